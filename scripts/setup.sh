@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs Marshal's Debian packages (scripts/debian-packages.txt) and builds a preset.
+#   bash scripts/setup.sh [PRESET]     PRESET = dev (default) or ci
+# Runs apt-get only for packages that are missing, so a second run is quick.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+preset="${1:-dev}"
+
+mapfile -t packages < <(grep -vE '^\s*(#|$)' scripts/debian-packages.txt)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  sudo_cmd=()
+  [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -q
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+cmake --preset "$preset" >/dev/null
+cmake --build --preset "$preset"
