@@ -73,10 +73,9 @@ const BrawlRound& Brawl::round(DeckSupply& deck, std::int64_t now_ms) {
   check_between_rounds("rounds");
   BrawlRound r;
   r.number = static_cast<int>(rounds_.size()) + 1;
-  r.fled = std::move(pending_fled_);
-  r.joined = std::move(pending_joined_);
-  pending_fled_.clear();
-  pending_joined_.clear();
+  // Copied, not moved: a refused round (say, a wrong card entered) must keep them for the next.
+  r.fled = pending_fled_;
+  r.joined = pending_joined_;
 
   const std::vector<int> everyone = standing_fighters();
   std::vector<int> drawing = everyone;
@@ -107,6 +106,8 @@ const BrawlRound& Brawl::round(DeckSupply& deck, std::int64_t now_ms) {
   }
   deck.finish();
   r.draws = deck.record();
+  pending_fled_.clear();
+  pending_joined_.clear();
   for (int who : r.out) state_[who] = State::out;
   rounds_.push_back(std::move(r));
   end_if_decided(now_ms);

@@ -55,34 +55,45 @@ const DuelRound& Duel::shoot(const DuelShotChoices& choices, DeckSupply& deck) {
   if (phase_ == Phase::over) throw Refusal(RefusalCode::finished, "rounds", "the duel is over");
   DuelRound round;
   round.number = static_cast<int>(rounds_.size()) + 1;
-  RoundDeck& cards = deck.next_use();
-  auto land = [&](const Shot& shot) {
-    apply_harm(people_[shot.target], shot.harm, KillingKind::duel, names_[shot.shooter]);
-    if (shot.harm == Harm::disabled) disabled_[shot.target] = true;
-  };
-  if (phase_ == Phase::first_round && draw_->first >= 0) {
-    // The faster shot lands before the slower draws: its wound already counts.
-    int fast = draw_->first, slow = 1 - fast;
-    Shot first = fire(fast, people_[fast].in_use().accuracy - draw_->committed[fast], cards, choices);
-    land(first);
-    round.shots.push_back(first);
-    if (able(slow)) {
-      Shot second =
-          fire(slow, people_[slow].in_use().accuracy - draw_->committed[slow], cards, choices);
-      land(second);
-      round.shots.push_back(second);
+  // The faster shot lands before the slower draws; a refusal after it (a missing or unused card)
+  // must still leave the duel as it was.
+  const std::vector<Character> people_before = people_;
+  const std::array<bool, 2> disabled_before = disabled_;
+  try {
+    RoundDeck& cards = deck.next_use();
+    auto land = [&](const Shot& shot) {
+      apply_harm(people_[shot.target], shot.harm, KillingKind::duel, names_[shot.shooter]);
+      if (shot.harm == Harm::disabled) disabled_[shot.target] = true;
+    };
+    if (phase_ == Phase::first_round && draw_->first >= 0) {
+      // The faster shot lands before the slower draws: its wound already counts.
+      int fast = draw_->first, slow = 1 - fast;
+      Shot first =
+          fire(fast, people_[fast].in_use().accuracy - draw_->committed[fast], cards, choices);
+      land(first);
+      round.shots.push_back(first);
+      if (able(slow)) {
+        Shot second =
+            fire(slow, people_[slow].in_use().accuracy - draw_->committed[slow], cards, choices);
+        land(second);
+        round.shots.push_back(second);
+      }
+    } else {
+      // Simultaneous: both aim with the state at the start of the round.
+      round.simultaneous = true;
+      bool first_round = phase_ == Phase::first_round;
+      std::array<int, 2> accuracy{};
+      for (int i = 0; i < 2; ++i)
+        accuracy[i] = people_[i].in_use().accuracy - (first_round ? draw_->committed[i] : 0);
+      for (int i = 0; i < 2; ++i) round.shots.push_back(fire(i, accuracy[i], cards, choices));
+      for (const auto& shot : round.shots) land(shot);
     }
-  } else {
-    // Simultaneous: both aim with the state at the start of the round.
-    round.simultaneous = true;
-    bool first_round = phase_ == Phase::first_round;
-    std::array<int, 2> accuracy{};
-    for (int i = 0; i < 2; ++i)
-      accuracy[i] = people_[i].in_use().accuracy - (first_round ? draw_->committed[i] : 0);
-    for (int i = 0; i < 2; ++i) round.shots.push_back(fire(i, accuracy[i], cards, choices));
-    for (const auto& shot : round.shots) land(shot);
+    deck.finish();
+  } catch (...) {
+    people_ = people_before;
+    disabled_ = disabled_before;
+    throw;
   }
-  deck.finish();
   round.draws = deck.record();
   rounds_.push_back(std::move(round));
   phase_ = Phase::later_rounds;

@@ -76,8 +76,7 @@ const ShootoutRound& Shootout::shoot(const std::vector<std::optional<ShootoutAct
   ShootoutRound round;
   round.ambush = ambush_pending();
   round.number = static_cast<int>(rounds_.size()) + (ambushers_.empty() ? 1 : 0);
-  round.escaped = std::move(pending_escapes_);
-  pending_escapes_.clear();
+  round.escaped = pending_escapes_;  // cleared only once the round is accepted
   round.actions.assign(n, ShootoutAction{});
   round.acting.assign(n, false);
   auto is_ambusher = [&](int i) {
@@ -143,6 +142,7 @@ const ShootoutRound& Shootout::shoot(const std::vector<std::optional<ShootoutAct
   deck.finish();
   round.draws = deck.record();
   rounds_.push_back(std::move(round));
+  pending_escapes_.clear();
   open_ = true;
   return rounds_.back();
 }

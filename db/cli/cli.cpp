@@ -1,0 +1,151 @@
+#include "cli/cli.h"
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <sodium.h>
+
+#include "core/refusal.h"
+#include "protocol/odds_json.h"
+#include "protocol/resolve.h"
+
+namespace marshal::cli {
+
+namespace {
+
+constexpr const char* version = "0.1.0";
+
+std::string read_input(const std::string& source, std::istream& in) {
+  std::ostringstream text;
+  if (source == "-") {
+    text << in.rdbuf();
+  } else {
+    std::ifstream file(source, std::ios::binary);
+    if (!file) throw protocol::InputError(source, "cannot open the file");
+    text << file.rdbuf();
+  }
+  return text.str();
+}
+
+// The station's shuffles: a given seed (for tests and replays) or fresh OS randomness.
+core::Seed pick_seed(const std::string& seed_text) {
+  if (!seed_text.empty()) return core::seed_from_text(seed_text);
+  core::Seed seed;
+  randombytes_buf(seed.data(), seed.size());
+  return seed;
+}
+
+struct ConflictOptions {
+  std::string kind;
+  std::string input = "-";
+  std::string seed;
+  bool physical = false;
+  bool story = false;
+};
+
+int report_error(std::ostream& out, std::ostream& err, const std::string& code,
+                 const std::string& field, const std::string& reason, int exit_code) {
+  err << "marshal: " << (field.empty() ? "" : field + ": ") << reason << "\n";
+  protocol::Json error{{"error", {{"code", code}, {"field", field}, {"reason", reason}}}};
+  out << error.dump(2) << "\n";
+  return exit_code;
+}
+
+// Runs one JSON-in, JSON-out verb and turns every failure into a clear message and exit code.
+template <class Work>
+int json_verb(const ConflictOptions& opts, std::istream& in, std::ostream& out, std::ostream& err,
+              Work&& work) {
+  try {
+    protocol::Json input = protocol::parse_json(read_input(opts.input, in),
+                                                opts.input == "-" ? "standard input" : opts.input);
+    core::Seed seed = pick_seed(opts.seed);
+    core::Csprng rng(seed);
+    protocol::Json result = work(input, rng);
+    if (!opts.physical) result["seed"] = core::seed_to_hex(seed);
+    if (opts.story && result.contains("story")) {
+      for (const auto& line : result["story"]) out << line.get<std::string>() << "\n";
+    } else {
+      out << result.dump(2) << "\n";
+    }
+    return exit_ok;
+  } catch (const protocol::InputError& e) {
+    return report_error(out, err, "bad_input", e.path(), e.reason(), exit_bad_input);
+  } catch (const core::Refusal& r) {
+    return report_error(out, err, std::string(core::to_string(r.code())), r.field(), r.reason(),
+                        exit_refused);
+  }
+}
+
+void add_conflict_options(CLI::App& cmd, ConflictOptions& opts, const std::string& kinds) {
+  cmd.add_option("KIND", opts.kind, "what to compute: " + kinds)->required();
+  cmd.add_option("INPUT", opts.input, "JSON file to read, or - for standard input (default)");
+  cmd.add_option("--seed", opts.seed,
+                 "seed for the shuffles (hex or any text); the same seed gives the same cards. "
+                 "Without it a fresh random seed is used and printed in the output");
+}
+
+}  // namespace
+
+int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream& err) {
+  if (sodium_init() < 0) {
+    err << "marshal: libsodium could not start\n";
+    return exit_usage;
+  }
+  CLI::App app{"Marshal: runs a Lincoln 1875 Wild West LARP.\n"
+               "Resolves duels, shootouts, fistfights, brawls, cheating accusations and chases "
+               "by the rules, and shows the odds before the draw.",
+               "marshal"};
+  app.set_version_flag("--version", version);
+  app.require_subcommand(1);
+  app.footer(
+      "Exit codes: 0 done, 1 wrong arguments, 2 bad input (file, JSON or a field), 3 refused by "
+      "the rules.\nJSON forms of every kind: docs/conflict-json.md");
+
+  ConflictOptions resolve_opts;
+  const std::string conflict_kinds = "duel, shootout, fistfight, brawl, accusation, chase";
+  auto* resolve = app.add_subcommand(
+      "resolve",
+      "Resolve a conflict: JSON in (participants, choices, cards), every step and the outcome "
+      "out. Cards left out are drawn from a freshly shuffled action deck and reported as "
+      "\"virtual\"; given all cards the result is fully deterministic.");
+  add_conflict_options(*resolve, resolve_opts, conflict_kinds);
+  resolve->add_flag("--physical", resolve_opts.physical,
+                    "physical deck: every card must be given in the input; none is drawn");
+  resolve->add_flag("--story", resolve_opts.story, "print the steps as plain sentences, not JSON");
+  resolve->get_option("KIND")->check(CLI::IsMember(protocol::conflict_kinds()));
+
+  ConflictOptions odds_opts;
+  auto* odds = app.add_subcommand(
+      "odds",
+      "Exact odds before a draw (enumerated under the 50-card deck without replacement) and a "
+      "Monte Carlo estimate of the whole conflict with its standard error.");
+  add_conflict_options(*odds, odds_opts, "shot, " + conflict_kinds);
+  odds->get_option("KIND")->check(
+      CLI::IsMember({"shot", "duel", "shootout", "fistfight", "brawl", "accusation", "chase"}));
+
+  std::string demo_seed = "1875";
+  auto* demo = app.add_subcommand(
+      "demo", "Resolve a sample duel and a sample shootout in Lincoln and tell each step");
+  demo->add_option("--seed", demo_seed, "seed for the shuffles (default 1875)");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e, out, err) == 0 ? exit_ok : exit_usage;
+  }
+
+  if (resolve->parsed())
+    return json_verb(resolve_opts, in, out, err, [&](const protocol::Json& input, core::Csprng& rng) {
+      return protocol::resolve(resolve_opts.kind, input, resolve_opts.physical ? nullptr : &rng);
+    });
+  if (odds->parsed())
+    return json_verb(odds_opts, in, out, err, [&](const protocol::Json& input, core::Csprng& rng) {
+      return protocol::odds(odds_opts.kind, input, rng);
+    });
+  return run_demo(demo_seed, out);
+}
+
+}  // namespace marshal::cli

@@ -1,0 +1,21 @@
+#pragma once
+// The `marshal` command line. main() only calls run(), so tests drive the same code users run.
+#include <iosfwd>
+#include <string>
+
+namespace marshal::cli {
+
+// Exit codes: what went wrong, for scripts.
+enum ExitCode : int {
+  exit_ok = 0,
+  exit_usage = 1,       // wrong arguments
+  exit_bad_input = 2,   // input file missing, not JSON, or a field malformed
+  exit_refused = 3,     // well-formed input that the rules refuse
+};
+
+int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream& err);
+
+// `marshal demo`: a sample duel and shootout, resolved and told step by step.
+int run_demo(const std::string& seed_text, std::ostream& out);
+
+}  // namespace marshal::cli

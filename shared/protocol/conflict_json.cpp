@@ -1,0 +1,209 @@
+#include "protocol/conflict_json.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace marshal::protocol {
+
+ReadContext read_context(Fields& top) {
+  ReadContext ctx;
+  ctx.now_ms = top.int64_or("now_ms", 0, INT64_C(4'000'000'000'000), 0);
+  if (const Json* options = top.optional("options")) {
+    Fields o(*options, top.path_of("options"));
+    ctx.max_attribute = o.integer_or("max_attribute", 1, 20, ctx.max_attribute);
+    if (auto tie = o.optional_text("brawl_tie")) {
+      auto rule = core::brawl_tie_rule_from_string(*tie);
+      if (!rule) throw InputError(o.path_of("brawl_tie"), "must be redraw or all_out");
+      ctx.options.brawl.tie = *rule;
+    }
+    auto& chase = ctx.options.chase;
+    chase.min_wait_s = o.integer_or("chase_min_wait_s", 0, 3600, chase.min_wait_s);
+    chase.max_wait_s = o.integer_or("chase_max_wait_s", chase.min_wait_s, 3600,
+                                    std::max(chase.max_wait_s, chase.min_wait_s));
+    chase.escape_after = o.integer_or("chase_escape_after", 1, 20, chase.escape_after);
+    chase.base_hand = o.integer_or("chase_base_hand", 0, 40, chase.base_hand);
+    o.done();
+  }
+  return ctx;
+}
+
+core::Character read_character(const Json& value, const std::string& path,
+                               const ReadContext& ctx) {
+  Fields f(value, path);
+  core::Character c;
+  c.name = f.text("name");
+  if (c.name.empty() || c.name.size() > 80)
+    throw InputError(f.path_of("name"), "must be 1 to 80 characters");
+  const int max = ctx.max_attribute;
+  c.base.hth = f.integer_or("hth", 0, max, 0);
+  c.base.speed = f.integer_or("speed", 0, max, 0);
+  c.base.accuracy = f.integer_or("accuracy", 0, max, 0);
+  c.base.gambling = f.integer_or("gambling", 0, max, 0);
+  c.base.riding = f.integer_or("riding", 0, max, 0);
+  c.wounded = f.boolean_or("wounded", false);
+  if (auto limb = f.optional_text("wounded_limb")) c.wounded_limb = *limb;
+  if (f.boolean_or("dead", false)) c.death = core::Death{};
+  if (const Json* powers = f.optional("powers")) {
+    const std::string p = f.path_of("powers");
+    for (std::size_t i = 0; i < as_array(*powers, p).size(); ++i) {
+      std::string name = as_text((*powers)[i], index_path(p, i));
+      auto power = core::power_from_string(name);
+      if (!power)
+        throw InputError(index_path(p, i),
+                         "'" + name + "' is no power (doctor, mayor, judge, lawman, banker, "
+                                      "tracking, hideout, prospecting, charm)");
+      c.powers.push_back(*power);
+    }
+  }
+  if (const Json* bystanders = f.optional("bystanders")) {
+    const std::string p = f.path_of("bystanders");
+    for (std::size_t i = 0; i < as_array(*bystanders, p).size(); ++i) {
+      std::string card = as_text((*bystanders)[i], index_path(p, i));
+      if (std::find(c.bystanders.begin(), c.bystanders.end(), card) != c.bystanders.end())
+        throw InputError(index_path(p, i), "bystander card " + card + " is listed twice");
+      c.bystanders.push_back(card);
+    }
+  }
+  if (const Json* timers = f.optional("timers")) {
+    const std::string p = f.path_of("timers");
+    for (std::size_t i = 0; i < as_array(*timers, p).size(); ++i) {
+      Fields t((*timers)[i], index_path(p, i));
+      std::string kind = t.text("kind");
+      core::Timer timer;
+      if (kind == "knocked_out") timer.kind = core::TimerKind::knocked_out;
+      else if (kind == "headache") timer.kind = core::TimerKind::headache;
+      else throw InputError(t.path_of("kind"), "must be knocked_out or headache");
+      timer.start_ms = t.int64_or("start_ms", 0, INT64_C(4'000'000'000'000), 0);
+      timer.duration_ms = t.int64_or("duration_ms", 0, INT64_C(86'400'000), core::knock_out_duration_ms);
+      t.done();
+      c.timers.push_back(timer);
+    }
+  }
+  f.done();
+  return c;
+}
+
+std::vector<core::Character> read_characters(const Json& value, const std::string& path,
+                                             const ReadContext& ctx) {
+  std::vector<core::Character> out;
+  for (std::size_t i = 0; i < as_array(value, path).size(); ++i) {
+    out.push_back(read_character(value[i], index_path(path, i), ctx));
+    for (std::size_t j = 0; j < i; ++j)
+      if (out[j].name == out[i].name)
+        throw InputError(index_path(path, i) + ".name", "'" + out[i].name + "' is named twice");
+  }
+  return out;
+}
+
+Json character_json(const core::Character& c, std::int64_t now_ms) {
+  Json j;
+  j["name"] = c.name;
+  j["hth"] = c.base.hth;
+  j["speed"] = c.base.speed;
+  j["accuracy"] = c.base.accuracy;
+  j["gambling"] = c.base.gambling;
+  j["riding"] = c.base.riding;
+  j["wounded"] = c.wounded;
+  if (c.dead()) {
+    j["dead"] = true;
+    j["killing"] = core::to_string(c.death->kind);
+    if (!c.death->by.empty()) j["killed_by"] = c.death->by;
+  }
+  if (!c.powers.empty()) {
+    Json powers = Json::array();
+    for (auto p : c.powers) powers.push_back(core::to_string(p));
+    j["powers"] = powers;
+  }
+  j["bystanders"] = c.bystanders;
+  Json timers = Json::array();
+  for (const auto& t : c.timers)
+    if (t.running_at(now_ms) || t.start_ms >= now_ms)
+      timers.push_back({{"kind", core::to_string(t.kind)},
+                        {"start_ms", t.start_ms},
+                        {"duration_ms", t.duration_ms}});
+  if (!timers.empty()) j["timers"] = timers;
+  return j;
+}
+
+int index_of_name(const std::vector<std::string>& names, const Json& value,
+                  const std::string& path) {
+  std::string name = as_text(value, path);
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (names[i] == name) return static_cast<int>(i);
+  throw InputError(path, "'" + name + "' is not a participant");
+}
+
+std::vector<int> read_names(const Json* value, const std::string& path,
+                            const std::vector<std::string>& names) {
+  std::vector<int> out;
+  if (!value) return out;
+  for (std::size_t i = 0; i < as_array(*value, path).size(); ++i)
+    out.push_back(index_of_name(names, (*value)[i], index_path(path, i)));
+  return out;
+}
+
+core::GivenCards read_cards(const Json* value, const std::string& path,
+                            const std::vector<std::string>& names) {
+  core::GivenCards given(names.size());
+  if (!value) return given;
+  as_object(*value, path);
+  for (auto it = value->begin(); it != value->end(); ++it) {
+    const std::string p = path + "." + it.key();
+    int who = index_of_name(names, Json(it.key()), p);
+    given[who] = as_integer(it.value(), p, core::lowest_card, core::highest_card);
+  }
+  return given;
+}
+
+Json draws_json(const std::vector<std::vector<core::DrawnCard>>& draws,
+                const std::vector<std::string>& names) {
+  Json out = Json::array();
+  for (const auto& use : draws) {
+    Json cards = Json::array();
+    for (const auto& d : use)
+      cards.push_back(
+          {{"who", names[d.who]}, {"card", d.value}, {"drawn", d.physical ? "entered" : "virtual"}});
+    out.push_back(cards);
+  }
+  return out;
+}
+
+Json shot_json(const core::Shot& shot, const std::vector<std::string>& names) {
+  Json j{{"shooter", names[shot.shooter]},
+         {"target", names[shot.target]},
+         {"card", shot.card},
+         {"accuracy", shot.accuracy},
+         {"total", shot.total},
+         {"not_to_kill", shot.not_to_kill},
+         {"result", core::to_string(shot.result)}};
+  if (shot.choice) j["choice"] = core::to_string(*shot.choice);
+  if (shot.bystander) j["bystander"] = *shot.bystander;
+  j["harm"] = core::to_string(shot.harm);
+  return j;
+}
+
+std::string card_with_article(int card) {
+  if (card == 1) return "an Ace";
+  return fmt::format("{} {}", card == 8 ? "an" : "a", card);
+}
+
+std::string shot_story(const core::Shot& shot, const std::vector<std::string>& names) {
+  std::string card = card_with_article(shot.card);
+  std::string line = fmt::format("{} fires at {}: {} + Accuracy {} = {}{} -> {}", names[shot.shooter],
+                                 names[shot.target], card, shot.accuracy, shot.total,
+                                 shot.not_to_kill ? " (trying not to kill)" : "",
+                                 core::to_string(shot.result));
+  if (shot.choice) line += fmt::format(" ({} chooses: {})", names[shot.shooter], core::to_string(*shot.choice));
+  if (shot.bystander)
+    line += fmt::format("; an innocent bystander ({}) takes the bullet", *shot.bystander);
+  else if (shot.harm == core::Harm::dead)
+    line += fmt::format("; {} is dead", names[shot.target]);
+  else if (shot.harm == core::Harm::wounded)
+    line += fmt::format("; {} is wounded", names[shot.target]);
+  else if (shot.harm == core::Harm::disabled)
+    line += fmt::format("; {} is shot out of the fight", names[shot.target]);
+  return line;
+}
+
+}  // namespace marshal::protocol

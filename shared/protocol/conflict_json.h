@@ -1,0 +1,57 @@
+#pragma once
+// Pieces of the JSON form that every conflict kind shares: characters, entered cards, shots,
+// draws, and the context that prefixes engine refusals with the path of the input.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/action_deck.h"
+#include "core/character.h"
+#include "core/gunslinging.h"
+#include "core/options.h"
+#include "core/refusal.h"
+#include "protocol/json_fields.h"
+
+namespace marshal::protocol {
+
+struct ReadContext {
+  int max_attribute = 4;     // RULES.md: attributes 0-4 unless the event says otherwise
+  std::int64_t now_ms = 0;   // event time of the conflict; timers start from it
+  core::EventOptions options;
+};
+
+// Reads the top-level "now_ms" and "options" shared by every kind.
+ReadContext read_context(Fields& top);
+
+core::Character read_character(const Json& value, const std::string& path, const ReadContext& ctx);
+std::vector<core::Character> read_characters(const Json& value, const std::string& path,
+                                             const ReadContext& ctx);
+Json character_json(const core::Character& c, std::int64_t now_ms);
+
+int index_of_name(const std::vector<std::string>& names, const Json& value, const std::string& path);
+std::vector<int> read_names(const Json* value, const std::string& path,
+                            const std::vector<std::string>& names);
+
+// {"Ann": 7, "Bob": 10}: cards entered at the table, by participant.
+core::GivenCards read_cards(const Json* value, const std::string& path,
+                            const std::vector<std::string>& names);
+
+Json draws_json(const std::vector<std::vector<core::DrawnCard>>& draws,
+                const std::vector<std::string>& names);
+Json shot_json(const core::Shot& shot, const std::vector<std::string>& names);
+// "an Ace", "a 7", "an 8".
+std::string card_with_article(int card);
+std::string shot_story(const core::Shot& shot, const std::vector<std::string>& names);
+
+// Runs step(); a core::Refusal from it comes out with `path` in front of its field.
+template <class Step>
+decltype(auto) in_context(const std::string& path, Step&& step) {
+  try {
+    return step();
+  } catch (const core::Refusal& r) {
+    std::string field = r.field().empty() ? path : path.empty() ? r.field() : path + "." + r.field();
+    throw core::Refusal(r.code(), field, r.reason());
+  }
+}
+
+}  // namespace marshal::protocol

@@ -1,0 +1,66 @@
+#pragma once
+// Strict reading of JSON input from outside (files, stdin, later HTTP bodies). Every value is
+// checked for type and range, every object for unknown fields, and every error names the path
+// of the field ("rounds[2].cards.Ann") and the reason.
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <stdexcept>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace marshal::protocol {
+
+using Json = nlohmann::ordered_json;
+
+class InputError : public std::runtime_error {
+ public:
+  InputError(std::string path, std::string reason);
+  const std::string& path() const { return path_; }
+  const std::string& reason() const { return reason_; }
+
+ private:
+  std::string path_;
+  std::string reason_;
+};
+
+// Parses text as JSON; a syntax error becomes an InputError with the byte offset.
+Json parse_json(const std::string& text, const std::string& source_name);
+
+// A JSON object being read: each accessor marks its key as known; done() refuses the rest.
+class Fields {
+ public:
+  Fields(const Json& object, std::string path);
+
+  bool has(const std::string& key) const;
+  const Json& required(const std::string& key);
+  const Json* optional(const std::string& key);
+  int integer(const std::string& key, int min, int max);
+  int integer_or(const std::string& key, int min, int max, int fallback);
+  std::int64_t int64_or(const std::string& key, std::int64_t min, std::int64_t max,
+                        std::int64_t fallback);
+  bool boolean_or(const std::string& key, bool fallback);
+  std::string text(const std::string& key);
+  std::optional<std::string> optional_text(const std::string& key);
+  // Refuses any key no accessor asked for: a misspelt field must not pass silently.
+  void done() const;
+
+  std::string path_of(const std::string& key) const;
+  const std::string& path() const { return path_; }
+
+ private:
+  const Json& object_;
+  std::string path_;
+  std::set<std::string> known_;
+};
+
+// Checks a value found at path.
+int as_integer(const Json& value, const std::string& path, int min, int max);
+std::string as_text(const Json& value, const std::string& path);
+bool as_boolean(const Json& value, const std::string& path);
+const Json& as_array(const Json& value, const std::string& path);
+const Json& as_object(const Json& value, const std::string& path);
+std::string index_path(const std::string& path, std::size_t index);
+
+}  // namespace marshal::protocol

@@ -1,0 +1,32 @@
+#pragma once
+// `marshal resolve KIND`: a conflict's JSON input (participants, choices, cards) in, every step
+// and the final state out. Given all cards, the result is fully deterministic; a card left out
+// is drawn with the CSPRNG and reported as "virtual". With rng == nullptr every card must be
+// given (physical mode). The JSON forms are documented in docs/conflict-json.md.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/csprng.h"
+#include "protocol/json_fields.h"
+
+namespace marshal::protocol {
+
+// duel, shootout, fistfight, brawl, accusation, chase
+const std::vector<std::string>& conflict_kinds();
+
+// Throws InputError for malformed input and core::Refusal (field path prefixed) for an
+// illegal move.
+Json resolve(std::string_view kind, const Json& input, core::Csprng* rng);
+
+Json resolve_duel(const Json& input, core::Csprng* rng);
+Json resolve_shootout(const Json& input, core::Csprng* rng);
+Json resolve_fistfight(const Json& input, core::Csprng* rng);
+Json resolve_brawl(const Json& input, core::Csprng* rng);
+Json resolve_accusation(const Json& input, core::Csprng* rng);
+Json resolve_chase(const Json& input, core::Csprng* rng);
+
+// Rounds played after the given ones when "until_over" is true, before giving up.
+inline constexpr int max_automatic_rounds = 100;
+
+}  // namespace marshal::protocol

@@ -1,0 +1,61 @@
+#include <fmt/format.h>
+
+#include "core/accusation.h"
+#include "protocol/conflict_json.h"
+#include "protocol/resolve.h"
+
+namespace marshal::protocol {
+
+Json resolve_accusation(const Json& input, core::Csprng* rng) {
+  Fields top(input, "");
+  ReadContext ctx = read_context(top);
+  std::vector<core::Character> people{read_character(top.required("accuser"), "accuser", ctx),
+                                      read_character(top.required("accused"), "accused", ctx)};
+  if (people[0].name == people[1].name)
+    throw InputError("accused", "a player cannot accuse themself");
+  Fields t(top.required("trick"), "trick");
+  core::Trick trick;
+  trick.code = t.text("code");
+  trick.hand = t.text("hand");
+  auto flag = core::trick_flag_from_string(t.text("flag"));
+  if (!flag) throw InputError("trick.flag", "must be cheat or skill");
+  trick.flag = *flag;
+  trick.spent = t.boolean_or("spent", false);
+  t.done();
+  std::vector<std::string> names{people[0].name, people[1].name};
+  core::DeckSupply deck({read_cards(top.optional("cards"), "cards", names)}, rng, &names);
+  std::optional<std::string> pick = top.optional_text("bystander_pick");
+  top.done();
+
+  Json story = Json::array();
+  in_context("", [&] { core::flip_trick(trick); });
+  story.push_back(fmt::format("{} flips trick {}: \"{}\"", people[1].name, trick.code, trick.hand));
+  story.push_back(fmt::format("{} accuses {} of cheating", people[0].name, people[1].name));
+  core::AccusationOutcome out = in_context("", [&] {
+    return core::resolve_accusation(people, trick, deck, pick, rng, ctx.now_ms);
+  });
+  for (int i = 0; i < 2; ++i)
+    story.push_back(fmt::format("  {} draws {} + Gambling {} = {}", names[i], out.card[i],
+                                out.total[i] - out.card[i], out.total[i]));
+  if (!out.opened)
+    story.push_back("  " + names[0] + " is not higher: the trick stays folded");
+  else
+    story.push_back(fmt::format("  {} opens the trick: it was {}", names[0], core::to_string(*out.revealed)));
+  story.push_back(out.bystander_lost
+                      ? fmt::format("  {} loses an innocent bystander: hand card {} to the GM",
+                                    names[out.loser], *out.bystander_lost)
+                      : fmt::format("  {} would lose a bystander but has none left", names[out.loser]));
+  Json result{{"opened", out.opened},
+              {"revealed", out.revealed ? Json(core::to_string(*out.revealed)) : Json(nullptr)},
+              {"loser", names[out.loser]},
+              {"bystander_lost", out.bystander_lost ? Json(*out.bystander_lost) : Json(nullptr)},
+              {"trick", {{"code", trick.code}, {"spent", trick.spent}}},
+              {"accuser", character_json(people[0], ctx.now_ms)},
+              {"accused", character_json(people[1], ctx.now_ms)}};
+  Json step{{"step", "accusation"},
+            {"cards", draws_json(out.draws, names)},
+            {"totals", {{names[0], out.total[0]}, {names[1], out.total[1]}}}};
+  return {{"kind", "accusation"}, {"steps", Json::array({step})}, {"story", story}, {"result", result}};
+}
+
+}  // namespace marshal::protocol

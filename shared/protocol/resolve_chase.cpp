@@ -1,0 +1,174 @@
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "core/chase.h"
+#include "protocol/conflict_json.h"
+#include "protocol/resolve.h"
+
+namespace marshal::protocol {
+
+namespace {
+
+core::LocationMap read_locations(const Json& value, const std::string& path) {
+  std::vector<core::Location> locations;
+  for (std::size_t i = 0; i < as_array(value, path).size(); ++i) {
+    Fields f(value[i], index_path(path, i));
+    core::Location loc;
+    loc.name = f.text("name");
+    loc.road = f.boolean_or("road", false);
+    loc.copies = f.integer("copies", 0, 100);
+    if (const Json* links = f.optional("links"))
+      for (std::size_t k = 0; k < as_array(*links, f.path_of("links")).size(); ++k)
+        loc.links.push_back(as_text((*links)[k], index_path(f.path_of("links"), k)));
+    f.done();
+    locations.push_back(std::move(loc));
+  }
+  return in_context(path, [&] { return core::LocationMap(std::move(locations)); });
+}
+
+std::vector<core::ChaseRider> read_group(const Json& value, const std::string& path,
+                                         const ReadContext& ctx) {
+  std::vector<core::ChaseRider> group;
+  for (std::size_t i = 0; i < as_array(value, path).size(); ++i) {
+    Fields f(value[i], index_path(path, i));
+    core::ChaseRider rider;
+    rider.character = read_character(f.required("character"), f.path_of("character"), ctx);
+    rider.horse = f.integer("horse", 0, 4);
+    f.done();
+    group.push_back(std::move(rider));
+  }
+  if (group.empty()) throw InputError(path, "needs at least one rider");
+  return group;
+}
+
+int location_of(const core::LocationMap& map, const Json& value, const std::string& path) {
+  return in_context(path, [&] { return map.index_of(as_text(value, path), ""); });
+}
+
+std::vector<int> read_hand(const core::LocationMap& map, const Json& value, const std::string& path) {
+  std::vector<int> hand;
+  for (std::size_t i = 0; i < as_array(value, path).size(); ++i)
+    hand.push_back(location_of(map, value[i], index_path(path, i)));
+  return hand;
+}
+
+Json names_of_cards(const core::LocationMap& map, const std::vector<int>& cards) {
+  Json out = Json::array();
+  for (int c : cards) out.push_back(map.at(c).name);
+  return out;
+}
+
+}  // namespace
+
+Json resolve_chase(const Json& input, core::Csprng* rng) {
+  Fields top(input, "");
+  ReadContext ctx = read_context(top);
+  core::LocationMap map = read_locations(top.required("locations"), "locations");
+  auto varmints = read_group(top.required("varmint"), "varmint", ctx);
+  auto posse = read_group(top.required("posse"), "posse", ctx);
+  int varmint_size = in_context("varmint", [&] { return core::chase_hand_size(varmints, ctx.options.chase); });
+  int posse_size = in_context("posse", [&] { return core::chase_hand_size(posse, ctx.options.chase); });
+  std::optional<int> ambush;
+  if (const Json* a = top.optional("ambush")) ambush = location_of(map, *a, "ambush");
+
+  Json story = Json::array(), steps = Json::array();
+  core::Chase::Hands hands;
+  bool dealt = false;
+  if (const Json* h = top.optional("hands")) {
+    Fields f(*h, "hands");
+    hands.varmint = read_hand(map, f.required("varmint"), "hands.varmint");
+    hands.posse = read_hand(map, f.required("posse"), "hands.posse");
+    f.done();
+    if (static_cast<int>(hands.varmint.size()) > varmint_size)
+      throw InputError("hands.varmint", fmt::format("holds {} cards; the varmint's hand is {}",
+                                                    hands.varmint.size(), varmint_size));
+    if (static_cast<int>(hands.posse.size()) > posse_size)
+      throw InputError("hands.posse", fmt::format("holds {} cards; the posse's hand is {}",
+                                                  hands.posse.size(), posse_size));
+  } else {
+    if (!rng) throw InputError("hands", "is needed when cards are not dealt by the station");
+    hands = core::Chase::deal(map, varmint_size, posse_size, *rng);
+    dealt = true;
+  }
+  story.push_back(fmt::format("The varmint's hand: {} cards; the posse's: {} cards{}",
+                              hands.varmint.size(), hands.posse.size(), dealt ? " (dealt)" : ""));
+  core::Chase chase = in_context("hands", [&] {
+    return core::Chase(map, hands.varmint, hands.posse, ambush, ctx.options.chase);
+  });
+  steps.push_back({{"step", "deal"},
+                   {"hand_sizes", {{"varmint", varmint_size}, {"posse", posse_size}}},
+                   {"varmint", names_of_cards(map, hands.varmint)},
+                   {"posse", names_of_cards(map, hands.posse)}});
+  if (chase.posse_stuck_in_town()) story.push_back("The posse holds no ROAD card: stuck in town");
+
+  auto record_turn = [&] {
+    const core::ChaseTurn& t = chase.turns().back();
+    std::string posse_text = t.posse_cards.empty()
+                                 ? std::string("cannot play")
+                                 : fmt::format("rides {}", fmt::join(names_of_cards(map, t.posse_cards).get<std::vector<std::string>>(), " -> "));
+    story.push_back(fmt::format("Turn {}: the varmint rides to {}; the posse {}{}", t.number,
+                                map.at(t.varmint_card).name, posse_text,
+                                t.matched ? " and catches up" : fmt::format(" ({} ahead)", t.unmatched_in_a_row)));
+    steps.push_back({{"step", "turn"},
+                     {"number", t.number},
+                     {"varmint", map.at(t.varmint_card).name},
+                     {"posse", names_of_cards(map, t.posse_cards)},
+                     {"matched", t.matched},
+                     {"unmatched_in_a_row", t.unmatched_in_a_row}});
+  };
+  if (const Json* turns = top.optional("turns")) {
+    for (std::size_t k = 0; k < as_array(*turns, "turns").size(); ++k) {
+      const std::string path = index_path("turns", k);
+      Fields f((*turns)[k], path);
+      int v = location_of(map, f.required("varmint"), f.path_of("varmint"));
+      std::vector<int> p = read_hand(map, f.required("posse"), f.path_of("posse"));
+      f.done();
+      if (chase.status() != core::ChaseStatus::running)
+        throw core::Refusal(core::RefusalCode::finished, path, "the chase is already over");
+      in_context(path, [&] { chase.varmint_play(v); });
+      in_context(path, [&] { chase.posse_play(p); });
+      record_turn();
+    }
+  }
+  if (top.boolean_or("until_over", false)) {
+    if (!rng) throw InputError("until_over", "automatic play needs the station's random draws");
+    // A plain policy for demonstrations: the varmint rides to a random legal place; the posse
+    // rides straight onto the varmint when it can, else to a random legal place.
+    while (chase.status() == core::ChaseStatus::running) {
+      auto legal = chase.legal_varmint_cards();
+      chase.varmint_play(legal[rng->uniform(static_cast<std::uint32_t>(legal.size()))]);
+      auto first = chase.legal_posse_first_cards();
+      std::vector<int> ride;
+      if (!first.empty()) {
+        auto target = chase.varmint_at();
+        bool reach = target && std::find(first.begin(), first.end(), *target) != first.end();
+        ride.push_back(reach ? *target : first[rng->uniform(static_cast<std::uint32_t>(first.size()))]);
+      }
+      chase.posse_play(ride);
+      record_turn();
+    }
+  }
+  top.done();
+
+  Json result{{"status", core::to_string(chase.status())},
+              {"varmint_stuck_in_town", chase.varmint_stuck_in_town()},
+              {"posse_stuck_in_town", chase.posse_stuck_in_town()},
+              {"ambush_sprung", chase.ambush_sprung()},
+              {"varmint_hand_left", names_of_cards(map, chase.varmint_hand())},
+              {"posse_hand_left", names_of_cards(map, chase.posse_hand())}};
+  if (chase.status() == core::ChaseStatus::caught) {
+    auto at = chase.caught_at();
+    result["caught_at"] = at ? Json(map.at(*at).name) : Json("town");
+    std::size_t fighters = varmints.size() + posse.size();
+    result["fight"] = chase.ambush_sprung() || fighters > 2 ? "shootout" : "duel";
+    story.push_back(fmt::format("The varmint is caught at {}: a {}{}", at ? map.at(*at).name : "town",
+                                result["fight"].get<std::string>(),
+                                chase.ambush_sprung() ? " opened by the ambushers' free round" : ""));
+  } else if (chase.status() == core::ChaseStatus::escaped) {
+    story.push_back("The varmint has escaped");
+  }
+  return {{"kind", "chase"}, {"steps", steps}, {"story", story}, {"result", result}};
+}
+
+}  // namespace marshal::protocol

@@ -1,0 +1,229 @@
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "core/shootout.h"
+#include "protocol/conflict_json.h"
+#include "protocol/resolve.h"
+
+namespace marshal::protocol {
+
+namespace {
+
+using Kind = core::ShootoutAction::Kind;
+
+// "cover", {"shoot": "Bob", "not_to_kill": true, "choice_at_13": "wound"} or {"pin": "Bob"}.
+core::ShootoutAction read_action(const Json& value, const std::string& path,
+                                 const std::vector<std::string>& names) {
+  core::ShootoutAction a;
+  if (value.is_string()) {
+    if (value.get<std::string>() != "cover")
+      throw InputError(path, "a text action must be \"cover\"; shooting is {\"shoot\": NAME}");
+    return a;
+  }
+  Fields f(value, path);
+  int kinds = f.has("shoot") + f.has("pin") + f.has("cover");
+  if (kinds != 1) throw InputError(path, "give exactly one of shoot, pin or cover");
+  if (f.has("shoot")) {
+    a.kind = Kind::shoot;
+    a.target = index_of_name(names, f.required("shoot"), f.path_of("shoot"));
+    a.not_to_kill = f.boolean_or("not_to_kill", false);
+    if (auto c = f.optional_text("choice_at_13")) {
+      auto choice = core::shot_choice_from_string(*c);
+      if (!choice) throw InputError(f.path_of("choice_at_13"), "must be kill, wound or disable");
+      a.choice_at_13 = *choice;
+    }
+  } else if (f.has("pin")) {
+    a.kind = Kind::pin;
+    a.target = index_of_name(names, f.required("pin"), f.path_of("pin"));
+  } else {
+    if (!as_boolean(f.required("cover"), f.path_of("cover")))
+      throw InputError(f.path_of("cover"), "must be true (or leave the action out)");
+  }
+  f.done();
+  return a;
+}
+
+}  // namespace
+
+Json resolve_shootout(const Json& input, core::Csprng* rng) {
+  Fields top(input, "");
+  ReadContext ctx = read_context(top);
+  auto people = read_characters(top.required("participants"), "participants", ctx);
+  std::vector<std::string> all_names;
+  for (const auto& p : people) all_names.push_back(p.name);
+  std::vector<int> ambushers = read_names(top.optional("ambushers"), "ambushers", all_names);
+  core::Shootout fight =
+      in_context("participants", [&] { return core::Shootout(people, ambushers, ctx.now_ms); });
+  const auto& names = fight.names();
+  const int n = static_cast<int>(names.size());
+  std::vector<int> standing_target(n, -1);
+  if (const Json* targets = top.optional("targets")) {
+    as_object(*targets, "targets");
+    for (auto it = targets->begin(); it != targets->end(); ++it)
+      standing_target[index_of_name(names, Json(it.key()), "targets." + it.key())] =
+          index_of_name(names, it.value(), "targets." + it.key());
+  }
+  std::vector<int> always_sacrifice =
+      read_names(top.optional("sacrifice_when_allowed"), "sacrifice_when_allowed", names);
+
+  Json steps = Json::array(), story = Json::array();
+  auto play = [&](const std::vector<std::optional<core::ShootoutAction>>& actions,
+                  core::DeckSupply& deck, const Json* sacrifices, const std::string& path) {
+    const core::ShootoutRound& shot_round = in_context(
+        path, [&]() -> const core::ShootoutRound& { return fight.shoot(actions, deck); });
+    std::vector<core::Sacrifice> chosen;
+    auto already = [&](int shot) {
+      return std::any_of(chosen.begin(), chosen.end(), [&](const auto& s) { return s.shot == shot; });
+    };
+    if (sacrifices) {
+      const std::string sp = path + ".sacrifices";
+      for (std::size_t k = 0; k < as_array(*sacrifices, sp).size(); ++k) {
+        Fields f((*sacrifices)[k], index_path(sp, k));
+        int shooter = index_of_name(names, f.required("shooter"), f.path_of("shooter"));
+        int target = index_of_name(names, f.required("target"), f.path_of("target"));
+        std::string card = f.text("card");
+        f.done();
+        int shot = -1;
+        for (std::size_t s = 0; s < shot_round.shots.size(); ++s)
+          if (shot_round.shots[s].shooter == shooter && shot_round.shots[s].target == target)
+            shot = static_cast<int>(s);
+        if (shot < 0)
+          throw InputError(index_path(sp, k), names[shooter] + " did not fire at " + names[target]);
+        chosen.push_back({shot, card});
+      }
+    }
+    // Standing orders: tear the first bystander card still held whenever the rules allow.
+    std::vector<std::vector<std::string>> held(n);
+    for (int i = 0; i < n; ++i) held[i] = fight.people()[i].bystanders;
+    for (const auto& c : chosen) {
+      auto& h = held[shot_round.shots[c.shot].target];
+      h.erase(std::remove(h.begin(), h.end(), c.card), h.end());
+    }
+    for (std::size_t s = 0; s < shot_round.shots.size(); ++s) {
+      int target = shot_round.shots[s].target;
+      bool wants = std::find(always_sacrifice.begin(), always_sacrifice.end(), target) !=
+                   always_sacrifice.end();
+      if (wants && shot_round.bystander_allowed[s] && !already(static_cast<int>(s)) &&
+          !held[target].empty()) {
+        chosen.push_back({static_cast<int>(s), held[target].front()});
+        held[target].erase(held[target].begin());
+      }
+    }
+    const core::ShootoutRound& round = in_context(
+        path + ".sacrifices", [&]() -> const core::ShootoutRound& { return fight.settle(chosen); });
+    story.push_back(fmt::format("Round {}{}", round.number, round.ambush ? " (ambush: free round)" : ""));
+    Json acts = Json::object();
+    for (int i = 0; i < n; ++i) {
+      if (!round.acting[i]) continue;
+      const auto& a = round.actions[i];
+      if (a.kind == Kind::cover) {
+        acts[names[i]] = "cover";
+        story.push_back("  " + names[i] + " takes cover");
+      } else if (a.kind == Kind::pin) {
+        acts[names[i]] = {{"pin", names[a.target]}};
+        story.push_back("  " + names[i] + " pins " + names[a.target] + " down");
+      } else {
+        acts[names[i]] = {{"shoot", names[a.target]}, {"not_to_kill", a.not_to_kill}};
+      }
+    }
+    Json shots = Json::array();
+    for (const auto& s : round.shots) {
+      shots.push_back(shot_json(s, names));
+      story.push_back("  " + shot_story(s, names));
+    }
+    Json escaped = Json::array(), pinned = Json::array();
+    for (int e : round.escaped) escaped.push_back(names[e]);
+    for (int p : round.pinned) pinned.push_back(names[p]);
+    steps.push_back({{"step", "round"},
+                     {"number", round.number},
+                     {"ambush", round.ambush},
+                     {"escaped", escaped},
+                     {"actions", acts},
+                     {"pinned", pinned},
+                     {"cards", draws_json(round.draws, names)},
+                     {"shots", shots}});
+  };
+
+  if (const Json* rounds = top.optional("rounds")) {
+    for (std::size_t r = 0; r < as_array(*rounds, "rounds").size(); ++r) {
+      const std::string path = index_path("rounds", r);
+      Fields f((*rounds)[r], path);
+      for (int who : read_names(f.optional("escape"), f.path_of("escape"), names)) {
+        in_context(path, [&] { fight.escape(who); });
+        story.push_back(names[who] + " escapes the shootout");
+      }
+      std::vector<std::optional<core::ShootoutAction>> actions(n);
+      if (const Json* a = f.optional("actions")) {
+        as_object(*a, f.path_of("actions"));
+        for (auto it = a->begin(); it != a->end(); ++it) {
+          const std::string p = f.path_of("actions") + "." + it.key();
+          actions[index_of_name(names, Json(it.key()), p)] = read_action(it.value(), p, names);
+        }
+      }
+      core::DeckSupply deck({read_cards(f.optional("cards"), f.path_of("cards"), names)}, rng, &names);
+      const Json* sacrifices = f.optional("sacrifices");
+      f.done();
+      if (fight.over())
+        throw core::Refusal(core::RefusalCode::finished, path, "the shootout is already over");
+      play(actions, deck, sacrifices, path);
+    }
+  }
+  if (top.boolean_or("until_over", false)) {
+    // Standing orders: shoot at your named target while it is there; without one, hold fire in
+    // cover, and escape once the rules allow. A round in which nobody fires ends the shootout.
+    for (int r = 0; r < max_automatic_rounds && !fight.over(); ++r) {
+      for (int i = 0; i < n && !fight.over(); ++i)
+        if (fight.may_escape(i)) {
+          fight.escape(i);
+          story.push_back(names[i] + " escapes the shootout");
+        }
+      if (fight.over()) break;
+      std::vector<std::optional<core::ShootoutAction>> actions(n);
+      bool anyone_fires = false;
+      for (int i = 0; i < n; ++i) {
+        bool ambushed = fight.ambush_pending() &&
+                        std::find(ambushers.begin(), ambushers.end(), i) == ambushers.end();
+        if (!fight.present(i) || ambushed) continue;
+        core::ShootoutAction a;  // cover
+        int t = standing_target[i];
+        if (fight.can_shoot(i) && t >= 0 && fight.present(t)) {
+          a = {Kind::shoot, t, false, core::ShotChoice::kill};
+          anyone_fires = true;
+        }
+        actions[i] = a;
+      }
+      if (!anyone_fires) break;
+      core::DeckSupply deck({}, rng, &names);
+      play(actions, deck, nullptr, "until_over");
+    }
+    if (!fight.over()) {
+      fight.stop();
+      story.push_back("Nobody has a target left: the shooting stops");
+    }
+  }
+  if (top.boolean_or("stop", false) && !fight.over()) {
+    fight.stop();
+    story.push_back("Everyone stops shooting");
+  }
+  top.done();
+
+  Json result;
+  result["over"] = fight.over();
+  result["participants"] = Json::array();
+  for (int i = 0; i < n; ++i) {
+    Json c = character_json(fight.people()[i], ctx.now_ms);
+    c["escaped"] = fight.has_escaped(i);
+    c["shot_out_of_fight"] = fight.disabled(i);
+    c["cover_rounds_in_a_row"] = fight.cover_streak(i);
+    result["participants"].push_back(c);
+  }
+  Json arrestable = Json::array();
+  for (int a : fight.arrestable()) arrestable.push_back(names[a]);
+  result["arrestable"] = arrestable;
+  if (fight.over() && !arrestable.empty())
+    story.push_back("Arrestable by a Lawman: " + fmt::format("{}", fmt::join(arrestable.get<std::vector<std::string>>(), ", ")));
+  return {{"kind", "shootout"}, {"steps", steps}, {"story", story}, {"result", result}};
+}
+
+}  // namespace marshal::protocol

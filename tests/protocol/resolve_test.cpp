@@ -1,0 +1,154 @@
+// The JSON forms of every conflict kind, resolved in-process with all cards given.
+#include <catch2/catch.hpp>
+
+#include "core/refusal.h"
+#include "protocol/odds_json.h"
+#include "protocol/resolve.h"
+
+using namespace marshal;
+using protocol::Json;
+
+namespace {
+Json resolve(const char* kind, const char* text) {
+  return protocol::resolve(kind, Json::parse(text), nullptr);
+}
+core::RefusalCode refusal_of(const char* kind, const char* text, std::string* field = nullptr) {
+  try {
+    resolve(kind, text);
+  } catch (const core::Refusal& r) {
+    if (field) *field = r.field();
+    return r.code();
+  }
+  FAIL("no refusal");
+  return core::RefusalCode::finished;
+}
+}  // namespace
+
+TEST_CASE("duel JSON: a tie in the draw makes the first round simultaneous", "[protocol][duel]") {
+  Json out = resolve("duel", R"({
+    "duelists": [{"name": "A", "speed": 2, "accuracy": 3}, {"name": "B", "speed": 3, "accuracy": 3}],
+    "commit": {"A": 1},
+    "draw_cards": {"A": 5, "B": 5},
+    "rounds": [{"cards": {"A": 9, "B": 8}}]})");
+  CHECK(out["steps"][0]["first"].is_null());
+  CHECK(out["steps"][1]["simultaneous"] == true);
+  // A shoots with Accuracy 3 - 1 committed: 9 + 2 = 11, dead; B with 3: 8 + 3 = 11, dead.
+  CHECK(out["steps"][1]["shots"][0]["total"] == 11);
+  CHECK(out["steps"][1]["shots"][1]["total"] == 11);
+  CHECK(out["result"]["duelists"][0]["dead"] == true);
+  CHECK(out["result"]["duelists"][1]["dead"] == true);
+  CHECK(out["result"]["duelists"][0]["killing"] == "duel");
+  CHECK(out["result"]["winner"].is_null());
+}
+
+TEST_CASE("duel JSON: joiners make a shootout that keeps the wounds", "[protocol][duel]") {
+  Json out = resolve("duel", R"({
+    "duelists": [{"name": "A", "accuracy": 2}, {"name": "B", "accuracy": 2}],
+    "draw_cards": {"A": 9, "B": 1},
+    "rounds": [{"cards": {"A": 7, "B": 2}}],
+    "join": [{"name": "C", "accuracy": 1}]})");
+  const Json& p = out["became_shootout"]["participants"];
+  REQUIRE(p.size() == 3);
+  CHECK(p[1]["name"] == "B");
+  CHECK(p[1]["wounded"] == true);
+  CHECK(p[2]["name"] == "C");
+}
+
+TEST_CASE("shootout JSON: a sacrifice by shooter and target, pins and the arrest list",
+          "[protocol][shootout]") {
+  Json out = resolve("shootout", R"({
+    "participants": [{"name": "L", "accuracy": 3, "powers": ["lawman"]},
+                     {"name": "O", "accuracy": 3, "bystanders": ["BY1"]},
+                     {"name": "C", "accuracy": 1}],
+    "rounds": [{"actions": {"L": {"shoot": "O"}, "O": {"shoot": "L"}, "C": "cover"},
+                "cards": {"L": 8, "O": 2},
+                "sacrifices": [{"shooter": "L", "target": "O", "card": "BY1"}]},
+               {"actions": {"L": {"pin": "C"}, "O": "cover", "C": "cover"}}],
+    "stop": true})");
+  const Json& shot = out["steps"][0]["shots"][0];
+  CHECK(shot["result"] == "dead");
+  CHECK(shot["bystander"] == "BY1");
+  CHECK(shot["harm"] == "none");
+  CHECK(out["result"]["participants"][1]["bystanders"].empty());
+  CHECK(out["result"]["participants"][1].value("dead", false) == false);
+  CHECK(out["result"]["arrestable"] == Json::array({"C"}));
+}
+
+TEST_CASE("shootout JSON: a sacrifice for a shot that was not fired is bad input",
+          "[protocol][shootout]") {
+  CHECK_THROWS_AS(resolve("shootout", R"({
+    "participants": [{"name": "A"}, {"name": "B", "bystanders": ["X"]}, {"name": "C"}],
+    "rounds": [{"actions": {"A": "cover", "B": "cover", "C": "cover"},
+                "sacrifices": [{"shooter": "A", "target": "B", "card": "X"}]}]})"),
+                  protocol::InputError);
+}
+
+TEST_CASE("fistfight JSON: a third fighter turns it into a brawl", "[protocol][fistfight]") {
+  Json out = resolve("fistfight", R"({
+    "fighters": [{"name": "A", "hth": 2}, {"name": "B", "hth": 2}],
+    "splits": {"A": {"offense": 1, "defense": 1}, "B": {"offense": 2, "defense": 0}},
+    "rounds": [{"cards": {"A": 2, "B": 3}}],
+    "join": [{"name": "C", "hth": 1}],
+    "brawl_rounds": [{"cards": {"A": 5, "B": 6, "C": 1}}, {"cards": {"A": 9, "B": 2}}]})");
+  CHECK(out["steps"][0]["attacks"][1]["total"] == 4);  // 3 + 2 - 1
+  const Json& brawl = out["became_brawl"];
+  CHECK(brawl["steps"][0]["out"] == Json::array({"C"}));
+  CHECK(brawl["steps"][1]["out"] == Json::array({"B"}));
+  CHECK(brawl["result"]["winner"] == "A");
+}
+
+TEST_CASE("brawl JSON: tie-breaks are read in order", "[protocol][brawl]") {
+  Json out = resolve("brawl", R"({
+    "fighters": [{"name": "A"}, {"name": "B"}, {"name": "C"}],
+    "rounds": [{"cards": {"A": 2, "B": 2, "C": 5},
+                "tiebreaks": [{"A": 4, "B": 4}, {"A": 1, "B": 3}]}]})");
+  CHECK(out["steps"][0]["totals"].size() == 3);
+  CHECK(out["steps"][0]["out"] == Json::array({"A"}));
+}
+
+TEST_CASE("accusation JSON: a refused pick names the field", "[protocol][accusation]") {
+  std::string field;
+  CHECK(refusal_of("accusation", R"({
+    "accuser": {"name": "A", "gambling": 4}, "accused": {"name": "B", "bystanders": ["K1"]},
+    "trick": {"code": "T", "hand": "Flush", "flag": "cheat"},
+    "cards": {"A": 9, "B": 1}, "bystander_pick": "NOT-HELD"})", &field) ==
+        core::RefusalCode::already_spent);
+  CHECK(field == "bystander_pick");
+}
+
+TEST_CASE("chase JSON: an unknown location in a turn names the turn", "[protocol][chase]") {
+  const char* input = R"({
+    "locations": [{"name": "Road", "road": true, "copies": 2, "links": ["Gulch"]},
+                  {"name": "Gulch", "copies": 2}],
+    "varmint": [{"character": {"name": "V"}, "horse": 0}],
+    "posse": [{"character": {"name": "P"}, "horse": 0}],
+    "hands": {"varmint": ["Road", "Gulch"], "posse": ["Road"]},
+    "turns": [{"varmint": "Road", "posse": ["Road"]}, {"varmint": "Mesa", "posse": []}]})";
+  std::string field;
+  CHECK(refusal_of("chase", input, &field) == core::RefusalCode::unknown_participant);
+  CHECK(field == "turns[1].varmint");
+}
+
+TEST_CASE("chase JSON: the posse catches a varmint with nowhere to go", "[protocol][chase]") {
+  Json out = resolve("chase", R"({
+    "locations": [{"name": "Road", "road": true, "copies": 2, "links": ["Gulch"]},
+                  {"name": "Gulch", "copies": 2}],
+    "varmint": [{"character": {"name": "V"}, "horse": 0}],
+    "posse": [{"character": {"name": "P"}, "horse": 0}],
+    "hands": {"varmint": ["Road", "Gulch"], "posse": ["Road", "Gulch"]},
+    "turns": [{"varmint": "Road", "posse": ["Road"]}, {"varmint": "Gulch", "posse": ["Gulch"]}]})");
+  CHECK(out["result"]["status"] == "caught");
+  CHECK(out["result"]["caught_at"] == "Gulch");
+  CHECK(out["result"]["fight"] == "duel");
+}
+
+TEST_CASE("odds JSON: a brawl's round odds sum to one", "[protocol][odds]") {
+  core::Csprng rng(core::seed_from_number(1));
+  Json out = protocol::odds("brawl", Json::parse(R"({
+    "fighters": [{"name": "A", "hth": 3}, {"name": "B", "hth": 1}, {"name": "C"}, {"name": "D", "hth": 4}],
+    "trials": 0})"), rng);
+  double sum = 0;
+  for (const auto& [name, p] : out["out_this_round"].items()) sum += p.get<double>();
+  CHECK(sum == Approx(1.0).margin(1e-5));
+  CHECK_FALSE(out.contains("whole_brawl_monte_carlo"));
+}
