@@ -76,6 +76,10 @@ int chase_hand_size(const std::vector<ChaseRider>& group, const ChaseOptions& op
 }
 
 std::int64_t chase_wait_ms(Csprng& rng, const ChaseOptions& options) {
+  if (options.min_wait_s < 0 || options.max_wait_s < options.min_wait_s)
+    throw Refusal(RefusalCode::out_of_range, "options.chase_wait",
+                  fmt::format("the chase wait runs from {} s to {} s: the maximum must not be below "
+                              "the minimum", options.min_wait_s, options.max_wait_s));
   auto span = static_cast<std::uint32_t>(options.max_wait_s - options.min_wait_s + 1);
   return (options.min_wait_s + static_cast<std::int64_t>(rng.uniform(span))) * 1000;
 }

@@ -418,4 +418,8 @@ TEST_CASE("Chase wait timer: whole seconds between 1 and 3 minutes", "[chase]") 
   ChaseOptions fixed;
   fixed.min_wait_s = fixed.max_wait_s = 90;
   CHECK(chase_wait_ms(rng, fixed) == 90'000);
+  ChaseOptions backwards;
+  backwards.min_wait_s = 120;
+  backwards.max_wait_s = 60;
+  CHECK_THROWS_AS(chase_wait_ms(rng, backwards), Refusal);
 }
