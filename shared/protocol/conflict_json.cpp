@@ -156,6 +156,29 @@ core::GivenCards read_cards(const Json* value, const std::string& path,
   return given;
 }
 
+core::LocationMap read_locations(const Json& value, const std::string& path) {
+  std::vector<core::Location> locations;
+  for (std::size_t i = 0; i < as_array(value, path).size(); ++i) {
+    Fields f(value[i], index_path(path, i));
+    core::Location loc;
+    loc.name = f.text("name");
+    loc.road = f.boolean_or("road", false);
+    loc.copies = f.integer("copies", 0, 100);
+    if (const Json* links = f.optional("links"))
+      for (std::size_t k = 0; k < as_array(*links, f.path_of("links")).size(); ++k)
+        loc.links.push_back(as_text((*links)[k], index_path(f.path_of("links"), k)));
+    f.done();
+    locations.push_back(std::move(loc));
+  }
+  return in_context(path, [&] { return core::LocationMap(std::move(locations)); });
+}
+
+core::ShotChoice read_shot_choice(const Json& value, const std::string& path) {
+  auto choice = core::shot_choice_from_string(as_text(value, path));
+  if (!choice) throw InputError(path, "must be kill, wound or disable");
+  return *choice;
+}
+
 Json draws_json(const std::vector<std::vector<core::DrawnCard>>& draws,
                 const std::vector<std::string>& names) {
   Json out = Json::array();

@@ -7,6 +7,7 @@
 
 #include "core/action_deck.h"
 #include "core/character.h"
+#include "core/chase.h"
 #include "core/gunslinging.h"
 #include "core/options.h"
 #include "core/refusal.h"
@@ -35,6 +36,12 @@ std::vector<int> read_names(const Json* value, const std::string& path,
 // {"Ann": 7, "Bob": 10}: cards entered at the table, by participant.
 core::GivenCards read_cards(const Json* value, const std::string& path,
                             const std::vector<std::string>& names);
+
+// [{"name", "road", "copies", "links"}]: the event's chase locations, checked.
+core::LocationMap read_locations(const Json& value, const std::string& path);
+
+// "kill", "wound" or "disable": what a shooter does with a 13 or more.
+core::ShotChoice read_shot_choice(const Json& value, const std::string& path);
 
 Json draws_json(const std::vector<std::vector<core::DrawnCard>>& draws,
                 const std::vector<std::string>& names);

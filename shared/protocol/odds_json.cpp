@@ -190,21 +190,7 @@ double stuck_in_town(int deck, int roads, int hand) {
 Json chase_odds(const Json& input) {
   Fields top(input, "");
   ReadContext ctx = read_context(top);
-  std::vector<core::Location> locations;
-  const Json& locs = top.required("locations");
-  for (std::size_t i = 0; i < as_array(locs, "locations").size(); ++i) {
-    Fields f(locs[i], index_path("locations", i));
-    core::Location loc;
-    loc.name = f.text("name");
-    loc.road = f.boolean_or("road", false);
-    loc.copies = f.integer("copies", 0, 100);
-    if (const Json* links = f.optional("links"))
-      for (std::size_t k = 0; k < as_array(*links, f.path_of("links")).size(); ++k)
-        loc.links.push_back(as_text((*links)[k], index_path(f.path_of("links"), k)));
-    f.done();
-    locations.push_back(loc);
-  }
-  core::LocationMap map = in_context("locations", [&] { return core::LocationMap(locations); });
+  core::LocationMap map = read_locations(top.required("locations"), "locations");
   Json out{{"kind", "chase"}};
   int deck = static_cast<int>(map.deck().size()), roads = 0;
   for (int c : map.deck()) roads += map.road(c) ? 1 : 0;

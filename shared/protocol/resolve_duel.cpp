@@ -19,11 +19,8 @@ core::DuelShotChoices read_choices(const Json* value, const std::string& path,
     int who = index_of_name(names, Json(it.key()), p);
     Fields f(it.value(), p);
     choices.not_to_kill[who] = f.boolean_or("not_to_kill", choices.not_to_kill[who]);
-    if (auto c = f.optional_text("choice_at_13")) {
-      auto choice = core::shot_choice_from_string(*c);
-      if (!choice) throw InputError(f.path_of("choice_at_13"), "must be kill, wound or disable");
-      choices.choice_at_13[who] = *choice;
-    }
+    if (const Json* c = f.optional("choice_at_13"))
+      choices.choice_at_13[who] = read_shot_choice(*c, f.path_of("choice_at_13"));
     f.done();
   }
   return choices;

@@ -28,11 +28,8 @@ core::ShootoutAction read_action(const Json& value, const std::string& path,
     a.kind = Kind::shoot;
     a.target = index_of_name(names, f.required("shoot"), f.path_of("shoot"));
     a.not_to_kill = f.boolean_or("not_to_kill", false);
-    if (auto c = f.optional_text("choice_at_13")) {
-      auto choice = core::shot_choice_from_string(*c);
-      if (!choice) throw InputError(f.path_of("choice_at_13"), "must be kill, wound or disable");
-      a.choice_at_13 = *choice;
-    }
+    if (const Json* c = f.optional("choice_at_13"))
+      a.choice_at_13 = read_shot_choice(*c, f.path_of("choice_at_13"));
   } else if (f.has("pin")) {
     a.kind = Kind::pin;
     a.target = index_of_name(names, f.required("pin"), f.path_of("pin"));

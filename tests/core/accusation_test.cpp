@@ -14,7 +14,10 @@
 #include "core/participants.h"
 #include "core/refusal.h"
 
+#include "test_helpers.h"
+
 using namespace marshal::core;
+using namespace marshal::core::testing;
 
 namespace {
 
@@ -41,16 +44,6 @@ AccusationOutcome accuse(std::vector<Character>& people, const Trick& trick, int
   return resolve_accusation(people, trick, deck, pick, rng, 0);
 }
 
-// The reason code of the Refusal `step` throws, or "accepted".
-template <typename Step>
-std::string refusal_code(Step&& step) {
-  try {
-    step();
-  } catch (const Refusal& r) {
-    return std::string(to_string(r.code()));
-  }
-  return "accepted";
-}
 
 }  // namespace
 

@@ -8,26 +8,14 @@
 #include "core/brawl.h"
 #include "core/refusal.h"
 
+#include "test_helpers.h"
+
 using namespace marshal::core;
+using namespace marshal::core::testing;
 
 namespace {
 
-Character fighter(const std::string& name, int hth, bool wounded = false) {
-  Character c;
-  c.name = name;
-  c.base.hth = hth;
-  c.wounded = wounded;
-  return c;
-}
 
-std::string refusal(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Refusal& r) {
-    return std::string(to_string(r.code())) + "@" + r.field();
-  }
-  return "accepted";
-}
 
 std::vector<Character> crowd(const std::vector<int>& hth) {
   static const char* const names[] = {"Ann", "Bob", "Cy", "Dan", "Eve", "Fay"};

@@ -14,7 +14,10 @@
 #include "core/chase.h"
 #include "core/refusal.h"
 
+#include "test_helpers.h"
+
 using namespace marshal::core;
+using namespace marshal::core::testing;
 
 namespace {
 
@@ -36,14 +39,6 @@ LocationMap test_map() {
   });
 }
 
-std::string refusal(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Refusal& r) {
-    return std::string(to_string(r.code())) + "@" + r.field();
-  }
-  return "accepted";
-}
 
 Chase chase(std::vector<int> varmint, std::vector<int> posse,
             std::optional<int> ambush = std::nullopt) {

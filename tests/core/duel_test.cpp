@@ -9,7 +9,10 @@
 #include "core/duel.h"
 #include "core/refusal.h"
 
+#include "test_helpers.h"
+
 using namespace marshal::core;
+using namespace marshal::core::testing;
 
 namespace {
 
@@ -22,16 +25,6 @@ Character gunslinger(const std::string& name, int speed, int accuracy) {
   return c;
 }
 
-// The reason code of the Refusal `step` throws, or "accepted".
-template <typename Step>
-std::string refusal_code(Step&& step) {
-  try {
-    step();
-  } catch (const Refusal& r) {
-    return std::string(to_string(r.code()));
-  }
-  return "accepted";
-}
 
 // One round of use of the deck: the cards the two duelists drew (nullopt: none entered).
 DeckSupply cards(const Duel& duel, std::optional<int> first, std::optional<int> second) {

@@ -9,29 +9,16 @@
 #include "core/fistfight.h"
 #include "core/refusal.h"
 
+#include "test_helpers.h"
+
 using namespace marshal::core;
+using namespace marshal::core::testing;
 
 namespace {
 
 using Splits = std::array<std::optional<FistSplit>, 2>;
 
-Character fighter(const std::string& name, int hth, bool wounded = false) {
-  Character c;
-  c.name = name;
-  c.base.hth = hth;
-  c.wounded = wounded;
-  return c;
-}
 
-// "code@field" of the Refusal thrown by f, or "accepted".
-std::string refusal(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Refusal& r) {
-    return std::string(to_string(r.code())) + "@" + r.field();
-  }
-  return "accepted";
-}
 
 // One round with physically entered cards (cards[i] = participant i's card).
 const FistRound& play(Fistfight& fight, const Splits& splits, GivenCards cards,

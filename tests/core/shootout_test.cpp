@@ -12,7 +12,10 @@
 #include "core/refusal.h"
 #include "core/shootout.h"
 
+#include "test_helpers.h"
+
 using namespace marshal::core;
+using namespace marshal::core::testing;
 
 namespace {
 
@@ -52,16 +55,6 @@ ShootoutAction pin(int target) {
 
 const ShootoutAction cover{};
 
-// The reason code of the Refusal `step` throws, or "accepted".
-template <typename Step>
-std::string refusal_code(Step&& step) {
-  try {
-    step();
-  } catch (const Refusal& r) {
-    return std::string(to_string(r.code()));
-  }
-  return "accepted";
-}
 
 // Declares and draws one round, then settles it with the given sacrifices.
 const ShootoutRound& play(Shootout& s, const Actions& actions, const GivenCards& cards,
