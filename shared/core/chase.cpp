@@ -266,6 +266,21 @@ void Chase::posse_play(const std::vector<int>& locations) {
     check_varmint_can_move();
 }
 
+void Chase::play_automatic_turn(Csprng& rng) {
+  auto pick = [&](const std::vector<int>& from) {
+    return from[rng.uniform(static_cast<std::uint32_t>(from.size()))];
+  };
+  varmint_play(pick(legal_varmint_cards()));
+  std::vector<int> first = legal_posse_first_cards();
+  std::vector<int> ride;
+  if (!first.empty()) {
+    auto target = varmint_at();
+    bool reach = target && std::find(first.begin(), first.end(), *target) != first.end();
+    ride.push_back(reach ? *target : pick(first));
+  }
+  posse_play(ride);
+}
+
 bool Chase::ambush_sprung() const {
   return status_ == ChaseStatus::caught && caught_at_ && ambush_ && *caught_at_ == *ambush_;
 }

@@ -91,6 +91,10 @@ class Chase {
   // posse has no legal card.
   void posse_play(const std::vector<int>& locations);
 
+  // A plain automatic policy (demonstrations, Monte Carlo): the varmint rides to a random legal
+  // place; the posse rides straight onto the varmint when it can, else to a random legal place.
+  void play_automatic_turn(Csprng& rng);
+
   std::vector<int> legal_varmint_cards() const;  // distinct locations, sorted
   std::vector<int> legal_posse_first_cards() const;
   bool posse_to_play() const { return awaiting_posse_; }

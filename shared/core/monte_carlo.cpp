@@ -152,4 +152,23 @@ MonteCarloResult shootout_monte_carlo(const std::vector<Character>& people,
   return tally.result(trials);
 }
 
+MonteCarloResult chase_monte_carlo(const LocationMap& map, const std::vector<ChaseRider>& varmint,
+                                   const std::vector<ChaseRider>& posse,
+                                   const ChaseOptions& options, int trials, Csprng& rng) {
+  check_trials(trials);
+  enum { escaped, caught, varmint_stuck, posse_stuck };
+  Tally tally({"escaped", "caught", "varmint stuck in town", "posse stuck in town"});
+  const int varmint_size = chase_hand_size(varmint, options);
+  const int posse_size = chase_hand_size(posse, options);
+  for (int t = 0; t < trials; ++t) {
+    Chase::Hands hands = Chase::deal(map, varmint_size, posse_size, rng);
+    Chase chase(map, hands.varmint, hands.posse, std::nullopt, options);
+    while (chase.status() == ChaseStatus::running) chase.play_automatic_turn(rng);
+    tally.count(chase.status() == ChaseStatus::escaped ? escaped : caught);
+    if (chase.varmint_stuck_in_town()) tally.count(varmint_stuck);
+    if (chase.posse_stuck_in_town()) tally.count(posse_stuck);
+  }
+  return tally.result(trials);
+}
+
 }  // namespace marshal::core

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/character.h"
+#include "core/chase.h"
 #include "core/csprng.h"
 #include "core/duel.h"
 #include "core/fistfight.h"
@@ -49,5 +50,11 @@ MonteCarloResult brawl_monte_carlo(const std::vector<Character>& fighters, Brawl
 MonteCarloResult shootout_monte_carlo(const std::vector<Character>& people,
                                       const std::vector<int>& targets, bool not_to_kill,
                                       int trials, Csprng& rng);
+
+// Hands dealt from the shuffled location deck, then Chase::play_automatic_turn to the end.
+// Outcomes: "escaped", "caught", "varmint stuck in town", "posse stuck in town".
+MonteCarloResult chase_monte_carlo(const LocationMap& map, const std::vector<ChaseRider>& varmint,
+                                   const std::vector<ChaseRider>& posse,
+                                   const ChaseOptions& options, int trials, Csprng& rng);
 
 }  // namespace marshal::core

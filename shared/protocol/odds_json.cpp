@@ -1,5 +1,6 @@
 #include "protocol/odds_json.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -187,13 +188,15 @@ double stuck_in_town(int deck, int roads, int hand) {
   return std::max(0.0, p);
 }
 
-Json chase_odds(const Json& input) {
+Json chase_odds(const Json& input, core::Csprng& rng) {
   Fields top(input, "");
   ReadContext ctx = read_context(top);
   core::LocationMap map = read_locations(top.required("locations"), "locations");
   Json out{{"kind", "chase"}};
   int deck = static_cast<int>(map.deck().size()), roads = 0;
   for (int c : map.deck()) roads += map.road(c) ? 1 : 0;
+  std::vector<std::vector<core::ChaseRider>> groups;
+  int cards_left = deck;
   for (const char* side : {"varmint", "posse"}) {
     const Json& group = top.required(side);
     std::vector<core::ChaseRider> riders;
@@ -204,9 +207,19 @@ Json chase_odds(const Json& input) {
       f.done();
     }
     int hand = in_context(side, [&] { return core::chase_hand_size(riders, ctx.options.chase); });
-    out[side] = {{"hand_size", hand}, {"stuck_in_town", rounded(stuck_in_town(deck, roads, hand))}};
+    // The varmint is dealt first; a short deck leaves the posse what remains. Any dealt hand is
+    // a uniform draw from the whole deck, so the chance of no ROAD card depends on its size only.
+    int dealt = std::min(hand, cards_left);
+    cards_left -= dealt;
+    out[side] = {{"hand_size", hand}, {"dealt", dealt},
+                 {"stuck_in_town", rounded(stuck_in_town(deck, roads, dealt))}};
+    groups.push_back(std::move(riders));
   }
+  int trials = read_trials(top);
   top.done();
+  if (trials > 0)
+    out["whole_chase_monte_carlo"] = monte_carlo_json(
+        core::chase_monte_carlo(map, groups[0], groups[1], ctx.options.chase, trials, rng));
   out["deck"] = {{"cards", deck}, {"road_cards", roads}};
   return out;
 }
@@ -231,7 +244,7 @@ Json odds(std::string_view kind, const Json& input, core::Csprng& rng) {
   if (kind == "brawl") return brawl_odds(input, rng);
   if (kind == "shootout") return shootout_odds(input, rng);
   if (kind == "accusation") return accusation_odds(input);
-  if (kind == "chase") return chase_odds(input);
+  if (kind == "chase") return chase_odds(input, rng);
   throw InputError("kind", "unknown odds kind '" + std::string(kind) +
                                "' (shot, duel, fistfight, brawl, shootout, accusation, chase)");
 }

@@ -116,19 +116,8 @@ Json resolve_chase(const Json& input, core::Csprng* rng) {
   }
   if (top.boolean_or("until_over", false)) {
     if (!rng) throw InputError("until_over", "automatic play needs the station's random draws");
-    // A plain policy for demonstrations: the varmint rides to a random legal place; the posse
-    // rides straight onto the varmint when it can, else to a random legal place.
     while (chase.status() == core::ChaseStatus::running) {
-      auto legal = chase.legal_varmint_cards();
-      chase.varmint_play(legal[rng->uniform(static_cast<std::uint32_t>(legal.size()))]);
-      auto first = chase.legal_posse_first_cards();
-      std::vector<int> ride;
-      if (!first.empty()) {
-        auto target = chase.varmint_at();
-        bool reach = target && std::find(first.begin(), first.end(), *target) != first.end();
-        ride.push_back(reach ? *target : first[rng->uniform(static_cast<std::uint32_t>(first.size()))]);
-      }
-      chase.posse_play(ride);
+      chase.play_automatic_turn(*rng);
       record_turn();
     }
   }

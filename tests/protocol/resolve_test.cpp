@@ -1,6 +1,8 @@
 // The JSON forms of every conflict kind, resolved in-process with all cards given.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 #include "core/refusal.h"
 #include "protocol/odds_json.h"
 #include "protocol/resolve.h"
@@ -151,4 +153,28 @@ TEST_CASE("odds JSON: a brawl's round odds sum to one", "[protocol][odds]") {
   for (const auto& [name, p] : out["out_this_round"].items()) sum += p.get<double>();
   CHECK(sum == Approx(1.0).margin(1e-5));
   CHECK_FALSE(out.contains("whole_brawl_monte_carlo"));
+}
+
+TEST_CASE("odds JSON: exact stuck-in-town odds agree with the chase Monte Carlo",
+          "[protocol][odds][chase]") {
+  // 15 cards, 6 ROAD: the varmint takes 11, the posse gets the 4 left (a short deck).
+  core::Csprng rng(core::seed_from_number(3));
+  Json out = protocol::odds("chase", Json::parse(R"({
+    "locations": [
+      {"name": "North Road", "road": true, "copies": 3, "links": ["Dry Gulch", "Two-horn Rock"]},
+      {"name": "South Road", "road": true, "copies": 3, "links": ["Ol' River Bed", "Dry Gulch"]},
+      {"name": "Dry Gulch", "copies": 3, "links": ["Two-horn Rock", "Ol' River Bed", "Box Canyon"]},
+      {"name": "Two-horn Rock", "copies": 2, "links": ["Box Canyon"]},
+      {"name": "Ol' River Bed", "copies": 2, "links": ["Box Canyon"]},
+      {"name": "Box Canyon", "copies": 2}],
+    "varmint": [{"character": {"name": "V", "riding": 3}, "horse": 3}],
+    "posse": [{"character": {"name": "P", "riding": 2}, "horse": 1}],
+    "trials": 20000})"), rng);
+  CHECK(out["posse"]["hand_size"] == 8);
+  CHECK(out["posse"]["dealt"] == 4);
+  double exact = out["posse"]["stuck_in_town"];
+  CHECK(exact == Approx(126.0 / 1365).margin(1e-6));  // C(9,4) / C(15,4)
+  const Json& mc = out["whole_chase_monte_carlo"]["estimates"]["posse stuck in town"];
+  CHECK(std::abs(mc["p"].get<double>() - exact) < 4 * mc["standard_error"].get<double>());
+  CHECK(out["varmint"]["stuck_in_town"] == 0.0);  // 11 cards cannot all avoid 6 ROAD of 15
 }
