@@ -1,0 +1,93 @@
+#include "core/card_code.h"
+
+namespace marshal::core {
+
+namespace {
+
+int value_of(char c) {
+  if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+  if (c == 'O') c = '0';
+  if (c == 'I' || c == 'L') c = '1';
+  auto at = card_code_alphabet.find(c);
+  return at == std::string_view::npos ? -1 : static_cast<int>(at);
+}
+
+}  // namespace
+
+std::string make_card_code(const CardCodeBytes& random_bytes) {
+  // 80 bits, five at a time.
+  std::string data;
+  std::uint32_t buffer = 0;
+  int bits = 0;
+  for (std::uint8_t byte : random_bytes) {
+    buffer = (buffer << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      bits -= 5;
+      data += card_code_alphabet[(buffer >> bits) & 31u];
+    }
+  }
+  return data + card_code_check_char(data);
+}
+
+char card_code_check_char(std::string_view data16) {
+  // Luhn mod N with N = 32, doubling every second character from the right.
+  const int n = 32;
+  int factor = 2, sum = 0;
+  for (auto it = data16.rbegin(); it != data16.rend(); ++it) {
+    int addend = factor * value_of(*it);
+    factor = factor == 2 ? 1 : 2;
+    sum += addend / n + addend % n;
+  }
+  int check = (n - sum % n) % n;
+  return card_code_alphabet[static_cast<std::size_t>(check)];
+}
+
+std::string_view describe(CardCodeProblem problem) {
+  switch (problem) {
+    case CardCodeProblem::none: return "a well-formed card code";
+    case CardCodeProblem::empty: return "no code given";
+    case CardCodeProblem::wrong_length: return "a card code has 17 characters";
+    case CardCodeProblem::bad_character:
+      return "a card code uses only digits and the letters A-Z without I, L, O, U";
+    case CardCodeProblem::bad_check: return "the check character does not match: a typo?";
+  }
+  return "unknown";
+}
+
+ParsedCardCode parse_card_code(std::string_view text) {
+  ParsedCardCode parsed;
+  std::string code;
+  for (char c : text) {
+    if (c == ' ' || c == '-' || c == '\t') continue;
+    int v = value_of(c);
+    if (v < 0) {
+      parsed.problem = CardCodeProblem::bad_character;
+      return parsed;
+    }
+    if (code.size() > card_code_length) break;  // too long already; no need to read on
+    code += card_code_alphabet[static_cast<std::size_t>(v)];
+  }
+  if (code.empty()) {
+    parsed.problem = CardCodeProblem::empty;
+  } else if (code.size() != card_code_length) {
+    parsed.problem = CardCodeProblem::wrong_length;
+  } else if (card_code_check_char(std::string_view(code).substr(0, card_code_data_chars)) !=
+             code.back()) {
+    parsed.problem = CardCodeProblem::bad_check;
+  } else {
+    parsed.code = std::move(code);
+  }
+  return parsed;
+}
+
+std::string format_card_code(std::string_view code) {
+  std::string out;
+  for (std::size_t i = 0; i < code.size(); ++i) {
+    if (i > 0 && i % 4 == 0) out += ' ';
+    out += code[i];
+  }
+  return out;
+}
+
+}  // namespace marshal::core
