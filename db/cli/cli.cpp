@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <sodium.h>
 
+#include "cli/ledger_commands.h"
 #include "core/refusal.h"
 #include "protocol/odds_json.h"
 #include "protocol/resolve.h"
@@ -102,7 +103,9 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
   app.require_subcommand(1);
   app.footer(
       "Exit codes: 0 done, 1 wrong arguments, 2 bad input (file, JSON or a field), 3 refused by "
-      "the rules.\nJSON forms of every kind: docs/conflict-json.md");
+      "the rules or the ledger, 4 the ledger failed verification.\n"
+      "JSON forms: docs/conflict-json.md; event folders: docs/event-format.md; the ledger: "
+      "docs/ledger.md");
 
   ConflictOptions resolve_opts;
   const std::string conflict_kinds = "duel, shootout, fistfight, brawl, accusation, chase";
@@ -131,6 +134,31 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
       "demo", "Resolve a sample duel and a sample shootout in Lincoln and tell each step");
   demo->add_option("--seed", demo_seed, "seed for the shuffles (default 1875)");
 
+  std::string event_dir, db_path;
+  auto* init = app.add_subcommand(
+      "init",
+      "Create a ledger from an event folder of CSV files (docs/event-format.md). Everything is "
+      "checked first; with any problem, each is listed (file, line, column, reason) and nothing "
+      "is written. Every card gets its code.");
+  init->add_option("EVENT_DIR", event_dir, "the event folder, e.g. events/lincoln-1875")
+      ->required();
+  init->add_option("--db", db_path, "the ledger file to create (must not exist)")->required();
+
+  auto* verify = app.add_subcommand(
+      "verify",
+      "Audit a ledger: recompute the hash chain, replay every event (every resolution through "
+      "the rules again) and compare the rebuilt tables. Names the first event that fails.");
+  verify->add_option("--db", db_path, "the ledger file")->required();
+
+  std::string record_type, record_input = "-", station = "admin";
+  auto* record = app.add_subcommand(
+      "record", "Append one event to a ledger as the admin station (docs/ledger.md lists the "
+                "types and their JSON)");
+  record->add_option("TYPE", record_type, "the event type, e.g. trick_flipped")->required();
+  record->add_option("INPUT", record_input, "JSON payload file, or - for standard input (default)");
+  record->add_option("--db", db_path, "the ledger file")->required();
+  record->add_option("--station", station, "who records it (default admin)");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -145,6 +173,9 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
     return json_verb(odds_opts, in, out, err, [&](const protocol::Json& input, core::Csprng& rng) {
       return protocol::odds(odds_opts.kind, input, rng);
     });
+  if (init->parsed()) return run_init(event_dir, db_path, out, err);
+  if (verify->parsed()) return run_verify(db_path, out, err);
+  if (record->parsed()) return run_record(db_path, record_type, record_input, station, in, out, err);
   return run_demo(demo_seed, out);
 }
 

@@ -11,6 +11,7 @@ enum ExitCode : int {
   exit_usage = 1,       // wrong arguments
   exit_bad_input = 2,   // input file missing, not JSON, or a field malformed
   exit_refused = 3,     // well-formed input that the rules refuse
+  exit_verify_failed = 4,  // the ledger failed its audit
 };
 
 int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream& err);

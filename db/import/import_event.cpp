@@ -1,0 +1,311 @@
+#include "import/import_event.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "core/accusation.h"
+
+namespace marshal::db {
+
+namespace {
+
+std::vector<std::string> split_list(const std::string& cell) {
+  std::vector<std::string> out;
+  std::string item;
+  for (char c : cell + ";") {
+    if (c == ';') {
+      item = trim(item);
+      if (!item.empty()) out.push_back(item);
+      item.clear();
+    } else {
+      item += c;
+    }
+  }
+  return out;
+}
+
+// Reads the rows of one file, with helpers that report errors at the right line and column.
+class RowReader {
+ public:
+  RowReader(CsvTable& table, const CsvRow& row, std::vector<ImportError>& errors)
+      : table_(table), row_(row), errors_(errors) {}
+
+  void error(const std::string& column, const std::string& reason) {
+    errors_.push_back({table_.name(), row_.line, table_.column_number(column), column, reason});
+  }
+  std::string text(const std::string& column, bool required, std::size_t max_length = 2000) {
+    std::string value = table_.cell(row_, column);
+    if (required && value.empty()) error(column, "is empty; it is required");
+    if (value.size() > max_length) error(column, fmt::format("is longer than {} characters", max_length));
+    return value;
+  }
+  int number(const std::string& column, int min, int max) {
+    std::string value = table_.cell(row_, column);
+    if (value.empty()) {
+      error(column, fmt::format("is empty; give a whole number from {} to {}", min, max));
+      return min;
+    }
+    std::size_t used = 0;
+    long parsed = 0;
+    try {
+      parsed = std::stol(value, &used);
+    } catch (...) {
+      used = 0;
+    }
+    if (used != value.size()) {
+      error(column, fmt::format("'{}' is not a whole number", value));
+      return min;
+    }
+    if (parsed < min || parsed > max) {
+      error(column, fmt::format("{} is out of range {} to {}", parsed, min, max));
+      return min;
+    }
+    return static_cast<int>(parsed);
+  }
+  bool yes_no(const std::string& column) {
+    std::string value = table_.cell(row_, column);
+    std::string lower;
+    for (char c : value) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (lower.empty() || lower == "no" || lower == "false" || lower == "0") return false;
+    if (lower == "yes" || lower == "true" || lower == "1" || lower == "road") return true;
+    error(column, "'" + value + "' is neither yes nor no");
+    return false;
+  }
+
+ private:
+  CsvTable& table_;
+  const CsvRow& row_;
+  std::vector<ImportError>& errors_;
+};
+
+struct Importer {
+  std::string folder;
+  const std::function<std::string()>& make_code;
+  std::vector<ImportError> errors;
+  EventDefinition def;
+  std::vector<std::string> character_names;
+  std::set<std::string> codes;
+
+  std::string fresh_code() {
+    for (;;) {  // 80 random bits: a clash is astronomically rare, but cheap to rule out
+      std::string code = make_code();
+      if (codes.insert(code).second) return code;
+    }
+  }
+
+  CsvTable open(const std::string& file) {
+    return CsvTable((std::filesystem::path(folder) / file).string(), file, errors);
+  }
+
+  // The character a row refers to; reports an unknown one with the closest known name.
+  bool known_character(RowReader& r, const std::string& name) {
+    if (name.empty()) return false;
+    if (std::find(character_names.begin(), character_names.end(), name) != character_names.end())
+      return true;
+    std::string near = closest_name(name, character_names);
+    r.error("character", "unknown character '" + name + "'" +
+                             (near.empty() ? std::string(" (not in characters.csv)")
+                                           : " (did you mean '" + near + "'?)"));
+    return false;
+  }
+
+  void read_options() {
+    CsvTable table = open("options.csv");
+    def.title = std::filesystem::path(folder).filename().string();
+    if (!table.exists() || !table.check_columns({"option", "value"}, {}, errors)) return;
+    std::set<std::string> seen;
+    for (const auto& row : table.rows()) {
+      RowReader r(table, row, errors);
+      std::string option = r.text("option", true);
+      if (option.empty()) continue;
+      if (!seen.insert(option).second) r.error("option", "'" + option + "' is set twice");
+      auto& chase = def.options.chase;
+      if (option == "title") def.title = r.text("value", true, 120);
+      else if (option == "max_attribute") def.max_attribute = r.number("value", 1, 20);
+      else if (option == "brawl_tie") {
+        auto rule = core::brawl_tie_rule_from_string(r.text("value", true));
+        if (!rule) r.error("value", "brawl_tie is redraw or all_out");
+        else def.options.brawl.tie = *rule;
+      } else if (option == "chase_min_wait_s") chase.min_wait_s = r.number("value", 0, 3600);
+      else if (option == "chase_max_wait_s") chase.max_wait_s = r.number("value", 0, 3600);
+      else if (option == "chase_escape_after") chase.escape_after = r.number("value", 1, 20);
+      else if (option == "chase_base_hand") chase.base_hand = r.number("value", 0, 40);
+      else
+        r.error("option", "unknown option '" + option +
+                              "' (title, max_attribute, brawl_tie, chase_min_wait_s, "
+                              "chase_max_wait_s, chase_escape_after, chase_base_hand)");
+    }
+    if (def.options.chase.max_wait_s < def.options.chase.min_wait_s)
+      errors.push_back({"options.csv", 0, 0, "", "chase_max_wait_s is below chase_min_wait_s"});
+  }
+
+  void read_characters() {
+    CsvTable table = open("characters.csv");
+    if (!table.exists()) {
+      errors.push_back({"characters.csv", 0, 0, "", "is missing: every event needs its characters"});
+      return;
+    }
+    if (!table.check_columns({"name", "hth", "speed", "accuracy", "gambling", "riding"},
+                             {"player", "powers", "notes"}, errors))
+      return;
+    for (const auto& row : table.rows()) {
+      RowReader r(table, row, errors);
+      CharacterDef c;
+      c.name = r.text("name", true, 80);
+      if (std::find(character_names.begin(), character_names.end(), c.name) != character_names.end())
+        r.error("name", "'" + c.name + "' is a duplicate name");
+      c.player = r.text("player", false, 120);
+      const int max = def.max_attribute;
+      c.attributes = {r.number("hth", 0, max), r.number("speed", 0, max), r.number("accuracy", 0, max),
+                      r.number("gambling", 0, max), r.number("riding", 0, max)};
+      for (const auto& p : split_list(table.cell(row, "powers"))) {
+        auto power = core::power_from_string(p);
+        if (!power)
+          r.error("powers", "'" + p + "' is no power (doctor, mayor, judge, lawman, banker, "
+                                      "tracking, hideout, prospecting, charm)");
+        else if (std::find(c.powers.begin(), c.powers.end(), *power) != c.powers.end())
+          r.error("powers", "'" + p + "' is listed twice");
+        else
+          c.powers.push_back(*power);
+      }
+      c.notes = r.text("notes", false, 4000);
+      if (c.name.empty()) continue;
+      character_names.push_back(c.name);
+      def.characters.push_back(std::move(c));
+    }
+    if (def.characters.empty() && table.rows().empty())
+      errors.push_back({"characters.csv", 0, 0, "", "lists no characters"});
+  }
+
+  // bystanders, tricks, horses, secrets: one card per row, held by `character`.
+  void read_cards(const std::string& file, const std::string& kind,
+                  const std::vector<std::string>& required, const std::vector<std::string>& optional) {
+    CsvTable table = open(file);
+    if (!table.exists() || !table.check_columns(required, optional, errors)) return;
+    std::set<std::pair<std::string, std::string>> seen;
+    for (const auto& row : table.rows()) {
+      RowReader r(table, row, errors);
+      std::string holder = r.text("character", true, 80);
+      CardDef card;
+      card.kind = kind;
+      card.holder = holder;
+      if (kind == "bystander") {
+        card.title = r.text("name", true, 120);
+      } else if (kind == "trick") {
+        card.title = r.text("hand", true, 60);
+        std::string flag = r.text("flag", true);
+        if (!flag.empty() && !core::trick_flag_from_string(flag))
+          r.error("flag", "'" + flag + "' is neither cheat nor skill");
+        card.detail = {{"flag", flag}};
+      } else if (kind == "horse") {
+        card.title = r.text("name", true, 60);
+        card.detail = {{"rating", r.number("rating", 0, 4)}};
+      } else if (kind == "secret") {
+        card.title = r.text("title", true, 80);
+        card.detail = {{"text", r.text("text", true, 600)}};
+      }
+      if (!known_character(r, holder)) continue;
+      if (kind != "trick" && !card.title.empty() && !seen.insert({holder, card.title}).second)
+        r.error(required[1], fmt::format("{} already has a {} called '{}'", holder, kind, card.title));
+      def.cards.push_back(std::move(card));
+    }
+  }
+
+  void read_locations() {
+    CsvTable table = open("locations.csv");
+    if (!table.exists() || !table.check_columns({"name", "copies"}, {"road", "links"}, errors)) return;
+    std::map<std::string, int> line_of;
+    std::vector<std::pair<int, std::vector<std::string>>> links;
+    for (const auto& row : table.rows()) {
+      RowReader r(table, row, errors);
+      core::Location loc;
+      loc.name = r.text("name", true, 60);
+      loc.road = r.yes_no("road");
+      loc.copies = r.number("copies", 2, 4);
+      loc.links = split_list(table.cell(row, "links"));
+      if (loc.name.empty()) continue;
+      if (!line_of.emplace(loc.name, row.line).second) r.error("name", "'" + loc.name + "' is a duplicate name");
+      for (const auto& l : loc.links)
+        if (l == loc.name) r.error("links", "'" + l + "' links to itself");
+      links.emplace_back(row.line, loc.links);
+      def.locations.push_back(std::move(loc));
+    }
+    std::vector<std::string> names;
+    for (const auto& [name, line] : line_of) names.push_back(name);
+    for (const auto& [line, list] : links)
+      for (const auto& l : list)
+        if (!line_of.count(l)) {
+          std::string near = closest_name(l, names);
+          errors.push_back({"locations.csv", line, table.column_number("links"), "links",
+                            "a link to '" + l + "', which is no location" +
+                                (near.empty() ? "" : " (did you mean '" + near + "'?)")});
+        }
+    if (!def.locations.empty() &&
+        std::none_of(def.locations.begin(), def.locations.end(), [](const auto& l) { return l.road; }))
+      errors.push_back({"locations.csv", 0, 0, "", "no location is a ROAD card (road = yes)"});
+  }
+
+  void give_codes() {
+    std::vector<CardDef> generated;
+    for (auto& c : def.characters) {
+      c.badge_code = fresh_code();
+      generated.push_back({c.badge_code, "badge", c.name, c.name, Json::object()});
+      for (auto p : c.powers)
+        generated.push_back({"", "power", c.name, std::string(core::to_string(p)),
+                             {{"power", core::to_string(p)}, {"text", power_card_text(p)}}});
+    }
+    def.cards.insert(def.cards.begin(), generated.begin(), generated.end());
+    for (auto& card : def.cards)
+      if (card.code.empty()) card.code = fresh_code();
+  }
+};
+
+}  // namespace
+
+std::string closest_name(const std::string& name, const std::vector<std::string>& known) {
+  auto distance = [](const std::string& a, const std::string& b) {
+    std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+      cur[0] = i;
+      for (std::size_t j = 1; j <= b.size(); ++j) {
+        bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
+                    std::tolower(static_cast<unsigned char>(b[j - 1]));
+        cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (same ? 0 : 1)});
+      }
+      std::swap(prev, cur);
+    }
+    return prev[b.size()];
+  };
+  std::string best;
+  std::size_t best_distance = std::max<std::size_t>(3, name.size() / 3) + 1;
+  for (const auto& k : known) {
+    std::size_t d = distance(name, k);
+    if (d < best_distance) best_distance = d, best = k;
+  }
+  return best;
+}
+
+ImportResult import_event(const std::string& folder, const std::function<std::string()>& make_code) {
+  Importer im{folder, make_code, {}, {}, {}, {}};
+  if (!std::filesystem::is_directory(folder)) {
+    im.errors.push_back({folder, 0, 0, "", "is not a folder of CSV files"});
+    return {{}, im.errors};
+  }
+  im.read_options();
+  im.read_characters();
+  im.read_cards("bystanders.csv", "bystander", {"character", "name"}, {});
+  im.read_cards("tricks.csv", "trick", {"character", "hand", "flag"}, {});
+  im.read_cards("horses.csv", "horse", {"character", "name", "rating"}, {});
+  im.read_cards("secrets.csv", "secret", {"character", "title", "text"}, {});
+  im.read_locations();
+  if (!im.errors.empty()) return {{}, im.errors};
+  im.give_codes();
+  return {std::move(im.def), {}};
+}
+
+}  // namespace marshal::db

@@ -1,0 +1,41 @@
+#include "ledger/apply.h"
+
+#include <algorithm>
+
+namespace marshal::db {
+
+const std::vector<std::string>& event_types() {
+  static const std::vector<std::string> types{
+      "event_defined",    "conflict_resolved", "bystander_lost",   "bystander_docked",
+      "bystander_bestowed", "bystander_sacrificed", "trick_flipped", "horse_sold",
+      "horse_stolen",     "horse_borrowed",    "horse_returned",   "secret_given",
+      "card_reissued",    "card_revoked",      "wound_limb_named", "wound_healed",
+      "arrested",         "jailed",            "released",         "correction"};
+  return types;
+}
+
+void Ledger::apply(const std::string& type, const Json& payload, Json& ledger, std::int64_t seq,
+                   std::int64_t server_time_ms, bool replaying) {
+  Town town(db_, seq, server_time_ms);
+  ApplyContext ctx{town, payload, ledger, replaying, randomness_};
+  try {
+    if (type == "event_defined") {
+      apply_event_defined(town, payload);
+    } else if (type == "conflict_resolved") {
+      apply_conflict_resolved(ctx);
+    } else if (type.rfind("bystander_", 0) == 0 || type.rfind("horse_", 0) == 0 ||
+               type == "trick_flipped" || type == "secret_given" || type == "card_reissued" ||
+               type == "card_revoked") {
+      apply_card_event(type, ctx);
+    } else if (type == "wound_limb_named" || type == "wound_healed" || type == "arrested" ||
+               type == "jailed" || type == "released" || type == "correction") {
+      apply_person_event(type, ctx);
+    } else {
+      throw LedgerRefusal("bad_input", "type", "unknown event type '" + type + "'");
+    }
+  } catch (const protocol::InputError& e) {
+    throw LedgerRefusal("bad_input", e.path(), e.reason());
+  }
+}
+
+}  // namespace marshal::db

@@ -1,0 +1,25 @@
+#pragma once
+// One function per event type: validate against the town as it is, then write the projections.
+// docs/ledger.md lists the types and their payloads.
+#include "ledger/ledger.h"
+#include "ledger/town.h"
+
+namespace marshal::db {
+
+struct ApplyContext {
+  Town& town;
+  const Json& payload;
+  Json& ledger;          // what the ledger determines: stored with the event
+  bool replaying;        // random choices must then already be in `ledger`
+  LedgerRandomness& randomness;
+};
+
+void apply_event_defined(Town& town, const Json& payload);
+void apply_conflict_resolved(ApplyContext& ctx);
+void apply_card_event(const std::string& type, ApplyContext& ctx);    // bystanders, tricks, horses, secrets, codes
+void apply_person_event(const std::string& type, ApplyContext& ctx);  // heal, arrest, jail, correction
+
+// The event types apply() knows, for messages and docs.
+const std::vector<std::string>& event_types();
+
+}  // namespace marshal::db

@@ -1,0 +1,151 @@
+// Events about cards: bystanders lost, docked, bestowed or torn; tricks flipped; horses sold,
+// stolen, borrowed and returned; secrets given; codes re-issued and revoked.
+#include <fmt/format.h>
+
+#include "ledger/apply.h"
+
+namespace marshal::db {
+
+namespace {
+
+// The ledger's random pick among a character's bystanders, recorded so a replay names it again.
+std::optional<std::string> random_bystander(ApplyContext& ctx, std::int64_t who) {
+  std::vector<std::string> held = ctx.town.held(who, "bystander");
+  if (ctx.replaying || ctx.ledger.contains("pick")) {
+    if (!ctx.ledger.contains("pick") || ctx.ledger["pick"].is_null()) {
+      if (!held.empty() && ctx.replaying)
+        throw LedgerRefusal("bad_input", "ledger.pick", "the recorded random pick is missing");
+      return std::nullopt;
+    }
+    std::string pick = ctx.ledger["pick"];
+    if (std::find(held.begin(), held.end(), pick) == held.end())
+      throw LedgerRefusal("not_holder", "ledger.pick", "the recorded pick " + pick + " is not held");
+    return pick;
+  }
+  if (held.empty()) {
+    ctx.ledger["pick"] = nullptr;  // recorded: nothing to lose
+    return std::nullopt;
+  }
+  std::string pick = held[ctx.randomness.uniform(static_cast<std::uint32_t>(held.size()))];
+  ctx.ledger["pick"] = pick;
+  return pick;
+}
+
+std::string new_code(ApplyContext& ctx) {
+  if (ctx.replaying) {
+    if (!ctx.ledger.contains("code")) throw LedgerRefusal("bad_input", "ledger.code", "the new code is missing");
+    return Town::canonical_code(ctx.ledger["code"], "ledger.code");
+  }
+  std::string code;
+  do {
+    code = ctx.randomness.make_code();
+  } while (ctx.town.db().prepare("SELECT 1 FROM cards WHERE code = ?").bind(1, code).step());
+  ctx.ledger["code"] = code;
+  return code;
+}
+
+}  // namespace
+
+void apply_card_event(const std::string& type, ApplyContext& ctx) {
+  Town& town = ctx.town;
+  protocol::Fields f(ctx.payload, "");
+  if (type == "bystander_lost" || type == "bystander_docked") {
+    std::int64_t who = town.character_by_badge(f.required("character"), "character");
+    std::optional<std::string> card;
+    if (const Json* chosen = f.optional("card")) {
+      if (type == "bystander_lost")
+        throw LedgerRefusal("bad_input", "card", "a bystander lost at random is picked by the ledger");
+      CardRow c = town.card_of_kind(*chosen, "bystander", "card");
+      town.require_holder(c, who, "card");
+      if (c.spent) throw LedgerRefusal("already_spent", "card", "bystander " + c.code + " is already gone");
+      card = c.code;
+    } else {
+      card = random_bystander(ctx, who);
+    }
+    f.optional_text("note");
+    f.done();
+    if (card) town.spend_card(*card, type == "bystander_lost" ? "lost" : "docked");
+  } else if (type == "bystander_bestowed") {
+    std::int64_t who = town.character_by_badge(f.required("character"), "character");
+    std::string name = f.text("name");
+    if (name.empty() || name.size() > 120) throw LedgerRefusal("bad_input", "name", "must be 1 to 120 characters");
+    f.optional_text("note");
+    f.done();
+    CardRow card;
+    card.code = new_code(ctx);
+    card.kind = "bystander";
+    card.holder = who;
+    card.title = name;
+    card.detail = Json::object();
+    town.insert_card(card, "bestowed");
+  } else if (type == "bystander_sacrificed") {
+    std::int64_t who = town.character_by_badge(f.required("character"), "character");
+    CardRow c = town.card_of_kind(f.required("card"), "bystander", "card");
+    std::string fate = f.text("fate");
+    f.done();
+    if (fate != "dead" && fate != "wounded") throw LedgerRefusal("bad_input", "fate", "must be dead or wounded");
+    town.require_holder(c, who, "card");
+    if (c.spent) throw LedgerRefusal("already_spent", "card", "bystander " + c.code + " is already gone");
+    town.spend_card(c.code, fate);
+  } else if (type == "trick_flipped") {
+    std::int64_t who = town.character_by_badge(f.required("character"), "character");
+    CardRow c = town.card_of_kind(f.required("trick"), "trick", "trick");
+    f.done();
+    town.require_alive(who, "character");
+    town.require_holder(c, who, "trick");
+    if (c.spent)
+      throw LedgerRefusal("already_spent", "trick", "trick " + c.code + " was already played this evening");
+    town.spend_card(c.code, "flipped");
+  } else if (type == "horse_sold" || type == "horse_stolen" || type == "horse_borrowed") {
+    CardRow horse = town.card_of_kind(f.required("horse"), "horse", "horse");
+    const char* to_field = type == "horse_sold" ? "to" : type == "horse_stolen" ? "by" : "lawman";
+    std::int64_t to = town.character_by_badge(f.required(to_field), to_field);
+    f.optional_text("note");
+    f.done();
+    town.require_alive(to, to_field);
+    if (horse.holder == to) throw LedgerRefusal("illegal_move", to_field, town.name_of(to) + " already has this horse");
+    if (type == "horse_borrowed") town.require_power(to, core::Power::lawman, "lawman");
+    if (type == "horse_sold") {
+      if (horse.holder != horse.owner)
+        throw LedgerRefusal("illegal_move", "horse", "only a horse in its owner's hands can be sold");
+      town.db().prepare("UPDATE cards SET owner = ? WHERE code = ?").bind(1, to).bind(2, horse.code).run();
+    }
+    town.set_holder(horse.code, to, type == "horse_sold" ? "sold" : type == "horse_stolen" ? "stolen" : "borrowed");
+  } else if (type == "horse_returned") {
+    CardRow horse = town.card_of_kind(f.required("horse"), "horse", "horse");
+    f.done();
+    if (horse.holder == horse.owner)
+      throw LedgerRefusal("illegal_move", "horse", "the horse is already with its owner");
+    town.set_holder(horse.code, horse.owner, "returned");
+  } else if (type == "secret_given") {
+    CardRow secret = town.card_of_kind(f.required("secret"), "secret", "secret");
+    std::int64_t from = town.character_by_badge(f.required("from"), "from");
+    std::int64_t to = town.character_by_badge(f.required("to"), "to");
+    f.done();
+    town.require_holder(secret, from, "secret");
+    if (from == to) throw LedgerRefusal("illegal_move", "to", "a secret is given to someone else");
+    town.set_holder(secret.code, to, "given");
+  } else if (type == "card_reissued") {
+    CardRow old = town.card(f.required("card"), "card");
+    f.optional_text("note");
+    f.done();
+    CardRow fresh = old;
+    fresh.code = new_code(ctx);
+    town.db()
+        .prepare("UPDATE cards SET revoked = 1, replaced_by = ? WHERE code = ?")
+        .bind(1, fresh.code)
+        .bind(2, old.code)
+        .run();
+    town.insert_card(fresh, "reissued");
+    if (old.spent) town.spend_card(fresh.code, "reissued spent");
+  } else if (type == "card_revoked") {
+    CardRow old = town.card(f.required("card"), "card");
+    f.optional_text("note");
+    f.done();
+    town.db().prepare("UPDATE cards SET revoked = 1 WHERE code = ?").bind(1, old.code).run();
+  } else {
+    throw LedgerRefusal("bad_input", "type", "unknown event type " + type);
+  }
+}
+
+}  // namespace marshal::db

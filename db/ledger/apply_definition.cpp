@@ -1,0 +1,81 @@
+// event_defined: the first event of every ledger, holding the whole event definition.
+#include <set>
+
+#include "core/card_code.h"
+#include "core/refusal.h"
+#include "ledger/apply.h"
+
+namespace marshal::db {
+
+void apply_event_defined(Town& town, const Json& payload) {
+  EventDefinition def;
+  try {
+    def = definition_from_json(payload);
+  } catch (const protocol::InputError& e) {
+    throw LedgerRefusal("bad_input", e.path(), e.reason());
+  }
+  // Checked again here, not only at import: a replay must never trust what it reads.
+  if (!def.locations.empty()) {
+    try {
+      core::LocationMap map(def.locations);
+    } catch (const core::Refusal& r) {
+      throw LedgerRefusal("bad_input", r.field(), r.reason());
+    }
+  }
+  Database& db = town.db();
+  db.prepare("INSERT INTO event_info(key, value) VALUES ('title', ?)").bind(1, def.title).run();
+  db.prepare("INSERT INTO event_info(key, value) VALUES ('options', ?)")
+      .bind(1, definition_to_json(def)["options"].dump())
+      .run();
+  std::set<std::string> codes;
+  auto check_code = [&](const std::string& code, const std::string& field) {
+    if (!core::parse_card_code(code).ok() || core::parse_card_code(code).code != code)
+      throw LedgerRefusal("bad_code", field, "'" + code + "' is not a canonical card code");
+    if (!codes.insert(code).second) throw LedgerRefusal("bad_input", field, "code " + code + " is used twice");
+  };
+  for (const auto& c : def.characters) {
+    std::string powers;
+    for (auto p : c.powers) powers += (powers.empty() ? "" : ";") + std::string(core::to_string(p));
+    db.prepare(
+           "INSERT INTO characters(name, player, hth, speed, accuracy, gambling, riding, powers, "
+           "notes) VALUES (?,?,?,?,?,?,?,?,?)")
+        .bind(1, c.name)
+        .bind(2, c.player)
+        .bind(3, c.attributes.hth)
+        .bind(4, c.attributes.speed)
+        .bind(5, c.attributes.accuracy)
+        .bind(6, c.attributes.gambling)
+        .bind(7, c.attributes.riding)
+        .bind(8, powers)
+        .bind(9, c.notes)
+        .run();
+  }
+  for (std::size_t i = 0; i < def.cards.size(); ++i) {
+    const CardDef& d = def.cards[i];
+    const std::string field = "cards[" + std::to_string(i) + "]";
+    check_code(d.code, field + ".code");
+    static const std::set<std::string> kinds{"badge", "bystander", "trick", "horse", "secret", "power"};
+    if (!kinds.count(d.kind)) throw LedgerRefusal("bad_input", field + ".kind", "unknown card kind " + d.kind);
+    CardRow card;
+    card.code = d.code;
+    card.kind = d.kind;
+    try {
+      card.holder = town.character_by_name(d.holder);
+    } catch (const LedgerRefusal&) {
+      throw LedgerRefusal("bad_input", field + ".holder", "no character named " + d.holder);
+    }
+    if (d.kind == "horse") card.owner = card.holder;
+    card.title = d.title;
+    card.detail = d.detail;
+    town.insert_card(card, "dealt");
+  }
+  for (const auto& l : def.locations)
+    db.prepare("INSERT INTO locations(name, road, copies, links) VALUES (?,?,?,?)")
+        .bind(1, l.name)
+        .bind(2, l.road)
+        .bind(3, l.copies)
+        .bind(4, Json(l.links).dump())
+        .run();
+}
+
+}  // namespace marshal::db

@@ -1,0 +1,68 @@
+// Events about people: wounds named and healed, arrests, jail, release, and corrections.
+#include "ledger/apply.h"
+
+namespace marshal::db {
+
+void apply_person_event(const std::string& type, ApplyContext& ctx) {
+  Town& town = ctx.town;
+  Database& db = town.db();
+  protocol::Fields f(ctx.payload, "");
+  std::int64_t who = town.character_by_badge(f.required("character"), "character");
+  core::Character c = town.character(who);
+  if (type == "wound_limb_named") {
+    std::string limb = f.text("limb");
+    f.done();
+    if (!c.wounded) throw LedgerRefusal("illegal_move", "character", c.name + " is not wounded");
+    if (limb.empty() || limb.size() > 40) throw LedgerRefusal("bad_input", "limb", "must be 1 to 40 characters");
+    db.prepare("UPDATE characters SET wounded_limb = ? WHERE id = ?").bind(1, limb).bind(2, who).run();
+  } else if (type == "wound_healed") {
+    std::int64_t doctor = town.character_by_badge(f.required("doctor"), "doctor");
+    f.done();
+    town.require_power(doctor, core::Power::doctor, "doctor");
+    town.require_alive(doctor, "doctor");
+    if (c.dead()) throw LedgerRefusal("dead", "character", c.name + " is dead: no doctor can help");
+    if (!c.wounded) throw LedgerRefusal("illegal_move", "character", c.name + " is not wounded");
+    db.prepare("UPDATE characters SET wounded = 0, wounded_limb = '' WHERE id = ?").bind(1, who).run();
+  } else if (type == "arrested") {
+    std::int64_t lawman = town.character_by_badge(f.required("lawman"), "lawman");
+    f.optional_text("note");
+    f.done();
+    town.require_power(lawman, core::Power::lawman, "lawman");
+    town.require_alive(lawman, "lawman");
+    if (c.dead()) throw LedgerRefusal("dead", "character", c.name + " is dead");
+    if (lawman == who) throw LedgerRefusal("illegal_move", "lawman", "a Lawman does not arrest himself");
+    db.prepare("UPDATE characters SET arrested_by = ? WHERE id = ?").bind(1, lawman).bind(2, who).run();
+  } else if (type == "jailed") {
+    f.done();
+    if (db.scalar_int("SELECT arrested_by IS NULL FROM characters WHERE id = " + std::to_string(who)))
+      throw LedgerRefusal("illegal_move", "character", c.name + " must be arrested before jail");
+    db.prepare("UPDATE characters SET jailed = 1 WHERE id = ?").bind(1, who).run();
+  } else if (type == "released") {
+    f.optional_text("note");
+    f.done();
+    db.prepare("UPDATE characters SET jailed = 0, arrested_by = NULL WHERE id = ?").bind(1, who).run();
+  } else if (type == "correction") {
+    // A GM sets a character's state right after a mistake; the earlier event stays as it was.
+    std::int64_t corrects = f.int64_or("corrects", 1, INT64_MAX, 0);
+    std::string note = f.text("note");
+    if (corrects == 0 || corrects >= town.seq())
+      throw LedgerRefusal("bad_input", "corrects", "must name an earlier event by its seq");
+    if (note.empty()) throw LedgerRefusal("bad_input", "note", "say what was wrong");
+    bool wounded = f.boolean_or("wounded", c.wounded);
+    bool dead = f.boolean_or("dead", c.dead());
+    f.done();
+    db.prepare(
+          "UPDATE characters SET wounded = ?, dead = ?, killing = CASE WHEN ? THEN killing END, "
+          "killed_by = CASE WHEN ? THEN killed_by END WHERE id = ?")
+        .bind(1, wounded)
+        .bind(2, dead)
+        .bind(3, dead)
+        .bind(4, dead)
+        .bind(5, who)
+        .run();
+  } else {
+    throw LedgerRefusal("bad_input", "type", "unknown event type " + type);
+  }
+}
+
+}  // namespace marshal::db

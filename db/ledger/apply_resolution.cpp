@@ -1,0 +1,175 @@
+// conflict_resolved: a duel, shootout, fistfight, brawl, accusation or chase, with every input
+// (participants by their badge codes, choices, every card drawn) and the station's outcome. The
+// ledger fills in each participant as it stands now, replays the inputs through shared/core
+// and refuses a different outcome; then it writes what happened to everyone.
+#include <algorithm>
+#include <functional>
+#include <map>
+
+#include "core/refusal.h"
+#include "ledger/apply.h"
+#include "protocol/resolve.h"
+
+namespace marshal::db {
+
+namespace {
+
+struct Participant {
+  std::int64_t id;
+  core::Character before;
+};
+
+Json character_input(const core::Character& c) {
+  Json powers = Json::array();
+  for (auto p : c.powers) powers.push_back(core::to_string(p));
+  Json timers = Json::array();
+  for (const auto& t : c.timers)
+    timers.push_back({{"kind", core::to_string(t.kind)}, {"start_ms", t.start_ms},
+                      {"duration_ms", t.duration_ms}});
+  return {{"name", c.name},         {"hth", c.base.hth},           {"speed", c.base.speed},
+          {"accuracy", c.base.accuracy}, {"gambling", c.base.gambling}, {"riding", c.base.riding},
+          {"wounded", c.wounded},   {"dead", c.dead()},            {"powers", powers},
+          {"bystanders", c.bystanders}, {"timers", timers}};
+}
+
+// Replaces every {"code": X} in the input by what the ledger knows: a badge by its character,
+// a trick by the trick (its flag included: the engine needs it, the station never sends it).
+void expand(Town& town, Json& node, const std::string& path, std::map<std::string, Participant>& people,
+            std::vector<std::string>& tricks) {
+  if (node.is_object() && node.size() == 1 && node.contains("code")) {
+    CardRow card = town.card(node["code"], path + ".code");
+    if (card.kind == "badge") {
+      Participant p{*card.holder, town.character(*card.holder)};
+      node = character_input(p.before);
+      people.emplace(p.before.name, std::move(p));
+    } else if (card.kind == "trick") {
+      node = {{"code", card.code}, {"hand", card.title}, {"flag", card.detail.value("flag", "skill")},
+              {"spent", card.spent}};
+      tricks.push_back(card.code);
+    } else {
+      throw LedgerRefusal("wrong_kind", path, "a " + card.kind + " card cannot stand here");
+    }
+    return;
+  }
+  if (node.is_object()) {
+    for (auto it = node.begin(); it != node.end(); ++it) expand(town, it.value(), path + "." + it.key(), people, tricks);
+  } else if (node.is_array()) {
+    for (std::size_t i = 0; i < node.size(); ++i)
+      expand(town, node[i], path + "[" + std::to_string(i) + "]", people, tricks);
+  }
+}
+
+// Every final character object in a resolution's result, whatever the kind.
+void collect_final(const Json& result, std::vector<const Json*>& out) {
+  for (const char* key : {"duelists", "participants", "fighters"})
+    if (result.contains(key))
+      for (const auto& c : result[key]) out.push_back(&c);
+  for (const char* key : {"accuser", "accused"})
+    if (result.contains(key)) out.push_back(&result[key]);
+}
+
+// What became of each bystander card spent in the resolution: the shot it took, or "lost".
+std::map<std::string, std::string> bystander_fates(const Json& resolution) {
+  std::map<std::string, std::string> fates;
+  std::function<void(const Json&)> walk = [&](const Json& n) {
+    if (n.is_object()) {
+      if (n.contains("bystander") && n["bystander"].is_string() && n.contains("result"))
+        fates[n["bystander"]] = n["result"];
+      for (const auto& [k, v] : n.items()) walk(v);
+    } else if (n.is_array()) {
+      for (const auto& v : n) walk(v);
+    }
+  };
+  walk(resolution);
+  return fates;
+}
+
+}  // namespace
+
+void apply_conflict_resolved(ApplyContext& ctx) {
+  Town& town = ctx.town;
+  protocol::Fields f(ctx.payload, "");
+  std::string kind = f.text("kind");
+  const auto& kinds = protocol::conflict_kinds();
+  if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end())
+    throw LedgerRefusal("bad_input", "kind", "unknown conflict kind " + kind);
+  Json input = f.required("input");
+  const Json* claimed = f.optional("outcome");
+  f.done();
+  if (!input.is_object()) throw LedgerRefusal("bad_input", "input", "must be an object");
+  for (const char* server_field : {"now_ms", "options", "locations"})
+    if (input.contains(server_field))
+      throw LedgerRefusal("bad_input", std::string("input.") + server_field, "is set by the ledger");
+
+  std::map<std::string, Participant> people;
+  std::vector<std::string> tricks;
+  expand(town, input, "input", people, tricks);
+  if (kind == "accusation" && !tricks.empty() && input.contains("accused") && input["accused"].contains("name")) {
+    CardRow trick = town.card(Json(tricks.front()), "input.trick.code");
+    town.require_holder(trick, people.at(input["accused"]["name"].get<std::string>()).id,
+                        "input.trick.code");
+  }
+  input["now_ms"] = town.now_ms();
+  Json options = Json::parse(town.db().scalar_text("SELECT value FROM event_info WHERE key = 'options'"));
+  input["options"] = options;
+  if (kind == "chase") {
+    Json locations = Json::array();
+    Statement s = town.db().prepare("SELECT name, road, copies, links FROM locations ORDER BY rowid");
+    while (s.step())
+      locations.push_back({{"name", s.text(0)}, {"road", s.int64(1) != 0}, {"copies", s.int64(2)},
+                           {"links", Json::parse(s.text(3))}});
+    input["locations"] = locations;
+  }
+
+  Json resolution;
+  try {
+    resolution = protocol::resolve(kind, input, nullptr);  // every card must be in the record
+  } catch (const protocol::InputError& e) {
+    throw LedgerRefusal("bad_input", "input." + e.path(), e.reason());
+  } catch (const core::Refusal& r) {
+    std::string code(core::to_string(r.code()));
+    if (code != "dead" && code != "knocked_out" && code != "already_spent") code = "illegal_move";
+    throw LedgerRefusal(code, "input." + r.field(), r.reason());
+  }
+  if (claimed && *claimed != resolution["result"])
+    throw LedgerRefusal("outcome_mismatch", "outcome",
+                        "the rules give a different outcome for these inputs: " +
+                            resolution["result"].dump().substr(0, 400));
+  ctx.ledger["result"] = resolution["result"];
+
+  // Write what happened to everyone.
+  std::vector<const Json*> finals;
+  collect_final(resolution["result"], finals);
+  if (resolution.contains("became_brawl")) collect_final(resolution["became_brawl"]["result"], finals);
+  auto fates = bystander_fates(resolution);
+  for (const Json* c : finals) {
+    auto it = people.find((*c)["name"].get<std::string>());
+    if (it == people.end()) continue;
+    const Participant& p = it->second;
+    bool dead = c->value("dead", false);
+    town.db()
+        .prepare("UPDATE characters SET wounded = ?, dead = ?, killing = ?, killed_by = ? WHERE id = ?")
+        .bind(1, (*c)["wounded"].get<bool>())
+        .bind(2, dead)
+        .bind(3, dead ? std::optional<std::string>(c->value("killing", "possible_murder")) : std::nullopt)
+        .bind(4, dead ? std::optional<std::string>(c->value("killed_by", "")) : std::nullopt)
+        .bind(5, p.id)
+        .run();
+    std::vector<std::string> after = (*c)["bystanders"].get<std::vector<std::string>>();
+    for (const auto& card : p.before.bystanders)
+      if (std::find(after.begin(), after.end(), card) == after.end())
+        town.spend_card(card, fates.count(card) ? fates[card] : "lost");
+    if (c->contains("timers"))
+      for (const auto& t : (*c)["timers"]) {
+        if (t["start_ms"].get<std::int64_t>() < town.now_ms()) continue;  // carried in, not new
+        core::Timer timer;
+        timer.kind = t["kind"] == "headache" ? core::TimerKind::headache : core::TimerKind::knocked_out;
+        timer.start_ms = t["start_ms"];
+        timer.duration_ms = t["duration_ms"];
+        town.add_timer(p.id, timer);
+      }
+  }
+  for (const auto& trick : tricks) town.spend_card(trick, "flipped");
+}
+
+}  // namespace marshal::db

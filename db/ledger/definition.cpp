@@ -1,0 +1,130 @@
+#include "ledger/definition.h"
+
+namespace marshal::db {
+
+using protocol::as_array;
+using protocol::Fields;
+using protocol::index_path;
+
+std::string power_card_text(core::Power power) {
+  switch (power) {
+    case core::Power::doctor: return "Heal a wounded character, with time: the wound and its -1 are gone.";
+    case core::Power::mayor:
+      return "Call a vote for any public office (ballots open 15 minutes); preside over the Territory "
+             "Fair; notarize business deals; break ties between two Judges; keep the land register.";
+    case core::Power::judge:
+      return "Override the Mayor; deputize someone as a Lawman for one task; notarize business "
+             "deals; judge and sentence criminals.";
+    case core::Power::lawman:
+      return "Arrest anyone wounded or pinned when a shootout ends, or who surrenders; shoot anyone "
+             "caught in criminal activity; borrow a horse for a task (and return it); enter any "
+             "building on duty.";
+    case core::Power::banker: return "Keep the bank's cash; issue and honour promissory notes; set exchange rates.";
+    case core::Power::tracking: return "Track varmints who got away from a posse (tracking rules from the GM).";
+    case core::Power::hideout: return "You have a hideout out of town (hideout rules from the GM).";
+    case core::Power::prospecting: return "Search for gold and silver around town (prospecting rules from the GM).";
+    case core::Power::charm: return "Charm or seduce: show this card to the one you charm.";
+  }
+  return "";
+}
+
+Json definition_to_json(const EventDefinition& def) {
+  Json characters = Json::array();
+  for (const auto& c : def.characters) {
+    Json powers = Json::array();
+    for (auto p : c.powers) powers.push_back(core::to_string(p));
+    characters.push_back({{"name", c.name},
+                          {"player", c.player},
+                          {"hth", c.attributes.hth},
+                          {"speed", c.attributes.speed},
+                          {"accuracy", c.attributes.accuracy},
+                          {"gambling", c.attributes.gambling},
+                          {"riding", c.attributes.riding},
+                          {"powers", powers},
+                          {"notes", c.notes},
+                          {"badge_code", c.badge_code}});
+  }
+  Json cards = Json::array();
+  for (const auto& c : def.cards)
+    cards.push_back({{"code", c.code}, {"kind", c.kind}, {"holder", c.holder}, {"title", c.title},
+                     {"detail", c.detail}});
+  Json locations = Json::array();
+  for (const auto& l : def.locations)
+    locations.push_back({{"name", l.name}, {"road", l.road}, {"copies", l.copies}, {"links", l.links}});
+  const auto& o = def.options;
+  Json options{{"max_attribute", def.max_attribute},
+               {"brawl_tie", core::to_string(o.brawl.tie)},
+               {"chase_min_wait_s", o.chase.min_wait_s},
+               {"chase_max_wait_s", o.chase.max_wait_s},
+               {"chase_escape_after", o.chase.escape_after},
+               {"chase_base_hand", o.chase.base_hand}};
+  return {{"title", def.title}, {"options", options}, {"characters", characters},
+          {"cards", cards}, {"locations", locations}};
+}
+
+EventDefinition definition_from_json(const Json& json) {
+  EventDefinition def;
+  Fields top(json, "definition");
+  def.title = top.text("title");
+  Fields o(top.required("options"), "definition.options");
+  def.max_attribute = o.integer("max_attribute", 1, 20);
+  auto tie = core::brawl_tie_rule_from_string(o.text("brawl_tie"));
+  if (!tie) throw protocol::InputError("definition.options.brawl_tie", "must be redraw or all_out");
+  def.options.brawl.tie = *tie;
+  def.options.chase.min_wait_s = o.integer("chase_min_wait_s", 0, 3600);
+  def.options.chase.max_wait_s = o.integer("chase_max_wait_s", 0, 3600);
+  def.options.chase.escape_after = o.integer("chase_escape_after", 1, 20);
+  def.options.chase.base_hand = o.integer("chase_base_hand", 0, 40);
+  o.done();
+  const Json& characters = top.required("characters");
+  for (std::size_t i = 0; i < as_array(characters, "characters").size(); ++i) {
+    Fields f(characters[i], index_path("definition.characters", i));
+    CharacterDef c;
+    c.name = f.text("name");
+    c.player = f.text("player");
+    c.attributes.hth = f.integer("hth", 0, def.max_attribute);
+    c.attributes.speed = f.integer("speed", 0, def.max_attribute);
+    c.attributes.accuracy = f.integer("accuracy", 0, def.max_attribute);
+    c.attributes.gambling = f.integer("gambling", 0, def.max_attribute);
+    c.attributes.riding = f.integer("riding", 0, def.max_attribute);
+    const Json& powers = f.required("powers");
+    for (std::size_t k = 0; k < as_array(powers, f.path_of("powers")).size(); ++k) {
+      auto p = core::power_from_string(protocol::as_text(powers[k], index_path(f.path_of("powers"), k)));
+      if (!p) throw protocol::InputError(index_path(f.path_of("powers"), k), "is no power");
+      c.powers.push_back(*p);
+    }
+    c.notes = f.text("notes");
+    c.badge_code = f.text("badge_code");
+    f.done();
+    def.characters.push_back(std::move(c));
+  }
+  const Json& cards = top.required("cards");
+  for (std::size_t i = 0; i < as_array(cards, "cards").size(); ++i) {
+    Fields f(cards[i], index_path("definition.cards", i));
+    CardDef c;
+    c.code = f.text("code");
+    c.kind = f.text("kind");
+    c.holder = f.text("holder");
+    c.title = f.text("title");
+    c.detail = f.required("detail");
+    f.done();
+    def.cards.push_back(std::move(c));
+  }
+  const Json& locations = top.required("locations");
+  for (std::size_t i = 0; i < as_array(locations, "locations").size(); ++i) {
+    Fields f(locations[i], index_path("definition.locations", i));
+    core::Location l;
+    l.name = f.text("name");
+    l.road = f.boolean_or("road", false);
+    l.copies = f.integer("copies", 0, 100);
+    const Json& links = f.required("links");
+    for (std::size_t k = 0; k < as_array(links, f.path_of("links")).size(); ++k)
+      l.links.push_back(protocol::as_text(links[k], index_path(f.path_of("links"), k)));
+    f.done();
+    def.locations.push_back(std::move(l));
+  }
+  top.done();
+  return def;
+}
+
+}  // namespace marshal::db

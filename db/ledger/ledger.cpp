@@ -1,0 +1,166 @@
+#include "ledger/ledger.h"
+
+#include <sodium.h>
+
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "core/card_code.h"
+#include "store/hash_chain.h"
+#include "store/schema.h"
+
+namespace marshal::db {
+
+LedgerRandomness os_randomness() {
+  return {[] {
+            core::CardCodeBytes bytes;
+            randombytes_buf(bytes.data(), bytes.size());
+            return core::make_card_code(bytes);
+          },
+          [](std::uint32_t bound) { return randombytes_uniform(bound); }};
+}
+
+std::string make_uuid_v7(std::int64_t unix_ms) {
+  std::array<std::uint8_t, 16> b;
+  randombytes_buf(b.data(), b.size());
+  for (int i = 0; i < 6; ++i) b[i] = static_cast<std::uint8_t>(unix_ms >> (40 - 8 * i));
+  b[6] = static_cast<std::uint8_t>(0x70 | (b[6] & 0x0F));  // version 7
+  b[8] = static_cast<std::uint8_t>(0x80 | (b[8] & 0x3F));  // variant 10
+  std::string hex = to_hex(Blob(b.begin(), b.end()));
+  return hex.substr(0, 8) + "-" + hex.substr(8, 4) + "-" + hex.substr(12, 4) + "-" +
+         hex.substr(16, 4) + "-" + hex.substr(20);
+}
+
+bool is_uuid(const std::string& text) {
+  if (text.size() != 36) return false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    bool dash = i == 8 || i == 13 || i == 18 || i == 23;
+    if (dash ? c != '-' : !std::isxdigit(static_cast<unsigned char>(c))) return false;
+  }
+  return true;
+}
+
+Ledger::Ledger(const std::string& path, bool create, LedgerRandomness randomness)
+    : db_(path, create), randomness_(std::move(randomness)) {
+  migrate(db_);
+}
+
+Ledger::Ledger(const std::string& path, LedgerRandomness randomness)
+    : Ledger((std::filesystem::exists(path)
+                  ? path
+                  : throw LedgerRefusal("bad_input", "db", "no ledger file at " + path +
+                                                               " (create one with marshal init)")),
+             false, std::move(randomness)) {}
+
+void Ledger::create(const std::string& path, const EventDefinition& definition,
+                    std::int64_t now_ms) {
+  if (std::filesystem::exists(path))
+    throw LedgerRefusal("bad_input", "db", path + " already exists: a ledger is created once");
+  Ledger ledger(path, true, os_randomness());
+  AppendRequest genesis{make_uuid_v7(now_ms), "admin", now_ms, "event_defined",
+                        definition_to_json(definition)};
+  AppendResult r = ledger.append(genesis, now_ms);
+  if (!r.accepted) throw LedgerRefusal(r.code, r.field, r.reason);
+}
+
+std::int64_t Ledger::last_seq() { return db_.scalar_int("SELECT COALESCE(MAX(seq), 0) FROM events"); }
+
+void Ledger::log_refusal(const AppendRequest& request, std::int64_t server_time_ms,
+                         const LedgerRefusal& refusal) {
+  db_.prepare(
+         "INSERT INTO refusals(server_time_ms, station, uuid, type, code, field, reason, payload) "
+         "VALUES (?,?,?,?,?,?,?,?)")
+      .bind(1, server_time_ms)
+      .bind(2, request.station)
+      .bind(3, request.uuid)
+      .bind(4, request.type)
+      .bind(5, refusal.code)
+      .bind(6, refusal.field)
+      .bind(7, refusal.reason)
+      .bind(8, request.payload.dump().substr(0, 65536))
+      .run();
+}
+
+AppendResult Ledger::append(const AppendRequest& request, std::int64_t server_time_ms) {
+  AppendResult result;
+  try {
+    if (!is_uuid(request.uuid))
+      throw LedgerRefusal("bad_input", "uuid", "must be a UUID (8-4-4-4-12 hex digits)");
+    if (request.station.empty() || request.station.size() > 80)
+      throw LedgerRefusal("bad_input", "station", "must be 1 to 80 characters");
+    if (!request.payload.is_object())
+      throw LedgerRefusal("bad_input", "payload", "must be a JSON object");
+    if (request.payload.contains("ledger"))
+      throw LedgerRefusal("bad_input", "payload.ledger", "is written by the ledger, not by stations");
+
+    Transaction tx(db_);
+    // Idempotency: the same uuid gets the stored answer; a different event under it is refused.
+    {
+      Statement s = db_.prepare("SELECT seq, type, payload FROM events WHERE uuid = ?");
+      s.bind(1, request.uuid);
+      if (s.step()) {
+        Json stored = Json::parse(s.text(2));
+        Json ledger = stored.value("ledger", Json::object());
+        stored.erase("ledger");
+        if (s.text(1) != request.type || stored != request.payload)
+          throw LedgerRefusal("uuid_reused", "uuid",
+                              "this uuid already names a different event (seq " +
+                                  std::to_string(s.int64(0)) + ")");
+        result.accepted = result.duplicate = true;
+        result.seq = s.int64(0);
+        result.ledger = ledger;
+        return result;
+      }
+    }
+    EventRow row;
+    row.seq = last_seq() + 1;
+    if (row.seq == 1 && request.type != "event_defined")
+      throw LedgerRefusal("illegal_move", "type", "the first event of a ledger defines the event");
+    if (row.seq > 1 && request.type == "event_defined")
+      throw LedgerRefusal("illegal_move", "type", "the event is already defined");
+    Json ledger = Json::object();
+    apply(request.type, request.payload, ledger, row.seq, server_time_ms, false);
+
+    Json stored = request.payload;
+    if (!ledger.empty()) stored["ledger"] = ledger;
+    row.uuid = request.uuid;
+    row.station = request.station;
+    row.client_time_ms = request.client_time_ms;
+    row.server_time_ms = server_time_ms;
+    row.type = request.type;
+    row.payload = stored.dump();
+    {
+      Statement last = db_.prepare("SELECT hash FROM events ORDER BY seq DESC LIMIT 1");
+      row.prev_hash = last.step() ? last.blob(0) : genesis_hash();
+    }
+    row.hash = event_hash(row);
+    db_.prepare(
+           "INSERT INTO events(seq, uuid, station, client_time_ms, server_time_ms, type, "
+           "payload, prev_hash, hash) VALUES (?,?,?,?,?,?,?,?,?)")
+        .bind(1, row.seq)
+        .bind(2, row.uuid)
+        .bind(3, row.station)
+        .bind(4, row.client_time_ms)
+        .bind(5, row.server_time_ms)
+        .bind(6, row.type)
+        .bind(7, row.payload)
+        .bind(8, row.prev_hash)
+        .bind(9, row.hash)
+        .run();
+    tx.commit();
+    result.accepted = true;
+    result.seq = row.seq;
+    result.ledger = ledger;
+  } catch (const LedgerRefusal& refusal) {
+    // The transaction rolled back: nothing of the event was written. The refusal is kept.
+    result.code = refusal.code;
+    result.field = refusal.field;
+    result.reason = refusal.reason;
+    log_refusal(request, server_time_ms, refusal);
+  }
+  return result;
+}
+
+}  // namespace marshal::db

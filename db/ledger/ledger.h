@@ -1,0 +1,81 @@
+#pragma once
+// The ledger: the event log and its projections in one SQLite file (store/schema.h describes
+// the format). append() checks an event against the current state, replays every resolution
+// through shared/core, refuses what cannot have happened, and otherwise writes the event and
+// its projections in one durable transaction. The same uuid sent twice is stored once and
+// answered the same way.
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "core/csprng.h"
+#include "ledger/definition.h"
+#include "store/sqlite.h"
+
+namespace marshal::db {
+
+// Why the ledger refused an event: a stable code (docs/ledger.md), the field, a sentence.
+struct LedgerRefusal : std::runtime_error {
+  LedgerRefusal(std::string code_, std::string field_, std::string reason_)
+      : std::runtime_error(field_.empty() ? reason_ : field_ + ": " + reason_),
+        code(std::move(code_)), field(std::move(field_)), reason(std::move(reason_)) {}
+  std::string code, field, reason;
+};
+
+struct AppendRequest {
+  std::string uuid;  // UUIDv7 made by the client
+  std::string station;
+  std::optional<std::int64_t> client_time_ms;
+  std::string type;
+  Json payload = Json::object();
+};
+
+struct AppendResult {
+  bool accepted = false;
+  bool duplicate = false;     // the uuid was already stored: this is the stored answer
+  std::int64_t seq = 0;
+  Json ledger = Json::object();  // what the ledger determined (outcome, picks, new codes)
+  std::string code, field, reason;  // when refused
+};
+
+// Where the ledger's own randomness comes from (random bystander picks, new card codes).
+struct LedgerRandomness {
+  std::function<std::string()> make_code;
+  std::function<std::uint32_t(std::uint32_t)> uniform;  // [0, bound)
+};
+LedgerRandomness os_randomness();
+
+class Ledger {
+ public:
+  // Creates a new ledger file holding the event's definition as its first event. Refuses an
+  // existing file.
+  static void create(const std::string& path, const EventDefinition& definition,
+                     std::int64_t now_ms);
+  // Opens an existing ledger (applying pending migrations).
+  explicit Ledger(const std::string& path, LedgerRandomness randomness = os_randomness());
+
+  AppendResult append(const AppendRequest& request, std::int64_t server_time_ms);
+
+  Database& database() { return db_; }
+  std::int64_t last_seq();
+
+ private:
+  friend class Replayer;
+  Ledger(const std::string& path, bool create, LedgerRandomness randomness);
+  // Validates and projects one event inside the caller's transaction; fills `ledger` with what
+  // the ledger determined. In replay mode (`replaying`), random choices must already be there.
+  void apply(const std::string& type, const Json& payload, Json& ledger, std::int64_t seq,
+             std::int64_t server_time_ms, bool replaying);
+  void log_refusal(const AppendRequest& request, std::int64_t server_time_ms,
+                   const LedgerRefusal& refusal);
+
+  Database db_;
+  LedgerRandomness randomness_;
+};
+
+// A fresh UUIDv7 (48-bit milliseconds, then random bits), as stations make them.
+std::string make_uuid_v7(std::int64_t unix_ms);
+bool is_uuid(const std::string& text);
+
+}  // namespace marshal::db

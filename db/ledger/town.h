@@ -1,0 +1,59 @@
+#pragma once
+// Reading and writing the projections one event at a time: the people and cards of the town as
+// the ledger sees them right now. Every lookup that fails throws the LedgerRefusal a station
+// shows (unknown_code, revoked, not_holder, already_spent, dead...).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/character.h"
+#include "ledger/ledger.h"
+#include "store/sqlite.h"
+
+namespace marshal::db {
+
+struct CardRow {
+  std::string code;
+  std::string kind;
+  std::optional<std::int64_t> holder;
+  std::optional<std::int64_t> owner;
+  std::string title;
+  Json detail;
+  bool spent = false;
+  bool revoked = false;
+};
+
+class Town {
+ public:
+  Town(Database& db, std::int64_t seq, std::int64_t now_ms) : db_(db), seq_(seq), now_ms_(now_ms) {}
+
+  // A code as sent by a station: checked for form, then looked up.
+  static std::string canonical_code(const Json& value, const std::string& field);
+  CardRow card(const Json& code, const std::string& field);          // unknown_code, revoked
+  CardRow card_of_kind(const Json& code, const std::string& kind, const std::string& field);
+  std::int64_t character_by_badge(const Json& code, const std::string& field);
+  std::int64_t character_by_name(const std::string& name);
+  std::string name_of(std::int64_t id);
+  core::Character character(std::int64_t id);  // with its bystanders, timers, powers
+  void require_alive(std::int64_t id, const std::string& field);
+  void require_power(std::int64_t id, core::Power power, const std::string& field);
+  void require_holder(const CardRow& card, std::int64_t id, const std::string& field);
+
+  void set_holder(const std::string& code, std::optional<std::int64_t> holder, const std::string& how);
+  void spend_card(const std::string& code, const std::string& fate);
+  void insert_card(const CardRow& card, const std::string& how);
+  void add_timer(std::int64_t id, const core::Timer& timer);
+  std::vector<std::string> held(std::int64_t id, const std::string& kind);
+
+  std::int64_t seq() const { return seq_; }
+  std::int64_t now_ms() const { return now_ms_; }
+  Database& db() { return db_; }
+
+ private:
+  Database& db_;
+  std::int64_t seq_;
+  std::int64_t now_ms_;
+};
+
+}  // namespace marshal::db

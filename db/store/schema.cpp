@@ -1,0 +1,121 @@
+#include "store/schema.h"
+
+namespace marshal::db {
+
+const std::vector<std::string>& migrations() {
+  static const std::vector<std::string> all{
+      // 1: the event log, the projections of an event's people and cards, the refusal trail.
+      R"sql(
+CREATE TABLE events (
+  seq INTEGER PRIMARY KEY,
+  uuid TEXT NOT NULL UNIQUE,
+  station TEXT NOT NULL,
+  client_time_ms INTEGER,
+  server_time_ms INTEGER NOT NULL,
+  type TEXT NOT NULL,
+  payload TEXT NOT NULL,
+  prev_hash BLOB NOT NULL,
+  hash BLOB NOT NULL
+);
+CREATE TRIGGER events_no_update BEFORE UPDATE ON events
+BEGIN SELECT RAISE(ABORT, 'events are append-only: correct a mistake with a new event'); END;
+CREATE TRIGGER events_no_delete BEFORE DELETE ON events
+BEGIN SELECT RAISE(ABORT, 'events are append-only: correct a mistake with a new event'); END;
+
+CREATE TABLE refusals (
+  id INTEGER PRIMARY KEY,
+  server_time_ms INTEGER NOT NULL,
+  station TEXT NOT NULL,
+  uuid TEXT,
+  type TEXT,
+  code TEXT NOT NULL,
+  field TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  payload TEXT
+);
+CREATE TRIGGER refusals_no_update BEFORE UPDATE ON refusals
+BEGIN SELECT RAISE(ABORT, 'the refusal trail is append-only'); END;
+CREATE TRIGGER refusals_no_delete BEFORE DELETE ON refusals
+BEGIN SELECT RAISE(ABORT, 'the refusal trail is append-only'); END;
+
+CREATE TABLE event_info (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+CREATE TABLE characters (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE,
+  player TEXT NOT NULL DEFAULT '',
+  hth INTEGER NOT NULL, speed INTEGER NOT NULL, accuracy INTEGER NOT NULL,
+  gambling INTEGER NOT NULL, riding INTEGER NOT NULL,
+  powers TEXT NOT NULL DEFAULT '',
+  notes TEXT NOT NULL DEFAULT '',
+  wounded INTEGER NOT NULL DEFAULT 0,
+  wounded_limb TEXT NOT NULL DEFAULT '',
+  dead INTEGER NOT NULL DEFAULT 0,
+  killing TEXT,
+  killed_by TEXT,
+  arrested_by INTEGER REFERENCES characters(id),
+  jailed INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE cards (
+  code TEXT PRIMARY KEY,
+  kind TEXT NOT NULL CHECK (kind IN ('badge','bystander','trick','horse','secret','power')),
+  holder INTEGER REFERENCES characters(id),
+  owner INTEGER REFERENCES characters(id),
+  title TEXT NOT NULL,
+  detail TEXT NOT NULL DEFAULT '{}',
+  spent INTEGER NOT NULL DEFAULT 0,
+  fate TEXT,
+  revoked INTEGER NOT NULL DEFAULT 0,
+  replaced_by TEXT,
+  since_seq INTEGER NOT NULL
+);
+CREATE INDEX cards_by_holder ON cards(holder, kind);
+CREATE TABLE card_holders (
+  code TEXT NOT NULL REFERENCES cards(code),
+  seq INTEGER NOT NULL,
+  holder INTEGER REFERENCES characters(id),
+  how TEXT NOT NULL,
+  PRIMARY KEY (code, seq)
+);
+CREATE TABLE timers (
+  character INTEGER NOT NULL REFERENCES characters(id),
+  kind TEXT NOT NULL,
+  start_ms INTEGER NOT NULL,
+  duration_ms INTEGER NOT NULL,
+  seq INTEGER NOT NULL
+);
+CREATE TABLE locations (
+  name TEXT PRIMARY KEY,
+  road INTEGER NOT NULL,
+  copies INTEGER NOT NULL,
+  links TEXT NOT NULL
+);
+)sql",
+  };
+  return all;
+}
+
+const std::vector<std::string>& projection_tables() {
+  static const std::vector<std::string> tables{"event_info", "characters", "cards",
+                                               "card_holders", "timers", "locations"};
+  return tables;
+}
+
+int schema_version(Database& db) {
+  db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)");
+  return static_cast<int>(db.scalar_int("SELECT COALESCE(MAX(version), 0) FROM schema_migrations"));
+}
+
+void migrate(Database& db) {
+  const auto& all = migrations();
+  for (int version = schema_version(db); version < static_cast<int>(all.size()); ++version) {
+    Transaction tx(db);
+    db.exec(all[version]);
+    db.prepare("INSERT INTO schema_migrations(version) VALUES (?)").bind(1, version + 1).run();
+    tx.commit();
+  }
+}
+
+}  // namespace marshal::db

@@ -1,0 +1,142 @@
+#include "store/sqlite.h"
+
+#include <sqlite3.h>
+
+namespace marshal::db {
+
+namespace {
+[[noreturn]] void fail(sqlite3* db, int code, const std::string& context) {
+  std::string message = db ? sqlite3_errmsg(db) : sqlite3_errstr(code);
+  throw SqliteError(code, context.empty() ? message : message + " (in: " + context + ")");
+}
+}  // namespace
+
+Statement::Statement(sqlite3* db, std::string_view sql) : db_(db), stmt_(nullptr), sql_(sql) {
+  int rc = sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &stmt_, nullptr);
+  if (rc != SQLITE_OK) fail(db, rc, sql_);
+}
+
+Statement::~Statement() { sqlite3_finalize(stmt_); }
+
+Statement::Statement(Statement&& other) noexcept
+    : db_(other.db_), stmt_(other.stmt_), sql_(std::move(other.sql_)) {
+  other.stmt_ = nullptr;
+}
+
+Statement& Statement::bind(int index, std::int64_t value) {
+  int rc = sqlite3_bind_int64(stmt_, index, value);
+  if (rc != SQLITE_OK) fail(db_, rc, sql_);
+  return *this;
+}
+
+Statement& Statement::bind(int index, std::string_view value) {
+  int rc = sqlite3_bind_text64(stmt_, index, value.data(), value.size(), SQLITE_TRANSIENT,
+                               SQLITE_UTF8);
+  if (rc != SQLITE_OK) fail(db_, rc, sql_);
+  return *this;
+}
+
+Statement& Statement::bind(int index, const Blob& value) {
+  int rc = sqlite3_bind_blob64(stmt_, index, value.data(), value.size(), SQLITE_TRANSIENT);
+  if (rc != SQLITE_OK) fail(db_, rc, sql_);
+  return *this;
+}
+
+Statement& Statement::bind_null(int index) {
+  int rc = sqlite3_bind_null(stmt_, index);
+  if (rc != SQLITE_OK) fail(db_, rc, sql_);
+  return *this;
+}
+
+bool Statement::step() {
+  int rc = sqlite3_step(stmt_);
+  if (rc == SQLITE_ROW) return true;
+  if (rc == SQLITE_DONE) return false;
+  fail(db_, rc, sql_);
+}
+
+void Statement::run() {
+  while (step()) {
+  }
+}
+
+void Statement::reset() {
+  sqlite3_reset(stmt_);
+  sqlite3_clear_bindings(stmt_);
+}
+
+bool Statement::is_null(int column) const { return sqlite3_column_type(stmt_, column) == SQLITE_NULL; }
+
+std::int64_t Statement::int64(int column) const { return sqlite3_column_int64(stmt_, column); }
+
+std::string Statement::text(int column) const {
+  const unsigned char* p = sqlite3_column_text(stmt_, column);
+  return p ? std::string(reinterpret_cast<const char*>(p),
+                         static_cast<std::size_t>(sqlite3_column_bytes(stmt_, column)))
+           : std::string();
+}
+
+Blob Statement::blob(int column) const {
+  const auto* p = static_cast<const std::uint8_t*>(sqlite3_column_blob(stmt_, column));
+  return p ? Blob(p, p + sqlite3_column_bytes(stmt_, column)) : Blob();
+}
+
+int Statement::columns() const { return sqlite3_column_count(stmt_); }
+
+Database::Database(const std::string& path, bool create) : path_(path) {
+  int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX | (create ? SQLITE_OPEN_CREATE : 0);
+  int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
+  if (rc != SQLITE_OK) {
+    std::string message = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw SqliteError(rc, "cannot open " + path + ": " + message);
+  }
+  sqlite3_busy_timeout(db_, 10'000);
+  // An acknowledged event must survive a crash or a power cut.
+  exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;");
+}
+
+Database::~Database() { sqlite3_close(db_); }
+
+void Database::exec(std::string_view sql) {
+  char* error = nullptr;
+  std::string text(sql);
+  int rc = sqlite3_exec(db_, text.c_str(), nullptr, nullptr, &error);
+  if (rc != SQLITE_OK) {
+    std::string message = error ? error : sqlite3_errstr(rc);
+    sqlite3_free(error);
+    throw SqliteError(rc, message);
+  }
+}
+
+std::int64_t Database::last_insert_rowid() const { return sqlite3_last_insert_rowid(db_); }
+
+std::int64_t Database::scalar_int(std::string_view sql) {
+  Statement s = prepare(sql);
+  return s.step() ? s.int64(0) : 0;
+}
+
+std::string Database::scalar_text(std::string_view sql) {
+  Statement s = prepare(sql);
+  return s.step() ? s.text(0) : std::string();
+}
+
+Transaction::Transaction(Database& db) : db_(db) { db_.exec("BEGIN IMMEDIATE"); }
+
+Transaction::~Transaction() {
+  if (!done_) {
+    try {
+      db_.exec("ROLLBACK");
+    } catch (...) {
+      // Nothing more can be done in a destructor; SQLite rolls back on close anyway.
+    }
+  }
+}
+
+void Transaction::commit() {
+  db_.exec("COMMIT");
+  done_ = true;
+}
+
+}  // namespace marshal::db
