@@ -9,6 +9,7 @@
 #include <sodium.h>
 
 #include "cli/ledger_commands.h"
+#include "cli/server_commands.h"
 #include "core/refusal.h"
 #include "protocol/odds_json.h"
 #include "protocol/resolve.h"
@@ -159,6 +160,25 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
   record->add_option("--db", db_path, "the ledger file")->required();
   record->add_option("--station", station, "who records it (default admin)");
 
+  std::string listen = "0.0.0.0:8080", port_file;
+  auto* serve = app.add_subcommand(
+      "serve", "Serve a ledger to GM stations and kiosks over HTTP/JSON (docs/server.md)");
+  serve->add_option("--db", db_path, "the ledger file")->required();
+  serve->add_option("--listen", listen, "address and port to listen on (default 0.0.0.0:8080)");
+  serve->add_option("--port-file", port_file, "write the port listened on to this file (for port 0)");
+
+  std::string station_name, station_role;
+  auto* station_cmd = app.add_subcommand("station", "Add or revoke a GM station or kiosk");
+  station_cmd->require_subcommand(1);
+  auto* station_add = station_cmd->add_subcommand(
+      "add", "Add a station and print its one-time enrollment code");
+  station_add->add_option("NAME", station_name, "the station's name, e.g. saloon-gm")->required();
+  station_add->add_option("--role", station_role, "gm or kiosk")->required();
+  station_add->add_option("--db", db_path, "the ledger file")->required();
+  auto* station_revoke = station_cmd->add_subcommand("revoke", "End a station's access at once");
+  station_revoke->add_option("NAME", station_name, "the station's name")->required();
+  station_revoke->add_option("--db", db_path, "the ledger file")->required();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -173,6 +193,9 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
     return json_verb(odds_opts, in, out, err, [&](const protocol::Json& input, core::Csprng& rng) {
       return protocol::odds(odds_opts.kind, input, rng);
     });
+  if (serve->parsed()) return run_serve(db_path, listen, port_file, out, err);
+  if (station_add->parsed()) return run_station_add(db_path, station_name, station_role, out, err);
+  if (station_revoke->parsed()) return run_station_revoke(db_path, station_name, out, err);
   if (init->parsed()) return run_init(event_dir, db_path, out, err);
   if (verify->parsed()) return run_verify(db_path, out, err);
   if (record->parsed()) return run_record(db_path, record_type, record_input, station, in, out, err);

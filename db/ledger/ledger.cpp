@@ -58,11 +58,19 @@ void Ledger::create(const std::string& path, const EventDefinition& definition,
                     std::int64_t now_ms) {
   if (std::filesystem::exists(path))
     throw LedgerRefusal("bad_input", "db", path + " already exists: a ledger is created once");
-  Ledger ledger(path, true, os_randomness());
-  AppendRequest genesis{make_uuid_v7(now_ms), "admin", now_ms, "event_defined",
-                        definition_to_json(definition)};
-  AppendResult r = ledger.append(genesis, now_ms);
-  if (!r.accepted) throw LedgerRefusal(r.code, r.field, r.reason);
+  auto remove_files = [&] {
+    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
+  };
+  try {
+    Ledger ledger(path, true, os_randomness());
+    AppendRequest genesis{make_uuid_v7(now_ms), "admin", now_ms, "event_defined",
+                          definition_to_json(definition)};
+    AppendResult r = ledger.append(genesis, now_ms);
+    if (!r.accepted) throw LedgerRefusal(r.code, r.field, r.reason);
+  } catch (...) {
+    remove_files();  // nothing half-written is left behind
+    throw;
+  }
 }
 
 std::int64_t Ledger::last_seq() { return db_.scalar_int("SELECT COALESCE(MAX(seq), 0) FROM events"); }
@@ -84,7 +92,23 @@ void Ledger::log_refusal(const AppendRequest& request, std::int64_t server_time_
 }
 
 AppendResult Ledger::append(const AppendRequest& request, std::int64_t server_time_ms) {
+  return append_batch({request}, server_time_ms).front();
+}
+
+std::vector<AppendResult> Ledger::append_batch(const std::vector<AppendRequest>& requests,
+                                               std::int64_t server_time_ms) {
+  std::vector<AppendResult> results;
+  results.reserve(requests.size());
+  Transaction tx(db_);
+  for (const auto& request : requests) results.push_back(append_in_transaction(request, server_time_ms));
+  tx.commit();  // synchronous=FULL: once this returns, every accepted event is on disk
+  return results;
+}
+
+AppendResult Ledger::append_in_transaction(const AppendRequest& request,
+                                           std::int64_t server_time_ms) {
   AppendResult result;
+  db_.exec("SAVEPOINT append_one");
   try {
     if (!is_uuid(request.uuid))
       throw LedgerRefusal("bad_input", "uuid", "must be a UUID (8-4-4-4-12 hex digits)");
@@ -95,7 +119,6 @@ AppendResult Ledger::append(const AppendRequest& request, std::int64_t server_ti
     if (request.payload.contains("ledger"))
       throw LedgerRefusal("bad_input", "payload.ledger", "is written by the ledger, not by stations");
 
-    Transaction tx(db_);
     // Idempotency: the same uuid gets the stored answer; a different event under it is refused.
     {
       Statement s = db_.prepare("SELECT seq, type, payload FROM events WHERE uuid = ?");
@@ -111,6 +134,7 @@ AppendResult Ledger::append(const AppendRequest& request, std::int64_t server_ti
         result.accepted = result.duplicate = true;
         result.seq = s.int64(0);
         result.ledger = ledger;
+        db_.exec("RELEASE append_one");
         return result;
       }
     }
@@ -149,16 +173,20 @@ AppendResult Ledger::append(const AppendRequest& request, std::int64_t server_ti
         .bind(8, row.prev_hash)
         .bind(9, row.hash)
         .run();
-    tx.commit();
+    db_.exec("RELEASE append_one");
     result.accepted = true;
     result.seq = row.seq;
     result.ledger = ledger;
   } catch (const LedgerRefusal& refusal) {
-    // The transaction rolled back: nothing of the event was written. The refusal is kept.
+    // Undo whatever the event had written; keep only the refusal.
+    db_.exec("ROLLBACK TO append_one; RELEASE append_one");
     result.code = refusal.code;
     result.field = refusal.field;
     result.reason = refusal.reason;
     log_refusal(request, server_time_ms, refusal);
+  } catch (...) {
+    db_.exec("ROLLBACK TO append_one; RELEASE append_one");
+    throw;
   }
   return result;
 }

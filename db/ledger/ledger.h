@@ -8,6 +8,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/csprng.h"
 #include "ledger/definition.h"
@@ -56,6 +57,10 @@ class Ledger {
   explicit Ledger(const std::string& path, LedgerRandomness randomness = os_randomness());
 
   AppendResult append(const AppendRequest& request, std::int64_t server_time_ms);
+  // Group commit: every request in one durable transaction (each inside its own savepoint, so
+  // a refused one leaves no trace but its refusal). Results in the order of the requests.
+  std::vector<AppendResult> append_batch(const std::vector<AppendRequest>& requests,
+                                         std::int64_t server_time_ms);
 
   Database& database() { return db_; }
   std::int64_t last_seq();
@@ -69,6 +74,8 @@ class Ledger {
              std::int64_t server_time_ms, bool replaying);
   void log_refusal(const AppendRequest& request, std::int64_t server_time_ms,
                    const LedgerRefusal& refusal);
+  // One request inside the caller's transaction.
+  AppendResult append_in_transaction(const AppendRequest& request, std::int64_t server_time_ms);
 
   Database db_;
   LedgerRandomness randomness_;

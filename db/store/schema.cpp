@@ -93,6 +93,19 @@ CREATE TABLE locations (
   links TEXT NOT NULL
 );
 )sql",
+      // 2: the stations allowed to talk to the ledger server. Admin state, not a projection:
+      // only hashes of enrollment codes and tokens are kept.
+      R"sql(
+CREATE TABLE stations (
+  name TEXT PRIMARY KEY,
+  role TEXT NOT NULL CHECK (role IN ('gm', 'kiosk')),
+  enroll_hash BLOB,
+  token_hash BLOB UNIQUE,
+  created_ms INTEGER NOT NULL,
+  enrolled_ms INTEGER,
+  revoked INTEGER NOT NULL DEFAULT 0
+);
+)sql",
   };
   return all;
 }

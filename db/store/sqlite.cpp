@@ -112,6 +112,8 @@ void Database::exec(std::string_view sql) {
 
 std::int64_t Database::last_insert_rowid() const { return sqlite3_last_insert_rowid(db_); }
 
+int Database::changes() const { return sqlite3_changes(db_); }
+
 std::int64_t Database::scalar_int(std::string_view sql) {
   Statement s = prepare(sql);
   return s.step() ? s.int64(0) : 0;

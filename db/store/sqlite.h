@@ -77,6 +77,7 @@ class Database {
   void exec(std::string_view sql);
   Statement prepare(std::string_view sql) { return Statement(db_, sql); }
   std::int64_t last_insert_rowid() const;
+  int changes() const;  // rows changed by the last statement
   std::int64_t scalar_int(std::string_view sql);
   std::string scalar_text(std::string_view sql);
   sqlite3* handle() { return db_; }

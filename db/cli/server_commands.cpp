@@ -1,0 +1,100 @@
+#include "cli/server_commands.h"
+
+#include <csignal>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "cli/cli.h"
+#include "core/card_code.h"
+#include "ledger/ledger.h"
+#include "server/ledger_server.h"
+#include "server/stations.h"
+#include "store/schema.h"
+
+namespace marshal::cli {
+
+namespace {
+std::int64_t unix_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+}  // namespace
+
+int run_serve(const std::string& db_path, const std::string& listen, const std::string& port_file,
+              std::ostream& out, std::ostream& err) {
+  db::ServerConfig config;
+  config.db_path = db_path;
+  std::string reason;
+  if (!db::parse_listen_address(listen, config.host, config.port, reason)) {
+    err << "marshal: --listen " << listen << ": " << reason << "\n";
+    return exit_usage;
+  }
+  if (!std::filesystem::exists(db_path)) {
+    err << "marshal: no ledger file at " << db_path << " (create one with marshal init)\n";
+    return exit_bad_input;
+  }
+  // Block the stop signals before any thread starts, so only sigwait below sees them.
+  sigset_t stop;
+  sigemptyset(&stop);
+  sigaddset(&stop, SIGINT);
+  sigaddset(&stop, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop, nullptr);
+  try {
+    db::LedgerServer server(config);
+    if (!port_file.empty()) {
+      std::ofstream(port_file + ".tmp") << server.port() << "\n";
+      std::filesystem::rename(port_file + ".tmp", port_file);  // readers never see half a number
+    }
+    out << fmt::format("Marshal ledger server: {} on http://{}:{} (Ctrl-C to stop)\n", db_path,
+                       config.host, server.port())
+        << std::flush;
+    int signal = 0;
+    sigwait(&stop, &signal);
+    out << "Stopping: finishing the events in flight...\n" << std::flush;
+  } catch (const std::exception& e) {
+    err << "marshal: " << e.what() << "\n";
+    return exit_bad_input;
+  }
+  out << "Stopped.\n";
+  return exit_ok;
+}
+
+int run_station_add(const std::string& db_path, const std::string& name, const std::string& role,
+                    std::ostream& out, std::ostream& err) {
+  auto r = db::role_from_string(role);
+  if (!r) {
+    err << "marshal: --role must be gm or kiosk, not '" << role << "'\n";
+    return exit_usage;
+  }
+  try {
+    db::Ledger ledger(db_path);
+    std::string code = db::add_station(ledger.database(), name, *r, unix_ms());
+    out << fmt::format("Station '{}' ({}) added. Its one-time enrollment code:\n\n    {}\n\n"
+                       "Type it at the station when it asks; it works once.\n",
+                       name, role, core::format_card_code(code));
+    return exit_ok;
+  } catch (const std::exception& e) {
+    err << "marshal: " << e.what() << "\n";
+    return exit_refused;
+  }
+}
+
+int run_station_revoke(const std::string& db_path, const std::string& name, std::ostream& out,
+                       std::ostream& err) {
+  try {
+    db::Ledger ledger(db_path);
+    db::revoke_station(ledger.database(), name);
+    out << "Station '" << name << "' revoked: its token no longer works.\n";
+    return exit_ok;
+  } catch (const std::exception& e) {
+    err << "marshal: " << e.what() << "\n";
+    return exit_refused;
+  }
+}
+
+}  // namespace marshal::cli

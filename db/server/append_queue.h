@@ -1,0 +1,43 @@
+#pragma once
+// Group commit: every append from every connection goes through one writer thread, which takes
+// all that are waiting and writes them in one durable transaction. Under load, one fsync serves
+// many stations; alone, a request is written at once.
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <thread>
+
+#include "ledger/ledger.h"
+
+namespace marshal::db {
+
+class AppendQueue {
+ public:
+  using Done = std::function<void(const AppendResult&)>;
+  // clock gives the server time (ms) for each batch; on_commit(last_seq) runs after each
+  // durable commit (the live feed wakes its waiters there).
+  AppendQueue(Ledger& ledger, std::function<std::int64_t()> clock,
+              std::function<void(std::int64_t)> on_commit);
+  ~AppendQueue();
+
+  // done runs on the writer thread once the request is durable or refused.
+  void submit(AppendRequest request, Done done);
+
+  static constexpr std::size_t max_batch = 256;
+
+ private:
+  void run();
+
+  Ledger& ledger_;
+  std::function<std::int64_t()> clock_;
+  std::function<void(std::int64_t)> on_commit_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<std::pair<AppendRequest, Done>> waiting_;
+  bool stopping_ = false;
+  std::thread writer_;
+};
+
+}  // namespace marshal::db

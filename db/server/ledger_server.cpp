@@ -1,0 +1,412 @@
+#include "server/ledger_server.h"
+
+#include <arpa/inet.h>
+#include <microhttpd.h>
+#include <netinet/in.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstring>
+#include <list>
+#include <map>
+#include <mutex>
+#include <set>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "ledger/ledger.h"
+#include "server/append_queue.h"
+#include "server/stations.h"
+#include "server/views.h"
+#include "store/schema.h"
+
+namespace marshal::db {
+
+namespace {
+
+std::int64_t now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// Event types a kiosk may record: players handing cards to each other.
+const std::set<std::string> kiosk_event_types{"secret_given", "horse_sold"};
+
+struct Reply {
+  unsigned status = 200;
+  Json body;
+};
+
+Reply error_reply(unsigned status, const std::string& code, const std::string& field,
+                  const std::string& reason) {
+  return {status, {{"error", {{"code", code}, {"field", field}, {"reason", reason}}}}};
+}
+
+// One request from its first callback to its completion.
+struct RequestState {
+  std::string body;
+  bool too_large = false;
+  // Set when the request waits off the MHD threads (an append, a long-poll).
+  bool suspended = false;
+  bool reply_ready = false;
+  Reply reply;
+  // Long-poll
+  bool polling = false;
+  std::int64_t after = 0;
+  std::int64_t limit = 500;
+  Role role = Role::kiosk;
+};
+
+}  // namespace
+
+struct LedgerServer::Impl {
+  ServerConfig config;
+  Ledger ledger;
+  std::unique_ptr<AppendQueue> queue;
+  MHD_Daemon* daemon = nullptr;
+  std::uint16_t bound_port = 0;
+
+  // Read connections, one per MHD thread (SQLite connections are not shared across threads).
+  std::mutex readers_mutex;
+  std::map<std::thread::id, std::unique_ptr<Database>> readers;
+
+  // Long-poll waiters and the thread that ends them at their deadline.
+  struct Waiter {
+    MHD_Connection* connection;
+    RequestState* state;
+    std::int64_t deadline_ms;
+  };
+  std::mutex waiters_mutex;
+  std::condition_variable waiters_wake;
+  std::list<Waiter> waiters;
+  std::atomic<std::int64_t> last_seq{0};
+  bool stopping = false;
+  // Guards the queue while the server shuts down: after `closing`, nothing more is submitted.
+  std::mutex closing_mutex;
+  bool closing = false;
+  std::thread deadline_thread;
+
+  explicit Impl(const ServerConfig& c) : config(c), ledger(c.db_path) {
+    last_seq = ledger.last_seq();
+    if (last_seq == 0) throw std::runtime_error(c.db_path + " holds no event definition");
+    queue = std::make_unique<AppendQueue>(ledger, now_ms, [this](std::int64_t seq) {
+      last_seq = seq;
+      wake_waiters(false);
+    });
+    deadline_thread = std::thread([this] { run_deadlines(); });
+  }
+
+  Database& reader() {
+    std::lock_guard lock(readers_mutex);
+    auto& db = readers[std::this_thread::get_id()];
+    if (!db) db = std::make_unique<Database>(config.db_path, false);
+    return *db;
+  }
+
+  void wake_waiters(bool all) {
+    std::lock_guard lock(waiters_mutex);
+    std::int64_t now = now_ms();
+    for (auto it = waiters.begin(); it != waiters.end();) {
+      bool due = all || it->state->after < last_seq || it->deadline_ms <= now;
+      if (!due) {
+        ++it;
+        continue;
+      }
+      MHD_resume_connection(it->connection);
+      it = waiters.erase(it);
+    }
+  }
+
+  void run_deadlines() {
+    std::unique_lock lock(waiters_mutex);
+    while (!stopping) {
+      waiters_wake.wait_for(lock, std::chrono::milliseconds(100));
+      lock.unlock();
+      wake_waiters(false);
+      lock.lock();
+    }
+  }
+
+  // ---- routes -------------------------------------------------------------------------------
+
+  std::optional<Station> authenticate(MHD_Connection* c) {
+    const char* header = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION);
+    if (!header || std::strncmp(header, "Bearer ", 7) != 0) return std::nullopt;
+    return station_for_token(reader(), header + 7);
+  }
+
+  static std::optional<std::string> query(MHD_Connection* c, const char* key) {
+    const char* v = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, key);
+    if (!v) return std::nullopt;
+    return std::string(v);
+  }
+
+  static bool parse_int(const std::optional<std::string>& text, std::int64_t min, std::int64_t max,
+                        std::int64_t& out) {
+    if (!text) return true;
+    try {
+      std::size_t used = 0;
+      long long v = std::stoll(*text, &used);
+      if (used != text->size() || v < min || v > max) return false;
+      out = v;
+      return true;
+    } catch (...) {
+      return false;
+    }
+  }
+
+  Reply read_events(RequestState& s) {
+    Json events = Json::array();
+    Statement q = reader().prepare(
+        "SELECT seq, uuid, station, server_time_ms, type, payload FROM events WHERE seq > ? "
+        "ORDER BY seq LIMIT ?");
+    q.bind(1, s.after).bind(2, s.limit);
+    std::int64_t last = s.after;
+    while (q.step()) {
+      last = q.int64(0);
+      Json e{{"seq", q.int64(0)}, {"type", q.text(4)}, {"server_time_ms", q.int64(3)}};
+      if (s.role == Role::gm && q.text(4) != "event_defined") {
+        e["uuid"] = q.text(1);
+        e["station"] = q.text(2);
+        e["payload"] = Json::parse(q.text(5));
+      }
+      events.push_back(e);
+    }
+    return {200, {{"events", events}, {"last_seq", last}}};
+  }
+
+  // Returns true when the request was suspended (the reply comes later).
+  bool route(MHD_Connection* c, const std::string& method, const std::string& url, RequestState& s,
+             Reply& reply) {
+    if (s.too_large) {
+      reply = error_reply(413, "too_large", "body",
+                          fmt::format("a request body is at most {} bytes", config.max_body_bytes));
+      return false;
+    }
+    if (url == "/health" && method == "GET") {
+      reply = {200, {{"ok", true}, {"events", last_seq.load()}}};
+      return false;
+    }
+    if (url == "/enroll") {
+      if (method != "POST") return (reply = error_reply(405, "method", "", "use POST")), false;
+      Json body;
+      try {
+        body = Json::parse(s.body);
+      } catch (...) {
+        return (reply = error_reply(400, "bad_input", "body", "not valid JSON")), false;
+      }
+      if (!body.is_object() || body.size() != 1 || !body.contains("code") || !body["code"].is_string())
+        return (reply = error_reply(400, "bad_input", "code", "send {\"code\": ENROLLMENT_CODE}")), false;
+      // Enrollment writes; it is rare, so it takes the ledger's own connection via the queue's
+      // lock-free path: a separate connection is enough (SQLite serialises the write).
+      auto e = enroll_station(reader(), body["code"].get<std::string>(), now_ms());
+      if (!e) return (reply = error_reply(403, "enroll_refused", "code", "unknown, used or revoked enrollment code")), false;
+      reply = {200, {{"station", e->station.name}, {"role", to_string(e->station.role)}, {"token", e->token}}};
+      return false;
+    }
+    auto station = authenticate(c);
+    if (!station)
+      return (reply = error_reply(401, "unauthenticated", "authorization",
+                                  "send Authorization: Bearer TOKEN (from /enroll)")),
+             false;
+    if (url.rfind("/cards/", 0) == 0 || url.rfind("/characters/", 0) == 0) {
+      if (method != "GET") return (reply = error_reply(405, "method", "", "use GET")), false;
+      bool card = url[1] == 'c' && url[2] == 'a';
+      std::string code = url.substr(card ? 7 : 12);
+      try {
+        auto view = card ? card_view(reader(), code, station->role, query(c, "as"))
+                         : character_view(reader(), code, station->role, now_ms());
+        if (!view) return (reply = error_reply(404, "unknown_code", "code", "the ledger knows no such " + std::string(card ? "card" : "badge"))), false;
+        reply = {200, *view};
+      } catch (const LedgerRefusal& r) {
+        reply = error_reply(400, r.code, "code", r.reason);
+      }
+      return false;
+    }
+    if (url == "/events" && method == "GET") {
+      s.role = station->role;
+      std::int64_t wait_ms = 0;
+      if (!parse_int(query(c, "after"), 0, INT64_MAX, s.after) ||
+          !parse_int(query(c, "limit"), 1, 1000, s.limit) ||
+          !parse_int(query(c, "wait_ms"), 0, config.max_wait_ms, wait_ms))
+        return (reply = error_reply(400, "bad_input", "query",
+                                    fmt::format("after >= 0, limit 1-1000, wait_ms 0-{}", config.max_wait_ms))),
+               false;
+      if (wait_ms == 0 || s.after < last_seq) {
+        reply = read_events(s);
+        return false;
+      }
+      s.polling = true;
+      s.suspended = true;
+      MHD_suspend_connection(c);
+      std::lock_guard lock(waiters_mutex);
+      waiters.push_back({c, &s, now_ms() + wait_ms});
+      return true;
+    }
+    if (url == "/events" && method == "POST") {
+      Json body;
+      try {
+        body = Json::parse(s.body);
+      } catch (const std::exception&) {
+        return (reply = error_reply(400, "bad_input", "body", "not valid JSON")), false;
+      }
+      AppendRequest request;
+      try {
+        protocol::Fields f(body, "");
+        request.uuid = f.text("uuid");
+        request.type = f.text("type");
+        request.payload = f.required("payload");
+        if (const Json* t = f.optional("client_time_ms"))
+          request.client_time_ms = t->is_number_integer() ? t->get<std::int64_t>()
+                                                          : throw protocol::InputError("client_time_ms", "must be a whole number");
+        f.done();
+      } catch (const protocol::InputError& e) {
+        return (reply = error_reply(400, "bad_input", e.path(), e.reason())), false;
+      }
+      if (request.type == "event_defined" ||
+          (station->role == Role::kiosk && !kiosk_event_types.count(request.type)))
+        return (reply = error_reply(403, "not_allowed", "type",
+                                    "a " + to_string(station->role) + " station cannot record " + request.type)),
+               false;
+      request.station = station->name;
+      std::lock_guard closing_lock(closing_mutex);
+      if (closing) return (reply = error_reply(503, "closing", "", "the server is shutting down")), false;
+      s.suspended = true;
+      MHD_suspend_connection(c);
+      queue->submit(std::move(request), [c, &s](const AppendResult& r) {
+        if (r.accepted) {
+          s.reply = {200, {{"accepted", true}, {"seq", r.seq}, {"duplicate", r.duplicate}, {"ledger", r.ledger}}};
+        } else {
+          unsigned status = r.code == "bad_input" || r.code == "bad_code" ? 400
+                            : r.code == "server_error"                     ? 503
+                                                                           : 409;
+          s.reply = error_reply(status, r.code, r.field, r.reason);
+          s.reply.body["accepted"] = false;
+        }
+        s.reply_ready = true;
+        MHD_resume_connection(c);
+      });
+      return true;
+    }
+    reply = error_reply(404, "not_found", "url", "no such endpoint: " + method + " " + url);
+    return false;
+  }
+
+  static MHD_Result send(MHD_Connection* c, const Reply& reply) {
+    std::string text = reply.body.dump();
+    MHD_Response* response =
+        MHD_create_response_from_buffer(text.size(), text.data(), MHD_RESPMEM_MUST_COPY);
+    MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, "application/json");
+    MHD_Result r = MHD_queue_response(c, reply.status, response);
+    MHD_destroy_response(response);
+    return r;
+  }
+
+  MHD_Result handle(MHD_Connection* c, const char* url, const char* method, const char* upload,
+                    size_t* upload_size, void** con_cls) {
+    auto* s = static_cast<RequestState*>(*con_cls);
+    if (!s) {
+      *con_cls = s = new RequestState();
+      return MHD_YES;
+    }
+    if (*upload_size > 0) {
+      if (s->body.size() + *upload_size > config.max_body_bytes) s->too_large = true;
+      if (!s->too_large) s->body.append(upload, *upload_size);
+      *upload_size = 0;
+      return MHD_YES;
+    }
+    if (s->suspended) {  // resumed: an append finished or a long-poll ended
+      if (s->polling) return send(c, read_events(*s));
+      return send(c, s->reply);
+    }
+    Reply reply;
+    try {
+      if (route(c, method, url, *s, reply)) return MHD_YES;
+    } catch (const std::exception& e) {
+      reply = error_reply(500, "server_error", "", e.what());
+    }
+    return send(c, reply);
+  }
+};
+
+namespace {
+
+MHD_Result access_handler(void* cls, MHD_Connection* c, const char* url, const char* method,
+                          const char*, const char* upload, size_t* upload_size, void** con_cls) {
+  return static_cast<LedgerServer::Impl*>(cls)->handle(c, url, method, upload, upload_size, con_cls);
+}
+
+void request_completed(void*, MHD_Connection*, void** con_cls, MHD_RequestTerminationCode) {
+  delete static_cast<RequestState*>(*con_cls);
+  *con_cls = nullptr;
+}
+
+}  // namespace
+
+bool parse_listen_address(const std::string& text, std::string& host, std::uint16_t& port,
+                          std::string& reason) {
+  auto colon = text.rfind(':');
+  if (colon == std::string::npos) {
+    reason = "give HOST:PORT, e.g. 0.0.0.0:8080";
+    return false;
+  }
+  host = text.substr(0, colon);
+  in_addr addr{};
+  if (inet_pton(AF_INET, host.c_str(), &addr) != 1) {
+    reason = "'" + host + "' is not an IPv4 address (e.g. 0.0.0.0 or 127.0.0.1)";
+    return false;
+  }
+  std::string p = text.substr(colon + 1);
+  try {
+    std::size_t used = 0;
+    long v = std::stol(p, &used);
+    if (used != p.size() || v < 0 || v > 65535) throw std::out_of_range("port");
+    port = static_cast<std::uint16_t>(v);
+  } catch (...) {
+    reason = "'" + p + "' is not a port number (0-65535)";
+    return false;
+  }
+  return true;
+}
+
+LedgerServer::LedgerServer(const ServerConfig& config) : impl_(std::make_unique<Impl>(config)) {
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(config.port);
+  if (inet_pton(AF_INET, config.host.c_str(), &addr.sin_addr) != 1)
+    throw std::runtime_error("'" + config.host + "' is not an IPv4 address");
+  impl_->daemon = MHD_start_daemon(
+      MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME, 0, nullptr,
+      nullptr, &access_handler, impl_.get(), MHD_OPTION_SOCK_ADDR, &addr,
+      MHD_OPTION_THREAD_POOL_SIZE, config.threads, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+      config.connection_memory_bytes, MHD_OPTION_CONNECTION_TIMEOUT, config.idle_timeout_s,
+      MHD_OPTION_NOTIFY_COMPLETED, &request_completed, nullptr, MHD_OPTION_END);
+  if (!impl_->daemon)
+    throw std::runtime_error(fmt::format("cannot listen on {}:{} (in use, or not this machine's address?)",
+                                         config.host, config.port));
+  const MHD_DaemonInfo* info = MHD_get_daemon_info(impl_->daemon, MHD_DAEMON_INFO_BIND_PORT);
+  impl_->bound_port = info ? info->port : config.port;
+}
+
+LedgerServer::~LedgerServer() {
+  {
+    std::lock_guard lock(impl_->closing_mutex);
+    impl_->closing = true;
+  }
+  impl_->queue.reset();  // finishes what was submitted; those connections resume
+  {
+    std::lock_guard lock(impl_->waiters_mutex);
+    impl_->stopping = true;
+  }
+  impl_->waiters_wake.notify_all();
+  impl_->deadline_thread.join();
+  impl_->wake_waiters(true);
+  MHD_stop_daemon(impl_->daemon);
+}
+
+std::uint16_t LedgerServer::port() const { return impl_->bound_port; }
+
+}  // namespace marshal::db

@@ -1,0 +1,46 @@
+#pragma once
+// The ledger server: HTTP/JSON for stations on the venue network (docs/server.md), on
+// libmicrohttpd with an epoll thread pool, so idle keep-alive connections cost no thread and a
+// new connection is answered at once. Appends go through the group-commit AppendQueue; the
+// live feed is a long-poll whose connection is suspended until an event arrives or it times out.
+// Limits: request bodies (chunked or not) up to max_body_bytes, else 413; the whole request
+// head within connection_memory_bytes, else the connection is refused and its memory freed.
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace marshal::db {
+
+struct ServerConfig {
+  std::string db_path;
+  std::string host = "127.0.0.1";
+  std::uint16_t port = 0;  // 0: any free port (see LedgerServer::port)
+  std::size_t max_body_bytes = 64 * 1024;
+  std::size_t connection_memory_bytes = 32 * 1024;
+  unsigned threads = 4;
+  unsigned idle_timeout_s = 120;
+  std::int64_t max_wait_ms = 30'000;  // longest long-poll
+};
+
+class LedgerServer {
+ public:
+  // Opens the ledger and starts listening; throws std::runtime_error with a clear message when
+  // the file is not a ledger or the address cannot be bound.
+  explicit LedgerServer(const ServerConfig& config);
+  ~LedgerServer();
+  LedgerServer(const LedgerServer&) = delete;
+  LedgerServer& operator=(const LedgerServer&) = delete;
+
+  std::uint16_t port() const;
+
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+// Parses "HOST:PORT" (e.g. 0.0.0.0:8080, 127.0.0.1:0); false with a reason when malformed.
+bool parse_listen_address(const std::string& text, std::string& host, std::uint16_t& port,
+                          std::string& reason);
+
+}  // namespace marshal::db

@@ -1,0 +1,86 @@
+#include "server/stations.h"
+
+#include <sodium.h>
+
+#include "core/card_code.h"
+#include "store/hash_chain.h"
+
+namespace marshal::db {
+
+namespace {
+Blob sha256(const std::string& text) {
+  Blob out(crypto_hash_sha256_BYTES);
+  crypto_hash_sha256(out.data(), reinterpret_cast<const unsigned char*>(text.data()), text.size());
+  return out;
+}
+}  // namespace
+
+std::string to_string(Role role) { return role == Role::gm ? "gm" : "kiosk"; }
+
+std::optional<Role> role_from_string(const std::string& text) {
+  if (text == "gm") return Role::gm;
+  if (text == "kiosk") return Role::kiosk;
+  return std::nullopt;
+}
+
+std::string add_station(Database& db, const std::string& name, Role role, std::int64_t now_ms) {
+  if (name.empty() || name.size() > 80) throw StationError("a station's name is 1 to 80 characters");
+  Transaction tx(db);
+  Statement existing = db.prepare("SELECT revoked FROM stations WHERE name = ?");
+  existing.bind(1, name);
+  if (existing.step() && existing.int64(0) == 0)
+    throw StationError("a station named '" + name + "' exists; revoke it first to replace it");
+  core::CardCodeBytes bytes;
+  randombytes_buf(bytes.data(), bytes.size());
+  std::string code = core::make_card_code(bytes);
+  db.prepare(
+        "INSERT OR REPLACE INTO stations(name, role, enroll_hash, token_hash, created_ms, "
+        "enrolled_ms, revoked) VALUES (?, ?, ?, NULL, ?, NULL, 0)")
+      .bind(1, name)
+      .bind(2, to_string(role))
+      .bind(3, sha256(code))
+      .bind(4, now_ms)
+      .run();
+  tx.commit();
+  return code;
+}
+
+void revoke_station(Database& db, const std::string& name) {
+  Statement s = db.prepare("UPDATE stations SET revoked = 1, token_hash = NULL, enroll_hash = NULL "
+                           "WHERE name = ? AND revoked = 0");
+  s.bind(1, name).run();
+  if (db.changes() == 0) throw StationError("no live station named '" + name + "'");
+}
+
+std::optional<Enrollment> enroll_station(Database& db, const std::string& code, std::int64_t now_ms) {
+  core::ParsedCardCode parsed = core::parse_card_code(code);
+  if (!parsed.ok()) return std::nullopt;
+  Transaction tx(db);
+  Statement s = db.prepare("SELECT name, role FROM stations WHERE enroll_hash = ? AND revoked = 0");
+  s.bind(1, sha256(parsed.code));
+  if (!s.step()) return std::nullopt;
+  Enrollment e;
+  e.station.name = s.text(0);
+  e.station.role = *role_from_string(s.text(1));
+  Blob token(32);
+  randombytes_buf(token.data(), token.size());
+  e.token = to_hex(token);
+  // The code is spent: a second enrollment with it fails.
+  db.prepare("UPDATE stations SET enroll_hash = NULL, token_hash = ?, enrolled_ms = ? WHERE name = ?")
+      .bind(1, sha256(e.token))
+      .bind(2, now_ms)
+      .bind(3, e.station.name)
+      .run();
+  tx.commit();
+  return e;
+}
+
+std::optional<Station> station_for_token(Database& db, const std::string& token) {
+  if (token.size() != 64) return std::nullopt;
+  Statement s = db.prepare("SELECT name, role FROM stations WHERE token_hash = ? AND revoked = 0");
+  s.bind(1, sha256(token));
+  if (!s.step()) return std::nullopt;
+  return Station{s.text(0), *role_from_string(s.text(1))};
+}
+
+}  // namespace marshal::db

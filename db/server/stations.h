@@ -1,0 +1,40 @@
+#pragma once
+// Stations: the GM stations and player kiosks allowed to talk to the ledger server. The admin
+// adds one by name and role and hands its one-time enrollment code to whoever sets the station
+// up; the station trades the code for a token it sends with every call. Only SHA-256 hashes of
+// codes and tokens are stored. Revoking a station ends its token at once.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "store/sqlite.h"
+
+namespace marshal::db {
+
+enum class Role { gm, kiosk };
+std::string to_string(Role role);
+std::optional<Role> role_from_string(const std::string& text);
+
+struct Station {
+  std::string name;
+  Role role = Role::kiosk;
+};
+
+struct StationError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Returns the enrollment code to print. Refuses a name already in use by a live station; a
+// revoked name can be added again (a replaced tablet).
+std::string add_station(Database& db, const std::string& name, Role role, std::int64_t now_ms);
+void revoke_station(Database& db, const std::string& name);
+
+struct Enrollment {
+  Station station;
+  std::string token;
+};
+// Trades a one-time code for a token; a used, unknown or revoked code gives nullopt.
+std::optional<Enrollment> enroll_station(Database& db, const std::string& code, std::int64_t now_ms);
+std::optional<Station> station_for_token(Database& db, const std::string& token);
+
+}  // namespace marshal::db

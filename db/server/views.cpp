@@ -1,0 +1,111 @@
+#include "server/views.h"
+
+#include "ledger/town.h"
+
+namespace marshal::db {
+
+namespace {
+
+Json card_json(const CardRow& c, Town& town, Role role, std::optional<std::int64_t> viewer,
+               bool revoked_too) {
+  Json j{{"code", c.code}, {"kind", c.kind}, {"title", c.title}, {"spent", c.spent}};
+  if (revoked_too) j["revoked"] = c.revoked;
+  if (c.holder) j["holder"] = town.name_of(*c.holder);
+  if (c.owner) j["owner"] = town.name_of(*c.owner);
+  Json detail = c.detail;
+  if (role == Role::kiosk) {
+    if (c.kind == "trick") detail.erase("flag");
+    if (c.kind == "secret" && (!viewer || c.holder != viewer)) detail.erase("text");
+  }
+  j["detail"] = detail;
+  return j;
+}
+
+}  // namespace
+
+std::optional<Json> card_view(Database& db, const std::string& code, Role role,
+                              const std::optional<std::string>& as_badge) {
+  Town town(db, 0, 0);
+  std::string canonical = Town::canonical_code(Json(code), "code");
+  Statement s = db.prepare(
+      "SELECT code, kind, holder, owner, title, detail, spent, revoked FROM cards WHERE code = ?");
+  s.bind(1, canonical);
+  if (!s.step()) return std::nullopt;
+  CardRow c;
+  c.code = s.text(0);
+  c.kind = s.text(1);
+  if (!s.is_null(2)) c.holder = s.int64(2);
+  if (!s.is_null(3)) c.owner = s.int64(3);
+  c.title = s.text(4);
+  c.detail = Json::parse(s.text(5));
+  c.spent = s.int64(6) != 0;
+  c.revoked = s.int64(7) != 0;
+  std::optional<std::int64_t> viewer;
+  if (as_badge) {
+    try {
+      viewer = town.character_by_badge(Json(*as_badge), "as");
+    } catch (const LedgerRefusal&) {
+      viewer.reset();  // an unknown viewer sees what nobody in particular sees
+    }
+  }
+  return card_json(c, town, role, viewer, true);
+}
+
+std::optional<Json> character_view(Database& db, const std::string& badge, Role role,
+                                   std::int64_t now_ms) {
+  Town town(db, 0, now_ms);
+  std::int64_t id;
+  try {
+    id = town.character_by_badge(Json(badge), "badge");
+  } catch (const LedgerRefusal& r) {
+    if (r.code == "bad_code") throw;
+    return std::nullopt;
+  }
+  core::Character c = town.character(id);
+  core::Attributes use = c.in_use();
+  Json powers = Json::array();
+  for (auto p : c.powers) powers.push_back(core::to_string(p));
+  Json timers = Json::array();
+  for (const auto& t : c.timers)
+    timers.push_back({{"kind", core::to_string(t.kind)}, {"remaining_ms", t.remaining_ms(now_ms)}});
+  Json j{{"name", c.name},
+         {"attributes", {{"hth", c.base.hth}, {"speed", c.base.speed}, {"accuracy", c.base.accuracy},
+                         {"gambling", c.base.gambling}, {"riding", c.base.riding}}},
+         {"in_use", {{"hth", use.hth}, {"speed", use.speed}, {"accuracy", use.accuracy},
+                     {"gambling", use.gambling}, {"riding", use.riding}}},
+         {"wounded", c.wounded},
+         {"wounded_limb", c.wounded_limb},
+         {"dead", c.dead()},
+         {"powers", powers},
+         {"timers", timers},
+         {"bystanders_left", c.bystanders.size()}};
+  Statement jail = db.prepare("SELECT jailed, arrested_by IS NOT NULL FROM characters WHERE id = ?");
+  jail.bind(1, id);
+  if (jail.step()) {
+    j["jailed"] = jail.int64(0) != 0;
+    j["arrested"] = jail.int64(1) != 0;
+  }
+  if (c.dead() && role == Role::gm) {
+    j["killing"] = core::to_string(c.death->kind);
+    j["killed_by"] = c.death->by;
+  }
+  Json cards = Json::array();
+  Statement s = db.prepare(
+      "SELECT code, kind, holder, owner, title, detail, spent, revoked FROM cards "
+      "WHERE holder = ? AND revoked = 0 AND spent = 0 AND kind != 'badge' ORDER BY kind, title");
+  s.bind(1, id);
+  while (s.step()) {
+    CardRow card;
+    card.code = s.text(0);
+    card.kind = s.text(1);
+    if (!s.is_null(2)) card.holder = s.int64(2);
+    if (!s.is_null(3)) card.owner = s.int64(3);
+    card.title = s.text(4);
+    card.detail = Json::parse(s.text(5));
+    cards.push_back(card_json(card, town, role, id, false));
+  }
+  j["cards"] = cards;
+  return j;
+}
+
+}  // namespace marshal::db

@@ -1,0 +1,23 @@
+#pragma once
+// What a station may see of a card or a character, by role. A GM sees everything. A kiosk
+// never sees a trick's cheat/skill flag, and sees a secret's text only when the character it
+// is showing (the badge scanned at the kiosk) holds that secret.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "ledger/ledger.h"
+#include "server/stations.h"
+#include "store/sqlite.h"
+
+namespace marshal::db {
+
+// nullopt: no such card. Throws LedgerRefusal("bad_code") for a malformed code.
+std::optional<Json> card_view(Database& db, const std::string& code, Role role,
+                              const std::optional<std::string>& as_badge);
+// The character whose badge this is: attributes (base and in use), wound, death, timers still
+// running at now_ms, jail, and the cards held. nullopt: not a badge.
+std::optional<Json> character_view(Database& db, const std::string& badge, Role role,
+                                   std::int64_t now_ms);
+
+}  // namespace marshal::db
