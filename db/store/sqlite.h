@@ -1,103 +1,11 @@
 #pragma once
-// A thin RAII layer over the SQLite C API: a Database, prepared Statements and Transactions.
-// Every failure becomes an SqliteError carrying SQLite's message and the SQL that failed.
-#include <cstdint>
-#include <optional>
-#include <stdexcept>
-#include <string>
-#include <string_view>
-#include <vector>
-
-struct sqlite3;
-struct sqlite3_stmt;
+// The ledger uses the shared SQLite layer (shared/sqlite) under its own namespace.
+#include "sqlite/sqlite.h"
 
 namespace marshal::db {
-
-class SqliteError : public std::runtime_error {
- public:
-  SqliteError(int code, const std::string& message) : std::runtime_error(message), code_(code) {}
-  int code() const { return code_; }
-
- private:
-  int code_;
-};
-
-using Blob = std::vector<std::uint8_t>;
-
-class Statement {
- public:
-  Statement(sqlite3* db, std::string_view sql);
-  ~Statement();
-  Statement(Statement&& other) noexcept;
-  Statement(const Statement&) = delete;
-  Statement& operator=(const Statement&) = delete;
-
-  // Binds by 1-based index; returns *this so calls chain.
-  Statement& bind(int index, std::int64_t value);
-  Statement& bind(int index, int value) { return bind(index, static_cast<std::int64_t>(value)); }
-  Statement& bind(int index, bool value) { return bind(index, static_cast<std::int64_t>(value)); }
-  Statement& bind(int index, std::string_view value);
-  Statement& bind(int index, const char* value) { return bind(index, std::string_view(value)); }
-  Statement& bind(int index, const std::string& value) { return bind(index, std::string_view(value)); }
-  Statement& bind(int index, const Blob& value);
-  Statement& bind_null(int index);
-  template <class T>
-  Statement& bind(int index, const std::optional<T>& value) {
-    return value ? bind(index, *value) : bind_null(index);
-  }
-
-  // Steps once: true while a row is available.
-  bool step();
-  // Steps until done (for statements without rows).
-  void run();
-  void reset();
-
-  bool is_null(int column) const;
-  std::int64_t int64(int column) const;
-  int integer(int column) const { return static_cast<int>(int64(column)); }
-  std::string text(int column) const;
-  Blob blob(int column) const;
-  int columns() const;
-
- private:
-  sqlite3* db_;
-  sqlite3_stmt* stmt_;
-  std::string sql_;
-};
-
-class Database {
- public:
-  // Opens (creating if asked) with WAL journaling and synchronous=FULL, foreign keys on, and a
-  // busy timeout so two writers wait rather than fail.
-  Database(const std::string& path, bool create);
-  ~Database();
-  Database(const Database&) = delete;
-  Database& operator=(const Database&) = delete;
-
-  void exec(std::string_view sql);
-  Statement prepare(std::string_view sql) { return Statement(db_, sql); }
-  std::int64_t last_insert_rowid() const;
-  int changes() const;  // rows changed by the last statement
-  std::int64_t scalar_int(std::string_view sql);
-  std::string scalar_text(std::string_view sql);
-  sqlite3* handle() { return db_; }
-  const std::string& path() const { return path_; }
-
- private:
-  sqlite3* db_ = nullptr;
-  std::string path_;
-};
-
-// BEGIN IMMEDIATE now, ROLLBACK unless commit() was called.
-class Transaction {
- public:
-  explicit Transaction(Database& db);
-  ~Transaction();
-  void commit();
-
- private:
-  Database& db_;
-  bool done_ = false;
-};
-
+using sqlite::Blob;
+using sqlite::Database;
+using sqlite::SqliteError;
+using sqlite::Statement;
+using sqlite::Transaction;
 }  // namespace marshal::db

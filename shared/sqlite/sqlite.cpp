@@ -1,8 +1,8 @@
-#include "store/sqlite.h"
+#include "sqlite/sqlite.h"
 
 #include <sqlite3.h>
 
-namespace marshal::db {
+namespace marshal::sqlite {
 
 namespace {
 [[noreturn]] void fail(sqlite3* db, int code, const std::string& context) {
@@ -141,4 +141,4 @@ void Transaction::commit() {
   done_ = true;
 }
 
-}  // namespace marshal::db
+}  // namespace marshal::sqlite

@@ -1,0 +1,77 @@
+#include "client/http.h"
+
+#include <curl/curl.h>
+
+namespace marshal::client {
+
+namespace {
+size_t collect(char* data, size_t size, size_t count, void* out) {
+  static_cast<std::string*>(out)->append(data, size * count);
+  return size * count;
+}
+std::once_flag curl_global;
+}  // namespace
+
+HttpClient::HttpClient(std::string base_url, long timeout_ms)
+    : base_url_(std::move(base_url)), timeout_ms_(timeout_ms) {
+  std::call_once(curl_global, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+  curl_ = curl_easy_init();
+  while (!base_url_.empty() && base_url_.back() == '/') base_url_.pop_back();
+}
+
+HttpClient::~HttpClient() { curl_easy_cleanup(static_cast<CURL*>(curl_)); }
+
+void HttpClient::set_token(const std::string& token) {
+  std::lock_guard lock(mutex_);
+  token_ = token;
+}
+
+HttpReply HttpClient::get(const std::string& path, long timeout_ms) {
+  return perform("GET", path, nullptr, timeout_ms);
+}
+
+HttpReply HttpClient::post(const std::string& path, const Json& body) {
+  std::string text = body.dump();
+  return perform("POST", path, &text, 0);
+}
+
+HttpReply HttpClient::perform(const std::string& method, const std::string& path,
+                              const std::string* body, long timeout_ms) {
+  std::lock_guard lock(mutex_);
+  CURL* curl = static_cast<CURL*>(curl_);
+  HttpReply reply;
+  if (!curl) {
+    reply.error = "libcurl could not start";
+    return reply;
+  }
+  curl_easy_reset(curl);
+  std::string url = base_url_ + path, received;
+  curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
+  curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, &collect);
+  curl_easy_setopt(curl, CURLOPT_WRITEDATA, &received);
+  curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, std::min(timeout_ms_, 2000L));
+  curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, timeout_ms > 0 ? timeout_ms : timeout_ms_);
+  curl_slist* headers = curl_slist_append(nullptr, "Content-Type: application/json");
+  std::string auth = "Authorization: Bearer " + token_;
+  if (!token_.empty()) headers = curl_slist_append(headers, auth.c_str());
+  curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+  if (method == "POST") {
+    curl_easy_setopt(curl, CURLOPT_POST, 1L);
+    curl_easy_setopt(curl, CURLOPT_POSTFIELDS, body->data());
+    curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(body->size()));
+  }
+  CURLcode rc = curl_easy_perform(curl);
+  curl_slist_free_all(headers);
+  if (rc != CURLE_OK) {
+    reply.error = curl_easy_strerror(rc);
+    return reply;
+  }
+  reply.reached = true;
+  curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &reply.status);
+  reply.body = Json::parse(received, nullptr, false);
+  if (reply.body.is_discarded()) reply.body = nullptr;
+  return reply;
+}
+
+}  // namespace marshal::client

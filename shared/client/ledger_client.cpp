@@ -1,0 +1,258 @@
+#include "client/ledger_client.h"
+
+#include <sodium.h>
+
+#include <array>
+
+namespace marshal::client {
+
+using sqlite::Statement;
+using sqlite::Transaction;
+
+std::string to_string(RecordStatus status) {
+  switch (status) {
+    case RecordStatus::provisional: return "provisional";
+    case RecordStatus::accepted: return "accepted";
+    case RecordStatus::refused: return "refused";
+  }
+  return "unknown";
+}
+
+std::string new_uuid_v7(std::int64_t unix_ms) {
+  std::array<unsigned char, 16> b;
+  randombytes_buf(b.data(), b.size());
+  for (int i = 0; i < 6; ++i) b[i] = static_cast<unsigned char>(unix_ms >> (40 - 8 * i));
+  b[6] = static_cast<unsigned char>(0x70 | (b[6] & 0x0F));
+  b[8] = static_cast<unsigned char>(0x80 | (b[8] & 0x3F));
+  char hex[33];
+  sodium_bin2hex(hex, sizeof hex, b.data(), b.size());
+  std::string h(hex);
+  return h.substr(0, 8) + "-" + h.substr(8, 4) + "-" + h.substr(12, 4) + "-" + h.substr(16, 4) +
+         "-" + h.substr(20);
+}
+
+namespace {
+const char* cache_schema = R"sql(
+CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS records (
+  id INTEGER PRIMARY KEY,
+  uuid TEXT NOT NULL UNIQUE,
+  type TEXT NOT NULL,
+  payload TEXT NOT NULL,
+  created_ms INTEGER NOT NULL,
+  status TEXT NOT NULL DEFAULT 'provisional',
+  seq INTEGER,
+  reply TEXT
+);
+CREATE TABLE IF NOT EXISTS outbox (
+  uuid TEXT PRIMARY KEY REFERENCES records(uuid),
+  attempts INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS views (key TEXT PRIMARY KEY, json TEXT NOT NULL, fetched_ms INTEGER);
+)sql";
+
+std::string setting(sqlite::Database& db, const std::string& key) {
+  Statement s = db.prepare("SELECT value FROM settings WHERE key = ?");
+  s.bind(1, key);
+  return s.step() ? s.text(0) : std::string();
+}
+
+void set_setting(sqlite::Database& db, const std::string& key, const std::string& value) {
+  db.prepare("INSERT OR REPLACE INTO settings(key, value) VALUES (?, ?)").bind(1, key).bind(2, value).run();
+}
+}  // namespace
+
+LedgerClient::LedgerClient(ClientConfig config)
+    : config_(std::move(config)), cache_(config_.cache_path, true), http_(config_.server_url, config_.timeout_ms) {
+  if (sodium_init() < 0) throw std::runtime_error("libsodium could not start");
+  cache_.exec(cache_schema);
+  http_.set_token(setting(cache_, "token"));
+}
+
+bool LedgerClient::enroll(const std::string& code, std::string& error) {
+  HttpReply r = http_.post("/enroll", Json{{"code", code}});
+  online_ = r.reached;
+  if (!r.reached) {
+    error = "the ledger cannot be reached: " + r.error;
+    return false;
+  }
+  if (r.status != 200 || !r.body.is_object() || !r.body.contains("token")) {
+    error = r.body.is_object() && r.body.contains("error") ? r.body["error"].value("reason", "refused")
+                                                           : "enrollment refused";
+    return false;
+  }
+  Transaction tx(cache_);
+  set_setting(cache_, "token", r.body["token"]);
+  set_setting(cache_, "station", r.body["station"]);
+  set_setting(cache_, "role", r.body["role"]);
+  tx.commit();
+  http_.set_token(r.body["token"]);
+  return true;
+}
+
+bool LedgerClient::enrolled() { return !setting(cache_, "token").empty(); }
+std::string LedgerClient::station_name() { return setting(cache_, "station"); }
+std::string LedgerClient::role() { return setting(cache_, "role"); }
+
+Record LedgerClient::record(const std::string& type, const Json& payload, std::int64_t now_ms) {
+  Record rec;
+  rec.uuid = new_uuid_v7(now_ms);
+  rec.type = type;
+  rec.payload = payload;
+  rec.created_ms = now_ms;
+  {
+    // The record and its outbox entry land together or not at all.
+    Transaction tx(cache_);
+    cache_.prepare("INSERT INTO records(uuid, type, payload, created_ms) VALUES (?,?,?,?)")
+        .bind(1, rec.uuid)
+        .bind(2, type)
+        .bind(3, payload.dump())
+        .bind(4, now_ms)
+        .run();
+    cache_.prepare("INSERT INTO outbox(uuid) VALUES (?)").bind(1, rec.uuid).run();
+    tx.commit();
+  }
+  sync();
+  return find(rec.uuid).value_or(rec);
+}
+
+void LedgerClient::store_reply(const std::string& uuid, const HttpReply& reply) {
+  bool accepted = reply.body.is_object() && reply.body.value("accepted", false);
+  Transaction tx(cache_);
+  cache_.prepare("UPDATE records SET status = ?, seq = ?, reply = ? WHERE uuid = ?")
+      .bind(1, accepted ? "accepted" : "refused")
+      .bind(2, accepted ? std::optional<std::int64_t>(reply.body["seq"].get<std::int64_t>()) : std::nullopt)
+      .bind(3, reply.body.dump())
+      .bind(4, uuid)
+      .run();
+  cache_.prepare("DELETE FROM outbox WHERE uuid = ?").bind(1, uuid).run();
+  tx.commit();
+}
+
+SyncReport LedgerClient::sync() {
+  SyncReport report;
+  std::vector<std::pair<std::string, Json>> pending;
+  {
+    Statement s = cache_.prepare(
+        "SELECT r.uuid, r.type, r.payload, r.created_ms FROM outbox o JOIN records r ON r.uuid = o.uuid "
+        "ORDER BY r.id");
+    while (s.step())
+      pending.push_back({s.text(0), Json{{"uuid", s.text(0)},
+                                         {"type", s.text(1)},
+                                         {"payload", Json::parse(s.text(2))},
+                                         {"client_time_ms", s.int64(3)}}});
+  }
+  report.online = true;
+  for (const auto& [uuid, body] : pending) {
+    cache_.prepare("UPDATE outbox SET attempts = attempts + 1 WHERE uuid = ?").bind(1, uuid).run();
+    HttpReply r = http_.post("/events", body);
+    // No answer: offline. The server could not write (5xx) or does not know this station's
+    // token (401): keep it, in order, for a later sync.
+    if (!r.reached) {
+      report.online = false;
+      break;
+    }
+    if (r.status >= 500 || r.status == 401) break;
+    ++report.sent;
+    store_reply(uuid, r);
+    if (r.body.is_object() && r.body.value("accepted", false))
+      ++report.accepted;
+    else
+      ++report.refused;
+  }
+  if (pending.empty()) {
+    HttpReply r = http_.get("/health");
+    report.online = r.reached && r.status == 200;
+  }
+  online_ = report.online;
+  report.left = static_cast<int>(cache_.scalar_int("SELECT COUNT(*) FROM outbox"));
+  return report;
+}
+
+Record LedgerClient::read_record(Statement& s) {
+  Record r;
+  r.uuid = s.text(0);
+  r.type = s.text(1);
+  r.payload = Json::parse(s.text(2));
+  r.created_ms = s.int64(3);
+  std::string status = s.text(4);
+  r.status = status == "accepted" ? RecordStatus::accepted
+             : status == "refused" ? RecordStatus::refused
+                                   : RecordStatus::provisional;
+  if (!s.is_null(5)) r.seq = s.int64(5);
+  if (!s.is_null(6)) r.reply = Json::parse(s.text(6), nullptr, false);
+  return r;
+}
+
+std::vector<Record> LedgerClient::provisional() {
+  Statement s = cache_.prepare(
+      "SELECT uuid, type, payload, created_ms, status, seq, reply FROM records WHERE status = "
+      "'provisional' ORDER BY id");
+  std::vector<Record> out;
+  while (s.step()) out.push_back(read_record(s));
+  return out;
+}
+
+std::vector<Record> LedgerClient::refused() {
+  Statement s = cache_.prepare(
+      "SELECT uuid, type, payload, created_ms, status, seq, reply FROM records WHERE status = "
+      "'refused' ORDER BY id");
+  std::vector<Record> out;
+  while (s.step()) out.push_back(read_record(s));
+  return out;
+}
+
+std::optional<Record> LedgerClient::find(const std::string& uuid) {
+  Statement s = cache_.prepare(
+      "SELECT uuid, type, payload, created_ms, status, seq, reply FROM records WHERE uuid = ?");
+  s.bind(1, uuid);
+  if (!s.step()) return std::nullopt;
+  return read_record(s);
+}
+
+View LedgerClient::view(const std::string& path, const std::string& cache_key) {
+  View v;
+  HttpReply r = http_.get(path);
+  online_ = r.reached;
+  if (r.reached && r.status == 200) {
+    v.data = r.body;
+    v.found = true;
+    cache_.prepare("INSERT OR REPLACE INTO views(key, json) VALUES (?, ?)").bind(1, cache_key).bind(2, r.body.dump()).run();
+    return v;
+  }
+  if (r.reached) {
+    v.error = r.body.is_object() && r.body.contains("error") ? r.body["error"].value("reason", "refused")
+                                                           : "the ledger answered " + std::to_string(r.status);
+    return v;
+  }
+  Statement s = cache_.prepare("SELECT json FROM views WHERE key = ?");
+  s.bind(1, cache_key);
+  if (s.step()) {
+    v.data = Json::parse(s.text(0));
+    v.found = true;
+    v.from_cache = true;
+  } else {
+    v.error = "the ledger cannot be reached and this was never seen here";
+  }
+  return v;
+}
+
+View LedgerClient::card(const std::string& code, const std::optional<std::string>& as_badge) {
+  std::string path = "/cards/" + code + (as_badge ? "?as=" + *as_badge : "");
+  return view(path, "card:" + code + (as_badge ? ":" + *as_badge : ""));
+}
+
+View LedgerClient::character(const std::string& badge) {
+  return view("/characters/" + badge, "character:" + badge);
+}
+
+std::optional<Json> LedgerClient::feed(std::int64_t after, long wait_ms) {
+  HttpReply r = http_.get("/events?after=" + std::to_string(after) + "&wait_ms=" + std::to_string(wait_ms),
+                          wait_ms + config_.timeout_ms);
+  online_ = r.reached;
+  if (!r.reached || r.status != 200) return std::nullopt;
+  set_setting(cache_, "last_seq", std::to_string(r.body.value("last_seq", after)));
+  return r.body;
+}
+
+}  // namespace marshal::client

@@ -1,0 +1,94 @@
+#pragma once
+// What a GM station or kiosk uses to talk to the ledger (DESIGN.md "Stations on a venue
+// network"). Every record is first written to a local SQLite file: the record and its outbox
+// entry in one local transaction, so nothing recorded is lost if the station crashes or the
+// Wi-Fi drops. Records not yet acknowledged by the ledger are provisional. sync() sends the
+// outbox in order; the ledger deduplicates by each record's UUIDv7, so a record sent twice (a
+// lost reply, a restart mid-sync) still lands exactly once. Records the ledger refused are kept
+// in a list for the GM to settle. Card and character views are cached for offline use.
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "client/http.h"
+#include "sqlite/sqlite.h"
+
+namespace marshal::client {
+
+struct ClientConfig {
+  std::string server_url;   // e.g. http://10.0.0.2:8080
+  std::string cache_path;   // the station's local SQLite file
+  long timeout_ms = 3000;
+};
+
+enum class RecordStatus { provisional, accepted, refused };
+std::string to_string(RecordStatus status);
+
+struct Record {
+  std::string uuid;
+  std::string type;
+  Json payload;
+  std::int64_t created_ms = 0;
+  RecordStatus status = RecordStatus::provisional;
+  std::int64_t seq = 0;    // when accepted
+  Json reply;              // the ledger's answer (outcome, or the refusal)
+};
+
+struct SyncReport {
+  bool online = false;
+  int sent = 0;
+  int accepted = 0;
+  int refused = 0;
+  int left = 0;  // still provisional
+};
+
+struct View {
+  Json data;
+  bool from_cache = false;  // the ledger could not be reached: this is the last known state
+  bool found = false;
+  std::string error;        // a refusal from the ledger (bad code...) or why it failed
+};
+
+class LedgerClient {
+ public:
+  explicit LedgerClient(ClientConfig config);
+
+  // Trades a one-time enrollment code for a token, kept in the cache file.
+  bool enroll(const std::string& code, std::string& error);
+  bool enrolled();
+  std::string station_name();
+  std::string role();
+
+  // Records an event: stored locally first, then sent at once if the ledger answers.
+  Record record(const std::string& type, const Json& payload, std::int64_t now_ms);
+  // Sends every provisional record, oldest first, until the ledger cannot be reached.
+  SyncReport sync();
+  bool online() const { return online_; }
+
+  std::vector<Record> provisional();
+  std::vector<Record> refused();
+  std::optional<Record> find(const std::string& uuid);
+
+  View card(const std::string& code, const std::optional<std::string>& as_badge = std::nullopt);
+  View character(const std::string& badge);
+
+  // Events after `after` (long-poll up to wait_ms); updates the last seen seq on success.
+  std::optional<Json> feed(std::int64_t after, long wait_ms);
+
+ private:
+  void store_reply(const std::string& uuid, const HttpReply& reply);
+  View view(const std::string& path, const std::string& cache_key);
+  Record read_record(sqlite::Statement& s);
+
+  ClientConfig config_;
+  sqlite::Database cache_;
+  HttpClient http_;
+  bool online_ = false;
+};
+
+// A fresh UUIDv7 for a record.
+std::string new_uuid_v7(std::int64_t unix_ms);
+
+}  // namespace marshal::client
