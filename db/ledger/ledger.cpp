@@ -73,6 +73,16 @@ void Ledger::create(const std::string& path, const EventDefinition& definition,
   }
 }
 
+std::unique_ptr<Ledger> Ledger::create_in_memory(const EventDefinition& definition,
+                                                 std::int64_t now_ms, LedgerRandomness randomness) {
+  std::unique_ptr<Ledger> ledger(new Ledger(":memory:", true, std::move(randomness)));
+  AppendResult r = ledger->append({make_uuid_v7(now_ms), "admin", now_ms, "event_defined",
+                                   definition_to_json(definition)},
+                                  now_ms);
+  if (!r.accepted) throw LedgerRefusal(r.code, r.field, r.reason);
+  return ledger;
+}
+
 std::int64_t Ledger::last_seq() { return db_.scalar_int("SELECT COALESCE(MAX(seq), 0) FROM events"); }
 
 void Ledger::log_refusal(const AppendRequest& request, std::int64_t server_time_ms,

@@ -6,6 +6,7 @@
 // answered the same way.
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -53,6 +54,9 @@ class Ledger {
   // existing file.
   static void create(const std::string& path, const EventDefinition& definition,
                      std::int64_t now_ms);
+  // A ledger in memory holding the definition, for fuzzing and quick checks: nothing on disk.
+  static std::unique_ptr<Ledger> create_in_memory(const EventDefinition& definition,
+                                                  std::int64_t now_ms, LedgerRandomness randomness);
   // Opens an existing ledger (applying pending migrations).
   explicit Ledger(const std::string& path, LedgerRandomness randomness = os_randomness());
 
