@@ -16,11 +16,31 @@ Statement::Statement(sqlite3* db, std::string_view sql) : db_(db), stmt_(nullptr
   if (rc != SQLITE_OK) fail(db, rc, sql_);
 }
 
-Statement::~Statement() { sqlite3_finalize(stmt_); }
+Statement::Statement(sqlite3* db, std::shared_ptr<StatementCache> cache, sqlite3_stmt* stmt,
+                     std::string sql)
+    : db_(db), stmt_(stmt), sql_(std::move(sql)), cache_(std::move(cache)) {}
+
+Statement::~Statement() {
+  if (!stmt_) return;
+  if (cache_) {
+    sqlite3_reset(stmt_);
+    sqlite3_clear_bindings(stmt_);
+    cache_->give_back(sql_, stmt_);
+  } else {
+    sqlite3_finalize(stmt_);
+  }
+}
 
 Statement::Statement(Statement&& other) noexcept
-    : db_(other.db_), stmt_(other.stmt_), sql_(std::move(other.sql_)) {
+    : db_(other.db_), stmt_(other.stmt_), sql_(std::move(other.sql_)), cache_(std::move(other.cache_)) {
   other.stmt_ = nullptr;
+}
+
+void StatementCache::give_back(const std::string& sql, sqlite3_stmt* stmt) {
+  std::lock_guard lock(mutex);
+  auto& pool = statements[sql];
+  if (open && pool.size() < 4) pool.push_back(stmt);
+  else sqlite3_finalize(stmt);
 }
 
 Statement& Statement::bind(int index, std::int64_t value) {
@@ -97,7 +117,35 @@ Database::Database(const std::string& path, bool create) : path_(path) {
   exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;");
 }
 
-Database::~Database() { sqlite3_close(db_); }
+Database::~Database() {
+  {
+    std::lock_guard lock(cache_->mutex);
+    cache_->open = false;
+    for (auto& [sql, pool] : cache_->statements)
+      for (sqlite3_stmt* stmt : pool) sqlite3_finalize(stmt);
+    cache_->statements.clear();
+  }
+  // v2: if a statement is still out, the connection closes when that statement is finalized.
+  sqlite3_close_v2(db_);
+}
+
+Statement Database::prepare(std::string_view sql) {
+  std::string key(sql);
+  {
+    std::lock_guard lock(cache_->mutex);
+    auto it = cache_->statements.find(key);
+    if (it != cache_->statements.end() && !it->second.empty()) {
+      sqlite3_stmt* stmt = it->second.back();
+      it->second.pop_back();
+      return Statement(db_, cache_, stmt, std::move(key));
+    }
+  }
+  sqlite3_stmt* stmt = nullptr;
+  int rc = sqlite3_prepare_v3(db_, key.data(), static_cast<int>(key.size()), SQLITE_PREPARE_PERSISTENT,
+                              &stmt, nullptr);
+  if (rc != SQLITE_OK) fail(db_, rc, key);
+  return Statement(db_, cache_, stmt, std::move(key));
+}
 
 void Database::exec(std::string_view sql) {
   char* error = nullptr;

@@ -7,6 +7,9 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
 #include <vector>
 
 struct sqlite3;
@@ -25,9 +28,24 @@ class SqliteError : public std::runtime_error {
 
 using Blob = std::vector<std::uint8_t>;
 
+class Database;
+
+// The cache of prepared statements: shared with the statements borrowed from it, so a statement
+// that outlives its Database is still finalized safely (the connection closes with
+// sqlite3_close_v2 once its last statement is gone).
+struct StatementCache {
+  std::mutex mutex;
+  bool open = true;
+  std::unordered_map<std::string, std::vector<sqlite3_stmt*>> statements;
+  void give_back(const std::string& sql, sqlite3_stmt* stmt);
+};
+
 class Statement {
  public:
   Statement(sqlite3* db, std::string_view sql);
+  // A statement borrowed from the database's cache: reset and handed back when destroyed.
+  Statement(sqlite3* db, std::shared_ptr<StatementCache> cache, sqlite3_stmt* stmt,
+            std::string sql);
   ~Statement();
   Statement(Statement&& other) noexcept;
   Statement(const Statement&) = delete;
@@ -64,6 +82,7 @@ class Statement {
   sqlite3* db_;
   sqlite3_stmt* stmt_;
   std::string sql_;
+  std::shared_ptr<StatementCache> cache_;
 };
 
 class Database {
@@ -76,7 +95,8 @@ class Database {
   Database& operator=(const Database&) = delete;
 
   void exec(std::string_view sql);
-  Statement prepare(std::string_view sql) { return Statement(db_, sql); }
+  // Prepared statements are cached by their SQL: preparing costs more than running most of them.
+  Statement prepare(std::string_view sql);
   std::int64_t last_insert_rowid() const;
   int changes() const;  // rows changed by the last statement
   std::int64_t scalar_int(std::string_view sql);
@@ -87,6 +107,7 @@ class Database {
  private:
   sqlite3* db_ = nullptr;
   std::string path_;
+  std::shared_ptr<StatementCache> cache_ = std::make_shared<StatementCache>();
 };
 
 // BEGIN IMMEDIATE now, ROLLBACK unless commit() was called.

@@ -1,0 +1,167 @@
+// Measures the ledger server and prints figures (targets live in the issue notes):
+//  - events/s and p50/p99 latency with 1, 8 and 32 concurrent station clients appending
+//    conflict resolutions (each replayed through the rules by the server);
+//  - in the same run, a plain SQLite loop inserting one row per durable transaction (WAL,
+//    synchronous=FULL) on the same disk: the rate group commit has to beat;
+//  - how fast a new connection is answered while 64 idle keep-alive connections are open.
+// Run from the dev build: build/dev/tests/bench/bench_ledger [--quick]
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <thread>
+#include <vector>
+
+#include <sodium.h>
+
+#include "client/http.h"
+#include "core/card_code.h"
+#include "import/import_event.h"
+#include "ledger/ledger.h"
+#include "server/ledger_server.h"
+#include "server/stations.h"
+
+using namespace marshal;
+using Clock = std::chrono::steady_clock;
+namespace fs = std::filesystem;
+
+namespace {
+
+double ms_between(Clock::time_point a, Clock::time_point b) {
+  return std::chrono::duration<double, std::milli>(b - a).count();
+}
+
+std::string fresh_code() {
+  core::CardCodeBytes bytes;
+  randombytes_buf(bytes.data(), bytes.size());
+  return core::make_card_code(bytes);
+}
+
+double percentile(std::vector<double> v, double p) {
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, static_cast<std::size_t>(p * static_cast<double>(v.size())))];
+}
+
+// One harmless duel: both draw Aces, both miss, they stop. The server replays it in full.
+client::Json duel_between(const std::string& a, const std::string& b, const std::string& name_a,
+                          const std::string& name_b) {
+  return {{"kind", "duel"},
+          {"input",
+           {{"duelists", {{{"code", a}}, {{"code", b}}}},
+            {"draw_cards", {{name_a, 1}, {name_b, 1}}},
+            {"rounds", {{{"cards", {{name_a, 1}, {name_b, 2}}}}}},
+            {"stop", true}}}};
+}
+
+void plain_sqlite_loop(const fs::path& dir, int rows) {
+  fs::path file = dir / "plain.db";
+  db::Database db(file.string(), true);
+  db.exec("CREATE TABLE t (id INTEGER PRIMARY KEY, payload TEXT NOT NULL)");
+  auto start = Clock::now();
+  for (int i = 0; i < rows; ++i) {
+    db::Transaction tx(db);
+    db.prepare("INSERT INTO t(payload) VALUES (?)").bind(1, std::string(300, 'x')).run();
+    tx.commit();
+  }
+  double seconds = ms_between(start, Clock::now()) / 1000;
+  std::printf("plain SQLite loop, one row per durable transaction (WAL, FULL): %.0f rows/s (%d rows)\n",
+              rows / seconds, rows);
+}
+
+int open_idle_connection(std::uint16_t port) {
+  int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(port);
+  inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr);
+  if (connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) return -1;
+  const char* req = "GET /health HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n";
+  if (write(fd, req, std::strlen(req)) < 0) return -1;
+  char buf[1024];
+  if (read(fd, buf, sizeof buf) <= 0) return -1;
+  return fd;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+  if (sodium_init() < 0) return 1;
+  fs::path dir = fs::temp_directory_path() / ("marshal-bench-" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  std::string db_path = (dir / "town.db").string();
+  db::ImportResult imported = db::import_event(std::string(MARSHAL_SOURCE_DIR) + "/events/lincoln-1875", fresh_code);
+  if (!imported.ok()) {
+    std::fprintf(stderr, "cannot import the sample event\n");
+    return 1;
+  }
+  db::Ledger::create(db_path, imported.definition, 0);
+  std::vector<std::pair<std::string, std::string>> people;  // badge, name
+  for (const auto& c : imported.definition.characters) people.emplace_back(c.badge_code, c.name);
+
+  std::string token;
+  {
+    db::Ledger ledger(db_path);
+    std::string code = db::add_station(ledger.database(), "bench", db::Role::gm, 0);
+    token = db::enroll_station(ledger.database(), code, 0)->token;
+  }
+  db::ServerConfig config;
+  config.db_path = db_path;
+  db::LedgerServer server(config);
+  std::string url = "http://127.0.0.1:" + std::to_string(server.port());
+
+  const int per_run = quick ? 200 : 2000;
+  for (int clients : {1, 8, 32}) {
+    std::vector<std::vector<double>> latencies(static_cast<std::size_t>(clients));
+    std::vector<std::thread> threads;
+    std::atomic<int> refused{0};
+    auto start = Clock::now();
+    for (int t = 0; t < clients; ++t)
+      threads.emplace_back([&, t] {
+        client::HttpClient http(url);
+        http.set_token(token);
+        int mine = per_run / clients;
+        for (int i = 0; i < mine; ++i) {
+          const auto& a = people[static_cast<std::size_t>((2 * t) % static_cast<int>(people.size()))];
+          const auto& b = people[static_cast<std::size_t>((2 * t + 1) % static_cast<int>(people.size()))];
+          client::Json body{{"uuid", db::make_uuid_v7(1)}, {"type", "conflict_resolved"},
+                            {"payload", duel_between(a.first, b.first, a.second, b.second)}};
+          auto t0 = Clock::now();
+          client::HttpReply r = http.post("/events", body);
+          latencies[static_cast<std::size_t>(t)].push_back(ms_between(t0, Clock::now()));
+          if (!r.reached || r.status != 200) ++refused;
+        }
+      });
+    for (auto& th : threads) th.join();
+    double seconds = ms_between(start, Clock::now()) / 1000;
+    std::vector<double> all;
+    for (auto& l : latencies) all.insert(all.end(), l.begin(), l.end());
+    std::printf("%2d clients: %.0f events/s, p50 %.2f ms, p99 %.2f ms (%zu resolutions, %d not accepted)\n",
+                clients, static_cast<double>(all.size()) / seconds, percentile(all, 0.5),
+                percentile(all, 0.99), all.size(), refused.load());
+  }
+  plain_sqlite_loop(dir, per_run);
+
+  std::vector<int> idle;
+  for (int i = 0; i < 64; ++i) idle.push_back(open_idle_connection(server.port()));
+  long open = std::count_if(idle.begin(), idle.end(), [](int fd) { return fd >= 0; });
+  std::vector<double> connect_ms;
+  for (int i = 0; i < 20; ++i) {
+    auto t0 = Clock::now();
+    client::HttpClient fresh(url);  // a new connection each time
+    client::HttpReply r = fresh.get("/health");
+    connect_ms.push_back(r.reached ? ms_between(t0, Clock::now()) : 1e9);
+  }
+  std::printf("new connection with %ld idle keep-alive connections open: median %.2f ms, max %.2f ms (20 tries)\n",
+              open, percentile(connect_ms, 0.5), *std::max_element(connect_ms.begin(), connect_ms.end()));
+  for (int fd : idle)
+    if (fd >= 0) close(fd);
+  fs::remove_all(dir);
+  return 0;
+}
