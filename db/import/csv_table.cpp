@@ -60,27 +60,38 @@ CsvTable::CsvTable(const std::string& path, const std::string& display_name,
   if (!in) return;
   exists_ = true;
   csv_parser parser;
-  csv_init(&parser, CSV_APPEND_NULL | CSV_EMPTY_IS_NULL);
+  // Strict: a quote left open is an error rather than silently taking in the rest of the file.
+  csv_init(&parser, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL | CSV_EMPTY_IS_NULL);
   std::vector<CsvRow> all;
   ParseState state{&all, {}, 0, false};
   std::string line;
   bool bad = false;
+  // A quoting problem is named where its row starts, at the cell being read: an open quote
+  // runs on over later lines until the end of the file or some later quote trips the parser.
+  auto quoting_error = [&](const std::string& reason) {
+    bool in_row = state.row_started;
+    errors.push_back({name_, in_row ? state.current.line : state.line,
+                      in_row ? static_cast<int>(state.current.fields.size()) + 1 : 0, "", reason});
+  };
   // Fed a line at a time so the callbacks know which line they are on.
   while (std::getline(in, line)) {
     ++state.line;
     if (state.line == 1 && line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);  // BOM
     line += '\n';
     if (csv_parse(&parser, line.data(), line.size(), on_field, on_row_end, &state) != line.size()) {
-      errors.push_back({name_, state.line, 0, "", std::string("cannot be read as CSV: ") +
-                                                      csv_strerror(csv_error(&parser))});
+      quoting_error(csv_error(&parser) == CSV_EPARSE
+                        ? fmt::format("cannot be read as CSV: a quoted field is never closed, or a "
+                                      "quote stands inside an unquoted cell (stopped at line {})",
+                                      state.line)
+                        : std::string("cannot be read as CSV: ") + csv_strerror(csv_error(&parser)));
       bad = true;
       break;
     }
   }
   if (!bad && csv_fini(&parser, on_field, on_row_end, &state) != 0)
-    errors.push_back({name_, state.line, 0, "", "a quoted field is never closed"});
+    quoting_error("a quoted field is never closed");
   csv_free(&parser);
-  if (bad) return;
+  // After a problem the rows read before it are still checked; nothing is written anyway.
 
   bool have_header = false;
   for (auto& row : all) {

@@ -144,7 +144,10 @@ void apply_conflict_resolved(ApplyContext& ctx) {
   auto fates = bystander_fates(resolution);
   for (const Json* c : finals) {
     auto it = people.find((*c)["name"].get<std::string>());
-    if (it == people.end()) continue;
+    // Written inline, a character would escape the ledger's state (dead, knocked out, wounded).
+    if (it == people.end())
+      throw LedgerRefusal("bad_input", "input",
+                          (*c)["name"].get<std::string>() + " must be given by the code of a badge");
     const Participant& p = it->second;
     bool dead = c->value("dead", false);
     town.db()

@@ -179,6 +179,12 @@ core::ShotChoice read_shot_choice(const Json& value, const std::string& path) {
   return *choice;
 }
 
+Json cards_entered(const std::vector<core::DrawnCard>& use, const std::vector<std::string>& names) {
+  Json cards = Json::object();
+  for (const auto& d : use) cards[names[d.who]] = d.value;
+  return cards;
+}
+
 Json draws_json(const std::vector<std::vector<core::DrawnCard>>& draws,
                 const std::vector<std::string>& names) {
   Json out = Json::array();

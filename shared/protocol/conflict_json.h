@@ -43,6 +43,9 @@ core::LocationMap read_locations(const Json& value, const std::string& path);
 // "kill", "wound" or "disable": what a shooter does with a 13 or more.
 core::ShotChoice read_shot_choice(const Json& value, const std::string& path);
 
+// {"Ann": 7, "Bob": 10}: one use of the deck as cards entered, for a replayable record.
+Json cards_entered(const std::vector<core::DrawnCard>& use, const std::vector<std::string>& names);
+
 Json draws_json(const std::vector<std::vector<core::DrawnCard>>& draws,
                 const std::vector<std::string>& names);
 Json shot_json(const core::Shot& shot, const std::vector<std::string>& names);

@@ -55,7 +55,11 @@ Json resolve_accusation(const Json& input, core::Csprng* rng) {
   Json step{{"step", "accusation"},
             {"cards", draws_json(out.draws, names)},
             {"totals", {{names[0], out.total[0]}, {names[1], out.total[1]}}}};
-  return {{"kind", "accusation"}, {"steps", Json::array({step})}, {"story", story}, {"result", result}};
+  Json record = input;
+  record["cards"] = cards_entered(out.draws.front(), names);
+  if (out.bystander_lost) record["bystander_pick"] = *out.bystander_lost;
+  return {{"kind", "accusation"}, {"steps", Json::array({step})}, {"story", story},
+          {"record", record}, {"result", result}};
 }
 
 }  // namespace marshal::protocol

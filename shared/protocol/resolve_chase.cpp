@@ -123,6 +123,14 @@ Json resolve_chase(const Json& input, core::Csprng* rng) {
   }
   top.done();
 
+  Json record = input;
+  record.erase("until_over");
+  record["hands"] = {{"varmint", names_of_cards(map, hands.varmint)}, {"posse", names_of_cards(map, hands.posse)}};
+  Json turns = Json::array();
+  for (const auto& t : chase.turns())
+    turns.push_back({{"varmint", map.at(t.varmint_card).name}, {"posse", names_of_cards(map, t.posse_cards)}});
+  record["turns"] = turns;
+
   Json result{{"status", core::to_string(chase.status())},
               {"varmint_stuck_in_town", chase.varmint_stuck_in_town()},
               {"posse_stuck_in_town", chase.posse_stuck_in_town()},
@@ -140,7 +148,7 @@ Json resolve_chase(const Json& input, core::Csprng* rng) {
   } else if (chase.status() == core::ChaseStatus::escaped) {
     story.push_back("The varmint has escaped");
   }
-  return {{"kind", "chase"}, {"steps", steps}, {"story", story}, {"result", result}};
+  return {{"kind", "chase"}, {"steps", steps}, {"story", story}, {"record", record}, {"result", result}};
 }
 
 }  // namespace marshal::protocol

@@ -63,7 +63,13 @@ Json resolve_duel(const Json& input, core::Csprng* rng) {
                    {"first", draw.first < 0 ? Json(nullptr) : Json(names[draw.first])}});
 
   core::DuelShotChoices standing = read_choices(top.optional("choices"), "choices", names, {});
-  auto play = [&](const core::DuelShotChoices& choices, core::DeckSupply& deck, const std::string& path) {
+  // The record: the same input with every card as it was drawn, replayable in physical mode.
+  Json record = input;
+  record.erase("until_over");
+  record["draw_cards"] = cards_entered(draw.draws.front(), names);
+  Json recorded_rounds = Json::array();
+  auto play = [&](const core::DuelShotChoices& choices, core::DeckSupply& deck, const std::string& path,
+                  const Json* round_choices) {
     const core::DuelRound& round =
         in_context(path, [&]() -> const core::DuelRound& { return duel.shoot(choices, deck); });
     Json shots = Json::array();
@@ -72,6 +78,9 @@ Json resolve_duel(const Json& input, core::Csprng* rng) {
       shots.push_back(shot_json(s, names));
       story.push_back("  " + shot_story(s, names));
     }
+    Json recorded{{"cards", cards_entered(round.draws.front(), names)}};
+    if (round_choices) recorded["choices"] = *round_choices;
+    recorded_rounds.push_back(recorded);
     steps.push_back({{"step", "round"},
                      {"number", round.number},
                      {"simultaneous", round.simultaneous},
@@ -82,17 +91,18 @@ Json resolve_duel(const Json& input, core::Csprng* rng) {
     for (std::size_t r = 0; r < as_array(*rounds, "rounds").size(); ++r) {
       const std::string path = index_path("rounds", r);
       Fields f((*rounds)[r], path);
-      auto choices = read_choices(f.optional("choices"), f.path_of("choices"), names, standing);
+      const Json* round_choices = f.optional("choices");
+      auto choices = read_choices(round_choices, f.path_of("choices"), names, standing);
       core::DeckSupply deck({read_cards(f.optional("cards"), f.path_of("cards"), names)}, rng, &names);
       f.done();
       if (duel.over()) throw core::Refusal(core::RefusalCode::finished, path, "the duel is already over");
-      play(choices, deck, path);
+      play(choices, deck, path, round_choices);
     }
   }
   if (top.boolean_or("until_over", false)) {
     for (int r = 0; r < max_automatic_rounds && !duel.over(); ++r) {
       core::DeckSupply deck({}, rng, &names);
-      play(standing, deck, "until_over");
+      play(standing, deck, "until_over", nullptr);
     }
   }
   Json result;
@@ -110,7 +120,9 @@ Json resolve_duel(const Json& input, core::Csprng* rng) {
   result["winner"] = winner < 0 ? Json(nullptr) : Json(names[winner]);
   result["duelists"] = Json::array();
   for (const auto& c : duel.people()) result["duelists"].push_back(character_json(c, ctx.now_ms));
-  Json out{{"kind", "duel"}, {"steps", steps}};
+  record["rounds"] = recorded_rounds;
+  if (duel.over() && !top.boolean_or("stop", false)) record.erase("stop");
+  Json out{{"kind", "duel"}, {"steps", steps}, {"record", record}};
   if (!joiners.empty()) {
     core::Shootout shootout =
         in_context("join", [&] { return duel.into_shootout(joiners, ctx.now_ms); });

@@ -28,8 +28,11 @@ std::array<std::optional<core::FistSplit>, 2> read_splits(
 
 // Plays brawl rounds from a "rounds" array and/or until over; shared by both kinds.
 void play_brawl(core::Brawl& brawl, Fields& top, const ReadContext& ctx, core::Csprng* rng,
-                const Json* rounds, const std::string& rounds_path, Json& steps, Json& story) {
-  auto play = [&](core::DeckSupply& deck, const std::string& path, Json fled, Json joined) {
+                const Json* rounds, const std::string& rounds_path, Json& steps, Json& story,
+                Json& recorded_rounds) {
+  // recorded: the round as it was played, every card included (flee and join as given).
+  auto play = [&](core::DeckSupply& deck, const std::string& path, Json fled, Json joined,
+                  Json recorded) {
     const core::BrawlRound& round = in_context(
         path, [&]() -> const core::BrawlRound& { return brawl.round(deck, ctx.now_ms); });
     const auto& names = brawl.names();
@@ -52,6 +55,12 @@ void play_brawl(core::Brawl& brawl, Fields& top, const ReadContext& ctx, core::C
       out.push_back(names[who]);
       story.push_back("  " + names[who] + " is thrown out, unconscious until the brawl ends");
     }
+    recorded["cards"] = cards_entered(round.draws.front(), brawl.names());
+    Json tiebreaks = Json::array();
+    for (std::size_t u = 1; u < round.draws.size(); ++u)
+      tiebreaks.push_back(cards_entered(round.draws[u], brawl.names()));
+    if (!tiebreaks.empty()) recorded["tiebreaks"] = tiebreaks;
+    recorded_rounds.push_back(recorded);
     steps.push_back({{"step", "brawl_round"},
                      {"number", round.number},
                      {"fled", fled},
@@ -67,6 +76,9 @@ void play_brawl(core::Brawl& brawl, Fields& top, const ReadContext& ctx, core::C
       if (brawl.over())
         throw core::Refusal(core::RefusalCode::finished, path, "the brawl is already over");
       Json fled = Json::array(), joined = Json::array();
+      Json recorded = Json::object();
+      if (f.has("flee")) recorded["flee"] = f.required("flee");
+      if (f.has("join")) recorded["join"] = f.required("join");
       for (int who : read_names(f.optional("flee"), f.path_of("flee"), brawl.names())) {
         in_context(path, [&] { brawl.flee(who, ctx.now_ms); });
         fled.push_back(brawl.names()[who]);
@@ -86,15 +98,18 @@ void play_brawl(core::Brawl& brawl, Fields& top, const ReadContext& ctx, core::C
           given.push_back(read_cards(&(*tb)[k], index_path(tp, k), brawl.names()));
       }
       f.done();
-      if (brawl.over()) continue;  // everyone else fled: nothing left to draw for
+      if (brawl.over()) {  // everyone else fled: nothing left to draw for
+        recorded_rounds.push_back(recorded);
+        continue;
+      }
       core::DeckSupply deck(std::move(given), rng, &brawl.names());
-      play(deck, path, fled, joined);
+      play(deck, path, fled, joined, recorded);
     }
   }
   if (top.boolean_or("until_over", false)) {
     for (int r = 0; r < max_automatic_rounds && !brawl.over(); ++r) {
       core::DeckSupply deck({}, rng, &brawl.names());
-      play(deck, "until_over", Json::array(), Json::array());
+      play(deck, "until_over", Json::array(), Json::array(), Json::object());
     }
   }
 }
@@ -124,11 +139,14 @@ Json resolve_brawl(const Json& input, core::Csprng* rng) {
   auto people = read_characters(top.required("fighters"), "fighters", ctx);
   core::Brawl brawl =
       in_context("fighters", [&] { return core::Brawl(people, ctx.options.brawl, ctx.now_ms); });
-  Json steps = Json::array(), story = Json::array();
-  play_brawl(brawl, top, ctx, rng, top.optional("rounds"), "rounds", steps, story);
+  Json steps = Json::array(), story = Json::array(), recorded_rounds = Json::array();
+  play_brawl(brawl, top, ctx, rng, top.optional("rounds"), "rounds", steps, story, recorded_rounds);
   top.done();
+  Json record = input;
+  record.erase("until_over");
+  record["rounds"] = recorded_rounds;
   Json result = brawl_result(brawl, ctx, story);
-  return {{"kind", "brawl"}, {"steps", steps}, {"story", story}, {"result", result}};
+  return {{"kind", "brawl"}, {"steps", steps}, {"story", story}, {"record", record}, {"result", result}};
 }
 
 Json resolve_fistfight(const Json& input, core::Csprng* rng) {
@@ -144,6 +162,7 @@ Json resolve_fistfight(const Json& input, core::Csprng* rng) {
   auto standing = read_splits(top.optional("splits"), "splits", names, {});
   Json steps = Json::array(), story = Json::array();
 
+  Json recorded_rounds = Json::array();
   auto play = [&](const std::array<std::optional<core::FistSplit>, 2>& splits,
                   core::DeckSupply& deck, const std::string& path) {
     const core::FistRound& round = in_context(
@@ -169,6 +188,11 @@ Json resolve_fistfight(const Json& input, core::Csprng* rng) {
         story.push_back(fmt::format("  {} is knocked out cold for 5 minutes{}", names[i],
                                     round.stuns_in_a_row[i] >= core::stuns_in_a_row_for_knock_out
                                         ? " (third stun in a row)" : ""));
+    Json recorded_splits = Json::object();
+    for (int i = 0; i < 2; ++i)
+      if (!round.sat_out[i])
+        recorded_splits[names[i]] = {{"offense", round.splits[i].offense}, {"defense", round.splits[i].defense}};
+    recorded_rounds.push_back({{"splits", recorded_splits}, {"cards", cards_entered(round.draws.front(), names)}});
     steps.push_back({{"step", "round"},
                      {"number", round.number},
                      {"sat_out", {round.sat_out[0], round.sat_out[1]}},
@@ -200,13 +224,18 @@ Json resolve_fistfight(const Json& input, core::Csprng* rng) {
     story.push_back("Both fighters stop");
   }
   Json out{{"kind", "fistfight"}};
+  Json record = input;
+  record.erase("until_over");
+  record["rounds"] = recorded_rounds;
   if (const Json* join = top.optional("join")) {
     auto joiners = read_characters(*join, "join", ctx);
     core::Brawl brawl = in_context(
         "join", [&] { return fight.into_brawl(joiners, ctx.options.brawl, ctx.now_ms); });
     story.push_back("More fighters join: the fistfight becomes a brawl");
-    Json brawl_steps = Json::array();
-    play_brawl(brawl, top, ctx, rng, top.optional("brawl_rounds"), "brawl_rounds", brawl_steps, story);
+    Json brawl_steps = Json::array(), brawl_recorded = Json::array();
+    play_brawl(brawl, top, ctx, rng, top.optional("brawl_rounds"), "brawl_rounds", brawl_steps, story,
+               brawl_recorded);
+    record["brawl_rounds"] = brawl_recorded;
     out["became_brawl"] = {{"steps", brawl_steps}, {"result", brawl_result(brawl, ctx, story)}};
   }
   top.done();
@@ -220,6 +249,7 @@ Json resolve_fistfight(const Json& input, core::Csprng* rng) {
   }
   out["steps"] = steps;
   out["story"] = story;
+  out["record"] = record;
   out["result"] = result;
   return out;
 }

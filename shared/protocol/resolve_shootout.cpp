@@ -61,10 +61,19 @@ Json resolve_shootout(const Json& input, core::Csprng* rng) {
       standing_target[index_of_name(names, Json(it.key()), "targets." + it.key())] =
           index_of_name(names, it.value(), "targets." + it.key());
   }
+  bool stopped = false;
   std::vector<int> always_sacrifice =
       read_names(top.optional("sacrifice_when_allowed"), "sacrifice_when_allowed", names);
 
   Json steps = Json::array(), story = Json::array();
+  // The record: every round as it was played, cards and sacrifices included, replayable.
+  Json recorded_rounds = Json::array();
+  std::vector<std::string> unrecorded_escapes;
+  auto escape = [&](int who, const std::string& path) {
+    in_context(path, [&] { fight.escape(who); });
+    story.push_back(names[who] + " escapes the shootout");
+    unrecorded_escapes.push_back(names[who]);
+  };
   auto play = [&](const std::vector<std::optional<core::ShootoutAction>>& actions,
                   core::DeckSupply& deck, const Json* sacrifices, const std::string& path) {
     const core::ShootoutRound& shot_round = in_context(
@@ -132,6 +141,28 @@ Json resolve_shootout(const Json& input, core::Csprng* rng) {
     Json escaped = Json::array(), pinned = Json::array();
     for (int e : round.escaped) escaped.push_back(names[e]);
     for (int p : round.pinned) pinned.push_back(names[p]);
+    Json recorded_actions = Json::object();
+    for (int i = 0; i < n; ++i) {
+      if (!round.acting[i]) continue;
+      const auto& a = round.actions[i];
+      if (a.kind == Kind::cover) recorded_actions[names[i]] = "cover";
+      else if (a.kind == Kind::pin) recorded_actions[names[i]] = {{"pin", names[a.target]}};
+      else
+        recorded_actions[names[i]] = {{"shoot", names[a.target]},
+                                      {"not_to_kill", a.not_to_kill},
+                                      {"choice_at_13", core::to_string(a.choice_at_13)}};
+    }
+    Json recorded_sacrifices = Json::array();
+    for (const auto& c : round.sacrifices)
+      recorded_sacrifices.push_back({{"shooter", names[round.shots[c.shot].shooter]},
+                                     {"target", names[round.shots[c.shot].target]},
+                                     {"card", c.card}});
+    Json recorded{{"actions", recorded_actions},
+                  {"cards", cards_entered(round.draws.front(), names)},
+                  {"sacrifices", recorded_sacrifices}};
+    if (!unrecorded_escapes.empty()) recorded["escape"] = unrecorded_escapes;
+    unrecorded_escapes.clear();
+    recorded_rounds.push_back(recorded);
     steps.push_back({{"step", "round"},
                      {"number", round.number},
                      {"ambush", round.ambush},
@@ -146,10 +177,7 @@ Json resolve_shootout(const Json& input, core::Csprng* rng) {
     for (std::size_t r = 0; r < as_array(*rounds, "rounds").size(); ++r) {
       const std::string path = index_path("rounds", r);
       Fields f((*rounds)[r], path);
-      for (int who : read_names(f.optional("escape"), f.path_of("escape"), names)) {
-        in_context(path, [&] { fight.escape(who); });
-        story.push_back(names[who] + " escapes the shootout");
-      }
+      for (int who : read_names(f.optional("escape"), f.path_of("escape"), names)) escape(who, path);
       std::vector<std::optional<core::ShootoutAction>> actions(n);
       if (const Json* a = f.optional("actions")) {
         as_object(*a, f.path_of("actions"));
@@ -160,7 +188,9 @@ Json resolve_shootout(const Json& input, core::Csprng* rng) {
       }
       core::DeckSupply deck({read_cards(f.optional("cards"), f.path_of("cards"), names)}, rng, &names);
       const Json* sacrifices = f.optional("sacrifices");
+      bool has_actions = f.has("actions");
       f.done();
+      if (fight.over() && !has_actions && !f.has("cards")) continue;  // escapes that ended it
       if (fight.over())
         throw core::Refusal(core::RefusalCode::finished, path, "the shootout is already over");
       play(actions, deck, sacrifices, path);
@@ -171,10 +201,7 @@ Json resolve_shootout(const Json& input, core::Csprng* rng) {
     // cover, and escape once the rules allow. A round in which nobody fires ends the shootout.
     for (int r = 0; r < max_automatic_rounds && !fight.over(); ++r) {
       for (int i = 0; i < n && !fight.over(); ++i)
-        if (fight.may_escape(i)) {
-          fight.escape(i);
-          story.push_back(names[i] + " escapes the shootout");
-        }
+        if (fight.may_escape(i)) escape(i, "until_over");
       if (fight.over()) break;
       std::vector<std::optional<core::ShootoutAction>> actions(n);
       bool anyone_fires = false;
@@ -196,14 +223,22 @@ Json resolve_shootout(const Json& input, core::Csprng* rng) {
     }
     if (!fight.over()) {
       fight.stop();
+      stopped = true;
       story.push_back("Nobody has a target left: the shooting stops");
     }
   }
   if (top.boolean_or("stop", false) && !fight.over()) {
     fight.stop();
+    stopped = true;
     story.push_back("Everyone stops shooting");
   }
   top.done();
+
+  Json record = input;
+  for (const char* automatic : {"until_over", "targets", "sacrifice_when_allowed"}) record.erase(automatic);
+  if (!unrecorded_escapes.empty()) recorded_rounds.push_back({{"escape", unrecorded_escapes}});
+  record["rounds"] = recorded_rounds;
+  if (stopped) record["stop"] = true;
 
   Json result;
   result["over"] = fight.over();
@@ -220,7 +255,7 @@ Json resolve_shootout(const Json& input, core::Csprng* rng) {
   result["arrestable"] = arrestable;
   if (fight.over() && !arrestable.empty())
     story.push_back("Arrestable by a Lawman: " + fmt::format("{}", fmt::join(arrestable.get<std::vector<std::string>>(), ", ")));
-  return {{"kind", "shootout"}, {"steps", steps}, {"story", story}, {"result", result}};
+  return {{"kind", "shootout"}, {"steps", steps}, {"story", story}, {"record", record}, {"result", result}};
 }
 
 }  // namespace marshal::protocol

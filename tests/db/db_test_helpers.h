@@ -1,0 +1,263 @@
+#pragma once
+// What the ledger tests share: a fresh temporary folder per test (removed at the end), the
+// sample event imported with seeded card codes, a real ledger file made from it with seeded
+// randomness, and dumps of the projection tables to compare before and after.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <memory>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/card_code.h"
+#include "core/csprng.h"
+#include "import/import_event.h"
+#include "ledger/ledger.h"
+#include "store/schema.h"
+#include "store/sqlite.h"
+
+namespace marshal::db::testing {
+
+namespace fs = std::filesystem;
+
+// 2027-01-15: a fixed evening, so timers are reproducible.
+inline constexpr std::int64_t evening_start_ms = 1'800'000'000'000;
+inline constexpr std::int64_t five_minutes_ms = 5 * 60 * 1000;
+
+inline fs::path sample_event_dir() { return fs::path(MARSHAL_SOURCE_DIR) / "events" / "lincoln-1875"; }
+
+// A fresh folder under the system's temporary directory, removed with everything in it.
+class TempDir {
+ public:
+  TempDir() {
+    static std::atomic<unsigned> counter{0};
+    std::random_device random;
+    do {
+      path_ = fs::temp_directory_path() /
+              ("marshal-db-test-" + std::to_string(random()) + "-" + std::to_string(counter++));
+    } while (!fs::create_directory(path_));
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  const fs::path& path() const { return path_; }
+  std::string file(const std::string& name) const { return (path_ / name).string(); }
+
+ private:
+  fs::path path_;
+};
+
+inline std::string read_text(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+inline void write_text(const fs::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+}
+
+// Replaces the first `from` in a file; the test fails if it is not there.
+inline void replace_in_file(const fs::path& path, const std::string& from, const std::string& to) {
+  std::string text = read_text(path);
+  auto at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  text.replace(at, from.size(), to);
+  write_text(path, text);
+}
+
+// The sample event copied into `dir`/name, to break one thing in it.
+inline fs::path copy_sample(const TempDir& dir, const std::string& name = "event") {
+  fs::path target = dir.path() / name;
+  fs::copy(sample_event_dir(), target, fs::copy_options::recursive);
+  return target;
+}
+
+inline core::CardCodeBytes random_bytes(core::Csprng& rng) {
+  core::CardCodeBytes bytes{};
+  for (auto& b : bytes) b = static_cast<std::uint8_t>(rng.uniform(256));
+  return bytes;
+}
+
+// Card codes from a seed: the same seed gives the same codes.
+inline std::function<std::string()> seeded_code_maker(std::uint64_t seed) {
+  auto rng = std::make_shared<core::Csprng>(core::seed_from_number(seed));
+  return [rng] { return core::make_card_code(random_bytes(*rng)); };
+}
+
+inline LedgerRandomness seeded_randomness(std::uint64_t seed) {
+  auto rng = std::make_shared<core::Csprng>(core::seed_from_number(seed));
+  return {[rng] { return core::make_card_code(random_bytes(*rng)); },
+          [rng](std::uint32_t bound) { return rng->uniform(bound); }};
+}
+
+inline std::int64_t count_rows(Database& db, const std::string& sql) { return db.scalar_int(sql); }
+
+// Every projection table, rows sorted, as text: equal dumps mean equal projections.
+inline std::string projection_dump(Database& db) {
+  std::string dump;
+  for (const auto& table : projection_tables()) {
+    Statement s = db.prepare("SELECT * FROM " + table);
+    std::vector<std::string> rows;
+    while (s.step()) {
+      std::string row;
+      for (int c = 0; c < s.columns(); ++c) row += (c ? " | " : "") + (s.is_null(c) ? "NULL" : s.text(c));
+      rows.push_back(row);
+    }
+    std::sort(rows.begin(), rows.end());
+    dump += "== " + table + "\n";
+    for (const auto& row : rows) dump += row + "\n";
+  }
+  return dump;
+}
+
+// A ledger file in its own temporary folder, made from an event folder (the sample unless
+// told), with seeded codes and randomness and a clock that moves one second per event.
+class TestLedger {
+ public:
+  explicit TestLedger(const fs::path& event_dir = sample_event_dir(), std::uint64_t seed = 1875)
+      : path_(dir_.file("ledger.db")) {
+    ImportResult imported = import_event(event_dir.string(), seeded_code_maker(seed));
+    for (const auto& e : imported.errors) UNSCOPED_INFO(e.to_string());
+    REQUIRE(imported.ok());
+    definition_ = imported.definition;
+    Ledger::create(path_, definition_, now_ms_);
+    ledger_ = std::make_unique<Ledger>(path_, seeded_randomness(seed + 1));
+  }
+
+  const std::string& path() const { return path_; }
+  const TempDir& dir() const { return dir_; }
+  const EventDefinition& definition() const { return definition_; }
+  Ledger& ledger() { return *ledger_; }
+  Database& db() { return ledger_->database(); }
+  void close() { ledger_.reset(); }
+
+  std::int64_t now_ms() const { return now_ms_; }
+  void advance_ms(std::int64_t ms) { now_ms_ += ms; }
+
+  AppendRequest request(const std::string& type, const Json& payload) {
+    return {make_uuid_v7(now_ms_), "gm-1", now_ms_, type, payload};
+  }
+  AppendResult send(const AppendRequest& request) {
+    now_ms_ += 1000;
+    return ledger_->append(request, now_ms_);
+  }
+  AppendResult append(const std::string& type, const Json& payload) { return send(request(type, payload)); }
+  // Appends and requires acceptance (the reason is shown when it is refused).
+  AppendResult accept(const std::string& type, const Json& payload) {
+    AppendResult r = append(type, payload);
+    INFO(type << " " << payload.dump() << " -> " << r.code << " " << r.field << ": " << r.reason);
+    REQUIRE(r.accepted);
+    return r;
+  }
+
+  std::int64_t count(const std::string& sql) { return db().scalar_int(sql); }
+  std::int64_t character_id(const std::string& name) {
+    Statement s = db().prepare("SELECT id FROM characters WHERE name = ?");
+    s.bind(1, name);
+    REQUIRE(s.step());
+    return s.int64(0);
+  }
+  std::string badge(const std::string& name) {
+    auto codes = held(name, "badge");
+    REQUIRE(codes.size() == 1);
+    return codes.front();
+  }
+  // Codes of the live cards of a kind a character holds, oldest first.
+  std::vector<std::string> held(const std::string& name, const std::string& kind) {
+    Statement s = db().prepare(
+        "SELECT c.code FROM cards c JOIN characters h ON h.id = c.holder WHERE h.name = ? AND "
+        "c.kind = ? AND c.spent = 0 AND c.revoked = 0 ORDER BY c.since_seq, c.code");
+    s.bind(1, name).bind(2, kind);
+    std::vector<std::string> codes;
+    while (s.step()) codes.push_back(s.text(0));
+    return codes;
+  }
+  // The one live card of a kind with this title (held by `holder` when given).
+  std::string card_titled(const std::string& kind, const std::string& title, const std::string& holder = "") {
+    Statement s = db().prepare(
+        "SELECT c.code FROM cards c JOIN characters h ON h.id = c.holder WHERE c.kind = ? AND "
+        "c.title = ? AND c.revoked = 0 AND (? = '' OR h.name = ?)");
+    s.bind(1, kind).bind(2, title).bind(3, holder).bind(4, holder);
+    REQUIRE(s.step());
+    std::string code = s.text(0);
+    REQUIRE_FALSE(s.step());
+    return code;
+  }
+  std::string card_text(const std::string& code, const std::string& column) {
+    Statement s = db().prepare("SELECT " + column + " FROM cards WHERE code = ?");
+    s.bind(1, code);
+    REQUIRE(s.step());
+    return s.is_null(0) ? "NULL" : s.text(0);
+  }
+  std::string character_text(const std::string& name, const std::string& column) {
+    Statement s = db().prepare("SELECT " + column + " FROM characters WHERE name = ?");
+    s.bind(1, name);
+    REQUIRE(s.step());
+    return s.is_null(0) ? "NULL" : s.text(0);
+  }
+  // "how:holder name" for each change of a card's holder, in order.
+  std::vector<std::string> holder_history(const std::string& code) {
+    Statement s = db().prepare(
+        "SELECT h.how, COALESCE(c.name, '-') FROM card_holders h LEFT JOIN characters c ON "
+        "c.id = h.holder WHERE h.code = ? ORDER BY h.seq");
+    s.bind(1, code);
+    std::vector<std::string> history;
+    while (s.step()) history.push_back(s.text(0) + ":" + s.text(1));
+    return history;
+  }
+
+  // Appends an event the ledger must refuse with `code`, and checks the refusal changed no
+  // projection and no event, and was written to the refusal trail.
+  AppendResult refuse(const std::string& type, const Json& payload, const std::string& code) {
+    return refuse(request(type, payload), code);
+  }
+  AppendResult refuse(const AppendRequest& request, const std::string& code) {
+    std::string before = projection_dump(db());
+    std::int64_t events = count("SELECT COUNT(*) FROM events");
+    std::int64_t refusals = count("SELECT COUNT(*) FROM refusals");
+    AppendResult r = send(request);
+    INFO(request.type << " " << request.payload.dump() << " -> " << r.code << " " << r.field << ": "
+                      << r.reason);
+    CHECK_FALSE(r.accepted);
+    CHECK(r.code == code);
+    CHECK_FALSE(r.reason.empty());
+    CHECK(count("SELECT COUNT(*) FROM events") == events);
+    CHECK(count("SELECT COUNT(*) FROM refusals") == refusals + 1);
+    Statement last = db().prepare("SELECT code, uuid, type FROM refusals ORDER BY id DESC LIMIT 1");
+    REQUIRE(last.step());
+    CHECK(last.text(0) == code);
+    CHECK(last.text(1) == request.uuid);
+    CHECK(last.text(2) == request.type);
+    CHECK(projection_dump(db()) == before);
+    return r;
+  }
+
+ private:
+  TempDir dir_;
+  std::string path_;
+  EventDefinition definition_;
+  std::int64_t now_ms_ = evening_start_ms;
+  std::unique_ptr<Ledger> ledger_;
+};
+
+// A well-formed card code no ledger here has issued (from a seed no test uses for cards).
+inline std::string unissued_code() {
+  core::Csprng rng(core::seed_from_number(0xDEAD));
+  return core::make_card_code(random_bytes(rng));
+}
+
+}  // namespace marshal::db::testing

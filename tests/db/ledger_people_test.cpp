@@ -1,0 +1,81 @@
+// Events about people: wounds named and healed by a Doctor, arrests by a Lawman, jail and
+// release, and a GM's correction.
+#include <catch2/catch.hpp>
+
+#include "db_test_helpers.h"
+
+using namespace marshal::db;
+using namespace marshal::db::testing;
+
+TEST_CASE("a correction sets a character right without touching the earlier event", "[db][people]") {
+  TestLedger t;
+  const std::string cole = t.badge("Cole Varney");
+  std::string genesis = t.db().scalar_text("SELECT payload FROM events WHERE seq = 1");
+
+  t.accept("correction", {{"character", cole}, {"corrects", 1}, {"note", "wounded at the bar before the count"}, {"wounded", true}});
+  CHECK(t.character_text("Cole Varney", "wounded") == "1");
+  CHECK(t.character_text("Cole Varney", "dead") == "0");
+  CHECK(t.db().scalar_text("SELECT payload FROM events WHERE seq = 1") == genesis);
+
+  t.accept("correction", {{"character", cole}, {"corrects", 2}, {"note", "the GM misread the card"}, {"dead", true}});
+  CHECK(t.character_text("Cole Varney", "dead") == "1");
+  CHECK(t.character_text("Cole Varney", "wounded") == "1");  // left as it was
+  t.accept("correction", {{"character", cole}, {"corrects", 3}, {"note", "he was only playing dead"}, {"dead", false}});
+  CHECK(t.character_text("Cole Varney", "dead") == "0");
+
+  CHECK(t.ledger().last_seq() == 4);
+  t.refuse("correction", {{"character", cole}, {"corrects", 5}, {"note", "names itself"}}, "bad_input");
+  t.refuse("correction", {{"character", cole}, {"corrects", 99}, {"note", "the future"}}, "bad_input");
+  t.refuse("correction", {{"character", cole}, {"note", "which one?"}, {"wounded", false}}, "bad_input");
+  t.refuse("correction", {{"character", cole}, {"corrects", 2}, {"note", ""}, {"wounded", false}}, "bad_input");
+}
+
+TEST_CASE("only a Doctor heals, and only the wounded", "[db][people]") {
+  TestLedger t;
+  const std::string cole = t.badge("Cole Varney"), doc = t.badge("Doc Ephraim Sloane"),
+                    kid = t.badge("Kid Calloway");
+
+  t.refuse("wound_healed", {{"character", cole}, {"doctor", doc}}, "illegal_move");  // not wounded
+  t.accept("correction", {{"character", cole}, {"corrects", 1}, {"note", "shot behind the livery"}, {"wounded", true}});
+  t.accept("wound_limb_named", {{"character", cole}, {"limb", "left arm"}});
+  CHECK(t.character_text("Cole Varney", "wounded_limb") == "left arm");
+
+  t.refuse("wound_healed", {{"character", cole}, {"doctor", kid}}, "not_allowed");
+  t.refuse("wound_healed", {{"character", cole}, {"doctor", t.held("Kid Calloway", "bystander").at(0)}}, "wrong_kind");
+  t.accept("wound_healed", {{"character", cole}, {"doctor", doc}});
+  CHECK(t.character_text("Cole Varney", "wounded") == "0");
+  CHECK(t.character_text("Cole Varney", "wounded_limb") == "");
+  t.refuse("wound_healed", {{"character", cole}, {"doctor", doc}}, "illegal_move");
+  t.refuse("wound_limb_named", {{"character", cole}, {"limb", "right leg"}}, "illegal_move");
+
+  // The dead are past a doctor's help.
+  t.accept("correction", {{"character", kid}, {"corrects", 1}, {"note", "hanged"}, {"wounded", true}, {"dead", true}});
+  t.refuse("wound_healed", {{"character", kid}, {"doctor", doc}}, "dead");
+}
+
+TEST_CASE("a Lawman arrests, the arrested are jailed, and released", "[db][people]") {
+  TestLedger t;
+  const std::string kid = t.badge("Kid Calloway"), sheriff = t.badge("Sheriff Amos Brady"),
+                    banker = t.badge("Reginald Ashby");
+  const std::string sheriff_id = std::to_string(t.character_id("Sheriff Amos Brady"));
+
+  t.refuse("jailed", {{"character", kid}}, "illegal_move");  // not arrested yet
+  t.refuse("arrested", {{"character", kid}, {"lawman", banker}}, "not_allowed");
+  t.refuse("arrested", {{"character", sheriff}, {"lawman", sheriff}}, "illegal_move");
+
+  t.accept("arrested", {{"character", kid}, {"lawman", sheriff}, {"note", "for the Mayor's horse"}});
+  CHECK(t.character_text("Kid Calloway", "arrested_by") == sheriff_id);
+  CHECK(t.character_text("Kid Calloway", "jailed") == "0");
+  t.accept("jailed", {{"character", kid}});
+  CHECK(t.character_text("Kid Calloway", "jailed") == "1");
+  t.accept("released", {{"character", kid}, {"note", "bail paid by the House"}});
+  CHECK(t.character_text("Kid Calloway", "jailed") == "0");
+  CHECK(t.character_text("Kid Calloway", "arrested_by") == "NULL");
+  t.refuse("jailed", {{"character", kid}}, "illegal_move");  // released means free
+
+  // A dead Lawman arrests nobody, and nobody arrests the dead.
+  t.accept("correction", {{"character", banker}, {"corrects", 1}, {"note", "shot at the bank"}, {"dead", true}});
+  t.refuse("arrested", {{"character", banker}, {"lawman", sheriff}}, "dead");
+  t.accept("correction", {{"character", sheriff}, {"corrects", 1}, {"note", "ambushed"}, {"dead", true}});
+  t.refuse("arrested", {{"character", kid}, {"lawman", sheriff}}, "dead");
+}

@@ -1,0 +1,243 @@
+// Who may do what (DESIGN.md "Stations on a venue network"): every call but /health and
+// /enroll needs a live station's token; a kiosk can never record a GM's event nor see a trick's
+// flag or a secret's text it does not hold; an enrollment code works once.
+#include <map>
+#include <set>
+
+#include "ledger/apply.h"
+#include "server_test_helpers.h"
+
+using namespace marshal;
+using namespace marshal::server_testing;
+
+namespace {
+
+struct AccessFixture {
+  TempDir dir;
+  TestLedger ledger = make_ledger(dir, {.tricks = 2, .bystanders = 2}, 9);
+  std::string gm_token = enrolled_token(ledger.path, "saloon-gm", db::Role::gm);
+  std::string kiosk_token = enrolled_token(ledger.path, "lobby-kiosk", db::Role::kiosk);
+  InProcessServer server{ledger.path};
+  std::int64_t events_before = event_count(ledger.path);
+};
+
+client::HttpReply as_station(const std::string& url, const std::string& token, const std::string& method,
+                             const std::string& path, const Json& body = Json::object()) {
+  client::HttpClient http(url);
+  if (!token.empty()) http.set_token(token);
+  return method == "POST" ? http.post(path, body) : http.get(path);
+}
+
+}  // namespace
+
+TEST_CASE("calls without a token, with an unknown one or a revoked station's get 401", "[server][access]") {
+  AccessFixture f;
+  Json event{{"uuid", client::new_uuid_v7(now_ms())},
+             {"type", "bystander_bestowed"},
+             {"payload", {{"character", f.ledger.badge(bo)}, {"name", "A drover"}}}};
+  std::vector<std::pair<std::string, std::string>> calls{
+      {"GET", "/cards/" + f.ledger.cards("trick", ada).at(0)},
+      {"GET", "/characters/" + f.ledger.badge(ada)},
+      {"GET", "/events?after=0"},
+      {"POST", "/events"},
+  };
+  std::string unknown_token(64, 'a');
+  for (const std::string& token : {std::string(), unknown_token, f.gm_token.substr(0, 63), std::string("Bearer")}) {
+    for (const auto& [method, path] : calls) {
+      client::HttpReply r = as_station(f.server.url(), token, method, path, event);
+      INFO("token '" << token << "' " << method << " " << path << ": " << describe(r));
+      CHECK(r.status == 401);
+      CHECK(error_code(r) == "unauthenticated");
+    }
+  }
+  CHECK(event_count(f.ledger.path) == f.events_before);
+  // /health needs no token.
+  CHECK(health_ok(f.server.url()));
+
+  SECTION("a revoked station's token stops working at once") {
+    client::HttpReply before = as_station(f.server.url(), f.gm_token, "GET", calls[1].second);
+    REQUIRE(before.status == 200);
+    {
+      db::Ledger ledger(f.ledger.path);
+      db::revoke_station(ledger.database(), "saloon-gm");
+    }
+    for (const auto& [method, path] : calls) {
+      client::HttpReply r = as_station(f.server.url(), f.gm_token, method, path, event);
+      INFO(method << " " << path << ": " << describe(r));
+      CHECK(r.status == 401);
+      CHECK(error_code(r) == "unauthenticated");
+    }
+    CHECK(event_count(f.ledger.path) == f.events_before);
+    // The other station is unaffected.
+    CHECK(as_station(f.server.url(), f.kiosk_token, "GET", calls[1].second).status == 200);
+  }
+}
+
+TEST_CASE("a kiosk is refused every GM-only event with 403 not_allowed", "[server][access]") {
+  AccessFixture f;
+  std::string ada_badge = f.ledger.badge(ada), bo_badge = f.ledger.badge(bo);
+  std::string trick = f.ledger.cards("trick", ada).at(0);
+  std::string bystander = f.ledger.cards("bystander", ada).at(0);
+  std::string secret = f.ledger.cards("secret", ada).at(0);
+  // Payloads a GM station would send; every other GM-only type gets a plain one (the role is
+  // checked before the payload).
+  std::map<std::string, Json> payloads{
+      {"trick_flipped", {{"character", ada_badge}, {"trick", trick}}},
+      {"bystander_docked", {{"character", ada_badge}, {"card", bystander}}},
+      {"card_reissued", {{"card", bystander}}},
+      {"arrested", {{"character", bo_badge}, {"lawman", ada_badge}}},
+      {"conflict_resolved", {{"kind", "duel"}, {"participants", {ada_badge, bo_badge}}}},
+  };
+  const std::set<std::string> kiosk_may{"secret_given", "horse_sold"};
+  std::set<std::string> refused;
+  for (const auto& type : db::event_types()) {
+    if (kiosk_may.count(type)) continue;
+    Json payload = payloads.count(type) ? payloads[type] : Json{{"character", bo_badge}};
+    client::HttpReply r = as_station(f.server.url(), f.kiosk_token, "POST", "/events",
+                                     {{"uuid", client::new_uuid_v7(now_ms())}, {"type", type}, {"payload", payload}});
+    INFO(type << ": " << describe(r));
+    CHECK(r.status == 403);
+    CHECK(error_code(r) == "not_allowed");
+    CHECK(r.body["error"]["field"] == "type");
+    refused.insert(type);
+  }
+  for (const char* type : {"trick_flipped", "bystander_docked", "conflict_resolved", "card_reissued", "arrested"})
+    CHECK(refused.count(type) == 1);
+  CHECK(event_count(f.ledger.path) == f.events_before);
+  CHECK(health_ok(f.server.url()));
+
+  SECTION("the same events from a GM are accepted: the 403s were about the role") {
+    for (const char* type : {"trick_flipped", "bystander_docked", "arrested", "card_reissued"}) {
+      client::HttpReply r = as_station(f.server.url(), f.gm_token, "POST", "/events",
+                                       {{"uuid", client::new_uuid_v7(now_ms())}, {"type", type}, {"payload", payloads[type]}});
+      INFO(type << ": " << describe(r));
+      CHECK(r.status == 200);
+    }
+    CHECK(event_count(f.ledger.path) == f.events_before + 4);
+  }
+  SECTION("a kiosk may hand a secret over") {
+    client::HttpReply r = as_station(
+        f.server.url(), f.kiosk_token, "POST", "/events",
+        {{"uuid", client::new_uuid_v7(now_ms())},
+         {"type", "secret_given"},
+         {"payload", {{"secret", secret}, {"from", ada_badge}, {"to", bo_badge}}}});
+    INFO(describe(r));
+    CHECK(r.status == 200);
+    CHECK(event_count(f.ledger.path) == f.events_before + 1);
+  }
+  SECTION("nobody records a second event definition") {
+    client::HttpReply r = as_station(f.server.url(), f.gm_token, "POST", "/events",
+                                     {{"uuid", client::new_uuid_v7(now_ms())},
+                                      {"type", "event_defined"},
+                                      {"payload", Json::object()}});
+    CHECK(r.status == 403);
+    CHECK(error_code(r) == "not_allowed");
+  }
+}
+
+TEST_CASE("a kiosk never sees a trick's flag, nor a secret's text it does not hold", "[server][access]") {
+  AccessFixture f;
+  std::string ada_badge = f.ledger.badge(ada), bo_badge = f.ledger.badge(bo);
+  std::string cheat = f.ledger.cards("trick", ada).at(0);  // the first of Ada's tricks is a cheat
+  std::string secret = f.ledger.cards("secret", ada).at(0);
+  auto view = [&](const std::string& token, const std::string& path) {
+    client::HttpReply r = as_station(f.server.url(), token, "GET", path);
+    INFO(path << ": " << describe(r));
+    REQUIRE(r.status == 200);
+    return r.body;
+  };
+
+  // A GM sees both.
+  CHECK(view(f.gm_token, "/cards/" + cheat)["detail"]["flag"] == "cheat");
+  CHECK(view(f.gm_token, "/cards/" + secret)["detail"]["text"] == ada_secret_text);
+
+  // A kiosk sees the trick's hand and holder but not its flag, even as its holder.
+  for (const std::string& path : {"/cards/" + cheat, "/cards/" + cheat + "?as=" + ada_badge}) {
+    Json trick = view(f.kiosk_token, path);
+    CHECK(trick["kind"] == "trick");
+    CHECK(trick["title"] == "Full House");
+    CHECK(trick["holder"] == ada);
+    CHECK_FALSE(trick["detail"].contains("flag"));
+    CHECK(trick.dump().find("cheat") == std::string::npos);
+  }
+  // The secret's text only as the badge of the one who holds it.
+  for (const std::string& path : {"/cards/" + secret, "/cards/" + secret + "?as=" + bo_badge,
+                                  "/cards/" + secret + "?as=NOT-A-BADGE"}) {
+    Json hidden = view(f.kiosk_token, path);
+    CHECK(hidden["kind"] == "secret");
+    CHECK_FALSE(hidden["detail"].contains("text"));
+    CHECK(hidden.dump().find(ada_secret_text) == std::string::npos);
+  }
+  CHECK(view(f.kiosk_token, "/cards/" + secret + "?as=" + ada_badge)["detail"]["text"] == ada_secret_text);
+
+  // Ada's badge at the kiosk: her own secret, but none of her tricks' flags.
+  Json character = view(f.kiosk_token, "/characters/" + ada_badge);
+  int tricks_seen = 0, secrets_seen = 0;
+  for (const auto& card : character["cards"]) {
+    if (card["kind"] == "trick") {
+      ++tricks_seen;
+      CHECK_FALSE(card["detail"].contains("flag"));
+    }
+    if (card["kind"] == "secret") {
+      ++secrets_seen;
+      CHECK(card["detail"]["text"] == ada_secret_text);
+    }
+  }
+  CHECK(tricks_seen == 2);
+  CHECK(secrets_seen == 1);
+  // Bo's badge: Ada's secret is not among his cards, and his own is shown.
+  Json bo_view = view(f.kiosk_token, "/characters/" + bo_badge);
+  CHECK(bo_view.dump().find(ada_secret_text) == std::string::npos);
+  CHECK(bo_view.dump().find(bo_secret_text) != std::string::npos);
+
+  // The live feed gives a kiosk no payloads (the event definition holds every flag and secret).
+  Json feed = view(f.kiosk_token, "/events?after=0");
+  REQUIRE(feed["events"].size() >= 1);
+  for (const auto& e : feed["events"]) CHECK_FALSE(e.contains("payload"));
+  CHECK(feed.dump().find("cheat") == std::string::npos);
+  CHECK(feed.dump().find(ada_secret_text) == std::string::npos);
+}
+
+TEST_CASE("an enrollment code from `marshal station add` works once", "[server][access]") {
+  AccessFixture f;
+  ProgramRun add = run_marshal({"station", "add", "front-kiosk", "--role", "kiosk", "--db", f.ledger.path},
+                               f.dir.file("station-add.log"));
+  INFO(add.out);
+  REQUIRE(add.exit_code == 0);
+  std::istringstream lines(add.out);
+  std::string line;
+  for (int i = 0; i < 3; ++i) std::getline(lines, line);
+  std::string code = line.substr(line.find_first_not_of(' '));
+  REQUIRE(code.size() == core::card_code_length + 4);  // groups of four, spaces between
+  REQUIRE(core::parse_card_code(code).ok());
+
+  client::HttpClient http(f.server.url());
+  client::HttpReply first = http.post("/enroll", Json{{"code", code}});
+  INFO(describe(first));
+  REQUIRE(first.status == 200);
+  CHECK(first.body["station"] == "front-kiosk");
+  CHECK(first.body["role"] == "kiosk");
+  std::string token = first.body.value("token", "");
+  CHECK(token.size() == 64);
+  CHECK(as_station(f.server.url(), token, "GET", "/characters/" + f.ledger.badge(ada)).status == 200);
+
+  client::HttpReply second = http.post("/enroll", Json{{"code", code}});
+  INFO(describe(second));
+  CHECK(second.status == 403);
+  CHECK(error_code(second) == "enroll_refused");
+  CHECK_FALSE(second.body.contains("token"));
+  // The station's own client says so too, and the first token still works.
+  client::LedgerClient station({f.server.url(), f.dir.file("kiosk-cache.db"), 3000});
+  std::string error;
+  CHECK_FALSE(station.enroll(code, error));
+  CHECK_FALSE(error.empty());
+  CHECK_FALSE(station.enrolled());
+  CHECK(as_station(f.server.url(), token, "GET", "/characters/" + f.ledger.badge(ada)).status == 200);
+
+  // A code that was never issued, and a malformed request.
+  CHECK(http.post("/enroll", Json{{"code", core::format_card_code(f.ledger.badge(bo))}}).status == 403);
+  client::HttpReply malformed = http.post("/enroll", Json{{"code", code}, {"role", "gm"}});
+  CHECK(malformed.status == 400);
+  CHECK(error_code(malformed) == "bad_input");
+  CHECK(event_count(f.ledger.path) == f.events_before);
+}

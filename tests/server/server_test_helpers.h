@@ -1,0 +1,517 @@
+#pragma once
+// What the ledger server tests share. Everything is real: a fresh temporary folder per test, an
+// event folder of CSV files written there and imported with seeded card codes, a ledger file
+// made from it, stations added and enrolled through db/server/stations.h, and a server on
+// 127.0.0.1 with an ephemeral port, either in this process (db::LedgerServer) or the real
+// `marshal serve` program. Raw sockets are here for what libcurl would hide (chunked bodies,
+// endless header lines, idle keep-alive connections).
+#include <catch2/catch.hpp>
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cctype>
+#include <cerrno>
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <random>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "client/http.h"
+#include "client/ledger_client.h"
+#include "core/card_code.h"
+#include "core/csprng.h"
+#include "import/import_event.h"
+#include "ledger/ledger.h"
+#include "ledger/verify.h"
+#include "server/ledger_server.h"
+#include "server/stations.h"
+#include "store/sqlite.h"
+
+extern char** environ;
+
+namespace marshal::server_testing {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+using db::Json;
+
+inline std::int64_t now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+inline std::int64_t ms_since(Clock::time_point start) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+}
+
+// A fresh folder under the system's temporary directory, removed with everything in it.
+class TempDir {
+ public:
+  TempDir() {
+    static std::atomic<unsigned> counter{0};
+    std::random_device random;
+    do {
+      path_ = fs::temp_directory_path() /
+              ("marshal-server-test-" + std::to_string(random()) + "-" + std::to_string(counter++));
+    } while (!fs::create_directory(path_));
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  const fs::path& path() const { return path_; }
+  std::string file(const std::string& name) const { return (path_ / name).string(); }
+
+ private:
+  fs::path path_;
+};
+
+inline void write_text(const fs::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+  REQUIRE(out.good());
+}
+
+inline std::string read_text(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// ---- a generated event --------------------------------------------------------------------
+
+// Two characters: "Ada Quick", a lawman, holds `tricks` tricks (cheat and skill in turn) and
+// `bystanders` bystanders; "Bo Slow" holds one trick and one bystander. Each holds one secret.
+struct EventShape {
+  int tricks = 1;
+  int bystanders = 1;
+};
+
+inline const std::string ada = "Ada Quick";
+inline const std::string bo = "Bo Slow";
+inline const std::string ada_secret_text = "Ada still owes the Golden Spur 3 L from the spring races.";
+inline const std::string bo_secret_text = "Bo rode with the Coyote Wash gang in 1872.";
+
+inline void write_event_folder(const fs::path& folder, const EventShape& shape) {
+  fs::create_directories(folder);
+  write_text(folder / "characters.csv",
+             "name,hth,speed,accuracy,gambling,riding,powers\n" + ada + ",2,3,2,4,1,lawman\n" + bo +
+                 ",3,1,3,1,2,\n");
+  std::string tricks = "character,hand,flag\n";
+  for (int i = 0; i < shape.tricks; ++i)
+    tricks += ada + ",Full House," + (i % 2 == 0 ? "cheat" : "skill") + "\n";
+  tricks += bo + ",Two Pair,skill\n";
+  write_text(folder / "tricks.csv", tricks);
+  std::string bystanders = "character,name\n";
+  for (int i = 0; i < shape.bystanders; ++i)
+    bystanders += ada + ",Bystander number " + std::to_string(i + 1) + "\n";
+  bystanders += bo + ",The blacksmith's boy\n";
+  write_text(folder / "bystanders.csv", bystanders);
+  write_text(folder / "secrets.csv", "character,title,text\n" + ada + ",Debts," + ada_secret_text +
+                                         "\n" + bo + ",The Gang," + bo_secret_text + "\n");
+}
+
+// Card codes from a seed: the same seed gives the same codes.
+inline std::function<std::string()> seeded_code_maker(std::uint64_t seed) {
+  auto rng = std::make_shared<core::Csprng>(core::seed_from_number(seed));
+  return [rng] {
+    core::CardCodeBytes bytes{};
+    for (auto& b : bytes) b = static_cast<std::uint8_t>(rng->uniform(256));
+    return core::make_card_code(bytes);
+  };
+}
+
+// A ledger file made from a generated event, and the codes printed on its cards.
+struct TestLedger {
+  std::string path;
+  db::EventDefinition definition;
+
+  std::string badge(const std::string& name) const {
+    for (const auto& c : definition.characters)
+      if (c.name == name) return c.badge_code;
+    FAIL("no character " << name);
+    return {};
+  }
+  std::vector<std::string> cards(const std::string& kind, const std::string& holder) const {
+    std::vector<std::string> codes;
+    for (const auto& c : definition.cards)
+      if (c.kind == kind && c.holder == holder) codes.push_back(c.code);
+    return codes;
+  }
+};
+
+inline TestLedger make_ledger(const TempDir& dir, const EventShape& shape, std::uint64_t seed,
+                              const std::string& name = "ledger.db") {
+  fs::path folder = dir.path() / ("event-" + name);
+  write_event_folder(folder, shape);
+  db::ImportResult imported = db::import_event(folder.string(), seeded_code_maker(seed));
+  for (const auto& e : imported.errors) UNSCOPED_INFO(e.file << ":" << e.line << ": " << e.reason);
+  REQUIRE(imported.ok());
+  TestLedger ledger{dir.file(name), imported.definition};
+  db::Ledger::create(ledger.path, ledger.definition, now_ms());
+  return ledger;
+}
+
+// A station added as the admin CLI does; returns its one-time enrollment code.
+inline std::string add_station(const std::string& ledger_path, const std::string& name, db::Role role) {
+  db::Ledger ledger(ledger_path);
+  return db::add_station(ledger.database(), name, role, now_ms());
+}
+
+// A station added and enrolled; returns its token.
+inline std::string enrolled_token(const std::string& ledger_path, const std::string& name, db::Role role) {
+  std::string code = add_station(ledger_path, name, role);
+  db::Ledger ledger(ledger_path);
+  auto enrollment = db::enroll_station(ledger.database(), code, now_ms());
+  REQUIRE(enrollment);
+  return enrollment->token;
+}
+
+inline std::int64_t count_rows(const std::string& ledger_path, const std::string& sql) {
+  db::Database db(ledger_path, false);
+  return db.scalar_int(sql);
+}
+
+inline std::int64_t event_count(const std::string& ledger_path) {
+  return count_rows(ledger_path, "SELECT COUNT(*) FROM events");
+}
+
+// ---- servers ------------------------------------------------------------------------------
+
+// db::LedgerServer in this process on 127.0.0.1, any free port.
+class InProcessServer {
+ public:
+  explicit InProcessServer(const std::string& ledger_path) {
+    config_.db_path = ledger_path;
+    config_.host = "127.0.0.1";
+    config_.port = 0;
+    start();
+  }
+  void start() { server_ = std::make_unique<db::LedgerServer>(config_); }
+  void stop() { server_.reset(); }
+  std::uint16_t port() const { return server_->port(); }
+  std::string url() const { return "http://127.0.0.1:" + std::to_string(port()); }
+
+ private:
+  db::ServerConfig config_;
+  std::unique_ptr<db::LedgerServer> server_;
+};
+
+struct ProgramRun {
+  int exit_code = -1;
+  std::string out;
+};
+
+// Starts a program with its standard output and error in `log`; returns its pid, or -1.
+inline pid_t spawn_program(const std::vector<std::string>& args, const std::string& log) {
+  std::vector<char*> argv;
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+  pid_t pid = -1;
+  int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  return rc == 0 ? pid : -1;
+}
+
+// Waits for a child at most timeout_ms; its exit code, 128 + signal, or -1 if still running.
+inline int wait_child(pid_t pid, std::int64_t timeout_ms) {
+  auto start = Clock::now();
+  for (;;) {
+    int status = 0;
+    pid_t done = waitpid(pid, &status, WNOHANG);
+    if (done == pid) return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    if (done < 0 || ms_since(start) > timeout_ms) return -1;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+}
+
+// Runs the real `marshal` with these arguments (output and errors together), at most 30 s.
+inline ProgramRun run_marshal(const std::vector<std::string>& args, const std::string& log) {
+  std::vector<std::string> argv{MARSHAL_BINARY};
+  argv.insert(argv.end(), args.begin(), args.end());
+  ProgramRun run;
+  pid_t pid = spawn_program(argv, log);
+  REQUIRE(pid > 0);
+  run.exit_code = wait_child(pid, 30'000);
+  if (run.exit_code == -1) {
+    kill(pid, SIGKILL);
+    waitpid(pid, nullptr, 0);
+  }
+  run.out = read_text(log);
+  return run;
+}
+
+// The real `marshal serve --db FILE --listen 127.0.0.1:0 --port-file F`, as a child process.
+class SpawnedServer {
+ public:
+  SpawnedServer(std::string ledger_path, std::string work_prefix)
+      : ledger_path_(std::move(ledger_path)), prefix_(std::move(work_prefix)) {}
+  ~SpawnedServer() {
+    if (pid_ > 0) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, nullptr, 0);
+    }
+  }
+  SpawnedServer(const SpawnedServer&) = delete;
+  SpawnedServer& operator=(const SpawnedServer&) = delete;
+
+  // Starts the server and waits (at most 20 s) until it has written its port.
+  void start() {
+    REQUIRE(pid_ <= 0);
+    std::string port_file = prefix_ + ".port";
+    fs::remove(port_file);
+    log_ = prefix_ + ".log";
+    pid_ = spawn_program({MARSHAL_BINARY, "serve", "--db", ledger_path_, "--listen", "127.0.0.1:0",
+                          "--port-file", port_file},
+                         log_);
+    REQUIRE(pid_ > 0);
+    auto start_time = Clock::now();
+    while (ms_since(start_time) < 20'000) {
+      if (fs::exists(port_file)) {
+        port_ = static_cast<std::uint16_t>(std::stoi(read_text(port_file)));
+        return;
+      }
+      int status = 0;
+      if (waitpid(pid_, &status, WNOHANG) == pid_) {
+        pid_ = -1;
+        FAIL("marshal serve ended at start: " << read_text(log_));
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    FAIL("marshal serve wrote no port file within 20 s: " << read_text(log_));
+  }
+
+  // kill -9: the server gets no chance to finish anything.
+  void crash() {
+    REQUIRE(pid_ > 0);
+    kill(pid_, SIGKILL);
+    int code = wait_child(pid_, 10'000);
+    pid_ = -1;
+    REQUIRE(code == 128 + SIGKILL);
+  }
+
+  // Ctrl-C's signal; the exit code (0 when it stopped cleanly).
+  int stop() {
+    REQUIRE(pid_ > 0);
+    kill(pid_, SIGTERM);
+    int code = wait_child(pid_, 20'000);
+    if (code == -1) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, nullptr, 0);
+    }
+    pid_ = -1;
+    return code;
+  }
+
+  std::uint16_t port() const { return port_; }
+  std::string url() const { return "http://127.0.0.1:" + std::to_string(port_); }
+  std::string log() const { return read_text(log_); }
+
+ private:
+  std::string ledger_path_, prefix_, log_;
+  pid_t pid_ = -1;
+  std::uint16_t port_ = 0;
+};
+
+// ---- HTTP ---------------------------------------------------------------------------------
+
+inline client::HttpReply post_event(client::HttpClient& http, const std::string& uuid,
+                                    const std::string& type, const Json& payload) {
+  return http.post("/events", Json{{"uuid", uuid}, {"type", type}, {"payload", payload}});
+}
+
+// The error code of a refusal ("" when the reply is not one).
+inline std::string error_code(const Json& body) {
+  if (!body.is_object() || !body.contains("error") || !body["error"].is_object()) return "";
+  return body["error"].value("code", "");
+}
+inline std::string error_code(const client::HttpReply& reply) { return error_code(reply.body); }
+
+inline std::string describe(const client::HttpReply& reply) {
+  if (!reply.reached) return "not reached: " + reply.error;
+  return std::to_string(reply.status) + " " + reply.body.dump();
+}
+
+inline client::HttpReply client_get(const std::string& url, const std::string& path,
+                                     const std::string& token = "", long timeout_ms = 3000) {
+  client::HttpClient http(url, timeout_ms);
+  if (!token.empty()) http.set_token(token);
+  return http.get(path);
+}
+
+inline bool health_ok(const std::string& url) {
+  client::HttpReply r = client_get(url, "/health");
+  return r.reached && r.status == 200 && r.body.is_object() && r.body.value("ok", false);
+}
+
+struct RawReply {
+  bool complete = false;  // a whole reply arrived
+  int status = 0;
+  std::string head;
+  std::string body;
+  Json json;  // the body as JSON, or discarded
+};
+
+// One TCP connection to 127.0.0.1 written and read byte for byte; every wait is bounded.
+class RawSocket {
+ public:
+  explicit RawSocket(std::uint16_t port, int send_timeout_ms = 5000) {
+    fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd_ < 0) return;
+    timeval tv{send_timeout_ms / 1000, (send_timeout_ms % 1000) * 1000};
+    setsockopt(fd_, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(port);
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (::connect(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) close();
+  }
+  ~RawSocket() { close(); }
+  RawSocket(const RawSocket&) = delete;
+  RawSocket& operator=(const RawSocket&) = delete;
+
+  bool connected() const { return fd_ >= 0; }
+  int error() const { return error_; }  // errno of the last failed send
+  void close() {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+  }
+
+  // False when the peer closed, reset, or did not read within the send timeout (see error()).
+  bool send_all(std::string_view data) {
+    while (!data.empty()) {
+      ssize_t n = ::send(fd_, data.data(), data.size(), MSG_NOSIGNAL);
+      if (n <= 0) {
+        if (n < 0 && errno == EINTR) continue;
+        error_ = n < 0 ? errno : 0;
+        return false;
+      }
+      data.remove_prefix(static_cast<std::size_t>(n));
+    }
+    return true;
+  }
+
+  // Reads one HTTP reply (Content-Length or chunked body) within timeout_ms.
+  RawReply read_reply(int timeout_ms = 5000) {
+    RawReply reply;
+    auto start = Clock::now();
+    std::size_t head_end;
+    while ((head_end = buffer_.find("\r\n\r\n")) == std::string::npos)
+      if (!fill(start, timeout_ms)) return reply;
+    reply.head = buffer_.substr(0, head_end);
+    buffer_.erase(0, head_end + 4);
+    if (reply.head.size() < 12 || reply.head.compare(0, 5, "HTTP/") != 0) return reply;
+    reply.status = std::atoi(reply.head.c_str() + 9);
+    std::string lower = reply.head;
+    for (auto& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (auto at = lower.find("content-length:"); at != std::string::npos) {
+      std::size_t length = std::stoul(lower.substr(at + 15));
+      while (buffer_.size() < length)
+        if (!fill(start, timeout_ms)) return reply;
+      reply.body = buffer_.substr(0, length);
+      buffer_.erase(0, length);
+    } else if (lower.find("transfer-encoding: chunked") != std::string::npos) {
+      for (;;) {
+        std::size_t line_end;
+        while ((line_end = buffer_.find("\r\n")) == std::string::npos)
+          if (!fill(start, timeout_ms)) return reply;
+        std::size_t size = std::stoul(buffer_.substr(0, line_end), nullptr, 16);
+        while (buffer_.size() < line_end + 2 + size + 2)
+          if (!fill(start, timeout_ms)) return reply;
+        reply.body += buffer_.substr(line_end + 2, size);
+        buffer_.erase(0, line_end + 2 + size + 2);
+        if (size == 0) break;
+      }
+    }
+    reply.json = Json::parse(reply.body, nullptr, false);
+    reply.complete = true;
+    return reply;
+  }
+
+  // True when the peer has closed the connection (read gives end of file) within timeout_ms.
+  bool closed_by_peer(int timeout_ms) {
+    auto start = Clock::now();
+    while (fill(start, timeout_ms)) {
+    }
+    return eof_;
+  }
+
+ private:
+  bool fill(Clock::time_point start, int timeout_ms) {
+    if (fd_ < 0 || eof_) return false;
+    std::int64_t left = timeout_ms - ms_since(start);
+    if (left <= 0) return false;
+    pollfd p{fd_, POLLIN, 0};
+    if (::poll(&p, 1, static_cast<int>(left)) <= 0) return false;
+    char chunk[16384];
+    ssize_t n = ::recv(fd_, chunk, sizeof chunk, 0);
+    if (n <= 0) {
+      eof_ = true;
+      return false;
+    }
+    buffer_.append(chunk, static_cast<std::size_t>(n));
+    return true;
+  }
+
+  int fd_ = -1;
+  int error_ = 0;
+  bool eof_ = false;
+  std::string buffer_;
+};
+
+// An HTTP/1.1 request as text, with Content-Length when there is a body.
+inline std::string http_request(const std::string& method, const std::string& path,
+                                const std::string& token, const std::string& body,
+                                const std::string& extra_headers = "") {
+  std::string text = method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n";
+  if (!token.empty()) text += "Authorization: Bearer " + token + "\r\n";
+  if (method == "POST")
+    text += "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
+  return text + extra_headers + "\r\n" + body;
+}
+
+// Sends a request on a new connection and reads the reply.
+inline RawReply raw_exchange(std::uint16_t port, const std::string& request, int timeout_ms = 5000) {
+  RawSocket s(port);
+  if (!s.connected() || !s.send_all(request)) return {};
+  return s.read_reply(timeout_ms);
+}
+
+// This process's resident memory, in KiB (from /proc/self/status).
+inline long vm_rss_kib() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line))
+    if (line.rfind("VmRSS:", 0) == 0) return std::stol(line.substr(6));
+  return -1;
+}
+
+}  // namespace marshal::server_testing
