@@ -130,10 +130,13 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
   odds->get_option("KIND")->check(
       CLI::IsMember({"shot", "duel", "shootout", "fistfight", "brawl", "accusation", "chase"}));
 
-  std::string demo_seed = "1875";
+  std::string demo_seed = "1875", demo_event = MARSHAL_SAMPLE_EVENT, demo_db;
   auto* demo = app.add_subcommand(
-      "demo", "Resolve a sample duel and a sample shootout in Lincoln and tell each step");
-  demo->add_option("--seed", demo_seed, "seed for the shuffles (default 1875)");
+      "demo", "Create a ledger for the sample town, resolve and record a duel and a shootout "
+              "step by step, and audit the ledger");
+  demo->add_option("--seed", demo_seed, "seed for the shuffles and codes (default 1875)");
+  demo->add_option("--event", demo_event, "the event folder (default: the sample Lincoln 1875 town)");
+  demo->add_option("--db", demo_db, "the ledger file to create (default: a new file in the temp folder)");
 
   std::string event_dir, db_path;
   auto* init = app.add_subcommand(
@@ -199,7 +202,7 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
   if (init->parsed()) return run_init(event_dir, db_path, out, err);
   if (verify->parsed()) return run_verify(db_path, out, err);
   if (record->parsed()) return run_record(db_path, record_type, record_input, station, in, out, err);
-  return run_demo(demo_seed, out);
+  return run_demo(demo_seed, demo_event, demo_db, out, err);
 }
 
 }  // namespace marshal::cli

@@ -16,7 +16,9 @@ enum ExitCode : int {
 
 int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream& err);
 
-// `marshal demo`: a sample duel and shootout, resolved and told step by step.
-int run_demo(const std::string& seed_text, std::ostream& out);
+// `marshal demo`: a ledger for the sample town, a duel and a shootout resolved, recorded and
+// told step by step, then the audit.
+int run_demo(const std::string& seed_text, const std::string& event_dir, std::string db_path,
+             std::ostream& out, std::ostream& err);
 
 }  // namespace marshal::cli

@@ -1,9 +1,22 @@
-// `marshal demo`: until the GM station exists, Marshal's main job shown end to end: a duel and
-// a shootout between townsfolk of Lincoln, resolved by the engine and told step by step.
+// `marshal demo`: Marshal's main job end to end on the embedded default, until the GM station
+// exists. It creates a local ledger from the sample town (events/lincoln-1875), resolves a duel
+// and a shootout between its townsfolk as a station would (virtual draws with the CSPRNG),
+// records each in the ledger, which replays it through the rules before accepting it, tells
+// every step, and finally audits the ledger.
+#include <sodium.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
 #include <ostream>
 
+#include <fmt/format.h>
+
 #include "cli/cli.h"
-#include "core/csprng.h"
+#include "core/card_code.h"
+#include "import/import_event.h"
+#include "ledger/ledger.h"
+#include "ledger/verify.h"
 #include "protocol/odds_json.h"
 #include "protocol/resolve.h"
 
@@ -11,51 +24,121 @@ namespace marshal::cli {
 
 namespace {
 
-const char* sample_duel = R"({
-  "duelists": [
-    {"name": "Kid Antrim", "speed": 4, "accuracy": 3, "hth": 2},
-    {"name": "Sheriff Brady", "speed": 2, "accuracy": 4, "hth": 3, "powers": ["lawman"]}
-  ],
-  "commit": {"Kid Antrim": 1, "Sheriff Brady": 0},
-  "until_over": true
-})";
+using protocol::Json;
 
-const char* sample_shootout = R"({
-  "participants": [
-    {"name": "Deputy Hindman", "accuracy": 3, "powers": ["lawman"], "bystanders": ["BY-H1"]},
-    {"name": "Jesse Evans", "accuracy": 3, "bystanders": ["BY-E1", "BY-E2"]},
-    {"name": "Dolores Vega", "accuracy": 2, "bystanders": ["BY-V1", "BY-V2", "BY-V3"]},
-    {"name": "Alexander McSween", "accuracy": 1, "wounded": true, "bystanders": ["BY-M1"]}
-  ],
-  "targets": {"Deputy Hindman": "Jesse Evans", "Jesse Evans": "Deputy Hindman",
-              "Dolores Vega": "Jesse Evans", "Alexander McSween": "Jesse Evans"},
-  "sacrifice_when_allowed": ["Dolores Vega", "Deputy Hindman"],
-  "until_over": true
-})";
+// A character as the definition gives it, with its bystander cards, for a local resolution.
+Json character_json(const db::EventDefinition& def, const std::string& name) {
+  for (const auto& c : def.characters) {
+    if (c.name != name) continue;
+    Json powers = Json::array();
+    for (auto p : c.powers) powers.push_back(core::to_string(p));
+    Json bystanders = Json::array();
+    for (const auto& card : def.cards)
+      if (card.kind == "bystander" && card.holder == name) bystanders.push_back(card.code);
+    return {{"name", c.name},         {"hth", c.attributes.hth},       {"speed", c.attributes.speed},
+            {"accuracy", c.attributes.accuracy}, {"gambling", c.attributes.gambling},
+            {"riding", c.attributes.riding},     {"powers", powers}, {"bystanders", bystanders}};
+  }
+  throw std::runtime_error("the sample town has no " + name);
+}
 
-void tell(std::ostream& out, const protocol::Json& result) {
-  for (const auto& line : result["story"]) out << "  " << line.get<std::string>() << "\n";
+std::string badge_of(const db::EventDefinition& def, const std::string& name) {
+  for (const auto& c : def.characters)
+    if (c.name == name) return c.badge_code;
+  throw std::runtime_error("the sample town has no " + name);
+}
+
+// Resolves locally, then records the result in the ledger with people named by their badges.
+bool resolve_and_record(db::Ledger& ledger, const db::EventDefinition& def, const std::string& kind,
+                        const Json& input, const char* people_key, core::Csprng& rng,
+                        std::int64_t now_ms, std::ostream& out) {
+  Json local = protocol::resolve(kind, input, &rng);
+  for (const auto& line : local["story"]) out << "  " << line.get<std::string>() << "\n";
+  Json recorded = local["record"];
+  for (auto& person : recorded[people_key]) person = {{"code", badge_of(def, person["name"])}};
+  db::AppendResult r = ledger.append(
+      {db::make_uuid_v7(now_ms), "demo-gm", now_ms, "conflict_resolved",
+       {{"kind", kind}, {"input", recorded}, {"outcome", local["result"]}}},
+      now_ms);
+  if (!r.accepted) {
+    out << fmt::format("  The ledger refused it ({}): {}\n", r.code, r.reason);
+    return false;
+  }
+  out << fmt::format("  Recorded in the ledger as event #{} after the ledger replayed it by the rules.\n",
+                     r.seq);
+  return true;
 }
 
 }  // namespace
 
-int run_demo(const std::string& seed_text, std::ostream& out) {
+int run_demo(const std::string& seed_text, const std::string& event_dir, std::string db_path,
+             std::ostream& out, std::ostream& err) {
   core::Csprng rng(core::seed_from_text(seed_text));
-  out << "Marshal demo (seed " << seed_text << "; `marshal demo --seed X` deals other cards)\n\n";
+  if (db_path.empty())
+    db_path = (std::filesystem::temp_directory_path() / fmt::format("marshal-demo-{}.db", getpid())).string();
+  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db_path + suffix);
 
-  protocol::Json duel = protocol::Json::parse(sample_duel);
-  protocol::Json odds = protocol::odds("duel", {{"duelists", duel["duelists"]}, {"trials", 0}}, rng);
-  out << "A duel on Main Street: Kid Antrim (Speed 4, Accuracy 3) against Sheriff Brady (Speed 2, "
-         "Accuracy 4).\n";
-  const auto& best = odds["best_commit"];
-  out << "  Odds before the draw: the best commitment for the Kid is " << best["Kid Antrim"]["commit"]
-      << ", for the Sheriff " << best["Sheriff Brady"]["commit"] << ".\n";
-  tell(out, protocol::resolve("duel", duel, &rng));
+  db::ImportResult imported = db::import_event(event_dir, [&rng] {
+    core::CardCodeBytes bytes;
+    for (auto& b : bytes) b = static_cast<std::uint8_t>(rng.uniform(256));
+    return core::make_card_code(bytes);
+  });
+  if (!imported.ok()) {
+    for (const auto& e : imported.errors) err << "marshal: " << e.to_string() << "\n";
+    return exit_bad_input;
+  }
+  const db::EventDefinition& def = imported.definition;
+  auto now = [] {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+  };
+  try {
+    db::Ledger::create(db_path, def, now());
+    db::Ledger ledger(db_path);
+    out << fmt::format("Marshal demo: {} ({} characters, {} cards)\nLedger: {}\n\n", def.title,
+                       def.characters.size(), def.cards.size(), db_path);
 
-  out << "\nA shootout at the Wortley Hotel: four guns drawn, bystanders in the way.\n";
-  tell(out, protocol::resolve("shootout", protocol::Json::parse(sample_shootout), &rng));
-  out << "\nEvery step above is also available as JSON: see `marshal resolve --help`.\n";
-  return exit_ok;
+    Json kid = character_json(def, "Kid Calloway"), sheriff = character_json(def, "Sheriff Amos Brady");
+    Json odds = protocol::odds("duel", {{"duelists", {kid, sheriff}}, {"trials", 0}}, rng);
+    out << fmt::format("A duel on Main Street: Kid Calloway (Speed {}, Accuracy {}) against Sheriff "
+                       "Amos Brady (Speed {}, Accuracy {}).\n",
+                       kid["speed"].get<int>(), kid["accuracy"].get<int>(), sheriff["speed"].get<int>(),
+                       sheriff["accuracy"].get<int>());
+    const Json& best = odds["best_commit"];
+    out << fmt::format("  Odds before the draw: the Kid's best commitment is {}, the Sheriff's {}.\n",
+                       best["Kid Calloway"]["commit"].get<int>(),
+                       best["Sheriff Amos Brady"]["commit"].get<int>());
+    Json duel{{"duelists", {kid, sheriff}},
+              {"commit", {{"Kid Calloway", best["Kid Calloway"]["commit"]},
+                          {"Sheriff Amos Brady", best["Sheriff Amos Brady"]["commit"]}}},
+              {"until_over", true}};
+    if (!resolve_and_record(ledger, def, "duel", duel, "duelists", rng, now(), out)) return exit_refused;
+
+    out << "\nA shootout at the Wortley Hotel: four guns drawn, bystanders in the way.\n";
+    Json shootout{{"participants",
+                   {character_json(def, "Deputy Wade Hollis"), character_json(def, "Deuce Lomax"),
+                    character_json(def, "Black Jack Mulroney"), character_json(def, "Captain Josiah Thorne")}},
+                  {"targets", {{"Deputy Wade Hollis", "Deuce Lomax"}, {"Deuce Lomax", "Deputy Wade Hollis"},
+                               {"Black Jack Mulroney", "Captain Josiah Thorne"},
+                               {"Captain Josiah Thorne", "Black Jack Mulroney"}}},
+                  {"sacrifice_when_allowed", {"Deputy Wade Hollis", "Captain Josiah Thorne"}},
+                  {"until_over", true}};
+    if (!resolve_and_record(ledger, def, "shootout", shootout, "participants", rng, now(), out))
+      return exit_refused;
+
+    db::VerifyReport report = db::verify_ledger(db_path);
+    out << fmt::format("\nAudit: {}\n", report.ok ? fmt::format("{} events, hash chain intact, every "
+                                                                "resolution replays to the same outcome.",
+                                                                report.events)
+                                                  : "FAILED: " + report.reason);
+    out << "Look inside: marshal verify --db " << db_path << "\n"
+        << "Every conflict as JSON: marshal resolve --help\n";
+    return report.ok ? exit_ok : exit_verify_failed;
+  } catch (const std::exception& e) {
+    err << "marshal: " << e.what() << "\n";
+    return exit_bad_input;
+  }
 }
 
 }  // namespace marshal::cli

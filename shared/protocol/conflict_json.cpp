@@ -115,7 +115,10 @@ Json character_json(const core::Character& c, std::int64_t now_ms) {
     for (auto p : c.powers) powers.push_back(core::to_string(p));
     j["powers"] = powers;
   }
-  j["bystanders"] = c.bystanders;
+  // Sorted: the order cards were listed in is not part of the outcome.
+  std::vector<std::string> bystanders = c.bystanders;
+  std::sort(bystanders.begin(), bystanders.end());
+  j["bystanders"] = bystanders;
   Json timers = Json::array();
   for (const auto& t : c.timers)
     if (t.running_at(now_ms) || t.start_ms >= now_ms)

@@ -1,7 +1,10 @@
 // The `marshal` program, run for real: arguments, files, standard input, exit codes.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
 #include <filesystem>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -9,15 +12,37 @@
 
 using nlohmann::json;
 
-TEST_CASE("marshal demo tells a duel and a shootout to their end", "[cli]") {
+namespace {
+// The demo's story without the lines naming its temporary ledger file.
+std::string story_of(const std::string& out) {
+  std::string kept, line;
+  std::istringstream in(out);
+  while (std::getline(in, line))
+    if (line.find("/tmp/") == std::string::npos) kept += line + "\n";
+  return kept;
+}
+}  // namespace
+
+TEST_CASE("marshal demo records a duel and a shootout in a fresh ledger and audits it", "[cli]") {
   ProgramRun run = run_marshal({"demo"});
   REQUIRE(run.exit_code == 0);
-  CHECK(run.out.find("Kid Antrim commits") != std::string::npos);
-  CHECK(run.out.find("wins the duel") != std::string::npos);
-  CHECK(run.out.find("Round 1") != std::string::npos);
-  CHECK(run.out.find("fires at") != std::string::npos);
-  CHECK(run_marshal({"demo"}).out == run.out);  // same default seed, same story
-  CHECK(run_marshal({"demo", "--seed", "other"}).out != run.out);
+  CHECK(run.out.find("35 characters") != std::string::npos);
+  CHECK(run.out.find("Kid Calloway commits") != std::string::npos);
+  CHECK(run.out.find("Recorded in the ledger as event #2") != std::string::npos);
+  CHECK(run.out.find("Recorded in the ledger as event #3") != std::string::npos);
+  CHECK(run.out.find("Audit: 3 events, hash chain intact") != std::string::npos);
+  CHECK(story_of(run_marshal({"demo"}).out) == story_of(run.out));  // same default seed
+  CHECK(story_of(run_marshal({"demo", "--seed", "other"}).out) != story_of(run.out));
+}
+
+TEST_CASE("marshal demo writes the ledger where asked, and marshal verify agrees", "[cli]") {
+  std::string db = "/tmp/marshal-cli-demo-" + std::to_string(::getpid()) + ".db";
+  std::filesystem::remove(db);
+  REQUIRE(run_marshal({"demo", "--db", db}).exit_code == 0);
+  ProgramRun verify = run_marshal({"verify", "--db", db});
+  CHECK(verify.exit_code == 0);
+  CHECK(verify.out.find("3 events") != std::string::npos);
+  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db + suffix);
 }
 
 TEST_CASE("no arguments, unknown verbs and unknown kinds are usage errors", "[cli]") {

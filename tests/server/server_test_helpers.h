@@ -20,6 +20,7 @@
 #include <atomic>
 #include <cctype>
 #include <cerrno>
+#include <cstring>
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
@@ -225,7 +226,8 @@ struct ProgramRun {
   std::string out;
 };
 
-// Starts a program with its standard output and error in `log`; returns its pid, or -1.
+// Starts a program with its standard output and error in `log`; returns its pid, or minus the
+// error number when it could not be started.
 inline pid_t spawn_program(const std::vector<std::string>& args, const std::string& log) {
   std::vector<char*> argv;
   for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
@@ -238,8 +240,10 @@ inline pid_t spawn_program(const std::vector<std::string>& args, const std::stri
   pid_t pid = -1;
   int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
-  return rc == 0 ? pid : -1;
+  return rc == 0 ? pid : -rc;
 }
+
+inline std::string spawn_error(pid_t pid) { return pid > 0 ? "" : std::strerror(static_cast<int>(-pid)); }
 
 // Waits for a child at most timeout_ms; its exit code, 128 + signal, or -1 if still running.
 inline int wait_child(pid_t pid, std::int64_t timeout_ms) {
@@ -259,6 +263,7 @@ inline ProgramRun run_marshal(const std::vector<std::string>& args, const std::s
   argv.insert(argv.end(), args.begin(), args.end());
   ProgramRun run;
   pid_t pid = spawn_program(argv, log);
+  INFO("cannot start " << argv[0] << ": " << spawn_error(pid));
   REQUIRE(pid > 0);
   run.exit_code = wait_child(pid, 30'000);
   if (run.exit_code == -1) {
@@ -292,6 +297,7 @@ class SpawnedServer {
     pid_ = spawn_program({MARSHAL_BINARY, "serve", "--db", ledger_path_, "--listen", "127.0.0.1:0",
                           "--port-file", port_file},
                          log_);
+    INFO("cannot start " << MARSHAL_BINARY << ": " << spawn_error(pid_));
     REQUIRE(pid_ > 0);
     auto start_time = Clock::now();
     while (ms_since(start_time) < 20'000) {
