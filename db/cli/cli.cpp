@@ -9,6 +9,7 @@
 #include <sodium.h>
 
 #include "cli/ledger_commands.h"
+#include "cli/print_commands.h"
 #include "cli/server_commands.h"
 #include "core/refusal.h"
 #include "protocol/odds_json.h"
@@ -182,6 +183,30 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
   station_revoke->add_option("NAME", station_name, "the station's name")->required();
   station_revoke->add_option("--db", db_path, "the ledger file")->required();
 
+  PrintOptions print_opts;
+  std::string character;
+  auto* print = app.add_subcommand("print", "Print-ready PDFs: packets, decks, GM reference sheets, one card");
+  print->require_subcommand(1);
+  auto add_print = [&](const char* name, const char* about, const char* out_help) {
+    auto* cmd = print->add_subcommand(name, about);
+    cmd->add_option("--db", print_opts.db_path, "the ledger file")->required();
+    cmd->add_option("--out", print_opts.out, out_help)->required();
+    cmd->add_option("--paper", print_opts.paper, "a4 (default) or letter")
+        ->check(CLI::IsMember({"a4", "letter"}));
+    return cmd;
+  };
+  auto* print_packets = add_print(
+      "packets", "Every character's packet: character sheet, badge, powers, secrets, horses, bystanders, tricks",
+      "the folder to write the PDFs to");
+  print_packets->add_option("--character", character, "only this character's packet");
+  print_packets->add_flag("--combined", print_opts.combined,
+                          "one PDF with every packet in envelope-stuffing order (packets.pdf)");
+  add_print("decks", "The 50-card action deck and the chase location deck, with fold-over backs",
+            "the folder to write action-deck.pdf and location-deck.pdf to");
+  add_print("reference", "GM reference sheets for every conflict", "the folder to write gm-reference.pdf to");
+  auto* print_card = add_print("card", "One card on its own (re-issued or bestowed)", "the PDF file to write");
+  print_card->add_option("CODE", print_opts.code, "the card's code")->required();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -196,6 +221,11 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
     return json_verb(odds_opts, in, out, err, [&](const protocol::Json& input, core::Csprng& rng) {
       return protocol::odds(odds_opts.kind, input, rng);
     });
+  if (print->parsed()) {
+    for (auto* sub : print->get_subcommands()) print_opts.what = sub->get_name();
+    if (!character.empty()) print_opts.character = character;
+    return run_print(print_opts, out, err);
+  }
   if (serve->parsed()) return run_serve(db_path, listen, port_file, out, err);
   if (station_add->parsed()) return run_station_add(db_path, station_name, station_role, out, err);
   if (station_revoke->parsed()) return run_station_revoke(db_path, station_name, out, err);

@@ -1,0 +1,272 @@
+#include "printables/cards.h"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "core/card_code.h"
+#include "printables/qr_code.h"
+#include "printables/text_box.h"
+
+namespace marshal::printables {
+
+namespace {
+
+const double qr_side = 29 * qr_module_mm;  // a version 1 code with its quiet zone
+
+// Draws text or refuses, naming the card.
+double text(cairo_t* cr, const std::string& card, const std::string& words, const TextStyle& style,
+            const Box& box) {
+  TextFit fit = fit_text(cr, words, style, box);
+  if (!fit.fits)
+    throw PrintRefusal(fmt::format("{}: the text \"{}\" does not fit in {:.0f} x {:.0f} mm even at {} pt",
+                                   card, words.size() > 40 ? words.substr(0, 40) + "..." : words,
+                                   box.w, box.h, style.min_size_pt));
+  return fit.height_mm;
+}
+
+TextStyle style(double size, double floor, bool bold = false, Align align = Align::left) {
+  TextStyle s;
+  s.size_pt = size;
+  s.min_size_pt = floor;
+  s.bold = bold;
+  s.align = align;
+  return s;
+}
+
+TextStyle label_style(Align align = Align::left) {
+  TextStyle s = style(7, 6, true, align);
+  s.family = "DejaVu Sans";
+  s.r = s.g = s.b = 0.35;
+  return s;
+}
+
+void rounded_rect(cairo_t* cr, const Box& b, double r) {
+  cairo_new_sub_path(cr);
+  cairo_arc(cr, pt(b.right() - r), pt(b.y + r), pt(r), -M_PI / 2, 0);
+  cairo_arc(cr, pt(b.right() - r), pt(b.bottom() - r), pt(r), 0, M_PI / 2);
+  cairo_arc(cr, pt(b.x + r), pt(b.bottom() - r), pt(r), M_PI / 2, M_PI);
+  cairo_arc(cr, pt(b.x + r), pt(b.y + r), pt(r), M_PI, 3 * M_PI / 2);
+  cairo_close_path(cr);
+}
+
+void frame(cairo_t* cr, const Box& b, double r = 0.6, double g = 0.6, double bl = 0.6) {
+  cairo_save(cr);
+  cairo_set_source_rgb(cr, r, g, bl);
+  cairo_set_line_width(cr, pt(0.3));
+  cairo_rectangle(cr, pt(b.x), pt(b.y), pt(b.w), pt(b.h));
+  cairo_stroke(cr);
+  cairo_restore(cr);
+}
+
+void dashed_line(cairo_t* cr, double x1, double y1, double x2, double y2, double dash_mm) {
+  cairo_save(cr);
+  double dashes[] = {pt(dash_mm), pt(dash_mm * 0.7)};
+  cairo_set_dash(cr, dashes, 2, 0);
+  cairo_set_line_width(cr, pt(0.35));
+  cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
+  cairo_move_to(cr, pt(x1), pt(y1));
+  cairo_line_to(cr, pt(x2), pt(y2));
+  cairo_stroke(cr);
+  cairo_restore(cr);
+}
+
+// The code as a QR with its typed form under it, on two lines ("K3M0 7XQ2" / "W9RT AB4C D")
+// so it stays within the code's width; returns the bottom of what was drawn.
+double code_block(cairo_t* cr, const std::string& card, const std::string& code, double x, double y) {
+  draw_qr(cr, encode_qr(code), x, y, qr_module_mm);
+  TextStyle mono = style(7, 6, false, Align::center);
+  mono.family = "DejaVu Sans Mono";
+  std::string typed = core::format_card_code(code);
+  std::string two_lines = typed.size() > 10 ? typed.substr(0, 9) + "\n" + typed.substr(10) : typed;
+  text(cr, card, two_lines, mono, {x, y + qr_side - 1.2, qr_side, 6.5});
+  return y + qr_side + 5.3;
+}
+
+std::string capitalized(std::string s) {
+  if (!s.empty()) s[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
+  return s;
+}
+
+}  // namespace
+
+std::string card_label(const PrintCard& card) {
+  return fmt::format("{} card \"{}\" of {} ({})", card.kind, card.title, card.holder,
+                     core::format_card_code(card.code));
+}
+
+std::string action_card_payload(int value) { return fmt::format("ACT{:02}", value); }
+std::string location_card_payload(int index) { return fmt::format("LOC{:02}", index); }
+
+void draw_badge(cairo_t* cr, const Box& b, const PrintCharacter& who, const std::string& event_title) {
+  const std::string label = "badge of " + who.name;
+  frame(cr, b);
+  Box in = b.inset(3);
+  text(cr, label, "CHARACTER BADGE", label_style(Align::center), {in.x, in.y, in.w, 4});
+  text(cr, label, who.name, style(15, 8, true, Align::center), {in.x, in.y + 5, in.w, 20});
+  if (!who.player.empty())
+    text(cr, label, "played by " + who.player, style(8, 6, false, Align::center), {in.x, in.y + 26, in.w, 5});
+  TextStyle small = label_style(Align::center);
+  small.bold = false;
+  text(cr, label, event_title, small, {in.x, in.y + 31, in.w, 8});
+  code_block(cr, label, who.badge_code, b.x + (b.w - qr_side) / 2, b.bottom() - qr_side - 7);
+}
+
+void draw_power(cairo_t* cr, const Box& b, const PrintCard& card) {
+  const std::string label = card_label(card);
+  frame(cr, b, 0.45, 0.3, 0.1);
+  Box in = b.inset(3);
+  text(cr, label, "POWER", label_style(), {in.x, in.y, in.w, 4});
+  text(cr, label, capitalized(card.title), style(14, 9, true), {in.x, in.y + 4.5, in.w, 8});
+  text(cr, label, card.detail.value("text", ""), style(8.5, 6), {in.x, in.y + 13, in.w, in.h - 13 - qr_side - 5});
+  code_block(cr, label, card.code, b.x + (b.w - qr_side) / 2, b.bottom() - qr_side - 7);
+}
+
+void draw_secret(cairo_t* cr, const Box& b, const PrintCard& card) {
+  const std::string label = card_label(card);
+  frame(cr, b, 0.5, 0.1, 0.1);
+  Box in = b.inset(3);
+  text(cr, label, "SECRET  ·  whoever reads it must be given it", label_style(), {in.x, in.y, in.w, 4});
+  double h = text(cr, label, card.title, style(11, 7, true), {in.x, in.y + 5, in.w, 10});
+  double top = in.y + 5 + h + 1.5;
+  text(cr, label, card.detail.value("text", ""), style(8.5, 6), {in.x, top, in.w, b.bottom() - qr_side - 8 - top});
+  code_block(cr, label, card.code, b.x + (b.w - qr_side) / 2, b.bottom() - qr_side - 7);
+}
+
+void draw_bystander(cairo_t* cr, const Box& b, const PrintCard& card) {
+  const std::string label = card_label(card);
+  frame(cr, b);
+  const double half = b.h / 2;
+  for (int i = 0; i < 2; ++i) {
+    Box h{b.x, b.y + i * half, b.w, half};
+    Box in = h.inset(2.5);
+    text(cr, label, "INNOCENT BYSTANDER", label_style(), {in.x, in.y, in.w, 4});
+    // Name on the left, code on the right, so the tear line never touches the code.
+    text(cr, label, card.title, style(9, 6, true), {in.x, in.y + 5, in.w - qr_side - 1, in.h - 14});
+    double qx = h.right() - qr_side - 1.5, qy = h.y + (half - qr_side - 3) / 2;
+    code_block(cr, label, card.code, qx, qy);
+  }
+  dashed_line(cr, b.x, b.y + half, b.right(), b.y + half, 1.6);
+  TextStyle tear = label_style(Align::left);
+  tear.bold = false;
+  text(cr, label, "Tear along the line if shot: both halves to a GM.",
+       tear, {b.x + 2.5, b.y + half - 7.5, b.w - qr_side - 5, 7});
+}
+
+void draw_trick(cairo_t* cr, const Box& b, const PrintCard& card) {
+  const std::string label = card_label(card);
+  frame(cr, b);
+  // Three panels: A shows the hand and the code; B holds the note; the flap C folds over B.
+  const double a_h = 41, b_h = (b.h - a_h) / 2;
+  Box a{b.x, b.y, b.w, a_h}, note{b.x, b.y + a_h, b.w, b_h}, flap{b.x, b.y + a_h + b_h, b.w, b_h};
+  Box in = a.inset(2.5);
+  text(cr, label, "POKER TRICK  ·  single use", label_style(), {in.x, in.y, in.w, 4});
+  text(cr, label, card.title, style(13, 7, true), {in.x, in.y + 5, in.w - qr_side - 1, in.h - 5});
+  code_block(cr, label, card.code, a.right() - qr_side - 1.5, a.y + (a_h - qr_side - 3) / 2);
+  // Between A and B: a plain border, not a fold.
+  cairo_save(cr);
+  cairo_set_source_rgb(cr, 0.7, 0.7, 0.7);
+  cairo_set_line_width(cr, pt(0.2));
+  cairo_move_to(cr, pt(b.x), pt(note.y));
+  cairo_line_to(cr, pt(b.right()), pt(note.y));
+  cairo_stroke(cr);
+  cairo_restore(cr);
+  std::string flag = card.detail.value("flag", "skill");
+  Box ni = note.inset(2.5);
+  text(cr, label, flag == "cheat" ? "CHEAT" : "SKILL", style(14, 8, true, Align::center), {ni.x, ni.y, ni.w, 7});
+  text(cr, label,
+       flag == "cheat" ? "Caught if an accuser opens it: you lose a random bystander."
+                       : "Honest play: an accuser who opens it loses a random bystander.",
+       style(7.5, 6, false, Align::center), {ni.x, ni.y + 7.5, ni.w, ni.h - 7.5});
+  dashed_line(cr, b.x, flap.y, b.right(), flap.y, 2.5);
+  Box fi = flap.inset(2.5);
+  TextStyle how = style(7.5, 6, false, Align::center);
+  how.italic = true;
+  text(cr, label,
+       "Fold this flap up along the dashed line, over the note, before the game. Keep the trick face "
+       "down in front of you; flip it at the end of a hand. Once flipped it is spent.",
+       how, fi);
+}
+
+void draw_horse(cairo_t* cr, const Box& b, const PrintCard& card) {
+  const std::string label = card_label(card);
+  int rating = card.detail.value("rating", 0);
+  static const double tints[5][3] = {{0.93, 0.93, 0.93}, {0.95, 0.89, 0.76}, {0.91, 0.79, 0.63},
+                                     {0.96, 0.78, 0.65}, {0.99, 0.90, 0.54}};
+  const double* tint = tints[std::clamp(rating, 0, 4)];
+  // A horse standing to the right, as a cut line in a 90 x 60 box (points in mm).
+  static const double outline[][2] = {
+      {14, 22}, {8, 30}, {5, 40}, {9, 39}, {13, 31}, {16, 30},                           // tail
+      {16, 46}, {18, 58}, {23, 58}, {22, 47}, {27, 47}, {29, 58}, {34, 58}, {34, 47},    // hind legs
+      {56, 47}, {57, 58}, {62, 58}, {62, 47}, {67, 47}, {69, 58}, {74, 58}, {73, 44},    // fore legs
+      {74, 30}, {79, 20}, {87, 22}, {88, 16}, {80, 6}, {76, 2}, {74, 7}, {68, 12},       // neck, head
+      {62, 16}, {16, 16}};                                                               // back
+  cairo_save(cr);
+  cairo_new_path(cr);
+  for (const auto& p : outline) cairo_line_to(cr, pt(b.x + p[0]), pt(b.y + p[1]));
+  cairo_close_path(cr);
+  cairo_set_source_rgb(cr, tint[0], tint[1], tint[2]);
+  cairo_fill_preserve(cr);
+  cairo_set_source_rgb(cr, 0, 0, 0);
+  cairo_set_line_width(cr, pt(0.35));
+  cairo_stroke(cr);
+  cairo_restore(cr);
+  // The body (16..73 x 16..47) holds the code, the rating and the words.
+  code_block(cr, label, card.code, b.x + 18, b.y + 17.5);
+  text(cr, label, std::to_string(rating), style(34, 20, true, Align::center), {b.x + 40, b.y + 16.5, 14, 16});
+  text(cr, label, "HORSE", label_style(), {b.x + 55, b.y + 18, 17, 4});
+  text(cr, label, card.title, style(9, 6, true), {b.x + 55, b.y + 22.5, 17, 8});
+  text(cr, label, "owner: " + (card.owner.empty() ? card.holder : card.owner), style(6.5, 6),
+       {b.x + 40, b.y + 33, 32, 8});
+  TextStyle never = label_style();
+  never.bold = false;
+  text(cr, label, "Cut along the outline. Never taken into a building.", never, {b.x + 40, b.y + 41, 32, 5.5});
+}
+
+namespace {
+
+void card_back(cairo_t* cr, const Box& back, const std::string& title, const std::string& deck) {
+  cairo_save(cr);
+  cairo_set_source_rgb(cr, 0.55, 0.2, 0.12);
+  rounded_rect(cr, back.inset(2), 2);
+  cairo_fill(cr);
+  cairo_restore(cr);
+  TextStyle s = style(10, 6, true, Align::center);
+  s.r = s.g = s.b = 1;
+  s.vertical_center = true;
+  text(cr, deck + " back", deck + "\n" + title, s, back.inset(5));
+}
+
+}  // namespace
+
+void draw_action_card(cairo_t* cr, const Box& pair, int value, const std::string& event_title) {
+  Box face{pair.x, pair.y, pair.w, pair.h / 2}, back{pair.x, pair.y + pair.h / 2, pair.w, pair.h / 2};
+  const std::string label = fmt::format("action card {}", value);
+  frame(cr, pair);
+  std::string v = value == 1 ? "A" : std::to_string(value);
+  text(cr, label, v, style(14, 10, true), {face.x + 2, face.y + 1.5, 12, 8});
+  text(cr, label, v, style(14, 10, true, Align::right), {face.right() - 14, face.bottom() - 9.5, 12, 8});
+  text(cr, label, v, style(30, 20, true, Align::center), {face.x + 10, face.y + 6, face.w - 20, 14});
+  draw_qr(cr, encode_qr(action_card_payload(value)), face.x + (face.w - qr_side) / 2, face.y + 21, qr_module_mm);
+  dashed_line(cr, pair.x, back.y, pair.right(), back.y, 2.5);
+  card_back(cr, back, event_title, "ACTION DECK");
+}
+
+void draw_location_card(cairo_t* cr, const Box& pair, const core::Location& location, int index,
+                        const std::string& event_title) {
+  Box face{pair.x, pair.y, pair.w, pair.h / 2}, back{pair.x, pair.y + pair.h / 2, pair.w, pair.h / 2};
+  const std::string label = "location card " + location.name;
+  frame(cr, pair);
+  Box in = face.inset(2.5);
+  text(cr, label, location.road ? "ROAD  ·  a first card" : "OUT OF TOWN", label_style(), {in.x, in.y, in.w, 4});
+  text(cr, label, location.name, style(11, 7, true), {in.x, in.y + 4.5, in.w, 9});
+  std::string links;
+  for (const auto& l : location.links) links += (links.empty() ? "" : ", ") + l;
+  text(cr, label, "Leads to: " + links, style(7, 6), {in.x, in.y + 14, in.w, 11});
+  draw_qr(cr, encode_qr(location_card_payload(index)), face.x + (face.w - qr_side) / 2,
+          face.bottom() - qr_side - 1.5, qr_module_mm);
+  dashed_line(cr, pair.x, back.y, pair.right(), back.y, 2.5);
+  card_back(cr, back, event_title, "LOCATION DECK");
+}
+
+}  // namespace marshal::printables

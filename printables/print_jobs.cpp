@@ -1,0 +1,172 @@
+#include "printables/print_jobs.h"
+
+#include <unistd.h>
+
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "core/action_deck.h"
+#include "core/card_code.h"
+#include "printables/cards.h"
+#include "printables/sheets.h"
+
+namespace marshal::printables {
+
+namespace fs = std::filesystem;
+
+std::string file_slug(const std::string& name) {
+  std::string slug;
+  for (char c : name) {
+    if (std::isalnum(static_cast<unsigned char>(c)))
+      slug += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    else if (!slug.empty() && slug.back() != '-')
+      slug += '-';
+  }
+  while (!slug.empty() && slug.back() == '-') slug.pop_back();
+  return slug.empty() ? "character" : slug;
+}
+
+namespace {
+
+// Writes one PDF through `fill`, renaming it into place only when complete.
+template <class Fill>
+void write_pdf(const std::string& path, Paper paper, const std::string& title, PrintResult& result, Fill&& fill) {
+  std::string temporary = path + ".partial-" + std::to_string(getpid());
+  try {
+    PrintDocument doc(temporary, paper, title);
+    fill(doc);
+    doc.finish();
+    result.pages += doc.pages();
+    result.placements = doc.placements();
+  } catch (...) {
+    fs::remove(temporary);
+    throw;
+  }
+  fs::rename(temporary, path);
+  result.files.push_back(path);
+}
+
+void draw_packet_cards(PrintDocument& doc, const PrintModel& model, const PrintCharacter& who, PrintResult& result) {
+  for (const auto& card : who.cards) {
+    const std::string what = card.kind + " " + card.code;
+    if (card.kind == "badge") {
+      draw_badge(doc.cr(), doc.place_card(card_w, card_h, what), who, model.title);
+    } else if (card.kind == "power") {
+      draw_power(doc.cr(), doc.place_card(card_w, card_h, what), card);
+    } else if (card.kind == "secret") {
+      draw_secret(doc.cr(), doc.place_card(card_w, card_h, what), card);
+    } else if (card.kind == "horse") {
+      draw_horse(doc.cr(), doc.place_card(horse_w, horse_h, what, false), card);
+    } else if (card.kind == "bystander") {
+      draw_bystander(doc.cr(), doc.place_card(card_w, card_h, what), card);
+    } else if (card.kind == "trick") {
+      draw_trick(doc.cr(), doc.place_card(card_w, card_h, what), card);
+    } else {
+      continue;
+    }
+    ++result.cards;
+  }
+}
+
+void draw_packet(PrintDocument& doc, const PrintModel& model, const PrintCharacter& who, PrintResult& result) {
+  draw_character_sheet(doc, model, who);
+  doc.new_page(who.name);
+  draw_packet_cards(doc, model, who, result);
+}
+
+void ensure_dir(const std::string& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec || !fs::is_directory(dir)) throw std::runtime_error("cannot create the folder " + dir);
+}
+
+}  // namespace
+
+PrintResult print_packets(const PrintModel& model, const std::string& out_dir, Paper paper,
+                          const std::optional<std::string>& character, bool combined,
+                          const Progress& progress) {
+  ensure_dir(out_dir);
+  std::vector<const PrintCharacter*> chosen;
+  for (const auto& c : model.characters)
+    if (!character || c.name == *character) chosen.push_back(&c);
+  if (chosen.empty())
+    throw PrintRefusal("no character named '" + character.value_or("") + "' in this ledger");
+  PrintResult result;
+  int done = 0;
+  if (combined) {
+    write_pdf((fs::path(out_dir) / "packets.pdf").string(), paper, model.title, result, [&](PrintDocument& doc) {
+      for (const auto* who : chosen) {
+        draw_packet(doc, model, *who, result);
+        if (progress) progress(++done, static_cast<int>(chosen.size()));
+      }
+    });
+    return result;
+  }
+  for (const auto* who : chosen) {
+    write_pdf((fs::path(out_dir) / (file_slug(who->name) + ".pdf")).string(), paper, model.title, result,
+              [&](PrintDocument& doc) { draw_packet(doc, model, *who, result); });
+    if (progress) progress(++done, static_cast<int>(chosen.size()));
+  }
+  return result;
+}
+
+PrintResult print_decks(const PrintModel& model, const std::string& out_dir, Paper paper) {
+  ensure_dir(out_dir);
+  PrintResult result;
+  write_pdf((fs::path(out_dir) / "action-deck.pdf").string(), paper, model.title, result, [&](PrintDocument& doc) {
+    doc.new_page("Action deck (50 cards): cut out, fold each along the dashed line, back to back");
+    for (int value = core::lowest_card; value <= core::highest_card; ++value)
+      for (int copy = 0; copy < core::action_deck_copies[value]; ++copy) {
+        draw_action_card(doc.cr(), doc.place_card(deck_w, 2 * deck_h, fmt::format("action {}", value)), value,
+                         model.title);
+        ++result.cards;
+      }
+  });
+  if (model.locations.empty()) return result;
+  // Links work both ways: a card lists every place it leads to.
+  core::LocationMap map(model.locations);
+  write_pdf((fs::path(out_dir) / "location-deck.pdf").string(), paper, model.title, result, [&](PrintDocument& doc) {
+    doc.new_page("Chase location deck: cut out, fold each along the dashed line, back to back");
+    for (int i = 0; i < map.size(); ++i) {
+      core::Location full = map.at(i);
+      full.links.clear();
+      for (int j = 0; j < map.size(); ++j)
+        if (map.linked(i, j)) full.links.push_back(map.at(j).name);
+      for (int copy = 0; copy < full.copies; ++copy) {
+        draw_location_card(doc.cr(), doc.place_card(deck_w, 2 * deck_h, "location " + full.name), full, i,
+                           model.title);
+        ++result.cards;
+      }
+    }
+  });
+  return result;
+}
+
+PrintResult print_reference(const PrintModel& model, const std::string& out_dir, Paper paper) {
+  ensure_dir(out_dir);
+  PrintResult result;
+  write_pdf((fs::path(out_dir) / "gm-reference.pdf").string(), paper, model.title, result,
+            [&](PrintDocument& doc) { draw_reference_sheets(doc, model); });
+  return result;
+}
+
+PrintResult print_card(const PrintModel& model, const std::string& code, const std::string& out_file, Paper paper) {
+  core::ParsedCardCode parsed = core::parse_card_code(code);
+  if (!parsed.ok()) throw PrintRefusal("'" + code + "': " + std::string(core::describe(parsed.problem)));
+  auto card = find_card(model, parsed.code);
+  if (!card) throw PrintRefusal("the ledger holds no live card " + parsed.code + " (unknown, or revoked)");
+  const PrintCharacter* holder = nullptr;
+  for (const auto& c : model.characters)
+    if (c.name == card->holder) holder = &c;
+  PrintResult result;
+  write_pdf(out_file, paper, model.title, result, [&](PrintDocument& doc) {
+    doc.new_page(card->holder + ": " + card->kind + " card");
+    PrintCharacter one = *holder;
+    one.cards = {*card};
+    draw_packet_cards(doc, model, one, result);
+  });
+  return result;
+}
+
+}  // namespace marshal::printables

@@ -1,0 +1,36 @@
+#pragma once
+// The print jobs behind `marshal print`: packets, decks, reference sheets, one card. Each PDF is
+// written to a temporary name and renamed when complete, so a refused or failed job leaves no
+// half-written file behind.
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "printables/document.h"
+#include "printables/print_model.h"
+
+namespace marshal::printables {
+
+struct PrintResult {
+  std::vector<std::string> files;
+  int pages = 0;
+  int cards = 0;
+  std::vector<Placement> placements;  // of the last file, for checks
+};
+
+using Progress = std::function<void(int done, int total)>;
+
+// One PDF per character (or only `character`), or all in one file in envelope-stuffing order.
+PrintResult print_packets(const PrintModel& model, const std::string& out_dir, Paper paper,
+                          const std::optional<std::string>& character, bool combined,
+                          const Progress& progress = {});
+PrintResult print_decks(const PrintModel& model, const std::string& out_dir, Paper paper);
+PrintResult print_reference(const PrintModel& model, const std::string& out_dir, Paper paper);
+PrintResult print_card(const PrintModel& model, const std::string& code, const std::string& out_file,
+                       Paper paper);
+
+// "Zechariah Chamberlain" -> "zechariah-chamberlain".
+std::string file_slug(const std::string& name);
+
+}  // namespace marshal::printables

@@ -1,0 +1,76 @@
+#include "printables/print_model.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+
+#include "sqlite/sqlite.h"
+
+namespace marshal::printables {
+
+namespace {
+int kind_order(const std::string& kind) {
+  static const std::vector<std::string> order{"badge", "power", "secret", "horse", "bystander", "trick"};
+  return static_cast<int>(std::find(order.begin(), order.end(), kind) - order.begin());
+}
+}  // namespace
+
+PrintModel load_print_model(const std::string& db_path) {
+  if (!std::filesystem::exists(db_path)) throw std::runtime_error("no ledger file at " + db_path);
+  sqlite::Database db(db_path, false);
+  PrintModel model;
+  model.title = db.scalar_text("SELECT value FROM event_info WHERE key = 'title'");
+  std::map<std::int64_t, std::size_t> index;
+  {
+    sqlite::Statement s = db.prepare(
+        "SELECT id, name, player, notes, hth, speed, accuracy, gambling, riding, powers FROM "
+        "characters ORDER BY id");
+    while (s.step()) {
+      PrintCharacter c;
+      c.name = s.text(1);
+      c.player = s.text(2);
+      c.notes = s.text(3);
+      c.attributes = {s.integer(4), s.integer(5), s.integer(6), s.integer(7), s.integer(8)};
+      std::string powers = s.text(9), item;
+      for (char ch : powers + ";") {
+        if (ch != ';') {
+          item += ch;
+        } else {
+          if (auto p = core::power_from_string(item)) c.powers.push_back(*p);
+          item.clear();
+        }
+      }
+      index[s.int64(0)] = model.characters.size();
+      model.characters.push_back(std::move(c));
+    }
+  }
+  sqlite::Statement s = db.prepare(
+      "SELECT k.code, k.kind, k.title, k.detail, k.holder, o.name FROM cards k "
+      "LEFT JOIN characters o ON o.id = k.owner WHERE k.revoked = 0 AND k.holder IS NOT NULL "
+      "ORDER BY k.since_seq, k.rowid");
+  while (s.step()) {
+    PrintCharacter& holder = model.characters[index.at(s.int64(4))];
+    PrintCard card{s.text(0), s.text(1), s.text(2), Json::parse(s.text(3)), holder.name,
+                   s.is_null(5) ? std::string() : s.text(5)};
+    if (card.kind == "badge") holder.badge_code = card.code;
+    holder.cards.push_back(std::move(card));
+  }
+  for (auto& c : model.characters)
+    std::stable_sort(c.cards.begin(), c.cards.end(), [](const PrintCard& a, const PrintCard& b) {
+      return kind_order(a.kind) < kind_order(b.kind);
+    });
+  sqlite::Statement l = db.prepare("SELECT name, road, copies, links FROM locations ORDER BY rowid");
+  while (l.step())
+    model.locations.push_back({l.text(0), l.int64(1) != 0, l.integer(2),
+                               Json::parse(l.text(3)).get<std::vector<std::string>>()});
+  return model;
+}
+
+std::optional<PrintCard> find_card(const PrintModel& model, const std::string& code) {
+  for (const auto& c : model.characters)
+    for (const auto& card : c.cards)
+      if (card.code == code) return card;
+  return std::nullopt;
+}
+
+}  // namespace marshal::printables
