@@ -19,7 +19,7 @@ struct PrintRefusal : std::runtime_error {
 // Card sizes, mm.
 inline constexpr double card_w = 60, card_h = 82;          // badge, power, secret, bystander, trick
 inline constexpr double horse_w = 90, horse_h = 60;        // the horse-shaped cut line fits in here
-inline constexpr double deck_w = 44, deck_h = 63;          // action and location cards (face)
+inline constexpr double deck_w = 44, deck_h = 62;          // action and location cards (face)
 inline constexpr double qr_module_mm = 0.7;                // 21 + 8 modules: 20.3 mm with quiet zone
 
 // A card's words as printed ("bystander Mrs. Pettigrew (K3M0 ...)") for refusals and checks.
