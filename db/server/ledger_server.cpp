@@ -158,6 +158,22 @@ struct LedgerServer::Impl {
     }
   }
 
+  void log_lookup_refusal(const Station& station, const std::string& type, const std::string& code,
+                          const Reply& reply) {
+    const Json& e = reply.body["error"];
+    reader()
+        .prepare("INSERT INTO refusals(server_time_ms, station, uuid, type, code, field, reason, payload) "
+                 "VALUES (?,?,NULL,?,?,?,?,?)")
+        .bind(1, now_ms())
+        .bind(2, station.name)
+        .bind(3, type)
+        .bind(4, e["code"].get<std::string>())
+        .bind(5, e["field"].get<std::string>())
+        .bind(6, e["reason"].get<std::string>())
+        .bind(7, code.substr(0, 200))
+        .run();
+  }
+
   Reply read_events(RequestState& s) {
     Json events = Json::array();
     Statement q = reader().prepare(
@@ -219,11 +235,17 @@ struct LedgerServer::Impl {
       try {
         auto view = card ? card_view(reader(), code, station->role, query(c, "as"))
                          : character_view(reader(), code, station->role, now_ms());
-        if (!view) return (reply = error_reply(404, "unknown_code", "code", "the ledger knows no such " + std::string(card ? "card" : "badge"))), false;
-        reply = {200, *view};
+        if (view) {
+          reply = {200, *view};
+          return false;
+        }
+        reply = error_reply(404, "unknown_code", "code",
+                            "the ledger knows no such " + std::string(card ? "card" : "badge"));
       } catch (const LedgerRefusal& r) {
         reply = error_reply(400, r.code, "code", r.reason);
       }
+      // A code nobody knows may be a forgery or a misprint: it goes into the audit trail.
+      log_lookup_refusal(*station, card ? "card_lookup" : "character_lookup", code, reply);
       return false;
     }
     if (url == "/events" && method == "GET") {

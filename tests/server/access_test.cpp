@@ -21,8 +21,9 @@ struct AccessFixture {
   std::int64_t events_before = event_count(ledger.path);
 };
 
-client::HttpReply as_station(const std::string& url, const std::string& token, const std::string& method,
-                             const std::string& path, const Json& body = Json::object()) {
+client::HttpReply as_station(const std::string& url, const std::string& token,
+                             const std::string& method, const std::string& path,
+                             const Json& body = Json::object()) {
   client::HttpClient http(url);
   if (!token.empty()) http.set_token(token);
   return method == "POST" ? http.post(path, body) : http.get(path);
@@ -30,7 +31,8 @@ client::HttpReply as_station(const std::string& url, const std::string& token, c
 
 }  // namespace
 
-TEST_CASE("calls without a token, with an unknown one or a revoked station's get 401", "[server][access]") {
+TEST_CASE("calls without a token, with an unknown one or a revoked station's get 401",
+          "[server][access]") {
   AccessFixture f;
   Json event{{"uuid", client::new_uuid_v7(now_ms())},
              {"type", "bystander_bestowed"},
@@ -42,7 +44,8 @@ TEST_CASE("calls without a token, with an unknown one or a revoked station's get
       {"POST", "/events"},
   };
   std::string unknown_token(64, 'a');
-  for (const std::string& token : {std::string(), unknown_token, f.gm_token.substr(0, 63), std::string("Bearer")}) {
+  for (const std::string& token :
+       {std::string(), unknown_token, f.gm_token.substr(0, 63), std::string("Bearer")}) {
     for (const auto& [method, path] : calls) {
       client::HttpReply r = as_station(f.server.url(), token, method, path, event);
       INFO("token '" << token << "' " << method << " " << path << ": " << describe(r));
@@ -93,34 +96,37 @@ TEST_CASE("a kiosk is refused every GM-only event with 403 not_allowed", "[serve
   for (const auto& type : db::event_types()) {
     if (kiosk_may.count(type)) continue;
     Json payload = payloads.count(type) ? payloads[type] : Json{{"character", bo_badge}};
-    client::HttpReply r = as_station(f.server.url(), f.kiosk_token, "POST", "/events",
-                                     {{"uuid", client::new_uuid_v7(now_ms())}, {"type", type}, {"payload", payload}});
+    client::HttpReply r =
+        as_station(f.server.url(), f.kiosk_token, "POST", "/events",
+                   {{"uuid", client::new_uuid_v7(now_ms())}, {"type", type}, {"payload", payload}});
     INFO(type << ": " << describe(r));
     CHECK(r.status == 403);
     CHECK(error_code(r) == "not_allowed");
     CHECK(r.body["error"]["field"] == "type");
     refused.insert(type);
   }
-  for (const char* type : {"trick_flipped", "bystander_docked", "conflict_resolved", "card_reissued", "arrested"})
+  for (const char* type :
+       {"trick_flipped", "bystander_docked", "conflict_resolved", "card_reissued", "arrested"})
     CHECK(refused.count(type) == 1);
   CHECK(event_count(f.ledger.path) == f.events_before);
   CHECK(health_ok(f.server.url()));
 
   SECTION("the same events from a GM are accepted: the 403s were about the role") {
     for (const char* type : {"trick_flipped", "bystander_docked", "arrested", "card_reissued"}) {
-      client::HttpReply r = as_station(f.server.url(), f.gm_token, "POST", "/events",
-                                       {{"uuid", client::new_uuid_v7(now_ms())}, {"type", type}, {"payload", payloads[type]}});
+      client::HttpReply r = as_station(
+          f.server.url(), f.gm_token, "POST", "/events",
+          {{"uuid", client::new_uuid_v7(now_ms())}, {"type", type}, {"payload", payloads[type]}});
       INFO(type << ": " << describe(r));
       CHECK(r.status == 200);
     }
     CHECK(event_count(f.ledger.path) == f.events_before + 4);
   }
   SECTION("a kiosk may hand a secret over") {
-    client::HttpReply r = as_station(
-        f.server.url(), f.kiosk_token, "POST", "/events",
-        {{"uuid", client::new_uuid_v7(now_ms())},
-         {"type", "secret_given"},
-         {"payload", {{"secret", secret}, {"from", ada_badge}, {"to", bo_badge}}}});
+    client::HttpReply r =
+        as_station(f.server.url(), f.kiosk_token, "POST", "/events",
+                   {{"uuid", client::new_uuid_v7(now_ms())},
+                    {"type", "secret_given"},
+                    {"payload", {{"secret", secret}, {"from", ada_badge}, {"to", bo_badge}}}});
     INFO(describe(r));
     CHECK(r.status == 200);
     CHECK(event_count(f.ledger.path) == f.events_before + 1);
@@ -135,7 +141,8 @@ TEST_CASE("a kiosk is refused every GM-only event with 403 not_allowed", "[serve
   }
 }
 
-TEST_CASE("a kiosk never sees a trick's flag, nor a secret's text it does not hold", "[server][access]") {
+TEST_CASE("a kiosk never sees a trick's flag, nor a secret's text it does not hold",
+          "[server][access]") {
   AccessFixture f;
   std::string ada_badge = f.ledger.badge(ada), bo_badge = f.ledger.badge(bo);
   std::string cheat = f.ledger.cards("trick", ada).at(0);  // the first of Ada's tricks is a cheat
@@ -168,7 +175,8 @@ TEST_CASE("a kiosk never sees a trick's flag, nor a secret's text it does not ho
     CHECK_FALSE(hidden["detail"].contains("text"));
     CHECK(hidden.dump().find(ada_secret_text) == std::string::npos);
   }
-  CHECK(view(f.kiosk_token, "/cards/" + secret + "?as=" + ada_badge)["detail"]["text"] == ada_secret_text);
+  CHECK(view(f.kiosk_token, "/cards/" + secret + "?as=" + ada_badge)["detail"]["text"] ==
+        ada_secret_text);
 
   // Ada's badge at the kiosk: her own secret, but none of her tricks' flags.
   Json character = view(f.kiosk_token, "/characters/" + ada_badge);
@@ -200,8 +208,9 @@ TEST_CASE("a kiosk never sees a trick's flag, nor a secret's text it does not ho
 
 TEST_CASE("an enrollment code from `marshal station add` works once", "[server][access]") {
   AccessFixture f;
-  ProgramRun add = run_marshal({"station", "add", "front-kiosk", "--role", "kiosk", "--db", f.ledger.path},
-                               f.dir.file("station-add.log"));
+  ProgramRun add =
+      run_marshal({"station", "add", "front-kiosk", "--role", "kiosk", "--db", f.ledger.path},
+                  f.dir.file("station-add.log"));
   INFO(add.out);
   REQUIRE(add.exit_code == 0);
   std::istringstream lines(add.out);
@@ -219,7 +228,8 @@ TEST_CASE("an enrollment code from `marshal station add` works once", "[server][
   CHECK(first.body["role"] == "kiosk");
   std::string token = first.body.value("token", "");
   CHECK(token.size() == 64);
-  CHECK(as_station(f.server.url(), token, "GET", "/characters/" + f.ledger.badge(ada)).status == 200);
+  CHECK(as_station(f.server.url(), token, "GET", "/characters/" + f.ledger.badge(ada)).status ==
+        200);
 
   client::HttpReply second = http.post("/enroll", Json{{"code", code}});
   INFO(describe(second));
@@ -232,10 +242,12 @@ TEST_CASE("an enrollment code from `marshal station add` works once", "[server][
   CHECK_FALSE(station.enroll(code, error));
   CHECK_FALSE(error.empty());
   CHECK_FALSE(station.enrolled());
-  CHECK(as_station(f.server.url(), token, "GET", "/characters/" + f.ledger.badge(ada)).status == 200);
+  CHECK(as_station(f.server.url(), token, "GET", "/characters/" + f.ledger.badge(ada)).status ==
+        200);
 
   // A code that was never issued, and a malformed request.
-  CHECK(http.post("/enroll", Json{{"code", core::format_card_code(f.ledger.badge(bo))}}).status == 403);
+  CHECK(http.post("/enroll", Json{{"code", core::format_card_code(f.ledger.badge(bo))}}).status ==
+        403);
   client::HttpReply malformed = http.post("/enroll", Json{{"code", code}, {"role", "gm"}});
   CHECK(malformed.status == 400);
   CHECK(error_code(malformed) == "bad_input");

