@@ -10,6 +10,7 @@
 
 #include "cli/ledger_commands.h"
 #include "cli/print_commands.h"
+#include "cli/scan_command.h"
 #include "cli/server_commands.h"
 #include "core/refusal.h"
 #include "protocol/odds_json.h"
@@ -207,6 +208,13 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
   auto* print_card = add_print("card", "One card on its own (re-issued or bestowed)", "the PDF file to write");
   print_card->add_option("CODE", print_opts.code, "the card's code")->required();
 
+  std::vector<std::string> scan_images;
+  auto* scan = app.add_subcommand(
+      "scan", "Find the QR codes in image files (PNG, JPEG) with the stations' decoder and say "
+              "whether each is a well-formed Marshal card code");
+  scan->add_option("IMAGE", scan_images, "image files, e.g. pages from pdftoppm or camera photos")
+      ->required();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -221,6 +229,7 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
     return json_verb(odds_opts, in, out, err, [&](const protocol::Json& input, core::Csprng& rng) {
       return protocol::odds(odds_opts.kind, input, rng);
     });
+  if (scan->parsed()) return run_scan(scan_images, out, err);
   if (print->parsed()) {
     for (auto* sub : print->get_subcommands()) print_opts.what = sub->get_name();
     if (!character.empty()) print_opts.character = character;

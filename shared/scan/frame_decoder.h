@@ -1,0 +1,39 @@
+#pragma once
+// QR codes from camera frames (8-bit grey, any row stride) with ZXing-C++. A real table is hard
+// on a camera: any rotation, skew, blur, dim and uneven light, small modules. One ZXing pass
+// misses some frames, so the decoder retries with other binarizers and scales while its time
+// budget lasts, and reports how long it took.
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace marshal::scan {
+
+struct GrayFrame {
+  const std::uint8_t* data = nullptr;
+  int width = 0;
+  int height = 0;
+  int stride = 0;  // bytes from one row to the next (>= width)
+};
+
+struct DecodeResult {
+  std::vector<std::string> codes;  // every QR text found, once each
+  int passes = 0;                  // how many attempts it took
+  double elapsed_ms = 0;
+};
+
+struct DecoderOptions {
+  double budget_ms = 15;  // stop retrying after this
+};
+
+class FrameDecoder {
+ public:
+  explicit FrameDecoder(DecoderOptions options = {}) : options_(options) {}
+  DecodeResult decode(const GrayFrame& frame) const;
+
+ private:
+  DecoderOptions options_;
+};
+
+}  // namespace marshal::scan

@@ -1,0 +1,148 @@
+#include "scan/frame_source.h"
+
+#include <gst/app/gstappsink.h>
+#include <gst/gst.h>
+#include <gst/video/video.h>
+
+#include <chrono>
+#include <mutex>
+#include <stdexcept>
+
+#include "scan/wedge.h"
+
+namespace marshal::scan {
+
+namespace {
+std::once_flag gst_started;
+
+// GStreamer's own quoting for a file name inside a pipeline description.
+std::string quoted(const std::string& path) {
+  std::string q = "\"";
+  for (char c : path) q += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+  return q + "\"";
+}
+}  // namespace
+
+std::string camera_pipeline(const std::string& device) {
+  return "v4l2src device=" + quoted(device) +
+         " ! videoconvert ! video/x-raw,format=GRAY8 ! appsink name=sink max-buffers=2 drop=true";
+}
+
+std::string image_file_pipeline(const std::string& path) {
+  return "filesrc location=" + quoted(path) +
+         " ! decodebin ! videoconvert ! video/x-raw,format=GRAY8 ! appsink name=sink sync=false";
+}
+
+struct FrameSource::Gst {
+  GstElement* pipeline = nullptr;
+  GstElement* sink = nullptr;
+  ~Gst() {
+    if (pipeline) {
+      gst_element_set_state(pipeline, GST_STATE_NULL);
+      gst_object_unref(pipeline);
+    }
+    if (sink) gst_object_unref(sink);
+  }
+};
+
+FrameSource::FrameSource(const std::string& pipeline) : gst_(std::make_unique<Gst>()) {
+  std::call_once(gst_started, [] { gst_init(nullptr, nullptr); });
+  GError* error = nullptr;
+  gst_->pipeline = gst_parse_launch(pipeline.c_str(), &error);
+  if (error) {
+    std::string message = error->message;
+    g_error_free(error);
+    throw std::runtime_error("the camera pipeline cannot be built: " + message);
+  }
+  gst_->sink = gst_bin_get_by_name(GST_BIN(gst_->pipeline), "sink");
+  if (!gst_->sink) throw std::runtime_error("the camera pipeline has no appsink named 'sink'");
+  if (gst_element_set_state(gst_->pipeline, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE)
+    throw std::runtime_error("the camera pipeline cannot start (no camera, or a wrong device?)");
+}
+
+FrameSource::~FrameSource() = default;
+
+bool FrameSource::next(const std::function<void(const GrayFrame&)>& on_frame, int timeout_ms) {
+  GstSample* sample = gst_app_sink_try_pull_sample(GST_APP_SINK(gst_->sink),
+                                                   static_cast<GstClockTime>(timeout_ms) * GST_MSECOND);
+  if (!sample) {
+    // No frame: the end of the stream, an error on the bus, or just a slow camera.
+    GstBus* bus = gst_element_get_bus(gst_->pipeline);
+    GstMessage* msg = gst_bus_pop_filtered(bus, static_cast<GstMessageType>(GST_MESSAGE_ERROR | GST_MESSAGE_EOS));
+    gst_object_unref(bus);
+    bool eos = gst_app_sink_is_eos(GST_APP_SINK(gst_->sink));
+    if (msg) {
+      if (GST_MESSAGE_TYPE(msg) == GST_MESSAGE_ERROR) {
+        GError* err = nullptr;
+        gst_message_parse_error(msg, &err, nullptr);
+        error_ = err ? err->message : "GStreamer error";
+        if (err) g_error_free(err);
+      }
+      gst_message_unref(msg);
+      return false;
+    }
+    return !eos;
+  }
+  GstVideoInfo info;
+  GstCaps* caps = gst_sample_get_caps(sample);
+  GstBuffer* buffer = gst_sample_get_buffer(sample);
+  GstMapInfo map;
+  if (caps && gst_video_info_from_caps(&info, caps) && buffer && gst_buffer_map(buffer, &map, GST_MAP_READ)) {
+    GrayFrame frame{map.data, GST_VIDEO_INFO_WIDTH(&info), GST_VIDEO_INFO_HEIGHT(&info),
+                    GST_VIDEO_INFO_PLANE_STRIDE(&info, 0)};
+    on_frame(frame);
+    gst_buffer_unmap(buffer, &map);
+  }
+  gst_sample_unref(sample);
+  return true;
+}
+
+DecodeResult decode_image_file(const std::string& path, const DecoderOptions& options) {
+  FrameSource source(image_file_pipeline(path));
+  DecodeResult result;
+  bool got = false;
+  // An image is one frame; a generous timeout covers a large JPEG.
+  while (!got && source.next([&](const GrayFrame& frame) {
+    result = FrameDecoder(options).decode(frame);
+    got = true;
+  }, 5000)) {
+  }
+  if (!got) throw std::runtime_error(source.error().empty() ? "no image could be read" : source.error());
+  return result;
+}
+
+CameraScanner::CameraScanner(std::string pipeline, OnCode on_code, OnError on_error, DecoderOptions options)
+    : pipeline_(std::move(pipeline)), on_code_(std::move(on_code)), on_error_(std::move(on_error)), options_(options) {
+  thread_ = std::thread([this] { run(); });
+}
+
+CameraScanner::~CameraScanner() {
+  stop_ = true;
+  thread_.join();
+}
+
+void CameraScanner::run() {
+  try {
+    FrameSource source(pipeline_);
+    FrameDecoder decoder(options_);
+    Debouncer debouncer;
+    auto now = [] {
+      return std::chrono::duration_cast<std::chrono::milliseconds>(
+                 std::chrono::steady_clock::now().time_since_epoch()).count();
+    };
+    while (!stop_) {
+      bool more = source.next([&](const GrayFrame& frame) {
+        for (const auto& code : decoder.decode(frame).codes)
+          if (debouncer.accept(code, now())) on_code_(code);
+      }, 200);
+      if (!more) {
+        if (!source.error().empty()) on_error_(source.error());
+        return;
+      }
+    }
+  } catch (const std::exception& e) {
+    on_error_(e.what());
+  }
+}
+
+}  // namespace marshal::scan
