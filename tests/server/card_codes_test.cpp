@@ -119,4 +119,9 @@ TEST_CASE("forged and mistyped card codes in GET /cards and /characters", "[serv
 
   CHECK(health_ok(f.server.url()));
   CHECK(event_count(f.ledger.path) == f.events_before);
+  // Each of the five refused lookups (not the good one) is in the audit trail, by station.
+  CHECK(count_rows(f.ledger.path, "SELECT COUNT(*) FROM refusals") == f.refusals_before + 5);
+  CHECK(count_rows(f.ledger.path,
+                   "SELECT COUNT(*) FROM refusals WHERE station = 'saloon-gm' AND uuid IS NULL AND "
+                   "type IN ('card_lookup', 'character_lookup')") == 5);
 }
