@@ -1,0 +1,98 @@
+#include "gmstation/conflict_session.h"
+
+#include <functional>
+
+#include "core/refusal.h"
+#include "protocol/resolve.h"
+
+namespace marshal::gm {
+
+Json ConflictSession::character_from_view(const Json& view) {
+  const Json& a = view["attributes"];
+  Json bystanders = Json::array();
+  for (const auto& card : view.value("cards", Json::array()))
+    if (card.value("kind", "") == "bystander") bystanders.push_back(card["code"]);
+  Json timers = Json::array();
+  // The station resolves at time 0: a timer still running is one that started then.
+  for (const auto& t : view.value("timers", Json::array()))
+    timers.push_back({{"kind", t["kind"]}, {"start_ms", 0}, {"duration_ms", t["remaining_ms"]}});
+  return {{"name", view["name"]},           {"hth", a["hth"]},
+          {"speed", a["speed"]},            {"accuracy", a["accuracy"]},
+          {"gambling", a["gambling"]},      {"riding", a["riding"]},
+          {"wounded", view.value("wounded", false)}, {"dead", view.value("dead", false)},
+          {"powers", view.value("powers", Json::array())}, {"bystanders", bystanders},
+          {"timers", timers}};
+}
+
+bool ConflictSession::add_participant(const std::string& list_key, const std::string& badge,
+                                      const Json& view, std::string& why) {
+  std::string name = view["name"];
+  if (badge_of_.count(name)) {
+    why = name + " is already in this " + kind_;
+    return false;
+  }
+  if (view.value("dead", false)) {
+    why = name + " is dead and cannot take part";
+    return false;
+  }
+  for (const auto& t : view.value("timers", Json::array()))
+    if (t.value("remaining_ms", 0) > 0) {
+      why = name + " is " + (t["kind"] == "headache" ? "nursing a headache" : "knocked out") + " for " +
+            std::to_string((t["remaining_ms"].get<std::int64_t>() + 59'999) / 60'000) + " more minute(s)";
+      return false;
+    }
+  badge_of_[name] = badge;
+  if (!input_.contains(list_key)) input_[list_key] = Json::array();
+  input_[list_key].push_back(character_from_view(view));
+  return true;
+}
+
+int ConflictSession::participants(const std::string& list_key) const {
+  return input_.contains(list_key) ? static_cast<int>(input_[list_key].size()) : 0;
+}
+
+const Json& ConflictSession::character(const std::string& name) const {
+  for (const auto& [key, value] : input_.items())
+    if (value.is_array())
+      for (const auto& c : value)
+        if (c.is_object() && c.value("name", "") == name) return c;
+  static const Json none = Json::object();
+  return none;
+}
+
+SessionOutcome ConflictSession::resolve() const {
+  SessionOutcome o;
+  try {
+    o.resolution = protocol::resolve(kind_, input_, nullptr);
+    o.ok = true;
+  } catch (const protocol::InputError& e) {
+    o.field = e.path();
+    o.error = e.reason();
+  } catch (const core::Refusal& r) {
+    o.field = r.field();
+    o.error = r.reason();
+  }
+  return o;
+}
+
+Json ConflictSession::record_payload(const SessionOutcome& outcome) const {
+  Json record = outcome.resolution["record"];
+  // Every character object becomes its badge: the ledger fills in the character as it stands.
+  std::function<void(Json&)> swap = [&](Json& node) {
+    if (node.is_object()) {
+      if (node.contains("name") && node.contains("hth") && node["name"].is_string() &&
+          badge_of_.count(node["name"].get<std::string>())) {
+        node = {{"code", badge_of_.at(node["name"].get<std::string>())}};
+        return;
+      }
+      for (auto& [key, value] : node.items()) swap(value);
+    } else if (node.is_array()) {
+      for (auto& value : node) swap(value);
+    }
+  };
+  swap(record);
+  record.erase("now_ms");
+  return {{"kind", kind_}, {"input", record}};
+}
+
+}  // namespace marshal::gm

@@ -1,0 +1,50 @@
+#pragma once
+// The model behind a conflict screen (no wx here): the participants as scanned, the choices and
+// cards entered so far, resolution through shared/protocol after every step, and the payload
+// the ledger records. The screen shows what resolve() says; the ledger replays the same input.
+#include <map>
+#include <optional>
+#include <string>
+
+#include "protocol/json_fields.h"
+
+namespace marshal::gm {
+
+using protocol::Json;
+
+struct SessionOutcome {
+  bool ok = false;
+  Json resolution;   // steps, story, record, result
+  std::string field, error;
+};
+
+class ConflictSession {
+ public:
+  explicit ConflictSession(std::string kind) : kind_(std::move(kind)) {}
+
+  // From a character view (docs/server.md): the character as the rules need it.
+  static Json character_from_view(const Json& view);
+
+  // Adds a participant under `list_key` (duelists, participants, fighters); refuses the same
+  // badge twice.
+  bool add_participant(const std::string& list_key, const std::string& badge, const Json& view,
+                       std::string& why);
+  int participants(const std::string& list_key) const;
+  const Json& character(const std::string& name) const;
+
+  Json& input() { return input_; }
+  const Json& input() const { return input_; }
+  const std::string& kind() const { return kind_; }
+
+  // Resolves what has been entered (physical: every card must be there).
+  SessionOutcome resolve() const;
+  // The conflict_resolved payload: the resolution's record with people named by their badges.
+  Json record_payload(const SessionOutcome& outcome) const;
+
+ private:
+  std::string kind_;
+  Json input_ = Json::object();
+  std::map<std::string, std::string> badge_of_;  // name -> badge code
+};
+
+}  // namespace marshal::gm

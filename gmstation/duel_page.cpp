@@ -1,0 +1,307 @@
+#include "gmstation/duel_page.h"
+
+#include <sodium.h>
+
+#include <wx/button.h>
+#include <wx/sizer.h>
+
+#include <fmt/format.h>
+
+#include "core/duel.h"
+#include "core/odds.h"
+#include "ui/theme.h"
+
+namespace marshal::gm {
+
+namespace {
+core::Seed fresh_seed() {
+  core::Seed seed;
+  randombytes_buf(seed.data(), seed.size());
+  return seed;
+}
+
+// "A", "a", "1".."10": a card typed from the physical deck.
+std::optional<int> parse_card(const wxString& text) {
+  wxString t = text.Strip(wxString::both).Upper();
+  if (t == "A") return 1;
+  long v = 0;
+  if (t.ToLong(&v) && v >= 1 && v <= 10) return static_cast<int>(v);
+  return std::nullopt;
+}
+}  // namespace
+
+DuelPage::DuelPage(wxWindow* parent, StationBackend& backend, std::function<void(const wxString&)> status)
+    : wxPanel(parent, wxID_ANY), backend_(backend), status_(std::move(status)), rng_(fresh_seed()) {
+  ui::apply(this);
+  auto* sizer = new wxBoxSizer(wxVERTICAL);
+  auto* title = new wxStaticText(this, wxID_ANY, "DUEL");
+  title->SetFont(ui::font(16, true));
+  instruction_ = new wxStaticText(this, wxID_ANY, "");
+  instruction_->SetFont(ui::font(20, true));
+  sizer->Add(title, 0, wxALL, 6);
+  sizer->Add(instruction_, 0, wxALL | wxEXPAND, 6);
+
+  auto* grid = new wxFlexGridSizer(4, 3, 6, 18);
+  grid->Add(new wxStaticText(this, wxID_ANY, ""));
+  for (int i = 0; i < 2; ++i) {
+    duelist_[i] = new wxStaticText(this, wxID_ANY, i == 0 ? "first duelist: scan a badge" : "second duelist");
+    duelist_[i]->SetFont(ui::font(15, true));
+    grid->Add(duelist_[i], 1, wxEXPAND);
+  }
+  auto* commit_label = new wxStaticText(this, wxID_ANY, "Accuracy committed to the draw");
+  commit_label->SetFont(ui::font(13));
+  grid->Add(commit_label);
+  for (int i = 0; i < 2; ++i) {
+    commit_[i] = new wxSpinCtrl(this, wxID_ANY, "0", wxDefaultPosition, wxSize(90, -1), wxSP_ARROW_KEYS, 0, 0, 0);
+    commit_[i]->SetFont(ui::font(16));
+    commit_[i]->Bind(wxEVT_SPINCTRL, [this](wxSpinEvent&) { show_odds(); });
+    grid->Add(commit_[i]);
+  }
+  auto* card_label = new wxStaticText(this, wxID_ANY, "Card drawn (A, 2-10)");
+  card_label->SetFont(ui::font(13));
+  grid->Add(card_label);
+  for (int i = 0; i < 2; ++i) {
+    card_[i] = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(90, -1), wxTE_PROCESS_ENTER);
+    card_[i]->SetFont(ui::font(16));
+    card_[i]->Bind(wxEVT_TEXT_ENTER, &DuelPage::on_go, this);
+    grid->Add(card_[i]);
+  }
+  sizer->Add(grid, 0, wxALL, 10);
+
+  auto* options = new wxBoxSizer(wxHORIZONTAL);
+  virtual_draw_ = new wxCheckBox(this, wxID_ANY, "Station draws the cards (virtual deck)");
+  virtual_draw_->SetFont(ui::font(12));
+  show_odds_ = new wxCheckBox(this, wxID_ANY, "Show the odds");
+  show_odds_->SetFont(ui::font(12));
+  show_odds_->Bind(wxEVT_CHECKBOX, [this](wxCommandEvent&) { show_odds(); });
+  go_ = new wxButton(this, wxID_ANY, "Draw  (Enter)");
+  go_->SetFont(ui::font(14, true));
+  go_->Bind(wxEVT_BUTTON, &DuelPage::on_go, this);
+  options->Add(virtual_draw_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 16);
+  options->Add(show_odds_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 16);
+  options->Add(go_, 0);
+  sizer->Add(options, 0, wxALL, 8);
+  odds_ = new wxStaticText(this, wxID_ANY, "");
+  odds_->SetFont(ui::font(12));
+  sizer->Add(odds_, 0, wxALL, 6);
+  result_ = new wxStaticText(this, wxID_ANY, "");
+  result_->SetFont(ui::font(17, true));
+  sizer->Add(result_, 1, wxALL | wxEXPAND, 8);
+  SetSizer(sizer);
+  start();
+}
+
+void DuelPage::say(const wxString& instruction) {
+  instruction_->SetForegroundColour(ui::ink);
+  instruction_->SetLabel(instruction);
+  Layout();
+}
+
+void DuelPage::refuse(const wxString& why) {
+  instruction_->SetForegroundColour(ui::refusal_red);
+  instruction_->SetLabel(why);
+  Layout();
+}
+
+void DuelPage::start() {
+  session_ = std::make_unique<ConflictSession>("duel");
+  names_.clear();
+  step_ = Step::first;
+  recorded_seq_ = 0;
+  for (int i = 0; i < 2; ++i) {
+    commit_[i]->SetRange(0, 0);
+    commit_[i]->SetValue(0);
+    card_[i]->Clear();
+  }
+  duelist_[0]->SetLabel("first duelist: scan a badge");
+  duelist_[1]->SetLabel("second duelist");
+  result_->SetLabel("");
+  odds_->SetLabel("");
+  go_->SetLabel("Draw  (Enter)");
+  say("Scan the first duelist's badge");
+}
+
+void DuelPage::on_scan(const std::string& code) {
+  if (step_ != Step::first && step_ != Step::second) {
+    refuse("The duelists are set: Esc starts a new duel");
+    return;
+  }
+  Lookup who = backend_.character(code);
+  if (!who.found) {
+    refuse("Refused: " + wxString::FromUTF8(who.refusal));
+    return;
+  }
+  std::string why;
+  if (!session_->add_participant("duelists", code, who.data, why)) {
+    refuse("Refused: " + wxString::FromUTF8(why));
+    return;
+  }
+  names_.push_back(who.data["name"]);
+  show_duelists();
+  if (step_ == Step::first) {
+    step_ = Step::second;
+    say("Scan the second duelist's badge");
+  } else {
+    step_ = Step::draw;
+    say("Each commits Accuracy to the draw; then type both cards and press Enter");
+    commit_[0]->SetFocus();
+  }
+  show_odds();
+}
+
+void DuelPage::show_duelists() {
+  for (int i = 0; i < static_cast<int>(names_.size()); ++i) {
+    const Json& c = session_->character(names_[static_cast<std::size_t>(i)]);
+    int accuracy = std::max(0, c["accuracy"].get<int>() - (c["wounded"].get<bool>() ? 1 : 0));
+    int speed = std::max(0, c["speed"].get<int>() - (c["wounded"].get<bool>() ? 1 : 0));
+    duelist_[i]->SetLabel(wxString::FromUTF8(fmt::format("{}\nSpeed {}  Accuracy {}{}", names_[static_cast<std::size_t>(i)],
+                                                         speed, accuracy, c["wounded"].get<bool>() ? "  (wounded)" : "")));
+    commit_[i]->SetRange(0, accuracy);
+  }
+  Layout();
+}
+
+void DuelPage::show_odds() {
+  if (!show_odds_->IsChecked() || names_.size() < 2) {
+    odds_->SetLabel("");
+    return;
+  }
+  std::array<core::Character, 2> duelists;
+  for (int i = 0; i < 2; ++i) {
+    const Json& c = session_->character(names_[static_cast<std::size_t>(i)]);
+    duelists[static_cast<std::size_t>(i)].name = c["name"];
+    duelists[static_cast<std::size_t>(i)].base = {c["hth"], c["speed"], c["accuracy"], c["gambling"], c["riding"]};
+    duelists[static_cast<std::size_t>(i)].wounded = c["wounded"];
+  }
+  auto o = core::duel_first_round_odds(duelists, {commit_[0]->GetValue(), commit_[1]->GetValue()}, {});
+  odds_->SetLabel(wxString::FromUTF8(fmt::format(
+      "Odds: {} first {:.0f}%, {} first {:.0f}%, tie {:.0f}%.  After round 1: {} dead {:.0f}%, {} dead {:.0f}%",
+      names_[0], 100 * o.draw.first[0], names_[1], 100 * o.draw.first[1], 100 * o.draw.tie, names_[0],
+      100 * o.fate[0][2], names_[1], 100 * o.fate[1][2])));
+  Layout();
+}
+
+bool DuelPage::read_cards(wxTextCtrl* a, wxTextCtrl* b, Json& out, bool need_a, bool need_b) {
+  out = Json::object();
+  wxTextCtrl* fields[2] = {a, b};
+  bool need[2] = {need_a, need_b};
+  for (int i = 0; i < 2; ++i) {
+    if (!need[i]) continue;
+    if (virtual_draw_->IsChecked()) continue;  // drawn by the station below
+    // An empty field: that duelist draws no card this round (the rules say whether it must).
+    if (fields[i]->GetValue().Strip(wxString::both).empty()) continue;
+    auto v = parse_card(fields[i]->GetValue());
+    if (!v) {
+      refuse(wxString::FromUTF8("Type " + names_[static_cast<std::size_t>(i)] + "'s card: A or 2-10"));
+      fields[i]->SetFocus();
+      return false;
+    }
+    out[names_[static_cast<std::size_t>(i)]] = *v;
+  }
+  if (virtual_draw_->IsChecked()) {
+    // The station shuffles a fresh deck for the round and records every card.
+    core::RoundDeck deck({}, &rng_, nullptr);
+    for (int i = 0; i < 2; ++i)
+      if (need[i]) out[names_[static_cast<std::size_t>(i)]] = deck.card_for(i);
+  }
+  return true;
+}
+
+void DuelPage::on_go(wxCommandEvent&) {
+  if (step_ == Step::draw) draw_step();
+  else if (step_ == Step::shoot) shoot_step();
+}
+
+void DuelPage::draw_step() {
+  Json cards;
+  if (!read_cards(card_[0], card_[1], cards, true, true)) return;
+  Json& input = session_->input();
+  input["commit"] = {{names_[0], commit_[0]->GetValue()}, {names_[1], commit_[1]->GetValue()}};
+  input["draw_cards"] = cards;
+  SessionOutcome o = session_->resolve();
+  if (!o.ok) {
+    input.erase("draw_cards");
+    refuse("Refused: " + wxString::FromUTF8(o.error));
+    return;
+  }
+  const Json& draw = o.resolution["steps"][0];
+  wxString first = draw["first"].is_null() ? wxString("A tie: both shoot at once")
+                                           : wxString::FromUTF8(draw["first"].get<std::string>() + " is faster and shoots first");
+  result_->SetForegroundColour(ui::ink);
+  result_->SetLabel(first);
+  step_ = Step::shoot;
+  for (auto* f : card_) f->Clear();
+  go_->SetLabel("Shoot  (Enter)");
+  say("Round 1: type the shooters' cards and press Enter");
+  card_[0]->SetFocus();
+}
+
+void DuelPage::shoot_step() {
+  Json& input = session_->input();
+  // Who draws this round: the slower duelist only if still able; the engine refuses the rest.
+  Json cards;
+  if (!read_cards(card_[0], card_[1], cards, true, true)) return;
+  if (!input.contains("rounds")) input["rounds"] = Json::array();
+  input["rounds"].push_back({{"cards", cards}});
+  SessionOutcome o = session_->resolve();
+  if (!o.ok && cards.size() == 2 && virtual_draw_->IsChecked()) {
+    // The slower duelist may have fallen before drawing: try without the card that was not needed.
+    for (const auto& name : names_) {
+      Json fewer = cards;
+      fewer.erase(name);
+      input["rounds"].back()["cards"] = fewer;
+      o = session_->resolve();
+      if (o.ok) break;
+    }
+  }
+  if (!o.ok) {
+    input["rounds"].erase(input["rounds"].size() - 1);
+    refuse("Refused: " + wxString::FromUTF8(o.error));
+    return;
+  }
+  const Json& steps = o.resolution["steps"];
+  wxString lines;
+  const Json& last = steps.back();
+  for (const auto& shot : last["shots"])
+    lines += wxString::FromUTF8(fmt::format("{} -> {}: {} + {} = {}  {}\n", shot["shooter"].get<std::string>(),
+                                            shot["target"].get<std::string>(), shot["card"].get<int>(),
+                                            shot["accuracy"].get<int>(), shot["total"].get<int>(),
+                                            shot["result"].get<std::string>()));
+  const Json& result = o.resolution["result"];
+  for (auto* f : card_) f->Clear();
+  if (result["over"].get<bool>()) {
+    std::string winner = result["winner"].is_null() ? "Nobody is left standing" : result["winner"].get<std::string>() + " wins the duel";
+    for (const auto& d : result["duelists"])
+      if (d.value("dead", false)) winner += "\n" + d["name"].get<std::string>() + " is dead";
+      else if (d.value("wounded", false)) winner += "\n" + d["name"].get<std::string>() + " is wounded: loses a limb, -1 to everything";
+    result_->SetLabel(lines + wxString::FromUTF8(winner));
+    step_ = Step::done;
+    record();
+  } else {
+    result_->SetLabel(lines);
+    say(wxString::Format("Round %d: type both cards and press Enter", static_cast<int>(steps.size())));
+    card_[0]->SetFocus();
+  }
+  Layout();
+}
+
+void DuelPage::record() {
+  SessionOutcome o = session_->resolve();
+  RecordOutcome r = backend_.record("conflict_resolved", session_->record_payload(o));
+  if (r.status == RecordOutcome::Status::refused) {
+    refuse("The ledger refused the duel: " + wxString::FromUTF8(r.reason));
+    return;
+  }
+  recorded_seq_ = r.status == RecordOutcome::Status::accepted ? r.seq : -1;
+  if (r.status == RecordOutcome::Status::provisional) {
+    instruction_->SetForegroundColour(ui::provisional_amber);
+    instruction_->SetLabel("Recorded PROVISIONALLY: the ledger is out of reach; it syncs when it returns. Esc: new duel");
+  } else {
+    instruction_->SetForegroundColour(ui::accepted_green);
+    instruction_->SetLabel(wxString::Format("Recorded in the ledger as event #%lld.  Esc: a new duel", static_cast<long long>(r.seq)));
+  }
+  status_("Duel recorded");
+  Layout();
+}
+
+}  // namespace marshal::gm

@@ -1,0 +1,66 @@
+#pragma once
+// The duel screen: scan both duelists, enter what each commits to the draw, draw (cards typed
+// from a physical deck, or drawn by the station), shoot round by round, and record the duel in
+// the ledger. Every step by keys: digits and Enter; the scan field takes badges.
+#include <functional>
+#include <memory>
+
+#include <wx/button.h>
+#include <wx/checkbox.h>
+#include <wx/panel.h>
+#include <wx/spinctrl.h>
+#include <wx/stattext.h>
+#include <wx/textctrl.h>
+
+#include "core/csprng.h"
+#include "gmstation/conflict_session.h"
+#include "gmstation/station_backend.h"
+
+namespace marshal::gm {
+
+class DuelPage : public wxPanel {
+ public:
+  DuelPage(wxWindow* parent, StationBackend& backend, std::function<void(const wxString&)> status);
+
+  void start();  // a new, empty duel
+  // A badge scanned while this screen is showing.
+  void on_scan(const std::string& code);
+
+  // For tests and screenshots.
+  wxString instruction() const { return instruction_->GetLabel(); }
+  wxString result_text() const { return result_->GetLabel(); }
+  bool recorded() const { return recorded_seq_ > 0; }
+  std::int64_t recorded_seq() const { return recorded_seq_; }
+
+ private:
+  enum class Step { first, second, draw, shoot, done };
+  void show_duelists();
+  void show_odds();
+  void on_go(wxCommandEvent&);
+  void draw_step();
+  void shoot_step();
+  void record();
+  bool read_cards(wxTextCtrl* a, wxTextCtrl* b, Json& out, bool need_a, bool need_b);
+  void say(const wxString& instruction);
+  void refuse(const wxString& why);
+
+  StationBackend& backend_;
+  std::function<void(const wxString&)> status_;
+  std::unique_ptr<ConflictSession> session_;
+  std::vector<std::string> names_;
+  Step step_ = Step::first;
+  std::int64_t recorded_seq_ = 0;
+  core::Csprng rng_;
+
+  wxStaticText* instruction_;
+  wxStaticText* duelist_[2];
+  wxSpinCtrl* commit_[2];
+  wxTextCtrl* card_[2];
+  wxCheckBox* virtual_draw_;
+  wxCheckBox* show_odds_;
+  wxStaticText* odds_;
+  wxStaticText* result_;
+  wxButton* go_;
+};
+
+}  // namespace marshal::gm

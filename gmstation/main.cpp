@@ -1,0 +1,3 @@
+#include "gmstation/app.h"
+
+wxIMPLEMENT_APP(marshal::gm::GmApp);

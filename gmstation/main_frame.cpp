@@ -1,0 +1,162 @@
+#include "gmstation/main_frame.h"
+
+#include <wx/sizer.h>
+
+#include <fmt/format.h>
+
+#include "ui/theme.h"
+
+namespace marshal::gm {
+
+namespace {
+
+// A character or card view in a few lines of large type.
+wxString describe_view(const Json& v) {
+  std::string text;
+  if (v.contains("attributes")) {
+    const Json& u = v["in_use"];
+    text = fmt::format("{}\nHtH {}  Speed {}  Accuracy {}  Gambling {}  Riding {}", v["name"].get<std::string>(),
+                       u["hth"].get<int>(), u["speed"].get<int>(), u["accuracy"].get<int>(), u["gambling"].get<int>(),
+                       u["riding"].get<int>());
+    if (v.value("dead", false)) text += "\nDEAD";
+    else if (v.value("wounded", false))
+      text += "\nWounded" + (v.value("wounded_limb", "").empty() ? std::string() : " (" + v["wounded_limb"].get<std::string>() + ")");
+    for (const auto& t : v.value("timers", Json::array()))
+      text += fmt::format("\n{}: {} min left", t["kind"] == "headache" ? "Headache" : "Knocked out",
+                          (t["remaining_ms"].get<std::int64_t>() + 59'999) / 60'000);
+    text += fmt::format("\nInnocent bystanders left: {}", v.value("bystanders_left", 0));
+    if (v.value("jailed", false)) text += "\nIn jail";
+  } else {
+    text = fmt::format("{} card: {}\nheld by {}", v["kind"].get<std::string>(), v["title"].get<std::string>(),
+                       v.value("holder", "nobody"));
+    if (v.value("revoked", false)) text += "\nREVOKED: this code was replaced";
+    else if (v.value("spent", false)) text += "\nSPENT";
+    if (v["kind"] == "trick" && v["detail"].contains("flag")) text += "\n(flag, GM only: " + v["detail"]["flag"].get<std::string>() + ")";
+  }
+  return wxString::FromUTF8(text);
+}
+
+}  // namespace
+
+MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
+    : wxFrame(nullptr, wxID_ANY, "Marshal GM station", wxDefaultPosition, wxSize(1024, 600)),
+      backend_(std::move(backend)),
+      timer_(this) {
+  ui::apply(this);
+  SetMinSize(wxSize(1024, 600));
+  auto* root = new wxBoxSizer(wxVERTICAL);
+  banner_ = new wxStaticText(this, wxID_ANY, "  OFFLINE: records are kept here and marked provisional; they sync when the ledger returns");
+  banner_->SetFont(ui::font(13, true));
+  banner_->SetBackgroundColour(ui::offline_banner);
+  banner_->SetForegroundColour(*wxWHITE);
+  root->Add(banner_, 0, wxEXPAND);
+  banner_->Hide();
+
+  auto* middle = new wxBoxSizer(wxHORIZONTAL);
+  book_ = new wxSimplebook(this, wxID_ANY);
+  home_ = new wxPanel(book_, wxID_ANY);
+  ui::apply(home_);
+  auto* home_sizer = new wxBoxSizer(wxVERTICAL);
+  auto* help = new wxStaticText(home_, wxID_ANY, "Scan a badge or a card to see it.   F2: a duel   Esc: back here");
+  help->SetFont(ui::font(14));
+  answer_ = new wxStaticText(home_, wxID_ANY, "");
+  answer_->SetFont(ui::font(20, true));
+  home_sizer->Add(help, 0, wxALL, 10);
+  home_sizer->Add(answer_, 1, wxALL | wxEXPAND, 10);
+  home_->SetSizer(home_sizer);
+  duel_ = new DuelPage(book_, *backend_, [this](const wxString& s) { SetStatusText(s); refresh(); });
+  book_->AddPage(home_, "home");
+  book_->AddPage(duel_, "duel");
+  middle->Add(book_, 3, wxEXPAND | wxALL, 4);
+
+  auto* side = new wxBoxSizer(wxVERTICAL);
+  auto* live_title = new wxStaticText(this, wxID_ANY, "Live: every station");
+  live_title->SetFont(ui::font(12, true));
+  live_ = new wxListBox(this, wxID_ANY);
+  live_->SetFont(ui::font(11));
+  refused_ = new wxStaticText(this, wxID_ANY, "");
+  refused_->SetForegroundColour(ui::refusal_red);
+  refused_->SetFont(ui::font(11, true));
+  side->Add(live_title, 0, wxALL, 4);
+  side->Add(live_, 1, wxEXPAND | wxALL, 4);
+  side->Add(refused_, 0, wxEXPAND | wxALL, 4);
+  middle->Add(side, 1, wxEXPAND);
+  root->Add(middle, 1, wxEXPAND);
+
+  scan_ = new ui::ScanInput(this, [this](const std::string& code) { on_code(code); });
+  root->Add(scan_, 0, wxEXPAND | wxALL, 4);
+  SetSizer(root);
+  CreateStatusBar();
+  SetStatusText(wxString::FromUTF8(backend_->describe()));
+  scan_->watch_keyboard(this);
+  Bind(wxEVT_CHAR_HOOK, &MainFrame::on_key, this);
+  Bind(wxEVT_TIMER, [this](wxTimerEvent&) { refresh(); });
+  timer_.Start(2000);
+  refresh();
+  scan_->focus_field();
+}
+
+void MainFrame::on_key(wxKeyEvent& event) {
+  if (event.GetKeyCode() == WXK_ESCAPE) {
+    if (book_->GetSelection() == 1 && !duel_->recorded()) duel_->start();
+    show_home();
+    return;
+  }
+  if (event.GetKeyCode() == WXK_F2) {
+    show_duel();
+    return;
+  }
+  event.Skip();
+}
+
+void MainFrame::show_home() {
+  book_->SetSelection(0);
+  scan_->focus_field();
+}
+
+void MainFrame::show_duel() {
+  duel_->start();
+  book_->SetSelection(1);
+  scan_->focus_field();
+}
+
+void MainFrame::on_code(const std::string& code) {
+  if (book_->GetSelection() == 1) {
+    duel_->on_scan(code);
+    return;
+  }
+  show_lookup(code);
+}
+
+void MainFrame::show_lookup(const std::string& code) {
+  Lookup who = backend_->character(code);
+  Lookup what = who.found ? who : backend_->card(code);
+  if (!what.found) {
+    answer_->SetForegroundColour(ui::refusal_red);
+    answer_->SetLabel(wxString::FromUTF8("Refused: " + (who.refusal.empty() ? what.refusal : what.refusal)));
+  } else {
+    answer_->SetForegroundColour(ui::ink);
+    answer_->SetLabel(describe_view(what.data) + (what.from_cache ? "\n(last known: the ledger is out of reach)" : ""));
+  }
+  home_->Layout();
+}
+
+void MainFrame::refresh() {
+  bool online = backend_->online();
+  if (banner_->IsShown() == online) {
+    banner_->Show(!online);
+    Layout();
+  }
+  for (const auto& e : backend_->feed(last_seq_)) {
+    live_->Insert(wxString::FromUTF8(fmt::format("#{} {} ({})", e.seq, e.summary, e.station)), 0);
+    last_seq_ = e.seq;
+  }
+  auto refused = backend_->refused_after_sync();
+  int waiting = backend_->provisional_count();
+  std::string text;
+  if (waiting) text += fmt::format("{} record(s) provisional, waiting for the ledger\n", waiting);
+  for (const auto& r : refused) text += "Refused after sync: " + r + "\n";
+  refused_->SetLabel(wxString::FromUTF8(text));
+}
+
+}  // namespace marshal::gm

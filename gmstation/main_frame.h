@@ -1,0 +1,50 @@
+#pragma once
+// The GM station's window: the scan field at the bottom, the current screen in the middle
+// (home: what a scan shows; or a conflict screen), the live panel of what other stations record
+// on the right, and an OFFLINE banner across the top while the ledger cannot be reached.
+#include <memory>
+
+#include <wx/frame.h>
+#include <wx/listbox.h>
+#include <wx/simplebook.h>
+#include <wx/stattext.h>
+#include <wx/timer.h>
+
+#include "gmstation/duel_page.h"
+#include "gmstation/station_backend.h"
+#include "ui/scan_input.h"
+
+namespace marshal::gm {
+
+class MainFrame : public wxFrame {
+ public:
+  MainFrame(std::unique_ptr<StationBackend> backend);
+
+  // What the home screen shows after a scan (for tests and screenshots).
+  wxString scan_answer() const { return answer_->GetLabel(); }
+  bool offline_banner_shown() const { return banner_->IsShown(); }
+  DuelPage* duel() { return duel_; }
+  ui::ScanInput* scan_input() { return scan_; }
+  void show_home();
+  void show_duel();
+  void refresh();  // the live panel and the online state, also run by a timer
+
+ private:
+  void on_code(const std::string& code);
+  void show_lookup(const std::string& code);
+  void on_key(wxKeyEvent& event);
+
+  std::unique_ptr<StationBackend> backend_;
+  wxStaticText* banner_;
+  wxSimplebook* book_;
+  wxPanel* home_;
+  wxStaticText* answer_;
+  DuelPage* duel_;
+  wxListBox* live_;
+  wxStaticText* refused_;
+  ui::ScanInput* scan_;
+  wxTimer timer_;
+  std::int64_t last_seq_ = 0;
+};
+
+}  // namespace marshal::gm

@@ -1,0 +1,188 @@
+#include "gmstation/station_backend.h"
+
+#include <chrono>
+
+#include <fmt/format.h>
+
+#include "client/ledger_client.h"
+#include "ledger/ledger.h"
+#include "server/views.h"
+
+namespace marshal::gm {
+
+namespace {
+
+std::int64_t now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+class LocalLedger : public StationBackend {
+ public:
+  LocalLedger(const std::string& path, std::string station) : ledger_(path), station_(std::move(station)), path_(path) {}
+
+  std::string describe() const override { return "local ledger " + path_; }
+  bool online() override { return true; }
+
+  Lookup character(const std::string& badge) override {
+    Lookup l;
+    try {
+      auto view = db::character_view(ledger_.database(), badge, db::Role::gm, now_ms());
+      if (view) {
+        l.found = true;
+        l.data = *view;
+      } else {
+        l.refusal = describe_unknown(badge);
+      }
+    } catch (const db::LedgerRefusal& r) {
+      l.refusal = r.reason;
+    }
+    return l;
+  }
+
+  Lookup card(const std::string& code) override {
+    Lookup l;
+    try {
+      auto view = db::card_view(ledger_.database(), code, db::Role::gm, std::nullopt);
+      if (view) {
+        l.found = true;
+        l.data = *view;
+      } else {
+        l.refusal = "the ledger knows no card " + code;
+      }
+    } catch (const db::LedgerRefusal& r) {
+      l.refusal = r.reason;
+    }
+    return l;
+  }
+
+  RecordOutcome record(const std::string& type, const Json& payload) override {
+    std::int64_t now = now_ms();
+    db::AppendResult r = ledger_.append({db::make_uuid_v7(now), station_, now, type, payload}, now);
+    RecordOutcome o;
+    o.status = r.accepted ? RecordOutcome::Status::accepted : RecordOutcome::Status::refused;
+    o.seq = r.seq;
+    o.code = r.code;
+    o.reason = r.reason;
+    o.ledger = r.ledger;
+    return o;
+  }
+
+  std::vector<FeedEvent> feed(std::int64_t after) override {
+    std::vector<FeedEvent> out;
+    db::Statement s = ledger_.database().prepare(
+        "SELECT seq, type, station, payload FROM events WHERE seq > ? ORDER BY seq LIMIT 200");
+    s.bind(1, after);
+    while (s.step())
+      out.push_back({s.int64(0), s.text(1), s.text(2), summarize_event(s.text(1), Json::parse(s.text(3)))});
+    return out;
+  }
+
+  int provisional_count() override { return 0; }
+  std::vector<std::string> refused_after_sync() override { return {}; }
+
+ private:
+  std::string describe_unknown(const std::string& code) {
+    // A known card that is not a badge deserves a better answer than "unknown".
+    auto c = db::card_view(ledger_.database(), code, db::Role::gm, std::nullopt);
+    if (c) return fmt::format("{} is a {} card, not a character's badge", code, (*c)["kind"].get<std::string>());
+    return "the ledger knows no card " + code;
+  }
+
+  db::Ledger ledger_;
+  std::string station_;
+  std::string path_;
+};
+
+class RemoteLedger : public StationBackend {
+ public:
+  RemoteLedger(const std::string& url, const std::string& cache) : client_({url, cache, 2000}), url_(url) {}
+
+  bool enroll(const std::string& code, std::string& error) {
+    if (client_.enrolled()) return true;
+    return client_.enroll(code, error);
+  }
+  std::string describe() const override { return "ledger server " + url_; }
+  bool online() override { return client_.sync().online; }
+
+  Lookup character(const std::string& badge) override { return convert(client_.character(badge)); }
+  Lookup card(const std::string& code) override { return convert(client_.card(code)); }
+
+  RecordOutcome record(const std::string& type, const Json& payload) override {
+    client::Record r = client_.record(type, payload, now_ms());
+    RecordOutcome o;
+    o.seq = r.seq;
+    if (r.status == client::RecordStatus::accepted) {
+      o.status = RecordOutcome::Status::accepted;
+      o.ledger = r.reply.value("ledger", Json::object());
+    } else if (r.status == client::RecordStatus::provisional) {
+      o.status = RecordOutcome::Status::provisional;
+    } else {
+      o.status = RecordOutcome::Status::refused;
+      if (r.reply.is_object() && r.reply.contains("error")) {
+        o.code = r.reply["error"].value("code", "");
+        o.reason = r.reply["error"].value("reason", "");
+      }
+    }
+    return o;
+  }
+
+  std::vector<FeedEvent> feed(std::int64_t after) override {
+    std::vector<FeedEvent> out;
+    auto body = client_.feed(after, 0);
+    if (!body) return out;
+    for (const auto& e : (*body)["events"])
+      out.push_back({e["seq"], e["type"], e.value("station", ""),
+                     summarize_event(e["type"], e.value("payload", Json::object()))});
+    return out;
+  }
+
+  int provisional_count() override { return static_cast<int>(client_.provisional().size()); }
+  std::vector<std::string> refused_after_sync() override {
+    std::vector<std::string> out;
+    for (const auto& r : client_.refused())
+      out.push_back(fmt::format("{}: {}", r.type, r.reply.is_object() && r.reply.contains("error")
+                                                      ? r.reply["error"].value("reason", "refused")
+                                                      : "refused"));
+    return out;
+  }
+
+ private:
+  static Lookup convert(const client::View& v) {
+    return {v.found, v.data, v.error, v.from_cache};
+  }
+  client::LedgerClient client_;
+  std::string url_;
+};
+
+}  // namespace
+
+std::unique_ptr<StationBackend> open_local_ledger(const std::string& db_path, const std::string& station) {
+  return std::make_unique<LocalLedger>(db_path, station);
+}
+
+std::unique_ptr<StationBackend> connect_to_server(const std::string& url, const std::string& cache_path,
+                                                  const std::string& enrollment_code) {
+  auto remote = std::make_unique<RemoteLedger>(url, cache_path);
+  std::string error;
+  if (!remote->enroll(enrollment_code, error)) throw std::runtime_error("enrollment failed: " + error);
+  return remote;
+}
+
+std::string summarize_event(const std::string& type, const Json& payload) {
+  if (type == "conflict_resolved" && payload.is_object()) {
+    const Json& result = payload.value("ledger", Json::object()).value("result", Json::object());
+    std::string kind = payload.value("kind", "conflict");
+    if (result.contains("winner") && result["winner"].is_string())
+      return fmt::format("{}: {} wins", kind, result["winner"].get<std::string>());
+    if (result.contains("status")) return fmt::format("{}: {}", kind, result["status"].get<std::string>());
+    return kind + " resolved";
+  }
+  if (type == "event_defined") return "the event was set up";
+  std::string words = type;
+  for (auto& c : words)
+    if (c == '_') c = ' ';
+  return words;
+}
+
+}  // namespace marshal::gm

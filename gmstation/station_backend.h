@@ -1,0 +1,60 @@
+#pragma once
+// Where a GM station's records go: straight into a local ledger file (the embedded default, no
+// server to configure) or to the ledger server through shared/client (local outbox, offline
+// marking, sync). The screens use only this interface.
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "protocol/json_fields.h"
+
+namespace marshal::gm {
+
+using protocol::Json;
+
+struct Lookup {
+  bool found = false;
+  Json data;                 // the character or card view (docs/server.md)
+  std::string refusal;       // why not: unknown code, malformed code, unreachable...
+  bool from_cache = false;   // offline: the last known state
+};
+
+struct RecordOutcome {
+  enum class Status { accepted, provisional, refused } status = Status::refused;
+  std::int64_t seq = 0;
+  std::string code, reason;  // when refused
+  Json ledger;
+};
+
+struct FeedEvent {
+  std::int64_t seq = 0;
+  std::string type;
+  std::string station;
+  std::string summary;
+};
+
+class StationBackend {
+ public:
+  virtual ~StationBackend() = default;
+  virtual std::string describe() const = 0;  // "local ledger town.db", "server http://..."
+  virtual bool online() = 0;
+  virtual Lookup character(const std::string& badge) = 0;
+  virtual Lookup card(const std::string& code) = 0;
+  virtual RecordOutcome record(const std::string& type, const Json& payload) = 0;
+  // Events recorded after `after` (by any station), newest last.
+  virtual std::vector<FeedEvent> feed(std::int64_t after) = 0;
+  // Records waiting for the ledger, and those it refused after a sync.
+  virtual int provisional_count() = 0;
+  virtual std::vector<std::string> refused_after_sync() = 0;
+};
+
+// The embedded default: a ledger file on this machine.
+std::unique_ptr<StationBackend> open_local_ledger(const std::string& db_path, const std::string& station);
+// A ledger server, with the station's cache file (enrolled with `code` if not yet).
+std::unique_ptr<StationBackend> connect_to_server(const std::string& url, const std::string& cache_path,
+                                                  const std::string& enrollment_code);
+
+std::string summarize_event(const std::string& type, const Json& payload);
+
+}  // namespace marshal::gm

@@ -1,0 +1,61 @@
+#include "ui/scan_input.h"
+
+#include <wx/sizer.h>
+#include <wx/stattext.h>
+#include <wx/time.h>
+
+#include "ui/theme.h"
+
+namespace marshal::ui {
+
+ScanInput::ScanInput(wxWindow* parent, OnCode on_code)
+    : wxPanel(parent, wxID_ANY), on_code_(std::move(on_code)) {
+  auto* sizer = new wxBoxSizer(wxHORIZONTAL);
+  auto* label = new wxStaticText(this, wxID_ANY, "Scan or type a code:");
+  label->SetFont(font(14, true));
+  field_ = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxTE_PROCESS_ENTER);
+  field_->SetFont(font(18));
+  field_->SetHint("e.g. K3M0 7XQ2 W9RT AB4C D");
+  sizer->Add(label, 0, wxALIGN_CENTER_VERTICAL | wxALL, 8);
+  sizer->Add(field_, 1, wxEXPAND | wxALL, 6);
+  SetSizer(sizer);
+  field_->Bind(wxEVT_TEXT_ENTER, &ScanInput::on_enter, this);
+}
+
+void ScanInput::watch_keyboard(wxWindow* frame) { frame->Bind(wxEVT_CHAR_HOOK, &ScanInput::on_char_hook, this); }
+
+void ScanInput::focus_field() { field_->SetFocus(); }
+
+void ScanInput::deliver(const std::string& code) {
+  if (debouncer_.accept(code, wxGetLocalTimeMillis().GetValue())) on_code_(code);
+}
+
+void ScanInput::on_char_hook(wxKeyEvent& event) {
+  const std::int64_t now = wxGetLocalTimeMillis().GetValue();
+  int key = event.GetKeyCode();
+  if (key == WXK_RETURN || key == WXK_NUMPAD_ENTER) {
+    if (wedge_.feed('\r', now) == scan::WedgeDetector::Verdict::scanned) {
+      std::string code = wedge_.code();
+      // The burst also went into the focused field: take it back out.
+      if (auto* text = dynamic_cast<wxTextCtrl*>(wxWindow::FindFocus())) {
+        wxString value = text->GetValue();
+        if (value.EndsWith(wxString::FromUTF8(code))) text->ChangeValue(value.Left(value.length() - code.size()));
+      }
+      deliver(code);
+      return;  // the Enter belonged to the scanner
+    }
+    event.Skip();
+    return;
+  }
+  wxChar c = event.GetUnicodeKey();
+  if (c != WXK_NONE && c >= 32 && c < 127) wedge_.feed(static_cast<char>(c), now);
+  event.Skip();  // keys always reach the focused control; a scan is recognised at its Enter
+}
+
+void ScanInput::on_enter(wxCommandEvent&) {
+  std::string typed = field_->GetValue().ToStdString();
+  field_->Clear();
+  if (!typed.empty()) deliver(typed);
+}
+
+}  // namespace marshal::ui

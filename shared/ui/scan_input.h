@@ -1,0 +1,38 @@
+#pragma once
+// The scan field every screen has: a large text field for typing a short code (Enter to send),
+// plus keyboard-wedge scanners anywhere in the window (a fast burst of keys ending in Enter,
+// caught on the frame's char hook, wherever the focus is). Cameras report through on_code too.
+// The same code within 2 s counts once.
+#include <functional>
+#include <string>
+
+#include <wx/panel.h>
+#include <wx/textctrl.h>
+
+#include "scan/wedge.h"
+
+namespace marshal::ui {
+
+class ScanInput : public wxPanel {
+ public:
+  using OnCode = std::function<void(const std::string& code)>;
+  ScanInput(wxWindow* parent, OnCode on_code);
+
+  // Listens for scanner bursts on the whole frame.
+  void watch_keyboard(wxWindow* frame);
+  // For cameras and tests: a code from elsewhere, debounced like the rest.
+  void deliver(const std::string& code);
+  void focus_field();
+  wxTextCtrl* field() { return field_; }
+
+ private:
+  void on_char_hook(wxKeyEvent& event);
+  void on_enter(wxCommandEvent& event);
+
+  OnCode on_code_;
+  wxTextCtrl* field_;
+  scan::WedgeDetector wedge_;
+  scan::Debouncer debouncer_;
+};
+
+}  // namespace marshal::ui

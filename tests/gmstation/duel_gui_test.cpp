@@ -1,0 +1,156 @@
+// The GM station window driven like a GM drives it: keys and scanner bursts (wxUIActionSimulator)
+// under Xvfb, against a real ledger file; what the duel recorded is read back from the ledger.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <wx/image.h>
+
+#include "core/card_code.h"
+#include "core/csprng.h"
+#include "gmstation/main_frame.h"
+#include "gui_fixture.h"
+#include "import/import_event.h"
+#include "ledger/ledger.h"
+#include "store/sqlite.h"
+
+using namespace marshal;
+using namespace gui_testing;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Town {
+  fs::path dir = fs::temp_directory_path() / ("marshal-gm-test-" + std::to_string(::getpid()));
+  std::string db = (dir / "town.db").string();
+  db::EventDefinition def;
+  Town() {
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    core::Csprng rng(core::seed_from_number(1875));
+    db::ImportResult imported = db::import_event(std::string(MARSHAL_SOURCE_DIR) + "/events/lincoln-1875", [&rng] {
+      core::CardCodeBytes bytes;
+      for (auto& b : bytes) b = static_cast<std::uint8_t>(rng.uniform(256));
+      return core::make_card_code(bytes);
+    });
+    REQUIRE(imported.ok());
+    def = imported.definition;
+    db::Ledger::create(db, def, 1000);
+  }
+  ~Town() { fs::remove_all(dir); }
+  std::string badge(const std::string& name) const {
+    for (const auto& c : def.characters)
+      if (c.name == name) return c.badge_code;
+    FAIL("no " << name);
+    return "";
+  }
+};
+
+gm::MainFrame* open_station(const Town& town) {
+  start_wx();
+  wxInitAllImageHandlers();
+  auto* frame = new gm::MainFrame(gm::open_local_ledger(town.db, "saloon-gm"));
+  frame->Show();
+  frame->Raise();
+  pump(500);
+  // Without a window manager nobody gives the window the keyboard: raising it once it is mapped
+  // asks X directly (gtk_window_present falls back to XSetInputFocus).
+  frame->Raise();
+  pump(300);
+  wxUIActionSimulator sim;
+  wxRect r = frame->GetScreenRect();
+  sim.MouseMove(r.x + r.width / 2, r.y + r.height / 3);
+  pump(200);
+  return frame;
+}
+
+}  // namespace
+
+TEST_CASE("a duel with physical cards: two badges scanned, cards typed, the result recorded", "[gui][duel]") {
+  Town town;
+  gm::MainFrame* frame = open_station(town);
+  wxUIActionSimulator sim;
+  frame->scan_input()->focus_field();
+  pump(100);
+  sim.Char(WXK_F2);
+  pump(300);
+  CHECK(frame->duel()->instruction().Contains("first duelist"));
+  screenshot(frame, "duel-1-start");
+
+  scan_burst(sim, town.badge("Kid Calloway"));
+  CHECK(frame->duel()->instruction().Contains("second duelist"));
+  scan_burst(sim, town.badge("Sheriff Amos Brady"));
+  CHECK(frame->duel()->instruction().Contains("commits"));
+
+  // Focus is on the first commitment: Tab twice to the first card. Kid 9 + Speed 4 = 13,
+  // Sheriff 3 + Speed 3 = 6: the Kid is faster.
+  sim.Char(WXK_TAB);
+  sim.Char(WXK_TAB);
+  pump(100);
+  sim.Text("9");
+  sim.Char(WXK_TAB);
+  sim.Text("3");
+  sim.Char(WXK_RETURN);
+  pump(400);
+  CHECK(frame->duel()->result_text().Contains("Kid Calloway is faster"));
+  screenshot(frame, "duel-2-draw");
+
+  // Round 1: the Kid draws an 8: 8 + Accuracy 4 = 12, dead. The Sheriff never draws.
+  sim.Text("8");
+  sim.Char(WXK_RETURN);
+  pump(600, [&] { return frame->duel()->recorded(); });
+  CHECK(frame->duel()->result_text().Contains("Kid Calloway wins the duel"));
+  CHECK(frame->duel()->result_text().Contains("Sheriff Amos Brady is dead"));
+  REQUIRE(frame->duel()->recorded());
+  CHECK(frame->duel()->instruction().Contains("Recorded in the ledger as event #2"));
+  screenshot(frame, "duel-3-result");
+  frame->Destroy();
+  pump(200);
+
+  // In the ledger: the duel with every card, replayed by the ledger, and the Sheriff dead.
+  db::Database ledger(town.db, false);
+  db::Statement s = ledger.prepare("SELECT type, station, payload FROM events WHERE seq = 2");
+  REQUIRE(s.step());
+  CHECK(s.text(0) == "conflict_resolved");
+  CHECK(s.text(1) == "saloon-gm");
+  auto payload = nlohmann::json::parse(s.text(2));
+  CHECK(payload["input"]["draw_cards"]["Kid Calloway"] == 9);
+  CHECK(payload["input"]["rounds"][0]["cards"]["Kid Calloway"] == 8);
+  CHECK(payload["ledger"]["result"]["winner"] == "Kid Calloway");
+  CHECK(ledger.scalar_int("SELECT dead FROM characters WHERE name = 'Sheriff Amos Brady'") == 1);
+  CHECK(ledger.scalar_text("SELECT killing FROM characters WHERE name = 'Sheriff Amos Brady'") == "duel");
+}
+
+TEST_CASE("an unknown code and a dead man's badge are refused on screen", "[gui][refusal]") {
+  Town town;
+  {
+    db::Ledger ledger(town.db);
+    std::string duel = R"({"kind":"duel","input":{"duelists":[{"code":")" + town.badge("Kid Calloway") +
+                       R"("},{"code":")" + town.badge("Deuce Lomax") +
+                       R"("}],"draw_cards":{"Kid Calloway":9,"Deuce Lomax":2},"rounds":[{"cards":{"Kid Calloway":9}}]}})";
+    REQUIRE(ledger.append({db::make_uuid_v7(2000), "test", 2000, "conflict_resolved", nlohmann::ordered_json::parse(duel)}, 2000).accepted);
+  }
+  gm::MainFrame* frame = open_station(town);
+  wxUIActionSimulator sim;
+  frame->scan_input()->focus_field();
+  pump(100);
+  std::string unknown = "000000000000000A";
+  unknown += core::card_code_check_char(unknown);
+  scan_burst(sim, unknown);
+  CHECK(frame->scan_answer().StartsWith("Refused"));
+  CHECK(frame->scan_answer().Contains("knows no card"));
+  screenshot(frame, "refusal-unknown-code");
+
+  scan_burst(sim, town.badge("Kid Calloway"));
+  CHECK(frame->scan_answer().Contains("Kid Calloway"));
+  CHECK(frame->scan_answer().Contains("Accuracy"));
+
+  sim.Char(WXK_F2);
+  pump(300);
+  scan_burst(sim, town.badge("Deuce Lomax"));
+  CHECK(frame->duel()->instruction().Contains("Refused"));
+  CHECK(frame->duel()->instruction().Contains("dead"));
+  screenshot(frame, "refusal-dead-duelist");
+  frame->Destroy();
+  pump(200);
+}

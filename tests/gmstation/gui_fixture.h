@@ -1,0 +1,69 @@
+#pragma once
+// Runs the real GM station window in the test process under Xvfb (the test is started by
+// xvfb-run): wx is started once, windows are created per test, events are pumped while waiting.
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <string>
+
+#include <wx/app.h>
+#include <wx/evtloop.h>
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+
+#include <wx/frame.h>
+#include <wx/uiaction.h>
+
+namespace gui_testing {
+
+inline void start_wx() {
+  static bool started = false;
+  if (started) return;
+  static int argc = 1;
+  static char name[] = "gm_tests";
+  static char* argv[] = {name, nullptr};
+  wxApp::SetInstance(new wxApp());
+  if (!wxEntryStart(argc, argv)) throw std::runtime_error("wx cannot start: is there a display?");
+  wxTheApp->CallOnInit();
+  // No MainLoop() runs in a test: an active event loop lets pump() dispatch GTK's events.
+  static wxGUIEventLoop loop;
+  wxEventLoopBase::SetActive(&loop);
+  started = true;
+}
+
+// Processes events for `ms` milliseconds, or until `done` says so.
+inline bool pump(int ms, const std::function<bool()>& done = {}) {
+  auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+  while (std::chrono::steady_clock::now() < end) {
+    wxEventLoopBase* loop = wxEventLoopBase::GetActive();
+    while (loop->Pending()) loop->Dispatch();
+    wxTheApp->ProcessPendingEvents();
+    wxTheApp->ProcessIdle();
+    if (done && done()) return true;
+    wxMilliSleep(10);
+  }
+  return done ? done() : true;
+}
+
+// Types text as a keyboard-wedge scanner does: a fast burst, then Enter.
+inline void scan_burst(wxUIActionSimulator& sim, const std::string& code) {
+  sim.Text(code.c_str());
+  sim.Char(WXK_RETURN);
+  pump(300);
+}
+
+// Saves what the window shows, as the X server has it (for a person to look at after the run).
+// ImageMagick's import reads the screen; wx's own screen DC can lag behind under GTK 3.
+inline void screenshot(wxFrame* frame, const std::string& name) {
+  frame->Refresh();
+  pump(400);
+  wxRect r = frame->GetScreenRect();
+  std::filesystem::create_directories(SCREENSHOT_DIR);
+  std::string command = "import -window root -crop " + std::to_string(r.width) + "x" + std::to_string(r.height) +
+                        "+" + std::to_string(r.x) + "+" + std::to_string(r.y) + " " + SCREENSHOT_DIR + "/" + name +
+                        ".png";
+  if (std::system(command.c_str()) != 0) WARN("no screenshot: " << command);
+}
+
+}  // namespace gui_testing
