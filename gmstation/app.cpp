@@ -2,12 +2,40 @@
 
 #include <sodium.h>
 
+#include <chrono>
+#include <filesystem>
+
 #include <wx/cmdline.h>
 #include <wx/msgdlg.h>
 
+#include "core/card_code.h"
 #include "gmstation/main_frame.h"
+#include "import/import_event.h"
+#include "ledger/ledger.h"
 
 namespace marshal::gm {
+
+// The sample town's ledger: made from events/lincoln-1875 the first time, then reused.
+std::string GmApp::sample_ledger() {
+  const char* data = std::getenv("XDG_DATA_HOME");
+  const char* home = std::getenv("HOME");
+  std::filesystem::path dir = data ? std::filesystem::path(data) / "marshal"
+                                   : std::filesystem::path(home ? home : ".") / ".local/share/marshal";
+  std::filesystem::create_directories(dir);
+  std::string path = (dir / "lincoln-1875.db").string();
+  if (!std::filesystem::exists(path)) {
+    db::ImportResult imported = db::import_event(MARSHAL_SAMPLE_EVENT, [] {
+      core::CardCodeBytes bytes;
+      randombytes_buf(bytes.data(), bytes.size());
+      return core::make_card_code(bytes);
+    });
+    if (!imported.ok()) throw std::runtime_error("the sample event cannot be read: " + imported.errors.front().to_string());
+    db::Ledger::create(path, imported.definition,
+                       std::chrono::duration_cast<std::chrono::milliseconds>(
+                           std::chrono::system_clock::now().time_since_epoch()).count());
+  }
+  return path;
+}
 
 void GmApp::OnInitCmdLine(wxCmdLineParser& parser) {
   wxApp::OnInitCmdLine(parser);
@@ -19,6 +47,7 @@ void GmApp::OnInitCmdLine(wxCmdLineParser& parser) {
   parser.AddOption("", "cache", "this station's cache file (with --server)");
   parser.AddOption("", "enroll", "the one-time enrollment code from marshal station add");
   parser.AddOption("", "station", "this station's name in the ledger (with --ledger)");
+  parser.AddSwitch("", "sample", "open a ledger of the sample town (created on first use in ~/.local/share/marshal)");
 }
 
 bool GmApp::OnCmdLineParsed(wxCmdLineParser& parser) {
@@ -27,6 +56,8 @@ bool GmApp::OnCmdLineParsed(wxCmdLineParser& parser) {
   parser.Found("cache", &cache_);
   parser.Found("enroll", &enroll_);
   parser.Found("station", &station_);
+  sample_ = parser.Found("sample");
+  if (sample_ && ledger_.empty()) ledger_ = wxString::FromUTF8(sample_ledger());
   if (ledger_.empty() == server_.empty()) {
     parser.Usage();
     return false;

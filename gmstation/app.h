@@ -1,5 +1,7 @@
 #pragma once
 // The GM station program: command line, backend choice, the main window.
+#include <string>
+
 #include <wx/app.h>
 
 namespace marshal::gm {
@@ -11,7 +13,9 @@ class GmApp : public wxApp {
   bool OnCmdLineParsed(wxCmdLineParser& parser) override;
 
  private:
+  static std::string sample_ledger();
   wxString ledger_, server_, cache_, enroll_, station_ = "gm";
+  bool sample_ = false;
 };
 
 }  // namespace marshal::gm
