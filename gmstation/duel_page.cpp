@@ -91,17 +91,16 @@ DuelPage::DuelPage(wxWindow* parent, StationBackend& backend, std::function<void
   start();
 }
 
-void DuelPage::say(const wxString& instruction) {
-  instruction_->SetForegroundColour(ui::ink);
-  instruction_->SetLabel(instruction);
+void DuelPage::show_instruction(const wxString& text, const wxColour& colour) {
+  instruction_->SetForegroundColour(colour);
+  instruction_->SetLabel(text);
+  instruction_->Wrap(std::max(400, GetClientSize().x - 24));  // never cut off at 1024 x 600
   Layout();
 }
 
-void DuelPage::refuse(const wxString& why) {
-  instruction_->SetForegroundColour(ui::refusal_red);
-  instruction_->SetLabel(why);
-  Layout();
-}
+void DuelPage::say(const wxString& instruction) { show_instruction(instruction, ui::ink); }
+
+void DuelPage::refuse(const wxString& why) { show_instruction(why, ui::refusal_red); }
 
 void DuelPage::start() {
   session_ = std::make_unique<ConflictSession>("duel");
@@ -293,13 +292,13 @@ void DuelPage::record() {
     return;
   }
   recorded_seq_ = r.status == RecordOutcome::Status::accepted ? r.seq : -1;
-  if (r.status == RecordOutcome::Status::provisional) {
-    instruction_->SetForegroundColour(ui::provisional_amber);
-    instruction_->SetLabel("Recorded PROVISIONALLY: the ledger is out of reach; it syncs when it returns. Esc: new duel");
-  } else {
-    instruction_->SetForegroundColour(ui::accepted_green);
-    instruction_->SetLabel(wxString::Format("Recorded in the ledger as event #%lld.  Esc: a new duel", static_cast<long long>(r.seq)));
-  }
+  if (r.status == RecordOutcome::Status::provisional)
+    show_instruction("Recorded PROVISIONALLY (the ledger is out of reach; it syncs when it returns).  Esc: a new duel",
+                     ui::provisional_amber);
+  else
+    show_instruction(wxString::Format("Recorded in the ledger as event #%lld.  Esc: a new duel",
+                                      static_cast<long long>(r.seq)),
+                     ui::accepted_green);
   status_("Duel recorded");
   Layout();
 }

@@ -29,7 +29,8 @@ class DuelPage : public wxPanel {
   // For tests and screenshots.
   wxString instruction() const { return instruction_->GetLabel(); }
   wxString result_text() const { return result_->GetLabel(); }
-  bool recorded() const { return recorded_seq_ > 0; }
+  // Recorded in the ledger, or kept provisionally while it is out of reach (seq -1).
+  bool recorded() const { return recorded_seq_ != 0; }
   std::int64_t recorded_seq() const { return recorded_seq_; }
 
  private:
@@ -41,6 +42,7 @@ class DuelPage : public wxPanel {
   void shoot_step();
   void record();
   bool read_cards(wxTextCtrl* a, wxTextCtrl* b, Json& out, bool need_a, bool need_b);
+  void show_instruction(const wxString& text, const wxColour& colour);
   void say(const wxString& instruction);
   void refuse(const wxString& why);
 

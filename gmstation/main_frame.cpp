@@ -148,15 +148,18 @@ void MainFrame::refresh() {
     Layout();
   }
   for (const auto& e : backend_->feed(last_seq_)) {
-    live_->Insert(wxString::FromUTF8(fmt::format("#{} {} ({})", e.seq, e.summary, e.station)), 0);
+    live_->Insert(wxString::FromUTF8(fmt::format("#{} {}{}", e.seq, e.summary,
+                                                 e.station.empty() ? "" : " (" + e.station + ")")), 0);
     last_seq_ = e.seq;
   }
   auto refused = backend_->refused_after_sync();
   int waiting = backend_->provisional_count();
   std::string text;
-  if (waiting) text += fmt::format("{} record(s) provisional, waiting for the ledger\n", waiting);
+  if (waiting) text += fmt::format("{} provisional record{} waiting for the ledger\n", waiting, waiting == 1 ? "" : "s");
   for (const auto& r : refused) text += "Refused after sync: " + r + "\n";
   refused_->SetLabel(wxString::FromUTF8(text));
+  refused_->Wrap(std::max(150, live_->GetSize().x));
+  Layout();
 }
 
 }  // namespace marshal::gm

@@ -405,7 +405,9 @@ LedgerServer::LedgerServer(const ServerConfig& config) : impl_(std::make_unique<
       nullptr, &access_handler, impl_.get(), MHD_OPTION_SOCK_ADDR, &addr,
       MHD_OPTION_THREAD_POOL_SIZE, config.threads, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
       config.connection_memory_bytes, MHD_OPTION_CONNECTION_TIMEOUT, config.idle_timeout_s,
-      MHD_OPTION_NOTIFY_COMPLETED, &request_completed, nullptr, MHD_OPTION_END);
+      MHD_OPTION_NOTIFY_COMPLETED, &request_completed, nullptr,
+      // A server restarted after a crash takes its port back at once.
+      MHD_OPTION_LISTENING_ADDRESS_REUSE, static_cast<unsigned int>(1), MHD_OPTION_END);
   if (!impl_->daemon)
     throw std::runtime_error(fmt::format("cannot listen on {}:{} (in use, or not this machine's address?)",
                                          config.host, config.port));

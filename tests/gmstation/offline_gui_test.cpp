@@ -1,0 +1,111 @@
+// The GM station against a real ledger server on 127.0.0.1 that goes away and comes back: the
+// OFFLINE banner shows, a duel recorded meanwhile is provisional, and it syncs exactly once.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <filesystem>
+
+#include <wx/image.h>
+
+#include "core/card_code.h"
+#include "core/csprng.h"
+#include "gmstation/main_frame.h"
+#include "gui_fixture.h"
+#include "import/import_event.h"
+#include "ledger/ledger.h"
+#include "server/ledger_server.h"
+#include "server/stations.h"
+#include "store/sqlite.h"
+
+using namespace marshal;
+using namespace gui_testing;
+namespace fs = std::filesystem;
+
+TEST_CASE("the station survives the ledger going away and coming back, and syncs", "[gui][offline]") {
+  fs::path dir = fs::temp_directory_path() / ("marshal-gm-offline-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::string db_path = (dir / "town.db").string();
+  core::Csprng rng(core::seed_from_number(7));
+  db::ImportResult imported = db::import_event(std::string(MARSHAL_SOURCE_DIR) + "/events/lincoln-1875", [&rng] {
+    core::CardCodeBytes bytes;
+    for (auto& b : bytes) b = static_cast<std::uint8_t>(rng.uniform(256));
+    return core::make_card_code(bytes);
+  });
+  REQUIRE(imported.ok());
+  db::Ledger::create(db_path, imported.definition, 1000);
+  std::string code;
+  {
+    db::Ledger ledger(db_path);
+    code = db::add_station(ledger.database(), "saloon-gm", db::Role::gm, 1000);
+  }
+  auto badge = [&](const std::string& name) {
+    for (const auto& c : imported.definition.characters)
+      if (c.name == name) return c.badge_code;
+    return std::string();
+  };
+
+  db::ServerConfig config;
+  config.db_path = db_path;
+  auto server = std::make_unique<db::LedgerServer>(config);
+  config.port = server->port();
+  std::string url = "http://127.0.0.1:" + std::to_string(config.port);
+
+  start_wx();
+  auto* frame = new gm::MainFrame(gm::connect_to_server(url, (dir / "cache.db").string(), code));
+  frame->Show();
+  pump(400);
+  frame->Raise();
+  pump(300);
+  wxUIActionSimulator sim;
+  wxRect r = frame->GetScreenRect();
+  sim.MouseMove(r.x + r.width / 2, r.y + r.height / 3);
+  frame->scan_input()->focus_field();
+  pump(200);
+  frame->refresh();
+  CHECK_FALSE(frame->offline_banner_shown());
+  // Seen once while online, so the station knows them when the ledger is gone.
+  scan_burst(sim, badge("Kid Calloway"));
+  CHECK(frame->scan_answer().Contains("Kid Calloway"));
+  scan_burst(sim, badge("Sheriff Amos Brady"));
+
+  server.reset();  // the ledger goes away
+  frame->refresh();
+  CHECK(frame->offline_banner_shown());
+
+  sim.Char(WXK_F2);
+  pump(300);
+  // The Debouncer forgets a code after 2 s; these badges were scanned moments ago.
+  wxMilliSleep(2100);
+  scan_burst(sim, badge("Kid Calloway"));
+  scan_burst(sim, badge("Sheriff Amos Brady"));
+  CHECK(frame->duel()->instruction().Contains("commits"));
+  sim.Char(WXK_TAB);
+  sim.Char(WXK_TAB);
+  pump(100);
+  sim.Text("9");
+  sim.Char(WXK_TAB);
+  sim.Text("3");
+  sim.Char(WXK_RETURN);
+  pump(400);
+  sim.Text("8");
+  sim.Char(WXK_RETURN);
+  pump(1500, [&] { return frame->duel()->recorded(); });
+  REQUIRE(frame->duel()->recorded());
+  CHECK(frame->duel()->instruction().Contains("PROVISIONALLY"));
+  screenshot(frame, "offline-provisional");
+
+  server = std::make_unique<db::LedgerServer>(config);  // back, on the same port
+  frame->refresh();
+  CHECK_FALSE(frame->offline_banner_shown());
+  screenshot(frame, "online-again");
+  frame->Destroy();
+  pump(200);
+  server.reset();
+
+  db::Database ledger(db_path, false);
+  CHECK(ledger.scalar_int("SELECT COUNT(*) FROM events WHERE type = 'conflict_resolved'") == 1);
+  CHECK(ledger.scalar_int("SELECT dead FROM characters WHERE name = 'Sheriff Amos Brady'") == 1);
+  fs::remove_all(dir);
+}
