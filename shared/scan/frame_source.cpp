@@ -5,6 +5,7 @@
 #include <gst/video/video.h>
 
 #include <chrono>
+#include <filesystem>
 #include <mutex>
 #include <stdexcept>
 
@@ -63,14 +64,14 @@ FrameSource::FrameSource(const std::string& pipeline) : gst_(std::make_unique<Gs
 FrameSource::~FrameSource() = default;
 
 bool FrameSource::next(const std::function<void(const GrayFrame&)>& on_frame, int timeout_ms) {
-  GstSample* sample = gst_app_sink_try_pull_sample(GST_APP_SINK(gst_->sink),
-                                                   static_cast<GstClockTime>(timeout_ms) * GST_MSECOND);
-  if (!sample) {
-    // No frame: the end of the stream, an error on the bus, or just a slow camera.
+  // Wait in short slices so an error on the bus (a file that is no image) ends the wait at once.
+  GstSample* sample = nullptr;
+  for (int waited = 0; !sample && waited < timeout_ms; waited += 50) {
+    sample = gst_app_sink_try_pull_sample(GST_APP_SINK(gst_->sink), 50 * GST_MSECOND);
+    if (sample) break;
     GstBus* bus = gst_element_get_bus(gst_->pipeline);
     GstMessage* msg = gst_bus_pop_filtered(bus, static_cast<GstMessageType>(GST_MESSAGE_ERROR | GST_MESSAGE_EOS));
     gst_object_unref(bus);
-    bool eos = gst_app_sink_is_eos(GST_APP_SINK(gst_->sink));
     if (msg) {
       if (GST_MESSAGE_TYPE(msg) == GST_MESSAGE_ERROR) {
         GError* err = nullptr;
@@ -81,8 +82,9 @@ bool FrameSource::next(const std::function<void(const GrayFrame&)>& on_frame, in
       gst_message_unref(msg);
       return false;
     }
-    return !eos;
+    if (gst_app_sink_is_eos(GST_APP_SINK(gst_->sink))) return false;
   }
+  if (!sample) return true;  // a slow camera: no frame yet, but the stream goes on
   GstVideoInfo info;
   GstCaps* caps = gst_sample_get_caps(sample);
   GstBuffer* buffer = gst_sample_get_buffer(sample);
@@ -98,6 +100,7 @@ bool FrameSource::next(const std::function<void(const GrayFrame&)>& on_frame, in
 }
 
 DecodeResult decode_image_file(const std::string& path, const DecoderOptions& options) {
+  if (!std::filesystem::is_regular_file(path)) throw std::runtime_error("no such file: " + path);
   FrameSource source(image_file_pipeline(path));
   DecodeResult result;
   bool got = false;

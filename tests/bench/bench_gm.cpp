@@ -1,0 +1,89 @@
+// Measures the GM station (run under a display, e.g. xvfb-run): the time from start to a window
+// ready for its first scan, and the time from a scan to its answer on screen, on the sample
+// town's ledger. Prints figures; judges nothing. build/dev/tests/bench/bench_gm [--quick]
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <vector>
+
+#include <sodium.h>
+#include <wx/app.h>
+#include <wx/evtloop.h>
+
+#include "core/card_code.h"
+#include "gmstation/main_frame.h"
+#include "import/import_event.h"
+#include "ledger/ledger.h"
+
+using namespace marshal;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+double ms(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double, std::milli>(b - a).count(); }
+void pump_until_idle() {
+  wxEventLoopBase* loop = wxEventLoopBase::GetActive();
+  for (int i = 0; i < 3; ++i) {
+    while (loop->Pending()) loop->Dispatch();
+    wxTheApp->ProcessPendingEvents();
+    wxTheApp->ProcessIdle();
+  }
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+  const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+  if (sodium_init() < 0) return 1;
+  auto dir = std::filesystem::temp_directory_path() / ("marshal-bench-gm-" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  std::string db = (dir / "town.db").string();
+  db::ImportResult imported = db::import_event(std::string(MARSHAL_SOURCE_DIR) + "/events/lincoln-1875", [] {
+    core::CardCodeBytes bytes;
+    randombytes_buf(bytes.data(), bytes.size());
+    return core::make_card_code(bytes);
+  });
+  db::Ledger::create(db, imported.definition, 0);
+
+  auto start = Clock::now();
+  wxApp::SetInstance(new wxApp());
+  int wx_argc = 1;
+  if (!wxEntryStart(wx_argc, argv)) {
+    std::fprintf(stderr, "bench_gm: no display (run it under xvfb-run)\n");
+    return 1;
+  }
+  wxTheApp->CallOnInit();
+  wxGUIEventLoop loop;
+  wxEventLoopBase::SetActive(&loop);
+  auto* frame = new gm::MainFrame(gm::open_local_ledger(db, "bench"));
+  frame->Show();
+  pump_until_idle();
+  double startup = ms(start, Clock::now());
+
+  // Every card of the town once (badges are characters, the rest cards): no repeat for the
+  // 2-second debouncer to swallow.
+  std::vector<double> scans;
+  const std::size_t n = std::min<std::size_t>(quick ? 20 : 300, imported.definition.cards.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto& card = imported.definition.cards[i];
+    auto t0 = Clock::now();
+    frame->scan_input()->deliver(card.code);
+    pump_until_idle();
+    double took = ms(t0, Clock::now());
+    if (frame->scan_answer().Contains(wxString::FromUTF8(card.kind == "badge" ? card.holder : card.title)))
+      scans.push_back(took);
+  }
+  std::sort(scans.begin(), scans.end());
+  std::printf("GM station start to ready (wx, window, ledger opened, first paint): %.1f ms\n", startup);
+  if (!scans.empty())
+    std::printf("scan to its answer in the window (lookup in the ledger, text set; painting follows): median %.2f ms, p95 %.2f ms, max %.2f ms (%zu scans)\n",
+                scans[scans.size() / 2], scans[std::min(scans.size() - 1, scans.size() * 95 / 100)], scans.back(),
+                scans.size());
+  frame->Destroy();
+  pump_until_idle();
+  wxEntryCleanup();
+  std::filesystem::remove_all(dir);
+  return 0;
+}
