@@ -72,15 +72,16 @@ void dashed_line(cairo_t* cr, double x1, double y1, double x2, double y2, double
 }
 
 // The code as a QR with its typed form under it, on two lines ("K3M0 7XQ2" / "W9RT AB4C D")
-// so it stays within the code's width; returns the bottom of what was drawn.
+// so it stays within the code's width; returns the bottom of what was drawn. The typed form
+// starts below the quiet zone, which stays clear.
 double code_block(cairo_t* cr, const std::string& card, const std::string& code, double x, double y) {
   draw_qr(cr, encode_qr(code), x, y, qr_module_mm);
   TextStyle mono = style(7, 6, false, Align::center);
   mono.family = "DejaVu Sans Mono";
   std::string typed = core::format_card_code(code);
   std::string two_lines = typed.size() > 10 ? typed.substr(0, 9) + "\n" + typed.substr(10) : typed;
-  text(cr, card, two_lines, mono, {x, y + qr_side - 1.2, qr_side, 6.5});
-  return y + qr_side + 5.3;
+  text(cr, card, two_lines, mono, {x, y + qr_side, qr_side, 6.5});
+  return y + qr_side + 6.5;
 }
 
 std::string capitalized(std::string s) {
@@ -245,7 +246,12 @@ void draw_action_card(cairo_t* cr, const Box& pair, int value, const std::string
   frame(cr, pair);
   std::string v = value == 1 ? "A" : std::to_string(value);
   text(cr, label, v, style(14, 10, true), {face.x + 2, face.y + 1.5, 12, 8});
-  text(cr, label, v, style(14, 10, true, Align::right), {face.right() - 14, face.bottom() - 9.5, 12, 8});
+  // The other corner upside down, as on a real playing card.
+  cairo_save(cr);
+  cairo_translate(cr, pt(face.right() - 2), pt(face.bottom() - 1.5));
+  cairo_rotate(cr, M_PI);
+  text(cr, label, v, style(14, 10, true), {0, 0, 12, 8});
+  cairo_restore(cr);
   text(cr, label, v, style(30, 20, true, Align::center), {face.x + 10, face.y + 6, face.w - 20, 14});
   draw_qr(cr, encode_qr(action_card_payload(value)), face.x + (face.w - qr_side) / 2, face.y + 21, qr_module_mm);
   dashed_line(cr, pair.x, back.y, pair.right(), back.y, 2.5);

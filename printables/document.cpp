@@ -44,7 +44,7 @@ Box PrintDocument::printable_area() const {
 
 Box PrintDocument::content_area() const {
   Box p = printable_area();
-  return {p.x, p.y + header_mm, p.w, p.h - header_mm - footer_mm};
+  return Box{p.x, p.y + header_mm, p.w, p.h - header_mm - footer_mm}.inset(cut_mark_room_mm);
 }
 
 void PrintDocument::new_page(const std::string& heading) {
@@ -66,7 +66,8 @@ void PrintDocument::draw_frame() {
   head.size_pt = 14;
   head.min_size_pt = 8;
   head.bold = true;
-  fit_text(cr_, heading_, head, {p.x, p.y, p.w * 0.55, header_mm - 2});
+  if (!fit_text(cr_, heading_, head, {p.x, p.y, p.w * 0.55, header_mm - 2}).fits)
+    throw std::runtime_error("the page heading \"" + heading_ + "\" does not fit even at 8 pt");
   TextStyle sub;
   sub.size_pt = 7.5;
   sub.min_size_pt = 5;
@@ -120,8 +121,9 @@ Box PrintDocument::place_card(double w_mm, double h_mm, const std::string& what,
 }
 
 void PrintDocument::draw_cut_marks(const Box& card) {
-  // Short marks in line with each edge, starting 1 mm outside the card: they never touch it.
-  const double off = 1, len = 2.5;
+  // Short marks in line with each edge, starting 0.75 mm outside the card: they end halfway
+  // across the gap to the next card and within the printable area.
+  const double off = 0.75, len = 0.75;
   cairo_save(cr_);
   cairo_set_line_width(cr_, pt(0.25));
   cairo_set_source_rgb(cr_, 0, 0, 0);

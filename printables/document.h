@@ -14,8 +14,10 @@ namespace marshal::printables {
 
 inline constexpr double margin_mm = 8;
 inline constexpr double header_mm = 11;
-inline constexpr double footer_mm = 14;
-inline constexpr double card_gap_mm = 5;
+inline constexpr double footer_mm = 12;
+inline constexpr double card_gap_mm = 3;
+// Room kept around the cards for their cut marks, inside the printable area.
+inline constexpr double cut_mark_room_mm = 3;
 inline constexpr double calibration_bar_mm = 50;
 
 // What was placed where, for tests and checks.
@@ -41,7 +43,7 @@ class PrintDocument {
 
   cairo_t* cr() { return cr_; }
   Box printable_area() const;
-  Box content_area() const;  // printable area less header and footer
+  Box content_area() const;  // printable area less header, footer and room for cut marks
   PaperSize paper() const { return paper_; }
   int pages() const { return pages_; }
   const std::vector<Placement>& placements() const { return placements_; }

@@ -115,7 +115,7 @@ PrintResult print_decks(const PrintModel& model, const std::string& out_dir, Pap
   ensure_dir(out_dir);
   PrintResult result;
   write_pdf((fs::path(out_dir) / "action-deck.pdf").string(), paper, model.title, result, [&](PrintDocument& doc) {
-    doc.new_page("Action deck (50 cards): cut, fold on the dashed line");
+    doc.new_page("Action deck: cut, fold on the dashes");
     for (int value = core::lowest_card; value <= core::highest_card; ++value)
       for (int copy = 0; copy < core::action_deck_copies[value]; ++copy) {
         draw_action_card(doc.cr(), doc.place_card(deck_w, 2 * deck_h, fmt::format("action {}", value)), value,
@@ -127,7 +127,7 @@ PrintResult print_decks(const PrintModel& model, const std::string& out_dir, Pap
   // Links work both ways: a card lists every place it leads to.
   core::LocationMap map(model.locations);
   write_pdf((fs::path(out_dir) / "location-deck.pdf").string(), paper, model.title, result, [&](PrintDocument& doc) {
-    doc.new_page("Location deck: cut, fold on the dashed line");
+    doc.new_page("Location deck: cut, fold on the dashes");
     for (int i = 0; i < map.size(); ++i) {
       core::Location full = map.at(i);
       full.links.clear();

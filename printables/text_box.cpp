@@ -12,10 +12,13 @@ TextFit fit_text(cairo_t* cr, const std::string& text, const TextStyle& style, c
   pango_layout_context_changed(layout);
   pango_layout_set_text(layout, text.c_str(), static_cast<int>(text.size()));
   pango_layout_set_width(layout, static_cast<int>(pt(box.w) * PANGO_SCALE));
-  pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_wrap(layout, PANGO_WRAP_WORD);
   pango_layout_set_alignment(layout, style.align == Align::center  ? PANGO_ALIGN_CENTER
                                      : style.align == Align::right ? PANGO_ALIGN_RIGHT
                                                                    : PANGO_ALIGN_LEFT);
+  // Whole words at every size first; only if nothing fits, words may break (a long name).
+  for (int pass = 0; pass < 2 && !fit.fits; ++pass) {
+  if (pass == 1) pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
   for (double size = style.size_pt; size >= style.min_size_pt - 1e-9; size -= 0.5) {
     PangoFontDescription* font = pango_font_description_new();
     pango_font_description_set_family(font, style.family.c_str());
@@ -41,6 +44,7 @@ TextFit fit_text(cairo_t* cr, const std::string& text, const TextStyle& style, c
       }
       break;
     }
+  }
   }
   g_object_unref(layout);
   return fit;

@@ -155,7 +155,7 @@ struct Importer {
     for (const auto& row : table.rows()) {
       RowReader r(table, row, errors);
       CharacterDef c;
-      c.name = r.text("name", true, 80);
+      c.name = r.text("name", true, 60);  // the longest a badge and a horse's owner line hold
       if (std::find(character_names.begin(), character_names.end(), c.name) != character_names.end())
         r.error("name", "'" + c.name + "' is a duplicate name");
       c.player = r.text("player", false, 120);
@@ -202,10 +202,10 @@ struct Importer {
           r.error("flag", "'" + flag + "' is neither cheat nor skill");
         card.detail = {{"flag", flag}};
       } else if (kind == "horse") {
-        card.title = r.text("name", true, 60);
+        card.title = r.text("name", true, 30);  // the horse card's name box
         card.detail = {{"rating", r.number("rating", 0, 4)}};
       } else if (kind == "secret") {
-        card.title = r.text("title", true, 80);
+        card.title = r.text("title", true, 40);  // 40 + 600: what a secret card holds
         card.detail = {{"text", r.text("text", true, 600)}};
       }
       if (!known_character(r, holder)) continue;
