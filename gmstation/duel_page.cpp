@@ -52,7 +52,7 @@ DuelPage::DuelPage(wxWindow* parent, StationBackend& backend, std::function<void
   commit_label->SetFont(ui::font(13));
   grid->Add(commit_label);
   for (int i = 0; i < 2; ++i) {
-    commit_[i] = new wxSpinCtrl(this, wxID_ANY, "0", wxDefaultPosition, wxSize(90, -1), wxSP_ARROW_KEYS, 0, 0, 0);
+    commit_[i] = new wxSpinCtrl(this, wxID_ANY, "0", wxDefaultPosition, wxSize(130, -1), wxSP_ARROW_KEYS, 0, 0, 0);
     commit_[i]->SetFont(ui::font(16));
     commit_[i]->Bind(wxEVT_SPINCTRL, [this](wxSpinEvent&) { show_odds(); });
     grid->Add(commit_[i]);
@@ -61,7 +61,7 @@ DuelPage::DuelPage(wxWindow* parent, StationBackend& backend, std::function<void
   card_label->SetFont(ui::font(13));
   grid->Add(card_label);
   for (int i = 0; i < 2; ++i) {
-    card_[i] = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(90, -1), wxTE_PROCESS_ENTER);
+    card_[i] = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(130, -1), wxTE_PROCESS_ENTER);
     card_[i]->SetFont(ui::font(16));
     card_[i]->Bind(wxEVT_TEXT_ENTER, &DuelPage::on_go, this);
     grid->Add(card_[i]);
