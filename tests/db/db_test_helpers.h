@@ -2,6 +2,7 @@
 // What the ledger tests share: a fresh temporary folder per test (removed at the end), the
 // sample event imported with seeded card codes, a real ledger file made from it with seeded
 // randomness, and dumps of the projection tables to compare before and after.
+#include "support/temp_dir.h"
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -33,42 +34,11 @@ inline constexpr std::int64_t five_minutes_ms = 5 * 60 * 1000;
 
 inline fs::path sample_event_dir() { return fs::path(MARSHAL_SOURCE_DIR) / "events" / "lincoln-1875"; }
 
-// A fresh folder under the system's temporary directory, removed with everything in it.
-class TempDir {
- public:
-  TempDir() {
-    static std::atomic<unsigned> counter{0};
-    std::random_device random;
-    do {
-      path_ = fs::temp_directory_path() /
-              ("marshal-db-test-" + std::to_string(random()) + "-" + std::to_string(counter++));
-    } while (!fs::create_directory(path_));
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
+using marshal::test_support::TempDir;
 
-  const fs::path& path() const { return path_; }
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
+using marshal::test_support::read_text;
 
- private:
-  fs::path path_;
-};
-
-inline std::string read_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-inline void write_text(const fs::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-}
+using marshal::test_support::write_text;
 
 // Replaces the first `from` in a file; the test fails if it is not there.
 inline void replace_in_file(const fs::path& path, const std::string& from, const std::string& to) {

@@ -3,6 +3,7 @@
 // sample event (or a copy of it) with seeded card codes, the codes each character holds as the
 // import made them (independent of printables), real child processes (pdftoppm, pdfinfo), PNG
 // pages read with cairo, and every QR code on a page decoded with ZXing.
+#include "support/temp_dir.h"
 #include <catch2/catch.hpp>
 
 #include <fcntl.h>
@@ -46,42 +47,11 @@ inline constexpr std::int64_t evening_start_ms = 1'800'000'000'000;
 
 inline fs::path sample_event_dir() { return fs::path(MARSHAL_SOURCE_DIR) / "events" / "lincoln-1875"; }
 
-// A fresh folder under the system's temporary directory, removed with everything in it.
-class TempDir {
- public:
-  TempDir() {
-    static std::atomic<unsigned> counter{0};
-    std::random_device random;
-    do {
-      path_ = fs::temp_directory_path() /
-              ("marshal-print-test-" + std::to_string(random()) + "-" + std::to_string(counter++));
-    } while (!fs::create_directory(path_));
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
+using marshal::test_support::TempDir;
 
-  const fs::path& path() const { return path_; }
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
+using marshal::test_support::read_text;
 
- private:
-  fs::path path_;
-};
-
-inline std::string read_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-inline void write_text(const fs::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-}
+using marshal::test_support::write_text;
 
 // Every file name in a folder, sorted.
 inline std::vector<std::string> files_in(const fs::path& dir) {

@@ -5,6 +5,7 @@
 // 127.0.0.1 with an ephemeral port, either in this process (db::LedgerServer) or the real
 // `marshal serve` program. Raw sockets are here for what libcurl would hide (chunked bodies,
 // endless header lines, idle keep-alive connections).
+#include "support/temp_dir.h"
 #include <catch2/catch.hpp>
 
 #include <arpa/inet.h>
@@ -64,30 +65,7 @@ inline std::int64_t ms_since(Clock::time_point start) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
 }
 
-// A fresh folder under the system's temporary directory, removed with everything in it.
-class TempDir {
- public:
-  TempDir() {
-    static std::atomic<unsigned> counter{0};
-    std::random_device random;
-    do {
-      path_ = fs::temp_directory_path() /
-              ("marshal-server-test-" + std::to_string(random()) + "-" + std::to_string(counter++));
-    } while (!fs::create_directory(path_));
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-
-  const fs::path& path() const { return path_; }
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-
- private:
-  fs::path path_;
-};
+using marshal::test_support::TempDir;
 
 inline void write_text(const fs::path& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
@@ -95,12 +73,7 @@ inline void write_text(const fs::path& path, const std::string& text) {
   REQUIRE(out.good());
 }
 
-inline std::string read_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using marshal::test_support::read_text;
 
 // ---- a generated event --------------------------------------------------------------------
 
