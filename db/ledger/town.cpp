@@ -12,12 +12,11 @@ std::string Town::canonical_code(const Json& value, const std::string& field) {
   return parsed.code;
 }
 
-CardRow Town::card(const Json& code_value, const std::string& field) {
-  std::string code = canonical_code(code_value, field);
+std::optional<CardRow> Town::find_card(const std::string& canonical) {
   Statement s = db_.prepare(
       "SELECT code, kind, holder, owner, title, detail, spent, revoked FROM cards WHERE code = ?");
-  s.bind(1, code);
-  if (!s.step()) throw LedgerRefusal("unknown_code", field, "the ledger knows no card " + code);
+  s.bind(1, canonical);
+  if (!s.step()) return std::nullopt;
   CardRow c;
   c.code = s.text(0);
   c.kind = s.text(1);
@@ -27,6 +26,14 @@ CardRow Town::card(const Json& code_value, const std::string& field) {
   c.detail = Json::parse(s.text(5));
   c.spent = s.int64(6) != 0;
   c.revoked = s.int64(7) != 0;
+  return c;
+}
+
+CardRow Town::card(const Json& code_value, const std::string& field) {
+  std::string code = canonical_code(code_value, field);
+  std::optional<CardRow> found = find_card(code);
+  if (!found) throw LedgerRefusal("unknown_code", field, "the ledger knows no card " + code);
+  CardRow c = *found;
   if (c.revoked)
     throw LedgerRefusal("revoked", field, "card " + code + " was revoked (re-issued or withdrawn)");
   return c;

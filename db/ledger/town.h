@@ -30,6 +30,8 @@ class Town {
 
   // A code as sent by a station: checked for form, then looked up.
   static std::string canonical_code(const Json& value, const std::string& field);
+  // The card as stored, revoked or not; nullopt when the ledger does not know the code.
+  std::optional<CardRow> find_card(const std::string& canonical);
   CardRow card(const Json& code, const std::string& field);          // unknown_code, revoked
   CardRow card_of_kind(const Json& code, const std::string& kind, const std::string& field);
   std::int64_t character_by_badge(const Json& code, const std::string& field);

@@ -26,20 +26,9 @@ Json card_json(const CardRow& c, Town& town, Role role, std::optional<std::int64
 std::optional<Json> card_view(Database& db, const std::string& code, Role role,
                               const std::optional<std::string>& as_badge) {
   Town town(db, 0, 0);
-  std::string canonical = Town::canonical_code(Json(code), "code");
-  Statement s = db.prepare(
-      "SELECT code, kind, holder, owner, title, detail, spent, revoked FROM cards WHERE code = ?");
-  s.bind(1, canonical);
-  if (!s.step()) return std::nullopt;
-  CardRow c;
-  c.code = s.text(0);
-  c.kind = s.text(1);
-  if (!s.is_null(2)) c.holder = s.int64(2);
-  if (!s.is_null(3)) c.owner = s.int64(3);
-  c.title = s.text(4);
-  c.detail = Json::parse(s.text(5));
-  c.spent = s.int64(6) != 0;
-  c.revoked = s.int64(7) != 0;
+  std::optional<CardRow> found = town.find_card(Town::canonical_code(Json(code), "code"));
+  if (!found) return std::nullopt;
+  const CardRow& c = *found;
   std::optional<std::int64_t> viewer;
   if (as_badge) {
     try {
