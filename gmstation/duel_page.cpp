@@ -1,7 +1,5 @@
 #include "gmstation/duel_page.h"
 
-#include <sodium.h>
-
 #include <wx/button.h>
 #include <wx/sizer.h>
 
@@ -13,33 +11,9 @@
 
 namespace marshal::gm {
 
-namespace {
-core::Seed fresh_seed() {
-  core::Seed seed;
-  randombytes_buf(seed.data(), seed.size());
-  return seed;
-}
-
-// "A", "a", "1".."10": a card typed from the physical deck.
-std::optional<int> parse_card(const wxString& text) {
-  wxString t = text.Strip(wxString::both).Upper();
-  if (t == "A") return 1;
-  long v = 0;
-  if (t.ToLong(&v) && v >= 1 && v <= 10) return static_cast<int>(v);
-  return std::nullopt;
-}
-}  // namespace
-
 DuelPage::DuelPage(wxWindow* parent, StationBackend& backend, std::function<void(const wxString&)> status)
-    : wxPanel(parent, wxID_ANY), backend_(backend), status_(std::move(status)), rng_(fresh_seed()) {
-  ui::apply(this);
-  auto* sizer = new wxBoxSizer(wxVERTICAL);
-  auto* title = new wxStaticText(this, wxID_ANY, "DUEL");
-  title->SetFont(ui::font(16, true));
-  instruction_ = new wxStaticText(this, wxID_ANY, "");
-  instruction_->SetFont(ui::font(20, true));
-  sizer->Add(title, 0, wxALL, 6);
-  sizer->Add(instruction_, 0, wxALL | wxEXPAND, 6);
+    : ConflictPage(parent, "DUEL"), backend_(backend), status_(std::move(status)) {
+  auto* sizer = sizer_;
 
   auto* grid = new wxFlexGridSizer(4, 3, 6, 18);
   grid->Add(new wxStaticText(this, wxID_ANY, ""));
@@ -87,20 +61,8 @@ DuelPage::DuelPage(wxWindow* parent, StationBackend& backend, std::function<void
   result_ = new wxStaticText(this, wxID_ANY, "");
   result_->SetFont(ui::font(17, true));
   sizer->Add(result_, 1, wxALL | wxEXPAND, 8);
-  SetSizer(sizer);
   start();
 }
-
-void DuelPage::show_instruction(const wxString& text, const wxColour& colour) {
-  instruction_->SetForegroundColour(colour);
-  instruction_->SetLabel(text);
-  instruction_->Wrap(std::max(400, GetClientSize().x - 24));  // never cut off at 1024 x 600
-  Layout();
-}
-
-void DuelPage::say(const wxString& instruction) { show_instruction(instruction, ui::ink); }
-
-void DuelPage::refuse(const wxString& why) { show_instruction(why, ui::refusal_red); }
 
 void DuelPage::start() {
   session_ = std::make_unique<ConflictSession>("duel");
@@ -286,21 +248,8 @@ void DuelPage::shoot_step() {
 
 void DuelPage::record() {
   SessionOutcome o = session_->resolve();
-  RecordOutcome r = backend_.record("conflict_resolved", session_->record_payload(o));
-  if (r.status == RecordOutcome::Status::refused) {
-    refuse("The ledger refused the duel: " + wxString::FromUTF8(r.reason));
-    return;
-  }
-  recorded_seq_ = r.status == RecordOutcome::Status::accepted ? r.seq : -1;
-  if (r.status == RecordOutcome::Status::provisional)
-    show_instruction("Recorded PROVISIONALLY (the ledger is out of reach; it syncs when it returns).  Esc: a new duel",
-                     ui::provisional_amber);
-  else
-    show_instruction(wxString::Format("Recorded in the ledger as event #%lld.  Esc: a new duel",
-                                      static_cast<long long>(r.seq)),
-                     ui::accepted_green);
-  status_("Duel recorded");
-  Layout();
+  show_record(backend_.record("conflict_resolved", session_->record_payload(o)), "duel");
+  if (recorded()) status_("Duel recorded");
 }
 
 }  // namespace marshal::gm

@@ -13,12 +13,13 @@
 #include <wx/textctrl.h>
 
 #include "core/csprng.h"
+#include "gmstation/conflict_page.h"
 #include "gmstation/conflict_session.h"
 #include "gmstation/station_backend.h"
 
 namespace marshal::gm {
 
-class DuelPage : public wxPanel {
+class DuelPage : public ConflictPage {
  public:
   DuelPage(wxWindow* parent, StationBackend& backend, std::function<void(const wxString&)> status);
 
@@ -27,11 +28,7 @@ class DuelPage : public wxPanel {
   void on_scan(const std::string& code);
 
   // For tests and screenshots.
-  wxString instruction() const { return instruction_->GetLabel(); }
   wxString result_text() const { return result_->GetLabel(); }
-  // Recorded in the ledger, or kept provisionally while it is out of reach (seq -1).
-  bool recorded() const { return recorded_seq_ != 0; }
-  std::int64_t recorded_seq() const { return recorded_seq_; }
 
  private:
   enum class Step { first, second, draw, shoot, done };
@@ -42,19 +39,13 @@ class DuelPage : public wxPanel {
   void shoot_step();
   void record();
   bool read_cards(wxTextCtrl* a, wxTextCtrl* b, Json& out, bool need_a, bool need_b);
-  void show_instruction(const wxString& text, const wxColour& colour);
-  void say(const wxString& instruction);
-  void refuse(const wxString& why);
 
   StationBackend& backend_;
   std::function<void(const wxString&)> status_;
   std::unique_ptr<ConflictSession> session_;
   std::vector<std::string> names_;
   Step step_ = Step::first;
-  std::int64_t recorded_seq_ = 0;
-  core::Csprng rng_;
 
-  wxStaticText* instruction_;
   wxStaticText* duelist_[2];
   wxSpinCtrl* commit_[2];
   wxTextCtrl* card_[2];

@@ -1,0 +1,64 @@
+#include "gmstation/conflict_page.h"
+
+#include <sodium.h>
+
+#include "ui/theme.h"
+
+namespace marshal::gm {
+
+namespace {
+core::Seed fresh_seed() {
+  core::Seed seed;
+  randombytes_buf(seed.data(), seed.size());
+  return seed;
+}
+}  // namespace
+
+std::optional<int> parse_card(const wxString& text) {
+  wxString t = text.Strip(wxString::both).Upper();
+  if (t == "A") return 1;
+  long v = 0;
+  if (t.ToLong(&v) && v >= 1 && v <= 10) return static_cast<int>(v);
+  return std::nullopt;
+}
+
+ConflictPage::ConflictPage(wxWindow* parent, const wxString& title)
+    : wxPanel(parent, wxID_ANY), rng_(fresh_seed()) {
+  ui::apply(this);
+  sizer_ = new wxBoxSizer(wxVERTICAL);
+  auto* heading = new wxStaticText(this, wxID_ANY, title);
+  heading->SetFont(ui::font(16, true));
+  instruction_ = new wxStaticText(this, wxID_ANY, "");
+  instruction_->SetFont(ui::font(20, true));
+  sizer_->Add(heading, 0, wxALL, 6);
+  sizer_->Add(instruction_, 0, wxALL | wxEXPAND, 6);
+  SetSizer(sizer_);
+}
+
+void ConflictPage::show_instruction(const wxString& text, const wxColour& colour) {
+  instruction_->SetForegroundColour(colour);
+  instruction_->SetLabel(text);
+  instruction_->Wrap(std::max(400, GetClientSize().x - 24));  // never cut off at 1024 x 600
+  Layout();
+}
+
+void ConflictPage::say(const wxString& text) { show_instruction(text, ui::ink); }
+
+void ConflictPage::refuse(const wxString& why) { show_instruction(why, ui::refusal_red); }
+
+void ConflictPage::show_record(const RecordOutcome& r, const wxString& what) {
+  if (r.status == RecordOutcome::Status::refused) {
+    refuse("The ledger refused the " + what + ": " + wxString::FromUTF8(r.reason));
+    return;
+  }
+  recorded_seq_ = r.status == RecordOutcome::Status::accepted ? r.seq : -1;
+  if (r.status == RecordOutcome::Status::provisional)
+    show_instruction("Recorded PROVISIONALLY (the ledger is out of reach; it syncs when it returns).  Esc: back",
+                     ui::provisional_amber);
+  else
+    show_instruction(wxString::Format("Recorded in the ledger as event #%lld.  Esc: back",
+                                      static_cast<long long>(r.seq)),
+                     ui::accepted_green);
+}
+
+}  // namespace marshal::gm

@@ -1,0 +1,43 @@
+#pragma once
+// What every conflict screen shares: its title, the instruction line (ink, refusal red,
+// provisional amber, recorded green), cards typed from a physical deck, the station's own
+// CSPRNG for virtual draws, and how a record's outcome is shown.
+#include <optional>
+
+#include <wx/panel.h>
+#include <wx/sizer.h>
+#include <wx/stattext.h>
+
+#include "core/csprng.h"
+#include "gmstation/station_backend.h"
+
+namespace marshal::gm {
+
+class ConflictPage : public wxPanel {
+ public:
+  ConflictPage(wxWindow* parent, const wxString& title);
+
+  wxString instruction() const { return instruction_->GetLabel(); }
+  // Recorded in the ledger, or kept provisionally while it is out of reach (seq -1).
+  bool recorded() const { return recorded_seq_ != 0; }
+  std::int64_t recorded_seq() const { return recorded_seq_; }
+
+ protected:
+  void show_instruction(const wxString& text, const wxColour& colour);
+  void say(const wxString& text);
+  void refuse(const wxString& why);
+  // Shows what the ledger said of a record; `what` is "duel", "accusation"...
+  void show_record(const RecordOutcome& r, const wxString& what);
+
+  wxBoxSizer* sizer_;  // title and instruction are in it; pages add the rest
+  core::Csprng rng_;
+  std::int64_t recorded_seq_ = 0;
+
+ private:
+  wxStaticText* instruction_;
+};
+
+// "A", "a", "1".."10": a card typed from the physical deck.
+std::optional<int> parse_card(const wxString& text);
+
+}  // namespace marshal::gm
