@@ -36,6 +36,7 @@ ConflictPage::ConflictPage(wxWindow* parent, const wxString& title)
 }
 
 void ConflictPage::show_instruction(const wxString& text, const wxColour& colour) {
+  instruction_text_ = text;
   instruction_->SetForegroundColour(colour);
   instruction_->SetLabel(text);
   instruction_->Wrap(std::max(400, GetClientSize().x - 24));  // never cut off at 1024 x 600

@@ -17,7 +17,8 @@ class ConflictPage : public wxPanel {
  public:
   ConflictPage(wxWindow* parent, const wxString& title);
 
-  wxString instruction() const { return instruction_->GetLabel(); }
+  // The instruction as written (the label itself is wrapped to the window's width).
+  wxString instruction() const { return instruction_text_; }
   // Recorded in the ledger, or kept provisionally while it is out of reach (seq -1).
   bool recorded() const { return recorded_seq_ != 0; }
   std::int64_t recorded_seq() const { return recorded_seq_; }
@@ -35,6 +36,7 @@ class ConflictPage : public wxPanel {
 
  private:
   wxStaticText* instruction_;
+  wxString instruction_text_;
 };
 
 // "A", "a", "1".."10": a card typed from the physical deck.

@@ -60,10 +60,18 @@ const Json& ConflictSession::character(const std::string& name) const {
   return none;
 }
 
-SessionOutcome ConflictSession::resolve() const {
+void ConflictSession::set_trick(const std::string& code, const Json& card_view) {
+  trick_code_ = code;
+  input_["trick"] = {{"code", code},
+                     {"hand", card_view["title"]},
+                     {"flag", card_view["detail"].value("flag", "skill")},
+                     {"spent", card_view.value("spent", false)}};
+}
+
+SessionOutcome ConflictSession::resolve(core::Csprng* rng) const {
   SessionOutcome o;
   try {
-    o.resolution = protocol::resolve(kind_, input_, nullptr);
+    o.resolution = protocol::resolve(kind_, input_, rng);
     o.ok = true;
   } catch (const protocol::InputError& e) {
     o.field = e.path();
@@ -92,6 +100,8 @@ Json ConflictSession::record_payload(const SessionOutcome& outcome) const {
   };
   swap(record);
   record.erase("now_ms");
+  // The ledger knows the trick (and its flag): the record names it by its code only.
+  if (record.contains("trick")) record["trick"] = {{"code", trick_code_}};
   return {{"kind", kind_}, {"input", record}};
 }
 

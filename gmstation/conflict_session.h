@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "core/csprng.h"
 #include "protocol/json_fields.h"
 
 namespace marshal::gm {
@@ -36,8 +37,13 @@ class ConflictSession {
   const Json& input() const { return input_; }
   const std::string& kind() const { return kind_; }
 
-  // Resolves what has been entered (physical: every card must be there).
-  SessionOutcome resolve() const;
+  // A cheating accusation's trick, as the GM's view of the card shows it (with its flag).
+  void set_trick(const std::string& code, const Json& card_view);
+
+  // Resolves what has been entered: every card must be there. `rng` only makes the choices the
+  // rules leave to chance that no card decides (the random bystander of an accusation); they
+  // go into the record like the cards.
+  SessionOutcome resolve(core::Csprng* rng = nullptr) const;
   // The conflict_resolved payload: the resolution's record with people named by their badges.
   Json record_payload(const SessionOutcome& outcome) const;
 
@@ -45,6 +51,7 @@ class ConflictSession {
   std::string kind_;
   Json input_ = Json::object();
   std::map<std::string, std::string> badge_of_;  // name -> badge code
+  std::string trick_code_;
 };
 
 }  // namespace marshal::gm

@@ -77,6 +77,7 @@ void DuelPage::start() {
   duelist_[0]->SetLabel("first duelist: scan a badge");
   duelist_[1]->SetLabel("second duelist");
   result_->SetLabel("");
+  result_->Wrap(std::max(400, GetClientSize().x - 24));
   odds_->SetLabel("");
   go_->SetLabel("Draw  (Enter)");
   say("Scan the first duelist's badge");
@@ -190,6 +191,7 @@ void DuelPage::draw_step() {
                                            : wxString::FromUTF8(draw["first"].get<std::string>() + " is faster and shoots first");
   result_->SetForegroundColour(ui::ink);
   result_->SetLabel(first);
+  result_->Wrap(std::max(400, GetClientSize().x - 24));
   step_ = Step::shoot;
   for (auto* f : card_) f->Clear();
   go_->SetLabel("Shoot  (Enter)");
@@ -236,10 +238,12 @@ void DuelPage::shoot_step() {
       if (d.value("dead", false)) winner += "\n" + d["name"].get<std::string>() + " is dead";
       else if (d.value("wounded", false)) winner += "\n" + d["name"].get<std::string>() + " is wounded: loses a limb, -1 to everything";
     result_->SetLabel(lines + wxString::FromUTF8(winner));
+    result_->Wrap(std::max(400, GetClientSize().x - 24));
     step_ = Step::done;
     record();
   } else {
     result_->SetLabel(lines);
+    result_->Wrap(std::max(400, GetClientSize().x - 24));
     say(wxString::Format("Round %d: type both cards and press Enter", static_cast<int>(steps.size())));
     card_[0]->SetFocus();
   }

@@ -57,7 +57,7 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   home_ = new wxPanel(book_, wxID_ANY);
   ui::apply(home_);
   auto* home_sizer = new wxBoxSizer(wxVERTICAL);
-  auto* help = new wxStaticText(home_, wxID_ANY, "Scan a badge or a card to see it.   F2: a duel   Esc: back here");
+  auto* help = new wxStaticText(home_, wxID_ANY, "Scan a badge or a card to see it.   F2: a duel   F3: a cheating accusation   Esc: back here");
   help->SetFont(ui::font(14));
   answer_ = new wxStaticText(home_, wxID_ANY, "");
   answer_->SetFont(ui::font(20, true));
@@ -67,6 +67,8 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   duel_ = new DuelPage(book_, *backend_, [this](const wxString& s) { SetStatusText(s); refresh(); });
   book_->AddPage(home_, "home");
   book_->AddPage(duel_, "duel");
+  accusation_ = new AccusationPage(book_, *backend_);
+  book_->AddPage(accusation_, "accusation");
   middle->Add(book_, 3, wxEXPAND | wxALL, 4);
 
   auto* side = new wxBoxSizer(wxVERTICAL);
@@ -98,12 +100,15 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
 
 void MainFrame::on_key(wxKeyEvent& event) {
   if (event.GetKeyCode() == WXK_ESCAPE) {
-    if (book_->GetSelection() == 1 && !duel_->recorded()) duel_->start();
     show_home();
     return;
   }
   if (event.GetKeyCode() == WXK_F2) {
     show_duel();
+    return;
+  }
+  if (event.GetKeyCode() == WXK_F3) {
+    show_accusation();
     return;
   }
   event.Skip();
@@ -120,12 +125,18 @@ void MainFrame::show_duel() {
   scan_->focus_field();
 }
 
+void MainFrame::show_accusation() {
+  accusation_->start();
+  book_->SetSelection(2);
+  scan_->focus_field();
+}
+
 void MainFrame::on_code(const std::string& code) {
-  if (book_->GetSelection() == 1) {
-    duel_->on_scan(code);
-    return;
+  switch (book_->GetSelection()) {
+    case 1: duel_->on_scan(code); break;
+    case 2: accusation_->on_scan(code); break;
+    default: show_lookup(code);
   }
-  show_lookup(code);
 }
 
 void MainFrame::show_lookup(const std::string& code) {

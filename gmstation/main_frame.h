@@ -10,6 +10,7 @@
 #include <wx/stattext.h>
 #include <wx/timer.h>
 
+#include "gmstation/accusation_page.h"
 #include "gmstation/duel_page.h"
 #include "gmstation/station_backend.h"
 #include "ui/scan_input.h"
@@ -24,9 +25,11 @@ class MainFrame : public wxFrame {
   wxString scan_answer() const { return answer_->GetLabel(); }
   bool offline_banner_shown() const { return banner_->IsShown(); }
   DuelPage* duel() { return duel_; }
+  AccusationPage* accusation() { return accusation_; }
   ui::ScanInput* scan_input() { return scan_; }
   void show_home();
   void show_duel();
+  void show_accusation();
   void refresh();  // the live panel and the online state, also run by a timer
 
  private:
@@ -40,6 +43,7 @@ class MainFrame : public wxFrame {
   wxPanel* home_;
   wxStaticText* answer_;
   DuelPage* duel_;
+  AccusationPage* accusation_;
   wxListBox* live_;
   wxStaticText* refused_;
   ui::ScanInput* scan_;

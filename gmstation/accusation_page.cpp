@@ -1,0 +1,145 @@
+#include "gmstation/accusation_page.h"
+
+#include <fmt/format.h>
+
+#include "core/action_deck.h"
+#include "ui/theme.h"
+
+namespace marshal::gm {
+
+AccusationPage::AccusationPage(wxWindow* parent, StationBackend& backend)
+    : ConflictPage(parent, "CHEATING ACCUSATION"), backend_(backend) {
+  who_ = new wxStaticText(this, wxID_ANY, "");
+  who_->SetFont(ui::font(15, true));
+  sizer_->Add(who_, 0, wxALL | wxEXPAND, 8);
+  auto* cards = new wxFlexGridSizer(2, 2, 6, 18);
+  const char* labels[2] = {"Accuser's card (A, 2-10)", "Accused's card"};
+  for (int i = 0; i < 2; ++i) {
+    auto* label = new wxStaticText(this, wxID_ANY, labels[i]);
+    label->SetFont(ui::font(13));
+    card_[i] = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(130, -1), wxTE_PROCESS_ENTER);
+    card_[i]->SetFont(ui::font(16));
+    card_[i]->Bind(wxEVT_TEXT_ENTER, &AccusationPage::on_go, this);
+    cards->Add(label, 0, wxALIGN_CENTER_VERTICAL);
+    cards->Add(card_[i]);
+  }
+  sizer_->Add(cards, 0, wxALL, 10);
+  auto* row = new wxBoxSizer(wxHORIZONTAL);
+  virtual_draw_ = new wxCheckBox(this, wxID_ANY, "Station draws the cards (virtual deck)");
+  virtual_draw_->SetFont(ui::font(12));
+  auto* go = new wxButton(this, wxID_ANY, "Draw  (Enter)");
+  go->SetFont(ui::font(14, true));
+  go->Bind(wxEVT_BUTTON, &AccusationPage::on_go, this);
+  row->Add(virtual_draw_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 16);
+  row->Add(go, 0);
+  sizer_->Add(row, 0, wxALL, 8);
+  result_ = new wxStaticText(this, wxID_ANY, "");
+  result_->SetFont(ui::font(17, true));
+  sizer_->Add(result_, 1, wxALL | wxEXPAND, 8);
+  start();
+}
+
+void AccusationPage::start() {
+  session_ = std::make_unique<ConflictSession>("accusation");
+  step_ = Step::accused;
+  recorded_seq_ = 0;
+  accused_.clear();
+  accuser_.clear();
+  for (auto* c : card_) c->Clear();
+  who_->SetLabel("");
+  result_->SetLabel("");
+  result_->Wrap(std::max(400, GetClientSize().x - 24));
+  say("Scan the badge of the player accused of cheating");
+}
+
+void AccusationPage::on_scan(const std::string& code) {
+  if (step_ == Step::accused || step_ == Step::accuser) {
+    Lookup who = backend_.character(code);
+    if (!who.found) return refuse("Refused: " + wxString::FromUTF8(who.refusal));
+    std::string why;
+    if (!session_->add_participant(step_ == Step::accused ? "accused_list" : "accuser_list", code, who.data, why))
+      return refuse("Refused: " + wxString::FromUTF8(why));
+    if (step_ == Step::accused) {
+      accused_ = who.data["name"];
+      step_ = Step::trick;
+      say(wxString::FromUTF8("Scan the trick " + accused_ + " flipped"));
+    } else {
+      accuser_ = who.data["name"];
+      step_ = Step::draw;
+      say("Both draw and add Gambling: type the accuser's card, then the accused's, Enter");
+      card_[0]->SetFocus();
+    }
+  } else if (step_ == Step::trick) {
+    Lookup trick = backend_.card(code);
+    if (!trick.found) return refuse("Refused: " + wxString::FromUTF8(trick.refusal));
+    if (trick.data["kind"] != "trick") return refuse("Refused: that is a " + wxString::FromUTF8(trick.data["kind"].get<std::string>()) + " card, not a trick");
+    if (trick.data.value("holder", "") != accused_)
+      return refuse(wxString::FromUTF8("Refused: that trick is not held by " + accused_));
+    if (trick.data.value("spent", false)) return refuse("Refused: that trick was already played this evening");
+    session_->set_trick(code, trick.data);
+    step_ = Step::accuser;
+    say("Scan the accuser's badge");
+  } else {
+    return refuse("The players are set: Esc to start again");
+  }
+  who_->SetLabel(wxString::FromUTF8(fmt::format("Accused: {}{}\nAccuser: {}", accused_.empty() ? "?" : accused_,
+                                                session_->input().contains("trick")
+                                                    ? "   (trick: " + session_->input()["trick"]["hand"].get<std::string>() + ")"
+                                                    : "",
+                                                accuser_.empty() ? "?" : accuser_)));
+  Layout();
+}
+
+void AccusationPage::on_go(wxCommandEvent&) {
+  if (step_ != Step::draw) return;
+  Json& input = session_->input();
+  // The two people were collected in one-person lists: the accusation's form wants objects.
+  input["accuser"] = input["accuser_list"][0];
+  input["accused"] = input["accused_list"][0];
+  Json cards = Json::object();
+  const std::string names[2] = {accuser_, accused_};
+  core::RoundDeck deck({}, &rng_, nullptr);
+  for (int i = 0; i < 2; ++i) {
+    if (virtual_draw_->IsChecked()) {
+      cards[names[i]] = deck.card_for(i);
+      continue;
+    }
+    auto v = parse_card(card_[i]->GetValue());
+    if (!v) {
+      card_[i]->SetFocus();
+      return refuse(wxString::FromUTF8("Type " + names[i] + "'s card: A or 2-10"));
+    }
+    cards[names[i]] = *v;
+  }
+  input["cards"] = cards;
+  Json lists{input["accuser_list"], input["accused_list"]};
+  input.erase("accuser_list");
+  input.erase("accused_list");
+  SessionOutcome o = session_->resolve(&rng_);  // the random bystander is the station's pick
+  if (!o.ok) {
+    input["accuser_list"] = lists[0];
+    input["accused_list"] = lists[1];
+    return refuse("Refused: " + wxString::FromUTF8(o.error));
+  }
+  const Json& r = o.resolution["result"];
+  std::string text;
+  const Json& totals = o.resolution["steps"][0]["totals"];
+  text += fmt::format("{} {} against {} {}\n", accuser_, totals[accuser_].get<int>(), accused_, totals[accused_].get<int>());
+  text += r["opened"].get<bool>() ? fmt::format("The trick is opened: {}\n", r["revealed"].get<std::string>() == "cheat" ? "CHEAT" : "SKILL")
+                                  : "The accuser is not higher: the trick stays folded\n";
+  std::string loser = r["loser"];
+  if (r["bystander_lost"].is_null()) {
+    text += loser + " would lose a bystander but has none left";
+  } else {
+    Lookup card = backend_.card(r["bystander_lost"]);
+    text += fmt::format("{} loses an innocent bystander: hand \"{}\" to the GM", loser,
+                        card.found ? card.data["title"].get<std::string>() : r["bystander_lost"].get<std::string>());
+  }
+  result_->SetLabel(wxString::FromUTF8(text));
+  result_->Wrap(std::max(400, GetClientSize().x - 24));
+  step_ = Step::done;
+  show_record(backend_.record("conflict_resolved", session_->record_payload(o)), "accusation");
+  Layout();
+}
+
+}  // namespace marshal::gm

@@ -1,0 +1,38 @@
+#pragma once
+// The cheating accusation screen: scan the accused player's badge, the trick they flipped
+// (theirs, not played before tonight), then the accuser's badge; both draw (typed, or drawn by
+// the station) and add Gambling. The result says whether the trick was opened, what it was, and
+// which bystander card the loser hands over, picked at random by the station.
+#include <memory>
+
+#include <wx/button.h>
+#include <wx/checkbox.h>
+#include <wx/textctrl.h>
+
+#include "gmstation/conflict_page.h"
+#include "gmstation/conflict_session.h"
+
+namespace marshal::gm {
+
+class AccusationPage : public ConflictPage {
+ public:
+  AccusationPage(wxWindow* parent, StationBackend& backend);
+  void start();
+  void on_scan(const std::string& code);
+  wxString result_text() const { return result_->GetLabel(); }
+
+ private:
+  enum class Step { accused, trick, accuser, draw, done };
+  void on_go(wxCommandEvent&);
+
+  StationBackend& backend_;
+  std::unique_ptr<ConflictSession> session_;
+  Step step_ = Step::accused;
+  std::string accused_, accuser_;
+  wxStaticText* who_;
+  wxTextCtrl* card_[2];  // accuser, accused
+  wxCheckBox* virtual_draw_;
+  wxStaticText* result_;
+};
+
+}  // namespace marshal::gm

@@ -1,0 +1,86 @@
+// The accusation screen driven by keys and scanner bursts under Xvfb against a real ledger.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include "core/card_code.h"
+#include "core/csprng.h"
+#include "gmstation/main_frame.h"
+#include "gui_fixture.h"
+#include "import/import_event.h"
+#include "ledger/ledger.h"
+#include "store/sqlite.h"
+#include "support/temp_dir.h"
+
+using namespace marshal;
+using namespace gui_testing;
+
+TEST_CASE("an accusation: badge, trick and accuser scanned, cards typed, the bystander named and recorded",
+          "[gui][accusation]") {
+  test_support::TempDir dir;
+  std::string db = dir.file("town.db");
+  core::Csprng codes(core::seed_from_number(77));
+  db::ImportResult imported = db::import_event(std::string(MARSHAL_SOURCE_DIR) + "/events/lincoln-1875", [&codes] {
+    core::CardCodeBytes bytes;
+    for (auto& b : bytes) b = static_cast<std::uint8_t>(codes.uniform(256));
+    return core::make_card_code(bytes);
+  });
+  REQUIRE(imported.ok());
+  db::Ledger::create(db, imported.definition, 1000);
+  auto badge = [&](const std::string& name) {
+    for (const auto& c : imported.definition.characters)
+      if (c.name == name) return c.badge_code;
+    return std::string();
+  };
+  std::string royal_flush;
+  for (const auto& card : imported.definition.cards)
+    if (card.kind == "trick" && card.holder == "Gentleman Beau Fontaine" && card.title == "Royal Flush")
+      royal_flush = card.code;
+  REQUIRE_FALSE(royal_flush.empty());
+
+  start_wx();
+  auto* frame = new gm::MainFrame(gm::open_local_ledger(db, "card-room-gm"));
+  frame->Show();
+  pump(400);
+  frame->Raise();
+  pump(300);
+  wxUIActionSimulator sim;
+  wxRect r = frame->GetScreenRect();
+  sim.MouseMove(r.x + r.width / 2, r.y + r.height / 3);
+  frame->scan_input()->focus_field();
+  pump(200);
+
+  sim.Char(WXK_F3);
+  pump(300);
+  CHECK(frame->accusation()->instruction().Contains("accused of cheating"));
+  scan_burst(sim, badge("Gentleman Beau Fontaine"));
+  CHECK(frame->accusation()->instruction().Contains("Scan the trick"));
+  // Someone else's trick is refused: the Sheriff holds none of Beau's cards.
+  scan_burst(sim, badge("Sheriff Amos Brady"));
+  CHECK(frame->accusation()->instruction().Contains("Refused"));
+  scan_burst(sim, royal_flush);
+  CHECK(frame->accusation()->instruction().Contains("accuser"));
+  scan_burst(sim, badge("Sheriff Amos Brady"));
+  CHECK(frame->accusation()->instruction().Contains("Both draw"));
+
+  // The Sheriff: 9 + Gambling 1 = 10 against Beau: Ace + Gambling 4 = 5. The trick is opened.
+  sim.Text("9");
+  sim.Char(WXK_TAB);
+  sim.Text("A");
+  sim.Char(WXK_RETURN);
+  pump(800, [&] { return frame->accusation()->recorded(); });
+  CHECK(frame->accusation()->result_text().Contains("CHEAT"));
+  CHECK(frame->accusation()->result_text().Contains("Gentleman Beau Fontaine loses an innocent bystander"));
+  REQUIRE(frame->accusation()->recorded());
+  CHECK(frame->accusation()->instruction().Contains("Recorded in the ledger as event #2"));
+  screenshot(frame, "accusation-result");
+  frame->Destroy();
+  pump(200);
+
+  db::Database ledger(db, false);
+  CHECK(ledger.scalar_int("SELECT spent FROM cards WHERE code = '" + royal_flush + "'") == 1);
+  CHECK(ledger.scalar_int(
+            "SELECT COUNT(*) FROM cards k JOIN characters c ON c.id = k.holder WHERE k.kind = 'bystander' "
+            "AND k.spent = 1 AND k.fate = 'lost' AND c.name = 'Gentleman Beau Fontaine'") == 1);
+  CHECK(ledger.scalar_int("SELECT COUNT(*) FROM cards WHERE kind = 'bystander' AND spent = 1") == 1);
+}
