@@ -47,8 +47,7 @@ void AccusationPage::start() {
   accuser_.clear();
   for (auto* c : card_) c->Clear();
   who_->SetLabel("");
-  result_->SetLabel("");
-  result_->Wrap(std::max(400, GetClientSize().x - 24));
+  set_result(result_, "");
   say("Scan the badge of the player accused of cheating");
 }
 
@@ -135,8 +134,7 @@ void AccusationPage::on_go(wxCommandEvent&) {
     text += fmt::format("{} loses an innocent bystander: hand \"{}\" to the GM", loser,
                         card.found ? card.data["title"].get<std::string>() : r["bystander_lost"].get<std::string>());
   }
-  result_->SetLabel(wxString::FromUTF8(text));
-  result_->Wrap(std::max(400, GetClientSize().x - 24));
+  set_result(result_, wxString::FromUTF8(text));
   step_ = Step::done;
   show_record(backend_.record("conflict_resolved", session_->record_payload(o)), "accusation");
   Layout();

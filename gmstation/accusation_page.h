@@ -19,7 +19,6 @@ class AccusationPage : public ConflictPage {
   AccusationPage(wxWindow* parent, StationBackend& backend);
   void start();
   void on_scan(const std::string& code);
-  wxString result_text() const { return result_->GetLabel(); }
 
  private:
   enum class Step { accused, trick, accuser, draw, done };

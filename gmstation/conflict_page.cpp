@@ -45,6 +45,13 @@ void ConflictPage::show_instruction(const wxString& text, const wxColour& colour
 
 void ConflictPage::say(const wxString& text) { show_instruction(text, ui::ink); }
 
+void ConflictPage::set_result(wxStaticText* label, const wxString& text) {
+  result_text_ = text;
+  label->SetLabel(text);
+  label->Wrap(std::max(400, GetClientSize().x - 24));
+  Layout();
+}
+
 void ConflictPage::refuse(const wxString& why) { show_instruction(why, ui::refusal_red); }
 
 void ConflictPage::show_record(const RecordOutcome& r, const wxString& what) {

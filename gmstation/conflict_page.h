@@ -19,6 +19,8 @@ class ConflictPage : public wxPanel {
 
   // The instruction as written (the label itself is wrapped to the window's width).
   wxString instruction() const { return instruction_text_; }
+  // The result as written (the label is wrapped to the window's width).
+  wxString result_text() const { return result_text_; }
   // Recorded in the ledger, or kept provisionally while it is out of reach (seq -1).
   bool recorded() const { return recorded_seq_ != 0; }
   std::int64_t recorded_seq() const { return recorded_seq_; }
@@ -26,6 +28,8 @@ class ConflictPage : public wxPanel {
  protected:
   void show_instruction(const wxString& text, const wxColour& colour);
   void say(const wxString& text);
+  // Shows a result in `label`, wrapped so it is never cut off.
+  void set_result(wxStaticText* label, const wxString& text);
   void refuse(const wxString& why);
   // Shows what the ledger said of a record; `what` is "duel", "accusation"...
   void show_record(const RecordOutcome& r, const wxString& what);
@@ -37,6 +41,7 @@ class ConflictPage : public wxPanel {
  private:
   wxStaticText* instruction_;
   wxString instruction_text_;
+  wxString result_text_;
 };
 
 // "A", "a", "1".."10": a card typed from the physical deck.

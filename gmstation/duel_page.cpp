@@ -76,8 +76,7 @@ void DuelPage::start() {
   }
   duelist_[0]->SetLabel("first duelist: scan a badge");
   duelist_[1]->SetLabel("second duelist");
-  result_->SetLabel("");
-  result_->Wrap(std::max(400, GetClientSize().x - 24));
+  set_result(result_, "");
   odds_->SetLabel("");
   go_->SetLabel("Draw  (Enter)");
   say("Scan the first duelist's badge");
@@ -190,8 +189,7 @@ void DuelPage::draw_step() {
   wxString first = draw["first"].is_null() ? wxString("A tie: both shoot at once")
                                            : wxString::FromUTF8(draw["first"].get<std::string>() + " is faster and shoots first");
   result_->SetForegroundColour(ui::ink);
-  result_->SetLabel(first);
-  result_->Wrap(std::max(400, GetClientSize().x - 24));
+  set_result(result_, first);
   step_ = Step::shoot;
   for (auto* f : card_) f->Clear();
   go_->SetLabel("Shoot  (Enter)");
@@ -237,13 +235,11 @@ void DuelPage::shoot_step() {
     for (const auto& d : result["duelists"])
       if (d.value("dead", false)) winner += "\n" + d["name"].get<std::string>() + " is dead";
       else if (d.value("wounded", false)) winner += "\n" + d["name"].get<std::string>() + " is wounded: loses a limb, -1 to everything";
-    result_->SetLabel(lines + wxString::FromUTF8(winner));
-    result_->Wrap(std::max(400, GetClientSize().x - 24));
+    set_result(result_, lines + wxString::FromUTF8(winner));
     step_ = Step::done;
     record();
   } else {
-    result_->SetLabel(lines);
-    result_->Wrap(std::max(400, GetClientSize().x - 24));
+    set_result(result_, lines);
     say(wxString::Format("Round %d: type both cards and press Enter", static_cast<int>(steps.size())));
     card_[0]->SetFocus();
   }

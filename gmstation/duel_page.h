@@ -27,9 +27,6 @@ class DuelPage : public ConflictPage {
   // A badge scanned while this screen is showing.
   void on_scan(const std::string& code);
 
-  // For tests and screenshots.
-  wxString result_text() const { return result_->GetLabel(); }
-
  private:
   enum class Step { first, second, draw, shoot, done };
   void show_duelists();

@@ -57,7 +57,7 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   home_ = new wxPanel(book_, wxID_ANY);
   ui::apply(home_);
   auto* home_sizer = new wxBoxSizer(wxVERTICAL);
-  auto* help = new wxStaticText(home_, wxID_ANY, "Scan a badge or a card to see it.   F2: a duel   F3: a cheating accusation   Esc: back here");
+  auto* help = new wxStaticText(home_, wxID_ANY, "Scan a badge or a card to see it.\nF2: a duel   F3: a cheating accusation   F4: a fistfight   Esc: back here");
   help->SetFont(ui::font(14));
   answer_ = new wxStaticText(home_, wxID_ANY, "");
   answer_->SetFont(ui::font(20, true));
@@ -69,6 +69,8 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   book_->AddPage(duel_, "duel");
   accusation_ = new AccusationPage(book_, *backend_);
   book_->AddPage(accusation_, "accusation");
+  fistfight_ = new FistfightPage(book_, *backend_);
+  book_->AddPage(fistfight_, "fistfight");
   middle->Add(book_, 3, wxEXPAND | wxALL, 4);
 
   auto* side = new wxBoxSizer(wxVERTICAL);
@@ -111,6 +113,14 @@ void MainFrame::on_key(wxKeyEvent& event) {
     show_accusation();
     return;
   }
+  if (event.GetKeyCode() == WXK_F4) {
+    show_fistfight();
+    return;
+  }
+  if (event.GetKeyCode() == 'S' && event.ControlDown() && book_->GetSelection() == 3) {
+    fistfight_->both_stop();
+    return;
+  }
   event.Skip();
 }
 
@@ -131,10 +141,17 @@ void MainFrame::show_accusation() {
   scan_->focus_field();
 }
 
+void MainFrame::show_fistfight() {
+  fistfight_->start();
+  book_->SetSelection(3);
+  scan_->focus_field();
+}
+
 void MainFrame::on_code(const std::string& code) {
   switch (book_->GetSelection()) {
     case 1: duel_->on_scan(code); break;
     case 2: accusation_->on_scan(code); break;
+    case 3: fistfight_->on_scan(code); break;
     default: show_lookup(code);
   }
 }

@@ -12,6 +12,7 @@
 
 #include "gmstation/accusation_page.h"
 #include "gmstation/duel_page.h"
+#include "gmstation/fistfight_page.h"
 #include "gmstation/station_backend.h"
 #include "ui/scan_input.h"
 
@@ -26,10 +27,12 @@ class MainFrame : public wxFrame {
   bool offline_banner_shown() const { return banner_->IsShown(); }
   DuelPage* duel() { return duel_; }
   AccusationPage* accusation() { return accusation_; }
+  FistfightPage* fistfight() { return fistfight_; }
   ui::ScanInput* scan_input() { return scan_; }
   void show_home();
   void show_duel();
   void show_accusation();
+  void show_fistfight();
   void refresh();  // the live panel and the online state, also run by a timer
 
  private:
@@ -44,6 +47,7 @@ class MainFrame : public wxFrame {
   wxStaticText* answer_;
   DuelPage* duel_;
   AccusationPage* accusation_;
+  FistfightPage* fistfight_;
   wxListBox* live_;
   wxStaticText* refused_;
   ui::ScanInput* scan_;

@@ -1,0 +1,174 @@
+#include "gmstation/fistfight_page.h"
+
+#include <fmt/format.h>
+
+#include "core/action_deck.h"
+#include "ui/theme.h"
+
+namespace marshal::gm {
+
+FistfightPage::FistfightPage(wxWindow* parent, StationBackend& backend)
+    : ConflictPage(parent, "FISTFIGHT"), backend_(backend) {
+  auto* grid = new wxFlexGridSizer(3, 3, 6, 18);
+  grid->Add(new wxStaticText(this, wxID_ANY, ""));
+  for (int i = 0; i < 2; ++i) {
+    fighter_[i] = new wxStaticText(this, wxID_ANY, i == 0 ? "first fighter: scan a badge" : "second fighter");
+    fighter_[i]->SetFont(ui::font(15, true));
+    grid->Add(fighter_[i], 1, wxEXPAND);
+  }
+  auto* offense_label = new wxStaticText(this, wxID_ANY, "HtH on offense (the rest defends)");
+  offense_label->SetFont(ui::font(13));
+  grid->Add(offense_label);
+  for (int i = 0; i < 2; ++i) {
+    offense_[i] = new wxSpinCtrl(this, wxID_ANY, "0", wxDefaultPosition, wxSize(130, -1), wxSP_ARROW_KEYS, 0, 0, 0);
+    offense_[i]->SetFont(ui::font(16));
+    grid->Add(offense_[i]);
+  }
+  auto* card_label = new wxStaticText(this, wxID_ANY, "Card drawn (A, 2-10; empty if stunned)");
+  card_label->SetFont(ui::font(13));
+  grid->Add(card_label);
+  for (int i = 0; i < 2; ++i) {
+    card_[i] = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(130, -1), wxTE_PROCESS_ENTER);
+    card_[i]->SetFont(ui::font(16));
+    card_[i]->Bind(wxEVT_TEXT_ENTER, &FistfightPage::on_go, this);
+    grid->Add(card_[i]);
+  }
+  sizer_->Add(grid, 0, wxALL, 10);
+  auto* row = new wxBoxSizer(wxHORIZONTAL);
+  virtual_draw_ = new wxCheckBox(this, wxID_ANY, "Station draws the cards (virtual deck)");
+  virtual_draw_->SetFont(ui::font(12));
+  auto* go = new wxButton(this, wxID_ANY, "Swing  (Enter)");
+  go->SetFont(ui::font(14, true));
+  go->Bind(wxEVT_BUTTON, &FistfightPage::on_go, this);
+  auto* stop = new wxButton(this, wxID_ANY, "Both stop  (Ctrl+S)");
+  stop->SetFont(ui::font(12));
+  stop->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { both_stop(); });
+  row->Add(virtual_draw_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 16);
+  row->Add(go, 0, wxRIGHT, 10);
+  row->Add(stop, 0);
+  sizer_->Add(row, 0, wxALL, 8);
+  result_ = new wxStaticText(this, wxID_ANY, "");
+  result_->SetFont(ui::font(16, true));
+  sizer_->Add(result_, 1, wxALL | wxEXPAND, 8);
+  start();
+}
+
+void FistfightPage::start() {
+  session_ = std::make_unique<ConflictSession>("fistfight");
+  names_.clear();
+  step_ = Step::first;
+  recorded_seq_ = 0;
+  for (int i = 0; i < 2; ++i) {
+    offense_[i]->SetRange(0, 0);
+    card_[i]->Clear();
+  }
+  fighter_[0]->SetLabel("first fighter: scan a badge");
+  fighter_[1]->SetLabel("second fighter");
+  set_result(result_, "");
+  say("Scan the first fighter's badge");
+}
+
+void FistfightPage::on_scan(const std::string& code) {
+  if (step_ != Step::first && step_ != Step::second) return refuse("The fighters are set: Esc to start again");
+  Lookup who = backend_.character(code);
+  if (!who.found) return refuse("Refused: " + wxString::FromUTF8(who.refusal));
+  std::string why;
+  if (!session_->add_participant("fighters", code, who.data, why)) return refuse("Refused: " + wxString::FromUTF8(why));
+  names_.push_back(who.data["name"]);
+  show_fighters();
+  if (step_ == Step::first) {
+    step_ = Step::second;
+    say("Scan the second fighter's badge");
+  } else {
+    step_ = Step::rounds;
+    say("Each splits HtH: offense here, the rest defends. Type both cards, Enter");
+    offense_[0]->SetFocus();
+  }
+}
+
+void FistfightPage::show_fighters() {
+  for (std::size_t i = 0; i < names_.size(); ++i) {
+    const Json& c = session_->character(names_[i]);
+    int hth = std::max(0, c["hth"].get<int>() - (c["wounded"].get<bool>() ? 1 : 0));
+    fighter_[i]->SetLabel(wxString::FromUTF8(fmt::format("{}\nHand-to-hand {}", names_[i], hth)));
+    offense_[i]->SetRange(0, hth);
+    offense_[i]->SetValue(hth);  // all-out attack unless the player says otherwise
+  }
+  Layout();
+}
+
+void FistfightPage::on_go(wxCommandEvent&) {
+  if (step_ != Step::rounds) return;
+  Json& input = session_->input();
+  Json splits = Json::object(), cards = Json::object();
+  core::RoundDeck deck({}, &rng_, nullptr);
+  for (int i = 0; i < 2; ++i) {
+    const Json& c = session_->character(names_[static_cast<std::size_t>(i)]);
+    int hth = std::max(0, c["hth"].get<int>() - (c["wounded"].get<bool>() ? 1 : 0));
+    splits[names_[static_cast<std::size_t>(i)]] = {{"offense", offense_[i]->GetValue()},
+                                                   {"defense", hth - offense_[i]->GetValue()}};
+    if (virtual_draw_->IsChecked()) continue;
+    if (card_[i]->GetValue().Strip(wxString::both).empty()) continue;  // stunned: sits out
+    auto v = parse_card(card_[i]->GetValue());
+    if (!v) {
+      card_[i]->SetFocus();
+      return refuse(wxString::FromUTF8("Type " + names_[static_cast<std::size_t>(i)] + "'s card: A or 2-10"));
+    }
+    cards[names_[static_cast<std::size_t>(i)]] = *v;
+  }
+  if (!input.contains("rounds")) input["rounds"] = Json::array();
+  if (virtual_draw_->IsChecked()) {
+    // Only fighters who are not stunned draw: ask the rules who sits out by trying both.
+    for (int i = 0; i < 2; ++i) cards[names_[static_cast<std::size_t>(i)]] = deck.card_for(i);
+    input["rounds"].push_back({{"splits", splits}, {"cards", cards}});
+    if (!session_->resolve().ok)
+      for (const auto& name : names_) {
+        Json fewer = cards;
+        fewer.erase(name);
+        input["rounds"].back()["cards"] = fewer;
+        if (session_->resolve().ok) break;
+      }
+  } else {
+    input["rounds"].push_back({{"splits", splits}, {"cards", cards}});
+  }
+  SessionOutcome o = session_->resolve();
+  if (!o.ok) {
+    input["rounds"].erase(input["rounds"].size() - 1);
+    return refuse("Refused: " + wxString::FromUTF8(o.error));
+  }
+  const Json& last = o.resolution["steps"].back();
+  std::string text;
+  for (int i = 0; i < 2; ++i)
+    if (last["sat_out"][i].get<bool>()) text += names_[static_cast<std::size_t>(i)] + " is stunned: a free round\n";
+  for (const auto& a : last["attacks"])
+    text += fmt::format("{} swings: {} + {} - {} = {}  {}\n", a["attacker"].get<std::string>(), a["card"].get<int>(),
+                        a["offense"].get<int>(), a["defense_against"].get<int>(), a["total"].get<int>(),
+                        a["result"] == "knock_out" ? "KNOCK-OUT" : a["result"].get<std::string>());
+  for (const auto& name : names_)
+    if (last["knocked_out"][name].get<bool>()) text += name + " is knocked out cold for 5 minutes\n";
+  for (auto* c : card_) c->Clear();
+  set_result(result_, wxString::FromUTF8(text));
+  if (o.resolution["result"]["over"].get<bool>()) {
+    step_ = Step::done;
+    record();
+  } else {
+    say(fmt::format("Round {}: splits, cards, Enter (Ctrl+S: both stop)", o.resolution["steps"].size() + 1));
+    card_[0]->SetFocus();
+  }
+  Layout();
+}
+
+void FistfightPage::both_stop() {
+  if (step_ != Step::rounds || !session_->input().contains("rounds")) return;
+  session_->input()["stop"] = true;
+  step_ = Step::done;
+  record();
+}
+
+void FistfightPage::record() {
+  SessionOutcome o = session_->resolve();
+  if (!o.ok) return refuse("Refused: " + wxString::FromUTF8(o.error));
+  show_record(backend_.record("conflict_resolved", session_->record_payload(o)), "fistfight");
+}
+
+}  // namespace marshal::gm
