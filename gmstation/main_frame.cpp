@@ -57,7 +57,7 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   home_ = new wxPanel(book_, wxID_ANY);
   ui::apply(home_);
   auto* home_sizer = new wxBoxSizer(wxVERTICAL);
-  auto* help = new wxStaticText(home_, wxID_ANY, "Scan a badge or a card to see it.\nF2: a duel   F3: a cheating accusation   F4: a fistfight   Esc: back here");
+  auto* help = new wxStaticText(home_, wxID_ANY, "Scan a badge or a card to see it.\nF2: a duel   F3: a cheating accusation   F4: a fistfight   F5: GM actions   Esc: back here");
   help->SetFont(ui::font(14));
   answer_ = new wxStaticText(home_, wxID_ANY, "");
   answer_->SetFont(ui::font(20, true));
@@ -71,6 +71,8 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   book_->AddPage(accusation_, "accusation");
   fistfight_ = new FistfightPage(book_, *backend_);
   book_->AddPage(fistfight_, "fistfight");
+  actions_ = new ActionsPage(book_, *backend_);
+  book_->AddPage(actions_, "actions");
   middle->Add(book_, 3, wxEXPAND | wxALL, 4);
 
   auto* side = new wxBoxSizer(wxVERTICAL);
@@ -117,6 +119,14 @@ void MainFrame::on_key(wxKeyEvent& event) {
     show_fistfight();
     return;
   }
+  if (event.GetKeyCode() == WXK_F5) {
+    actions_->start();
+    book_->SetSelection(4);
+    scan_->focus_field();
+    return;
+  }
+  // GM actions are Ctrl+letter: a scanner never sends Ctrl, so a code can start with any letter.
+  if (book_->GetSelection() == 4 && event.ControlDown() && actions_->on_key(event.GetKeyCode())) return;
   if (event.GetKeyCode() == 'S' && event.ControlDown() && book_->GetSelection() == 3) {
     fistfight_->both_stop();
     return;
@@ -152,6 +162,7 @@ void MainFrame::on_code(const std::string& code) {
     case 1: duel_->on_scan(code); break;
     case 2: accusation_->on_scan(code); break;
     case 3: fistfight_->on_scan(code); break;
+    case 4: actions_->on_scan(code); break;
     default: show_lookup(code);
   }
 }

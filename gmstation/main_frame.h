@@ -11,6 +11,7 @@
 #include <wx/timer.h>
 
 #include "gmstation/accusation_page.h"
+#include "gmstation/actions_page.h"
 #include "gmstation/duel_page.h"
 #include "gmstation/fistfight_page.h"
 #include "gmstation/station_backend.h"
@@ -28,6 +29,7 @@ class MainFrame : public wxFrame {
   DuelPage* duel() { return duel_; }
   AccusationPage* accusation() { return accusation_; }
   FistfightPage* fistfight() { return fistfight_; }
+  ActionsPage* actions() { return actions_; }
   ui::ScanInput* scan_input() { return scan_; }
   void show_home();
   void show_duel();
@@ -48,6 +50,7 @@ class MainFrame : public wxFrame {
   DuelPage* duel_;
   AccusationPage* accusation_;
   FistfightPage* fistfight_;
+  ActionsPage* actions_;
   wxListBox* live_;
   wxStaticText* refused_;
   ui::ScanInput* scan_;
