@@ -12,10 +12,7 @@ namespace marshal::gm {
 
 namespace {
 
-std::int64_t now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch()).count();
-}
+std::int64_t now_ms() { return db::unix_time_ms(); }
 
 class LocalLedger : public StationBackend {
  public:

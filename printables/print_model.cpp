@@ -31,15 +31,7 @@ PrintModel load_print_model(const std::string& db_path) {
       c.player = s.text(2);
       c.notes = s.text(3);
       c.attributes = {s.integer(4), s.integer(5), s.integer(6), s.integer(7), s.integer(8)};
-      std::string powers = s.text(9), item;
-      for (char ch : powers + ";") {
-        if (ch != ';') {
-          item += ch;
-        } else {
-          if (auto p = core::power_from_string(item)) c.powers.push_back(*p);
-          item.clear();
-        }
-      }
+      c.powers = core::powers_from_list(s.text(9));
       index[s.int64(0)] = model.characters.size();
       model.characters.push_back(std::move(c));
     }

@@ -21,11 +21,7 @@ namespace marshal::cli {
 
 namespace {
 
-std::int64_t unix_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
+std::int64_t unix_ms() { return db::unix_time_ms(); }
 
 // A progress bar on standard error, only when it is a terminal.
 class ProgressBar {

@@ -18,11 +18,7 @@
 namespace marshal::cli {
 
 namespace {
-std::int64_t unix_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
+std::int64_t unix_ms() { return db::unix_time_ms(); }
 }  // namespace
 
 int run_serve(const std::string& db_path, const std::string& listen, const std::string& port_file,

@@ -34,8 +34,7 @@ void apply_event_defined(Town& town, const Json& payload) {
     if (!codes.insert(code).second) throw LedgerRefusal("bad_input", field, "code " + code + " is used twice");
   };
   for (const auto& c : def.characters) {
-    std::string powers;
-    for (auto p : c.powers) powers += (powers.empty() ? "" : ";") + std::string(core::to_string(p));
+    std::string powers = core::powers_to_list(c.powers);
     db.prepare(
            "INSERT INTO characters(name, player, hth, speed, accuracy, gambling, riding, powers, "
            "notes) VALUES (?,?,?,?,?,?,?,?,?)")

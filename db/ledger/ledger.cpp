@@ -2,6 +2,7 @@
 
 #include <sodium.h>
 
+#include <chrono>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -19,6 +20,12 @@ LedgerRandomness os_randomness() {
             return core::make_card_code(bytes);
           },
           [](std::uint32_t bound) { return randombytes_uniform(bound); }};
+}
+
+std::int64_t unix_time_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
 }
 
 std::string make_uuid_v7(std::int64_t unix_ms) {

@@ -85,6 +85,10 @@ class Ledger {
   LedgerRandomness randomness_;
 };
 
+// Milliseconds since 1970 by this machine's clock: the server time of events, and the clock of
+// the admin command line and the stations. (shared/core never reads a clock.)
+std::int64_t unix_time_ms();
+
 // A fresh UUIDv7 (48-bit milliseconds, then random bits), as stations make them.
 std::string make_uuid_v7(std::int64_t unix_ms);
 bool is_uuid(const std::string& text);

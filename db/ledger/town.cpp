@@ -12,11 +12,7 @@ std::string Town::canonical_code(const Json& value, const std::string& field) {
   return parsed.code;
 }
 
-std::optional<CardRow> Town::find_card(const std::string& canonical) {
-  Statement s = db_.prepare(
-      "SELECT code, kind, holder, owner, title, detail, spent, revoked FROM cards WHERE code = ?");
-  s.bind(1, canonical);
-  if (!s.step()) return std::nullopt;
+CardRow Town::card_from_row(const Statement& s) {
   CardRow c;
   c.code = s.text(0);
   c.kind = s.text(1);
@@ -27,6 +23,13 @@ std::optional<CardRow> Town::find_card(const std::string& canonical) {
   c.spent = s.int64(6) != 0;
   c.revoked = s.int64(7) != 0;
   return c;
+}
+
+std::optional<CardRow> Town::find_card(const std::string& canonical) {
+  Statement s = db_.prepare(std::string("SELECT ") + card_columns + " FROM cards WHERE code = ?");
+  s.bind(1, canonical);
+  if (!s.step()) return std::nullopt;
+  return card_from_row(s);
 }
 
 CardRow Town::card(const Json& code_value, const std::string& field) {
@@ -83,15 +86,7 @@ core::Character Town::character(std::int64_t id) {
   core::Character c;
   c.name = s.text(0);
   c.base = {s.integer(1), s.integer(2), s.integer(3), s.integer(4), s.integer(5)};
-  std::string powers = s.text(6), item;
-  for (char ch : powers + ";") {
-    if (ch != ';') {
-      item += ch;
-      continue;
-    }
-    if (auto p = core::power_from_string(item)) c.powers.push_back(*p);
-    item.clear();
-  }
+  c.powers = core::powers_from_list(s.text(6));
   c.wounded = s.int64(7) != 0;
   c.wounded_limb = s.text(8);
   if (s.int64(9) != 0) {

@@ -26,11 +26,7 @@ namespace marshal::db {
 
 namespace {
 
-std::int64_t now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
+std::int64_t now_ms() { return db::unix_time_ms(); }
 
 // Event types a kiosk may record: players handing cards to each other.
 const std::set<std::string> kiosk_event_types{"secret_given", "horse_sold"};

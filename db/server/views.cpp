@@ -79,20 +79,11 @@ std::optional<Json> character_view(Database& db, const std::string& badge, Role 
     j["killed_by"] = c.death->by;
   }
   Json cards = Json::array();
-  Statement s = db.prepare(
-      "SELECT code, kind, holder, owner, title, detail, spent, revoked FROM cards "
-      "WHERE holder = ? AND revoked = 0 AND spent = 0 AND kind != 'badge' ORDER BY kind, title");
+  Statement s = db.prepare(std::string("SELECT ") + Town::card_columns +
+                           " FROM cards WHERE holder = ? AND revoked = 0 AND spent = 0 AND kind != 'badge' "
+                           "ORDER BY kind, title");
   s.bind(1, id);
-  while (s.step()) {
-    CardRow card;
-    card.code = s.text(0);
-    card.kind = s.text(1);
-    if (!s.is_null(2)) card.holder = s.int64(2);
-    if (!s.is_null(3)) card.owner = s.int64(3);
-    card.title = s.text(4);
-    card.detail = Json::parse(s.text(5));
-    cards.push_back(card_json(card, town, role, id, false));
-  }
+  while (s.step()) cards.push_back(card_json(Town::card_from_row(s), town, role, id, false));
   j["cards"] = cards;
   return j;
 }

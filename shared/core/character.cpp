@@ -32,6 +32,23 @@ std::optional<Power> power_from_string(std::string_view text) {
   return std::nullopt;
 }
 
+std::vector<Power> powers_from_list(std::string_view semicolon_list) {
+  std::vector<Power> out;
+  while (!semicolon_list.empty()) {
+    auto end = semicolon_list.find(';');
+    if (auto p = power_from_string(semicolon_list.substr(0, end))) out.push_back(*p);
+    if (end == std::string_view::npos) break;
+    semicolon_list.remove_prefix(end + 1);
+  }
+  return out;
+}
+
+std::string powers_to_list(const std::vector<Power>& powers) {
+  std::string out;
+  for (auto p : powers) out += (out.empty() ? "" : ";") + std::string(to_string(p));
+  return out;
+}
+
 std::string_view to_string(KillingKind kind) {
   switch (kind) {
     case KillingKind::duel: return "duel";

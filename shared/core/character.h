@@ -23,6 +23,9 @@ struct Attributes {
 enum class Power { doctor, mayor, judge, lawman, banker, tracking, hideout, prospecting, charm };
 std::string_view to_string(Power power);
 std::optional<Power> power_from_string(std::string_view text);
+// "lawman;judge" <-> powers, as the ledger stores them (unknown words are skipped).
+std::vector<Power> powers_from_list(std::string_view semicolon_list);
+std::string powers_to_list(const std::vector<Power>& powers);
 
 // How a killing stands with the Law (RULES.md "Wounds, death, knock-outs").
 enum class KillingKind {
