@@ -3,52 +3,26 @@
 
 #include <unistd.h>
 
-#include "core/card_code.h"
-#include "core/csprng.h"
-#include "gmstation/main_frame.h"
-#include "gui_fixture.h"
-#include "import/import_event.h"
-#include "ledger/ledger.h"
+#include "sample_town.h"
 #include "store/sqlite.h"
-#include "support/temp_dir.h"
 
 using namespace marshal;
 using namespace gui_testing;
 
 TEST_CASE("an accusation: badge, trick and accuser scanned, cards typed, the bystander named and recorded",
           "[gui][accusation]") {
-  test_support::TempDir dir;
-  std::string db = dir.file("town.db");
-  core::Csprng codes(core::seed_from_number(77));
-  db::ImportResult imported = db::import_event(std::string(MARSHAL_SOURCE_DIR) + "/events/lincoln-1875", [&codes] {
-    core::CardCodeBytes bytes;
-    for (auto& b : bytes) b = static_cast<std::uint8_t>(codes.uniform(256));
-    return core::make_card_code(bytes);
-  });
-  REQUIRE(imported.ok());
-  db::Ledger::create(db, imported.definition, 1000);
-  auto badge = [&](const std::string& name) {
-    for (const auto& c : imported.definition.characters)
-      if (c.name == name) return c.badge_code;
-    return std::string();
-  };
+  SampleTown town(77);
+  const std::string& db = town.db;
+  auto badge = [&](const std::string& name) { return town.badge(name); };
+  const auto& imported_definition = town.definition;
   std::string royal_flush;
-  for (const auto& card : imported.definition.cards)
+  for (const auto& card : imported_definition.cards)
     if (card.kind == "trick" && card.holder == "Gentleman Beau Fontaine" && card.title == "Royal Flush")
       royal_flush = card.code;
   REQUIRE_FALSE(royal_flush.empty());
 
-  start_wx();
-  auto* frame = new gm::MainFrame(gm::open_local_ledger(db, "card-room-gm"));
-  frame->Show();
-  pump(400);
-  frame->Raise();
-  pump(300);
+  gm::MainFrame* frame = open_station(db, "card-room-gm");
   wxUIActionSimulator sim;
-  wxRect r = frame->GetScreenRect();
-  sim.MouseMove(r.x + r.width / 2, r.y + r.height / 3);
-  frame->scan_input()->focus_field();
-  pump(200);
 
   sim.Char(WXK_F3);
   pump(300);

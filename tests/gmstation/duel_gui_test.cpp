@@ -4,71 +4,17 @@
 
 #include <unistd.h>
 
-#include <wx/image.h>
 
-#include "core/card_code.h"
-#include "core/csprng.h"
-#include "gmstation/main_frame.h"
-#include "gui_fixture.h"
-#include "import/import_event.h"
-#include "ledger/ledger.h"
+#include "sample_town.h"
 #include "store/sqlite.h"
 
 using namespace marshal;
 using namespace gui_testing;
-namespace fs = std::filesystem;
 
-namespace {
-
-struct Town {
-  fs::path dir = fs::temp_directory_path() / ("marshal-gm-test-" + std::to_string(::getpid()));
-  std::string db = (dir / "town.db").string();
-  db::EventDefinition def;
-  Town() {
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    core::Csprng rng(core::seed_from_number(1875));
-    db::ImportResult imported = db::import_event(std::string(MARSHAL_SOURCE_DIR) + "/events/lincoln-1875", [&rng] {
-      core::CardCodeBytes bytes;
-      for (auto& b : bytes) b = static_cast<std::uint8_t>(rng.uniform(256));
-      return core::make_card_code(bytes);
-    });
-    REQUIRE(imported.ok());
-    def = imported.definition;
-    db::Ledger::create(db, def, 1000);
-  }
-  ~Town() { fs::remove_all(dir); }
-  std::string badge(const std::string& name) const {
-    for (const auto& c : def.characters)
-      if (c.name == name) return c.badge_code;
-    FAIL("no " << name);
-    return "";
-  }
-};
-
-gm::MainFrame* open_station(const Town& town) {
-  start_wx();
-  wxInitAllImageHandlers();
-  auto* frame = new gm::MainFrame(gm::open_local_ledger(town.db, "saloon-gm"));
-  frame->Show();
-  frame->Raise();
-  pump(500);
-  // Without a window manager nobody gives the window the keyboard: raising it once it is mapped
-  // asks X directly (gtk_window_present falls back to XSetInputFocus).
-  frame->Raise();
-  pump(300);
-  wxUIActionSimulator sim;
-  wxRect r = frame->GetScreenRect();
-  sim.MouseMove(r.x + r.width / 2, r.y + r.height / 3);
-  pump(200);
-  return frame;
-}
-
-}  // namespace
 
 TEST_CASE("a duel with physical cards: two badges scanned, cards typed, the result recorded", "[gui][duel]") {
-  Town town;
-  gm::MainFrame* frame = open_station(town);
+  SampleTown town(1875);
+  gm::MainFrame* frame = open_station(town.db, "saloon-gm");
   wxUIActionSimulator sim;
   frame->scan_input()->focus_field();
   pump(100);
@@ -122,7 +68,7 @@ TEST_CASE("a duel with physical cards: two badges scanned, cards typed, the resu
 }
 
 TEST_CASE("an unknown code and a dead man's badge are refused on screen", "[gui][refusal]") {
-  Town town;
+  SampleTown town(1875);
   {
     db::Ledger ledger(town.db);
     std::string duel = R"({"kind":"duel","input":{"duelists":[{"code":")" + town.badge("Kid Calloway") +
@@ -130,7 +76,7 @@ TEST_CASE("an unknown code and a dead man's badge are refused on screen", "[gui]
                        R"("}],"draw_cards":{"Kid Calloway":9,"Deuce Lomax":2},"rounds":[{"cards":{"Kid Calloway":9}}]}})";
     REQUIRE(ledger.append({db::make_uuid_v7(2000), "test", 2000, "conflict_resolved", nlohmann::ordered_json::parse(duel)}, 2000).accepted);
   }
-  gm::MainFrame* frame = open_station(town);
+  gm::MainFrame* frame = open_station(town.db, "saloon-gm");
   wxUIActionSimulator sim;
   frame->scan_input()->focus_field();
   pump(100);

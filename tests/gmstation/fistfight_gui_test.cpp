@@ -1,47 +1,20 @@
 // The fistfight screen under Xvfb: splits and cards by keys, a knock-out recorded with its timer.
 #include <catch2/catch.hpp>
 
-#include "core/card_code.h"
-#include "core/csprng.h"
-#include "gmstation/main_frame.h"
-#include "gui_fixture.h"
-#include "import/import_event.h"
-#include "ledger/ledger.h"
+#include "sample_town.h"
 #include "store/sqlite.h"
-#include "support/temp_dir.h"
 
 using namespace marshal;
 using namespace gui_testing;
 
 TEST_CASE("a fistfight: two badges, all-out splits, a knock-out recorded with its 5-minute timer",
           "[gui][fistfight]") {
-  test_support::TempDir dir;
-  std::string db = dir.file("town.db");
-  core::Csprng codes(core::seed_from_number(4));
-  db::ImportResult imported = db::import_event(std::string(MARSHAL_SOURCE_DIR) + "/events/lincoln-1875", [&codes] {
-    core::CardCodeBytes bytes;
-    for (auto& b : bytes) b = static_cast<std::uint8_t>(codes.uniform(256));
-    return core::make_card_code(bytes);
-  });
-  REQUIRE(imported.ok());
-  db::Ledger::create(db, imported.definition, 1000);
-  auto badge = [&](const std::string& name) {
-    for (const auto& c : imported.definition.characters)
-      if (c.name == name) return c.badge_code;
-    return std::string();
-  };
+  SampleTown town(4);
+  const std::string& db = town.db;
+  auto badge = [&](const std::string& name) { return town.badge(name); };
 
-  start_wx();
-  auto* frame = new gm::MainFrame(gm::open_local_ledger(db, "saloon-gm"));
-  frame->Show();
-  pump(400);
-  frame->Raise();
-  pump(300);
+  gm::MainFrame* frame = open_station(db, "saloon-gm");
   wxUIActionSimulator sim;
-  wxRect r = frame->GetScreenRect();
-  sim.MouseMove(r.x + r.width / 2, r.y + r.height / 3);
-  frame->scan_input()->focus_field();
-  pump(200);
 
   sim.Char(WXK_F4);
   pump(300);

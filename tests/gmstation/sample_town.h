@@ -1,0 +1,62 @@
+#pragma once
+// What the GUI tests share: a ledger of the sample town (seeded codes) in a temporary folder,
+// and a station window shown with the keyboard given to it.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include <wx/uiaction.h>
+
+#include "core/card_code.h"
+#include "core/csprng.h"
+#include "gmstation/main_frame.h"
+#include "gui_fixture.h"
+#include "import/import_event.h"
+#include "ledger/ledger.h"
+#include "support/temp_dir.h"
+
+namespace gui_testing {
+
+struct SampleTown {
+  marshal::test_support::TempDir dir;
+  std::string db = dir.file("town.db");
+  marshal::db::EventDefinition definition;
+
+  explicit SampleTown(std::uint64_t seed) {
+    marshal::core::Csprng codes(marshal::core::seed_from_number(seed));
+    auto imported = marshal::db::import_event(std::string(MARSHAL_SOURCE_DIR) + "/events/lincoln-1875", [&codes] {
+      marshal::core::CardCodeBytes bytes;
+      for (auto& b : bytes) b = static_cast<std::uint8_t>(codes.uniform(256));
+      return marshal::core::make_card_code(bytes);
+    });
+    REQUIRE(imported.ok());
+    definition = imported.definition;
+    marshal::db::Ledger::create(db, definition, 1000);
+  }
+  std::string badge(const std::string& name) const {
+    for (const auto& c : definition.characters)
+      if (c.name == name) return c.badge_code;
+    FAIL("no character " << name);
+    return "";
+  }
+};
+
+// Shows the station on a local ledger. Without a window manager nobody gives the window the
+// keyboard: raising it once mapped asks X directly, and X sends keys to the window under the
+// pointer, so the pointer is put over it.
+inline marshal::gm::MainFrame* open_station(const std::string& db, const std::string& station) {
+  start_wx();
+  auto* frame = new marshal::gm::MainFrame(marshal::gm::open_local_ledger(db, station));
+  frame->Show();
+  pump(400);
+  frame->Raise();
+  pump(300);
+  wxUIActionSimulator sim;
+  wxRect r = frame->GetScreenRect();
+  sim.MouseMove(r.x + r.width / 2, r.y + r.height / 3);
+  frame->scan_input()->focus_field();
+  pump(200);
+  return frame;
+}
+
+}  // namespace gui_testing
