@@ -3,7 +3,6 @@
 // ledger fills in each participant as it stands now, replays the inputs through shared/core
 // and refuses a different outcome; then it writes what happened to everyone.
 #include <algorithm>
-#include <functional>
 #include <map>
 
 #include "core/refusal.h"
@@ -69,19 +68,15 @@ void collect_final(const Json& result, std::vector<const Json*>& out) {
 }
 
 // What became of each bystander card spent in the resolution: the shot it took, or "lost".
-std::map<std::string, std::string> bystander_fates(const Json& resolution) {
-  std::map<std::string, std::string> fates;
-  std::function<void(const Json&)> walk = [&](const Json& n) {
-    if (n.is_object()) {
-      if (n.contains("bystander") && n["bystander"].is_string() && n.contains("result"))
-        fates[n["bystander"]] = n["result"];
-      for (const auto& [k, v] : n.items()) walk(v);
-    } else if (n.is_array()) {
-      for (const auto& v : n) walk(v);
-    }
-  };
-  walk(resolution);
-  return fates;
+void collect_bystander_fates(const Json& node, std::map<std::string, std::string>& fates) {
+  if (node.is_object()) {
+    auto bystander = node.find("bystander");
+    auto result = node.find("result");
+    if (bystander != node.end() && bystander->is_string() && result != node.end())
+      fates[bystander->get<std::string>()] = result->is_string() ? result->get<std::string>() : result->dump();
+  }
+  if (node.is_structured())
+    for (const auto& child : node) collect_bystander_fates(child, fates);
 }
 
 }  // namespace
@@ -141,7 +136,8 @@ void apply_conflict_resolved(ApplyContext& ctx) {
   std::vector<const Json*> finals;
   collect_final(resolution["result"], finals);
   if (resolution.contains("became_brawl")) collect_final(resolution["became_brawl"]["result"], finals);
-  auto fates = bystander_fates(resolution);
+  std::map<std::string, std::string> fates;  // shots at bystanders are among the steps
+  if (resolution.contains("steps")) collect_bystander_fates(resolution["steps"], fates);
   for (const Json* c : finals) {
     auto it = people.find((*c)["name"].get<std::string>());
     // Written inline, a character would escape the ledger's state (dead, knocked out, wounded).

@@ -96,6 +96,16 @@ std::vector<core::Character> read_characters(const Json& value, const std::strin
   return out;
 }
 
+Json resolution_json(const char* kind, Json&& steps, Json&& story, Json&& record, Json&& result) {
+  Json out = Json::object();
+  out["kind"] = kind;
+  out["steps"] = std::move(steps);
+  out["story"] = std::move(story);
+  out["record"] = std::move(record);
+  out["result"] = std::move(result);
+  return out;
+}
+
 Json character_json(const core::Character& c, std::int64_t now_ms) {
   Json j;
   j["name"] = c.name;

@@ -29,6 +29,10 @@ std::vector<core::Character> read_characters(const Json& value, const std::strin
                                              const ReadContext& ctx);
 Json character_json(const core::Character& c, std::int64_t now_ms);
 
+// A resolution's output: {"kind", "steps", "story", "record", "result"} in that order, moved in
+// (the ledger replays every resolution it stores, so copies of these trees add up).
+Json resolution_json(const char* kind, Json&& steps, Json&& story, Json&& record, Json&& result);
+
 int index_of_name(const std::vector<std::string>& names, const Json& value, const std::string& path);
 std::vector<int> read_names(const Json* value, const std::string& path,
                             const std::vector<std::string>& names);

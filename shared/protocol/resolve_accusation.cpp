@@ -58,8 +58,8 @@ Json resolve_accusation(const Json& input, core::Csprng* rng) {
   Json record = input;
   record["cards"] = cards_entered(out.draws.front(), names);
   if (out.bystander_lost) record["bystander_pick"] = *out.bystander_lost;
-  return {{"kind", "accusation"}, {"steps", Json::array({step})}, {"story", story},
-          {"record", record}, {"result", result}};
+  return resolution_json("accusation", Json::array({std::move(step)}), std::move(story),
+                         std::move(record), std::move(result));
 }
 
 }  // namespace marshal::protocol

@@ -148,7 +148,7 @@ Json resolve_chase(const Json& input, core::Csprng* rng) {
   } else if (chase.status() == core::ChaseStatus::escaped) {
     story.push_back("The varmint has escaped");
   }
-  return {{"kind", "chase"}, {"steps", steps}, {"story", story}, {"record", record}, {"result", result}};
+  return resolution_json("chase", std::move(steps), std::move(story), std::move(record), std::move(result));
 }
 
 }  // namespace marshal::protocol

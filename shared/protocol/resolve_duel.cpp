@@ -122,7 +122,10 @@ Json resolve_duel(const Json& input, core::Csprng* rng) {
   for (const auto& c : duel.people()) result["duelists"].push_back(character_json(c, ctx.now_ms));
   record["rounds"] = recorded_rounds;
   if (duel.over() && !top.boolean_or("stop", false)) record.erase("stop");
-  Json out{{"kind", "duel"}, {"steps", steps}, {"record", record}};
+  Json out = Json::object();
+  out["kind"] = "duel";
+  out["steps"] = std::move(steps);
+  out["record"] = std::move(record);
   if (!joiners.empty()) {
     core::Shootout shootout =
         in_context("join", [&] { return duel.into_shootout(joiners, ctx.now_ms); });
@@ -133,8 +136,8 @@ Json resolve_duel(const Json& input, core::Csprng* rng) {
                                 joiners.size()));
   }
   if (winner >= 0) story.push_back(names[winner] + " wins the duel");
-  out["story"] = story;
-  out["result"] = result;
+  out["story"] = std::move(story);
+  out["result"] = std::move(result);
   return out;
 }
 

@@ -146,7 +146,7 @@ Json resolve_brawl(const Json& input, core::Csprng* rng) {
   record.erase("until_over");
   record["rounds"] = recorded_rounds;
   Json result = brawl_result(brawl, ctx, story);
-  return {{"kind", "brawl"}, {"steps", steps}, {"story", story}, {"record", record}, {"result", result}};
+  return resolution_json("brawl", std::move(steps), std::move(story), std::move(record), std::move(result));
 }
 
 Json resolve_fistfight(const Json& input, core::Csprng* rng) {
@@ -247,10 +247,10 @@ Json resolve_fistfight(const Json& input, core::Csprng* rng) {
     c["stunned"] = fight.sits_out_next(i);
     result["fighters"].push_back(c);
   }
-  out["steps"] = steps;
-  out["story"] = story;
-  out["record"] = record;
-  out["result"] = result;
+  out["steps"] = std::move(steps);
+  out["story"] = std::move(story);
+  out["record"] = std::move(record);
+  out["result"] = std::move(result);
   return out;
 }
 

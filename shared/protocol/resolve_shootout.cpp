@@ -255,7 +255,8 @@ Json resolve_shootout(const Json& input, core::Csprng* rng) {
   result["arrestable"] = arrestable;
   if (fight.over() && !arrestable.empty())
     story.push_back("Arrestable by a Lawman: " + fmt::format("{}", fmt::join(arrestable.get<std::vector<std::string>>(), ", ")));
-  return {{"kind", "shootout"}, {"steps", steps}, {"story", story}, {"record", record}, {"result", result}};
+  return resolution_json("shootout", std::move(steps), std::move(story), std::move(record),
+                         std::move(result));
 }
 
 }  // namespace marshal::protocol
