@@ -57,7 +57,7 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   home_ = new wxPanel(book_, wxID_ANY);
   ui::apply(home_);
   auto* home_sizer = new wxBoxSizer(wxVERTICAL);
-  auto* help = new wxStaticText(home_, wxID_ANY, "Scan a badge or a card to see it.\nF2: a duel   F3: a cheating accusation   F4: a fistfight   F5: GM actions   Esc: back here");
+  auto* help = new wxStaticText(home_, wxID_ANY, "Scan a badge or a card to see it.\nF2: a duel   F3: a cheating accusation   F4: a fistfight   F5: GM actions\nF6: a shootout   Esc: back here");
   help->SetFont(ui::font(14));
   answer_ = new wxStaticText(home_, wxID_ANY, "");
   answer_->SetFont(ui::font(20, true));
@@ -73,6 +73,8 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   book_->AddPage(fistfight_, "fistfight");
   actions_ = new ActionsPage(book_, *backend_);
   book_->AddPage(actions_, "actions");
+  shootout_ = new ShootoutPage(book_, *backend_);
+  book_->AddPage(shootout_, "shootout");
   middle->Add(book_, 3, wxEXPAND | wxALL, 4);
 
   auto* side = new wxBoxSizer(wxVERTICAL);
@@ -80,6 +82,7 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   live_title->SetFont(ui::font(12, true));
   live_ = new wxListBox(this, wxID_ANY);
   live_->SetFont(ui::font(11));
+  live_->SetMinSize(wxSize(190, -1));  // wide enough to read an entry beside any screen
   refused_ = new wxStaticText(this, wxID_ANY, "");
   refused_->SetForegroundColour(ui::refusal_red);
   refused_->SetFont(ui::font(11, true));
@@ -121,48 +124,69 @@ void MainFrame::on_key(wxKeyEvent& event) {
   }
   if (event.GetKeyCode() == WXK_F5) {
     actions_->start();
-    book_->SetSelection(4);
+    book_->SetSelection(actions_page);
     scan_->focus_field();
     return;
   }
-  // GM actions are Ctrl+letter: a scanner never sends Ctrl, so a code can start with any letter.
-  if (book_->GetSelection() == 4 && event.ControlDown() && actions_->on_key(event.GetKeyCode())) return;
-  if (event.GetKeyCode() == 'S' && event.ControlDown() && book_->GetSelection() == 3) {
-    fistfight_->both_stop();
+  if (event.GetKeyCode() == WXK_F6) {
+    show_shootout();
     return;
+  }
+  // Screen commands are Ctrl+letter: a scanner never sends Ctrl, so a code can start with any letter.
+  if (event.ControlDown()) {
+    int key = event.GetKeyCode();
+    switch (book_->GetSelection()) {
+      case actions_page:
+        if (actions_->on_key(key)) return;
+        break;
+      case shootout_page:
+        if (shootout_->on_key(key)) return;
+        break;
+      case fistfight_page:
+        if (key == 'S') return fistfight_->both_stop();
+        break;
+      default: break;
+    }
   }
   event.Skip();
 }
 
 void MainFrame::show_home() {
-  book_->SetSelection(0);
+  book_->SetSelection(home_page);
   scan_->focus_field();
 }
 
 void MainFrame::show_duel() {
   duel_->start();
-  book_->SetSelection(1);
+  book_->SetSelection(duel_page);
   scan_->focus_field();
 }
 
 void MainFrame::show_accusation() {
   accusation_->start();
-  book_->SetSelection(2);
+  book_->SetSelection(accusation_page);
   scan_->focus_field();
 }
 
 void MainFrame::show_fistfight() {
   fistfight_->start();
-  book_->SetSelection(3);
+  book_->SetSelection(fistfight_page);
+  scan_->focus_field();
+}
+
+void MainFrame::show_shootout() {
+  shootout_->start();
+  book_->SetSelection(shootout_page);
   scan_->focus_field();
 }
 
 void MainFrame::on_code(const std::string& code) {
   switch (book_->GetSelection()) {
-    case 1: duel_->on_scan(code); break;
-    case 2: accusation_->on_scan(code); break;
-    case 3: fistfight_->on_scan(code); break;
-    case 4: actions_->on_scan(code); break;
+    case duel_page: duel_->on_scan(code); break;
+    case accusation_page: accusation_->on_scan(code); break;
+    case fistfight_page: fistfight_->on_scan(code); break;
+    case actions_page: actions_->on_scan(code); break;
+    case shootout_page: shootout_->on_scan(code); break;
     default: show_lookup(code);
   }
 }

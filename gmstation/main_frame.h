@@ -14,6 +14,7 @@
 #include "gmstation/actions_page.h"
 #include "gmstation/duel_page.h"
 #include "gmstation/fistfight_page.h"
+#include "gmstation/shootout_page.h"
 #include "gmstation/station_backend.h"
 #include "ui/scan_input.h"
 
@@ -30,17 +31,21 @@ class MainFrame : public wxFrame {
   AccusationPage* accusation() { return accusation_; }
   FistfightPage* fistfight() { return fistfight_; }
   ActionsPage* actions() { return actions_; }
+  ShootoutPage* shootout() { return shootout_; }
   ui::ScanInput* scan_input() { return scan_; }
   void show_home();
   void show_duel();
   void show_accusation();
   void show_fistfight();
+  void show_shootout();
   void refresh();  // the live panel and the online state, also run by a timer
 
  private:
   void on_code(const std::string& code);
   void show_lookup(const std::string& code);
   void on_key(wxKeyEvent& event);
+  // The screens in the book, in the order they were added.
+  enum Page { home_page, duel_page, accusation_page, fistfight_page, actions_page, shootout_page };
 
   std::unique_ptr<StationBackend> backend_;
   wxStaticText* banner_;
@@ -51,6 +56,7 @@ class MainFrame : public wxFrame {
   AccusationPage* accusation_;
   FistfightPage* fistfight_;
   ActionsPage* actions_;
+  ShootoutPage* shootout_;
   wxListBox* live_;
   wxStaticText* refused_;
   ui::ScanInput* scan_;

@@ -134,9 +134,11 @@ Json resolve_shootout(const Json& input, core::Csprng* rng) {
       }
     }
     Json shots = Json::array();
-    for (const auto& s : round.shots) {
-      shots.push_back(shot_json(s, names));
-      story.push_back("  " + shot_story(s, names));
+    for (std::size_t k = 0; k < round.shots.size(); ++k) {
+      shots.push_back(shot_json(round.shots[k], names));
+      // Whether the target could have torn a bystander for it (a station offers it then).
+      shots.back()["bystander_allowed"] = static_cast<bool>(round.bystander_allowed[k]);
+      story.push_back("  " + shot_story(round.shots[k], names));
     }
     Json escaped = Json::array(), pinned = Json::array();
     for (int e : round.escaped) escaped.push_back(names[e]);

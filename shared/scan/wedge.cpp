@@ -32,6 +32,11 @@ void WedgeDetector::idle(std::int64_t time_ms) {
   }
 }
 
+void WedgeDetector::interrupt() {
+  released_ += burst_;
+  burst_.clear();
+}
+
 std::string WedgeDetector::take_released() {
   std::string out = released_;
   released_.clear();

@@ -32,6 +32,9 @@ class WedgeDetector {
   std::string take_released();
   // Called from a timer: a burst with no key for longer than the gap was typing after all.
   void idle(std::int64_t time_ms);
+  // A key no scanner sends inside a code (Tab, an arrow, a function key): what came before it
+  // was typing, however fast.
+  void interrupt();
 
  private:
   WedgeOptions options_;

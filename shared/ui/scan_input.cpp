@@ -37,9 +37,15 @@ void ScanInput::on_char_hook(wxKeyEvent& event) {
     if (wedge_.feed('\r', now) == scan::WedgeDetector::Verdict::scanned) {
       std::string code = wedge_.code();
       // The burst also went into the focused field: take it back out.
+      // It went in at the cursor, which is not always the end: remove it where it is and put
+      // the cursor back there (a field keeps what the GM typed before the scan).
       if (auto* text = dynamic_cast<wxTextCtrl*>(wxWindow::FindFocus())) {
         wxString value = text->GetValue();
-        if (value.EndsWith(wxString::FromUTF8(code))) text->ChangeValue(value.Left(value.length() - code.size()));
+        size_t at = value.rfind(wxString::FromUTF8(code));
+        if (at != wxString::npos) {
+          text->ChangeValue(value.Left(at) + value.Mid(at + code.size()));
+          text->SetInsertionPoint(static_cast<long>(at));
+        }
       }
       deliver(code);
       return;  // the Enter belonged to the scanner
@@ -49,6 +55,7 @@ void ScanInput::on_char_hook(wxKeyEvent& event) {
   }
   wxChar c = event.GetUnicodeKey();
   if (c != WXK_NONE && c >= 32 && c < 127) wedge_.feed(static_cast<char>(c), now);
+  else if (key != WXK_SHIFT && key != WXK_CAPITAL) wedge_.interrupt();  // Tab, arrows: a person
   event.Skip();  // keys always reach the focused control; a scan is recognised at its Enter
 }
 

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <vector>
 
 #include <wx/uiaction.h>
 
@@ -38,6 +39,13 @@ struct SampleTown {
       if (c.name == name) return c.badge_code;
     FAIL("no character " << name);
     return "";
+  }
+  // The codes of the cards of `kind` a character starts with, in the event's order.
+  std::vector<std::string> cards(const std::string& holder, const std::string& kind) const {
+    std::vector<std::string> codes;
+    for (const auto& c : definition.cards)
+      if (c.holder == holder && c.kind == kind) codes.push_back(c.code);
+    return codes;
   }
 };
 

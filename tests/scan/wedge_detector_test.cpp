@@ -122,3 +122,22 @@ TEST_CASE("a burst that starts fast and slows down mid-way is not a scan") {
     CHECK(wedge.take_released() == code);
   }
 }
+
+TEST_CASE("a key no scanner sends (Tab) between fast keys makes them typing") {
+  WedgeDetector wedge;
+  std::int64_t last = 0;
+  // A GM filling a row of fields fast: "2", Tab, "8", Tab, "1!", Tab, "3c", Enter.
+  type(wedge, "28", 1'000, 5, &last);
+  wedge.interrupt();
+  type(wedge, "1!3c", last + 5, 5, &last);
+  CHECK(wedge.feed('\r', last + 5) == Verdict::pass);
+  CHECK(wedge.take_released() == "281!3c");
+  CHECK(wedge.code().empty());
+
+  SECTION("a burst after the interruption is still a scan") {
+    wedge.interrupt();
+    type(wedge, code, 5'000, 5, &last);
+    CHECK(wedge.feed('\r', last + 5) == Verdict::scanned);
+    CHECK(wedge.code() == code);
+  }
+}

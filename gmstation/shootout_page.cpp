@@ -1,0 +1,343 @@
+#include "gmstation/shootout_page.h"
+
+#include <algorithm>
+
+#include <wx/button.h>
+#include <wx/sizer.h>
+
+#include <fmt/format.h>
+
+#include "core/action_deck.h"
+#include "core/card_code.h"
+#include "ui/theme.h"
+
+namespace marshal::gm {
+
+namespace {
+
+// The state of a player after the rounds resolved so far (or as scanned, before any).
+const Json& player_state(const SessionOutcome& last, const ConflictSession& session,
+                         const std::vector<std::string>& names, std::size_t i) {
+  if (last.ok) return last.resolution["result"]["participants"][i];
+  return session.character(names[i]);
+}
+
+bool out_of_it(const Json& state) {
+  return state.value("dead", false) || state.value("escaped", false) ||
+         state.value("shot_out_of_fight", false);
+}
+
+// One shot as the table hears it. `pending`: its target has not yet said whether a bystander
+// takes it.
+std::string shot_line(const Json& s, bool pending) {
+  std::string line = fmt::format("{} fires at {}: {} + {} = {} -> {}", s["shooter"].get<std::string>(),
+                                 s["target"].get<std::string>(), s["card"].get<int>(), s["accuracy"].get<int>(),
+                                 s["total"].get<int>(), s["result"].get<std::string>());
+  if (s.contains("choice")) line += " (" + s["choice"].get<std::string>() + ")";
+  if (s.contains("bystander"))
+    line += ": an innocent bystander takes the bullet (" + s["bystander"].get<std::string>() + ")";
+  else if (pending)
+    line += ": " + s["target"].get<std::string>() + " is hit, unless a bystander takes it";
+  else if (s["harm"] != "none")
+    line += ": " + s["target"].get<std::string>() + " is " +
+            (s["harm"] == "disabled" ? std::string("shot out of the fight") : s["harm"].get<std::string>());
+  return line;
+}
+
+}  // namespace
+
+ShootoutPage::ShootoutPage(wxWindow* parent, StationBackend& backend)
+    : ConflictPage(parent, "SHOOTOUT"), backend_(backend) {
+  auto* help = new wxStaticText(this, wxID_ANY,
+                                "Orders: C cover   2 shoot player 2   2! not to kill   P2 pin player 2   E escape");
+  help->SetFont(ui::font(12));
+  sizer_->Add(help, 0, wxLEFT | wxRIGHT, 8);
+  auto* grid = new wxFlexGridSizer(4, 4, 12);
+  for (const char* heading : {"Player", "Order", "Card", "State and order"}) {
+    auto* h = new wxStaticText(this, wxID_ANY, heading);
+    h->SetFont(ui::font(11, true));
+    grid->Add(h);
+  }
+  for (int i = 0; i < max_players; ++i) {
+    player_[i] = new wxStaticText(this, wxID_ANY, "");
+    player_[i]->SetFont(ui::font(12, true));
+    order_[i] = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(70, -1), wxTE_PROCESS_ENTER);
+    order_[i]->SetFont(ui::font(15));
+    order_[i]->Bind(wxEVT_TEXT, [this, i](wxCommandEvent&) { show_meaning(i); });
+    order_[i]->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { fire(); });
+    meaning_[i] = new wxStaticText(this, wxID_ANY, "", wxDefaultPosition, wxSize(300, -1));
+    meaning_[i]->SetFont(ui::font(11));
+    card_[i] = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(70, -1), wxTE_PROCESS_ENTER);
+    card_[i]->SetFont(ui::font(15));
+    card_[i]->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { fire(); });
+    for (wxWindow* w : std::initializer_list<wxWindow*>{player_[i], order_[i], card_[i], meaning_[i]})
+      grid->Add(w, 0, wxALIGN_CENTER_VERTICAL);
+  }
+  sizer_->Add(grid, 0, wxALL, 8);
+  auto* row = new wxBoxSizer(wxHORIZONTAL);
+  virtual_draw_ = new wxCheckBox(this, wxID_ANY, "Station draws the cards (virtual deck)");
+  virtual_draw_->SetFont(ui::font(12));
+  auto* go = new wxButton(this, wxID_ANY, "Fire  (Enter)");
+  go->SetFont(ui::font(14, true));
+  go->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { fire(); });
+  auto* stop = new wxButton(this, wxID_ANY, "Everyone stops  (Ctrl+S)");
+  stop->SetFont(ui::font(12));
+  stop->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { everyone_stops(); });
+  row->Add(virtual_draw_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 16);
+  row->Add(go, 0, wxRIGHT, 10);
+  row->Add(stop, 0);
+  sizer_->Add(row, 0, wxALL, 6);
+  result_ = new wxStaticText(this, wxID_ANY, "");
+  result_->SetFont(ui::font(14, true));
+  sizer_->Add(result_, 1, wxALL | wxEXPAND, 8);
+  start();
+}
+
+void ShootoutPage::start() {
+  session_ = std::make_unique<ConflictSession>("shootout");
+  names_.clear();
+  last_ = SessionOutcome{};
+  declined_.clear();
+  offers_.clear();
+  step_ = Step::scanning;
+  recorded_seq_ = 0;
+  for (int i = 0; i < max_players; ++i) {
+    order_[i]->ChangeValue("");
+    card_[i]->ChangeValue("");
+    meaning_[i]->SetLabel("");
+  }
+  show_players();
+  set_result(result_, "");
+  say("Scan every player's badge (3 or more), then Ctrl+N to start");
+}
+
+void ShootoutPage::on_scan(const std::string& code) {
+  if (step_ == Step::sacrifices) return on_torn_card(code);
+  if (step_ != Step::scanning)
+    return refuse("The players are set: type orders and cards (a scan here is a torn bystander when offered)");
+  if (static_cast<int>(names_.size()) == max_players)
+    return refuse(wxString::Format("This screen takes %d players at most", max_players));
+  Lookup who = backend_.character(code);
+  if (!who.found) return refuse("Refused: " + wxString::FromUTF8(who.refusal));
+  std::string why;
+  if (!session_->add_participant("participants", code, who.data, why))
+    return refuse("Refused: " + wxString::FromUTF8(why));
+  names_.push_back(who.data["name"]);
+  show_players();
+  if (names_.size() < 3)
+    say(wxString::Format("%zu in: scan more players (a shootout is 3 or more)", names_.size()));
+  else
+    say(wxString::Format("%zu in: scan more, or Ctrl+N to start the shooting", names_.size()));
+}
+
+bool ShootoutPage::on_key(int key) {
+  if (key == 'N' && step_ == Step::scanning) {
+    begin_rounds();
+    return true;
+  }
+  if (key == 'T' && step_ == Step::sacrifices && !offers_.empty()) {
+    declined_.insert(offers_.front().shooter + ">" + offers_.front().target);
+    offer_next();
+    return true;
+  }
+  if (key == 'S') {
+    everyone_stops();
+    return true;
+  }
+  return false;
+}
+
+void ShootoutPage::begin_rounds() {
+  if (names_.size() < 3) return refuse("A shootout is 3 or more players: scan another badge");
+  session_->input()["rounds"] = Json::array();
+  step_ = Step::orders;
+  show_players();
+  say("Round 1: type each player's order and the card they drew, then Enter");
+  order_[0]->SetFocus();
+}
+
+void ShootoutPage::show_players() {
+  for (int i = 0; i < max_players; ++i) {
+    bool used = i < static_cast<int>(names_.size());
+    for (wxWindow* w : std::initializer_list<wxWindow*>{player_[i], order_[i], meaning_[i], card_[i]}) w->Show(used);
+    if (!used) continue;
+    const Json& s = player_state(last_, *session_, names_, static_cast<std::size_t>(i));
+    int accuracy = std::max(0, s["accuracy"].get<int>() - (s.value("wounded", false) ? 1 : 0));
+    std::string state = s.value("dead", false)               ? ", DEAD"
+                        : s.value("escaped", false)           ? ", ESCAPED"
+                        : s.value("shot_out_of_fight", false) ? ", OUT"
+                        : s.value("wounded", false)           ? ", wounded"
+                                                              : "";
+    player_[i]->SetLabel(wxString::FromUTF8(fmt::format("{}. {}", i + 1, names_[i])));
+    stats_[i] = fmt::format("Acc {}, {} bystanders{}", accuracy, s.value("bystanders", Json::array()).size(), state);
+    show_meaning(i);  // a scan typed into the field and taken back out leaves no trace
+    bool acting = step_ == Step::orders && !out_of_it(s);
+    order_[i]->Enable(acting);
+    card_[i]->Enable(acting);
+  }
+  Layout();
+}
+
+void ShootoutPage::show_meaning(int row) {
+  if (row >= static_cast<int>(names_.size())) return;
+  std::string why;
+  wxString typed = order_[row]->GetValue();
+  auto order = parse_shootout_order(typed.ToStdString(), row, names_, why);
+  std::string meaning = typed.empty() ? "" : order ? describe_order(*order, names_) : "? (see the orders above)";
+  meaning_[row]->SetForegroundColour(order || typed.empty() ? ui::ink : ui::refusal_red);
+  meaning_[row]->SetLabel(wxString::FromUTF8(stats_[row] + (meaning.empty() ? "" : "\n" + meaning)));
+}
+
+void ShootoutPage::fire() {
+  if (step_ != Step::orders) return;
+  Json actions = Json::object(), cards = Json::object(), escapes = Json::array();
+  core::RoundDeck deck({}, &rng_, nullptr);
+  for (int i = 0; i < static_cast<int>(names_.size()); ++i) {
+    if (out_of_it(player_state(last_, *session_, names_, static_cast<std::size_t>(i)))) continue;
+    std::string why;
+    auto order = parse_shootout_order(order_[i]->GetValue().ToStdString(), i, names_, why);
+    if (!order) {
+      order_[i]->SetFocus();
+      return refuse(wxString::FromUTF8(why));
+    }
+    if (order->kind == ShootoutOrder::Kind::escape) {
+      escapes.push_back(names_[i]);
+      continue;
+    }
+    actions[names_[i]] = order_action(*order, names_);
+    if (order->kind != ShootoutOrder::Kind::shoot) continue;  // cover and pin draw no card
+    if (virtual_draw_->IsChecked()) {
+      cards[names_[i]] = deck.card_for(i);
+      continue;
+    }
+    auto card = parse_card(card_[i]->GetValue());
+    if (!card) {
+      card_[i]->SetFocus();
+      return refuse(wxString::FromUTF8("Type the card " + names_[i] + " drew: A or 2-10"));
+    }
+    cards[names_[i]] = *card;
+  }
+  Json round{{"actions", actions}, {"cards", cards}, {"sacrifices", Json::array()}};
+  if (!escapes.empty()) round["escape"] = escapes;
+  Json& rounds = session_->input()["rounds"];
+  rounds.push_back(round);
+  SessionOutcome o = session_->resolve();
+  if (!o.ok) {
+    rounds.erase(rounds.size() - 1);
+    return refuse("Refused: " + wxString::FromUTF8(o.error));
+  }
+  last_ = o;
+  declined_.clear();
+  step_ = Step::sacrifices;
+  for (int i = 0; i < max_players; ++i) card_[i]->ChangeValue("");
+  offer_next();
+}
+
+std::vector<ShootoutPage::Offer> ShootoutPage::open_offers(const Json& resolution) const {
+  std::vector<Offer> offers;
+  const Json& step = resolution["steps"].back();
+  const Json& people = resolution["result"]["participants"];
+  for (const auto& s : step["shots"]) {
+    if (!s.value("bystander_allowed", false) || s.contains("bystander")) continue;
+    std::string shooter = s["shooter"], target = s["target"];
+    if (declined_.count(shooter + ">" + target)) continue;
+    for (const auto& p : people)
+      if (p["name"] == target && !p["bystanders"].empty())
+        offers.push_back({shooter, target, s["result"], s["total"].get<int>()});
+  }
+  return offers;
+}
+
+void ShootoutPage::offer_next() {
+  offers_ = open_offers(last_.resolution);
+  std::string text;
+  for (const auto& s : last_.resolution["steps"].back()["shots"]) {
+    bool pending = std::any_of(offers_.begin(), offers_.end(), [&](const Offer& o) {
+      return o.shooter == s["shooter"] && o.target == s["target"];
+    });
+    text += shot_line(s, pending) + "\n";
+  }
+  set_result(result_, wxString::FromUTF8(text));
+  if (offers_.empty()) return finish_round();
+  const Offer& o = offers_.front();
+  show_instruction(wxString::FromUTF8(fmt::format(
+                       "{} may tear an innocent bystander for {}'s shot ({}: {}). Scan the torn card, or Ctrl+T to "
+                       "take the bullet",
+                       o.target, o.shooter, o.total, o.result == "dead" ? "dead" : "wounded")),
+                   ui::provisional_amber);
+}
+
+void ShootoutPage::on_torn_card(const std::string& code) {
+  const Offer o = offers_.front();
+  core::ParsedCardCode parsed = core::parse_card_code(code);
+  if (!parsed.ok()) return refuse("Not a card code: " + wxString::FromUTF8(std::string(core::describe(parsed.problem))));
+  bool held = false;
+  for (const auto& p : last_.resolution["result"]["participants"])
+    if (p["name"] == o.target)
+      for (const auto& b : p["bystanders"]) held = held || b == parsed.code;
+  if (!held)
+    return refuse(wxString::FromUTF8("Refused: " + parsed.code + " is not one of " + o.target +
+                                     "'s innocent bystanders. Scan one of theirs, or Ctrl+T"));
+  Json& sacrifices = open_round()["sacrifices"];
+  sacrifices.push_back({{"shooter", o.shooter}, {"target", o.target}, {"card", parsed.code}});
+  SessionOutcome next = session_->resolve();
+  if (!next.ok) {
+    sacrifices.erase(sacrifices.size() - 1);
+    return refuse("Refused: " + wxString::FromUTF8(next.error));
+  }
+  last_ = next;
+  offer_next();
+}
+
+void ShootoutPage::finish_round() {
+  show_players();
+  const Json& result = last_.resolution["result"];
+  if (result["over"].get<bool>()) {
+    step_ = Step::done;
+    show_players();
+    return record();
+  }
+  step_ = Step::orders;
+  show_players();
+  say(wxString::Format("Round %zu: orders (kept from the last round) and cards, Enter.  Ctrl+S: everyone stops",
+                       session_->input()["rounds"].size() + 1));
+  for (int i = 0; i < static_cast<int>(names_.size()); ++i)
+    if (order_[i]->IsEnabled()) {
+      card_[i]->SetFocus();
+      break;
+    }
+}
+
+void ShootoutPage::everyone_stops() {
+  if (step_ == Step::sacrifices) return refuse("Settle the bystanders first: scan the torn card or Ctrl+T");
+  if (step_ != Step::orders || session_->input()["rounds"].empty()) return;
+  session_->input()["stop"] = true;
+  step_ = Step::done;
+  show_players();
+  record();
+}
+
+void ShootoutPage::record() {
+  SessionOutcome o = session_->resolve();
+  if (!o.ok) return refuse("Refused: " + wxString::FromUTF8(o.error));
+  last_ = o;
+  const Json& result = o.resolution["result"];
+  std::string text = result_text().ToStdString(wxConvUTF8);
+  text += "\nTHE SHOOTING IS OVER\n";
+  for (const auto& p : result["participants"]) {
+    std::string fate = p.value("dead", false)                ? "dead"
+                       : p.value("escaped", false)           ? "escaped"
+                       : p.value("shot_out_of_fight", false) ? "shot out of the fight"
+                       : p.value("wounded", false)           ? "wounded"
+                                                             : "unhurt";
+    text += p["name"].get<std::string>() + ": " + fate + "\n";
+  }
+  if (!result["arrestable"].empty()) {
+    std::vector<std::string> names = result["arrestable"].get<std::vector<std::string>>();
+    text += fmt::format("Arrestable by a Lawman: {}\n", fmt::join(names, ", "));
+  }
+  set_result(result_, wxString::FromUTF8(text));
+  show_record(backend_.record("conflict_resolved", session_->record_payload(o)), "shootout");
+}
+
+}  // namespace marshal::gm

@@ -1,0 +1,64 @@
+#pragma once
+// The shootout screen: scan every player's badge (3 or more), Ctrl+N to start. Each round the GM
+// types each player's order (C cover, 2 shoot player 2, 2! not to kill, P2 pin, E escape) and
+// the card they drew, Enter. Shots resolve at once; for every wounding or killing shot whose
+// target still holds an innocent bystander the screen offers the sacrifice: the GM scans the
+// torn card to confirm, or Ctrl+T to take the bullet. Over, or Ctrl+S everyone stops: recorded.
+#include <array>
+#include <memory>
+#include <set>
+
+#include <wx/checkbox.h>
+#include <wx/textctrl.h>
+
+#include "gmstation/conflict_page.h"
+#include "gmstation/conflict_session.h"
+#include "gmstation/shootout_orders.h"
+
+namespace marshal::gm {
+
+class ShootoutPage : public ConflictPage {
+ public:
+  static constexpr int max_players = 8;
+  ShootoutPage(wxWindow* parent, StationBackend& backend);
+  void start();
+  void on_scan(const std::string& code);
+  // A key pressed with Ctrl on this screen (N start, T take the bullet, S everyone stops).
+  bool on_key(int key);
+
+ private:
+  enum class Step { scanning, orders, sacrifices, done };
+  struct Offer {
+    std::string shooter, target, result;
+    int total = 0;
+  };
+  void begin_rounds();
+  void fire();
+  void show_players();
+  void show_meaning(int row);
+  // The shots of the round being played that a bystander could still take.
+  std::vector<Offer> open_offers(const Json& resolution) const;
+  void offer_next();
+  void on_torn_card(const std::string& code);
+  void finish_round();
+  void everyone_stops();
+  void record();
+  Json& open_round() { return session_->input()["rounds"].back(); }
+
+  StationBackend& backend_;
+  std::unique_ptr<ConflictSession> session_;
+  std::vector<std::string> names_;
+  Step step_ = Step::scanning;
+  SessionOutcome last_;                     // the resolution with the open round in it
+  std::set<std::string> declined_;          // "shooter>target" offers turned down this round
+  std::vector<Offer> offers_;
+  std::array<wxStaticText*, max_players> player_{};
+  std::array<wxTextCtrl*, max_players> order_{};
+  std::array<wxStaticText*, max_players> meaning_{};  // the player's state, then the order's meaning
+  std::array<std::string, max_players> stats_{};
+  std::array<wxTextCtrl*, max_players> card_{};
+  wxCheckBox* virtual_draw_;
+  wxStaticText* result_;
+};
+
+}  // namespace marshal::gm

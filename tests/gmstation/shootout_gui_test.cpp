@@ -1,0 +1,123 @@
+// The shootout screen under Xvfb: three badges, orders typed, a killing shot a bystander takes
+// (offered, a wrong card refused, the torn card scanned), a nick that offers nothing, everyone
+// stops, and the ledger holds the shootout with the bystander spent.
+#include <catch2/catch.hpp>
+
+#include "sample_town.h"
+#include "gmstation/shootout_orders.h"
+#include "store/sqlite.h"
+
+using namespace marshal;
+using namespace gui_testing;
+
+TEST_CASE("shootout orders: every form a GM types, and what is refused", "[shootout]") {
+  const std::vector<std::string> players{"Ann", "Bob", "Cy"};
+  std::string why;
+  auto order = gm::parse_shootout_order("c", 0, players, why);
+  REQUIRE(order);
+  CHECK(order->kind == gm::ShootoutOrder::Kind::cover);
+  order = gm::parse_shootout_order(" 2 ", 0, players, why);
+  REQUIRE(order);
+  CHECK((order->kind == gm::ShootoutOrder::Kind::shoot && order->target == 1 && !order->not_to_kill));
+  order = gm::parse_shootout_order("s3!", 0, players, why);
+  REQUIRE(order);
+  CHECK((order->kind == gm::ShootoutOrder::Kind::shoot && order->target == 2 && order->not_to_kill));
+  CHECK(gm::describe_order(*order, players) == "shoots Cy, not to kill");
+  order = gm::parse_shootout_order("P1", 2, players, why);
+  REQUIRE(order);
+  CHECK((order->kind == gm::ShootoutOrder::Kind::pin && order->target == 0));
+  CHECK(gm::order_action(*order, players) == protocol::Json{{"pin", "Ann"}});
+  order = gm::parse_shootout_order("e", 1, players, why);
+  REQUIRE(order);
+  CHECK(order->kind == gm::ShootoutOrder::Kind::escape);
+
+  CHECK_FALSE(gm::parse_shootout_order("", 0, players, why));
+  CHECK(why.find("Ann's order") != std::string::npos);
+  CHECK_FALSE(gm::parse_shootout_order("4", 0, players, why));
+  CHECK(why == "There is no player 4 (1 to 3)");
+  CHECK_FALSE(gm::parse_shootout_order("0", 0, players, why));
+  CHECK_FALSE(gm::parse_shootout_order("1", 0, players, why));
+  CHECK(why == "Ann cannot shoot themself");
+  CHECK_FALSE(gm::parse_shootout_order("P2!", 0, players, why));
+  CHECK_FALSE(gm::parse_shootout_order("X", 0, players, why));
+  CHECK(why.find("C cover") != std::string::npos);
+}
+
+TEST_CASE("a shootout: a killing shot taken by a scanned bystander, recorded in the ledger",
+          "[gui][shootout]") {
+  SampleTown town(6);
+  const std::string brady = "Sheriff Amos Brady", black_jack = "Black Jack Mulroney", crane = "Jubal Crane";
+  std::vector<std::string> black_jacks_bystanders = town.cards(black_jack, "bystander");
+  std::vector<std::string> bradys_bystanders = town.cards(brady, "bystander");
+  REQUIRE(!black_jacks_bystanders.empty());
+  REQUIRE(!bradys_bystanders.empty());
+
+  gm::MainFrame* frame = open_station(town.db, "saloon-gm");
+  gm::ShootoutPage* page = frame->shootout();
+  wxUIActionSimulator sim;
+  sim.Char(WXK_F6);
+  pump(300);
+  CHECK(page->instruction().Contains("3 or more"));
+  scan_burst(sim, town.badge(brady));
+  scan_burst(sim, town.badge(black_jack));
+  sim.Char('N', wxMOD_CONTROL);
+  pump(200);
+  CHECK(page->instruction().Contains("A shootout is 3 or more"));  // two are not a shootout
+  scan_burst(sim, town.badge(crane));
+  CHECK(page->instruction().Contains("Ctrl+N"));
+  sim.Char('N', wxMOD_CONTROL);
+  pump(300);
+  REQUIRE(page->instruction().Contains("Round 1"));
+
+  // Round 1. The Sheriff shoots Black Jack: 8 + Accuracy 3 = 11, a killing shot. Black Jack
+  // shoots the Sheriff not to kill: 3 + 3 = 6, a miss. Jubal Crane takes cover.
+  sim.Text("2");
+  sim.Char(WXK_TAB);
+  sim.Text("8");
+  sim.Char(WXK_TAB);
+  sim.Text("1!");
+  sim.Char(WXK_TAB);
+  sim.Text("3");
+  sim.Char(WXK_TAB);
+  sim.Text("c");
+  sim.Char(WXK_RETURN);
+  pump(400);
+  REQUIRE(page->instruction().Contains("Black Jack Mulroney may tear an innocent bystander for Sheriff Amos Brady's shot (11: dead)"));
+  CHECK(page->result_text().Contains("Sheriff Amos Brady fires at Black Jack Mulroney: 8 + 3 = 11 -> dead"));
+  screenshot(frame, "shootout-bystander-offered");
+
+  scan_burst(sim, bradys_bystanders.front());  // not Black Jack's to tear
+  CHECK(page->instruction().Contains("is not one of Black Jack Mulroney's innocent bystanders"));
+  scan_burst(sim, black_jacks_bystanders.front());
+  pump(300);
+  REQUIRE(page->instruction().Contains("Round 2"));
+  CHECK(page->result_text().Contains("an innocent bystander takes the bullet"));
+
+  // Round 2: the Sheriff only nicks Black Jack (4 + 3 = 7): nothing for a bystander to take.
+  sim.Text("4");  // the focus starts on the Sheriff's card; orders are kept
+  sim.Char(WXK_TAB);
+  sim.Char(WXK_TAB);
+  sim.Text("2");
+  sim.Char(WXK_RETURN);
+  pump(400);
+  INFO(page->instruction().ToStdString());
+  REQUIRE(page->instruction().Contains("Round 3"));
+  CHECK(page->result_text().Contains("8 + 3 = 11") == false);
+  CHECK(page->result_text().Contains("4 + 3 = 7 -> nicked"));
+
+  sim.Char('S', wxMOD_CONTROL);
+  pump(800, [&] { return page->recorded(); });
+  REQUIRE(page->recorded());
+  CHECK(page->result_text().Contains("THE SHOOTING IS OVER"));
+  CHECK(page->result_text().Contains("Black Jack Mulroney: unhurt"));
+  screenshot(frame, "shootout-recorded");
+  frame->Destroy();
+  pump(200);
+
+  db::Database ledger(town.db, false);
+  CHECK(ledger.scalar_int("SELECT COUNT(*) FROM events WHERE type = 'conflict_resolved' AND "
+                          "json_extract(payload, '$.kind') = 'shootout'") == 1);
+  CHECK(ledger.scalar_text("SELECT fate FROM cards WHERE code = '" + black_jacks_bystanders.front() + "'") == "dead");
+  CHECK(ledger.scalar_int("SELECT spent FROM cards WHERE code = '" + bradys_bystanders.front() + "'") == 0);
+  CHECK(ledger.scalar_int("SELECT dead + wounded FROM characters WHERE name = 'Black Jack Mulroney'") == 0);
+}
