@@ -24,26 +24,32 @@ Json ConflictSession::character_from_view(const Json& view) {
           {"timers", timers}};
 }
 
-bool ConflictSession::add_participant(const std::string& list_key, const std::string& badge,
-                                      const Json& view, std::string& why) {
+std::optional<Json> ConflictSession::admit(const std::string& badge, const Json& view, std::string& why) {
   std::string name = view["name"];
   if (badge_of_.count(name)) {
     why = name + " is already in this " + kind_;
-    return false;
+    return std::nullopt;
   }
   if (view.value("dead", false)) {
     why = name + " is dead and cannot take part";
-    return false;
+    return std::nullopt;
   }
   for (const auto& t : view.value("timers", Json::array()))
     if (t.value("remaining_ms", 0) > 0) {
       why = name + " is " + (t["kind"] == "headache" ? "nursing a headache" : "knocked out") + " for " +
             std::to_string((t["remaining_ms"].get<std::int64_t>() + 59'999) / 60'000) + " more minute(s)";
-      return false;
+      return std::nullopt;
     }
   badge_of_[name] = badge;
+  return character_from_view(view);
+}
+
+bool ConflictSession::add_participant(const std::string& list_key, const std::string& badge,
+                                      const Json& view, std::string& why) {
+  std::optional<Json> character = admit(badge, view, why);
+  if (!character) return false;
   if (!input_.contains(list_key)) input_[list_key] = Json::array();
-  input_[list_key].push_back(character_from_view(view));
+  input_[list_key].push_back(std::move(*character));
   return true;
 }
 

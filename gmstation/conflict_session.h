@@ -30,6 +30,9 @@ class ConflictSession {
   // badge twice.
   bool add_participant(const std::string& list_key, const std::string& badge, const Json& view,
                        std::string& why);
+  // The same checks, for someone who enters later (a brawl's joiner): the character as the
+  // rules need it, for the caller to place in the input; nullopt with `why` when refused.
+  std::optional<Json> admit(const std::string& badge, const Json& view, std::string& why);
   int participants(const std::string& list_key) const;
   const Json& character(const std::string& name) const;
 

@@ -7,8 +7,8 @@
 
 namespace marshal::gm {
 
-FistfightPage::FistfightPage(wxWindow* parent, StationBackend& backend)
-    : ConflictPage(parent, "FISTFIGHT"), backend_(backend) {
+FistfightPage::FistfightPage(wxWindow* parent, StationBackend& backend, BecomesBrawl becomes_brawl)
+    : ConflictPage(parent, "FISTFIGHT"), backend_(backend), becomes_brawl_(std::move(becomes_brawl)) {
   auto* grid = new wxFlexGridSizer(3, 3, 6, 18);
   grid->Add(new wxStaticText(this, wxID_ANY, ""));
   for (int i = 0; i < 2; ++i) {
@@ -69,7 +69,8 @@ void FistfightPage::start() {
 }
 
 void FistfightPage::on_scan(const std::string& code) {
-  if (step_ != Step::first && step_ != Step::second) return refuse("The fighters are set: Esc to start again");
+  if (step_ == Step::rounds) return third_fighter_joins(code);
+  if (step_ != Step::first && step_ != Step::second) return refuse("The fight is over: Esc");
   Lookup who = backend_.character(code);
   if (!who.found) return refuse("Refused: " + wxString::FromUTF8(who.refusal));
   std::string why;
@@ -84,6 +85,21 @@ void FistfightPage::on_scan(const std::string& code) {
     say("Each splits HtH: offense here, the rest defends. Type both cards, Enter");
     offense_[0]->SetFocus();
   }
+}
+
+void FistfightPage::third_fighter_joins(const std::string& code) {
+  SessionOutcome now = session_->resolve();
+  if (now.ok && now.resolution["result"]["over"].get<bool>()) return refuse("The fight is over: nobody can join");
+  Lookup who = backend_.character(code);
+  if (!who.found) return refuse("Refused: " + wxString::FromUTF8(who.refusal));
+  std::string why;
+  if (!session_->add_participant("join", code, who.data, why)) return refuse("Refused: " + wxString::FromUTF8(why));
+  SessionOutcome o = session_->resolve();
+  if (!o.ok) return refuse("Refused: " + wxString::FromUTF8(o.error));
+  std::vector<std::string> fighters;
+  for (const auto& f : o.resolution["became_brawl"]["result"]["fighters"]) fighters.push_back(f["name"]);
+  becomes_brawl_(std::move(session_), fighters);
+  start();
 }
 
 void FistfightPage::show_fighters() {

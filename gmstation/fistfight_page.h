@@ -2,7 +2,9 @@
 // The fistfight screen: scan both fighters; each round each splits HtH into offense (defense is
 // the rest), both cards are typed (a stunned fighter sits the round out: leave its card empty)
 // or drawn by the station; the screen shows each swing and the stuns in a row, and records the
-// fight at a knock-out or when both stop (S).
+// fight at a knock-out or when both stop (S). A third badge scanned mid-fight turns it into a
+// brawl, carried on by the brawl screen in the same record.
+#include <functional>
 #include <memory>
 
 #include <wx/button.h>
@@ -17,7 +19,10 @@ namespace marshal::gm {
 
 class FistfightPage : public ConflictPage {
  public:
-  FistfightPage(wxWindow* parent, StationBackend& backend);
+  // Called when a third fighter's badge is scanned mid-fight: the fight, with the joiner in it,
+  // goes on as a brawl (the brawl's fighters named in order).
+  using BecomesBrawl = std::function<void(std::unique_ptr<ConflictSession>, std::vector<std::string>)>;
+  FistfightPage(wxWindow* parent, StationBackend& backend, BecomesBrawl becomes_brawl);
   void start();
   void on_scan(const std::string& code);
   void both_stop();
@@ -28,7 +33,10 @@ class FistfightPage : public ConflictPage {
   void record();
   void show_fighters();
 
+  void third_fighter_joins(const std::string& code);
+
   StationBackend& backend_;
+  BecomesBrawl becomes_brawl_;
   std::unique_ptr<ConflictSession> session_;
   std::vector<std::string> names_;
   Step step_ = Step::first;

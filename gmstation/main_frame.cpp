@@ -57,7 +57,7 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   home_ = new wxPanel(book_, wxID_ANY);
   ui::apply(home_);
   auto* home_sizer = new wxBoxSizer(wxVERTICAL);
-  auto* help = new wxStaticText(home_, wxID_ANY, "Scan a badge or a card to see it.\nF2: a duel   F3: a cheating accusation   F4: a fistfight   F5: GM actions\nF6: a shootout   Esc: back here");
+  auto* help = new wxStaticText(home_, wxID_ANY, "Scan a badge or a card to see it.\nF2: a duel   F3: a cheating accusation   F4: a fistfight   F5: GM actions\nF6: a shootout   F7: a brawl   Esc: back here");
   help->SetFont(ui::font(14));
   answer_ = new wxStaticText(home_, wxID_ANY, "");
   answer_->SetFont(ui::font(20, true));
@@ -69,13 +69,22 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   book_->AddPage(duel_, "duel");
   accusation_ = new AccusationPage(book_, *backend_);
   book_->AddPage(accusation_, "accusation");
-  fistfight_ = new FistfightPage(book_, *backend_);
+  fistfight_ = new FistfightPage(book_, *backend_, [this](std::unique_ptr<ConflictSession> fight,
+                                                         std::vector<std::string> fighters) {
+    brawl_->continue_fistfight(std::move(fight), std::move(fighters));
+    book_->SetSelection(brawl_page);
+  });
   book_->AddPage(fistfight_, "fistfight");
   actions_ = new ActionsPage(book_, *backend_);
   book_->AddPage(actions_, "actions");
   shootout_ = new ShootoutPage(book_, *backend_);
   book_->AddPage(shootout_, "shootout");
-  middle->Add(book_, 3, wxEXPAND | wxALL, 4);
+  brawl_ = new BrawlPage(book_, *backend_);
+  book_->AddPage(brawl_, "brawl");
+  // The screens wrap their text to the width they get: without a set minimum the widest screen
+  // would squeeze the live panel to nothing at 1024 x 600.
+  book_->SetMinSize(wxSize(640, -1));
+  middle->Add(book_, 4, wxEXPAND | wxALL, 4);
 
   auto* side = new wxBoxSizer(wxVERTICAL);
   auto* live_title = new wxStaticText(this, wxID_ANY, "Live: every station");
@@ -132,6 +141,10 @@ void MainFrame::on_key(wxKeyEvent& event) {
     show_shootout();
     return;
   }
+  if (event.GetKeyCode() == WXK_F7) {
+    show_brawl();
+    return;
+  }
   // Screen commands are Ctrl+letter: a scanner never sends Ctrl, so a code can start with any letter.
   if (event.ControlDown()) {
     int key = event.GetKeyCode();
@@ -141,6 +154,9 @@ void MainFrame::on_key(wxKeyEvent& event) {
         break;
       case shootout_page:
         if (shootout_->on_key(key)) return;
+        break;
+      case brawl_page:
+        if (brawl_->on_key(key)) return;
         break;
       case fistfight_page:
         if (key == 'S') return fistfight_->both_stop();
@@ -180,6 +196,12 @@ void MainFrame::show_shootout() {
   scan_->focus_field();
 }
 
+void MainFrame::show_brawl() {
+  brawl_->start();
+  book_->SetSelection(brawl_page);
+  scan_->focus_field();
+}
+
 void MainFrame::on_code(const std::string& code) {
   switch (book_->GetSelection()) {
     case duel_page: duel_->on_scan(code); break;
@@ -187,6 +209,7 @@ void MainFrame::on_code(const std::string& code) {
     case fistfight_page: fistfight_->on_scan(code); break;
     case actions_page: actions_->on_scan(code); break;
     case shootout_page: shootout_->on_scan(code); break;
+    case brawl_page: brawl_->on_scan(code); break;
     default: show_lookup(code);
   }
 }

@@ -12,6 +12,7 @@
 
 #include "gmstation/accusation_page.h"
 #include "gmstation/actions_page.h"
+#include "gmstation/brawl_page.h"
 #include "gmstation/duel_page.h"
 #include "gmstation/fistfight_page.h"
 #include "gmstation/shootout_page.h"
@@ -32,12 +33,14 @@ class MainFrame : public wxFrame {
   FistfightPage* fistfight() { return fistfight_; }
   ActionsPage* actions() { return actions_; }
   ShootoutPage* shootout() { return shootout_; }
+  BrawlPage* brawl() { return brawl_; }
   ui::ScanInput* scan_input() { return scan_; }
   void show_home();
   void show_duel();
   void show_accusation();
   void show_fistfight();
   void show_shootout();
+  void show_brawl();
   void refresh();  // the live panel and the online state, also run by a timer
 
  private:
@@ -45,7 +48,8 @@ class MainFrame : public wxFrame {
   void show_lookup(const std::string& code);
   void on_key(wxKeyEvent& event);
   // The screens in the book, in the order they were added.
-  enum Page { home_page, duel_page, accusation_page, fistfight_page, actions_page, shootout_page };
+  enum Page { home_page, duel_page, accusation_page, fistfight_page, actions_page, shootout_page,
+              brawl_page };
 
   std::unique_ptr<StationBackend> backend_;
   wxStaticText* banner_;
@@ -57,6 +61,7 @@ class MainFrame : public wxFrame {
   FistfightPage* fistfight_;
   ActionsPage* actions_;
   ShootoutPage* shootout_;
+  BrawlPage* brawl_;
   wxListBox* live_;
   wxStaticText* refused_;
   ui::ScanInput* scan_;

@@ -58,6 +58,8 @@ class DeckSupply {
              const std::vector<std::string>* names);
 
   RoundDeck& next_use();
+  // How many uses of the deck were begun so far (a brawl's round, then each tie-break).
+  std::size_t uses() const { return uses_.size(); }
   // Refuses entered cards for uses that never happened or participants that did not draw.
   void finish() const;
   std::vector<std::vector<DrawnCard>> record() const;

@@ -33,8 +33,18 @@ void play_brawl(core::Brawl& brawl, Fields& top, const ReadContext& ctx, core::C
   // recorded: the round as it was played, every card included (flee and join as given).
   auto play = [&](core::DeckSupply& deck, const std::string& path, Json fled, Json joined,
                   Json recorded) {
-    const core::BrawlRound& round = in_context(
-        path, [&]() -> const core::BrawlRound& { return brawl.round(deck, ctx.now_ms); });
+    const core::BrawlRound& round = in_context(path, [&]() -> const core::BrawlRound& {
+      try {
+        return brawl.round(deck, ctx.now_ms);
+      } catch (const core::Refusal& r) {
+        // A card missing from a redraw belongs to the round's tiebreaks, not to its cards.
+        if (r.code() != core::RefusalCode::missing_input || deck.uses() < 2 || r.field().rfind("cards.", 0) != 0)
+          throw;
+        std::string who = r.field().substr(6);
+        throw core::Refusal(r.code(), fmt::format("tiebreaks[{}].{}", deck.uses() - 2, who),
+                            "a tie for lowest: the redraw needs the card " + who + " drew");
+      }
+    });
     const auto& names = brawl.names();
     story.push_back(fmt::format("Brawl round {}", round.number));
     Json uses = Json::array();
@@ -79,17 +89,19 @@ void play_brawl(core::Brawl& brawl, Fields& top, const ReadContext& ctx, core::C
       Json recorded = Json::object();
       if (f.has("flee")) recorded["flee"] = f.required("flee");
       if (f.has("join")) recorded["join"] = f.required("join");
-      for (int who : read_names(f.optional("flee"), f.path_of("flee"), brawl.names())) {
-        in_context(path, [&] { brawl.flee(who, ctx.now_ms); });
-        fled.push_back(brawl.names()[who]);
-        story.push_back(brawl.names()[who] + " flees the brawl");
-      }
+      // Joiners first: between rounds both happen at once, and a newcomer keeps going a brawl
+      // that the flight alone would have ended.
       if (const Json* j = f.optional("join")) {
         for (auto& c : read_characters(*j, f.path_of("join"), ctx)) {
           int who = in_context(path, [&] { return brawl.join(c, ctx.now_ms); });
           joined.push_back(brawl.names()[who]);
           story.push_back(brawl.names()[who] + " joins the brawl");
         }
+      }
+      for (int who : read_names(f.optional("flee"), f.path_of("flee"), brawl.names())) {
+        in_context(path, [&] { brawl.flee(who, ctx.now_ms); });
+        fled.push_back(brawl.names()[who]);
+        story.push_back(brawl.names()[who] + " flees the brawl");
       }
       std::vector<core::GivenCards> given{read_cards(f.optional("cards"), f.path_of("cards"), brawl.names())};
       if (const Json* tb = f.optional("tiebreaks")) {

@@ -108,6 +108,23 @@ TEST_CASE("brawl JSON: tie-breaks are read in order", "[protocol][brawl]") {
   CHECK(out["steps"][0]["out"] == Json::array({"A"}));
 }
 
+TEST_CASE("brawl JSON: a missing redraw card is named as a tie-break's, not the round's", "[protocol][brawl]") {
+  std::string field;
+  CHECK(refusal_of("brawl", R"({
+    "fighters": [{"name": "A"}, {"name": "B"}, {"name": "C"}],
+    "rounds": [{"cards": {"A": 2, "B": 2, "C": 5}}]})", &field) == core::RefusalCode::missing_input);
+  CHECK(field == "rounds[0].tiebreaks[0].A");
+  CHECK(refusal_of("brawl", R"({
+    "fighters": [{"name": "A"}, {"name": "B"}, {"name": "C"}],
+    "rounds": [{"cards": {"A": 2, "B": 2, "C": 5}, "tiebreaks": [{"A": 4, "B": 4}]}]})", &field) ==
+        core::RefusalCode::missing_input);
+  CHECK(field == "rounds[0].tiebreaks[1].A");
+  CHECK(refusal_of("brawl", R"({
+    "fighters": [{"name": "A"}, {"name": "B"}, {"name": "C"}],
+    "rounds": [{"cards": {"A": 2, "C": 5}}]})", &field) == core::RefusalCode::missing_input);
+  CHECK(field == "rounds[0].cards.B");  // the round's own draw keeps its name
+}
+
 TEST_CASE("accusation JSON: a refused pick names the field", "[protocol][accusation]") {
   std::string field;
   CHECK(refusal_of("accusation", R"({

@@ -1,0 +1,293 @@
+#include "gmstation/brawl_page.h"
+
+#include <sodium.h>
+
+#include <wx/button.h>
+#include <wx/sizer.h>
+
+#include <fmt/format.h>
+
+#include "ui/theme.h"
+
+namespace marshal::gm {
+
+BrawlPage::BrawlPage(wxWindow* parent, StationBackend& backend)
+    : ConflictPage(parent, "BRAWL"), backend_(backend) {
+  auto* help = new wxStaticText(this, wxID_ANY,
+                                "Type each standing fighter's card (A, 2-10), or F: flees before the round.  "
+                                "Between rounds, scan a badge: that fighter joins.");
+  help->SetFont(ui::font(12));
+  help->Wrap(600);
+  sizer_->Add(help, 0, wxLEFT | wxRIGHT, 8);
+  auto* grid = new wxFlexGridSizer(3, 6, 14);
+  for (const char* heading : {"Fighter", "Card", "State"}) {
+    auto* h = new wxStaticText(this, wxID_ANY, heading);
+    h->SetFont(ui::font(11, true));
+    grid->Add(h);
+  }
+  for (int i = 0; i < max_fighters; ++i) {
+    fighter_[i] = new wxStaticText(this, wxID_ANY, "");
+    fighter_[i]->SetFont(ui::font(12, true));
+    card_[i] = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(70, -1), wxTE_PROCESS_ENTER);
+    card_[i]->SetFont(ui::font(15));
+    card_[i]->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { on_enter(); });
+    state_[i] = new wxStaticText(this, wxID_ANY, "", wxDefaultPosition, wxSize(240, -1));
+    state_[i]->SetFont(ui::font(12));
+    for (wxWindow* w : std::initializer_list<wxWindow*>{fighter_[i], card_[i], state_[i]})
+      grid->Add(w, 0, wxALIGN_CENTER_VERTICAL);
+  }
+  sizer_->Add(grid, 0, wxALL, 8);
+  auto* row = new wxBoxSizer(wxHORIZONTAL);
+  virtual_draw_ = new wxCheckBox(this, wxID_ANY, "Station draws the cards (virtual deck)");
+  virtual_draw_->SetFont(ui::font(12));
+  auto* go = new wxButton(this, wxID_ANY, "Draw  (Enter)");
+  go->SetFont(ui::font(14, true));
+  go->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { on_enter(); });
+  row->Add(virtual_draw_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 16);
+  row->Add(go, 0);
+  sizer_->Add(row, 0, wxALL, 6);
+  result_ = new wxStaticText(this, wxID_ANY, "");
+  result_->SetFont(ui::font(14, true));
+  sizer_->Add(result_, 1, wxALL | wxEXPAND, 8);
+  start();
+}
+
+void BrawlPage::start() {
+  session_ = std::make_unique<ConflictSession>("brawl");
+  rounds_key_ = "rounds";
+  names_.clear();
+  joining_.clear();
+  pending_join_ = Json::array();
+  tied_.clear();
+  last_ = SessionOutcome{};
+  step_ = Step::scanning;
+  recorded_seq_ = 0;
+  for (auto* c : card_) c->ChangeValue("");
+  show_fighters();
+  set_result(result_, "");
+  say("Scan every fighter's badge (3 or more), then Ctrl+N to start");
+}
+
+void BrawlPage::continue_fistfight(std::unique_ptr<ConflictSession> fistfight, std::vector<std::string> fighters) {
+  start();
+  session_ = std::move(fistfight);
+  rounds_key_ = "brawl_rounds";
+  names_ = std::move(fighters);
+  session_->input()[rounds_key_] = Json::array();
+  last_ = session_->resolve();
+  step_ = Step::cards;
+  show_fighters();
+  say("The fistfight is now a brawl. Round 1: every standing fighter's card, Enter");
+  card_[0]->SetFocus();
+}
+
+const Json& BrawlPage::brawl_part(const Json& resolution) const {
+  return rounds_key_ == "rounds" ? resolution : resolution["became_brawl"];
+}
+
+void BrawlPage::on_scan(const std::string& code) {
+  if (step_ == Step::done || step_ == Step::tiebreak)
+    return refuse(step_ == Step::done ? "The brawl is over: Esc" : "Finish the tie-break first");
+  if (static_cast<int>(names_.size()) == max_fighters)
+    return refuse(wxString::Format("This screen takes %d fighters at most", max_fighters));
+  Lookup who = backend_.character(code);
+  if (!who.found) return refuse("Refused: " + wxString::FromUTF8(who.refusal));
+  std::string why;
+  std::string name = who.data["name"];
+  if (step_ == Step::scanning) {
+    if (!session_->add_participant("fighters", code, who.data, why)) return refuse("Refused: " + wxString::FromUTF8(why));
+    names_.push_back(name);
+    show_fighters();
+    return say(names_.size() < 3 ? wxString::Format("%zu in: scan more fighters (a brawl is 3 or more)", names_.size())
+                                 : wxString::Format("%zu in: scan more, or Ctrl+N to start", names_.size()));
+  }
+  // Between rounds: a newcomer joins before the next draw.
+  std::optional<Json> character = session_->admit(code, who.data, why);
+  if (!character) return refuse("Refused: " + wxString::FromUTF8(why));
+  pending_join_.push_back(*character);
+  joining_.push_back(name);
+  names_.push_back(name);
+  show_fighters();
+  say(wxString::FromUTF8(name + " joins before the next round: type their card with the others, Enter"));
+}
+
+bool BrawlPage::on_key(int key) {
+  if (key == 'N' && step_ == Step::scanning) {
+    begin_rounds();
+    return true;
+  }
+  return false;
+}
+
+void BrawlPage::begin_rounds() {
+  if (names_.size() < 3) return refuse("A brawl is 3 or more fighters: scan another badge");
+  rounds() = Json::array();
+  step_ = Step::cards;
+  show_fighters();
+  say("Round 1: every fighter's card (F: flees), Enter");
+  card_[0]->SetFocus();
+}
+
+void BrawlPage::on_enter() {
+  if (step_ == Step::cards) play_round();
+  else if (step_ == Step::tiebreak) play_tiebreak();
+}
+
+void BrawlPage::play_round() {
+  Json round = Json::object(), cards = Json::object(), fled = Json::array();
+  for (std::size_t i = 0; i < names_.size(); ++i) {
+    if (!card_[i]->IsEnabled()) continue;
+    wxString typed = card_[i]->GetValue().Strip(wxString::both).Upper();
+    bool newcomer = std::find(joining_.begin(), joining_.end(), names_[i]) != joining_.end();
+    if (typed == "F" && !newcomer) {
+      fled.push_back(names_[i]);
+      continue;
+    }
+    if (virtual_draw_->IsChecked()) continue;
+    auto card = parse_card(typed);
+    if (!card) {
+      card_[i]->SetFocus();
+      return refuse(wxString::FromUTF8("Type " + names_[i] + "'s card: A or 2-10" + (newcomer ? "" : ", or F: flees")));
+    }
+    cards[names_[i]] = *card;
+  }
+  if (!fled.empty()) round["flee"] = fled;
+  if (!pending_join_.empty()) round["join"] = pending_join_;
+  round["cards"] = cards;
+  rounds().push_back(round);
+  settle();
+}
+
+void BrawlPage::play_tiebreak() {
+  Json cards = Json::object();
+  for (std::size_t i = 0; i < names_.size(); ++i) {
+    if (std::find(tied_.begin(), tied_.end(), names_[i]) == tied_.end()) continue;
+    auto card = parse_card(card_[i]->GetValue());
+    if (!card) {
+      card_[i]->SetFocus();
+      return refuse(wxString::FromUTF8("Type " + names_[i] + "'s redraw: A or 2-10"));
+    }
+    cards[names_[i]] = *card;
+  }
+  Json& round = rounds().back();
+  if (!round.contains("tiebreaks")) round["tiebreaks"] = Json::array();
+  round["tiebreaks"].push_back(cards);
+  settle();
+}
+
+void BrawlPage::settle() {
+  SessionOutcome o = virtual_draw_->IsChecked() ? session_->resolve(&rng_) : session_->resolve();
+  if (!o.ok && o.field.find(".tiebreaks[") != std::string::npos) {
+    // A tie for lowest: find who redraws by playing the redraw with throwaway cards.
+    core::Seed seed{};
+    randombytes_buf(seed.data(), seed.size());
+    core::Csprng scratch(seed);
+    SessionOutcome trial = session_->resolve(&scratch);
+    const Json& round = rounds().back();
+    std::size_t use = 1 + (round.contains("tiebreaks") ? round["tiebreaks"].size() : 0);
+    tied_.clear();
+    if (trial.ok)
+      for (auto& [name, total] : brawl_part(trial.resolution)["steps"].back()["totals"][use].items()) tied_.push_back(name);
+    step_ = Step::tiebreak;
+    for (auto* c : card_) c->ChangeValue("");
+    show_fighters();
+    say(wxString::FromUTF8(fmt::format("A tie for lowest: {} draw again from a fresh deck. Their new cards, Enter",
+                                       fmt::join(tied_, " and "))));
+    for (std::size_t i = 0; i < names_.size(); ++i)
+      if (card_[i]->IsEnabled()) {
+        card_[i]->SetFocus();
+        break;
+      }
+    return;
+  }
+  if (!o.ok) {
+    // Nothing of the refused round stays: take it back whole, tie-breaks included.
+    if (step_ == Step::tiebreak) rounds().back()["tiebreaks"].erase(rounds().back()["tiebreaks"].size() - 1);
+    else rounds().erase(rounds().size() - 1);
+    return refuse("Refused: " + wxString::FromUTF8(o.error));
+  }
+  // Virtual draws are kept as the record has them, so the round replays with its cards.
+  if (virtual_draw_->IsChecked()) rounds() = o.resolution["record"][rounds_key_];
+  last_ = o;
+  pending_join_ = Json::array();
+  joining_.clear();
+  tied_.clear();
+  const Json& part = brawl_part(o.resolution);
+  const Json& step = part["steps"].back();
+  std::string text;
+  for (std::size_t u = 0; u < step["totals"].size(); ++u) {
+    text += u == 0 ? "Draw: " : "Redraw: ";
+    bool first = true;
+    for (auto& [name, total] : step["totals"][u].items()) {
+      text += (first ? "" : ", ") + name + " " + std::to_string(total.get<int>());
+      first = false;
+    }
+    text += "\n";
+  }
+  for (const auto& name : step["out"]) text += name.get<std::string>() + " is out cold\n";
+  for (auto* c : card_) c->ChangeValue("");
+  set_result(result_, wxString::FromUTF8(text));
+  if (part["result"]["over"].get<bool>()) {
+    step_ = Step::done;
+    show_fighters();
+    return record();
+  }
+  step_ = Step::cards;
+  show_fighters();
+  say(wxString::Format("Round %zu: every standing fighter's card (F: flees), Enter.  Scan a badge: someone joins",
+                       rounds().size() + 1));
+  for (std::size_t i = 0; i < names_.size(); ++i)
+    if (card_[i]->IsEnabled()) {
+      card_[i]->SetFocus();
+      break;
+    }
+}
+
+void BrawlPage::show_fighters() {
+  const Json* fighters = last_.ok ? &brawl_part(last_.resolution)["result"]["fighters"] : nullptr;
+  for (int i = 0; i < max_fighters; ++i) {
+    bool used = i < static_cast<int>(names_.size());
+    for (wxWindow* w : std::initializer_list<wxWindow*>{fighter_[i], card_[i], state_[i]}) w->Show(used);
+    if (!used) continue;
+    const std::string& name = names_[static_cast<std::size_t>(i)];
+    fighter_[i]->SetLabel(wxString::FromUTF8(fmt::format("{}. {}", i + 1, name)));
+    std::string state = "standing";
+    int hth = -1;
+    if (fighters)
+      for (const auto& f : *fighters)
+        if (f["name"] == name) {
+          state = f["state"];
+          hth = std::max(0, f["hth"].get<int>() - (f.value("wounded", false) ? 1 : 0));
+        }
+    if (hth < 0) {
+      const Json& c = session_->character(name);
+      if (c.contains("hth")) hth = std::max(0, c["hth"].get<int>() - (c.value("wounded", false) ? 1 : 0));
+    }
+    bool joining = std::find(joining_.begin(), joining_.end(), name) != joining_.end();
+    std::string label = joining ? "joins this round" : state == "out" ? "OUT cold"
+                                                    : state == "fled" ? "fled"
+                                                                      : "standing";
+    if (hth >= 0) label = fmt::format("HtH {}, {}", hth, label);
+    state_[i]->SetLabel(wxString::FromUTF8(label));
+    bool draws = step_ == Step::cards ? (joining || state == "standing")
+                 : step_ == Step::tiebreak ? std::find(tied_.begin(), tied_.end(), name) != tied_.end()
+                                           : false;
+    card_[i]->Enable(draws);
+  }
+  Layout();
+}
+
+void BrawlPage::record() {
+  SessionOutcome o = session_->resolve();
+  if (!o.ok) return refuse("Refused: " + wxString::FromUTF8(o.error));
+  const Json& result = brawl_part(o.resolution)["result"];
+  std::string text = result_text().ToStdString(wxConvUTF8);
+  if (result["winner"].is_string()) text += "\n" + result["winner"].get<std::string>() + " WINS THE BRAWL\n";
+  for (const auto& f : result["fighters"])
+    if (f["state"] == "out") text += f["name"].get<std::string>() + ": a 5-minute headache from now\n";
+  set_result(result_, wxString::FromUTF8(text));
+  show_record(backend_.record("conflict_resolved", session_->record_payload(o)),
+              rounds_key_ == "rounds" ? "brawl" : "fistfight that became a brawl");
+}
+
+}  // namespace marshal::gm

@@ -1,0 +1,76 @@
+// The brawl screen under Xvfb: a fistfight that a third badge joins becomes a brawl on the same
+// record; a tie for lowest asks for the tied fighters' redraws; a newcomer joins between rounds,
+// one fighter flees; the last one standing wins and the ledger holds the headaches.
+#include <catch2/catch.hpp>
+
+#include "sample_town.h"
+#include "store/sqlite.h"
+
+using namespace marshal;
+using namespace gui_testing;
+
+TEST_CASE("a fistfight becomes a brawl: a tie redrawn, a joiner, a fleer, headaches in the ledger",
+          "[gui][brawl]") {
+  SampleTown town(7);
+  gm::MainFrame* frame = open_station(town.db, "saloon-gm");
+  gm::BrawlPage* brawl = frame->brawl();
+  wxUIActionSimulator sim;
+
+  sim.Char(WXK_F4);
+  pump(300);
+  scan_burst(sim, town.badge("Sheriff Amos Brady"));  // HtH 3
+  scan_burst(sim, town.badge("Kid Calloway"));        // HtH 2
+  REQUIRE(frame->fistfight()->instruction().Contains("splits HtH"));
+  scan_burst(sim, town.badge("Jubal Crane"));         // HtH 2: a third joins
+  pump(300);
+  REQUIRE(brawl->instruction().Contains("now a brawl"));
+
+  // Round 1: 6 + 3 = 9, 4 + 2 = 6, 4 + 2 = 6: the Kid and Jubal tie for lowest.
+  sim.Text("6");
+  sim.Char(WXK_TAB);
+  sim.Text("4");
+  sim.Char(WXK_TAB);
+  sim.Text("4");
+  sim.Char(WXK_RETURN);
+  pump(400);
+  INFO(brawl->instruction().ToStdString());
+  REQUIRE(brawl->instruction().Contains("A tie for lowest: Kid Calloway and Jubal Crane draw again"));
+  screenshot(frame, "brawl-tie");
+  // The redraw: the Kid 7 + 2 = 9, Jubal 3 + 2 = 5: Jubal is out.
+  sim.Text("7");
+  sim.Char(WXK_TAB);
+  sim.Text("3");
+  sim.Char(WXK_RETURN);
+  pump(400);
+  REQUIRE(brawl->instruction().Contains("Round 2"));
+  CHECK(brawl->result_text().Contains("Jubal Crane is out cold"));
+
+  // Between rounds Cole Varney (HtH 3) joins; the Kid flees. Brady 5 + 3 = 8, Cole 2 + 3 = 5.
+  scan_burst(sim, town.badge("Cole Varney"));
+  CHECK(brawl->instruction().Contains("Cole Varney joins"));
+  sim.Text("5");       // the focus is on the Sheriff's card
+  sim.Char(WXK_TAB);
+  sim.Text("f");       // the Kid flees
+  sim.Char(WXK_TAB);   // Jubal is out: his field is skipped
+  sim.Text("2");
+  sim.Char(WXK_RETURN);
+  pump(800, [&] { return brawl->recorded(); });
+  INFO("at the end: " << brawl->instruction().ToStdString());
+  REQUIRE(brawl->recorded());
+  CHECK(brawl->result_text().Contains("Sheriff Amos Brady WINS THE BRAWL"));
+  screenshot(frame, "brawl-recorded");
+  frame->Destroy();
+  pump(200);
+
+  db::Database ledger(town.db, false);
+  CHECK(ledger.scalar_int("SELECT COUNT(*) FROM events WHERE type = 'conflict_resolved' AND "
+                          "json_extract(payload, '$.kind') = 'fistfight'") == 1);
+  auto headaches = [&](const std::string& name) {
+    return ledger.scalar_int("SELECT COUNT(*) FROM timers t JOIN characters c ON c.id = t.character "
+                             "WHERE c.name = '" + name + "' AND t.kind = 'headache'");
+  };
+  CHECK(headaches("Jubal Crane") == 1);
+  CHECK(headaches("Cole Varney") == 1);
+  CHECK(headaches("Kid Calloway") == 0);  // fled
+  CHECK(headaches("Sheriff Amos Brady") == 0);
+}
