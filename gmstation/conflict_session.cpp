@@ -105,7 +105,8 @@ Json ConflictSession::record_payload(const SessionOutcome& outcome) const {
     }
   };
   swap(record);
-  record.erase("now_ms");
+  // The ledger sets the time, the options and the locations itself (and refuses them sent).
+  for (const char* server_field : {"now_ms", "options", "locations"}) record.erase(server_field);
   // The ledger knows the trick (and its flag): the record names it by its code only.
   if (record.contains("trick")) record["trick"] = {{"code", trick_code_}};
   return {{"kind", kind_}, {"input", record}};

@@ -57,7 +57,7 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   home_ = new wxPanel(book_, wxID_ANY);
   ui::apply(home_);
   auto* home_sizer = new wxBoxSizer(wxVERTICAL);
-  auto* help = new wxStaticText(home_, wxID_ANY, "Scan a badge or a card to see it.\nF2: a duel   F3: a cheating accusation   F4: a fistfight   F5: GM actions\nF6: a shootout   F7: a brawl   Esc: back here");
+  auto* help = new wxStaticText(home_, wxID_ANY, "Scan a badge or a card to see it.\nF2: a duel   F3: a cheating accusation   F4: a fistfight   F5: GM actions\nF6: a shootout   F7: a brawl   F8: a chase   Esc: back here");
   help->SetFont(ui::font(14));
   answer_ = new wxStaticText(home_, wxID_ANY, "");
   answer_->SetFont(ui::font(20, true));
@@ -81,6 +81,8 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   book_->AddPage(shootout_, "shootout");
   brawl_ = new BrawlPage(book_, *backend_);
   book_->AddPage(brawl_, "brawl");
+  chase_ = new ChasePage(book_, *backend_);
+  book_->AddPage(chase_, "chase");
   // The screens wrap their text to the width they get: without a set minimum the widest screen
   // would squeeze the live panel to nothing at 1024 x 600.
   book_->SetMinSize(wxSize(640, -1));
@@ -145,6 +147,10 @@ void MainFrame::on_key(wxKeyEvent& event) {
     show_brawl();
     return;
   }
+  if (event.GetKeyCode() == WXK_F8) {
+    show_chase();
+    return;
+  }
   // Screen commands are Ctrl+letter: a scanner never sends Ctrl, so a code can start with any letter.
   if (event.ControlDown()) {
     int key = event.GetKeyCode();
@@ -157,6 +163,9 @@ void MainFrame::on_key(wxKeyEvent& event) {
         break;
       case brawl_page:
         if (brawl_->on_key(key)) return;
+        break;
+      case chase_page:
+        if (chase_->on_key(key)) return;
         break;
       case fistfight_page:
         if (key == 'S') return fistfight_->both_stop();
@@ -202,6 +211,12 @@ void MainFrame::show_brawl() {
   scan_->focus_field();
 }
 
+void MainFrame::show_chase() {
+  chase_->start();
+  book_->SetSelection(chase_page);
+  scan_->focus_field();
+}
+
 void MainFrame::on_code(const std::string& code) {
   switch (book_->GetSelection()) {
     case duel_page: duel_->on_scan(code); break;
@@ -210,6 +225,7 @@ void MainFrame::on_code(const std::string& code) {
     case actions_page: actions_->on_scan(code); break;
     case shootout_page: shootout_->on_scan(code); break;
     case brawl_page: brawl_->on_scan(code); break;
+    case chase_page: chase_->on_scan(code); break;
     default: show_lookup(code);
   }
 }

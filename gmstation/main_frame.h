@@ -13,6 +13,7 @@
 #include "gmstation/accusation_page.h"
 #include "gmstation/actions_page.h"
 #include "gmstation/brawl_page.h"
+#include "gmstation/chase_page.h"
 #include "gmstation/duel_page.h"
 #include "gmstation/fistfight_page.h"
 #include "gmstation/shootout_page.h"
@@ -34,6 +35,7 @@ class MainFrame : public wxFrame {
   ActionsPage* actions() { return actions_; }
   ShootoutPage* shootout() { return shootout_; }
   BrawlPage* brawl() { return brawl_; }
+  ChasePage* chase() { return chase_; }
   ui::ScanInput* scan_input() { return scan_; }
   void show_home();
   void show_duel();
@@ -41,6 +43,7 @@ class MainFrame : public wxFrame {
   void show_fistfight();
   void show_shootout();
   void show_brawl();
+  void show_chase();
   void refresh();  // the live panel and the online state, also run by a timer
 
  private:
@@ -49,7 +52,7 @@ class MainFrame : public wxFrame {
   void on_key(wxKeyEvent& event);
   // The screens in the book, in the order they were added.
   enum Page { home_page, duel_page, accusation_page, fistfight_page, actions_page, shootout_page,
-              brawl_page };
+              brawl_page, chase_page };
 
   std::unique_ptr<StationBackend> backend_;
   wxStaticText* banner_;
@@ -62,6 +65,7 @@ class MainFrame : public wxFrame {
   ActionsPage* actions_;
   ShootoutPage* shootout_;
   BrawlPage* brawl_;
+  ChasePage* chase_;
   wxListBox* live_;
   wxStaticText* refused_;
   ui::ScanInput* scan_;

@@ -53,6 +53,13 @@ class LocalLedger : public StationBackend {
     return l;
   }
 
+  Lookup event() override {
+    Lookup l;
+    l.found = true;
+    l.data = db::event_view(ledger_.database());
+    return l;
+  }
+
   RecordOutcome record(const std::string& type, const Json& payload) override {
     std::int64_t now = now_ms();
     db::AppendResult r = ledger_.append({db::make_uuid_v7(now), station_, now, type, payload}, now);
@@ -104,6 +111,7 @@ class RemoteLedger : public StationBackend {
 
   Lookup character(const std::string& badge) override { return convert(client_.character(badge)); }
   Lookup card(const std::string& code) override { return convert(client_.card(code)); }
+  Lookup event() override { return convert(client_.event()); }
 
   RecordOutcome record(const std::string& type, const Json& payload) override {
     client::Record r = client_.record(type, payload, now_ms());

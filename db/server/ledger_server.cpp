@@ -244,6 +244,11 @@ struct LedgerServer::Impl {
       log_lookup_refusal(*station, card ? "card_lookup" : "character_lookup", code, reply);
       return false;
     }
+    if (url == "/event") {
+      if (method != "GET") return (reply = error_reply(405, "method", "", "use GET")), false;
+      reply = {200, event_view(reader())};
+      return false;
+    }
     if (url == "/events" && method == "GET") {
       s.role = station->role;
       std::int64_t wait_ms = 0;

@@ -88,4 +88,15 @@ std::optional<Json> character_view(Database& db, const std::string& badge, Role 
   return j;
 }
 
+Json event_view(Database& db) {
+  Json locations = Json::array();
+  Statement s = db.prepare("SELECT name, road, copies, links FROM locations ORDER BY rowid");
+  while (s.step())
+    locations.push_back({{"name", s.text(0)}, {"road", s.int64(1) != 0}, {"copies", s.int64(2)},
+                         {"links", Json::parse(s.text(3))}});
+  return {{"title", db.scalar_text("SELECT value FROM event_info WHERE key = 'title'")},
+          {"options", Json::parse(db.scalar_text("SELECT value FROM event_info WHERE key = 'options'"))},
+          {"locations", locations}};
+}
+
 }  // namespace marshal::db

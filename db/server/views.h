@@ -19,5 +19,8 @@ std::optional<Json> card_view(Database& db, const std::string& code, Role role,
 // running at now_ms, jail, and the cards held. nullopt: not a badge.
 std::optional<Json> character_view(Database& db, const std::string& badge, Role role,
                                    std::int64_t now_ms);
+// What every station may know of the event: {"title", "options", "locations": [{"name",
+// "road", "copies", "links"}]} (the location deck's LOCnn codes number the locations from 00).
+Json event_view(Database& db);
 
 }  // namespace marshal::db

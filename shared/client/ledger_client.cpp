@@ -246,6 +246,8 @@ View LedgerClient::character(const std::string& badge) {
   return view("/characters/" + badge, "character:" + badge);
 }
 
+View LedgerClient::event() { return view("/event", "event"); }
+
 std::optional<Json> LedgerClient::feed(std::int64_t after, long wait_ms) {
   HttpReply r = http_.get("/events?after=" + std::to_string(after) + "&wait_ms=" + std::to_string(wait_ms),
                           wait_ms + config_.timeout_ms);

@@ -73,6 +73,8 @@ class LedgerClient {
 
   View card(const std::string& code, const std::optional<std::string>& as_badge = std::nullopt);
   View character(const std::string& badge);
+  // The event's title, options and locations (GET /event), cached like the other views.
+  View event();
 
   // Events after `after` (long-poll up to wait_ms); updates the last seen seq on success.
   std::optional<Json> feed(std::int64_t after, long wait_ms);

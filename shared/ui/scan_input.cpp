@@ -62,7 +62,8 @@ void ScanInput::on_char_hook(wxKeyEvent& event) {
 void ScanInput::on_enter(wxCommandEvent&) {
   std::string typed = field_->GetValue().ToStdString();
   field_->Clear();
-  if (!typed.empty()) deliver(typed);
+  // Typed and Enter pressed: the person means it, even twice (two copies of a location card).
+  if (!typed.empty()) on_code_(typed);
 }
 
 }  // namespace marshal::ui

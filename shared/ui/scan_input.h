@@ -2,7 +2,8 @@
 // The scan field every screen has: a large text field for typing a short code (Enter to send),
 // plus keyboard-wedge scanners anywhere in the window (a fast burst of keys ending in Enter,
 // caught on the frame's char hook, wherever the focus is). Cameras report through on_code too.
-// The same code within 2 s counts once.
+// The same code scanned (a burst or a camera) within 2 s counts once; a code typed and sent with
+// Enter counts every time (two copies of a location card are meant).
 #include <functional>
 #include <string>
 

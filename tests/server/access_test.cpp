@@ -5,6 +5,7 @@
 #include <set>
 
 #include "ledger/apply.h"
+#include "server/views.h"
 #include "server_test_helpers.h"
 
 using namespace marshal;
@@ -252,4 +253,24 @@ TEST_CASE("an enrollment code from `marshal station add` works once", "[server][
   CHECK(malformed.status == 400);
   CHECK(error_code(malformed) == "bad_input");
   CHECK(event_count(f.ledger.path) == f.events_before);
+}
+
+TEST_CASE("GET /event gives every station the title, options and locations; nobody else",
+          "[server][access]") {
+  AccessFixture f;
+  Json expected;
+  {
+    db::Ledger ledger(f.ledger.path);
+    expected = db::event_view(ledger.database());
+  }
+  REQUIRE(expected["options"].contains("brawl_tie"));
+  REQUIRE(expected["locations"].is_array());
+  for (const std::string& token : {f.gm_token, f.kiosk_token}) {
+    client::HttpReply r = as_station(f.server.url(), token, "GET", "/event");
+    INFO(describe(r));
+    REQUIRE(r.status == 200);
+    CHECK(r.body == expected);
+  }
+  CHECK(as_station(f.server.url(), "", "GET", "/event").status == 401);
+  CHECK(as_station(f.server.url(), f.gm_token, "POST", "/event").status == 405);
 }

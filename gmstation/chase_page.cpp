@@ -1,0 +1,327 @@
+#include "gmstation/chase_page.h"
+
+#include <wx/sizer.h>
+
+#include <fmt/format.h>
+
+#include "ui/theme.h"
+
+namespace marshal::gm {
+
+namespace {
+
+std::string joined(const Json& names, const char* separator) {
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : separator) + n.get<std::string>();
+  return out;
+}
+
+}  // namespace
+
+ChasePage::ChasePage(wxWindow* parent, StationBackend& backend)
+    : ConflictPage(parent, "CHASE"), backend_(backend), wait_timer_(this) {
+  state_ = new wxStaticText(this, wxID_ANY, "");
+  state_->SetFont(ui::font(13));
+  sizer_->Add(state_, 0, wxALL | wxEXPAND, 8);
+  countdown_ = new wxStaticText(this, wxID_ANY, "");
+  countdown_->SetFont(ui::font(30, true));
+  countdown_->SetForegroundColour(ui::provisional_amber);
+  sizer_->Add(countdown_, 0, wxALL, 8);
+  result_ = new wxStaticText(this, wxID_ANY, "");
+  result_->SetFont(ui::font(16, true));
+  sizer_->Add(result_, 1, wxALL | wxEXPAND, 8);
+  Bind(wxEVT_TIMER, [this](wxTimerEvent&) { tick(); });
+  start();
+}
+
+void ChasePage::start() {
+  wait_timer_.Stop();
+  wait_left_s_ = 0;
+  session_ = std::make_unique<ConflictSession>("chase");
+  step_ = Step::varmint;
+  last_rider_.clear();
+  last_side_.clear();
+  ambush_next_ = false;
+  pending_posse_ = Json::array();
+  pending_varmint_.clear();
+  recorded_seq_ = 0;
+  set_result(result_, "");
+  Lookup event = backend_.event();
+  if (!event.found) {
+    step_ = Step::done;
+    state_->SetLabel("");
+    return refuse("The ledger's locations cannot be read: " + wxString::FromUTF8(event.refusal));
+  }
+  event_ = event.data;
+  Json& input = session_->input();
+  input["locations"] = event_["locations"];
+  input["options"] = event_["options"];
+  input["varmint"] = Json::array();
+  input["posse"] = Json::array();
+  input["hands"] = {{"varmint", Json::array()}, {"posse", Json::array()}};
+  input["turns"] = Json::array();
+  show_state();
+  say("Scan the fleeing riders' badges (a horse card after a badge is that rider's horse). "
+      "Ctrl+B: name an ambush.  Ctrl+N: they are off");
+}
+
+std::optional<std::string> ChasePage::location_of(const std::string& code) {
+  std::string c;
+  for (char ch : code)
+    if (!std::isspace(static_cast<unsigned char>(ch))) c += static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  const Json& locations = event_["locations"];
+  if (c.size() == 5 && c.rfind("LOC", 0) == 0 && std::isdigit(static_cast<unsigned char>(c[3])) &&
+      std::isdigit(static_cast<unsigned char>(c[4]))) {
+    std::size_t index = static_cast<std::size_t>(std::stoi(c.substr(3)));
+    if (index < locations.size()) return locations[index]["name"].get<std::string>();
+    refuse(wxString::FromUTF8(c + " is not a location of this event (LOC00 to " +
+                              fmt::format("LOC{:02}", locations.size() - 1) + ")"));
+    return std::nullopt;
+  }
+  refuse(wxString::FromUTF8("Refused: " + code + " is not a location card (LOCnn)"));
+  return std::nullopt;
+}
+
+void ChasePage::on_scan(const std::string& code) {
+  switch (step_) {
+    case Step::varmint:
+    case Step::waiting: {
+      if (ambush_next_) {
+        auto location = location_of(code);
+        if (!location) return;
+        session_->input()["ambush"] = *location;
+        ambush_next_ = false;
+        show_state();
+        return say("The ambush is named (kept secret). Scan more riders, or Ctrl+N");
+      }
+      std::string side = step_ == Step::varmint ? "varmint" : "posse";
+      Lookup who = backend_.character(code);
+      if (who.found) return add_rider(side, code);
+      Lookup card = backend_.card(code);
+      if (card.found && card.data.value("kind", "") == "horse") return add_horse(side, card);
+      return refuse("Refused: " + wxString::FromUTF8(card.found ? "a " + card.data["kind"].get<std::string>() +
+                                                                      " card has no part in a chase"
+                                                                : who.refusal));
+    }
+    case Step::varmint_hand:
+    case Step::posse_hand: {
+      auto location = location_of(code);
+      if (location) deal(step_ == Step::varmint_hand ? "varmint" : "posse", *location);
+      return;
+    }
+    case Step::varmint_turn:
+    case Step::posse_turn: {
+      auto location = location_of(code);
+      if (location) play(*location);
+      return;
+    }
+    case Step::done: return refuse("The chase is over: Esc");
+  }
+}
+
+void ChasePage::add_rider(const std::string& side, const std::string& code) {
+  Lookup who = backend_.character(code);
+  std::string why;
+  std::optional<Json> character = session_->admit(code, who.data, why);
+  if (!character) return refuse("Refused: " + wxString::FromUTF8(why));
+  session_->input()[side].push_back({{"character", *character}, {"horse", 0}});
+  last_rider_ = who.data["name"];
+  last_side_ = side;
+  if (side == "posse" && wait_timer_.IsRunning()) {
+    wait_timer_.Stop();  // the posse came in time
+    wait_left_s_ = 0;
+  }
+  show_state();
+  say(wxString::FromUTF8(last_rider_ + (side == "varmint" ? " flees" : " rides with the posse") +
+                         ". Their horse card, more riders, or Ctrl+N"));
+}
+
+void ChasePage::add_horse(const std::string& side, const Lookup& horse) {
+  const Json& card = horse.data;
+  if (last_rider_.empty() || last_side_ != side)
+    return refuse("Scan the rider's badge first, then their horse");
+  if (card.value("holder", "") != last_rider_)
+    return refuse(wxString::FromUTF8("Refused: " + card["title"].get<std::string>() + " is not " + last_rider_ + "'s horse"));
+  for (auto& rider : session_->input()[side])
+    if (rider["character"]["name"] == last_rider_) rider["horse"] = card["detail"].value("rating", 0);
+  show_state();
+  say(wxString::FromUTF8(last_rider_ + " rides " + card["title"].get<std::string>() + ". More riders, or Ctrl+N"));
+}
+
+bool ChasePage::on_key(int key) {
+  if (key == 'N') {
+    next();
+    return true;
+  }
+  if (key == 'B' && (step_ == Step::varmint || step_ == Step::waiting)) {
+    ambush_next_ = true;
+    say("Ambush: scan the location card the fleeing side names (the posse must not see it)");
+    return true;
+  }
+  return false;
+}
+
+void ChasePage::next() {
+  Json& input = session_->input();
+  switch (step_) {
+    case Step::varmint: {
+      if (input["varmint"].empty()) return refuse("Scan at least one fleeing rider's badge");
+      const Json& o = event_["options"];
+      int low = o.value("chase_min_wait_s", 60), high = std::max(low, o.value("chase_max_wait_s", 180));
+      wait_left_s_ = low + static_cast<int>(rng_.uniform(static_cast<std::uint32_t>(high - low + 1)));
+      wait_timer_.Start(1000);
+      step_ = Step::waiting;
+      last_rider_.clear();
+      show_state();
+      return say("They ride out. Posse: scan your badges before the time runs out, then Ctrl+N");
+    }
+    case Step::waiting:
+      if (input["posse"].empty()) return refuse("Nobody has come to chase yet: scan a posse badge");
+      wait_timer_.Stop();
+      wait_left_s_ = 0;
+      step_ = Step::varmint_hand;
+      show_state();
+      return say(wxString::Format("Deal the varmint's best rider %d location cards; scan each as it is dealt",
+                                  hand_size("varmint")));
+    case Step::varmint_hand:
+      step_ = Step::posse_hand;
+      show_state();
+      return say(wxString::Format("Deal the posse's best rider %d location cards; scan each as it is dealt",
+                                  hand_size("posse")));
+    case Step::posse_hand: {
+      SessionOutcome o = session_->resolve();
+      if (!o.ok) return refuse("Refused: " + wxString::FromUTF8(o.error));
+      if (o.resolution["result"]["status"] != "running") return record();
+      step_ = Step::varmint_turn;
+      show_state();
+      return say("Turn 1: scan the card the varmint plays");
+    }
+    case Step::posse_turn: return end_posse_turn();
+    default: return;
+  }
+}
+
+int ChasePage::hand_size(const std::string& side) {
+  SessionOutcome o = session_->resolve();
+  return o.ok ? o.resolution["steps"][0]["hand_sizes"][side].get<int>() : 0;
+}
+
+void ChasePage::deal(const std::string& side, const std::string& location) {
+  Json& hand = session_->input()["hands"][side];
+  hand.push_back(location);
+  SessionOutcome o = session_->resolve();
+  if (!o.ok) {
+    hand.erase(hand.size() - 1);
+    return refuse("Refused: " + wxString::FromUTF8(o.error));
+  }
+  int size = o.resolution["steps"][0]["hand_sizes"][side];
+  show_state();
+  if (static_cast<int>(hand.size()) < size)
+    return say(wxString::FromUTF8(fmt::format("{}: {} of {} dealt. Scan the next card (Ctrl+N: that is all)",
+                                              location, hand.size(), size)));
+  next();  // the hand is full
+}
+
+void ChasePage::play(const std::string& location) {
+  if (step_ == Step::varmint_turn) {
+    pending_varmint_ = location;
+    pending_posse_ = Json::array();
+    step_ = Step::posse_turn;
+    show_state();
+    return say("The varmint plays a card. Posse: scan your card (riding hard: one after another), then Ctrl+N");
+  }
+  pending_posse_.push_back(location);
+  show_state();
+  say(wxString::FromUTF8("The posse rides " + joined(pending_posse_, " -> ") + ". Another card, or Ctrl+N"));
+}
+
+void ChasePage::end_posse_turn() {
+  Json& turns = session_->input()["turns"];
+  turns.push_back({{"varmint", pending_varmint_}, {"posse", pending_posse_}});
+  SessionOutcome o = session_->resolve();
+  if (!o.ok) {
+    turns.erase(turns.size() - 1);
+    pending_varmint_.clear();
+    pending_posse_ = Json::array();
+    step_ = Step::varmint_turn;
+    show_state();
+    return refuse("Refused: " + wxString::FromUTF8(o.error) + ". Play the turn again: the varmint's card first");
+  }
+  pending_varmint_.clear();
+  pending_posse_ = Json::array();
+  const Json& turn = o.resolution["steps"].back();
+  int escape_after = event_["options"].value("chase_escape_after", 3);
+  std::string so_far = result_text().ToStdString(wxConvUTF8);
+  set_result(result_, wxString::FromUTF8(
+                          (so_far.empty() ? "" : so_far + "\n") +
+                          (turn["matched"].get<bool>()
+                              ? fmt::format("Turn {}: the posse catches up at {}", turn["number"].get<int>(),
+                                            turn["varmint"].get<std::string>())
+                              : fmt::format("Turn {}: the varmint is ahead, {} of {} in a row", turn["number"].get<int>(),
+                                            turn["unmatched_in_a_row"].get<int>(), escape_after))));
+  if (o.resolution["result"]["status"] != "running") return record();
+  step_ = Step::varmint_turn;
+  show_state();
+  say(wxString::Format("Turn %zu: scan the card the varmint plays", turns.size() + 1));
+}
+
+void ChasePage::tick() {
+  if (wait_left_s_ > 0) --wait_left_s_;
+  if (wait_left_s_ == 0) {
+    wait_timer_.Stop();
+    if (session_->input()["posse"].empty()) {
+      step_ = Step::done;
+      set_result(result_, "ESCAPED: nobody came to chase in time");
+      show_instruction("The varmint got away. Esc: back", ui::accepted_green);
+    }
+  }
+  show_state();
+}
+
+void ChasePage::show_state() {
+  const Json& input = session_->input();
+  std::string text;
+  for (const char* side : {"varmint", "posse"}) {
+    if (!input.contains(side)) continue;
+    std::string riders;
+    for (const auto& r : input[side])
+      riders += (riders.empty() ? "" : ", ") + r["character"]["name"].get<std::string>() +
+                fmt::format(" (horse {})", r["horse"].get<int>());
+    text += fmt::format("{}: {}\n", std::string(side) == "varmint" ? "Fleeing" : "Posse", riders.empty() ? "-" : riders);
+  }
+  if (input.contains("ambush")) text += "An ambush is named (secret)\n";
+  countdown_->SetLabel(wait_left_s_ > 0 ? wxString::Format("The posse has %d:%02d to come", wait_left_s_ / 60,
+                                                          wait_left_s_ % 60)
+                                        : wxString());
+  if (step_ >= Step::varmint_hand && input.contains("hands"))
+    text += fmt::format("Cards dealt: varmint {}, posse {}\n", input["hands"]["varmint"].size(),
+                        input["hands"]["posse"].size());
+  if (!pending_varmint_.empty()) text += "The varmint has played; the posse: " + joined(pending_posse_, " -> ") + "\n";
+  state_->SetLabel(wxString::FromUTF8(text));
+  Layout();
+}
+
+void ChasePage::record() {
+  step_ = Step::done;
+  wait_timer_.Stop();
+  SessionOutcome o = session_->resolve();
+  if (!o.ok) return refuse("Refused: " + wxString::FromUTF8(o.error));
+  const Json& r = o.resolution["result"];
+  std::string text = result_text().ToStdString(wxConvUTF8) + "\n";
+  if (r["status"] == "escaped") {
+    text += "THE VARMINT HAS ESCAPED";
+  } else {
+    text += fmt::format("CAUGHT {}: a {}", r["caught_at"] == "town" ? std::string("in town (stuck in town)")
+                                                                    : "at " + r["caught_at"].get<std::string>(),
+                        r["fight"].get<std::string>());
+    if (r["ambush_sprung"].get<bool>()) text += "; the ambushers get a free round first";
+    text += r["fight"] == "duel" ? " (F2)" : " (F6)";
+  }
+  if (r["varmint_stuck_in_town"].get<bool>()) text += "\nThe varmint held no ROAD card: stuck in town";
+  if (r["posse_stuck_in_town"].get<bool>()) text += "\nThe posse held no ROAD card: stuck in town";
+  set_result(result_, wxString::FromUTF8(text));
+  show_state();
+  show_record(backend_.record("conflict_resolved", session_->record_payload(o)), "chase");
+}
+
+}  // namespace marshal::gm

@@ -1,0 +1,82 @@
+// The chase screen under Xvfb: a rider flees, the wait timer runs until the posse (one rider and
+// his horse) comes, both hands are dealt by scanning location cards, an illegal turn is refused,
+// and three unmatched cards in a row mean the varmint escaped, recorded in the ledger.
+#include <catch2/catch.hpp>
+
+#include "sample_town.h"
+#include "store/sqlite.h"
+
+using namespace marshal;
+using namespace gui_testing;
+
+TEST_CASE("a chase: wait timer, hands scanned, a refused turn, an escape recorded", "[gui][chase]") {
+  SampleTown town(8);
+  gm::MainFrame* frame = open_station(town.db, "out-of-town");
+  gm::ChasePage* chase = frame->chase();
+  wxUIActionSimulator sim;
+  auto location = [&](const char* code) { scan_burst(sim, code); };
+
+  sim.Char(WXK_F8);
+  pump(300);
+  REQUIRE(chase->instruction().Contains("fleeing riders"));
+  scan_burst(sim, town.badge("Judge Cornelius Whitlock"));  // Riding 1, no horse: 6 cards
+  CHECK(chase->instruction().Contains("Judge Cornelius Whitlock flees"));
+  sim.Char('N', wxMOD_CONTROL);
+  pump(300);
+  CHECK(chase->wait_left_s() >= 60);
+  CHECK(chase->instruction().Contains("Posse"));
+  pump(1300);
+  int left = chase->wait_left_s();
+  CHECK(left >= 59);
+  screenshot(frame, "chase-waiting");
+
+  scan_burst(sim, town.badge("Zechariah Chamberlain"));  // Riding 1
+  CHECK(chase->wait_left_s() == 0);                      // the posse came: the timer stops
+  scan_burst(sim, town.cards("Sheriff Amos Brady", "horse").at(0));
+  CHECK(chase->instruction().Contains("is not Zechariah Chamberlain's horse"));
+  scan_burst(sim, town.cards("Zechariah Chamberlain", "horse").at(0));  // Senator, rated 2: 8 cards
+  CHECK(chase->instruction().Contains("rides Senator"));
+  sim.Char('N', wxMOD_CONTROL);
+  pump(300);
+  REQUIRE(chase->instruction().Contains("Deal the varmint's best rider 6 location cards"));
+
+  scan_burst(sim, town.badge("Kid Calloway"));  // not a location card
+  CHECK(chase->instruction().Contains("not a location card"));
+  for (const char* card : {"LOC00", "LOC02", "LOC03", "LOC07", "LOC12", "LOC11"}) location(card);
+  REQUIRE(chase->instruction().Contains("Deal the posse's best rider 8 location cards"));
+  for (const char* card : {"LOC01", "LOC04", "LOC10", "LOC09", "LOC05", "LOC11", "LOC12", "LOC08"}) location(card);
+  REQUIRE(chase->instruction().Contains("Turn 1"));
+
+  // Turn 1: North Road; the posse rides South Road.
+  location("LOC00");
+  location("LOC01");
+  sim.Char('N', wxMOD_CONTROL);
+  pump(300);
+  CHECK(chase->result_text().Contains("1 of 3 in a row"));
+  // Turn 2, first try: Box Canyon is not linked from North Road.
+  location("LOC07");
+  location("LOC12");
+  sim.Char('N', wxMOD_CONTROL);
+  pump(300);
+  CHECK(chase->instruction().Contains("Refused"));
+  CHECK(chase->instruction().Contains("again"));
+  // Turn 2: Dry Gulch; the posse rides Coyote Wash. Turn 3: Two-horn Rock; the posse Mesa Blanca.
+  location("LOC02");
+  location("LOC12");
+  sim.Char('N', wxMOD_CONTROL);
+  pump(300);
+  CHECK(chase->result_text().Contains("2 of 3 in a row"));
+  location("LOC03");
+  location("LOC11");
+  sim.Char('N', wxMOD_CONTROL);
+  pump(800, [&] { return chase->recorded(); });
+  REQUIRE(chase->recorded());
+  CHECK(chase->result_text().Contains("THE VARMINT HAS ESCAPED"));
+  screenshot(frame, "chase-escaped");
+  frame->Destroy();
+  pump(200);
+
+  db::Database ledger(town.db, false);
+  CHECK(ledger.scalar_text("SELECT json_extract(payload, '$.ledger.result.status') FROM events "
+                           "WHERE type = 'conflict_resolved'") == "escaped");
+}
