@@ -1,6 +1,7 @@
 #include "gmstation/main_frame.h"
 
 #include <wx/sizer.h>
+#include <wx/time.h>
 
 #include <fmt/format.h>
 
@@ -100,6 +101,13 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   side->Add(live_title, 0, wxALL, 4);
   side->Add(live_, 1, wxEXPAND | wxALL, 4);
   side->Add(refused_, 0, wxEXPAND | wxALL, 4);
+  auto* timers_title = new wxStaticText(this, wxID_ANY, "Timers");
+  timers_title->SetFont(ui::font(12, true));
+  timers_ = new wxStaticText(this, wxID_ANY, "");
+  timers_->SetFont(ui::font(13, true));
+  timers_->SetForegroundColour(ui::provisional_amber);
+  side->Add(timers_title, 0, wxLEFT | wxRIGHT | wxTOP, 4);
+  side->Add(timers_, 0, wxEXPAND | wxALL, 4);
   middle->Add(side, 1, wxEXPAND);
   root->Add(middle, 1, wxEXPAND);
 
@@ -110,8 +118,12 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   SetStatusText(wxString::FromUTF8(backend_->describe()));
   scan_->watch_keyboard(this);
   Bind(wxEVT_CHAR_HOOK, &MainFrame::on_key, this);
-  Bind(wxEVT_TIMER, [this](wxTimerEvent&) { refresh(); });
-  timer_.Start(2000);
+  // Every second the timers count down; every other second the ledger is asked what is new.
+  Bind(wxEVT_TIMER, [this](wxTimerEvent&) {
+    if (++ticks_ % 2 == 0) refresh();
+    else show_timers();
+  });
+  timer_.Start(1000);
   refresh();
   scan_->focus_field();
 }
@@ -174,6 +186,22 @@ void MainFrame::on_key(wxKeyEvent& event) {
     }
   }
   event.Skip();
+}
+
+void MainFrame::show_timers() {
+  wxLongLong now = wxGetLocalTimeMillis();
+  std::string text;
+  for (const auto& t : running_) {
+    long long left_s = ((t.ends_ms - now).GetValue() + 999) / 1000;
+    if (left_s <= 0) continue;
+    text += fmt::format("{} {}:{:02}\n", t.what, left_s / 60, left_s % 60);
+  }
+  if (timers_text_ != wxString::FromUTF8(text)) {
+    timers_text_ = wxString::FromUTF8(text);
+    timers_->SetLabel(timers_text_);
+    timers_->Wrap(std::max(150, live_->GetSize().x));
+    Layout();
+  }
 }
 
 void MainFrame::show_home() {
@@ -254,6 +282,15 @@ void MainFrame::refresh() {
                                                  e.station.empty() ? "" : " (" + e.station + ")")), 0);
     last_seq_ = e.seq;
   }
+  Lookup timers = backend_->timers();
+  if (timers.found) {
+    running_.clear();
+    wxLongLong now = wxGetLocalTimeMillis();
+    for (const auto& t : timers.data["timers"])
+      running_.push_back({t["character"].get<std::string>() + (t["kind"] == "headache" ? " headache" : " knocked out"),
+                          now + t["remaining_ms"].get<std::int64_t>()});
+  }
+  show_timers();
   auto refused = backend_->refused_after_sync();
   int waiting = backend_->provisional_count();
   std::string text;

@@ -44,7 +44,9 @@ class MainFrame : public wxFrame {
   void show_shootout();
   void show_brawl();
   void show_chase();
-  void refresh();  // the live panel and the online state, also run by a timer
+  void refresh();  // the live panel, the timers and the online state, also run by a timer
+  // The timers strip as shown (for tests).
+  wxString timers_text() const { return timers_text_; }
 
  private:
   void on_code(const std::string& code);
@@ -68,6 +70,15 @@ class MainFrame : public wxFrame {
   ChasePage* chase_;
   wxListBox* live_;
   wxStaticText* refused_;
+  wxStaticText* timers_;
+  wxString timers_text_;  // as written; the label itself is wrapped
+  struct RunningTimer {
+    std::string what;          // "Kid Calloway knocked out"
+    wxLongLong ends_ms;        // on this machine's clock
+  };
+  std::vector<RunningTimer> running_;
+  void show_timers();
+  int ticks_ = 0;
   ui::ScanInput* scan_;
   wxTimer timer_;
   std::int64_t last_seq_ = 0;

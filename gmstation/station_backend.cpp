@@ -60,6 +60,13 @@ class LocalLedger : public StationBackend {
     return l;
   }
 
+  Lookup timers() override {
+    Lookup l;
+    l.found = true;
+    l.data = db::timers_view(ledger_.database(), now_ms());
+    return l;
+  }
+
   RecordOutcome record(const std::string& type, const Json& payload) override {
     std::int64_t now = now_ms();
     db::AppendResult r = ledger_.append({db::make_uuid_v7(now), station_, now, type, payload}, now);
@@ -112,6 +119,7 @@ class RemoteLedger : public StationBackend {
   Lookup character(const std::string& badge) override { return convert(client_.character(badge)); }
   Lookup card(const std::string& code) override { return convert(client_.card(code)); }
   Lookup event() override { return convert(client_.event()); }
+  Lookup timers() override { return convert(client_.timers()); }
 
   RecordOutcome record(const std::string& type, const Json& payload) override {
     client::Record r = client_.record(type, payload, now_ms());

@@ -43,6 +43,8 @@ class StationBackend {
   virtual Lookup card(const std::string& code) = 0;
   // The event's title, options and locations (docs/server.md, GET /event).
   virtual Lookup event() = 0;
+  // The knock-outs and headaches running now (GET /timers); from_cache when out of reach.
+  virtual Lookup timers() = 0;
   virtual RecordOutcome record(const std::string& type, const Json& payload) = 0;
   // Events recorded after `after` (by any station), newest last.
   virtual std::vector<FeedEvent> feed(std::int64_t after) = 0;

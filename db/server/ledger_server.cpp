@@ -244,6 +244,11 @@ struct LedgerServer::Impl {
       log_lookup_refusal(*station, card ? "card_lookup" : "character_lookup", code, reply);
       return false;
     }
+    if (url == "/timers") {
+      if (method != "GET") return (reply = error_reply(405, "method", "", "use GET")), false;
+      reply = {200, timers_view(reader(), now_ms())};
+      return false;
+    }
     if (url == "/event") {
       if (method != "GET") return (reply = error_reply(405, "method", "", "use GET")), false;
       reply = {200, event_view(reader())};

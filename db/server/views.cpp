@@ -99,4 +99,15 @@ Json event_view(Database& db) {
           {"locations", locations}};
 }
 
+Json timers_view(Database& db, std::int64_t now_ms) {
+  Json timers = Json::array();
+  Statement s = db.prepare(
+      "SELECT c.name, t.kind, t.start_ms + t.duration_ms - ? AS remaining FROM timers t "
+      "JOIN characters c ON c.id = t.character "
+      "WHERE t.start_ms <= ? AND t.start_ms + t.duration_ms > ? ORDER BY remaining, c.name");
+  s.bind(1, now_ms).bind(2, now_ms).bind(3, now_ms);
+  while (s.step()) timers.push_back({{"character", s.text(0)}, {"kind", s.text(1)}, {"remaining_ms", s.int64(2)}});
+  return {{"timers", timers}};
+}
+
 }  // namespace marshal::db

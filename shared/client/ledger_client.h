@@ -75,6 +75,8 @@ class LedgerClient {
   View character(const std::string& badge);
   // The event's title, options and locations (GET /event), cached like the other views.
   View event();
+  // The timers running now (GET /timers).
+  View timers();
 
   // Events after `after` (long-poll up to wait_ms); updates the last seen seq on success.
   std::optional<Json> feed(std::int64_t after, long wait_ms);

@@ -34,6 +34,16 @@ TEST_CASE("a fistfight: two badges, all-out splits, a knock-out recorded with it
   CHECK(frame->fistfight()->result_text().Contains("KNOCK-OUT"));
   CHECK(frame->fistfight()->result_text().Contains("Kid Calloway is knocked out"));
   REQUIRE(frame->fistfight()->recorded());
+  // The timers strip counts the knock-out down.
+  frame->refresh();
+  pump(100);
+  INFO(frame->timers_text().ToStdString());
+  CHECK((frame->timers_text().Contains("Kid Calloway knocked out 5:00") ||
+         frame->timers_text().Contains("Kid Calloway knocked out 4:59")));
+  pump(2200);
+  frame->refresh();
+  CHECK(frame->timers_text().Contains("Kid Calloway knocked out 4:5"));
+  CHECK_FALSE(frame->timers_text().Contains("5:00"));
   screenshot(frame, "fistfight-result");
   frame->Destroy();
   pump(200);

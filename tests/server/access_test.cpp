@@ -274,3 +274,31 @@ TEST_CASE("GET /event gives every station the title, options and locations; nobo
   CHECK(as_station(f.server.url(), "", "GET", "/event").status == 401);
   CHECK(as_station(f.server.url(), f.gm_token, "POST", "/event").status == 405);
 }
+
+TEST_CASE("GET /timers lists the knock-outs and headaches running now, soonest first",
+          "[server][access]") {
+  AccessFixture f;
+  {
+    db::Database db(f.ledger.path, false);
+    std::int64_t now = now_ms();
+    auto id = [&](const std::string& name) {
+      return db.scalar_int("SELECT id FROM characters WHERE name = '" + name + "'");
+    };
+    // Written straight into the projection: what a knock-out and a headache leave there.
+    db.exec("INSERT INTO timers(character, kind, start_ms, duration_ms, seq) VALUES (" + std::to_string(id(ada)) +
+            ", 'knocked_out', " + std::to_string(now - 1000) + ", 300000, 1), (" + std::to_string(id(bo)) +
+            ", 'headache', " + std::to_string(now - 200000) + ", 300000, 1), (" + std::to_string(id(bo)) +
+            ", 'knocked_out', " + std::to_string(now - 400000) + ", 300000, 1)");
+  }
+  client::HttpReply r = as_station(f.server.url(), f.kiosk_token, "GET", "/timers");
+  INFO(describe(r));
+  REQUIRE(r.status == 200);
+  const Json& timers = r.body["timers"];
+  REQUIRE(timers.size() == 2);  // the third ended long ago
+  CHECK(timers[0]["character"] == bo);
+  CHECK(timers[0]["kind"] == "headache");
+  CHECK(timers[0]["remaining_ms"].get<std::int64_t>() <= 100000);
+  CHECK(timers[1]["character"] == ada);
+  CHECK(timers[1]["remaining_ms"].get<std::int64_t>() > 290000);
+  CHECK(as_station(f.server.url(), "", "GET", "/timers").status == 401);
+}
