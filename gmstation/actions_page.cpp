@@ -11,14 +11,23 @@ ActionsPage::ActionsPage(wxWindow* parent, StationBackend& backend)
   who_ = new wxStaticText(this, wxID_ANY, "");
   who_->SetFont(ui::font(16, true));
   auto* keys = new wxStaticText(this, wxID_ANY,
-                                "Ctrl+H  heal a wound (then the Doctor's badge)\n"
-                                "Ctrl+D  dock a random innocent bystander\n"
-                                "Ctrl+A  arrest (then the Lawman's badge)     Ctrl+J  jail     Ctrl+R  release");
-  keys->SetFont(ui::font(14));
+                                "Ctrl+H  heal a wound (then the Doctor's badge)     Ctrl+D  dock a random bystander\n"
+                                "Ctrl+B  bestow a new bystander (type its name; the card is printed)\n"
+                                "Ctrl+A  arrest (then the Lawman's badge)     Ctrl+J  jail     Ctrl+R  release\n"
+                                "Horses (then scan the horse):  Ctrl+S  sold to them   Ctrl+T  they steal it\n"
+                                "   Ctrl+L  they borrow it (a Lawman)   Ctrl+U  back to its owner\n"
+                                "Ctrl+G  they give a secret (the secret card, then the receiver's badge)\n"
+                                "Ctrl+I  re-issue a lost or damaged card (scan it; the new one is printed)");
+  keys->SetFont(ui::font(12));
+  name_ = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(420, -1), wxTE_PROCESS_ENTER);
+  name_->SetFont(ui::font(15));
+  name_->SetHint("the bystander's name, e.g. Mrs. Pruitt, the seamstress");
+  name_->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { on_name_entered(); });
   result_ = new wxStaticText(this, wxID_ANY, "");
-  result_->SetFont(ui::font(16, true));
+  result_->SetFont(ui::font(15, true));
   sizer_->Add(who_, 0, wxALL | wxEXPAND, 8);
   sizer_->Add(keys, 0, wxALL, 8);
+  sizer_->Add(name_, 0, wxALL, 8);
   sizer_->Add(result_, 1, wxALL | wxEXPAND, 8);
   start();
 }
@@ -28,6 +37,7 @@ void ActionsPage::start() {
   badge_.clear();
   recorded_seq_ = 0;
   who_->SetLabel("");
+  name_->Hide();
   set_result(result_, "");
   say("Scan the badge of the character to act on");
 }
@@ -47,24 +57,49 @@ void ActionsPage::show_character() {
 }
 
 void ActionsPage::on_scan(const std::string& code) {
-  if (waiting_ == Waiting::doctor || waiting_ == Waiting::lawman) {
-    bool doctor = waiting_ == Waiting::doctor;
-    Json payload{{"character", badge_}, {doctor ? "doctor" : "lawman", code}};
-    record(doctor ? "wound_healed" : "arrested", payload, doctor ? "The wound is healed" : "Arrested");
-    return;
+  switch (waiting_) {
+    case Waiting::doctor:
+      return record("wound_healed", {{"character", badge_}, {"doctor", code}}, "The wound is healed");
+    case Waiting::lawman: return record("arrested", {{"character", badge_}, {"lawman", code}}, "Arrested");
+    case Waiting::horse: {
+      Json payload{{"horse", code}};
+      if (horse_action_ != "horse_returned")
+        payload[horse_action_ == "horse_sold" ? "to" : horse_action_ == "horse_stolen" ? "by" : "lawman"] = badge_;
+      return record(horse_action_, payload,
+                    horse_action_ == "horse_sold"       ? "Sold: the horse card goes to its new owner"
+                    : horse_action_ == "horse_stolen"   ? "Stolen: hand the horse card to the thief"
+                    : horse_action_ == "horse_borrowed" ? "Borrowed by the Lawman: to be returned"
+                                                        : "The horse is back with its owner");
+    }
+    case Waiting::secret:
+      secret_ = code;
+      waiting_ = Waiting::secret_receiver;
+      return say("Scan the badge of the one who receives the secret");
+    case Waiting::secret_receiver:
+      return record("secret_given", {{"secret", secret_}, {"from", badge_}, {"to", code}},
+                    "Given: hand the secret card over");
+    case Waiting::reissue: return record("card_reissued", {{"card", code}}, "Re-issued");
+    default: break;
   }
   Lookup who = backend_.character(code);
   if (!who.found) return refuse("Refused: " + wxString::FromUTF8(who.refusal));
   badge_ = code;
   waiting_ = Waiting::action;
   recorded_seq_ = 0;
+  name_->Hide();
   set_result(result_, "");
   show_character();
   say("Press the action's key (Ctrl + letter)");
 }
 
 bool ActionsPage::on_key(int key) {
-  if (waiting_ != Waiting::action) return false;
+  if (waiting_ == Waiting::character) return false;
+  auto horse = [&](const char* type, const char* prompt) {
+    horse_action_ = type;
+    waiting_ = Waiting::horse;
+    say(prompt);
+    return true;
+  };
   switch (key) {
     case 'H':
       waiting_ = Waiting::doctor;
@@ -74,6 +109,26 @@ bool ActionsPage::on_key(int key) {
       waiting_ = Waiting::lawman;
       say("Scan the Lawman's badge");
       return true;
+    case 'B':
+      waiting_ = Waiting::bystander_name;
+      name_->Clear();
+      name_->Show();
+      Layout();
+      name_->SetFocus();
+      say("Type the new bystander's name, Enter");
+      return true;
+    case 'S': return horse("horse_sold", "Scan the horse card sold to them (it must be with its owner)");
+    case 'T': return horse("horse_stolen", "Scan the horse card they steal");
+    case 'L': return horse("horse_borrowed", "Scan the horse card the Lawman borrows");
+    case 'U': return horse("horse_returned", "Scan the horse card going back to its owner");
+    case 'G':
+      waiting_ = Waiting::secret;
+      say("Scan the secret card they give");
+      return true;
+    case 'I':
+      waiting_ = Waiting::reissue;
+      say("Scan the card to re-issue (its code stops working)");
+      return true;
     case 'D': record("bystander_docked", {{"character", badge_}}, "Docked"); return true;
     case 'J': record("jailed", {{"character", badge_}}, "In jail"); return true;
     case 'R': record("released", {{"character", badge_}}, "Released"); return true;
@@ -81,21 +136,39 @@ bool ActionsPage::on_key(int key) {
   }
 }
 
+void ActionsPage::on_name_entered() {
+  if (waiting_ != Waiting::bystander_name) return;
+  std::string name = name_->GetValue().Strip(wxString::both).ToStdString(wxConvUTF8);
+  if (name.empty()) return refuse("Type the bystander's name first");
+  name_->Hide();
+  focus_scan_field();
+  record("bystander_bestowed", {{"character", badge_}, {"name", name}}, "Bestowed");
+}
+
+wxString ActionsPage::printed(const std::string& code, const std::string& what) {
+  std::string why;
+  auto file = backend_.print_card(code, why);
+  if (!file) return wxString::FromUTF8(what + " " + code + ": not printed here (" + why + ")");
+  return wxString::FromUTF8(what + " " + code + ", printed to\n" + *file + "\n(print at actual size)");
+}
+
 void ActionsPage::record(const std::string& type, const Json& payload, const wxString& done) {
   RecordOutcome r = backend_.record(type, payload);
-  waiting_ = Waiting::action;
+  waiting_ = badge_.empty() ? Waiting::character : Waiting::action;
   show_record(r, "action");
   if (r.status == RecordOutcome::Status::refused) return;
   wxString text = done;
-  if (type == "bystander_docked") {
-    const Json& pick = r.ledger.value("pick", Json());
-    if (pick.is_string()) {
-      Lookup card = backend_.card(pick);
-      text = wxString::FromUTF8("Docked: take the bystander card \"" +
-                                (card.found ? card.data["title"].get<std::string>() : pick.get<std::string>()) + "\"");
-    } else if (r.status == RecordOutcome::Status::accepted) {
-      text = "No bystander left to dock: recorded, nothing taken";
-    }
+  const Json& pick = r.ledger.value("pick", Json());
+  if (type == "bystander_docked" && pick.is_string()) {
+    Lookup card = backend_.card(pick);
+    text = wxString::FromUTF8("Docked: take the bystander card \"" +
+                              (card.found ? card.data["title"].get<std::string>() : pick.get<std::string>()) + "\"");
+  } else if (type == "bystander_docked" && r.status == RecordOutcome::Status::accepted) {
+    text = "No bystander left to dock: recorded, nothing taken";
+  } else if (r.ledger.contains("code") && r.ledger["code"].is_string()) {
+    text = printed(r.ledger["code"], type == "bystander_bestowed" ? "A new bystander card" : "The new card");
+  } else if (r.status == RecordOutcome::Status::provisional && (type == "bystander_bestowed" || type == "card_reissued")) {
+    text = done + ": the new code comes when the ledger is back; print it then";
   }
   set_result(result_, text);
   show_character();

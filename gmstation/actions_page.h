@@ -1,8 +1,14 @@
 #pragma once
-// GM actions on one character: scan the badge, then Ctrl + a key. H heal a wound (then scan the
-// Doctor's badge), D dock a random bystander (the ledger picks it and the screen names the card
-// to take), A arrest (then scan the Lawman's badge), J jail an arrested character, R release.
+// GM actions on one character: scan the badge, then Ctrl + a key (a scanner never sends Ctrl).
+//   H heal a wound (then the Doctor's badge)      D dock a random innocent bystander
+//   B bestow a new bystander (type its name; its card is printed on demand)
+//   A arrest (then the Lawman's badge)   J jail   R release
+//   S sell them a horse, T they steal one, L they (a Lawman) borrow one, U a horse goes back
+//     to its owner: then scan the horse card
+//   G they give a secret: scan the secret card, then the receiver's badge
+//   I re-issue a card (lost, damaged): scan it; the old code is revoked, the new one printed
 #include <wx/stattext.h>
+#include <wx/textctrl.h>
 
 #include "gmstation/conflict_page.h"
 
@@ -17,14 +23,22 @@ class ActionsPage : public ConflictPage {
   bool on_key(int key);
 
  private:
-  enum class Waiting { character, action, doctor, lawman };
+  enum class Waiting {
+    character, action, doctor, lawman, bystander_name, horse, secret, secret_receiver, reissue
+  };
   void show_character();
   void record(const std::string& type, const Json& payload, const wxString& done);
+  void on_name_entered();
+  // After a card is created with a new code: print it and say where.
+  wxString printed(const std::string& code, const std::string& what);
 
   StationBackend& backend_;
   Waiting waiting_ = Waiting::character;
   std::string badge_;
+  std::string horse_action_;   // horse_sold, horse_stolen, horse_borrowed, horse_returned
+  std::string secret_;         // the secret card being given
   wxStaticText* who_;
+  wxTextCtrl* name_;           // a bestowed bystander's name
   wxStaticText* result_;
 };
 

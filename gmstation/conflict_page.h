@@ -2,6 +2,7 @@
 // What every conflict screen shares: its title, the instruction line (ink, refusal red,
 // provisional amber, recorded green), cards typed from a physical deck, the station's own
 // CSPRNG for virtual draws, and how a record's outcome is shown.
+#include <functional>
 #include <optional>
 
 #include <wx/panel.h>
@@ -24,6 +25,8 @@ class ConflictPage : public wxPanel {
   // Recorded in the ledger, or kept provisionally while it is out of reach (seq -1).
   bool recorded() const { return recorded_seq_ != 0; }
   std::int64_t recorded_seq() const { return recorded_seq_; }
+  // How the page gives the keyboard back to the window's scan field (set by the window).
+  void set_focus_scan_field(std::function<void()> focus) { focus_scan_field_ = std::move(focus); }
 
  protected:
   void show_instruction(const wxString& text, const wxColour& colour);
@@ -33,6 +36,10 @@ class ConflictPage : public wxPanel {
   void refuse(const wxString& why);
   // Shows what the ledger said of a record; `what` is "duel", "accusation"...
   void show_record(const RecordOutcome& r, const wxString& what);
+  // After a field of the page is done with (hidden), scans and typing go to the scan field.
+  void focus_scan_field() {
+    if (focus_scan_field_) focus_scan_field_();
+  }
 
   wxBoxSizer* sizer_;  // title and instruction are in it; pages add the rest
   core::Csprng rng_;
@@ -42,6 +49,7 @@ class ConflictPage : public wxPanel {
   wxStaticText* instruction_;
   wxString instruction_text_;
   wxString result_text_;
+  std::function<void()> focus_scan_field_;
 };
 
 // "A", "a", "1".."10": a card typed from the physical deck.

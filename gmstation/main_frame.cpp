@@ -112,6 +112,9 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   root->Add(middle, 1, wxEXPAND);
 
   scan_ = new ui::ScanInput(this, [this](const std::string& code) { on_code(code); });
+  for (ConflictPage* page : std::initializer_list<ConflictPage*>{duel_, accusation_, fistfight_, actions_, shootout_,
+                                                                 brawl_, chase_})
+    page->set_focus_scan_field([this] { scan_->focus_field(); });
   root->Add(scan_, 0, wxEXPAND | wxALL, 4);
   SetSizer(root);
   CreateStatusBar();

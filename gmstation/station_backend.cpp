@@ -1,11 +1,13 @@
 #include "gmstation/station_backend.h"
 
 #include <chrono>
+#include <filesystem>
 
 #include <fmt/format.h>
 
 #include "client/ledger_client.h"
 #include "ledger/ledger.h"
+#include "printables/print_jobs.h"
 #include "server/views.h"
 
 namespace marshal::gm {
@@ -58,6 +60,20 @@ class LocalLedger : public StationBackend {
     l.found = true;
     l.data = db::event_view(ledger_.database());
     return l;
+  }
+
+  // Cards printed on demand go into print/ beside the ledger file, one PDF per card.
+  std::optional<std::string> print_card(const std::string& code, std::string& why) override {
+    try {
+      std::filesystem::path dir = std::filesystem::absolute(path_).parent_path() / "print";
+      std::filesystem::create_directories(dir);
+      std::string file = (dir / (code + ".pdf")).string();
+      printables::print_card(printables::load_print_model(path_), code, file, printables::Paper::a4);
+      return file;
+    } catch (const std::exception& e) {
+      why = e.what();
+      return std::nullopt;
+    }
   }
 
   Lookup timers() override {
@@ -120,6 +136,10 @@ class RemoteLedger : public StationBackend {
   Lookup card(const std::string& code) override { return convert(client_.card(code)); }
   Lookup event() override { return convert(client_.event()); }
   Lookup timers() override { return convert(client_.timers()); }
+  std::optional<std::string> print_card(const std::string& code, std::string& why) override {
+    why = "print it on the ledger's machine: marshal print card " + code;
+    return std::nullopt;
+  }
 
   RecordOutcome record(const std::string& type, const Json& payload) override {
     client::Record r = client_.record(type, payload, now_ms());

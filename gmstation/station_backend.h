@@ -46,6 +46,9 @@ class StationBackend {
   // The knock-outs and headaches running now (GET /timers); from_cache when out of reach.
   virtual Lookup timers() = 0;
   virtual RecordOutcome record(const std::string& type, const Json& payload) = 0;
+  // Prints one card (a bystander bestowed, a card re-issued) to a PDF; its path, or nullopt
+  // with `why` (a station on a server has no ledger file to print from).
+  virtual std::optional<std::string> print_card(const std::string& code, std::string& why) = 0;
   // Events recorded after `after` (by any station), newest last.
   virtual std::vector<FeedEvent> feed(std::int64_t after) = 0;
   // Records waiting for the ledger, and those it refused after a sync.

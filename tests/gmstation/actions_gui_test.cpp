@@ -1,11 +1,14 @@
 // GM actions under Xvfb: a Doctor heals a wound, a bystander is docked (the card to take named).
 #include <catch2/catch.hpp>
 
+#include <cctype>
+
 #include "sample_town.h"
 #include "store/sqlite.h"
 
 using namespace marshal;
 using namespace gui_testing;
+namespace fs = std::filesystem;
 
 TEST_CASE("GM actions: a Doctor heals a wound; a docked bystander is named and spent", "[gui][actions]") {
   SampleTown town(5);
@@ -48,4 +51,86 @@ TEST_CASE("GM actions: a Doctor heals a wound; a docked bystander is named and s
   CHECK(ledger.scalar_int("SELECT wounded FROM characters WHERE name = 'Kid Calloway'") == 0);
   CHECK(ledger.scalar_int("SELECT COUNT(*) FROM cards k JOIN characters c ON c.id = k.holder WHERE "
                           "c.name = 'Kid Calloway' AND k.kind = 'bystander' AND k.fate = 'docked'") == 1);
+}
+
+TEST_CASE("GM actions: a bystander bestowed and printed, horses sold, stolen and returned, a secret "
+          "given, a card re-issued",
+          "[gui][actions]") {
+  SampleTown town(9);
+  const std::string mayor = "Zechariah Chamberlain", sheriff = "Sheriff Amos Brady", kid = "Kid Calloway";
+  const std::string brimstone = town.cards(sheriff, "horse").at(0), senator = town.cards(mayor, "horse").at(0);
+  const std::string secret = town.cards(mayor, "secret").at(0), old_bystander = town.cards(mayor, "bystander").at(0);
+
+  gm::MainFrame* frame = open_station(town.db, "saloon-gm");
+  gm::ActionsPage* page = frame->actions();
+  wxUIActionSimulator sim;
+  auto ctrl = [&](char key) {
+    sim.Char(key, wxMOD_CONTROL);
+    pump(200);
+  };
+  sim.Char(WXK_F5);
+  pump(300);
+  scan_burst(sim, town.badge(mayor));
+
+  // A new bystander: the name typed at a person's pace, its card printed beside the ledger.
+  ctrl('B');
+  for (char c : std::string("Mrs. Pruitt, the seamstress")) {
+    sim.Char(c, std::isupper(static_cast<unsigned char>(c)) ? wxMOD_SHIFT : wxMOD_NONE);
+    pump(40);
+  }
+  sim.Char(WXK_RETURN);
+  pump(1500, [&] { return page->result_text().Contains("printed to"); });
+  INFO(page->instruction().ToStdString() << " / " << page->result_text().ToStdString());
+  REQUIRE(page->result_text().Contains("A new bystander card"));
+  screenshot(frame, "actions-bestowed");
+
+  // The Sheriff's horse is sold to the Mayor; the Kid steals the Mayor's; it goes back.
+  ctrl('S');
+  scan_burst(sim, brimstone);
+  CHECK(page->result_text().Contains("Sold"));
+  scan_burst(sim, town.badge(kid));
+  ctrl('T');
+  scan_burst(sim, senator);
+  CHECK(page->result_text().Contains("Stolen"));
+  ctrl('U');
+  pump(2100);  // the same card scanned within 2 s would count once
+  scan_burst(sim, senator);
+  CHECK(page->result_text().Contains("back with its owner"));
+  ctrl('U');
+  pump(2100);  // the same card again after the debounce window: already home, refused
+  scan_burst(sim, senator);
+  CHECK(page->instruction().Contains("refused"));
+
+  // The Mayor gives his secret to the Kid; one of the Mayor's bystander cards is re-issued.
+  scan_burst(sim, town.badge(mayor));
+  ctrl('G');
+  scan_burst(sim, secret);
+  CHECK(page->instruction().Contains("receives the secret"));
+  scan_burst(sim, town.badge(kid));
+  CHECK(page->result_text().Contains("hand the secret card over"));
+  ctrl('I');
+  scan_burst(sim, old_bystander);
+  CHECK(page->result_text().Contains("The new card"));
+  frame->Destroy();
+  pump(200);
+
+  db::Database ledger(town.db, false);
+  auto holder_of = [&](const std::string& code) {
+    return ledger.scalar_text("SELECT c.name FROM cards k JOIN characters c ON c.id = k.holder WHERE k.code = '" + code + "'");
+  };
+  std::string bestowed = ledger.scalar_text(
+      "SELECT json_extract(payload, '$.ledger.code') FROM events WHERE type = 'bystander_bestowed'");
+  CHECK(holder_of(bestowed) == mayor);
+  CHECK(ledger.scalar_text("SELECT title FROM cards WHERE code = '" + bestowed + "'") == "Mrs. Pruitt, the seamstress");
+  fs::path pdf = fs::path(town.db).parent_path() / "print" / (bestowed + ".pdf");
+  CHECK(fs::file_size(pdf) > 1000);
+  CHECK(holder_of(brimstone) == mayor);
+  CHECK(ledger.scalar_text("SELECT c.name FROM cards k JOIN characters c ON c.id = k.owner WHERE k.code = '" +
+                           brimstone + "'") == mayor);
+  CHECK(holder_of(senator) == mayor);
+  CHECK(holder_of(secret) == kid);
+  CHECK(ledger.scalar_int("SELECT revoked FROM cards WHERE code = '" + old_bystander + "'") == 1);
+  std::string reissued = ledger.scalar_text("SELECT json_extract(payload, '$.ledger.code') FROM events WHERE type = 'card_reissued'");
+  CHECK(holder_of(reissued) == mayor);
+  CHECK(fs::exists(fs::path(town.db).parent_path() / "print" / (reissued + ".pdf")));
 }
