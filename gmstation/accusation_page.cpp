@@ -40,7 +40,7 @@ AccusationPage::AccusationPage(wxWindow* parent, StationBackend& backend)
 }
 
 void AccusationPage::start() {
-  session_ = std::make_unique<ConflictSession>("accusation");
+  session_ = std::make_unique<ConflictSession>("accusation", event_options(backend_));
   step_ = Step::accused;
   recorded_seq_ = 0;
   accused_.clear();

@@ -47,6 +47,9 @@ void GmApp::OnInitCmdLine(wxCmdLineParser& parser) {
   parser.AddOption("", "cache", "this station's cache file (with --server)");
   parser.AddOption("", "enroll", "the one-time enrollment code from marshal station add");
   parser.AddOption("", "station", "this station's name in the ledger (with --ledger)");
+  parser.AddOption("", "camera",
+                   "read QR cards from a camera: a device (/dev/video0) or a GStreamer pipeline ending in "
+                   "'appsink name=sink'");
   parser.AddSwitch("", "sample", "open a ledger of the sample town (created on first use in ~/.local/share/marshal)");
 }
 
@@ -56,6 +59,7 @@ bool GmApp::OnCmdLineParsed(wxCmdLineParser& parser) {
   parser.Found("cache", &cache_);
   parser.Found("enroll", &enroll_);
   parser.Found("station", &station_);
+  parser.Found("camera", &camera_);
   sample_ = parser.Found("sample");
   if (sample_ && ledger_.empty()) ledger_ = wxString::FromUTF8(sample_ledger());
   if (ledger_.empty() == server_.empty()) {
@@ -76,6 +80,7 @@ bool GmApp::OnInit() {
                                              enroll_.ToStdString());
     auto* frame = new MainFrame(std::move(backend));
     frame->Show();
+    if (!camera_.empty()) frame->start_camera(camera_.ToStdString());
     return true;
   } catch (const std::exception& e) {
     wxMessageBox(wxString::FromUTF8(e.what()), "Marshal GM station", wxOK | wxICON_ERROR);

@@ -14,7 +14,7 @@ class GmApp : public wxApp {
 
  private:
   static std::string sample_ledger();
-  wxString ledger_, server_, cache_, enroll_, station_ = "gm";
+  wxString ledger_, server_, cache_, enroll_, camera_, station_ = "gm";
   bool sample_ = false;
 };
 

@@ -53,7 +53,7 @@ BrawlPage::BrawlPage(wxWindow* parent, StationBackend& backend)
 }
 
 void BrawlPage::start() {
-  session_ = std::make_unique<ConflictSession>("brawl");
+  session_ = std::make_unique<ConflictSession>("brawl", event_options(backend_));
   rounds_key_ = "rounds";
   names_.clear();
   joining_.clear();

@@ -36,6 +36,11 @@ class ConflictPage : public wxPanel {
   void refuse(const wxString& why);
   // Shows what the ledger said of a record; `what` is "duel", "accusation"...
   void show_record(const RecordOutcome& r, const wxString& what);
+  // The event's options as the ledger has them (null when it cannot be reached: the defaults).
+  static Json event_options(StationBackend& backend) {
+    Lookup event = backend.event();
+    return event.found ? event.data.value("options", Json()) : Json();
+  }
   // After a field of the page is done with (hidden), scans and typing go to the scan field.
   void focus_scan_field() {
     if (focus_scan_field_) focus_scan_field_();

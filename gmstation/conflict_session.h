@@ -21,7 +21,11 @@ struct SessionOutcome {
 
 class ConflictSession {
  public:
-  explicit ConflictSession(std::string kind) : kind_(std::move(kind)) {}
+  // options: the event's (GET /event), so the station resolves as the ledger will (a brawl's
+  // tie rule, the attribute cap); they never go into the record: the ledger adds its own.
+  explicit ConflictSession(std::string kind, const Json& options = nullptr) : kind_(std::move(kind)) {
+    if (options.is_object()) input_["options"] = options;
+  }
 
   // From a character view (docs/server.md): the character as the rules need it.
   static Json character_from_view(const Json& view);

@@ -65,7 +65,7 @@ DuelPage::DuelPage(wxWindow* parent, StationBackend& backend, std::function<void
 }
 
 void DuelPage::start() {
-  session_ = std::make_unique<ConflictSession>("duel");
+  session_ = std::make_unique<ConflictSession>("duel", event_options(backend_));
   names_.clear();
   step_ = Step::first;
   recorded_seq_ = 0;

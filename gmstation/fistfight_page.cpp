@@ -54,7 +54,7 @@ FistfightPage::FistfightPage(wxWindow* parent, StationBackend& backend, BecomesB
 }
 
 void FistfightPage::start() {
-  session_ = std::make_unique<ConflictSession>("fistfight");
+  session_ = std::make_unique<ConflictSession>("fistfight", event_options(backend_));
   names_.clear();
   step_ = Step::first;
   recorded_seq_ = 0;

@@ -191,6 +191,23 @@ void MainFrame::on_key(wxKeyEvent& event) {
   event.Skip();
 }
 
+void MainFrame::start_camera(const std::string& pipeline_or_device) {
+  std::string pipeline = pipeline_or_device.rfind("/dev/", 0) == 0 ? scan::camera_pipeline(pipeline_or_device)
+                                                                   : pipeline_or_device;
+  camera_.reset();  // one camera at a time
+  camera_status_ = "Camera: reading";
+  SetStatusText(camera_status_ + "  |  " + wxString::FromUTF8(backend_->describe()));
+  camera_ = std::make_unique<scan::CameraScanner>(
+      pipeline,
+      [this](const std::string& code) { CallAfter([this, code] { scan_->deliver(code); }); },
+      [this](const std::string& message) {
+        CallAfter([this, message] {
+          camera_status_ = wxString::FromUTF8("Camera stopped: " + message);
+          SetStatusText(camera_status_);
+        });
+      });
+}
+
 void MainFrame::show_timers() {
   wxLongLong now = wxGetLocalTimeMillis();
   std::string text;
@@ -199,6 +216,7 @@ void MainFrame::show_timers() {
     if (left_s <= 0) continue;
     text += fmt::format("{} {}:{:02}\n", t.what, left_s / 60, left_s % 60);
   }
+  if (text.empty()) text = "none running";
   if (timers_text_ != wxString::FromUTF8(text)) {
     timers_text_ = wxString::FromUTF8(text);
     timers_->SetLabel(timers_text_);

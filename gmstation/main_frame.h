@@ -18,6 +18,7 @@
 #include "gmstation/fistfight_page.h"
 #include "gmstation/shootout_page.h"
 #include "gmstation/station_backend.h"
+#include "scan/frame_source.h"
 #include "ui/scan_input.h"
 
 namespace marshal::gm {
@@ -44,6 +45,11 @@ class MainFrame : public wxFrame {
   void show_shootout();
   void show_brawl();
   void show_chase();
+  // Reads codes from a camera: a GStreamer pipeline ending in `appsink name=sink`, or a device
+  // such as /dev/video0. Decoding runs on the scanner's thread; codes reach the window with
+  // CallAfter and count like any scan. Errors show in the status bar.
+  void start_camera(const std::string& pipeline_or_device);
+  wxString camera_status() const { return camera_status_; }
   void refresh();  // the live panel, the timers and the online state, also run by a timer
   // The timers strip as shown (for tests).
   wxString timers_text() const { return timers_text_; }
@@ -57,6 +63,8 @@ class MainFrame : public wxFrame {
               brawl_page, chase_page };
 
   std::unique_ptr<StationBackend> backend_;
+  std::unique_ptr<scan::CameraScanner> camera_;
+  wxString camera_status_;
   wxStaticText* banner_;
   wxSimplebook* book_;
   wxPanel* home_;

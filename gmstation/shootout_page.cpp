@@ -94,7 +94,7 @@ ShootoutPage::ShootoutPage(wxWindow* parent, StationBackend& backend)
 }
 
 void ShootoutPage::start() {
-  session_ = std::make_unique<ConflictSession>("shootout");
+  session_ = std::make_unique<ConflictSession>("shootout", event_options(backend_));
   names_.clear();
   last_ = SessionOutcome{};
   declined_.clear();
