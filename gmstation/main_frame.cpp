@@ -298,10 +298,17 @@ void MainFrame::refresh() {
     banner_->Show(!online);
     Layout();
   }
+  // This station's records the ledger has not seen yet stay on top, marked, until they sync.
+  for (; provisional_lines_ > 0; --provisional_lines_) live_->Delete(0);
   for (const auto& e : backend_->feed(last_seq_)) {
     live_->Insert(wxString::FromUTF8(fmt::format("#{} {}{}", e.seq, e.summary,
                                                  e.station.empty() ? "" : " (" + e.station + ")")), 0);
     last_seq_ = e.seq;
+  }
+  std::vector<std::string> waiting = backend_->provisional();
+  for (const auto& summary : waiting) {
+    live_->Insert(wxString::FromUTF8("PROVISIONAL " + summary + " (here)"), 0);
+    ++provisional_lines_;
   }
   Lookup timers = backend_->timers();
   if (timers.found) {
@@ -313,9 +320,9 @@ void MainFrame::refresh() {
   }
   show_timers();
   auto refused = backend_->refused_after_sync();
-  int waiting = backend_->provisional_count();
   std::string text;
-  if (waiting) text += fmt::format("{} provisional record{} waiting for the ledger\n", waiting, waiting == 1 ? "" : "s");
+  if (!waiting.empty())
+    text += fmt::format("{} provisional record{} waiting for the ledger\n", waiting.size(), waiting.size() == 1 ? "" : "s");
   for (const auto& r : refused) text += "Refused after sync: " + r + "\n";
   refused_->SetLabel(wxString::FromUTF8(text));
   refused_->Wrap(std::max(150, live_->GetSize().x));

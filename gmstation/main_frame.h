@@ -50,6 +50,8 @@ class MainFrame : public wxFrame {
   // CallAfter and count like any scan. Errors show in the status bar.
   void start_camera(const std::string& pipeline_or_device);
   wxString camera_status() const { return camera_status_; }
+  // The live panel's lines, newest first (this station's provisional records on top).
+  wxArrayString live_entries() const { return live_->GetStrings(); }
   void refresh();  // the live panel, the timers and the online state, also run by a timer
   // The timers strip as shown (for tests).
   wxString timers_text() const { return timers_text_; }
@@ -90,6 +92,7 @@ class MainFrame : public wxFrame {
   ui::ScanInput* scan_;
   wxTimer timer_;
   std::int64_t last_seq_ = 0;
+  unsigned provisional_lines_ = 0;  // at the top of the live panel
 };
 
 }  // namespace marshal::gm

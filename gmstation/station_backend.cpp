@@ -105,7 +105,7 @@ class LocalLedger : public StationBackend {
     return out;
   }
 
-  int provisional_count() override { return 0; }
+  std::vector<std::string> provisional() override { return {}; }
   std::vector<std::string> refused_after_sync() override { return {}; }
 
  private:
@@ -170,7 +170,11 @@ class RemoteLedger : public StationBackend {
     return out;
   }
 
-  int provisional_count() override { return static_cast<int>(client_.provisional().size()); }
+  std::vector<std::string> provisional() override {
+    std::vector<std::string> out;
+    for (const auto& r : client_.provisional()) out.push_back(summarize_event(r.type, r.payload));
+    return out;
+  }
   std::vector<std::string> refused_after_sync() override {
     std::vector<std::string> out;
     for (const auto& r : client_.refused())

@@ -51,8 +51,8 @@ class StationBackend {
   virtual std::optional<std::string> print_card(const std::string& code, std::string& why) = 0;
   // Events recorded after `after` (by any station), newest last.
   virtual std::vector<FeedEvent> feed(std::int64_t after) = 0;
-  // Records waiting for the ledger, and those it refused after a sync.
-  virtual int provisional_count() = 0;
+  // Records waiting for the ledger (summarized, oldest first), and those it refused after a sync.
+  virtual std::vector<std::string> provisional() = 0;
   virtual std::vector<std::string> refused_after_sync() = 0;
 };
 

@@ -94,11 +94,17 @@ TEST_CASE("the station survives the ledger going away and coming back, and syncs
   pump(1500, [&] { return frame->duel()->recorded(); });
   REQUIRE(frame->duel()->recorded());
   CHECK(frame->duel()->instruction().Contains("PROVISIONALLY"));
+  frame->refresh();
+  REQUIRE_FALSE(frame->live_entries().empty());
+  CHECK(frame->live_entries()[0].StartsWith("PROVISIONAL duel"));
   screenshot(frame, "offline-provisional");
 
   server = std::make_unique<db::LedgerServer>(config);  // back, on the same port
   frame->refresh();
   CHECK_FALSE(frame->offline_banner_shown());
+  frame->refresh();  // the synced duel comes back in the feed, numbered, the mark gone
+  for (const auto& line : frame->live_entries()) CHECK_FALSE(line.Contains("PROVISIONAL"));
+  CHECK(frame->live_entries()[0].StartsWith("#2 duel"));
   screenshot(frame, "online-again");
   frame->Destroy();
   pump(200);
