@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "core/action_deck.h"
+#include "protocol/odds_json.h"
 #include "ui/theme.h"
 
 namespace marshal::gm {
@@ -33,6 +34,7 @@ AccusationPage::AccusationPage(wxWindow* parent, StationBackend& backend)
   row->Add(virtual_draw_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 16);
   row->Add(go, 0);
   sizer_->Add(row, 0, wxALL, 8);
+  add_odds_toggle(row, [this] { return odds_text(); });
   result_ = new wxStaticText(this, wxID_ANY, "");
   result_->SetFont(ui::font(17, true));
   sizer_->Add(result_, 1, wxALL | wxEXPAND, 8);
@@ -65,6 +67,7 @@ void AccusationPage::on_scan(const std::string& code) {
     } else {
       accuser_ = who.data["name"];
       step_ = Step::draw;
+      update_odds();
       say("Both draw and add Gambling: type the accuser's card, then the accused's, Enter");
       card_[0]->SetFocus();
     }
@@ -87,6 +90,20 @@ void AccusationPage::on_scan(const std::string& code) {
                                                     : "",
                                                 accuser_.empty() ? "?" : accuser_)));
   Layout();
+}
+
+std::string AccusationPage::odds_text() {
+  if (accuser_.empty() || accused_.empty()) return "";
+  try {
+    Json o = protocol::odds("accusation",
+                            {{"accuser", session_->character(accuser_)}, {"accused", session_->character(accused_)}}, rng_);
+    return fmt::format("Odds: the trick is opened {:.0f}%. If it is a cheat, {} loses a bystander {:.0f}%; "
+                       "a skill trick always costs the accuser one.",
+                       100 * o["trick_opened"].get<double>(), accused_,
+                       100 * o["if_cheat"][accused_ + " loses a bystander"].get<double>());
+  } catch (const std::exception& e) {
+    return std::string("No odds: ") + e.what();
+  }
 }
 
 void AccusationPage::on_go(wxCommandEvent&) {

@@ -23,6 +23,7 @@ class AccusationPage : public ConflictPage {
  private:
   enum class Step { accused, trick, accuser, draw, done };
   void on_go(wxCommandEvent&);
+  std::string odds_text();
 
   StationBackend& backend_;
   std::unique_ptr<ConflictSession> session_;

@@ -54,6 +54,25 @@ void ConflictPage::set_result(wxStaticText* label, const wxString& text) {
 
 void ConflictPage::refuse(const wxString& why) { show_instruction(why, ui::refusal_red); }
 
+void ConflictPage::add_odds_toggle(wxSizer* row, std::function<std::string()> compute) {
+  odds_toggle_ = new wxCheckBox(this, wxID_ANY, "Show the odds");
+  odds_toggle_->SetFont(ui::font(12));
+  odds_toggle_->Bind(wxEVT_CHECKBOX, [this](wxCommandEvent&) { update_odds(); });
+  row->Add(odds_toggle_, 0, wxALIGN_CENTER_VERTICAL | wxLEFT, 16);
+  odds_ = new wxStaticText(this, wxID_ANY, "");
+  odds_->SetFont(ui::font(12));
+  sizer_->Add(odds_, 0, wxALL, 6);
+  odds_text_ = std::move(compute);
+}
+
+void ConflictPage::update_odds() {
+  if (!odds_) return;
+  std::string text = odds_toggle_->IsChecked() ? odds_text_() : std::string();
+  odds_->SetLabel(wxString::FromUTF8(text));
+  odds_->Wrap(std::max(400, GetClientSize().x - 24));
+  Layout();
+}
+
 void ConflictPage::show_record(const RecordOutcome& r, const wxString& what) {
   if (r.status == RecordOutcome::Status::refused) {
     refuse("The ledger refused the " + what + ": " + wxString::FromUTF8(r.reason));

@@ -5,6 +5,7 @@
 #include <functional>
 #include <optional>
 
+#include <wx/checkbox.h>
 #include <wx/panel.h>
 #include <wx/sizer.h>
 #include <wx/stattext.h>
@@ -25,6 +26,9 @@ class ConflictPage : public wxPanel {
   // Recorded in the ledger, or kept provisionally while it is out of reach (seq -1).
   bool recorded() const { return recorded_seq_ != 0; }
   std::int64_t recorded_seq() const { return recorded_seq_; }
+  // The odds box, if the page has one, and the odds line as shown (for tests).
+  wxCheckBox* odds_toggle() const { return odds_toggle_; }
+  wxString odds_shown() const { return odds_ ? odds_->GetLabel() : wxString(); }
   // How the page gives the keyboard back to the window's scan field (set by the window).
   void set_focus_scan_field(std::function<void()> focus) { focus_scan_field_ = std::move(focus); }
 
@@ -36,6 +40,10 @@ class ConflictPage : public wxPanel {
   void refuse(const wxString& why);
   // Shows what the ledger said of a record; `what` is "duel", "accusation"...
   void show_record(const RecordOutcome& r, const wxString& what);
+  // A "Show the odds" box added to `row` and the line under it (added to the page now); `compute`
+  // gives the text, empty while there is nothing to say. update_odds() after any change.
+  void add_odds_toggle(wxSizer* row, std::function<std::string()> compute);
+  void update_odds();
   // The event's options as the ledger has them (null when it cannot be reached: the defaults).
   static Json event_options(StationBackend& backend) {
     Lookup event = backend.event();
@@ -55,6 +63,9 @@ class ConflictPage : public wxPanel {
   wxString instruction_text_;
   wxString result_text_;
   std::function<void()> focus_scan_field_;
+  wxCheckBox* odds_toggle_ = nullptr;
+  wxStaticText* odds_ = nullptr;
+  std::function<std::string()> odds_text_;
 };
 
 // "A", "a", "1".."10": a card typed from the physical deck.

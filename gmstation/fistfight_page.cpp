@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "core/action_deck.h"
+#include "protocol/odds_json.h"
 #include "ui/theme.h"
 
 namespace marshal::gm {
@@ -43,10 +44,14 @@ FistfightPage::FistfightPage(wxWindow* parent, StationBackend& backend, BecomesB
   auto* stop = new wxButton(this, wxID_ANY, "Both stop  (Ctrl+S)");
   stop->SetFont(ui::font(12));
   stop->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { both_stop(); });
-  row->Add(virtual_draw_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 16);
   row->Add(go, 0, wxRIGHT, 10);
   row->Add(stop, 0);
   sizer_->Add(row, 0, wxALL, 8);
+  auto* toggles = new wxBoxSizer(wxHORIZONTAL);  // on their own line: 1024 px is not wide
+  toggles->Add(virtual_draw_, 0, wxALIGN_CENTER_VERTICAL);
+  sizer_->Add(toggles, 0, wxLEFT | wxRIGHT, 8);
+  add_odds_toggle(toggles, [this] { return odds_text(); });
+  for (auto* spin : offense_) spin->Bind(wxEVT_SPINCTRL, [this](wxSpinEvent&) { update_odds(); });
   result_ = new wxStaticText(this, wxID_ANY, "");
   result_->SetFont(ui::font(16, true));
   sizer_->Add(result_, 1, wxALL | wxEXPAND, 8);
@@ -82,6 +87,7 @@ void FistfightPage::on_scan(const std::string& code) {
     say("Scan the second fighter's badge");
   } else {
     step_ = Step::rounds;
+    update_odds();
     say("Each splits HtH: offense here, the rest defends. Type both cards, Enter");
     offense_[0]->SetFocus();
   }
@@ -111,6 +117,30 @@ void FistfightPage::show_fighters() {
     offense_[i]->SetValue(hth);  // all-out attack unless the player says otherwise
   }
   Layout();
+}
+
+std::string FistfightPage::odds_text() {
+  if (names_.size() < 2 || step_ != Step::rounds) return "";
+  Json fighters = Json::array(), splits = Json::object();
+  for (int i = 0; i < 2; ++i) {
+    const Json& c = session_->character(names_[static_cast<std::size_t>(i)]);
+    int hth = std::max(0, c["hth"].get<int>() - (c["wounded"].get<bool>() ? 1 : 0));
+    fighters.push_back(c);
+    splits[names_[static_cast<std::size_t>(i)]] = {{"offense", offense_[i]->GetValue()},
+                                                   {"defense", hth - offense_[i]->GetValue()}};
+  }
+  try {
+    Json o = protocol::odds("fistfight", {{"fighters", fighters}, {"splits", splits}, {"trials", 0}}, rng_);
+    std::string text = "Odds this round:";
+    for (const auto& name : names_) {
+      const Json& a = o["round"][name]["attack"];
+      text += fmt::format("  {} knocks out {:.0f}%, stuns {:.0f}%.", name, 100 * a["knock_out"].get<double>(),
+                          100 * a["stun"].get<double>());
+    }
+    return text;
+  } catch (const std::exception& e) {
+    return std::string("No odds: ") + e.what();
+  }
 }
 
 void FistfightPage::on_go(wxCommandEvent&) {

@@ -32,6 +32,7 @@ class FistfightPage : public ConflictPage {
   void on_go(wxCommandEvent&);
   void record();
   void show_fighters();
+  std::string odds_text();
 
   void third_fighter_joins(const std::string& code);
 
