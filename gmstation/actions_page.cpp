@@ -17,11 +17,11 @@ ActionsPage::ActionsPage(wxWindow* parent, StationBackend& backend)
                                 "Horses (then scan the horse):  Ctrl+S  sold to them   Ctrl+T  they steal it\n"
                                 "   Ctrl+L  they borrow it (a Lawman)   Ctrl+U  back to its owner\n"
                                 "Ctrl+G  they give a secret (the secret card, then the receiver's badge)\n"
-                                "Ctrl+I  re-issue a lost or damaged card (scan it; the new one is printed)");
+                                "Ctrl+I  re-issue a lost or damaged card (scan it; the new one is printed)\n"
+                                "Ctrl+V  the Mayor calls a vote (type the office; ballots close in 15 minutes)");
   keys->SetFont(ui::font(12));
   name_ = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(420, -1), wxTE_PROCESS_ENTER);
   name_->SetFont(ui::font(15));
-  name_->SetHint("the bystander's name, e.g. Mrs. Pruitt, the seamstress");
   name_->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { on_name_entered(); });
   result_ = new wxStaticText(this, wxID_ANY, "");
   result_->SetFont(ui::font(15, true));
@@ -112,10 +112,20 @@ bool ActionsPage::on_key(int key) {
     case 'B':
       waiting_ = Waiting::bystander_name;
       name_->Clear();
+      name_->SetHint("the bystander's name, e.g. Mrs. Pruitt, the seamstress");
       name_->Show();
       Layout();
       name_->SetFocus();
       say("Type the new bystander's name, Enter");
+      return true;
+    case 'V':
+      waiting_ = Waiting::office;
+      name_->Clear();
+      name_->SetHint("the office, e.g. Sheriff");
+      name_->Show();
+      Layout();
+      name_->SetFocus();
+      say("Type the office the vote is for, Enter");
       return true;
     case 'S': return horse("horse_sold", "Scan the horse card sold to them (it must be with its owner)");
     case 'T': return horse("horse_stolen", "Scan the horse card they steal");
@@ -137,12 +147,17 @@ bool ActionsPage::on_key(int key) {
 }
 
 void ActionsPage::on_name_entered() {
-  if (waiting_ != Waiting::bystander_name) return;
-  std::string name = name_->GetValue().Strip(wxString::both).ToStdString(wxConvUTF8);
-  if (name.empty()) return refuse("Type the bystander's name first");
+  if (waiting_ != Waiting::bystander_name && waiting_ != Waiting::office) return;
+  bool vote = waiting_ == Waiting::office;
+  std::string text = name_->GetValue().Strip(wxString::both).ToStdString(wxConvUTF8);
+  if (text.empty()) return refuse(vote ? "Type the office first" : "Type the bystander's name first");
   name_->Hide();
   focus_scan_field();
-  record("bystander_bestowed", {{"character", badge_}, {"name", name}}, "Bestowed");
+  if (vote)
+    record("vote_called", {{"character", badge_}, {"office", text}},
+           wxString::FromUTF8("The vote for " + text + " is open: the ballots close in 15 minutes (see Timers)"));
+  else
+    record("bystander_bestowed", {{"character", badge_}, {"name", text}}, "Bestowed");
 }
 
 wxString ActionsPage::printed(const std::string& code, const std::string& what) {

@@ -7,6 +7,7 @@
 //     to its owner: then scan the horse card
 //   G they give a secret: scan the secret card, then the receiver's badge
 //   I re-issue a card (lost, damaged): scan it; the old code is revoked, the new one printed
+//   V they (the Mayor) call a vote: type the office; the ballots close in 15 minutes
 #include <wx/stattext.h>
 #include <wx/textctrl.h>
 
@@ -24,7 +25,7 @@ class ActionsPage : public ConflictPage {
 
  private:
   enum class Waiting {
-    character, action, doctor, lawman, bystander_name, horse, secret, secret_receiver, reissue
+    character, action, doctor, lawman, bystander_name, office, horse, secret, secret_receiver, reissue
   };
   void show_character();
   void record(const std::string& type, const Json& payload, const wxString& done);
@@ -38,7 +39,7 @@ class ActionsPage : public ConflictPage {
   std::string horse_action_;   // horse_sold, horse_stolen, horse_borrowed, horse_returned
   std::string secret_;         // the secret card being given
   wxStaticText* who_;
-  wxTextCtrl* name_;           // a bestowed bystander's name
+  wxTextCtrl* name_;           // a bestowed bystander's name, or the office a vote is for
   wxStaticText* result_;
 };
 

@@ -37,11 +37,10 @@ std::string GmApp::sample_ledger() {
   return path;
 }
 
-void GmApp::OnInitCmdLine(wxCmdLineParser& parser) {
-  wxApp::OnInitCmdLine(parser);
+void describe_command_line(wxCmdLineParser& parser) {
   parser.SetLogo("Marshal GM station: scan cards, resolve conflicts, record them in the ledger.\n"
                  "Give --ledger FILE for a ledger on this machine, or --server URL with --cache FILE "
-                 "(and --enroll CODE the first time).");
+                 "(and --enroll CODE the first time); --sample opens the sample town.");
   parser.AddOption("", "ledger", "a ledger file on this machine (marshal init makes one)");
   parser.AddOption("", "server", "the ledger server, e.g. http://10.0.0.2:8080");
   parser.AddOption("", "cache", "this station's cache file (with --server)");
@@ -51,6 +50,11 @@ void GmApp::OnInitCmdLine(wxCmdLineParser& parser) {
                    "read QR cards from a camera: a device (/dev/video0) or a GStreamer pipeline ending in "
                    "'appsink name=sink'");
   parser.AddSwitch("", "sample", "open a ledger of the sample town (created on first use in ~/.local/share/marshal)");
+}
+
+void GmApp::OnInitCmdLine(wxCmdLineParser& parser) {
+  wxApp::OnInitCmdLine(parser);
+  describe_command_line(parser);
 }
 
 bool GmApp::OnCmdLineParsed(wxCmdLineParser& parser) {

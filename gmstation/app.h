@@ -3,8 +3,12 @@
 #include <string>
 
 #include <wx/app.h>
+#include <wx/cmdline.h>
 
 namespace marshal::gm {
+
+// The options marshal-gm takes, on `parser` (the app's, or the one --help prints without a screen).
+void describe_command_line(wxCmdLineParser& parser);
 
 class GmApp : public wxApp {
  public:

@@ -315,7 +315,8 @@ void MainFrame::refresh() {
     running_.clear();
     wxLongLong now = wxGetLocalTimeMillis();
     for (const auto& t : timers.data["timers"])
-      running_.push_back({t["character"].get<std::string>() + (t["kind"] == "headache" ? " headache" : " knocked out"),
+      running_.push_back({t["kind"] == "vote" ? "Vote for " + t.value("office", std::string("an office")) + ": ballots close in"
+                          : t["character"].get<std::string>() + (t["kind"] == "headache" ? " headache" : " knocked out"),
                           now + t["remaining_ms"].get<std::int64_t>()});
   }
   show_timers();

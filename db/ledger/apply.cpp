@@ -10,7 +10,8 @@ const std::vector<std::string>& event_types() {
       "bystander_bestowed", "bystander_sacrificed", "trick_flipped", "horse_sold",
       "horse_stolen",     "horse_borrowed",    "horse_returned",   "secret_given",
       "card_reissued",    "card_revoked",      "wound_limb_named", "wound_healed",
-      "arrested",         "jailed",            "released",         "correction"};
+      "arrested",         "jailed",            "released",         "correction",
+      "vote_called"};
   return types;
 }
 
@@ -28,7 +29,7 @@ void Ledger::apply(const std::string& type, const Json& payload, Json& ledger, s
                type == "card_revoked") {
       apply_card_event(type, ctx);
     } else if (type == "wound_limb_named" || type == "wound_healed" || type == "arrested" ||
-               type == "jailed" || type == "released" || type == "correction") {
+               type == "jailed" || type == "released" || type == "correction" || type == "vote_called") {
       apply_person_event(type, ctx);
     } else {
       throw LedgerRefusal("bad_input", "type", "unknown event type '" + type + "'");

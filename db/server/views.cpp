@@ -107,6 +107,12 @@ Json timers_view(Database& db, std::int64_t now_ms) {
       "WHERE t.start_ms <= ? AND t.start_ms + t.duration_ms > ? ORDER BY remaining, c.name");
   s.bind(1, now_ms).bind(2, now_ms).bind(3, now_ms);
   while (s.step()) timers.push_back({{"character", s.text(0)}, {"kind", s.text(1)}, {"remaining_ms", s.int64(2)}});
+  Statement v = db.prepare(
+      "SELECT c.name, v.office, v.start_ms + v.duration_ms - ? FROM votes v JOIN characters c ON c.id = v.called_by "
+      "WHERE v.start_ms <= ? AND v.start_ms + v.duration_ms > ? ORDER BY v.seq");
+  v.bind(1, now_ms).bind(2, now_ms).bind(3, now_ms);
+  while (v.step())
+    timers.push_back({{"character", v.text(0)}, {"kind", "vote"}, {"office", v.text(1)}, {"remaining_ms", v.int64(2)}});
   return {{"timers", timers}};
 }
 

@@ -22,8 +22,9 @@ std::optional<Json> character_view(Database& db, const std::string& badge, Role 
 // What every station may know of the event: {"title", "options", "locations": [{"name",
 // "road", "copies", "links"}]} (the location deck's LOCnn codes number the locations from 00).
 Json event_view(Database& db);
-// Every timer still running at now_ms, soonest to end first:
-// {"timers": [{"character", "kind", "remaining_ms"}]} (knock-outs, headaches).
+// Every timer still running at now_ms: knock-outs and headaches soonest to end first, then an
+// open vote: {"timers": [{"character", "kind", "remaining_ms"}]}; a vote has kind "vote", the
+// Mayor who called it as "character", and its "office".
 Json timers_view(Database& db, std::int64_t now_ms);
 
 }  // namespace marshal::db

@@ -111,13 +111,23 @@ CREATE TABLE stations (
       R"sql(
 CREATE INDEX timers_by_character ON timers(character);
 )sql",
+      // 4: votes a Mayor calls; the ballots stay open for 15 minutes.
+      R"sql(
+CREATE TABLE votes (
+  seq INTEGER PRIMARY KEY,
+  office TEXT NOT NULL,
+  called_by INTEGER NOT NULL REFERENCES characters(id),
+  start_ms INTEGER NOT NULL,
+  duration_ms INTEGER NOT NULL
+);
+)sql",
   };
   return all;
 }
 
 const std::vector<std::string>& projection_tables() {
   static const std::vector<std::string> tables{"event_info", "characters", "cards",
-                                               "card_holders", "timers", "locations"};
+                                               "card_holders", "timers", "locations", "votes"};
   return tables;
 }
 

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "db_test_helpers.h"
+#include "server/views.h"
 
 using namespace marshal::db;
 using namespace marshal::db::testing;
@@ -78,4 +79,28 @@ TEST_CASE("a Lawman arrests, the arrested are jailed, and released", "[db][peopl
   t.refuse("arrested", {{"character", banker}, {"lawman", sheriff}}, "dead");
   t.accept("correction", {{"character", sheriff}, {"corrects", 1}, {"note", "ambushed"}, {"dead", true}});
   t.refuse("arrested", {{"character", kid}, {"lawman", sheriff}}, "dead");
+}
+
+TEST_CASE("only the Mayor calls a vote; its 15 minutes count down in the timers view", "[db][people]") {
+  TestLedger t;
+  const std::string mayor = t.badge("Zechariah Chamberlain"), sheriff = t.badge("Sheriff Amos Brady");
+
+  t.refuse("vote_called", {{"character", sheriff}, {"office", "Sheriff"}}, "not_allowed");
+  t.refuse("vote_called", {{"character", mayor}, {"office", ""}}, "bad_input");
+  t.refuse("vote_called", {{"character", mayor}, {"office", std::string(41, 'x')}}, "bad_input");
+  t.accept("vote_called", {{"character", mayor}, {"office", "Sheriff"}, {"note", "after the shooting"}});
+  t.refuse("vote_called", {{"character", mayor}, {"office", "Judge"}}, "illegal_move");  // one at a time
+
+  Json timers = timers_view(t.db(), t.now_ms());
+  REQUIRE(timers["timers"].size() == 1);
+  CHECK(timers["timers"][0]["kind"] == "vote");
+  CHECK(timers["timers"][0]["office"] == "Sheriff");
+  CHECK(timers["timers"][0]["character"] == "Zechariah Chamberlain");
+  CHECK(timers["timers"][0]["remaining_ms"] == 15 * 60 * 1000 - 1000);  // called a second before the refusal
+
+  // Once the ballots close, the vote leaves the timers and another may be called.
+  t.advance_ms(15 * 60 * 1000);
+  CHECK(timers_view(t.db(), t.now_ms())["timers"].empty());
+  t.accept("vote_called", {{"character", mayor}, {"office", "Judge"}});
+  CHECK(t.db().scalar_int("SELECT COUNT(*) FROM votes") == 2);
 }

@@ -111,6 +111,21 @@ TEST_CASE("GM actions: a bystander bestowed and printed, horses sold, stolen and
   ctrl('I');
   scan_burst(sim, old_bystander);
   CHECK(page->result_text().Contains("The new card"));
+
+  // The Mayor calls a vote: the office typed, the ballots' 15 minutes in the timers strip.
+  ctrl('V');
+  for (char c : std::string("Sheriff")) {
+    sim.Char(c, std::isupper(static_cast<unsigned char>(c)) ? wxMOD_SHIFT : wxMOD_NONE);
+    pump(40);
+  }
+  sim.Char(WXK_RETURN);
+  pump(500);
+  CHECK(page->result_text().Contains("The vote for Sheriff is open"));
+  frame->refresh();
+  INFO(frame->timers_text().ToStdString());
+  CHECK((frame->timers_text().Contains("Vote for Sheriff: ballots close in 15:00") ||
+         frame->timers_text().Contains("Vote for Sheriff: ballots close in 14:59")));
+  screenshot(frame, "actions-vote");
   frame->Destroy();
   pump(200);
 
