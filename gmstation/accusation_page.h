@@ -17,8 +17,8 @@ namespace marshal::gm {
 class AccusationPage : public ConflictPage {
  public:
   AccusationPage(wxWindow* parent, StationBackend& backend);
-  void start();
-  void on_scan(const std::string& code);
+  void start() override;
+  void on_scan(const std::string& code) override;
 
  private:
   enum class Step { accused, trick, accuser, draw, done };

@@ -18,10 +18,10 @@ namespace marshal::gm {
 class ActionsPage : public ConflictPage {
  public:
   ActionsPage(wxWindow* parent, StationBackend& backend);
-  void start();
-  void on_scan(const std::string& code);
+  void start() override;
+  void on_scan(const std::string& code) override;
   // A key pressed with Ctrl on this screen; true when it was an action key.
-  bool on_key(int key);
+  bool on_key(int key) override;
 
  private:
   enum class Waiting {

@@ -19,11 +19,11 @@ class BrawlPage : public ConflictPage {
  public:
   static constexpr int max_fighters = 8;
   BrawlPage(wxWindow* parent, StationBackend& backend);
-  void start();  // a new brawl
+  void start() override;  // a new brawl
   // A fistfight that a third fighter joined: the brawl goes on in the same record.
   void continue_fistfight(std::unique_ptr<ConflictSession> fistfight, std::vector<std::string> fighters);
-  void on_scan(const std::string& code);
-  bool on_key(int key);  // Ctrl+N: start
+  void on_scan(const std::string& code) override;
+  bool on_key(int key) override;  // Ctrl+N: start
 
  private:
   enum class Step { scanning, cards, tiebreak, done };

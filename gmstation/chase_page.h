@@ -19,9 +19,9 @@ namespace marshal::gm {
 class ChasePage : public ConflictPage {
  public:
   ChasePage(wxWindow* parent, StationBackend& backend);
-  void start();
-  void on_scan(const std::string& code);
-  bool on_key(int key);  // Ctrl+N next, Ctrl+B ambush
+  void start() override;
+  void on_scan(const std::string& code) override;
+  bool on_key(int key) override;  // Ctrl+N next, Ctrl+B ambush
   // Seconds left for the posse to come (0 when no wait is running).
   int wait_left_s() const { return wait_left_s_; }
 

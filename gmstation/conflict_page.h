@@ -19,6 +19,12 @@ class ConflictPage : public wxPanel {
  public:
   ConflictPage(wxWindow* parent, const wxString& title);
 
+  // What the window asks of every screen: begin anew (its function key), take a scanned code,
+  // and take a Ctrl+letter (true when the key meant something here).
+  virtual void start() = 0;
+  virtual void on_scan(const std::string& code) = 0;
+  virtual bool on_key(int /*key*/) { return false; }
+
   // The instruction as written (the label itself is wrapped to the window's width).
   wxString instruction() const { return instruction_text_; }
   // The result as written (the label is wrapped to the window's width).

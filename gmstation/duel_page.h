@@ -23,9 +23,9 @@ class DuelPage : public ConflictPage {
  public:
   DuelPage(wxWindow* parent, StationBackend& backend, std::function<void(const wxString&)> status);
 
-  void start();  // a new, empty duel
+  void start() override;  // a new, empty duel
   // A badge scanned while this screen is showing.
-  void on_scan(const std::string& code);
+  void on_scan(const std::string& code) override;
 
  private:
   enum class Step { first, second, draw, shoot, done };

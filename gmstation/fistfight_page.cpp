@@ -204,6 +204,12 @@ void FistfightPage::on_go(wxCommandEvent&) {
   Layout();
 }
 
+bool FistfightPage::on_key(int key) {
+  if (key != 'S') return false;
+  both_stop();
+  return true;
+}
+
 void FistfightPage::both_stop() {
   if (step_ != Step::rounds || !session_->input().contains("rounds")) return;
   session_->input()["stop"] = true;

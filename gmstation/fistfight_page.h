@@ -23,9 +23,10 @@ class FistfightPage : public ConflictPage {
   // goes on as a brawl (the brawl's fighters named in order).
   using BecomesBrawl = std::function<void(std::unique_ptr<ConflictSession>, std::vector<std::string>)>;
   FistfightPage(wxWindow* parent, StationBackend& backend, BecomesBrawl becomes_brawl);
-  void start();
-  void on_scan(const std::string& code);
+  void start() override;
+  void on_scan(const std::string& code) override;
   void both_stop();
+  bool on_key(int key) override;  // Ctrl+S: both stop
 
  private:
   enum class Step { first, second, rounds, done };

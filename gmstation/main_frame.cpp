@@ -65,25 +65,22 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   home_sizer->Add(help, 0, wxALL, 10);
   home_sizer->Add(answer_, 1, wxALL | wxEXPAND, 10);
   home_->SetSizer(home_sizer);
-  duel_ = new DuelPage(book_, *backend_, [this](const wxString& s) { SetStatusText(s); refresh(); });
   book_->AddPage(home_, "home");
-  book_->AddPage(duel_, "duel");
+  duel_ = new DuelPage(book_, *backend_, [this](const wxString& s) { SetStatusText(s); refresh(); });
   accusation_ = new AccusationPage(book_, *backend_);
-  book_->AddPage(accusation_, "accusation");
   fistfight_ = new FistfightPage(book_, *backend_, [this](std::unique_ptr<ConflictSession> fight,
                                                          std::vector<std::string> fighters) {
     brawl_->continue_fistfight(std::move(fight), std::move(fighters));
-    book_->SetSelection(brawl_page);
+    book_->SetSelection(static_cast<std::size_t>(book_->FindPage(brawl_)));
   });
-  book_->AddPage(fistfight_, "fistfight");
   actions_ = new ActionsPage(book_, *backend_);
-  book_->AddPage(actions_, "actions");
   shootout_ = new ShootoutPage(book_, *backend_);
-  book_->AddPage(shootout_, "shootout");
   brawl_ = new BrawlPage(book_, *backend_);
-  book_->AddPage(brawl_, "brawl");
   chase_ = new ChasePage(book_, *backend_);
-  book_->AddPage(chase_, "chase");
+  // One function key per screen, in the order the help line gives them.
+  screens_ = {{WXK_F2, duel_},     {WXK_F3, accusation_}, {WXK_F4, fistfight_}, {WXK_F5, actions_},
+              {WXK_F6, shootout_}, {WXK_F7, brawl_},      {WXK_F8, chase_}};
+  for (const auto& screen : screens_) book_->AddPage(screen.page, screen.page->GetName());
   // The screens wrap their text to the width they get: without a set minimum the widest screen
   // would squeeze the live panel to nothing at 1024 x 600.
   book_->SetMinSize(wxSize(640, -1));
@@ -112,9 +109,7 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   root->Add(middle, 1, wxEXPAND);
 
   scan_ = new ui::ScanInput(this, [this](const std::string& code) { on_code(code); });
-  for (ConflictPage* page : std::initializer_list<ConflictPage*>{duel_, accusation_, fistfight_, actions_, shootout_,
-                                                                 brawl_, chase_})
-    page->set_focus_scan_field([this] { scan_->focus_field(); });
+  for (const auto& screen : screens_) screen.page->set_focus_scan_field([this] { scan_->focus_field(); });
   root->Add(scan_, 0, wxEXPAND | wxALL, 4);
   SetSizer(root);
   CreateStatusBar();
@@ -132,63 +127,24 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
 }
 
 void MainFrame::on_key(wxKeyEvent& event) {
-  if (event.GetKeyCode() == WXK_ESCAPE) {
-    show_home();
-    return;
-  }
-  if (event.GetKeyCode() == WXK_F2) {
-    show_duel();
-    return;
-  }
-  if (event.GetKeyCode() == WXK_F3) {
-    show_accusation();
-    return;
-  }
-  if (event.GetKeyCode() == WXK_F4) {
-    show_fistfight();
-    return;
-  }
-  if (event.GetKeyCode() == WXK_F5) {
-    actions_->start();
-    book_->SetSelection(actions_page);
-    scan_->focus_field();
-    return;
-  }
-  if (event.GetKeyCode() == WXK_F6) {
-    show_shootout();
-    return;
-  }
-  if (event.GetKeyCode() == WXK_F7) {
-    show_brawl();
-    return;
-  }
-  if (event.GetKeyCode() == WXK_F8) {
-    show_chase();
-    return;
-  }
+  int key = event.GetKeyCode();
+  if (key == WXK_ESCAPE) return show_home();
+  for (const auto& screen : screens_)
+    if (key == screen.key) return show_screen(screen.page);
   // Screen commands are Ctrl+letter: a scanner never sends Ctrl, so a code can start with any letter.
-  if (event.ControlDown()) {
-    int key = event.GetKeyCode();
-    switch (book_->GetSelection()) {
-      case actions_page:
-        if (actions_->on_key(key)) return;
-        break;
-      case shootout_page:
-        if (shootout_->on_key(key)) return;
-        break;
-      case brawl_page:
-        if (brawl_->on_key(key)) return;
-        break;
-      case chase_page:
-        if (chase_->on_key(key)) return;
-        break;
-      case fistfight_page:
-        if (key == 'S') return fistfight_->both_stop();
-        break;
-      default: break;
-    }
-  }
+  if (event.ControlDown())
+    if (auto* page = current_screen(); page && page->on_key(key)) return;
   event.Skip();
+}
+
+ConflictPage* MainFrame::current_screen() const {
+  return book_->GetSelection() == 0 ? nullptr : dynamic_cast<ConflictPage*>(book_->GetCurrentPage());
+}
+
+void MainFrame::show_screen(ConflictPage* page) {
+  page->start();
+  book_->SetSelection(static_cast<std::size_t>(book_->FindPage(page)));
+  scan_->focus_field();
 }
 
 void MainFrame::start_camera(const std::string& pipeline_or_device) {
@@ -226,57 +182,13 @@ void MainFrame::show_timers() {
 }
 
 void MainFrame::show_home() {
-  book_->SetSelection(home_page);
-  scan_->focus_field();
-}
-
-void MainFrame::show_duel() {
-  duel_->start();
-  book_->SetSelection(duel_page);
-  scan_->focus_field();
-}
-
-void MainFrame::show_accusation() {
-  accusation_->start();
-  book_->SetSelection(accusation_page);
-  scan_->focus_field();
-}
-
-void MainFrame::show_fistfight() {
-  fistfight_->start();
-  book_->SetSelection(fistfight_page);
-  scan_->focus_field();
-}
-
-void MainFrame::show_shootout() {
-  shootout_->start();
-  book_->SetSelection(shootout_page);
-  scan_->focus_field();
-}
-
-void MainFrame::show_brawl() {
-  brawl_->start();
-  book_->SetSelection(brawl_page);
-  scan_->focus_field();
-}
-
-void MainFrame::show_chase() {
-  chase_->start();
-  book_->SetSelection(chase_page);
+  book_->SetSelection(0);
   scan_->focus_field();
 }
 
 void MainFrame::on_code(const std::string& code) {
-  switch (book_->GetSelection()) {
-    case duel_page: duel_->on_scan(code); break;
-    case accusation_page: accusation_->on_scan(code); break;
-    case fistfight_page: fistfight_->on_scan(code); break;
-    case actions_page: actions_->on_scan(code); break;
-    case shootout_page: shootout_->on_scan(code); break;
-    case brawl_page: brawl_->on_scan(code); break;
-    case chase_page: chase_->on_scan(code); break;
-    default: show_lookup(code);
-  }
+  if (ConflictPage* page = current_screen()) page->on_scan(code);
+  else show_lookup(code);
 }
 
 void MainFrame::show_lookup(const std::string& code) {

@@ -39,12 +39,8 @@ class MainFrame : public wxFrame {
   ChasePage* chase() { return chase_; }
   ui::ScanInput* scan_input() { return scan_; }
   void show_home();
-  void show_duel();
-  void show_accusation();
-  void show_fistfight();
-  void show_shootout();
-  void show_brawl();
-  void show_chase();
+  // Begins a screen anew and shows it (what its function key does).
+  void show_screen(ConflictPage* page);
   // Reads codes from a camera: a GStreamer pipeline ending in `appsink name=sink`, or a device
   // such as /dev/video0. Decoding runs on the scanner's thread; codes reach the window with
   // CallAfter and count like any scan. Errors show in the status bar.
@@ -60,10 +56,14 @@ class MainFrame : public wxFrame {
   void on_code(const std::string& code);
   void show_lookup(const std::string& code);
   void on_key(wxKeyEvent& event);
-  // The screens in the book, in the order they were added.
-  enum Page { home_page, duel_page, accusation_page, fistfight_page, actions_page, shootout_page,
-              brawl_page, chase_page };
+  // The conflict or actions screen showing, or nullptr at home.
+  ConflictPage* current_screen() const;
 
+  struct Screen {
+    int key;             // its function key
+    ConflictPage* page;  // in the book after home, in this order
+  };
+  std::vector<Screen> screens_;
   std::unique_ptr<StationBackend> backend_;
   std::unique_ptr<scan::CameraScanner> camera_;
   wxString camera_status_;

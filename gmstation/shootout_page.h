@@ -21,10 +21,10 @@ class ShootoutPage : public ConflictPage {
  public:
   static constexpr int max_players = 8;
   ShootoutPage(wxWindow* parent, StationBackend& backend);
-  void start();
-  void on_scan(const std::string& code);
+  void start() override;
+  void on_scan(const std::string& code) override;
   // A key pressed with Ctrl on this screen (N start, T take the bullet, S everyone stops).
-  bool on_key(int key);
+  bool on_key(int key) override;
 
  private:
   enum class Step { scanning, orders, sacrifices, done };
