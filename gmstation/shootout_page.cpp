@@ -97,6 +97,7 @@ void ShootoutPage::start() {
   session_ = std::make_unique<ConflictSession>("shootout", event_options(backend_));
   names_.clear();
   last_ = SessionOutcome{};
+  ambushers_.clear();
   declined_.clear();
   offers_.clear();
   step_ = Step::scanning;
@@ -125,14 +126,24 @@ void ShootoutPage::on_scan(const std::string& code) {
   names_.push_back(who.data["name"]);
   show_players();
   if (names_.size() < 3)
-    say(wxString::Format("%zu in: scan more players (a shootout is 3 or more)", names_.size()));
+    say(wxString::Format("%zu in: scan more players (a shootout is 3 or more; 2 with an ambush: Ctrl+A)",
+                         names_.size()));
   else
-    say(wxString::Format("%zu in: scan more, or Ctrl+N to start the shooting", names_.size()));
+    say(wxString::Format("%zu in: scan more, or Ctrl+N to start the shooting (Ctrl+A: the last one ambushes)",
+                         names_.size()));
 }
 
 bool ShootoutPage::on_key(int key) {
   if (key == 'N' && step_ == Step::scanning) {
     begin_rounds();
+    return true;
+  }
+  if (key == 'A' && step_ == Step::scanning && !names_.empty()) {
+    const std::string& who = names_.back();
+    if (!ambushers_.erase(who)) ambushers_.insert(who);
+    show_players();
+    say(wxString::FromUTF8(who + (ambushers_.count(who) ? " lies in ambush: a free round first" : " does not ambush") +
+                           ". Scan more, or Ctrl+N"));
     return true;
   }
   if (key == 'T' && step_ == Step::sacrifices && !offers_.empty()) {
@@ -147,13 +158,25 @@ bool ShootoutPage::on_key(int key) {
   return false;
 }
 
+bool ShootoutPage::ambush_round() const {
+  return !ambushers_.empty() && session_->input().contains("rounds") && session_->input()["rounds"].empty();
+}
+
 void ShootoutPage::begin_rounds() {
-  if (names_.size() < 3) return refuse("A shootout is 3 or more players: scan another badge");
+  if (names_.size() < (ambushers_.empty() ? 3u : 2u))
+    return refuse(ambushers_.empty() ? "A shootout is 3 or more players (2 with an ambush): scan another badge"
+                                     : "Scan the one they ambush");
   session_->input()["rounds"] = Json::array();
+  if (!ambushers_.empty()) session_->input()["ambushers"] = Json(std::vector<std::string>(ambushers_.begin(), ambushers_.end()));
   step_ = Step::orders;
   show_players();
-  say("Round 1: type each player's order and the card they drew, then Enter");
-  order_[0]->SetFocus();
+  say(ambushers_.empty() ? "Round 1: type each player's order and the card they drew, then Enter"
+                         : "The ambush: only the ambushers act in this free round. Their orders and cards, Enter");
+  for (int i = 0; i < static_cast<int>(names_.size()); ++i)
+    if (order_[i]->IsEnabled()) {
+      order_[i]->SetFocus();
+      break;
+    }
 }
 
 void ShootoutPage::show_players() {
@@ -171,7 +194,8 @@ void ShootoutPage::show_players() {
     player_[i]->SetLabel(wxString::FromUTF8(fmt::format("{}. {}", i + 1, names_[i])));
     stats_[i] = fmt::format("Acc {}, {} bystanders{}", accuracy, s.value("bystanders", Json::array()).size(), state);
     show_meaning(i);  // a scan typed into the field and taken back out leaves no trace
-    bool acting = step_ == Step::orders && !out_of_it(s);
+    bool acting = step_ == Step::orders && !out_of_it(s) && (!ambush_round() || ambushers_.count(names_[i]));
+    if (ambushers_.count(names_[i])) player_[i]->SetLabel(player_[i]->GetLabel() + "  (ambush)");
     order_[i]->Enable(acting);
     card_[i]->Enable(acting);
   }
@@ -192,8 +216,10 @@ void ShootoutPage::fire() {
   if (step_ != Step::orders) return;
   Json actions = Json::object(), cards = Json::object(), escapes = Json::array();
   core::RoundDeck deck({}, &rng_, nullptr);
+  const bool ambush = ambush_round();
   for (int i = 0; i < static_cast<int>(names_.size()); ++i) {
     if (out_of_it(player_state(last_, *session_, names_, static_cast<std::size_t>(i)))) continue;
+    if (ambush && !ambushers_.count(names_[i])) continue;  // the ambushed do not act in the free round
     std::string why;
     auto order = parse_shootout_order(order_[i]->GetValue().ToStdString(), i, names_, why);
     if (!order) {

@@ -1,5 +1,6 @@
 #pragma once
-// The shootout screen: scan every player's badge (3 or more), Ctrl+N to start. Each round the GM
+// The shootout screen: scan every player's badge (3 or more; 2 when an ambush opens it: Ctrl+A
+// after a badge marks that player an ambusher, who alone acts in the free first round), Ctrl+N. Each round the GM
 // types each player's order (C cover, 2 shoot player 2, 2! not to kill, P2 pin, E escape) and
 // the card they drew, Enter. Shots resolve at once; for every wounding or killing shot whose
 // target still holds an innocent bystander the screen offers the sacrifice: the GM scans the
@@ -44,12 +45,15 @@ class ShootoutPage : public ConflictPage {
   void everyone_stops();
   void record();
   Json& open_round() { return session_->input()["rounds"].back(); }
+  // Before the first round of an ambush: only the ambushers act.
+  bool ambush_round() const;
 
   StationBackend& backend_;
   std::unique_ptr<ConflictSession> session_;
   std::vector<std::string> names_;
   Step step_ = Step::scanning;
   SessionOutcome last_;                     // the resolution with the open round in it
+  std::set<std::string> ambushers_;
   std::set<std::string> declined_;          // "shooter>target" offers turned down this round
   std::vector<Offer> offers_;
   std::array<wxStaticText*, max_players> player_{};

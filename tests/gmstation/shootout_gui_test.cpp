@@ -121,3 +121,51 @@ TEST_CASE("a shootout: a killing shot taken by a scanned bystander, recorded in 
   CHECK(ledger.scalar_int("SELECT spent FROM cards WHERE code = '" + bradys_bystanders.front() + "'") == 0);
   CHECK(ledger.scalar_int("SELECT dead + wounded FROM characters WHERE name = 'Black Jack Mulroney'") == 0);
 }
+
+TEST_CASE("an ambush: two players, the ambusher's free round first, then both shoot", "[gui][shootout]") {
+  SampleTown town(12);
+  gm::MainFrame* frame = open_station(town.db, "trail-gm");
+  gm::ShootoutPage* page = frame->shootout();
+  wxUIActionSimulator sim;
+  sim.Char(WXK_F6);
+  pump(300);
+  scan_burst(sim, town.badge("Black Jack Mulroney"));  // Accuracy 3
+  sim.Char('A', wxMOD_CONTROL);
+  pump(200);
+  CHECK(page->instruction().Contains("Black Jack Mulroney lies in ambush"));
+  scan_burst(sim, town.badge("Deputy Wade Hollis"));  // Accuracy 2
+  sim.Char('N', wxMOD_CONTROL);
+  pump(300);
+  REQUIRE(page->instruction().Contains("only the ambushers act"));
+
+  // The free round: Black Jack nicks the Deputy (5 + 3 = 8); the Deputy's fields are closed.
+  sim.Text("2");
+  sim.Char(WXK_TAB);
+  sim.Text("5");
+  sim.Char(WXK_RETURN);
+  pump(400);
+  INFO(page->instruction().ToStdString());
+  REQUIRE(page->instruction().Contains("Round 2"));
+  CHECK(page->result_text().Contains("Black Jack Mulroney fires at Deputy Wade Hollis: 5 + 3 = 8 -> nicked"));
+  // Then both: Black Jack 3 + 3 = 6, the Deputy 2 + 2 = 4; both miss.
+  sim.Text("3");
+  sim.Char(WXK_TAB);
+  sim.Text("1");
+  sim.Char(WXK_TAB);
+  sim.Text("2");
+  sim.Char(WXK_RETURN);
+  pump(400);
+  CHECK(page->result_text().Contains("Deputy Wade Hollis fires at Black Jack Mulroney: 2 + 2 = 4 -> miss"));
+  sim.Char('S', wxMOD_CONTROL);
+  pump(800, [&] { return page->recorded(); });
+  REQUIRE(page->recorded());
+  screenshot(frame, "shootout-ambush");
+  frame->Destroy();
+  pump(200);
+
+  db::Database ledger(town.db, false);
+  CHECK(ledger.scalar_text("SELECT json_extract(payload, '$.input.ambushers[0]') FROM events WHERE type = "
+                           "'conflict_resolved'") == "Black Jack Mulroney");
+  CHECK(ledger.scalar_int("SELECT json_array_length(payload, '$.input.rounds') FROM events WHERE type = "
+                          "'conflict_resolved'") == 2);
+}
