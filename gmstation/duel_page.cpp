@@ -15,7 +15,7 @@ DuelPage::DuelPage(wxWindow* parent, StationBackend& backend, std::function<void
     : ConflictPage(parent, "DUEL"), backend_(backend), status_(std::move(status)) {
   auto* sizer = sizer_;
 
-  auto* grid = new wxFlexGridSizer(4, 3, 6, 18);
+  auto* grid = new wxFlexGridSizer(5, 3, 6, 18);
   grid->Add(new wxStaticText(this, wxID_ANY, ""));
   for (int i = 0; i < 2; ++i) {
     duelist_[i] = new wxStaticText(this, wxID_ANY, i == 0 ? "first duelist: scan a badge" : "second duelist");
@@ -39,6 +39,14 @@ DuelPage::DuelPage(wxWindow* parent, StationBackend& backend, std::function<void
     card_[i]->SetFont(ui::font(16));
     card_[i]->Bind(wxEVT_TEXT_ENTER, &DuelPage::on_go, this);
     grid->Add(card_[i]);
+  }
+  auto* kill_label = new wxStaticText(this, wxID_ANY, "Declared before the round");
+  kill_label->SetFont(ui::font(13));
+  grid->Add(kill_label);
+  for (int i = 0; i < 2; ++i) {
+    not_to_kill_[i] = new wxCheckBox(this, wxID_ANY, "shoots not to kill");
+    not_to_kill_[i]->SetFont(ui::font(12));
+    grid->Add(not_to_kill_[i]);
   }
   sizer->Add(grid, 0, wxALL, 10);
 
@@ -73,6 +81,7 @@ void DuelPage::start() {
     commit_[i]->SetRange(0, 0);
     commit_[i]->SetValue(0);
     card_[i]->Clear();
+    not_to_kill_[i]->SetValue(false);
   }
   duelist_[0]->SetLabel("first duelist: scan a badge");
   duelist_[1]->SetLabel("second duelist");
@@ -110,9 +119,10 @@ void DuelPage::on_scan(const std::string& code) {
   show_odds();
 }
 
-void DuelPage::show_duelists() {
+void DuelPage::show_duelists(const Json* now) {
   for (int i = 0; i < static_cast<int>(names_.size()); ++i) {
-    const Json& c = session_->character(names_[static_cast<std::size_t>(i)]);
+    // As scanned, or as the rounds so far left them (a wound shows at once).
+    const Json& c = now ? (*now)[static_cast<std::size_t>(i)] : session_->character(names_[static_cast<std::size_t>(i)]);
     int accuracy = std::max(0, c["accuracy"].get<int>() - (c["wounded"].get<bool>() ? 1 : 0));
     int speed = std::max(0, c["speed"].get<int>() - (c["wounded"].get<bool>() ? 1 : 0));
     duelist_[i]->SetLabel(wxString::FromUTF8(fmt::format("{}\nSpeed {}  Accuracy {}{}", names_[static_cast<std::size_t>(i)],
@@ -203,7 +213,11 @@ void DuelPage::shoot_step() {
   Json cards;
   if (!read_cards(card_[0], card_[1], cards, true, true)) return;
   if (!input.contains("rounds")) input["rounds"] = Json::array();
-  input["rounds"].push_back({{"cards", cards}});
+  Json choices = Json::object();
+  for (int i = 0; i < 2; ++i)
+    choices[names_[static_cast<std::size_t>(i)]] = {{"not_to_kill", not_to_kill_[i]->IsChecked()}};
+  input["rounds"].push_back({{"cards", cards}, {"choices", choices}});
+  chosen_.clear();
   SessionOutcome o = session_->resolve();
   if (!o.ok && cards.size() == 2 && virtual_draw_->IsChecked()) {
     // The slower duelist may have fallen before drawing: try without the card that was not needed.
@@ -220,14 +234,50 @@ void DuelPage::shoot_step() {
     refuse("Refused: " + wxString::FromUTF8(o.error));
     return;
   }
+  show_round(o);
+}
+
+bool DuelPage::on_key(int key) {
+  if (step_ != Step::choice || (key != 'K' && key != 'W' && key != 'D')) return false;
+  Json& round = session_->input()["rounds"].back();
+  round["choices"][choosing_]["choice_at_13"] = key == 'K' ? "kill" : key == 'W' ? "wound" : "disable";
+  chosen_.insert(choosing_);
+  SessionOutcome o = session_->resolve();
+  if (!o.ok) {
+    round["choices"][choosing_].erase("choice_at_13");
+    chosen_.erase(choosing_);
+    refuse("Refused: " + wxString::FromUTF8(o.error));
+    return true;
+  }
+  show_round(o);
+  return true;
+}
+
+void DuelPage::show_round(const SessionOutcome& o) {
+  show_duelists(&o.resolution["result"]["duelists"]);
   const Json& steps = o.resolution["steps"];
   wxString lines;
   const Json& last = steps.back();
   for (const auto& shot : last["shots"])
+    if (shot["result"] == "shooters_choice" && !chosen_.count(shot["shooter"].get<std::string>())) {
+      step_ = Step::choice;
+      choosing_ = shot["shooter"];
+      set_result(result_, wxString::FromUTF8(fmt::format("{} -> {}: {} + {} = {}", choosing_, shot["target"].get<std::string>(),
+                                                         shot["card"].get<int>(), shot["accuracy"].get<int>(),
+                                                         shot["total"].get<int>())));
+      show_instruction(wxString::FromUTF8(fmt::format("13 or more! {} chooses what happens to {}: Ctrl+K kill, "
+                                                      "Ctrl+W wound, Ctrl+D disable (shot out of the fight)",
+                                                      choosing_, shot["target"].get<std::string>())),
+                       ui::provisional_amber);
+      return;
+    }
+  step_ = Step::shoot;
+  for (const auto& shot : last["shots"])
     lines += wxString::FromUTF8(fmt::format("{} -> {}: {} + {} = {}  {}\n", shot["shooter"].get<std::string>(),
                                             shot["target"].get<std::string>(), shot["card"].get<int>(),
                                             shot["accuracy"].get<int>(), shot["total"].get<int>(),
-                                            shot["result"].get<std::string>()));
+                                            shot.contains("choice") ? "13+: " + shot["choice"].get<std::string>()
+                                                                    : shot["result"].get<std::string>()));
   const Json& result = o.resolution["result"];
   for (auto* f : card_) f->Clear();
   if (result["over"].get<bool>()) {

@@ -1,9 +1,11 @@
 #pragma once
 // The duel screen: scan both duelists, enter what each commits to the draw, draw (cards typed
 // from a physical deck, or drawn by the station), shoot round by round, and record the duel in
-// the ledger. Every step by keys: digits and Enter; the scan field takes badges.
+// the ledger. Every step by keys: digits and Enter; the scan field takes badges. "Not to kill" is
+// declared per duelist before each round; a shot of 13 or more asks the shooter's choice.
 #include <functional>
 #include <memory>
+#include <set>
 
 #include <wx/button.h>
 #include <wx/checkbox.h>
@@ -26,10 +28,15 @@ class DuelPage : public ConflictPage {
   void start() override;  // a new, empty duel
   // A badge scanned while this screen is showing.
   void on_scan(const std::string& code) override;
+  // A shot of 13 or more: Ctrl+K kill, Ctrl+W wound, Ctrl+D disable (the shooter's choice).
+  bool on_key(int key) override;
+  wxCheckBox* not_to_kill_box(int duelist) const { return not_to_kill_[duelist]; }  // for tests
 
  private:
-  enum class Step { first, second, draw, shoot, done };
-  void show_duelists();
+  enum class Step { first, second, draw, shoot, choice, done };
+  // After a round resolved: asks for a pending 13+ choice, or shows the round and goes on.
+  void show_round(const SessionOutcome& o);
+  void show_duelists(const Json* now = nullptr);
   void show_odds();
   void on_go(wxCommandEvent&);
   void draw_step();
@@ -46,6 +53,9 @@ class DuelPage : public ConflictPage {
   wxStaticText* duelist_[2];
   wxSpinCtrl* commit_[2];
   wxTextCtrl* card_[2];
+  wxCheckBox* not_to_kill_[2];           // declared before each round's draw
+  std::set<std::string> chosen_;         // shooters who made their 13+ choice this round
+  std::string choosing_;                 // the shooter asked now
   wxCheckBox* virtual_draw_;
   wxCheckBox* show_odds_;
   wxStaticText* odds_;

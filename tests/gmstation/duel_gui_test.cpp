@@ -100,3 +100,66 @@ TEST_CASE("an unknown code and a dead man's badge are refused on screen", "[gui]
   frame->Destroy();
   pump(200);
 }
+
+TEST_CASE("a duel: a shot declared not to kill only wounds; at 13 or more the shooter chooses",
+          "[gui][duel]") {
+  SampleTown town(13);
+  gm::MainFrame* frame = open_station(town.db, "saloon-gm");
+  gm::DuelPage* duel = frame->duel();
+  wxUIActionSimulator sim;
+  sim.Char(WXK_F2);
+  pump(300);
+  scan_burst(sim, town.badge("Kid Calloway"));        // Speed 4, Accuracy 4
+  scan_burst(sim, town.badge("Sheriff Amos Brady"));  // Speed 3, Accuracy 3
+  sim.Char(WXK_TAB);
+  sim.Char(WXK_TAB);
+  sim.Text("9");
+  sim.Char(WXK_TAB);
+  sim.Text("3");
+  sim.Char(WXK_RETURN);
+  pump(400);
+  REQUIRE(duel->result_text().Contains("Kid Calloway is faster"));
+
+  // Round 1: the Kid shoots not to kill: 7 + 4 = 11 would kill, and only wounds. The wounded
+  // Sheriff answers: 2 + Accuracy 2 = 4, a miss.
+  wxRect box = duel->not_to_kill_box(0)->GetScreenRect();
+  sim.MouseMove(box.x + 8, box.y + box.height / 2);
+  pump(100);
+  sim.MouseClick();
+  pump(300);
+  REQUIRE(duel->not_to_kill_box(0)->IsChecked());
+  sim.Char(WXK_TAB, wxMOD_SHIFT);
+  sim.Char(WXK_TAB, wxMOD_SHIFT);
+  sim.Text("7");
+  sim.Char(WXK_TAB);
+  sim.Text("2");
+  sim.Char(WXK_RETURN);
+  pump(400);
+  INFO(duel->instruction().ToStdString() << " / " << duel->result_text().ToStdString());
+  CHECK(duel->result_text().Contains("Kid Calloway -> Sheriff Amos Brady: 7 + 4 = 11  wounded"));
+  CHECK(duel->result_text().Contains("Sheriff Amos Brady -> Kid Calloway: 2 + 2 = 4  miss"));
+
+  // Round 2, simultaneous: 9 + 4 = 13: the Kid chooses to shoot the Sheriff out of the fight;
+  // the Sheriff's Ace + 2 = 3 misses.
+  sim.Text("9");
+  sim.Char(WXK_TAB);
+  sim.Text("A");
+  sim.Char(WXK_RETURN);
+  pump(400);
+  INFO("now: " << duel->instruction().ToStdString() << " / " << duel->result_text().ToStdString());
+  REQUIRE(duel->instruction().Contains("13 or more! Kid Calloway chooses"));
+  screenshot(frame, "duel-13-choice");
+  sim.Char('D', wxMOD_CONTROL);
+  pump(800, [&] { return duel->recorded(); });
+  REQUIRE(duel->recorded());
+  CHECK(duel->result_text().Contains("13+: disable"));
+  CHECK(duel->result_text().Contains("Kid Calloway wins the duel"));
+  frame->Destroy();
+  pump(200);
+
+  db::Database ledger(town.db, false);
+  CHECK(ledger.scalar_int("SELECT wounded FROM characters WHERE name = 'Sheriff Amos Brady'") == 1);
+  CHECK(ledger.scalar_int("SELECT dead FROM characters WHERE name = 'Sheriff Amos Brady'") == 0);
+  CHECK(ledger.scalar_text("SELECT json_extract(payload, '$.input.rounds[1].choices.\"Kid Calloway\".choice_at_13') "
+                           "FROM events WHERE type = 'conflict_resolved'") == "disable");
+}
