@@ -33,7 +33,7 @@ std::string shot_line(const Json& s, bool pending) {
   std::string line = fmt::format("{} fires at {}: {} + {} = {} -> {}", s["shooter"].get<std::string>(),
                                  s["target"].get<std::string>(), s["card"].get<int>(), s["accuracy"].get<int>(),
                                  s["total"].get<int>(), s["result"].get<std::string>());
-  if (s.contains("choice")) line += " (" + s["choice"].get<std::string>() + ")";
+  if (s.contains("choice")) line += " (the shooter's choice: " + s["choice"].get<std::string>() + ")";
   if (s.contains("bystander"))
     line += ": an innocent bystander takes the bullet (" + s["bystander"].get<std::string>() + ")";
   else if (pending)
@@ -146,6 +146,20 @@ bool ShootoutPage::on_key(int key) {
                            ". Scan more, or Ctrl+N"));
     return true;
   }
+  if ((key == 'K' || key == 'W' || key == 'D') && step_ == Step::sacrifices && !choosing_.empty()) {
+    Json& action = open_round()["actions"][choosing_];
+    action["choice_at_13"] = key == 'K' ? "kill" : key == 'W' ? "wound" : "disable";
+    SessionOutcome next = session_->resolve();
+    if (!next.ok) {
+      action.erase("choice_at_13");
+      refuse("Refused: " + wxString::FromUTF8(next.error));
+      return true;
+    }
+    chosen_.insert(choosing_);
+    last_ = next;
+    offer_next();
+    return true;
+  }
   if (key == 'T' && step_ == Step::sacrifices && !offers_.empty()) {
     declined_.insert(offers_.front().shooter + ">" + offers_.front().target);
     offer_next();
@@ -254,6 +268,7 @@ void ShootoutPage::fire() {
   }
   last_ = o;
   declined_.clear();
+  chosen_.clear();
   step_ = Step::sacrifices;
   for (int i = 0; i < max_players; ++i) card_[i]->ChangeValue("");
   offer_next();
@@ -281,9 +296,24 @@ void ShootoutPage::offer_next() {
     bool pending = std::any_of(offers_.begin(), offers_.end(), [&](const Offer& o) {
       return o.shooter == s["shooter"] && o.target == s["target"];
     });
-    text += shot_line(s, pending) + "\n";
+    if (s["result"] == "shooters_choice" && !chosen_.count(s["shooter"].get<std::string>()))
+      text += fmt::format("{} fires at {}: {} + {} = {}: 13 or more, the shooter chooses\n", s["shooter"].get<std::string>(),
+                          s["target"].get<std::string>(), s["card"].get<int>(), s["accuracy"].get<int>(),
+                          s["total"].get<int>());
+    else
+      text += shot_line(s, pending) + "\n";
   }
   set_result(result_, wxString::FromUTF8(text));
+  // A shot of 13 or more: its shooter chooses first (no bystander can take it).
+  choosing_.clear();
+  for (const auto& s : last_.resolution["steps"].back()["shots"])
+    if (s["result"] == "shooters_choice" && !chosen_.count(s["shooter"].get<std::string>())) {
+      choosing_ = s["shooter"];
+      return show_instruction(wxString::FromUTF8(fmt::format("13 or more! {} chooses what happens to {}: Ctrl+K kill, "
+                                                             "Ctrl+W wound, Ctrl+D disable (shot out of the fight)",
+                                                             choosing_, s["target"].get<std::string>())),
+                              ui::provisional_amber);
+    }
   if (offers_.empty()) return finish_round();
   const Offer& o = offers_.front();
   show_instruction(wxString::FromUTF8(fmt::format(

@@ -4,7 +4,8 @@
 // types each player's order (C cover, 2 shoot player 2, 2! not to kill, P2 pin, E escape) and
 // the card they drew, Enter. Shots resolve at once; for every wounding or killing shot whose
 // target still holds an innocent bystander the screen offers the sacrifice: the GM scans the
-// torn card to confirm, or Ctrl+T to take the bullet. Over, or Ctrl+S everyone stops: recorded.
+// torn card to confirm, or Ctrl+T to take the bullet. A shot of 13 or more first asks the
+// shooter's choice: Ctrl+K kill, Ctrl+W wound, Ctrl+D disable. Over, or Ctrl+S everyone stops: recorded.
 #include <array>
 #include <memory>
 #include <set>
@@ -55,6 +56,8 @@ class ShootoutPage : public ConflictPage {
   SessionOutcome last_;                     // the resolution with the open round in it
   std::set<std::string> ambushers_;
   std::set<std::string> declined_;          // "shooter>target" offers turned down this round
+  std::set<std::string> chosen_;            // shooters who made their 13+ choice this round
+  std::string choosing_;                    // the shooter asked now
   std::vector<Offer> offers_;
   std::array<wxStaticText*, max_players> player_{};
   std::array<wxTextCtrl*, max_players> order_{};

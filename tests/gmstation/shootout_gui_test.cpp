@@ -122,7 +122,8 @@ TEST_CASE("a shootout: a killing shot taken by a scanned bystander, recorded in 
   CHECK(ledger.scalar_int("SELECT dead + wounded FROM characters WHERE name = 'Black Jack Mulroney'") == 0);
 }
 
-TEST_CASE("an ambush: two players, the ambusher's free round first, then both shoot", "[gui][shootout]") {
+TEST_CASE("an ambush: two players, the ambusher's free round first, then both shoot; a 13+ choice",
+          "[gui][shootout]") {
   SampleTown town(12);
   gm::MainFrame* frame = open_station(town.db, "trail-gm");
   gm::ShootoutPage* page = frame->shootout();
@@ -156,6 +157,20 @@ TEST_CASE("an ambush: two players, the ambusher's free round first, then both sh
   sim.Char(WXK_RETURN);
   pump(400);
   CHECK(page->result_text().Contains("Deputy Wade Hollis fires at Black Jack Mulroney: 2 + 2 = 4 -> miss"));
+  // Round 3: Black Jack 10 + 3 = 13: he chooses to wound; the Deputy misses again (3 + 2).
+  sim.Text("10");
+  sim.Char(WXK_TAB);
+  sim.Char(WXK_TAB);
+  sim.Text("3");
+  sim.Char(WXK_RETURN);
+  pump(400);
+  INFO("now: " << page->instruction().ToStdString());
+  REQUIRE(page->instruction().Contains("13 or more! Black Jack Mulroney chooses"));
+  CHECK(page->result_text().Contains("13 or more, the shooter chooses"));
+  sim.Char('W', wxMOD_CONTROL);
+  pump(400);
+  CHECK(page->result_text().Contains("(the shooter's choice: wound): Deputy Wade Hollis is wounded"));
+  REQUIRE(page->instruction().Contains("Round 4"));
   sim.Char('S', wxMOD_CONTROL);
   pump(800, [&] { return page->recorded(); });
   REQUIRE(page->recorded());
@@ -167,5 +182,6 @@ TEST_CASE("an ambush: two players, the ambusher's free round first, then both sh
   CHECK(ledger.scalar_text("SELECT json_extract(payload, '$.input.ambushers[0]') FROM events WHERE type = "
                            "'conflict_resolved'") == "Black Jack Mulroney");
   CHECK(ledger.scalar_int("SELECT json_array_length(payload, '$.input.rounds') FROM events WHERE type = "
-                          "'conflict_resolved'") == 2);
+                          "'conflict_resolved'") == 3);
+  CHECK(ledger.scalar_int("SELECT wounded FROM characters WHERE name = 'Deputy Wade Hollis'") == 1);
 }
