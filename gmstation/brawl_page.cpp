@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "protocol/odds_json.h"
 #include "ui/theme.h"
 
 namespace marshal::gm {
@@ -46,6 +47,7 @@ BrawlPage::BrawlPage(wxWindow* parent, StationBackend& backend)
   row->Add(virtual_draw_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 16);
   row->Add(go, 0);
   sizer_->Add(row, 0, wxALL, 6);
+  add_odds_toggle(row, [this] { return odds_text(); });
   result_ = new wxStaticText(this, wxID_ANY, "");
   result_->SetFont(ui::font(14, true));
   sizer_->Add(result_, 1, wxALL | wxEXPAND, 8);
@@ -243,6 +245,39 @@ void BrawlPage::settle() {
     }
 }
 
+std::string BrawlPage::odds_text() {
+  if (step_ != Step::cards) return "";
+  // Who draws this round: those standing (as the rounds so far left them) and those joining.
+  Json fighters = Json::array();
+  const Json* states = last_.ok ? &brawl_part(last_.resolution)["result"]["fighters"] : nullptr;
+  for (const auto& name : names_) {
+    bool joining = std::find(joining_.begin(), joining_.end(), name) != joining_.end();
+    if (joining) {
+      for (const auto& c : pending_join_)
+        if (c["name"] == name) fighters.push_back(c);
+      continue;
+    }
+    const Json* now = nullptr;
+    if (states)
+      for (const auto& f : *states)
+        if (f["name"] == name) now = &f;
+    if (now && (*now)["state"] != "standing") continue;
+    const Json& c = now ? *now : session_->character(name);
+    fighters.push_back({{"name", name}, {"hth", c["hth"]}, {"wounded", c.value("wounded", false)}});
+  }
+  if (fighters.size() < 3) return "";
+  try {
+    Json input{{"fighters", fighters}, {"trials", 0}};
+    if (session_->input().contains("options")) input["options"] = session_->input()["options"];
+    Json o = protocol::odds("brawl", input, rng_);
+    std::string text = "Odds of going out this round:";
+    for (auto& [name, p] : o["out_this_round"].items()) text += fmt::format("  {} {:.0f}%", name, 100 * p.get<double>());
+    return text;
+  } catch (const std::exception& e) {
+    return std::string("No odds: ") + e.what();
+  }
+}
+
 void BrawlPage::show_fighters() {
   const Json* fighters = last_.ok ? &brawl_part(last_.resolution)["result"]["fighters"] : nullptr;
   for (int i = 0; i < max_fighters; ++i) {
@@ -274,6 +309,7 @@ void BrawlPage::show_fighters() {
                                            : false;
     card_[i]->Enable(draws);
   }
+  update_odds();
   Layout();
 }
 

@@ -34,6 +34,7 @@ class BrawlPage : public ConflictPage {
   // Resolves what is entered; a missing redraw leads to the tie-break step.
   void settle();
   void show_fighters();
+  std::string odds_text();
   const Json& brawl_part(const Json& resolution) const;
   Json& rounds() { return session_->input()[rounds_key_]; }
   void record();

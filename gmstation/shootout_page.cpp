@@ -9,6 +9,7 @@
 
 #include "core/action_deck.h"
 #include "core/card_code.h"
+#include "protocol/odds_json.h"
 #include "ui/theme.h"
 
 namespace marshal::gm {
@@ -83,10 +84,13 @@ ShootoutPage::ShootoutPage(wxWindow* parent, StationBackend& backend)
   auto* stop = new wxButton(this, wxID_ANY, "Everyone stops  (Ctrl+S)");
   stop->SetFont(ui::font(12));
   stop->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { everyone_stops(); });
-  row->Add(virtual_draw_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 16);
   row->Add(go, 0, wxRIGHT, 10);
   row->Add(stop, 0);
   sizer_->Add(row, 0, wxALL, 6);
+  auto* toggles = new wxBoxSizer(wxHORIZONTAL);  // on their own line: 1024 px is not wide
+  toggles->Add(virtual_draw_, 0, wxALIGN_CENTER_VERTICAL);
+  sizer_->Add(toggles, 0, wxLEFT | wxRIGHT, 8);
+  add_odds_toggle(toggles, [this] { return odds_text(); });
   result_ = new wxStaticText(this, wxID_ANY, "");
   result_->SetFont(ui::font(14, true));
   sizer_->Add(result_, 1, wxALL | wxEXPAND, 8);
@@ -224,6 +228,29 @@ void ShootoutPage::show_meaning(int row) {
   std::string meaning = typed.empty() ? "" : order ? describe_order(*order, names_) : "? (see the orders above)";
   meaning_[row]->SetForegroundColour(order || typed.empty() ? ui::ink : ui::refusal_red);
   meaning_[row]->SetLabel(wxString::FromUTF8(stats_[row] + (meaning.empty() ? "" : "\n" + meaning)));
+  update_odds();
+}
+
+std::string ShootoutPage::odds_text() {
+  if (step_ != Step::orders) return "";
+  std::string text;
+  const bool ambush = ambush_round();
+  for (int i = 0; i < static_cast<int>(names_.size()); ++i) {
+    const Json& s = player_state(last_, *session_, names_, static_cast<std::size_t>(i));
+    if (out_of_it(s) || (ambush && !ambushers_.count(names_[i]))) continue;
+    std::string why;
+    auto order = parse_shootout_order(order_[i]->GetValue().ToStdString(), i, names_, why);
+    if (!order || order->kind != ShootoutOrder::Kind::shoot) continue;
+    int accuracy = std::max(0, s["accuracy"].get<int>() - (s.value("wounded", false) ? 1 : 0));
+    Json o = protocol::odds("shot", {{"accuracy", accuracy}}, rng_);
+    const Json& p = o[order->not_to_kill ? "not_to_kill" : "odds"];
+    text += fmt::format("{}{} at {}: wound {:.0f}%, kill {:.0f}%, 13+ {:.0f}%, miss or nick {:.0f}%",
+                        text.empty() ? "Odds: " : ".  ", names_[i], names_[static_cast<std::size_t>(order->target)],
+                        100 * p["wounded"].get<double>(), 100 * p["dead"].get<double>(),
+                        100 * p["shooters_choice"].get<double>(),
+                        100 * (p["miss"].get<double>() + p["nicked"].get<double>()));
+  }
+  return text;
 }
 
 void ShootoutPage::fire() {

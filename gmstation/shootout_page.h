@@ -38,6 +38,7 @@ class ShootoutPage : public ConflictPage {
   void fire();
   void show_players();
   void show_meaning(int row);
+  std::string odds_text();
   // The shots of the round being played that a bystander could still take.
   std::vector<Offer> open_offers(const Json& resolution) const;
   void offer_next();

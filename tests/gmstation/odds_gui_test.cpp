@@ -1,5 +1,6 @@
-// "Show the odds" on the fistfight and accusation screens under Xvfb: ticked with the mouse once
-// the people are in, the exact odds from shared/core appear, and follow the fighters' splits.
+// "Show the odds" on the fistfight, accusation, shootout and brawl screens under Xvfb: ticked with
+// the mouse once the people are in, the exact odds from shared/core appear (a shot at Accuracy 3:
+// wound 28%, kill 20%, 13+ 8%, as docs/examples/odds-shot.json gives).
 #include <catch2/catch.hpp>
 
 #include "sample_town.h"
@@ -17,7 +18,7 @@ void click(wxUIActionSimulator& sim, wxWindow* w) {
 }
 }  // namespace
 
-TEST_CASE("the odds toggle on the fistfight and accusation screens", "[gui][odds]") {
+TEST_CASE("the odds toggle on the fistfight, accusation, shootout and brawl screens", "[gui][odds]") {
   SampleTown town(11);
   gm::MainFrame* frame = open_station(town.db, "odds-gm");
   wxUIActionSimulator sim;
@@ -52,6 +53,31 @@ TEST_CASE("the odds toggle on the fistfight and accusation screens", "[gui][odds
   CHECK(accusation->odds_shown().Contains("the trick is opened"));
   CHECK(accusation->odds_shown().Contains("Gentleman Beau Fontaine loses a bystander"));
   screenshot(frame, "accusation-odds");
+
+  // Shootout: the odds of each shot as ordered; brawl: each fighter's chance to go out.
+  sim.Char(WXK_F6);
+  pump(300);
+  for (const char* name : {"Sheriff Amos Brady", "Black Jack Mulroney", "Jubal Crane"}) scan_burst(sim, town.badge(name));
+  sim.Char('N', wxMOD_CONTROL);
+  pump(300);
+  sim.Text("2");  // the Sheriff shoots Black Jack
+  pump(200);
+  gm::ShootoutPage* shootout = frame->shootout();
+  click(sim, shootout->odds_toggle());
+  INFO(shootout->odds_shown().ToStdString());
+  CHECK(shootout->odds_shown().Contains("Odds: Sheriff Amos Brady at Black Jack Mulroney: wound 28%, kill 20%, 13+ 8%"));
+  screenshot(frame, "shootout-odds");
+
+  sim.Char(WXK_F7);
+  pump(300);
+  for (const char* name : {"Sheriff Amos Brady", "Kid Calloway", "Jubal Crane"}) scan_burst(sim, town.badge(name));
+  sim.Char('N', wxMOD_CONTROL);
+  pump(300);
+  gm::BrawlPage* brawl = frame->brawl();
+  click(sim, brawl->odds_toggle());
+  INFO(brawl->odds_shown().ToStdString());
+  CHECK(brawl->odds_shown().Contains("Odds of going out this round:"));
+  CHECK(brawl->odds_shown().Contains("Kid Calloway"));
   frame->Destroy();
   pump(200);
   CHECK_FALSE(before.empty());
