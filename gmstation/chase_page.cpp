@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "protocol/odds_json.h"
 #include "ui/theme.h"
 
 namespace marshal::gm {
@@ -27,6 +28,9 @@ ChasePage::ChasePage(wxWindow* parent, StationBackend& backend)
   countdown_->SetFont(ui::font(30, true));
   countdown_->SetForegroundColour(ui::provisional_amber);
   sizer_->Add(countdown_, 0, wxALL, 8);
+  auto* toggles = new wxBoxSizer(wxHORIZONTAL);
+  sizer_->Add(toggles, 0, wxLEFT | wxRIGHT, 8);
+  add_odds_toggle(toggles, [this] { return odds_text(); });
   result_ = new wxStaticText(this, wxID_ANY, "");
   result_->SetFont(ui::font(16, true));
   sizer_->Add(result_, 1, wxALL | wxEXPAND, 8);
@@ -265,6 +269,24 @@ void ChasePage::end_posse_turn() {
   say(wxString::Format("Turn %zu: scan the card the varmint plays", turns.size() + 1));
 }
 
+std::string ChasePage::odds_text() {
+  // Before the hands are dealt: the chance of holding no ROAD card, and a plain-play estimate.
+  const Json& input = session_->input();
+  if (step_ != Step::waiting && step_ != Step::varmint_hand && step_ != Step::posse_hand) return "";
+  if (!input.contains("posse") || input["posse"].empty()) return "";
+  try {
+    Json odds_input{{"locations", input["locations"]}, {"options", input["options"]}, {"varmint", input["varmint"]},
+                    {"posse", input["posse"]}, {"trials", 2000}};
+    Json o = protocol::odds("chase", odds_input, rng_);
+    return fmt::format("Odds before the deal: the varmint stuck in town {:.0f}%, the posse {:.0f}%; played plainly, "
+                       "the varmint escapes about {:.0f}%",
+                       100 * o["varmint"]["stuck_in_town"].get<double>(), 100 * o["posse"]["stuck_in_town"].get<double>(),
+                       100 * o["whole_chase_monte_carlo"]["estimates"]["escaped"]["p"].get<double>());
+  } catch (const std::exception& e) {
+    return std::string("No odds: ") + e.what();
+  }
+}
+
 void ChasePage::tick() {
   if (wait_left_s_ > 0) --wait_left_s_;
   if (wait_left_s_ == 0) {
@@ -298,6 +320,7 @@ void ChasePage::show_state() {
                         input["hands"]["posse"].size());
   if (!pending_varmint_.empty()) text += "The varmint has played; the posse: " + joined(pending_posse_, " -> ") + "\n";
   state_->SetLabel(wxString::FromUTF8(text));
+  update_odds();
   Layout();
 }
 

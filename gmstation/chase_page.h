@@ -37,6 +37,7 @@ class ChasePage : public ConflictPage {
   void end_posse_turn();
   void tick();
   void show_state();
+  std::string odds_text();
   int hand_size(const std::string& side);
   void record();
 

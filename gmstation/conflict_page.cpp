@@ -57,7 +57,10 @@ void ConflictPage::refuse(const wxString& why) { show_instruction(why, ui::refus
 void ConflictPage::add_odds_toggle(wxSizer* row, std::function<std::string()> compute) {
   odds_toggle_ = new wxCheckBox(this, wxID_ANY, "Show the odds");
   odds_toggle_->SetFont(ui::font(12));
-  odds_toggle_->Bind(wxEVT_CHECKBOX, [this](wxCommandEvent&) { update_odds(); });
+  odds_toggle_->Bind(wxEVT_CHECKBOX, [this](wxCommandEvent&) {
+    update_odds();
+    focus_scan_field();  // a click is not meant to take the keyboard away from the scans
+  });
   row->Add(odds_toggle_, 0, wxALIGN_CENTER_VERTICAL | wxLEFT, 16);
   odds_ = new wxStaticText(this, wxID_ANY, "");
   odds_->SetFont(ui::font(12));

@@ -12,7 +12,7 @@ namespace marshal::scan {
 
 struct WedgeOptions {
   std::int64_t max_gap_ms = 35;   // between keys of one burst
-  std::size_t min_length = 6;     // shorter bursts are typing
+  std::size_t min_length = 5;     // shorter bursts are typing (LOC07 and ACT10 are 5 long)
 };
 
 class WedgeDetector {

@@ -30,6 +30,12 @@ void ScanInput::deliver(const std::string& code) {
   if (debouncer_.accept(code, wxGetLocalTimeMillis().GetValue())) on_code_(code);
 }
 
+void ScanInput::deliver_scanned(const std::string& code) {
+  const bool deck_card = code.size() == 5 && (code.rfind("LOC", 0) == 0 || code.rfind("ACT", 0) == 0);
+  if (deck_card) on_code_(code);
+  else deliver(code);
+}
+
 void ScanInput::on_char_hook(wxKeyEvent& event) {
   const std::int64_t now = wxGetLocalTimeMillis().GetValue();
   int key = event.GetKeyCode();
@@ -47,7 +53,7 @@ void ScanInput::on_char_hook(wxKeyEvent& event) {
           text->SetInsertionPoint(static_cast<long>(at));
         }
       }
-      deliver(code);
+      deliver_scanned(code);
       return;  // the Enter belonged to the scanner
     }
     event.Skip();

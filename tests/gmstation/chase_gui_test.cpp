@@ -39,12 +39,21 @@ TEST_CASE("a chase: wait timer, hands scanned, a refused turn, an escape recorde
   sim.Char('N', wxMOD_CONTROL);
   pump(300);
   REQUIRE(chase->instruction().Contains("Deal the varmint's best rider 6 location cards"));
+  // The odds before the deal, ticked with the mouse (the keyboard stays with the scans).
+  wxRect box = chase->odds_toggle()->GetScreenRect();
+  sim.MouseMove(box.x + 8, box.y + box.height / 2);
+  pump(100);
+  sim.MouseClick();
+  pump(500);
+  INFO(chase->odds_shown().ToStdString());
+  CHECK(chase->odds_shown().Contains("Odds before the deal: the varmint stuck in town"));
 
   scan_burst(sim, town.badge("Kid Calloway"));  // not a location card
   CHECK(chase->instruction().Contains("not a location card"));
   for (const char* card : {"LOC00", "LOC02", "LOC03", "LOC07", "LOC12", "LOC11"}) location(card);
   REQUIRE(chase->instruction().Contains("Deal the posse's best rider 8 location cards"));
-  for (const char* card : {"LOC01", "LOC04", "LOC10", "LOC09", "LOC05", "LOC11", "LOC12", "LOC08"}) location(card);
+  // Two copies of Apache Springs dealt one after the other: both count (deck cards share a code).
+  for (const char* card : {"LOC01", "LOC04", "LOC10", "LOC10", "LOC09", "LOC11", "LOC12", "LOC08"}) location(card);
   REQUIRE(chase->instruction().Contains("Turn 1"));
 
   // Turn 1: North Road; the posse rides South Road.
