@@ -24,11 +24,7 @@ std::string GmApp::sample_ledger() {
   std::filesystem::create_directories(dir);
   std::string path = (dir / "lincoln-1875.db").string();
   if (!std::filesystem::exists(path)) {
-    db::ImportResult imported = db::import_event(MARSHAL_SAMPLE_EVENT, [] {
-      core::CardCodeBytes bytes;
-      randombytes_buf(bytes.data(), bytes.size());
-      return core::make_card_code(bytes);
-    });
+    db::ImportResult imported = db::import_event(MARSHAL_SAMPLE_EVENT, db::random_card_code);
     if (!imported.ok()) throw std::runtime_error("the sample event cannot be read: " + imported.errors.front().to_string());
     db::Ledger::create(path, imported.definition,
                        std::chrono::duration_cast<std::chrono::milliseconds>(

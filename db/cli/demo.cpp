@@ -78,11 +78,7 @@ int run_demo(const std::string& seed_text, const std::string& event_dir, std::st
     db_path = (std::filesystem::temp_directory_path() / fmt::format("marshal-demo-{}.db", getpid())).string();
   for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db_path + suffix);
 
-  db::ImportResult imported = db::import_event(event_dir, [&rng] {
-    core::CardCodeBytes bytes;
-    for (auto& b : bytes) b = static_cast<std::uint8_t>(rng.uniform(256));
-    return core::make_card_code(bytes);
-  });
+  db::ImportResult imported = db::import_event(event_dir, [&rng] { return core::card_code_from(rng); });
   if (!imported.ok()) {
     for (const auto& e : imported.errors) err << "marshal: " << e.to_string() << "\n";
     return exit_bad_input;

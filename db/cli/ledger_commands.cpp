@@ -48,11 +48,7 @@ class ProgressBar {
 
 int run_init(const std::string& event_dir, const std::string& db_path, std::ostream& out,
              std::ostream& err) {
-  db::ImportResult imported = db::import_event(event_dir, [] {
-    core::CardCodeBytes bytes;
-    randombytes_buf(bytes.data(), bytes.size());
-    return core::make_card_code(bytes);
-  });
+  db::ImportResult imported = db::import_event(event_dir, db::random_card_code);
   if (!imported.ok()) {
     for (const auto& e : imported.errors) err << "marshal: " << e.to_string() << "\n";
     err << fmt::format("marshal: {} problem{} in {}; nothing was written\n", imported.errors.size(),

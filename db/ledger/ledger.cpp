@@ -13,13 +13,14 @@
 
 namespace marshal::db {
 
+std::string random_card_code() {
+  core::CardCodeBytes bytes;
+  randombytes_buf(bytes.data(), bytes.size());
+  return core::make_card_code(bytes);
+}
+
 LedgerRandomness os_randomness() {
-  return {[] {
-            core::CardCodeBytes bytes;
-            randombytes_buf(bytes.data(), bytes.size());
-            return core::make_card_code(bytes);
-          },
-          [](std::uint32_t bound) { return randombytes_uniform(bound); }};
+  return {random_card_code, [](std::uint32_t bound) { return randombytes_uniform(bound); }};
 }
 
 std::int64_t unix_time_ms() {

@@ -47,6 +47,8 @@ struct LedgerRandomness {
   std::function<std::uint32_t(std::uint32_t)> uniform;  // [0, bound)
 };
 LedgerRandomness os_randomness();
+// A card code from the operating system's randomness (libsodium): what real cards get.
+std::string random_card_code();
 
 class Ledger {
  public:

@@ -1,5 +1,7 @@
 #include "core/card_code.h"
 
+#include <memory>
+
 namespace marshal::core {
 
 namespace {
@@ -88,6 +90,17 @@ std::string format_card_code(std::string_view code) {
     out += code[i];
   }
   return out;
+}
+
+std::string card_code_from(Csprng& rng) {
+  CardCodeBytes bytes{};
+  for (auto& b : bytes) b = static_cast<std::uint8_t>(rng.uniform(256));
+  return make_card_code(bytes);
+}
+
+std::function<std::string()> seeded_card_codes(std::uint64_t seed) {
+  auto rng = std::make_shared<Csprng>(seed_from_number(seed));
+  return [rng] { return card_code_from(*rng); };
 }
 
 }  // namespace marshal::core

@@ -10,9 +10,12 @@
 // spaces and hyphens are accepted, O reads as 0 and I or L as 1, as Crockford intends.
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
+
+#include "core/csprng.h"
 
 namespace marshal::core {
 
@@ -23,6 +26,10 @@ inline constexpr std::string_view card_code_alphabet = "0123456789ABCDEFGHJKMNPQ
 // 10 random bytes (from the caller's CSPRNG or the operating system) make one code.
 using CardCodeBytes = std::array<std::uint8_t, 10>;
 std::string make_card_code(const CardCodeBytes& random_bytes);
+// A code from the station's seeded CSPRNG (demonstrations and tests: the same seed, the same codes).
+std::string card_code_from(Csprng& rng);
+// A maker of codes for import_event: seeded, each call the next code.
+std::function<std::string()> seeded_card_codes(std::uint64_t seed);
 
 char card_code_check_char(std::string_view data16);
 

@@ -40,11 +40,8 @@ int main(int argc, char** argv) {
   auto dir = std::filesystem::temp_directory_path() / ("marshal-bench-gm-" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
   std::string db = (dir / "town.db").string();
-  db::ImportResult imported = db::import_event(std::string(MARSHAL_SOURCE_DIR) + "/events/lincoln-1875", [] {
-    core::CardCodeBytes bytes;
-    randombytes_buf(bytes.data(), bytes.size());
-    return core::make_card_code(bytes);
-  });
+  db::ImportResult imported =
+      db::import_event(std::string(MARSHAL_SOURCE_DIR) + "/events/lincoln-1875", db::random_card_code);
   db::Ledger::create(db, imported.definition, 0);
 
   auto start = Clock::now();

@@ -37,11 +37,7 @@ double ms_between(Clock::time_point a, Clock::time_point b) {
   return std::chrono::duration<double, std::milli>(b - a).count();
 }
 
-std::string fresh_code() {
-  core::CardCodeBytes bytes;
-  randombytes_buf(bytes.data(), bytes.size());
-  return core::make_card_code(bytes);
-}
+std::string fresh_code() { return db::random_card_code(); }
 
 double percentile(std::vector<double> v, double p) {
   std::sort(v.begin(), v.end());

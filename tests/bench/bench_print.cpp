@@ -155,12 +155,7 @@ GeneratedEvent write_event(const fs::path& dir, int count) {
 }
 
 std::function<std::string()> seeded_codes(std::uint64_t seed) {
-  auto rng = std::make_shared<core::Csprng>(core::seed_from_number(seed));
-  return [rng] {
-    core::CardCodeBytes bytes{};
-    for (auto& b : bytes) b = static_cast<std::uint8_t>(rng->uniform(256));
-    return core::make_card_code(bytes);
-  };
+  return core::seeded_card_codes(seed);
 }
 
 // ---------------------------------------------------------------------------------------------

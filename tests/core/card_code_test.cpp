@@ -2,6 +2,8 @@
 
 #include <set>
 
+#include <set>
+
 #include "core/card_code.h"
 #include "core/csprng.h"
 
@@ -92,4 +94,17 @@ TEST_CASE("malformed codes are refused with the reason, never a crash", "[code]"
   CHECK(parse_card_code("ABCDEFGH;KMNPQRST").problem == CardCodeProblem::bad_character);
   CHECK(parse_card_code(std::string("ABCD\0EFG", 8)).problem == CardCodeProblem::bad_character);
   CHECK(parse_card_code("\xC3\xA9").problem == CardCodeProblem::bad_character);
+}
+
+TEST_CASE("seeded card codes: well formed, all different, the same for the same seed") {
+  auto first = seeded_card_codes(42), again = seeded_card_codes(42), other = seeded_card_codes(43);
+  std::set<std::string> seen;
+  for (int i = 0; i < 200; ++i) {
+    std::string code = first();
+    CHECK(parse_card_code(code).ok());
+    CHECK(code == again());
+    CHECK(code != other());
+    seen.insert(code);
+  }
+  CHECK(seen.size() == 200);
 }

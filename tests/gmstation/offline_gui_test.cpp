@@ -2,67 +2,31 @@
 // OFFLINE banner shows, a duel recorded meanwhile is provisional, and it syncs exactly once.
 #include <catch2/catch.hpp>
 
-#include <unistd.h>
-
-#include <filesystem>
-
-#include <wx/image.h>
-
-#include "core/card_code.h"
-#include "core/csprng.h"
-#include "gmstation/main_frame.h"
-#include "gui_fixture.h"
-#include "import/import_event.h"
-#include "ledger/ledger.h"
+#include "sample_town.h"
 #include "server/ledger_server.h"
 #include "server/stations.h"
 #include "store/sqlite.h"
 
 using namespace marshal;
 using namespace gui_testing;
-namespace fs = std::filesystem;
 
 TEST_CASE("the station survives the ledger going away and coming back, and syncs", "[gui][offline]") {
-  fs::path dir = fs::temp_directory_path() / ("marshal-gm-offline-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  std::string db_path = (dir / "town.db").string();
-  core::Csprng rng(core::seed_from_number(7));
-  db::ImportResult imported = db::import_event(std::string(MARSHAL_SOURCE_DIR) + "/events/lincoln-1875", [&rng] {
-    core::CardCodeBytes bytes;
-    for (auto& b : bytes) b = static_cast<std::uint8_t>(rng.uniform(256));
-    return core::make_card_code(bytes);
-  });
-  REQUIRE(imported.ok());
-  db::Ledger::create(db_path, imported.definition, 1000);
+  SampleTown town(7);
   std::string code;
   {
-    db::Ledger ledger(db_path);
+    db::Ledger ledger(town.db);
     code = db::add_station(ledger.database(), "saloon-gm", db::Role::gm, 1000);
   }
-  auto badge = [&](const std::string& name) {
-    for (const auto& c : imported.definition.characters)
-      if (c.name == name) return c.badge_code;
-    return std::string();
-  };
+  auto badge = [&](const std::string& name) { return town.badge(name); };
 
   db::ServerConfig config;
-  config.db_path = db_path;
+  config.db_path = town.db;
   auto server = std::make_unique<db::LedgerServer>(config);
   config.port = server->port();
   std::string url = "http://127.0.0.1:" + std::to_string(config.port);
 
-  start_wx();
-  auto* frame = new gm::MainFrame(gm::connect_to_server(url, (dir / "cache.db").string(), code));
-  frame->Show();
-  pump(400);
-  frame->Raise();
-  pump(300);
+  gm::MainFrame* frame = open_station(gm::connect_to_server(url, town.dir.file("cache.db"), code));
   wxUIActionSimulator sim;
-  wxRect r = frame->GetScreenRect();
-  sim.MouseMove(r.x + r.width / 2, r.y + r.height / 3);
-  frame->scan_input()->focus_field();
-  pump(200);
   frame->refresh();
   CHECK_FALSE(frame->offline_banner_shown());
   // Seen once while online, so the station knows them when the ledger is gone.
@@ -110,8 +74,7 @@ TEST_CASE("the station survives the ledger going away and coming back, and syncs
   pump(200);
   server.reset();
 
-  db::Database ledger(db_path, false);
+  db::Database ledger(town.db, false);
   CHECK(ledger.scalar_int("SELECT COUNT(*) FROM events WHERE type = 'conflict_resolved'") == 1);
   CHECK(ledger.scalar_int("SELECT dead FROM characters WHERE name = 'Sheriff Amos Brady'") == 1);
-  fs::remove_all(dir);
 }

@@ -1,6 +1,6 @@
 #pragma once
 // What the GUI tests share: a ledger of the sample town (seeded codes) in a temporary folder,
-// and a station window shown with the keyboard given to it.
+// and a station window (on that file, or on any backend) shown with the keyboard given to it.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -24,12 +24,8 @@ struct SampleTown {
   marshal::db::EventDefinition definition;
 
   explicit SampleTown(std::uint64_t seed) {
-    marshal::core::Csprng codes(marshal::core::seed_from_number(seed));
-    auto imported = marshal::db::import_event(std::string(MARSHAL_SOURCE_DIR) + "/events/lincoln-1875", [&codes] {
-      marshal::core::CardCodeBytes bytes;
-      for (auto& b : bytes) b = static_cast<std::uint8_t>(codes.uniform(256));
-      return marshal::core::make_card_code(bytes);
-    });
+    auto imported = marshal::db::import_event(std::string(MARSHAL_SOURCE_DIR) + "/events/lincoln-1875",
+                                              marshal::core::seeded_card_codes(seed));
     REQUIRE(imported.ok());
     definition = imported.definition;
     marshal::db::Ledger::create(db, definition, 1000);
@@ -52,9 +48,9 @@ struct SampleTown {
 // Shows the station on a local ledger. Without a window manager nobody gives the window the
 // keyboard: raising it once mapped asks X directly, and X sends keys to the window under the
 // pointer, so the pointer is put over it.
-inline marshal::gm::MainFrame* open_station(const std::string& db, const std::string& station) {
+inline marshal::gm::MainFrame* open_station(std::unique_ptr<marshal::gm::StationBackend> backend) {
   start_wx();
-  auto* frame = new marshal::gm::MainFrame(marshal::gm::open_local_ledger(db, station));
+  auto* frame = new marshal::gm::MainFrame(std::move(backend));
   frame->Show();
   pump(400);
   frame->Raise();
@@ -65,6 +61,11 @@ inline marshal::gm::MainFrame* open_station(const std::string& db, const std::st
   frame->scan_input()->focus_field();
   pump(200);
   return frame;
+}
+
+// The same on a local ledger file (the embedded default).
+inline marshal::gm::MainFrame* open_station(const std::string& db, const std::string& station) {
+  return open_station(marshal::gm::open_local_ledger(db, station));
 }
 
 }  // namespace gui_testing

@@ -63,12 +63,7 @@ inline std::vector<std::string> files_in(const fs::path& dir) {
 
 // Card codes from a seed: the same seed gives the same codes.
 inline std::function<std::string()> seeded_code_maker(std::uint64_t seed) {
-  auto rng = std::make_shared<core::Csprng>(core::seed_from_number(seed));
-  return [rng] {
-    core::CardCodeBytes bytes{};
-    for (auto& b : bytes) b = static_cast<std::uint8_t>(rng->uniform(256));
-    return core::make_card_code(bytes);
-  };
+  return core::seeded_card_codes(seed);
 }
 
 // A ledger file made from an event folder (the sample unless told), with its definition (what

@@ -110,12 +110,7 @@ inline void write_event_folder(const fs::path& folder, const EventShape& shape) 
 
 // Card codes from a seed: the same seed gives the same codes.
 inline std::function<std::string()> seeded_code_maker(std::uint64_t seed) {
-  auto rng = std::make_shared<core::Csprng>(core::seed_from_number(seed));
-  return [rng] {
-    core::CardCodeBytes bytes{};
-    for (auto& b : bytes) b = static_cast<std::uint8_t>(rng->uniform(256));
-    return core::make_card_code(bytes);
-  };
+  return core::seeded_card_codes(seed);
 }
 
 // A ledger file made from a generated event, and the codes printed on its cards.
