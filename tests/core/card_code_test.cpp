@@ -2,8 +2,6 @@
 
 #include <set>
 
-#include <set>
-
 #include "core/card_code.h"
 #include "core/csprng.h"
 
