@@ -86,7 +86,10 @@ void ActionsPage::on_scan(const std::string& code) {
   badge_ = code;
   waiting_ = Waiting::action;
   recorded_seq_ = 0;
-  name_->Hide();
+  if (name_->IsShown()) {
+    name_->Hide();
+    focus_scan_field();
+  }
   set_result(result_, "");
   show_character();
   say("Press the action's key (Ctrl + letter)");
@@ -94,6 +97,8 @@ void ActionsPage::on_scan(const std::string& code) {
 
 bool ActionsPage::on_key(int key) {
   if (waiting_ == Waiting::character) return false;
+  // While a name or an office is typed, Ctrl keys belong to the field (paste, select all).
+  if (waiting_ == Waiting::bystander_name || waiting_ == Waiting::office) return false;
   auto horse = [&](const char* type, const char* prompt) {
     horse_action_ = type;
     waiting_ = Waiting::horse;

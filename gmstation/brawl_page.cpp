@@ -215,8 +215,11 @@ void BrawlPage::settle() {
   joining_.clear();
   tied_.clear();
   const Json& part = brawl_part(o.resolution);
-  const Json& step = part["steps"].back();
   std::string text;
+  // A round in which all but one fled ends the brawl without a draw: it has no step.
+  const bool drew = !part["steps"].empty() && part["steps"].size() == rounds().size();
+  const Json& step = drew ? part["steps"].back() : Json::object({{"totals", Json::array()}, {"out", Json::array()}});
+  if (!drew) text = "The others fled: nobody is left to fight\n";
   for (std::size_t u = 0; u < step["totals"].size(); ++u) {
     text += u == 0 ? "Draw: " : "Redraw: ";
     bool first = true;

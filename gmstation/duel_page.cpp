@@ -218,17 +218,8 @@ void DuelPage::shoot_step() {
     choices[names_[static_cast<std::size_t>(i)]] = {{"not_to_kill", not_to_kill_[i]->IsChecked()}};
   input["rounds"].push_back({{"cards", cards}, {"choices", choices}});
   chosen_.clear();
-  SessionOutcome o = session_->resolve();
-  if (!o.ok && cards.size() == 2 && virtual_draw_->IsChecked()) {
-    // The slower duelist may have fallen before drawing: try without the card that was not needed.
-    for (const auto& name : names_) {
-      Json fewer = cards;
-      fewer.erase(name);
-      input["rounds"].back()["cards"] = fewer;
-      o = session_->resolve();
-      if (o.ok) break;
-    }
-  }
+  round_cards_ = cards;
+  SessionOutcome o = resolve_round();
   if (!o.ok) {
     input["rounds"].erase(input["rounds"].size() - 1);
     refuse("Refused: " + wxString::FromUTF8(o.error));
@@ -237,12 +228,29 @@ void DuelPage::shoot_step() {
   show_round(o);
 }
 
+SessionOutcome DuelPage::resolve_round() {
+  Json& round = session_->input()["rounds"].back();
+  round["cards"] = round_cards_;
+  SessionOutcome full = session_->resolve();
+  if (full.ok || round_cards_.size() < 2) return full;
+  // The slower duelist may fall (or be shot out) before drawing: the card not needed is left out.
+  for (const auto& name : names_) {
+    Json fewer = round_cards_;
+    fewer.erase(name);
+    round["cards"] = fewer;
+    SessionOutcome o = session_->resolve();
+    if (o.ok) return o;
+  }
+  round["cards"] = round_cards_;
+  return full;
+}
+
 bool DuelPage::on_key(int key) {
   if (step_ != Step::choice || (key != 'K' && key != 'W' && key != 'D')) return false;
   Json& round = session_->input()["rounds"].back();
   round["choices"][choosing_]["choice_at_13"] = key == 'K' ? "kill" : key == 'W' ? "wound" : "disable";
   chosen_.insert(choosing_);
-  SessionOutcome o = session_->resolve();
+  SessionOutcome o = resolve_round();  // a wound instead of a kill: the other may shoot back
   if (!o.ok) {
     round["choices"][choosing_].erase("choice_at_13");
     chosen_.erase(choosing_);

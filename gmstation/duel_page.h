@@ -36,6 +36,8 @@ class DuelPage : public ConflictPage {
   enum class Step { first, second, draw, shoot, choice, done };
   // After a round resolved: asks for a pending 13+ choice, or shows the round and goes on.
   void show_round(const SessionOutcome& o);
+  // Resolves with this round's cards, leaving out the slower duelist's when it is not drawn.
+  SessionOutcome resolve_round();
   void show_duelists(const Json* now = nullptr);
   void show_odds();
   void on_go(wxCommandEvent&);
@@ -55,6 +57,7 @@ class DuelPage : public ConflictPage {
   wxTextCtrl* card_[2];
   wxCheckBox* not_to_kill_[2];           // declared before each round's draw
   std::set<std::string> chosen_;         // shooters who made their 13+ choice this round
+  Json round_cards_;                     // every card typed or drawn for this round
   std::string choosing_;                 // the shooter asked now
   wxCheckBox* virtual_draw_;
   wxCheckBox* show_odds_;

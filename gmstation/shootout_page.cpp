@@ -117,6 +117,8 @@ void ShootoutPage::start() {
 }
 
 void ShootoutPage::on_scan(const std::string& code) {
+  if (step_ == Step::sacrifices && !choosing_.empty())
+    return refuse(wxString::FromUTF8(choosing_ + " chooses first: Ctrl+K kill, Ctrl+W wound, Ctrl+D disable"));
   if (step_ == Step::sacrifices) return on_torn_card(code);
   if (step_ != Step::scanning)
     return refuse("The players are set: type orders and cards (a scan here is a torn bystander when offered)");
@@ -164,7 +166,7 @@ bool ShootoutPage::on_key(int key) {
     offer_next();
     return true;
   }
-  if (key == 'T' && step_ == Step::sacrifices && !offers_.empty()) {
+  if (key == 'T' && step_ == Step::sacrifices && choosing_.empty() && !offers_.empty()) {
     declined_.insert(offers_.front().shooter + ">" + offers_.front().target);
     offer_next();
     return true;
@@ -184,6 +186,8 @@ void ShootoutPage::begin_rounds() {
   if (names_.size() < (ambushers_.empty() ? 3u : 2u))
     return refuse(ambushers_.empty() ? "A shootout is 3 or more players (2 with an ambush): scan another badge"
                                      : "Scan the one they ambush");
+  if (ambushers_.size() >= names_.size())
+    return refuse("Everyone is an ambusher: someone must be ambushed (Ctrl+A again undoes the last one)");
   session_->input()["rounds"] = Json::array();
   if (!ambushers_.empty()) session_->input()["ambushers"] = Json(std::vector<std::string>(ambushers_.begin(), ambushers_.end()));
   step_ = Step::orders;
@@ -287,6 +291,20 @@ void ShootoutPage::fire() {
   Json round{{"actions", actions}, {"cards", cards}, {"sacrifices", Json::array()}};
   if (!escapes.empty()) round["escape"] = escapes;
   Json& rounds = session_->input()["rounds"];
+  if (!escapes.empty()) {
+    // Escapes that leave nobody to fight end it before any shot: the round is the escape alone.
+    rounds.push_back({{"escape", escapes}});
+    SessionOutcome only = session_->resolve();
+    if (only.ok && only.resolution["result"]["over"].get<bool>()) {
+      last_ = only;
+      for (int i = 0; i < max_players; ++i) card_[i]->ChangeValue("");
+      set_result(result_, wxString::FromUTF8(fmt::format("{} escape{}: nobody is left to fight",
+                                                         fmt::join(escapes.get<std::vector<std::string>>(), " and "),
+                                                         escapes.size() == 1 ? "s" : "")));
+      return finish_round();
+    }
+    rounds.erase(rounds.size() - 1);
+  }
   rounds.push_back(round);
   SessionOutcome o = session_->resolve();
   if (!o.ok) {
@@ -351,6 +369,7 @@ void ShootoutPage::offer_next() {
 }
 
 void ShootoutPage::on_torn_card(const std::string& code) {
+  if (offers_.empty()) return refuse("No bystander is asked for now");
   const Offer o = offers_.front();
   core::ParsedCardCode parsed = core::parse_card_code(code);
   if (!parsed.ok()) return refuse("Not a card code: " + wxString::FromUTF8(std::string(core::describe(parsed.problem))));
@@ -382,8 +401,9 @@ void ShootoutPage::finish_round() {
   }
   step_ = Step::orders;
   show_players();
+  // The engine numbers an ambush's free round 0.
   say(wxString::Format("Round %zu: orders (kept from the last round) and cards, Enter.  Ctrl+S: everyone stops",
-                       session_->input()["rounds"].size() + 1));
+                       session_->input()["rounds"].size() + (ambushers_.empty() ? 1 : 0)));
   for (int i = 0; i < static_cast<int>(names_.size()); ++i)
     if (order_[i]->IsEnabled()) {
       card_[i]->SetFocus();

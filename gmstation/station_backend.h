@@ -24,7 +24,7 @@ struct RecordOutcome {
   enum class Status { accepted, provisional, refused } status = Status::refused;
   std::int64_t seq = 0;
   std::string code, reason;  // when refused
-  Json ledger;
+  Json ledger = Json::object();  // what the ledger added (a pick, a new code); empty when provisional
 };
 
 struct FeedEvent {

@@ -74,3 +74,29 @@ TEST_CASE("a fistfight becomes a brawl: a tie redrawn, a joiner, a fleer, headac
   CHECK(headaches("Kid Calloway") == 0);  // fled
   CHECK(headaches("Sheriff Amos Brady") == 0);
 }
+
+TEST_CASE("a brawl that ends when all but one flee before the draw", "[gui][brawl]") {
+  SampleTown town(15);
+  gm::MainFrame* frame = open_station(town.db, "saloon-gm");
+  gm::BrawlPage* brawl = frame->brawl();
+  wxUIActionSimulator sim;
+  sim.Char(WXK_F7);
+  pump(300);
+  for (const char* name : {"Sheriff Amos Brady", "Kid Calloway", "Jubal Crane"}) scan_burst(sim, town.badge(name));
+  sim.Char('N', wxMOD_CONTROL);
+  pump(300);
+  REQUIRE(brawl->instruction().Contains("Round 1"));
+  sim.Text("5");
+  sim.Char(WXK_TAB);
+  sim.Text("f");
+  sim.Char(WXK_TAB);
+  sim.Text("f");
+  sim.Char(WXK_RETURN);
+  pump(800, [&] { return brawl->recorded(); });
+  INFO(brawl->instruction().ToStdString() << " / " << brawl->result_text().ToStdString());
+  REQUIRE(brawl->recorded());
+  CHECK(brawl->result_text().Contains("The others fled"));
+  CHECK(brawl->result_text().Contains("Sheriff Amos Brady WINS THE BRAWL"));
+  frame->Destroy();
+  pump(200);
+}

@@ -163,3 +163,38 @@ TEST_CASE("a duel: a shot declared not to kill only wounds; at 13 or more the sh
   CHECK(ledger.scalar_text("SELECT json_extract(payload, '$.input.rounds[1].choices.\"Kid Calloway\".choice_at_13') "
                            "FROM events WHERE type = 'conflict_resolved'") == "disable");
 }
+
+TEST_CASE("a duel: the faster duelist's 13+ wounds, and the wounded one shoots back with the card typed",
+          "[gui][duel]") {
+  SampleTown town(14);
+  gm::MainFrame* frame = open_station(town.db, "saloon-gm");
+  gm::DuelPage* duel = frame->duel();
+  wxUIActionSimulator sim;
+  sim.Char(WXK_F2);
+  pump(300);
+  scan_burst(sim, town.badge("Kid Calloway"));
+  scan_burst(sim, town.badge("Sheriff Amos Brady"));
+  sim.Char(WXK_TAB);
+  sim.Char(WXK_TAB);
+  sim.Text("9");
+  sim.Char(WXK_TAB);
+  sim.Text("3");
+  sim.Char(WXK_RETURN);
+  pump(400);
+  // Round 1: both cards typed as the screen asks. The Kid first: 9 + 4 = 13, his choice.
+  sim.Text("9");
+  sim.Char(WXK_TAB);
+  sim.Text("2");
+  sim.Char(WXK_RETURN);
+  pump(400);
+  INFO(duel->instruction().ToStdString() << " / " << duel->result_text().ToStdString());
+  REQUIRE(duel->instruction().Contains("13 or more! Kid Calloway chooses"));
+  sim.Char('W', wxMOD_CONTROL);
+  pump(400);
+  // Wounded, not dead: the Sheriff shoots back with the card typed, 2 + Accuracy 2 = 4.
+  CHECK(duel->result_text().Contains("Kid Calloway -> Sheriff Amos Brady: 9 + 4 = 13  13+: wound"));
+  CHECK(duel->result_text().Contains("Sheriff Amos Brady -> Kid Calloway: 2 + 2 = 4  miss"));
+  CHECK(duel->instruction().Contains("Round 2"));
+  frame->Destroy();
+  pump(200);
+}

@@ -62,13 +62,21 @@ TEST_CASE("the station survives the ledger going away and coming back, and syncs
   REQUIRE_FALSE(frame->live_entries().empty());
   CHECK(frame->live_entries()[0].StartsWith("PROVISIONAL duel"));
   screenshot(frame, "offline-provisional");
+  // A GM action while offline is kept too (and the screen survives its empty ledger answer).
+  sim.Char(WXK_F5);
+  pump(300);
+  scan_burst(sim, badge("Kid Calloway"));
+  sim.Char('R', wxMOD_CONTROL);
+  pump(500);
+  CHECK(frame->actions()->instruction().Contains("PROVISIONALLY"));
 
   server = std::make_unique<db::LedgerServer>(config);  // back, on the same port
   frame->refresh();
   CHECK_FALSE(frame->offline_banner_shown());
   frame->refresh();  // the synced duel comes back in the feed, numbered, the mark gone
   for (const auto& line : frame->live_entries()) CHECK_FALSE(line.Contains("PROVISIONAL"));
-  CHECK(frame->live_entries()[0].StartsWith("#2 duel"));
+  CHECK(frame->live_entries()[1].StartsWith("#2 duel"));  // the release came after it, as #3
+  CHECK(frame->live_entries()[0].StartsWith("#3"));
   screenshot(frame, "online-again");
   frame->Destroy();
   pump(200);
@@ -76,5 +84,6 @@ TEST_CASE("the station survives the ledger going away and coming back, and syncs
 
   db::Database ledger(town.db, false);
   CHECK(ledger.scalar_int("SELECT COUNT(*) FROM events WHERE type = 'conflict_resolved'") == 1);
+  CHECK(ledger.scalar_int("SELECT COUNT(*) FROM events WHERE type = 'released'") == 1);
   CHECK(ledger.scalar_int("SELECT dead FROM characters WHERE name = 'Sheriff Amos Brady'") == 1);
 }

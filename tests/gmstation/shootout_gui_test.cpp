@@ -146,9 +146,9 @@ TEST_CASE("an ambush: two players, the ambusher's free round first, then both sh
   sim.Char(WXK_RETURN);
   pump(400);
   INFO(page->instruction().ToStdString());
-  REQUIRE(page->instruction().Contains("Round 2"));
+  REQUIRE(page->instruction().Contains("Round 1"));  // the ambush was round 0
   CHECK(page->result_text().Contains("Black Jack Mulroney fires at Deputy Wade Hollis: 5 + 3 = 8 -> nicked"));
-  // Then both: Black Jack 3 + 3 = 6, the Deputy 2 + 2 = 4; both miss.
+  // Round 1, both: Black Jack 3 + 3 = 6, the Deputy 2 + 2 = 4; both miss.
   sim.Text("3");
   sim.Char(WXK_TAB);
   sim.Text("1");
@@ -157,7 +157,7 @@ TEST_CASE("an ambush: two players, the ambusher's free round first, then both sh
   sim.Char(WXK_RETURN);
   pump(400);
   CHECK(page->result_text().Contains("Deputy Wade Hollis fires at Black Jack Mulroney: 2 + 2 = 4 -> miss"));
-  // Round 3: Black Jack 10 + 3 = 13: he chooses to wound; the Deputy misses again (3 + 2).
+  // Round 2: Black Jack 10 + 3 = 13: he chooses to wound; the Deputy misses again (3 + 2).
   sim.Text("10");
   sim.Char(WXK_TAB);
   sim.Char(WXK_TAB);
@@ -170,7 +170,7 @@ TEST_CASE("an ambush: two players, the ambusher's free round first, then both sh
   sim.Char('W', wxMOD_CONTROL);
   pump(400);
   CHECK(page->result_text().Contains("(the shooter's choice: wound): Deputy Wade Hollis is wounded"));
-  REQUIRE(page->instruction().Contains("Round 4"));
+  REQUIRE(page->instruction().Contains("Round 3"));
   sim.Char('S', wxMOD_CONTROL);
   pump(800, [&] { return page->recorded(); });
   REQUIRE(page->recorded());
