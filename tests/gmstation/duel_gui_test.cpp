@@ -101,16 +101,14 @@ TEST_CASE("an unknown code and a dead man's badge are refused on screen", "[gui]
   pump(200);
 }
 
-TEST_CASE("a duel: a shot declared not to kill only wounds; at 13 or more the shooter chooses",
-          "[gui][duel]") {
-  SampleTown town(13);
-  gm::MainFrame* frame = open_station(town.db, "saloon-gm");
-  gm::DuelPage* duel = frame->duel();
-  wxUIActionSimulator sim;
+namespace {
+// F2, Kid Calloway (Speed 4, Accuracy 4) and the Sheriff (Speed 3, Accuracy 3) scanned, no
+// commitment, the draw typed: 9 + 4 = 13 against 3 + 3 = 6. The Kid shoots first.
+gm::DuelPage* kid_draws_first(gm::MainFrame* frame, wxUIActionSimulator& sim, const SampleTown& town) {
   sim.Char(WXK_F2);
   pump(300);
-  scan_burst(sim, town.badge("Kid Calloway"));        // Speed 4, Accuracy 4
-  scan_burst(sim, town.badge("Sheriff Amos Brady"));  // Speed 3, Accuracy 3
+  scan_burst(sim, town.badge("Kid Calloway"));
+  scan_burst(sim, town.badge("Sheriff Amos Brady"));
   sim.Char(WXK_TAB);
   sim.Char(WXK_TAB);
   sim.Text("9");
@@ -118,7 +116,17 @@ TEST_CASE("a duel: a shot declared not to kill only wounds; at 13 or more the sh
   sim.Text("3");
   sim.Char(WXK_RETURN);
   pump(400);
-  REQUIRE(duel->result_text().Contains("Kid Calloway is faster"));
+  REQUIRE(frame->duel()->result_text().Contains("Kid Calloway is faster"));
+  return frame->duel();
+}
+}  // namespace
+
+TEST_CASE("a duel: a shot declared not to kill only wounds; at 13 or more the shooter chooses",
+          "[gui][duel]") {
+  SampleTown town(13);
+  gm::MainFrame* frame = open_station(town.db, "saloon-gm");
+  wxUIActionSimulator sim;
+  gm::DuelPage* duel = kid_draws_first(frame, sim, town);
 
   // Round 1: the Kid shoots not to kill: 7 + 4 = 11 would kill, and only wounds. The wounded
   // Sheriff answers: 2 + Accuracy 2 = 4, a miss.
@@ -168,19 +176,8 @@ TEST_CASE("a duel: the faster duelist's 13+ wounds, and the wounded one shoots b
           "[gui][duel]") {
   SampleTown town(14);
   gm::MainFrame* frame = open_station(town.db, "saloon-gm");
-  gm::DuelPage* duel = frame->duel();
   wxUIActionSimulator sim;
-  sim.Char(WXK_F2);
-  pump(300);
-  scan_burst(sim, town.badge("Kid Calloway"));
-  scan_burst(sim, town.badge("Sheriff Amos Brady"));
-  sim.Char(WXK_TAB);
-  sim.Char(WXK_TAB);
-  sim.Text("9");
-  sim.Char(WXK_TAB);
-  sim.Text("3");
-  sim.Char(WXK_RETURN);
-  pump(400);
+  gm::DuelPage* duel = kid_draws_first(frame, sim, town);
   // Round 1: both cards typed as the screen asks. The Kid first: 9 + 4 = 13, his choice.
   sim.Text("9");
   sim.Char(WXK_TAB);
