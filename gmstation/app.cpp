@@ -3,13 +3,16 @@
 #include <sodium.h>
 
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
+#include <map>
 
 #include <wx/cmdline.h>
 #include <wx/msgdlg.h>
 
 #include "core/card_code.h"
 #include "gmstation/main_frame.h"
+#include "gmstation/settings.h"
 #include "import/import_event.h"
 #include "ledger/ledger.h"
 
@@ -36,7 +39,9 @@ std::string GmApp::sample_ledger() {
 void describe_command_line(wxCmdLineParser& parser) {
   parser.SetLogo("Marshal GM station: scan cards, resolve conflicts, record them in the ledger.\n"
                  "Give --ledger FILE for a ledger on this machine, or --server URL with --cache FILE "
-                 "(and --enroll CODE the first time); --sample opens the sample town.");
+                 "(and --enroll CODE the first time); --sample opens the sample town.\n"
+                 "The same options may stand in ~/.config/marshal/gm-station.conf as KEY = VALUE lines "
+                 "(camera = /dev/video0); the command line wins.");
   parser.AddOption("", "ledger", "a ledger file on this machine (marshal init makes one)");
   parser.AddOption("", "server", "the ledger server, e.g. http://10.0.0.2:8080");
   parser.AddOption("", "cache", "this station's cache file (with --server)");
@@ -54,12 +59,24 @@ void GmApp::OnInitCmdLine(wxCmdLineParser& parser) {
 }
 
 bool GmApp::OnCmdLineParsed(wxCmdLineParser& parser) {
-  parser.Found("ledger", &ledger_);
-  parser.Found("server", &server_);
-  parser.Found("cache", &cache_);
-  parser.Found("enroll", &enroll_);
-  parser.Found("station", &station_);
-  parser.Found("camera", &camera_);
+  // The settings file first; an option on the command line wins over it.
+  std::map<std::string, std::string> settings;
+  try {
+    settings = read_settings(settings_path());
+  } catch (const SettingsError& e) {
+    std::fprintf(stderr, "marshal-gm: %s\n", e.what());
+    wxMessageBox(wxString::FromUTF8(e.what()), "Marshal GM station: settings", wxOK | wxICON_ERROR);
+    return false;
+  }
+  auto option = [&](const char* name, wxString& value) {
+    if (!parser.Found(name, &value) && settings.count(name)) value = wxString::FromUTF8(settings[name]);
+  };
+  option("ledger", ledger_);
+  option("server", server_);
+  option("cache", cache_);
+  option("enroll", enroll_);
+  option("station", station_);
+  option("camera", camera_);
   sample_ = parser.Found("sample");
   if (sample_ && ledger_.empty()) ledger_ = wxString::FromUTF8(sample_ledger());
   if (ledger_.empty() == server_.empty()) {
