@@ -55,11 +55,13 @@ class LocalLedger : public StationBackend {
     return l;
   }
 
+  // The definition never changes once the ledger exists: read it once.
   Lookup event() override {
-    Lookup l;
-    l.found = true;
-    l.data = db::event_view(ledger_.database());
-    return l;
+    if (!event_.found) {
+      event_.found = true;
+      event_.data = db::event_view(ledger_.database());
+    }
+    return event_;
   }
 
   // Cards printed on demand go into print/ beside the ledger file, one PDF per card.
@@ -119,6 +121,7 @@ class LocalLedger : public StationBackend {
   db::Ledger ledger_;
   std::string station_;
   std::string path_;
+  Lookup event_;
 };
 
 class RemoteLedger : public StationBackend {
@@ -134,7 +137,12 @@ class RemoteLedger : public StationBackend {
 
   Lookup character(const std::string& badge) override { return convert(client_.character(badge)); }
   Lookup card(const std::string& code) override { return convert(client_.card(code)); }
-  Lookup event() override { return convert(client_.event()); }
+  // Asked of the server once (or found in the cache): every screen needs it on every start, and
+  // the definition never changes, so an unreachable ledger costs one timeout, not one a screen.
+  Lookup event() override {
+    if (!event_.found) event_ = convert(client_.event());
+    return event_;
+  }
   Lookup timers() override { return convert(client_.timers()); }
   std::optional<std::string> print_card(const std::string& code, std::string& why) override {
     why = "print it on the ledger's machine: marshal print card " + code;
@@ -190,6 +198,7 @@ class RemoteLedger : public StationBackend {
   }
   client::LedgerClient client_;
   std::string url_;
+  Lookup event_;
 };
 
 }  // namespace

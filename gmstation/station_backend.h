@@ -41,7 +41,8 @@ class StationBackend {
   virtual bool online() = 0;
   virtual Lookup character(const std::string& badge) = 0;
   virtual Lookup card(const std::string& code) = 0;
-  // The event's title, options and locations (docs/server.md, GET /event).
+  // The event's title, options and locations (docs/server.md, GET /event); read once, as the
+  // definition never changes.
   virtual Lookup event() = 0;
   // The knock-outs and headaches running now (GET /timers); from_cache when out of reach.
   virtual Lookup timers() = 0;
