@@ -26,18 +26,14 @@ AccusationPage::AccusationPage(wxWindow* parent, StationBackend& backend)
   }
   sizer_->Add(cards, 0, wxALL, 10);
   auto* row = new wxBoxSizer(wxHORIZONTAL);
-  virtual_draw_ = new wxCheckBox(this, wxID_ANY, "Station draws the cards (virtual deck)");
-  virtual_draw_->SetFont(ui::font(12));
+  add_virtual_draw_toggle(row);
   auto* go = new wxButton(this, wxID_ANY, "Draw  (Enter)");
   go->SetFont(ui::font(14, true));
   go->Bind(wxEVT_BUTTON, &AccusationPage::on_go, this);
-  row->Add(virtual_draw_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 16);
   row->Add(go, 0);
   sizer_->Add(row, 0, wxALL, 8);
   add_odds_toggle(row, [this] { return odds_text(); });
-  result_ = new wxStaticText(this, wxID_ANY, "");
-  result_->SetFont(ui::font(17, true));
-  sizer_->Add(result_, 1, wxALL | wxEXPAND, 8);
+  result_ = add_result_area(17);
   start();
 }
 
@@ -116,16 +112,13 @@ void AccusationPage::on_go(wxCommandEvent&) {
   const std::string names[2] = {accuser_, accused_};
   core::RoundDeck deck({}, &rng_, nullptr);
   for (int i = 0; i < 2; ++i) {
-    if (virtual_draw_->IsChecked()) {
+    if (station_draws()) {
       cards[names[i]] = deck.card_for(i);
-      continue;
+    } else if (auto card = typed_card(card_[i], names[i])) {
+      cards[names[i]] = *card;
+    } else {
+      return;
     }
-    auto v = parse_card(card_[i]->GetValue());
-    if (!v) {
-      card_[i]->SetFocus();
-      return refuse(wxString::FromUTF8("Type " + names[i] + "'s card: A or 2-10"));
-    }
-    cards[names[i]] = *v;
   }
   input["cards"] = cards;
   Json lists{input["accuser_list"], input["accused_list"]};

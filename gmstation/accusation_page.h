@@ -31,7 +31,6 @@ class AccusationPage : public ConflictPage {
   std::string accused_, accuser_;
   wxStaticText* who_;
   wxTextCtrl* card_[2];  // accuser, accused
-  wxCheckBox* virtual_draw_;
   wxStaticText* result_;
 };
 

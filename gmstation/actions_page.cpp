@@ -115,23 +115,9 @@ bool ActionsPage::on_key(int key) {
       say("Scan the Lawman's badge");
       return true;
     case 'B':
-      waiting_ = Waiting::bystander_name;
-      name_->Clear();
-      name_->SetHint("the bystander's name, e.g. Mrs. Pruitt, the seamstress");
-      name_->Show();
-      Layout();
-      name_->SetFocus();
-      say("Type the new bystander's name, Enter");
-      return true;
-    case 'V':
-      waiting_ = Waiting::office;
-      name_->Clear();
-      name_->SetHint("the office, e.g. Sheriff");
-      name_->Show();
-      Layout();
-      name_->SetFocus();
-      say("Type the office the vote is for, Enter");
-      return true;
+      return ask_for_text(Waiting::bystander_name, "the bystander's name, e.g. Mrs. Pruitt, the seamstress",
+                          "Type the new bystander's name, Enter");
+    case 'V': return ask_for_text(Waiting::office, "the office, e.g. Sheriff", "Type the office the vote is for, Enter");
     case 'S': return horse("horse_sold", "Scan the horse card sold to them (it must be with its owner)");
     case 'T': return horse("horse_stolen", "Scan the horse card they steal");
     case 'L': return horse("horse_borrowed", "Scan the horse card the Lawman borrows");
@@ -149,6 +135,17 @@ bool ActionsPage::on_key(int key) {
     case 'R': record("released", {{"character", badge_}}, "Released"); return true;
     default: return false;
   }
+}
+
+bool ActionsPage::ask_for_text(Waiting what, const wxString& hint, const wxString& prompt) {
+  waiting_ = what;
+  name_->Clear();
+  name_->SetHint(hint);
+  name_->Show();
+  Layout();
+  name_->SetFocus();
+  say(prompt);
+  return true;
 }
 
 void ActionsPage::on_name_entered() {

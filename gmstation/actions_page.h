@@ -29,6 +29,8 @@ class ActionsPage : public ConflictPage {
   };
   void show_character();
   void record(const std::string& type, const Json& payload, const wxString& done);
+  // Shows the text field for a name or an office and gives it the keyboard.
+  bool ask_for_text(Waiting what, const wxString& hint, const wxString& prompt);
   void on_name_entered();
   // After a card is created with a new code: print it and say where.
   wxString printed(const std::string& code, const std::string& what);

@@ -39,18 +39,14 @@ BrawlPage::BrawlPage(wxWindow* parent, StationBackend& backend)
   }
   sizer_->Add(grid, 0, wxALL, 8);
   auto* row = new wxBoxSizer(wxHORIZONTAL);
-  virtual_draw_ = new wxCheckBox(this, wxID_ANY, "Station draws the cards (virtual deck)");
-  virtual_draw_->SetFont(ui::font(12));
+  add_virtual_draw_toggle(row);
   auto* go = new wxButton(this, wxID_ANY, "Draw  (Enter)");
   go->SetFont(ui::font(14, true));
   go->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { on_enter(); });
-  row->Add(virtual_draw_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 16);
   row->Add(go, 0);
   sizer_->Add(row, 0, wxALL, 6);
   add_odds_toggle(row, [this] { return odds_text(); });
-  result_ = new wxStaticText(this, wxID_ANY, "");
-  result_->SetFont(ui::font(14, true));
-  sizer_->Add(result_, 1, wxALL | wxEXPAND, 8);
+  result_ = add_result_area(14);
   start();
 }
 
@@ -145,7 +141,7 @@ void BrawlPage::play_round() {
       fled.push_back(names_[i]);
       continue;
     }
-    if (virtual_draw_->IsChecked()) continue;
+    if (station_draws()) continue;
     auto card = parse_card(typed);
     if (!card) {
       card_[i]->SetFocus();
@@ -164,11 +160,8 @@ void BrawlPage::play_tiebreak() {
   Json cards = Json::object();
   for (std::size_t i = 0; i < names_.size(); ++i) {
     if (std::find(tied_.begin(), tied_.end(), names_[i]) == tied_.end()) continue;
-    auto card = parse_card(card_[i]->GetValue());
-    if (!card) {
-      card_[i]->SetFocus();
-      return refuse(wxString::FromUTF8("Type " + names_[i] + "'s redraw: A or 2-10"));
-    }
+    auto card = typed_card(card_[i], names_[i]);
+    if (!card) return;
     cards[names_[i]] = *card;
   }
   Json& round = rounds().back();
@@ -178,7 +171,7 @@ void BrawlPage::play_tiebreak() {
 }
 
 void BrawlPage::settle() {
-  SessionOutcome o = virtual_draw_->IsChecked() ? session_->resolve(&rng_) : session_->resolve();
+  SessionOutcome o = station_draws() ? session_->resolve(&rng_) : session_->resolve();
   if (!o.ok && o.field.find(".tiebreaks[") != std::string::npos) {
     // A tie for lowest: find who redraws by playing the redraw with throwaway cards.
     core::Seed seed{};
@@ -195,11 +188,7 @@ void BrawlPage::settle() {
     show_fighters();
     say(wxString::FromUTF8(fmt::format("A tie for lowest: {} draw again from a fresh deck. Their new cards, Enter",
                                        fmt::join(tied_, " and "))));
-    for (std::size_t i = 0; i < names_.size(); ++i)
-      if (card_[i]->IsEnabled()) {
-        card_[i]->SetFocus();
-        break;
-      }
+    focus_first_enabled(card_);
     return;
   }
   if (!o.ok) {
@@ -209,7 +198,7 @@ void BrawlPage::settle() {
     return refuse("Refused: " + wxString::FromUTF8(o.error));
   }
   // Virtual draws are kept as the record has them, so the round replays with its cards.
-  if (virtual_draw_->IsChecked()) rounds() = o.resolution["record"][rounds_key_];
+  if (station_draws()) rounds() = o.resolution["record"][rounds_key_];
   last_ = o;
   pending_join_ = Json::array();
   joining_.clear();
@@ -241,11 +230,7 @@ void BrawlPage::settle() {
   show_fighters();
   say(wxString::Format("Round %zu: every standing fighter's card (F: flees), Enter.  Scan a badge: someone joins",
                        rounds().size() + 1));
-  for (std::size_t i = 0; i < names_.size(); ++i)
-    if (card_[i]->IsEnabled()) {
-      card_[i]->SetFocus();
-      break;
-    }
+  focus_first_enabled(card_);
 }
 
 std::string BrawlPage::odds_text() {

@@ -51,7 +51,6 @@ class BrawlPage : public ConflictPage {
   std::array<wxStaticText*, max_fighters> fighter_{};
   std::array<wxTextCtrl*, max_fighters> card_{};
   std::array<wxStaticText*, max_fighters> state_{};
-  wxCheckBox* virtual_draw_;
   wxStaticText* result_;
 };
 

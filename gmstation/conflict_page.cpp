@@ -54,6 +54,26 @@ void ConflictPage::set_result(wxStaticText* label, const wxString& text) {
 
 void ConflictPage::refuse(const wxString& why) { show_instruction(why, ui::refusal_red); }
 
+void ConflictPage::add_virtual_draw_toggle(wxSizer* row) {
+  virtual_draw_ = new wxCheckBox(this, wxID_ANY, "Station draws the cards (virtual deck)");
+  virtual_draw_->SetFont(ui::font(12));
+  row->Add(virtual_draw_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 16);
+}
+
+std::optional<int> ConflictPage::typed_card(wxTextCtrl* field, const std::string& who) {
+  if (auto card = parse_card(field->GetValue())) return card;
+  field->SetFocus();
+  refuse(wxString::FromUTF8("Type the card " + who + " drew: A or 2-10"));
+  return std::nullopt;
+}
+
+wxStaticText* ConflictPage::add_result_area(int points) {
+  auto* area = new wxStaticText(this, wxID_ANY, "");
+  area->SetFont(ui::font(points, true));
+  sizer_->Add(area, 1, wxALL | wxEXPAND, 8);
+  return area;
+}
+
 void ConflictPage::add_odds_toggle(wxSizer* row, std::function<std::string()> compute) {
   odds_toggle_ = new wxCheckBox(this, wxID_ANY, "Show the odds");
   odds_toggle_->SetFont(ui::font(12));

@@ -9,6 +9,7 @@
 #include <wx/panel.h>
 #include <wx/sizer.h>
 #include <wx/stattext.h>
+#include <wx/textctrl.h>
 
 #include "core/csprng.h"
 #include "gmstation/station_backend.h"
@@ -46,6 +47,14 @@ class ConflictPage : public wxPanel {
   void refuse(const wxString& why);
   // Shows what the ledger said of a record; `what` is "duel", "accusation"...
   void show_record(const RecordOutcome& r, const wxString& what);
+  // "Station draws the cards (virtual deck)" added to `row`, and whether it is ticked.
+  void add_virtual_draw_toggle(wxSizer* row);
+  bool station_draws() const { return virtual_draw_ && virtual_draw_->IsChecked(); }
+  // The card `who` drew, typed in `field` (A, 2-10); else a refusal naming them, the field
+  // focused, and nullopt.
+  std::optional<int> typed_card(wxTextCtrl* field, const std::string& who);
+  // The large-type line where a screen shows what happened, added to the page.
+  wxStaticText* add_result_area(int points);
   // A "Show the odds" box added to `row` and the line under it (added to the page now); `compute`
   // gives the text, empty while there is nothing to say. update_odds() after any change.
   void add_odds_toggle(wxSizer* row, std::function<std::string()> compute);
@@ -69,6 +78,7 @@ class ConflictPage : public wxPanel {
   wxString instruction_text_;
   wxString result_text_;
   std::function<void()> focus_scan_field_;
+  wxCheckBox* virtual_draw_ = nullptr;
   wxCheckBox* odds_toggle_ = nullptr;
   wxStaticText* odds_ = nullptr;
   std::function<std::string()> odds_text_;
@@ -76,5 +86,15 @@ class ConflictPage : public wxPanel {
 
 // "A", "a", "1".."10": a card typed from the physical deck.
 std::optional<int> parse_card(const wxString& text);
+
+// Gives the keyboard to the first of `fields` a player can type in now.
+template <class Fields>
+void focus_first_enabled(const Fields& fields) {
+  for (auto* field : fields)
+    if (field->IsShown() && field->IsEnabled()) {
+      field->SetFocus();
+      return;
+    }
+}
 
 }  // namespace marshal::gm

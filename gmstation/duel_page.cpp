@@ -28,7 +28,7 @@ DuelPage::DuelPage(wxWindow* parent, StationBackend& backend, std::function<void
   for (int i = 0; i < 2; ++i) {
     commit_[i] = new wxSpinCtrl(this, wxID_ANY, "0", wxDefaultPosition, wxSize(130, -1), wxSP_ARROW_KEYS, 0, 0, 0);
     commit_[i]->SetFont(ui::font(16));
-    commit_[i]->Bind(wxEVT_SPINCTRL, [this](wxSpinEvent&) { show_odds(); });
+    commit_[i]->Bind(wxEVT_SPINCTRL, [this](wxSpinEvent&) { update_odds(); });
     grid->Add(commit_[i]);
   }
   auto* card_label = new wxStaticText(this, wxID_ANY, "Card drawn (A, 2-10)");
@@ -51,24 +51,14 @@ DuelPage::DuelPage(wxWindow* parent, StationBackend& backend, std::function<void
   sizer->Add(grid, 0, wxALL, 10);
 
   auto* options = new wxBoxSizer(wxHORIZONTAL);
-  virtual_draw_ = new wxCheckBox(this, wxID_ANY, "Station draws the cards (virtual deck)");
-  virtual_draw_->SetFont(ui::font(12));
-  show_odds_ = new wxCheckBox(this, wxID_ANY, "Show the odds");
-  show_odds_->SetFont(ui::font(12));
-  show_odds_->Bind(wxEVT_CHECKBOX, [this](wxCommandEvent&) { show_odds(); });
+  add_virtual_draw_toggle(options);
   go_ = new wxButton(this, wxID_ANY, "Draw  (Enter)");
   go_->SetFont(ui::font(14, true));
   go_->Bind(wxEVT_BUTTON, &DuelPage::on_go, this);
-  options->Add(virtual_draw_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 16);
-  options->Add(show_odds_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 16);
   options->Add(go_, 0);
   sizer->Add(options, 0, wxALL, 8);
-  odds_ = new wxStaticText(this, wxID_ANY, "");
-  odds_->SetFont(ui::font(12));
-  sizer->Add(odds_, 0, wxALL, 6);
-  result_ = new wxStaticText(this, wxID_ANY, "");
-  result_->SetFont(ui::font(17, true));
-  sizer->Add(result_, 1, wxALL | wxEXPAND, 8);
+  add_odds_toggle(options, [this] { return odds_text(); });
+  result_ = add_result_area(17);
   start();
 }
 
@@ -86,7 +76,7 @@ void DuelPage::start() {
   duelist_[0]->SetLabel("first duelist: scan a badge");
   duelist_[1]->SetLabel("second duelist");
   set_result(result_, "");
-  odds_->SetLabel("");
+  update_odds();
   go_->SetLabel("Draw  (Enter)");
   say("Scan the first duelist's badge");
 }
@@ -116,7 +106,7 @@ void DuelPage::on_scan(const std::string& code) {
     say("Each commits Accuracy to the draw; then type both cards and press Enter");
     commit_[0]->SetFocus();
   }
-  show_odds();
+  update_odds();
 }
 
 void DuelPage::show_duelists(const Json* now) {
@@ -132,11 +122,8 @@ void DuelPage::show_duelists(const Json* now) {
   Layout();
 }
 
-void DuelPage::show_odds() {
-  if (!show_odds_->IsChecked() || names_.size() < 2) {
-    odds_->SetLabel("");
-    return;
-  }
+std::string DuelPage::odds_text() {
+  if (names_.size() < 2) return "";
   std::array<core::Character, 2> duelists;
   for (int i = 0; i < 2; ++i) {
     const Json& c = session_->character(names_[static_cast<std::size_t>(i)]);
@@ -145,35 +132,26 @@ void DuelPage::show_odds() {
     duelists[static_cast<std::size_t>(i)].wounded = c["wounded"];
   }
   auto o = core::duel_first_round_odds(duelists, {commit_[0]->GetValue(), commit_[1]->GetValue()}, {});
-  odds_->SetLabel(wxString::FromUTF8(fmt::format(
+  return fmt::format(
       "Odds: {} first {:.0f}%, {} first {:.0f}%, tie {:.0f}%.  After round 1: {} dead {:.0f}%, {} dead {:.0f}%",
       names_[0], 100 * o.draw.first[0], names_[1], 100 * o.draw.first[1], 100 * o.draw.tie, names_[0],
-      100 * o.fate[0][2], names_[1], 100 * o.fate[1][2])));
-  Layout();
+      100 * o.fate[0][2], names_[1], 100 * o.fate[1][2]);
 }
 
-bool DuelPage::read_cards(wxTextCtrl* a, wxTextCtrl* b, Json& out, bool need_a, bool need_b) {
+bool DuelPage::read_cards(Json& out) {
   out = Json::object();
-  wxTextCtrl* fields[2] = {a, b};
-  bool need[2] = {need_a, need_b};
-  for (int i = 0; i < 2; ++i) {
-    if (!need[i]) continue;
-    if (virtual_draw_->IsChecked()) continue;  // drawn by the station below
-    // An empty field: that duelist draws no card this round (the rules say whether it must).
-    if (fields[i]->GetValue().Strip(wxString::both).empty()) continue;
-    auto v = parse_card(fields[i]->GetValue());
-    if (!v) {
-      refuse(wxString::FromUTF8("Type " + names_[static_cast<std::size_t>(i)] + "'s card: A or 2-10"));
-      fields[i]->SetFocus();
-      return false;
-    }
-    out[names_[static_cast<std::size_t>(i)]] = *v;
-  }
-  if (virtual_draw_->IsChecked()) {
+  if (station_draws()) {
     // The station shuffles a fresh deck for the round and records every card.
     core::RoundDeck deck({}, &rng_, nullptr);
-    for (int i = 0; i < 2; ++i)
-      if (need[i]) out[names_[static_cast<std::size_t>(i)]] = deck.card_for(i);
+    for (int i = 0; i < 2; ++i) out[names_[static_cast<std::size_t>(i)]] = deck.card_for(i);
+    return true;
+  }
+  for (int i = 0; i < 2; ++i) {
+    // An empty field: that duelist draws no card this round (the rules say whether it must).
+    if (card_[i]->GetValue().Strip(wxString::both).empty()) continue;
+    auto card = typed_card(card_[i], names_[static_cast<std::size_t>(i)]);
+    if (!card) return false;
+    out[names_[static_cast<std::size_t>(i)]] = *card;
   }
   return true;
 }
@@ -185,7 +163,7 @@ void DuelPage::on_go(wxCommandEvent&) {
 
 void DuelPage::draw_step() {
   Json cards;
-  if (!read_cards(card_[0], card_[1], cards, true, true)) return;
+  if (!read_cards(cards)) return;
   Json& input = session_->input();
   input["commit"] = {{names_[0], commit_[0]->GetValue()}, {names_[1], commit_[1]->GetValue()}};
   input["draw_cards"] = cards;
@@ -211,7 +189,7 @@ void DuelPage::shoot_step() {
   Json& input = session_->input();
   // Who draws this round: the slower duelist only if still able; the engine refuses the rest.
   Json cards;
-  if (!read_cards(card_[0], card_[1], cards, true, true)) return;
+  if (!read_cards(cards)) return;
   if (!input.contains("rounds")) input["rounds"] = Json::array();
   Json choices = Json::object();
   for (int i = 0; i < 2; ++i)

@@ -39,12 +39,13 @@ class DuelPage : public ConflictPage {
   // Resolves with this round's cards, leaving out the slower duelist's when it is not drawn.
   SessionOutcome resolve_round();
   void show_duelists(const Json* now = nullptr);
-  void show_odds();
+  std::string odds_text();
   void on_go(wxCommandEvent&);
   void draw_step();
   void shoot_step();
   void record();
-  bool read_cards(wxTextCtrl* a, wxTextCtrl* b, Json& out, bool need_a, bool need_b);
+  // This round's cards: drawn by the station, or as typed (an empty field: no card).
+  bool read_cards(Json& out);
 
   StationBackend& backend_;
   std::function<void(const wxString&)> status_;
@@ -59,9 +60,6 @@ class DuelPage : public ConflictPage {
   std::set<std::string> chosen_;         // shooters who made their 13+ choice this round
   Json round_cards_;                     // every card typed or drawn for this round
   std::string choosing_;                 // the shooter asked now
-  wxCheckBox* virtual_draw_;
-  wxCheckBox* show_odds_;
-  wxStaticText* odds_;
   wxStaticText* result_;
   wxButton* go_;
 };

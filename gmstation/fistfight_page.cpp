@@ -36,8 +36,6 @@ FistfightPage::FistfightPage(wxWindow* parent, StationBackend& backend, BecomesB
   }
   sizer_->Add(grid, 0, wxALL, 10);
   auto* row = new wxBoxSizer(wxHORIZONTAL);
-  virtual_draw_ = new wxCheckBox(this, wxID_ANY, "Station draws the cards (virtual deck)");
-  virtual_draw_->SetFont(ui::font(12));
   auto* go = new wxButton(this, wxID_ANY, "Swing  (Enter)");
   go->SetFont(ui::font(14, true));
   go->Bind(wxEVT_BUTTON, &FistfightPage::on_go, this);
@@ -48,13 +46,11 @@ FistfightPage::FistfightPage(wxWindow* parent, StationBackend& backend, BecomesB
   row->Add(stop, 0);
   sizer_->Add(row, 0, wxALL, 8);
   auto* toggles = new wxBoxSizer(wxHORIZONTAL);  // on their own line: 1024 px is not wide
-  toggles->Add(virtual_draw_, 0, wxALIGN_CENTER_VERTICAL);
+  add_virtual_draw_toggle(toggles);
   sizer_->Add(toggles, 0, wxLEFT | wxRIGHT, 8);
   add_odds_toggle(toggles, [this] { return odds_text(); });
   for (auto* spin : offense_) spin->Bind(wxEVT_SPINCTRL, [this](wxSpinEvent&) { update_odds(); });
-  result_ = new wxStaticText(this, wxID_ANY, "");
-  result_->SetFont(ui::font(16, true));
-  sizer_->Add(result_, 1, wxALL | wxEXPAND, 8);
+  result_ = add_result_area(16);
   start();
 }
 
@@ -153,17 +149,14 @@ void FistfightPage::on_go(wxCommandEvent&) {
     int hth = std::max(0, c["hth"].get<int>() - (c["wounded"].get<bool>() ? 1 : 0));
     splits[names_[static_cast<std::size_t>(i)]] = {{"offense", offense_[i]->GetValue()},
                                                    {"defense", hth - offense_[i]->GetValue()}};
-    if (virtual_draw_->IsChecked()) continue;
+    if (station_draws()) continue;
     if (card_[i]->GetValue().Strip(wxString::both).empty()) continue;  // stunned: sits out
-    auto v = parse_card(card_[i]->GetValue());
-    if (!v) {
-      card_[i]->SetFocus();
-      return refuse(wxString::FromUTF8("Type " + names_[static_cast<std::size_t>(i)] + "'s card: A or 2-10"));
-    }
-    cards[names_[static_cast<std::size_t>(i)]] = *v;
+    auto card = typed_card(card_[i], names_[static_cast<std::size_t>(i)]);
+    if (!card) return;
+    cards[names_[static_cast<std::size_t>(i)]] = *card;
   }
   if (!input.contains("rounds")) input["rounds"] = Json::array();
-  if (virtual_draw_->IsChecked()) {
+  if (station_draws()) {
     // Only fighters who are not stunned draw: ask the rules who sits out by trying both.
     for (int i = 0; i < 2; ++i) cards[names_[static_cast<std::size_t>(i)]] = deck.card_for(i);
     input["rounds"].push_back({{"splits", splits}, {"cards", cards}});

@@ -45,7 +45,6 @@ class FistfightPage : public ConflictPage {
   wxStaticText* fighter_[2];
   wxSpinCtrl* offense_[2];
   wxTextCtrl* card_[2];
-  wxCheckBox* virtual_draw_;
   wxStaticText* result_;
 };
 

@@ -76,8 +76,6 @@ ShootoutPage::ShootoutPage(wxWindow* parent, StationBackend& backend)
   }
   sizer_->Add(grid, 0, wxALL, 8);
   auto* row = new wxBoxSizer(wxHORIZONTAL);
-  virtual_draw_ = new wxCheckBox(this, wxID_ANY, "Station draws the cards (virtual deck)");
-  virtual_draw_->SetFont(ui::font(12));
   auto* go = new wxButton(this, wxID_ANY, "Fire  (Enter)");
   go->SetFont(ui::font(14, true));
   go->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { fire(); });
@@ -88,12 +86,10 @@ ShootoutPage::ShootoutPage(wxWindow* parent, StationBackend& backend)
   row->Add(stop, 0);
   sizer_->Add(row, 0, wxALL, 6);
   auto* toggles = new wxBoxSizer(wxHORIZONTAL);  // on their own line: 1024 px is not wide
-  toggles->Add(virtual_draw_, 0, wxALIGN_CENTER_VERTICAL);
+  add_virtual_draw_toggle(toggles);
   sizer_->Add(toggles, 0, wxLEFT | wxRIGHT, 8);
   add_odds_toggle(toggles, [this] { return odds_text(); });
-  result_ = new wxStaticText(this, wxID_ANY, "");
-  result_->SetFont(ui::font(14, true));
-  sizer_->Add(result_, 1, wxALL | wxEXPAND, 8);
+  result_ = add_result_area(14);
   start();
 }
 
@@ -194,11 +190,7 @@ void ShootoutPage::begin_rounds() {
   show_players();
   say(ambushers_.empty() ? "Round 1: type each player's order and the card they drew, then Enter"
                          : "The ambush: only the ambushers act in this free round. Their orders and cards, Enter");
-  for (int i = 0; i < static_cast<int>(names_.size()); ++i)
-    if (order_[i]->IsEnabled()) {
-      order_[i]->SetFocus();
-      break;
-    }
+  focus_first_enabled(order_);
 }
 
 void ShootoutPage::show_players() {
@@ -277,16 +269,13 @@ void ShootoutPage::fire() {
     }
     actions[names_[i]] = order_action(*order, names_);
     if (order->kind != ShootoutOrder::Kind::shoot) continue;  // cover and pin draw no card
-    if (virtual_draw_->IsChecked()) {
+    if (station_draws()) {
       cards[names_[i]] = deck.card_for(i);
-      continue;
+    } else if (auto card = typed_card(card_[i], names_[i])) {
+      cards[names_[i]] = *card;
+    } else {
+      return;
     }
-    auto card = parse_card(card_[i]->GetValue());
-    if (!card) {
-      card_[i]->SetFocus();
-      return refuse(wxString::FromUTF8("Type the card " + names_[i] + " drew: A or 2-10"));
-    }
-    cards[names_[i]] = *card;
   }
   Json round{{"actions", actions}, {"cards", cards}, {"sacrifices", Json::array()}};
   if (!escapes.empty()) round["escape"] = escapes;
@@ -404,11 +393,7 @@ void ShootoutPage::finish_round() {
   // The engine numbers an ambush's free round 0.
   say(wxString::Format("Round %zu: orders (kept from the last round) and cards, Enter.  Ctrl+S: everyone stops",
                        session_->input()["rounds"].size() + (ambushers_.empty() ? 1 : 0)));
-  for (int i = 0; i < static_cast<int>(names_.size()); ++i)
-    if (order_[i]->IsEnabled()) {
-      card_[i]->SetFocus();
-      break;
-    }
+  focus_first_enabled(card_);
 }
 
 void ShootoutPage::everyone_stops() {

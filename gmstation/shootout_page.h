@@ -65,7 +65,6 @@ class ShootoutPage : public ConflictPage {
   std::array<wxStaticText*, max_players> meaning_{};  // the player's state, then the order's meaning
   std::array<std::string, max_players> stats_{};
   std::array<wxTextCtrl*, max_players> card_{};
-  wxCheckBox* virtual_draw_;
   wxStaticText* result_;
 };
 
