@@ -80,11 +80,7 @@ TEST_CASE("a brawl that ends when all but one flee before the draw", "[gui][braw
   gm::MainFrame* frame = open_station(town.db, "saloon-gm");
   gm::BrawlPage* brawl = frame->brawl();
   wxUIActionSimulator sim;
-  sim.Char(WXK_F7);
-  pump(300);
-  for (const char* name : {"Sheriff Amos Brady", "Kid Calloway", "Jubal Crane"}) scan_burst(sim, town.badge(name));
-  sim.Char('N', wxMOD_CONTROL);
-  pump(300);
+  start_with(sim, town, WXK_F7, {"Sheriff Amos Brady", "Kid Calloway", "Jubal Crane"});
   REQUIRE(brawl->instruction().Contains("Round 1"));
   sim.Text("5");
   sim.Char(WXK_TAB);

@@ -101,26 +101,6 @@ TEST_CASE("an unknown code and a dead man's badge are refused on screen", "[gui]
   pump(200);
 }
 
-namespace {
-// F2, Kid Calloway (Speed 4, Accuracy 4) and the Sheriff (Speed 3, Accuracy 3) scanned, no
-// commitment, the draw typed: 9 + 4 = 13 against 3 + 3 = 6. The Kid shoots first.
-gm::DuelPage* kid_draws_first(gm::MainFrame* frame, wxUIActionSimulator& sim, const SampleTown& town) {
-  sim.Char(WXK_F2);
-  pump(300);
-  scan_burst(sim, town.badge("Kid Calloway"));
-  scan_burst(sim, town.badge("Sheriff Amos Brady"));
-  sim.Char(WXK_TAB);
-  sim.Char(WXK_TAB);
-  sim.Text("9");
-  sim.Char(WXK_TAB);
-  sim.Text("3");
-  sim.Char(WXK_RETURN);
-  pump(400);
-  REQUIRE(frame->duel()->result_text().Contains("Kid Calloway is faster"));
-  return frame->duel();
-}
-}  // namespace
-
 TEST_CASE("a duel: a shot declared not to kill only wounds; at 13 or more the shooter chooses",
           "[gui][duel]") {
   SampleTown town(13);

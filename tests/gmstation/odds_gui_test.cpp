@@ -55,11 +55,7 @@ TEST_CASE("the odds toggle on the fistfight, accusation, shootout and brawl scre
   screenshot(frame, "accusation-odds");
 
   // Shootout: the odds of each shot as ordered; brawl: each fighter's chance to go out.
-  sim.Char(WXK_F6);
-  pump(300);
-  for (const char* name : {"Sheriff Amos Brady", "Black Jack Mulroney", "Jubal Crane"}) scan_burst(sim, town.badge(name));
-  sim.Char('N', wxMOD_CONTROL);
-  pump(300);
+  start_with(sim, town, WXK_F6, {"Sheriff Amos Brady", "Black Jack Mulroney", "Jubal Crane"});
   sim.Text("2");  // the Sheriff shoots Black Jack
   pump(200);
   gm::ShootoutPage* shootout = frame->shootout();
@@ -68,11 +64,7 @@ TEST_CASE("the odds toggle on the fistfight, accusation, shootout and brawl scre
   CHECK(shootout->odds_shown().Contains("Odds: Sheriff Amos Brady at Black Jack Mulroney: wound 28%, kill 20%, 13+ 8%"));
   screenshot(frame, "shootout-odds");
 
-  sim.Char(WXK_F7);
-  pump(300);
-  for (const char* name : {"Sheriff Amos Brady", "Kid Calloway", "Jubal Crane"}) scan_burst(sim, town.badge(name));
-  sim.Char('N', wxMOD_CONTROL);
-  pump(300);
+  start_with(sim, town, WXK_F7, {"Sheriff Amos Brady", "Kid Calloway", "Jubal Crane"});
   gm::BrawlPage* brawl = frame->brawl();
   click(sim, brawl->odds_toggle());
   INFO(brawl->odds_shown().ToStdString());

@@ -3,6 +3,7 @@
 // and a station window (on that file, or on any backend) shown with the keyboard given to it.
 #include <catch2/catch.hpp>
 
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,36 @@ inline marshal::gm::MainFrame* open_station(std::unique_ptr<marshal::gm::Station
   frame->scan_input()->focus_field();
   pump(200);
   return frame;
+}
+
+// A screen opened by its function key with `names` scanned in, then Ctrl+N to begin: how a GM
+// starts a shootout or a brawl.
+inline void start_with(wxUIActionSimulator& sim, const SampleTown& town, int key,
+                       std::initializer_list<const char*> names) {
+  sim.Char(key);
+  pump(300);
+  for (const char* name : names) scan_burst(sim, town.badge(name));
+  sim.Char('N', wxMOD_CONTROL);
+  pump(300);
+}
+
+// F2, Kid Calloway (Speed 4, Accuracy 4) and the Sheriff (Speed 3, Accuracy 3) scanned, no
+// commitment, the draw typed: 9 + 4 = 13 against 3 + 3 = 6. The Kid shoots first.
+inline marshal::gm::DuelPage* kid_draws_first(marshal::gm::MainFrame* frame, wxUIActionSimulator& sim,
+                                              const SampleTown& town) {
+  sim.Char(WXK_F2);
+  pump(300);
+  scan_burst(sim, town.badge("Kid Calloway"));
+  scan_burst(sim, town.badge("Sheriff Amos Brady"));
+  sim.Char(WXK_TAB);
+  sim.Char(WXK_TAB);
+  sim.Text("9");
+  sim.Char(WXK_TAB);
+  sim.Text("3");
+  sim.Char(WXK_RETURN);
+  pump(400);
+  REQUIRE(frame->duel()->result_text().Contains("Kid Calloway is faster"));
+  return frame->duel();
 }
 
 // The same on a local ledger file (the embedded default).
