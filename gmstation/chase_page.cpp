@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "core/card_code.h"
 #include "protocol/odds_json.h"
 #include "ui/theme.h"
 
@@ -31,9 +32,7 @@ ChasePage::ChasePage(wxWindow* parent, StationBackend& backend)
   auto* toggles = new wxBoxSizer(wxHORIZONTAL);
   sizer_->Add(toggles, 0, wxLEFT | wxRIGHT, 8);
   add_odds_toggle(toggles, [this] { return odds_text(); });
-  result_ = new wxStaticText(this, wxID_ANY, "");
-  result_->SetFont(ui::font(16, true));
-  sizer_->Add(result_, 1, wxALL | wxEXPAND, 8);
+  result_ = add_result_area(16);
   Bind(wxEVT_TIMER, [this](wxTimerEvent&) { tick(); });
   start();
 }
@@ -70,16 +69,13 @@ void ChasePage::start() {
 }
 
 std::optional<std::string> ChasePage::location_of(const std::string& code) {
-  std::string c;
-  for (char ch : code)
-    if (!std::isspace(static_cast<unsigned char>(ch))) c += static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
   const Json& locations = event_["locations"];
-  if (c.size() == 5 && c.rfind("LOC", 0) == 0 && std::isdigit(static_cast<unsigned char>(c[3])) &&
-      std::isdigit(static_cast<unsigned char>(c[4]))) {
-    std::size_t index = static_cast<std::size_t>(std::stoi(c.substr(3)));
+  if (auto number = core::deck_card_number(core::location_deck_prefix, code)) {
+    std::size_t index = static_cast<std::size_t>(*number);
     if (index < locations.size()) return locations[index]["name"].get<std::string>();
-    refuse(wxString::FromUTF8(c + " is not a location of this event (LOC00 to " +
-                              fmt::format("LOC{:02}", locations.size() - 1) + ")"));
+    refuse(wxString::FromUTF8(
+        core::deck_card_code(core::location_deck_prefix, *number) + " is not a location of this event (LOC00 to " +
+        core::deck_card_code(core::location_deck_prefix, static_cast<int>(locations.size()) - 1) + ")"));
     return std::nullopt;
   }
   refuse(wxString::FromUTF8("Refused: " + code + " is not a location card (LOCnn)"));

@@ -96,8 +96,8 @@ std::string card_label(const PrintCard& card) {
                      core::format_card_code(card.code));
 }
 
-std::string action_card_payload(int value) { return fmt::format("ACT{:02}", value); }
-std::string location_card_payload(int index) { return fmt::format("LOC{:02}", index); }
+std::string action_card_payload(int value) { return core::deck_card_code(core::action_deck_prefix, value); }
+std::string location_card_payload(int index) { return core::deck_card_code(core::location_deck_prefix, index); }
 
 void draw_badge(cairo_t* cr, const Box& b, const PrintCharacter& who, const std::string& event_title) {
   const std::string label = "badge of " + who.name;

@@ -1,5 +1,6 @@
 #include "core/card_code.h"
 
+#include <cctype>
 #include <memory>
 
 namespace marshal::core {
@@ -90,6 +91,23 @@ std::string format_card_code(std::string_view code) {
     out += code[i];
   }
   return out;
+}
+
+std::string deck_card_code(std::string_view prefix, int number) {
+  std::string code(prefix);
+  code += static_cast<char>('0' + number / 10 % 10);
+  code += static_cast<char>('0' + number % 10);
+  return code;
+}
+
+std::optional<int> deck_card_number(std::string_view prefix, std::string_view text) {
+  std::string c;
+  for (char ch : text)
+    if (ch != ' ') c += static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  if (c.size() != prefix.size() + 2 || c.compare(0, prefix.size(), prefix) != 0) return std::nullopt;
+  const char tens = c[prefix.size()], ones = c[prefix.size() + 1];
+  if (tens < '0' || tens > '9' || ones < '0' || ones > '9') return std::nullopt;
+  return (tens - '0') * 10 + (ones - '0');
 }
 
 std::string card_code_from(Csprng& rng) {

@@ -26,6 +26,15 @@ inline constexpr std::string_view card_code_alphabet = "0123456789ABCDEFGHJKMNPQ
 // 10 random bytes (from the caller's CSPRNG or the operating system) make one code.
 using CardCodeBytes = std::array<std::uint8_t, 10>;
 std::string make_card_code(const CardCodeBytes& random_bytes);
+// Deck cards (the action deck, the chase's location deck) carry no Marshal code: each copy shows
+// its deck's prefix and a number (ACT01..ACT10, LOC00..), so copies share one code.
+inline constexpr std::string_view action_deck_prefix = "ACT";
+inline constexpr std::string_view location_deck_prefix = "LOC";
+std::string deck_card_code(std::string_view prefix, int number);
+// The number in a deck card's code (spaces and lower case forgiven); nullopt when `text` is not
+// one of that deck's.
+std::optional<int> deck_card_number(std::string_view prefix, std::string_view text);
+
 // A code from the station's seeded CSPRNG (demonstrations and tests: the same seed, the same codes).
 std::string card_code_from(Csprng& rng);
 // A maker of codes for import_event: seeded, each call the next code.

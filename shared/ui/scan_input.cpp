@@ -1,5 +1,7 @@
 #include "ui/scan_input.h"
 
+#include "core/card_code.h"
+
 #include <wx/sizer.h>
 #include <wx/stattext.h>
 #include <wx/time.h>
@@ -31,7 +33,8 @@ void ScanInput::deliver(const std::string& code) {
 }
 
 void ScanInput::deliver_scanned(const std::string& code) {
-  const bool deck_card = code.size() == 5 && (code.rfind("LOC", 0) == 0 || code.rfind("ACT", 0) == 0);
+  const bool deck_card = core::deck_card_number(core::location_deck_prefix, code) ||
+                         core::deck_card_number(core::action_deck_prefix, code);
   if (deck_card) on_code_(code);
   else deliver(code);
 }

@@ -106,3 +106,17 @@ TEST_CASE("seeded card codes: well formed, all different, the same for the same 
   }
   CHECK(seen.size() == 200);
 }
+
+TEST_CASE("deck card codes: ACT01 to ACT10, LOC00 onwards, read back forgivingly") {
+  CHECK(deck_card_code(action_deck_prefix, 1) == "ACT01");
+  CHECK(deck_card_code(action_deck_prefix, 10) == "ACT10");
+  CHECK(deck_card_code(location_deck_prefix, 0) == "LOC00");
+  CHECK(deck_card_number(location_deck_prefix, "LOC07") == 7);
+  CHECK(deck_card_number(location_deck_prefix, "loc 12") == 12);
+  CHECK(deck_card_number(action_deck_prefix, "ACT10") == 10);
+  CHECK_FALSE(deck_card_number(location_deck_prefix, "ACT07"));
+  CHECK_FALSE(deck_card_number(location_deck_prefix, "LOC7"));
+  CHECK_FALSE(deck_card_number(location_deck_prefix, "LOC007"));
+  CHECK_FALSE(deck_card_number(location_deck_prefix, "LOCX7"));
+  CHECK_FALSE(deck_card_number(location_deck_prefix, ""));
+}
