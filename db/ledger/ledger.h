@@ -65,8 +65,9 @@ class Ledger {
   AppendResult append(const AppendRequest& request, std::int64_t server_time_ms);
   // Group commit: every request in one durable transaction (each inside its own savepoint, so
   // a refused one leaves no trace but its refusal). Results in the order of the requests.
+  // commit_s, when given, receives the seconds the COMMIT took (the fsync, mostly).
   std::vector<AppendResult> append_batch(const std::vector<AppendRequest>& requests,
-                                         std::int64_t server_time_ms);
+                                         std::int64_t server_time_ms, double* commit_s = nullptr);
 
   Database& database() { return db_; }
   std::int64_t last_seq();

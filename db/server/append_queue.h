@@ -27,13 +27,23 @@ class AppendQueue {
 
   static constexpr std::size_t max_batch = 256;
 
+  // What the writer has done so far: for benchmarks and the operator (batch sizes, how busy).
+  struct Stats {
+    std::int64_t batches = 0;
+    std::int64_t requests = 0;
+    double busy_s = 0;    // checking, replaying and writing, commit included
+    double commit_s = 0;  // of which in COMMIT (the fsync)
+  };
+  Stats stats() const;
+
  private:
   void run();
 
   Ledger& ledger_;
   std::function<std::int64_t()> clock_;
   std::function<void(std::int64_t)> on_commit_;
-  std::mutex mutex_;
+  mutable std::mutex mutex_;
+  Stats stats_;  // guarded by mutex_
   std::condition_variable wake_;
   std::deque<std::pair<AppendRequest, Done>> waiting_;
   bool stopping_ = false;

@@ -439,4 +439,6 @@ LedgerServer::~LedgerServer() {
 
 std::uint16_t LedgerServer::port() const { return impl_->bound_port; }
 
+AppendQueue::Stats LedgerServer::writer_stats() const { return impl_->queue->stats(); }
+
 }  // namespace marshal::db

@@ -9,6 +9,8 @@
 #include <memory>
 #include <string>
 
+#include "server/append_queue.h"
+
 namespace marshal::db {
 
 struct ServerConfig {
@@ -32,6 +34,8 @@ class LedgerServer {
   LedgerServer& operator=(const LedgerServer&) = delete;
 
   std::uint16_t port() const;
+  // The group-commit writer's figures so far (server/append_queue.h).
+  AppendQueue::Stats writer_stats() const;
 
   struct Impl;
 

@@ -104,7 +104,14 @@ Blob Statement::blob(int column) const {
 int Statement::columns() const { return sqlite3_column_count(stmt_); }
 
 Database::Database(const std::string& path, bool create) : path_(path) {
-  int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX | (create ? SQLITE_OPEN_CREATE : 0);
+  // No global memory statistics: with them every allocation SQLite makes takes a process-wide
+  // mutex; with NOMUTEX below this took the ledger writer's locking (about a sixth of its
+  // time) away. Only possible before SQLite starts.
+  static const bool configured = [] { return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0) == SQLITE_OK; }();
+  (void)configured;
+  // NOMUTEX: a connection belongs to one thread at a time (the server gives each thread its
+  // own), so SQLite need not lock it on every call.
+  int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | (create ? SQLITE_OPEN_CREATE : 0);
   int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
   if (rc != SQLITE_OK) {
     std::string message = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);

@@ -88,7 +88,8 @@ class Statement {
 class Database {
  public:
   // Opens (creating if asked) with WAL journaling and synchronous=FULL, foreign keys on, and a
-  // busy timeout so two writers wait rather than fail.
+  // busy timeout so two writers wait rather than fail. A Database is used by one thread at a
+  // time (SQLite's multi-thread mode: no lock on every call); give each thread its own.
   Database(const std::string& path, bool create);
   ~Database();
   Database(const Database&) = delete;

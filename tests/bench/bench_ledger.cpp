@@ -4,9 +4,11 @@
 //  - in the same run, a plain SQLite loop inserting one row per durable transaction (WAL,
 //    synchronous=FULL) on the same disk: the rate group commit has to beat;
 //  - how fast a new connection is answered while 64 idle keep-alive connections are open.
-// Run from the dev build: build/dev/tests/bench/bench_ledger [--quick]
+// Run from the dev build: build/dev/tests/bench/bench_ledger [--quick] [--events N] [--clients N]
+// (--clients N measures only that many clients, e.g. under perf).
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -15,6 +17,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -38,6 +41,14 @@ double ms_between(Clock::time_point a, Clock::time_point b) {
 }
 
 std::string fresh_code() { return db::random_card_code(); }
+
+// CPU seconds this process has used so far, every thread (server, clients) counted.
+double cpu_seconds() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
 
 double percentile(std::vector<double> v, double p) {
   std::sort(v.begin(), v.end());
@@ -87,7 +98,22 @@ int open_idle_connection(std::uint16_t port) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+  int per_run = 6000;
+  std::vector<int> client_counts{1, 8, 32};
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    bool has_value = i + 1 < argc;
+    if (arg == "--quick") {
+      per_run = 200;
+    } else if (arg == "--events" && has_value) {
+      per_run = std::max(32, std::atoi(argv[++i]));
+    } else if (arg == "--clients" && has_value) {
+      client_counts = {std::clamp(std::atoi(argv[++i]), 1, 256)};
+    } else {
+      std::fprintf(stderr, "usage: bench_ledger [--quick] [--events N] [--clients N]\n");
+      return 2;
+    }
+  }
   if (sodium_init() < 0) return 1;
   fs::path dir = fs::temp_directory_path() / ("marshal-bench-" + std::to_string(getpid()));
   fs::create_directories(dir);
@@ -112,12 +138,13 @@ int main(int argc, char** argv) {
   db::LedgerServer server(config);
   std::string url = "http://127.0.0.1:" + std::to_string(server.port());
 
-  const int per_run = quick ? 200 : 2000;
-  for (int clients : {1, 8, 32}) {
+  for (int clients : client_counts) {
     std::vector<std::vector<double>> latencies(static_cast<std::size_t>(clients));
     std::vector<std::thread> threads;
     std::atomic<int> refused{0};
     auto start = Clock::now();
+    double cpu_start = cpu_seconds();
+    db::AppendQueue::Stats writer_start = server.writer_stats();
     for (int t = 0; t < clients; ++t)
       threads.emplace_back([&, t] {
         client::HttpClient http(url);
@@ -136,11 +163,20 @@ int main(int argc, char** argv) {
       });
     for (auto& th : threads) th.join();
     double seconds = ms_between(start, Clock::now()) / 1000;
+    double cpu_us = (cpu_seconds() - cpu_start) * 1e6;
+    db::AppendQueue::Stats writer = server.writer_stats();
     std::vector<double> all;
     for (auto& l : latencies) all.insert(all.end(), l.begin(), l.end());
-    std::printf("%2d clients: %.0f events/s, p50 %.2f ms, p99 %.2f ms (%zu resolutions, %d not accepted)\n",
+    std::printf("%2d clients: %.0f events/s, p50 %.2f ms, p99 %.2f ms (%zu resolutions, %d not accepted; "
+                "CPU %.0f us an event, clients and server)\n",
                 clients, static_cast<double>(all.size()) / seconds, percentile(all, 0.5),
-                percentile(all, 0.99), all.size(), refused.load());
+                percentile(all, 0.99), all.size(), refused.load(), cpu_us / static_cast<double>(all.size()));
+    double events = static_cast<double>(writer.requests - writer_start.requests);
+    std::printf("    writer: busy %.0f%% of the time, %.1f us an event (%.1f in COMMIT), %.1f events a batch\n",
+                100 * (writer.busy_s - writer_start.busy_s) / seconds,
+                1e6 * (writer.busy_s - writer_start.busy_s) / events,
+                1e6 * (writer.commit_s - writer_start.commit_s) / events,
+                events / static_cast<double>(writer.batches - writer_start.batches));
   }
   plain_sqlite_loop(dir, per_run);
 
