@@ -18,7 +18,9 @@ const std::vector<std::string>& event_types() {
 void Ledger::apply(const std::string& type, const Json& payload, Json& ledger, std::int64_t seq,
                    std::int64_t server_time_ms, bool replaying) {
   Town town(db_, seq, server_time_ms);
-  ApplyContext ctx{town, payload, ledger, replaying, randomness_};
+  static const Json no_options = Json::object();
+  ApplyContext ctx{town, payload, ledger, replaying, randomness_,
+                   type == "conflict_resolved" ? event_options() : no_options};
   try {
     if (type == "event_defined") {
       apply_event_defined(town, payload);
@@ -37,6 +39,13 @@ void Ledger::apply(const std::string& type, const Json& payload, Json& ledger, s
   } catch (const protocol::InputError& e) {
     throw LedgerRefusal("bad_input", e.path(), e.reason());
   }
+}
+
+const Json& Ledger::event_options() {
+  // Set once by the event's definition and never changed: read once.
+  if (!options_)
+    options_ = Json::parse(db_.scalar_text("SELECT value FROM event_info WHERE key = 'options'"));
+  return *options_;
 }
 
 }  // namespace marshal::db

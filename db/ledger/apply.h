@@ -12,6 +12,7 @@ struct ApplyContext {
   Json& ledger;          // what the ledger determines: stored with the event
   bool replaying;        // random choices must then already be in `ledger`
   LedgerRandomness& randomness;
+  const Json& options;   // the event's options (RULES.md), as its definition set them
 };
 
 void apply_event_defined(Town& town, const Json& payload);

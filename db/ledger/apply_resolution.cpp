@@ -105,8 +105,7 @@ void apply_conflict_resolved(ApplyContext& ctx) {
                         "input.trick.code");
   }
   input["now_ms"] = town.now_ms();
-  Json options = Json::parse(town.db().scalar_text("SELECT value FROM event_info WHERE key = 'options'"));
-  input["options"] = options;
+  input["options"] = ctx.options;
   if (kind == "chase") {
     Json locations = Json::array();
     Statement s = town.db().prepare("SELECT name, road, copies, links FROM locations ORDER BY rowid");

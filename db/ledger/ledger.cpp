@@ -109,6 +109,21 @@ void Ledger::log_refusal(const AppendRequest& request, std::int64_t server_time_
       .run();
 }
 
+namespace {
+// The payload as stored: the station's payload with "ledger" added as its last key (what the
+// ledger determined), written without copying the payload.
+std::string stored_payload(const Json& payload, const Json& ledger) {
+  std::string text = payload.dump();
+  if (ledger.empty()) return text;
+  text.pop_back();  // the closing brace
+  if (!payload.empty()) text += ',';
+  text += "\"ledger\":";
+  text += ledger.dump();
+  text += '}';
+  return text;
+}
+}  // namespace
+
 AppendResult Ledger::append(const AppendRequest& request, std::int64_t server_time_ms) {
   return append_batch({request}, server_time_ms).front();
 }
@@ -168,14 +183,12 @@ AppendResult Ledger::append_in_transaction(const AppendRequest& request,
     Json ledger = Json::object();
     apply(request.type, request.payload, ledger, row.seq, server_time_ms, false);
 
-    Json stored = request.payload;
-    if (!ledger.empty()) stored["ledger"] = ledger;
     row.uuid = request.uuid;
     row.station = request.station;
     row.client_time_ms = request.client_time_ms;
     row.server_time_ms = server_time_ms;
     row.type = request.type;
-    row.payload = stored.dump();
+    row.payload = stored_payload(request.payload, ledger);
     {
       Statement last = db_.prepare("SELECT hash FROM events ORDER BY seq DESC LIMIT 1");
       row.prev_hash = last.step() ? last.blob(0) : genesis_hash();

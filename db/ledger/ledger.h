@@ -81,11 +81,13 @@ class Ledger {
              std::int64_t server_time_ms, bool replaying);
   void log_refusal(const AppendRequest& request, std::int64_t server_time_ms,
                    const LedgerRefusal& refusal);
+  const Json& event_options();
   // One request inside the caller's transaction.
   AppendResult append_in_transaction(const AppendRequest& request, std::int64_t server_time_ms);
 
   Database db_;
   LedgerRandomness randomness_;
+  std::optional<Json> options_;  // the event's options, read once
 };
 
 // Milliseconds since 1970 by this machine's clock: the server time of events, and the clock of

@@ -40,19 +40,18 @@ AppendQueue::Stats AppendQueue::stats() const {
 
 void AppendQueue::run() {
   for (;;) {
-    std::vector<std::pair<AppendRequest, Done>> batch;
+    std::vector<AppendRequest> requests;
+    std::vector<Done> dones;
     {
       std::unique_lock lock(mutex_);
       wake_.wait(lock, [&] { return stopping_ || !waiting_.empty(); });
       if (waiting_.empty() && stopping_) return;
-      while (!waiting_.empty() && batch.size() < max_batch) {
-        batch.push_back(std::move(waiting_.front()));
+      while (!waiting_.empty() && requests.size() < max_batch) {
+        requests.push_back(std::move(waiting_.front().first));
+        dones.push_back(std::move(waiting_.front().second));
         waiting_.pop_front();
       }
     }
-    std::vector<AppendRequest> requests;
-    requests.reserve(batch.size());
-    for (auto& item : batch) requests.push_back(item.first);
     std::vector<AppendResult> results;
     auto started = std::chrono::steady_clock::now();
     double commit_s = 0;
@@ -63,16 +62,16 @@ void AppendQueue::run() {
       AppendResult failed;
       failed.code = "server_error";
       failed.reason = std::string("the ledger could not write: ") + e.what();
-      results.assign(batch.size(), failed);
+      results.assign(requests.size(), failed);
     }
     {
       std::lock_guard lock(mutex_);
       stats_.batches += 1;
-      stats_.requests += static_cast<std::int64_t>(batch.size());
+      stats_.requests += static_cast<std::int64_t>(requests.size());
       stats_.busy_s += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
       stats_.commit_s += commit_s;
     }
-    for (std::size_t i = 0; i < batch.size(); ++i) batch[i].second(results[i]);
+    for (std::size_t i = 0; i < dones.size(); ++i) dones[i](std::move(results[i]));
     if (on_commit_) on_commit_(ledger_.last_seq());
   }
 }

@@ -15,7 +15,8 @@ namespace marshal::db {
 
 class AppendQueue {
  public:
-  using Done = std::function<void(const AppendResult&)>;
+  // Runs on the writer thread: keep it short (store the result, wake the connection).
+  using Done = std::function<void(AppendResult)>;
   // clock gives the server time (ms) for each batch; on_commit(last_seq) runs after each
   // durable commit (the live feed wakes its waiters there).
   AppendQueue(Ledger& ledger, std::function<std::int64_t()> clock,

@@ -11,6 +11,7 @@
 #include <list>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -41,14 +42,24 @@ Reply error_reply(unsigned status, const std::string& code, const std::string& f
   return {status, {{"error", {{"code", code}, {"field", field}, {"reason", reason}}}}};
 }
 
+Reply append_reply(const AppendResult& r) {
+  if (r.accepted)
+    return {200, {{"accepted", true}, {"seq", r.seq}, {"duplicate", r.duplicate}, {"ledger", r.ledger}}};
+  unsigned status = r.code == "bad_input" || r.code == "bad_code" ? 400
+                    : r.code == "server_error"                     ? 503
+                                                                   : 409;
+  Reply reply = error_reply(status, r.code, r.field, r.reason);
+  reply.body["accepted"] = false;
+  return reply;
+}
+
 // One request from its first callback to its completion.
 struct RequestState {
   std::string body;
   bool too_large = false;
   // Set when the request waits off the MHD threads (an append, a long-poll).
   bool suspended = false;
-  bool reply_ready = false;
-  Reply reply;
+  std::optional<AppendResult> appended;  // set by the writer; the reply is made on resume
   // Long-poll
   bool polling = false;
   std::int64_t after = 0;
@@ -304,17 +315,10 @@ struct LedgerServer::Impl {
       if (closing) return (reply = error_reply(503, "closing", "", "the server is shutting down")), false;
       s.suspended = true;
       MHD_suspend_connection(c);
-      queue->submit(std::move(request), [c, &s](const AppendResult& r) {
-        if (r.accepted) {
-          s.reply = {200, {{"accepted", true}, {"seq", r.seq}, {"duplicate", r.duplicate}, {"ledger", r.ledger}}};
-        } else {
-          unsigned status = r.code == "bad_input" || r.code == "bad_code" ? 400
-                            : r.code == "server_error"                     ? 503
-                                                                           : 409;
-          s.reply = error_reply(status, r.code, r.field, r.reason);
-          s.reply.body["accepted"] = false;
-        }
-        s.reply_ready = true;
+      // The writer thread only hands the result over: the reply is made on this connection's
+      // own thread when it resumes, so the writer goes on to the next batch at once.
+      queue->submit(std::move(request), [c, &s](AppendResult r) {
+        s.appended = std::move(r);
         MHD_resume_connection(c);
       });
       return true;
@@ -348,7 +352,7 @@ struct LedgerServer::Impl {
     }
     if (s->suspended) {  // resumed: an append finished or a long-poll ended
       if (s->polling) return send(c, read_events(*s));
-      return send(c, s->reply);
+      return send(c, append_reply(*s->appended));
     }
     Reply reply;
     try {

@@ -39,9 +39,14 @@ TEST_CASE("a duel kills the loser, and the dead duel no more", "[db][conflicts]"
   CHECK(t.character_text("Kid Calloway", "dead") == "0");
   CHECK(t.character_text("Kid Calloway", "wounded") == "0");
   // The stored event holds the inputs as sent and the outcome the ledger determined.
-  Json stored = Json::parse(t.db().scalar_text("SELECT payload FROM events WHERE seq = " + std::to_string(r.seq)));
+  std::string stored_text = t.db().scalar_text("SELECT payload FROM events WHERE seq = " + std::to_string(r.seq));
+  Json stored = Json::parse(stored_text);
   CHECK(stored["input"]["duelists"][0]["code"] == t.badge("Kid Calloway"));
   CHECK(stored["ledger"]["result"] == result);
+  // Byte for byte: the payload as sent, then "ledger" as its last key (the hash covers the text).
+  Json expected = kid_kills_cole(t);
+  expected["ledger"] = r.ledger;
+  CHECK(stored_text == expected.dump());
 
   Json again = {{"kind", "duel"},
                 {"input",
