@@ -18,43 +18,27 @@ struct Participant {
   core::Character before;
 };
 
-Json character_input(const core::Character& c) {
-  Json powers = Json::array();
-  for (auto p : c.powers) powers.push_back(core::to_string(p));
-  Json timers = Json::array();
-  for (const auto& t : c.timers)
-    timers.push_back({{"kind", core::to_string(t.kind)}, {"start_ms", t.start_ms},
-                      {"duration_ms", t.duration_ms}});
-  return {{"name", c.name},         {"hth", c.base.hth},           {"speed", c.base.speed},
-          {"accuracy", c.base.accuracy}, {"gambling", c.base.gambling}, {"riding", c.base.riding},
-          {"wounded", c.wounded},   {"dead", c.dead()},            {"powers", powers},
-          {"bystanders", c.bystanders}, {"timers", timers}};
-}
-
-// Replaces every {"code": X} in the input by what the ledger knows: a badge by its character,
-// a trick by the trick (its flag included: the engine needs it, the station never sends it).
-void expand(Town& town, Json& node, const std::string& path, std::map<std::string, Participant>& people,
-            std::vector<std::string>& tricks) {
+// Replaces every trick {"code": X} in the input by the trick as the ledger knows it (its flag
+// included: the engine needs it, the station never sends it). Badges stay as codes: the rules
+// ask for each participant through the lookup below. Any other card is refused here.
+void expand_tricks(Town& town, Json& node, const std::string& path, std::vector<std::string>& tricks) {
   if (node.is_object() && node.size() == 1 && node.contains("code")) {
     CardRow card = town.card(node["code"], path + ".code");
-    if (card.kind == "badge") {
-      Participant p{*card.holder, town.character(*card.holder)};
-      node = character_input(p.before);
-      people.emplace(p.before.name, std::move(p));
-    } else if (card.kind == "trick") {
+    if (card.kind == "trick") {
       node = {{"code", card.code}, {"hand", card.title}, {"flag", card.detail.value("flag", "skill")},
               {"spent", card.spent}};
       tricks.push_back(card.code);
-    } else {
+    } else if (card.kind != "badge") {
       throw LedgerRefusal("wrong_kind", path, "a " + card.kind + " card cannot stand here");
     }
     return;
   }
   if (node.is_object()) {
-    for (auto it = node.begin(); it != node.end(); ++it) expand(town, it.value(), path + "." + it.key(), people, tricks);
+    for (auto it = node.begin(); it != node.end(); ++it)
+      if (it.value().is_structured()) expand_tricks(town, it.value(), path + "." + it.key(), tricks);
   } else if (node.is_array()) {
     for (std::size_t i = 0; i < node.size(); ++i)
-      expand(town, node[i], path + "[" + std::to_string(i) + "]", people, tricks);
+      if (node[i].is_structured()) expand_tricks(town, node[i], path + "[" + std::to_string(i) + "]", tricks);
   }
 }
 
@@ -96,14 +80,15 @@ void apply_conflict_resolved(ApplyContext& ctx) {
     if (input.contains(server_field))
       throw LedgerRefusal("bad_input", std::string("input.") + server_field, "is set by the ledger");
 
-  std::map<std::string, Participant> people;
+  std::map<std::string, Participant> people;  // by name: everyone the rules asked for
   std::vector<std::string> tricks;
-  expand(town, input, "input", people, tricks);
-  if (kind == "accusation" && !tricks.empty() && input.contains("accused") && input["accused"].contains("name")) {
-    CardRow trick = town.card(Json(tricks.front()), "input.trick.code");
-    town.require_holder(trick, people.at(input["accused"]["name"].get<std::string>()).id,
+  expand_tricks(town, input, "input", tricks);
+  // An accused cheat's trick must be his own (checked before the rules run).
+  const Json* accused = input.contains("accused") ? &input["accused"] : nullptr;
+  if (kind == "accusation" && !tricks.empty() && accused && accused->is_object() && accused->contains("code"))
+    town.require_holder(town.card(Json(tricks.front()), "input.trick.code"),
+                        town.character_by_badge(accused->at("code"), "input.accused.code"),
                         "input.trick.code");
-  }
   input["now_ms"] = town.now_ms();
   input["options"] = ctx.options;
   if (kind == "chase") {
@@ -115,9 +100,16 @@ void apply_conflict_resolved(ApplyContext& ctx) {
     input["locations"] = locations;
   }
 
+  // A participant given by badge: the character as the ledger knows it now.
+  protocol::CharacterLookup lookup = [&](const Json& code, const std::string& path) {
+    CardRow badge = town.card_of_kind(code, "badge", "input." + path);
+    Participant p{*badge.holder, town.character(*badge.holder)};
+    people.insert_or_assign(p.before.name, p);
+    return p.before;
+  };
   Json resolution;
   try {
-    resolution = protocol::resolve(kind, input, nullptr);  // every card must be in the record
+    resolution = protocol::resolve(kind, input, nullptr, &lookup);  // every card must be in the record
   } catch (const protocol::InputError& e) {
     throw LedgerRefusal("bad_input", "input." + e.path(), e.reason());
   } catch (const core::Refusal& r) {

@@ -6,8 +6,9 @@
 
 namespace marshal::protocol {
 
-ReadContext read_context(Fields& top) {
+ReadContext read_context(Fields& top, const CharacterLookup* lookup) {
   ReadContext ctx;
+  ctx.lookup = lookup;
   ctx.now_ms = top.int64_or("now_ms", 0, INT64_C(4'000'000'000'000), 0);
   if (const Json* options = top.optional("options")) {
     Fields o(*options, top.path_of("options"));
@@ -30,6 +31,8 @@ ReadContext read_context(Fields& top) {
 
 core::Character read_character(const Json& value, const std::string& path,
                                const ReadContext& ctx) {
+  if (ctx.lookup && value.is_object() && value.size() == 1 && value.contains("code"))
+    return (*ctx.lookup)(value.at("code"), path + ".code");
   Fields f(value, path);
   core::Character c;
   c.name = f.text("name");

@@ -12,6 +12,7 @@
 #include "core/options.h"
 #include "core/refusal.h"
 #include "protocol/json_fields.h"
+#include "protocol/resolve.h"
 
 namespace marshal::protocol {
 
@@ -19,11 +20,13 @@ struct ReadContext {
   int max_attribute = 4;     // RULES.md: attributes 0-4 unless the event says otherwise
   std::int64_t now_ms = 0;   // event time of the conflict; timers start from it
   core::EventOptions options;
+  const CharacterLookup* lookup = nullptr;  // for participants given as {"code": ...}
 };
 
 // Reads the top-level "now_ms" and "options" shared by every kind.
-ReadContext read_context(Fields& top);
+ReadContext read_context(Fields& top, const CharacterLookup* lookup = nullptr);
 
+// A character in full, or {"code": ...} when the context has a lookup (the ledger's badges).
 core::Character read_character(const Json& value, const std::string& path, const ReadContext& ctx);
 std::vector<core::Character> read_characters(const Json& value, const std::string& path,
                                              const ReadContext& ctx);

@@ -8,13 +8,14 @@ const std::vector<std::string>& conflict_kinds() {
   return kinds;
 }
 
-Json resolve(std::string_view kind, const Json& input, core::Csprng* rng) {
-  if (kind == "duel") return resolve_duel(input, rng);
-  if (kind == "shootout") return resolve_shootout(input, rng);
-  if (kind == "fistfight") return resolve_fistfight(input, rng);
-  if (kind == "brawl") return resolve_brawl(input, rng);
-  if (kind == "accusation") return resolve_accusation(input, rng);
-  if (kind == "chase") return resolve_chase(input, rng);
+Json resolve(std::string_view kind, const Json& input, core::Csprng* rng,
+             const CharacterLookup* lookup) {
+  if (kind == "duel") return resolve_duel(input, rng, lookup);
+  if (kind == "shootout") return resolve_shootout(input, rng, lookup);
+  if (kind == "fistfight") return resolve_fistfight(input, rng, lookup);
+  if (kind == "brawl") return resolve_brawl(input, rng, lookup);
+  if (kind == "accusation") return resolve_accusation(input, rng, lookup);
+  if (kind == "chase") return resolve_chase(input, rng, lookup);
   throw InputError("kind", "unknown conflict kind '" + std::string(kind) +
                                "' (duel, shootout, fistfight, brawl, accusation, chase)");
 }

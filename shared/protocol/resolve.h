@@ -3,10 +3,12 @@
 // and the final state out. Given all cards, the result is fully deterministic; a card left out
 // is drawn with the CSPRNG and reported as "virtual". With rng == nullptr every card must be
 // given (physical mode). The JSON forms are documented in docs/conflict-json.md.
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/character.h"
 #include "core/csprng.h"
 #include "protocol/json_fields.h"
 
@@ -15,16 +17,21 @@ namespace marshal::protocol {
 // duel, shootout, fistfight, brawl, accusation, chase
 const std::vector<std::string>& conflict_kinds();
 
-// Throws InputError for malformed input and core::Refusal (field path prefixed) for an
-// illegal move.
-Json resolve(std::string_view kind, const Json& input, core::Csprng* rng);
+// Where a participant given as {"code": CODE} comes from (the ledger: a badge and its
+// character as the ledger knows it now). `path` names the code in the input, for messages.
+using CharacterLookup = std::function<core::Character(const Json& code, const std::string& path)>;
 
-Json resolve_duel(const Json& input, core::Csprng* rng);
-Json resolve_shootout(const Json& input, core::Csprng* rng);
-Json resolve_fistfight(const Json& input, core::Csprng* rng);
-Json resolve_brawl(const Json& input, core::Csprng* rng);
-Json resolve_accusation(const Json& input, core::Csprng* rng);
-Json resolve_chase(const Json& input, core::Csprng* rng);
+// Throws InputError for malformed input and core::Refusal (field path prefixed) for an
+// illegal move. Without a lookup, every participant is given in full.
+Json resolve(std::string_view kind, const Json& input, core::Csprng* rng,
+             const CharacterLookup* lookup = nullptr);
+
+Json resolve_duel(const Json& input, core::Csprng* rng, const CharacterLookup* lookup = nullptr);
+Json resolve_shootout(const Json& input, core::Csprng* rng, const CharacterLookup* lookup = nullptr);
+Json resolve_fistfight(const Json& input, core::Csprng* rng, const CharacterLookup* lookup = nullptr);
+Json resolve_brawl(const Json& input, core::Csprng* rng, const CharacterLookup* lookup = nullptr);
+Json resolve_accusation(const Json& input, core::Csprng* rng, const CharacterLookup* lookup = nullptr);
+Json resolve_chase(const Json& input, core::Csprng* rng, const CharacterLookup* lookup = nullptr);
 
 // Rounds played after the given ones when "until_over" is true, before giving up.
 inline constexpr int max_automatic_rounds = 100;

@@ -6,9 +6,9 @@
 
 namespace marshal::protocol {
 
-Json resolve_accusation(const Json& input, core::Csprng* rng) {
+Json resolve_accusation(const Json& input, core::Csprng* rng, const CharacterLookup* lookup) {
   Fields top(input, "");
-  ReadContext ctx = read_context(top);
+  ReadContext ctx = read_context(top, lookup);
   std::vector<core::Character> people{read_character(top.required("accuser"), "accuser", ctx),
                                       read_character(top.required("accused"), "accused", ctx)};
   if (people[0].name == people[1].name)

@@ -44,9 +44,9 @@ Json names_of_cards(const core::LocationMap& map, const std::vector<int>& cards)
 
 }  // namespace
 
-Json resolve_chase(const Json& input, core::Csprng* rng) {
+Json resolve_chase(const Json& input, core::Csprng* rng, const CharacterLookup* lookup) {
   Fields top(input, "");
-  ReadContext ctx = read_context(top);
+  ReadContext ctx = read_context(top, lookup);
   core::LocationMap map = read_locations(top.required("locations"), "locations");
   auto varmints = read_group(top.required("varmint"), "varmint", ctx);
   auto posse = read_group(top.required("posse"), "posse", ctx);

@@ -28,9 +28,9 @@ core::DuelShotChoices read_choices(const Json* value, const std::string& path,
 
 }  // namespace
 
-Json resolve_duel(const Json& input, core::Csprng* rng) {
+Json resolve_duel(const Json& input, core::Csprng* rng, const CharacterLookup* lookup) {
   Fields top(input, "");
-  ReadContext ctx = read_context(top);
+  ReadContext ctx = read_context(top, lookup);
   auto people = read_characters(top.required("duelists"), "duelists", ctx);
   if (people.size() != 2)
     throw InputError("duelists", fmt::format("a duel is exactly two gunslingers, not {}", people.size()));

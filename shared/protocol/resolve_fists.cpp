@@ -145,9 +145,9 @@ Json brawl_result(const core::Brawl& brawl, const ReadContext& ctx, Json& story)
 
 }  // namespace
 
-Json resolve_brawl(const Json& input, core::Csprng* rng) {
+Json resolve_brawl(const Json& input, core::Csprng* rng, const CharacterLookup* lookup) {
   Fields top(input, "");
-  ReadContext ctx = read_context(top);
+  ReadContext ctx = read_context(top, lookup);
   auto people = read_characters(top.required("fighters"), "fighters", ctx);
   core::Brawl brawl =
       in_context("fighters", [&] { return core::Brawl(people, ctx.options.brawl, ctx.now_ms); });
@@ -161,9 +161,9 @@ Json resolve_brawl(const Json& input, core::Csprng* rng) {
   return resolution_json("brawl", std::move(steps), std::move(story), std::move(record), std::move(result));
 }
 
-Json resolve_fistfight(const Json& input, core::Csprng* rng) {
+Json resolve_fistfight(const Json& input, core::Csprng* rng, const CharacterLookup* lookup) {
   Fields top(input, "");
-  ReadContext ctx = read_context(top);
+  ReadContext ctx = read_context(top, lookup);
   auto people = read_characters(top.required("fighters"), "fighters", ctx);
   if (people.size() != 2)
     throw InputError("fighters", fmt::format("a fistfight is exactly two fighters, not {} (three or "

@@ -43,9 +43,9 @@ core::ShootoutAction read_action(const Json& value, const std::string& path,
 
 }  // namespace
 
-Json resolve_shootout(const Json& input, core::Csprng* rng) {
+Json resolve_shootout(const Json& input, core::Csprng* rng, const CharacterLookup* lookup) {
   Fields top(input, "");
-  ReadContext ctx = read_context(top);
+  ReadContext ctx = read_context(top, lookup);
   auto people = read_characters(top.required("participants"), "participants", ctx);
   std::vector<std::string> all_names;
   for (const auto& p : people) all_names.push_back(p.name);

@@ -2,8 +2,12 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <map>
+#include <string>
+#include <vector>
 
 #include "core/refusal.h"
+#include "protocol/conflict_json.h"
 #include "protocol/odds_json.h"
 #include "protocol/resolve.h"
 
@@ -194,4 +198,41 @@ TEST_CASE("odds JSON: exact stuck-in-town odds agree with the chase Monte Carlo"
   const Json& mc = out["whole_chase_monte_carlo"]["estimates"]["posse stuck in town"];
   CHECK(std::abs(mc["p"].get<double>() - exact) < 4 * mc["standard_error"].get<double>());
   CHECK(out["varmint"]["stuck_in_town"] == 0.0);  // 11 cards cannot all avoid 6 ROAD of 15
+}
+
+TEST_CASE("participants given by code come from the lookup, and resolve as if given in full",
+          "[protocol][lookup]") {
+  const char* in_full = R"({
+    "duelists": [{"name": "A", "speed": 1, "accuracy": 2, "bystanders": ["X1"]},
+                 {"name": "B", "accuracy": 2, "powers": ["lawman"]}],
+    "draw_cards": {"A": 9, "B": 1},
+    "rounds": [{"cards": {"A": 7, "B": 2}}],
+    "join": [{"name": "C", "accuracy": 1}]})";
+  Json by_code = Json::parse(in_full);
+  std::map<std::string, Json> badges{{"BADGE-A", by_code["duelists"][0]},
+                                     {"BADGE-B", by_code["duelists"][1]},
+                                     {"BADGE-C", by_code["join"][0]}};
+  by_code["duelists"] = {{{"code", "BADGE-A"}}, {{"code", "BADGE-B"}}};
+  by_code["join"] = {{{"code", "BADGE-C"}}};
+  std::vector<std::string> asked;
+  protocol::CharacterLookup lookup = [&](const Json& code, const std::string& path) {
+    asked.push_back(path + "=" + code.get<std::string>());
+    protocol::ReadContext ctx;
+    return protocol::read_character(badges.at(code.get<std::string>()), path, ctx);
+  };
+  Json expected = resolve("duel", in_full);
+  Json got = protocol::resolve("duel", by_code, nullptr, &lookup);
+  REQUIRE(expected["became_shootout"]["participants"].size() == 3);
+  CHECK(got["result"] == expected["result"]);
+  CHECK(got["steps"] == expected["steps"]);
+  CHECK(got["became_shootout"] == expected["became_shootout"]);
+  CHECK(asked == std::vector<std::string>{"duelists[0].code=BADGE-A", "duelists[1].code=BADGE-B",
+                                          "join[0].code=BADGE-C"});
+  // Without a lookup a code is no character: bad input that names the field.
+  try {
+    protocol::resolve("duel", by_code, nullptr);
+    FAIL("a code was read as a character without a lookup");
+  } catch (const protocol::InputError& e) {
+    CHECK(e.path() == "duelists[0].name");
+  }
 }
