@@ -4,6 +4,7 @@
 // and refuses a different outcome; then it writes what happened to everyone.
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #include "core/refusal.h"
 #include "ledger/apply.h"
@@ -18,27 +19,36 @@ struct Participant {
   core::Character before;
 };
 
+// The cards an input names, as read while expanding it: badges by the code as written, so the
+// lookup below does not read them again.
+struct CardsRead {
+  std::vector<std::string> tricks;
+  std::map<std::string, CardRow> badges;
+};
+
 // Replaces every trick {"code": X} in the input by the trick as the ledger knows it (its flag
 // included: the engine needs it, the station never sends it). Badges stay as codes: the rules
 // ask for each participant through the lookup below. Any other card is refused here.
-void expand_tricks(Town& town, Json& node, const std::string& path, std::vector<std::string>& tricks) {
+void expand_tricks(Town& town, Json& node, const std::string& path, CardsRead& read) {
   if (node.is_object() && node.size() == 1 && node.contains("code")) {
     CardRow card = town.card(node["code"], path + ".code");
-    if (card.kind == "trick") {
+    if (card.kind == "badge") {
+      read.badges.insert_or_assign(node["code"].get<std::string>(), std::move(card));
+    } else if (card.kind == "trick") {
       node = {{"code", card.code}, {"hand", card.title}, {"flag", card.detail.value("flag", "skill")},
               {"spent", card.spent}};
-      tricks.push_back(card.code);
-    } else if (card.kind != "badge") {
+      read.tricks.push_back(card.code);
+    } else {
       throw LedgerRefusal("wrong_kind", path, "a " + card.kind + " card cannot stand here");
     }
     return;
   }
   if (node.is_object()) {
     for (auto it = node.begin(); it != node.end(); ++it)
-      if (it.value().is_structured()) expand_tricks(town, it.value(), path + "." + it.key(), tricks);
+      if (it.value().is_structured()) expand_tricks(town, it.value(), path + "." + it.key(), read);
   } else if (node.is_array()) {
     for (std::size_t i = 0; i < node.size(); ++i)
-      if (node[i].is_structured()) expand_tricks(town, node[i], path + "[" + std::to_string(i) + "]", tricks);
+      if (node[i].is_structured()) expand_tricks(town, node[i], path + "[" + std::to_string(i) + "]", read);
   }
 }
 
@@ -76,13 +86,15 @@ void apply_conflict_resolved(ApplyContext& ctx) {
   const Json* claimed = f.optional("outcome");
   f.done();
   if (!input.is_object()) throw LedgerRefusal("bad_input", "input", "must be an object");
+  protocol::make_room(input, 3);  // now_ms, options, locations
   for (const char* server_field : {"now_ms", "options", "locations"})
     if (input.contains(server_field))
       throw LedgerRefusal("bad_input", std::string("input.") + server_field, "is set by the ledger");
 
   std::map<std::string, Participant> people;  // by name: everyone the rules asked for
-  std::vector<std::string> tricks;
-  expand_tricks(town, input, "input", tricks);
+  CardsRead cards;
+  expand_tricks(town, input, "input", cards);
+  const std::vector<std::string>& tricks = cards.tricks;
   // An accused cheat's trick must be his own (checked before the rules run).
   const Json* accused = input.contains("accused") ? &input["accused"] : nullptr;
   if (kind == "accusation" && !tricks.empty() && accused && accused->is_object() && accused->contains("code"))
@@ -102,8 +114,10 @@ void apply_conflict_resolved(ApplyContext& ctx) {
 
   // A participant given by badge: the character as the ledger knows it now.
   protocol::CharacterLookup lookup = [&](const Json& code, const std::string& path) {
-    CardRow badge = town.card_of_kind(code, "badge", "input." + path);
-    Participant p{*badge.holder, town.character(*badge.holder)};
+    auto read = code.is_string() ? cards.badges.find(code.get<std::string>()) : cards.badges.end();
+    std::int64_t holder = read != cards.badges.end() ? *read->second.holder
+                                                     : *town.card_of_kind(code, "badge", "input." + path).holder;
+    Participant p{holder, town.character(holder)};
     people.insert_or_assign(p.before.name, p);
     return p.before;
   };
@@ -121,14 +135,22 @@ void apply_conflict_resolved(ApplyContext& ctx) {
     throw LedgerRefusal("outcome_mismatch", "outcome",
                         "the rules give a different outcome for these inputs: " +
                             resolution["result"].dump().substr(0, 400));
-  ctx.ledger["result"] = resolution["result"];
+  const Json& result = ctx.ledger["result"] = std::move(resolution["result"]);
 
   // Write what happened to everyone.
   std::vector<const Json*> finals;
-  collect_final(resolution["result"], finals);
+  collect_final(result, finals);
   if (resolution.contains("became_brawl")) collect_final(resolution["became_brawl"]["result"], finals);
-  std::map<std::string, std::string> fates;  // shots at bystanders are among the steps
-  if (resolution.contains("steps")) collect_bystander_fates(resolution["steps"], fates);
+  // Shots at bystanders are among the steps; read only when a bystander card was spent.
+  std::optional<std::map<std::string, std::string>> fates;
+  auto fate_of = [&](const std::string& card) -> std::string {
+    if (!fates) {
+      fates.emplace();
+      if (resolution.contains("steps")) collect_bystander_fates(resolution["steps"], *fates);
+    }
+    auto fate = fates->find(card);
+    return fate != fates->end() ? fate->second : "lost";
+  };
   for (const Json* c : finals) {
     auto it = people.find((*c)["name"].get<std::string>());
     // Written inline, a character would escape the ledger's state (dead, knocked out, wounded).
@@ -137,18 +159,20 @@ void apply_conflict_resolved(ApplyContext& ctx) {
                           (*c)["name"].get<std::string>() + " must be given by the code of a badge");
     const Participant& p = it->second;
     bool dead = c->value("dead", false);
-    town.db()
-        .prepare("UPDATE characters SET wounded = ?, dead = ?, killing = ?, killed_by = ? WHERE id = ?")
-        .bind(1, (*c)["wounded"].get<bool>())
-        .bind(2, dead)
-        .bind(3, dead ? std::optional<std::string>(c->value("killing", "possible_murder")) : std::nullopt)
-        .bind(4, dead ? std::optional<std::string>(c->value("killed_by", "")) : std::nullopt)
-        .bind(5, p.id)
-        .run();
+    bool wounded = (*c)["wounded"].get<bool>();
+    if (dead || wounded != p.before.wounded)  // nobody dead comes in: the rules refuse them
+      town.db()
+          .prepare("UPDATE characters SET wounded = ?, dead = ?, killing = ?, killed_by = ? WHERE id = ?")
+          .bind(1, wounded)
+          .bind(2, dead)
+          .bind(3, dead ? std::optional<std::string>(c->value("killing", "possible_murder")) : std::nullopt)
+          .bind(4, dead ? std::optional<std::string>(c->value("killed_by", "")) : std::nullopt)
+          .bind(5, p.id)
+          .run();
     std::vector<std::string> after = (*c)["bystanders"].get<std::vector<std::string>>();
     for (const auto& card : p.before.bystanders)
       if (std::find(after.begin(), after.end(), card) == after.end())
-        town.spend_card(card, fates.count(card) ? fates[card] : "lost");
+        town.spend_card(card, fate_of(card));
     if (c->contains("timers"))
       for (const auto& t : (*c)["timers"]) {
         if (t["start_ms"].get<std::int64_t>() < town.now_ms()) continue;  // carried in, not new

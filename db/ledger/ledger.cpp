@@ -111,14 +111,14 @@ void Ledger::log_refusal(const AppendRequest& request, std::int64_t server_time_
 
 namespace {
 // The payload as stored: the station's payload with "ledger" added as its last key (what the
-// ledger determined), written without copying the payload.
-std::string stored_payload(const Json& payload, const Json& ledger) {
+// ledger determined, already as text), written without copying the payload.
+std::string stored_payload(const Json& payload, const std::string& ledger_text) {
   std::string text = payload.dump();
-  if (ledger.empty()) return text;
+  if (ledger_text == "{}") return text;
   text.pop_back();  // the closing brace
   if (!payload.empty()) text += ',';
   text += "\"ledger\":";
-  text += ledger.dump();
+  text += ledger_text;
   text += '}';
   return text;
 }
@@ -144,7 +144,8 @@ std::vector<AppendResult> Ledger::append_batch(const std::vector<AppendRequest>&
 AppendResult Ledger::append_in_transaction(const AppendRequest& request,
                                            std::int64_t server_time_ms) {
   AppendResult result;
-  db_.exec("SAVEPOINT append_one");
+  // Prepared (and cached) rather than exec'd: SQLite would parse these again for every event.
+  db_.prepare("SAVEPOINT append_one").run();
   try {
     if (!is_uuid(request.uuid))
       throw LedgerRefusal("bad_input", "uuid", "must be a UUID (8-4-4-4-12 hex digits)");
@@ -169,8 +170,9 @@ AppendResult Ledger::append_in_transaction(const AppendRequest& request,
                                   std::to_string(s.int64(0)) + ")");
         result.accepted = result.duplicate = true;
         result.seq = s.int64(0);
-        result.ledger = ledger;
-        db_.exec("RELEASE append_one");
+        result.ledger_text = ledger.dump();
+        result.ledger = std::move(ledger);
+        db_.prepare("RELEASE append_one").run();
         return result;
       }
     }
@@ -188,7 +190,8 @@ AppendResult Ledger::append_in_transaction(const AppendRequest& request,
     row.client_time_ms = request.client_time_ms;
     row.server_time_ms = server_time_ms;
     row.type = request.type;
-    row.payload = stored_payload(request.payload, ledger);
+    result.ledger_text = ledger.dump();
+    row.payload = stored_payload(request.payload, result.ledger_text);
     {
       Statement last = db_.prepare("SELECT hash FROM events ORDER BY seq DESC LIMIT 1");
       row.prev_hash = last.step() ? last.blob(0) : genesis_hash();
@@ -207,10 +210,10 @@ AppendResult Ledger::append_in_transaction(const AppendRequest& request,
         .bind(8, row.prev_hash)
         .bind(9, row.hash)
         .run();
-    db_.exec("RELEASE append_one");
+    db_.prepare("RELEASE append_one").run();
     result.accepted = true;
     result.seq = row.seq;
-    result.ledger = ledger;
+    result.ledger = std::move(ledger);
   } catch (const LedgerRefusal& refusal) {
     // Undo whatever the event had written; keep only the refusal.
     db_.exec("ROLLBACK TO append_one; RELEASE append_one");

@@ -19,7 +19,8 @@ CardRow Town::card_from_row(const Statement& s) {
   if (!s.is_null(2)) c.holder = s.int64(2);
   if (!s.is_null(3)) c.owner = s.int64(3);
   c.title = s.text(4);
-  c.detail = Json::parse(s.text(5));
+  std::string detail = s.text(5);
+  c.detail = detail == "{}" ? Json::object() : Json::parse(detail);  // most cards have no detail
   c.spent = s.int64(6) != 0;
   c.revoked = s.int64(7) != 0;
   return c;

@@ -121,6 +121,12 @@ CREATE TABLE votes (
   duration_ms INTEGER NOT NULL
 );
 )sql",
+      // 5: the cards a character holds, read twice for every resolution the ledger replays:
+      // covered by the index and in its order, so SQLite neither visits the table nor sorts.
+      R"sql(
+DROP INDEX cards_by_holder;
+CREATE INDEX cards_in_hand ON cards(holder, kind, spent, revoked, since_seq, code);
+)sql",
   };
   return all;
 }

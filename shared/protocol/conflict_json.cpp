@@ -100,7 +100,7 @@ std::vector<core::Character> read_characters(const Json& value, const std::strin
 }
 
 Json resolution_json(const char* kind, Json&& steps, Json&& story, Json&& record, Json&& result) {
-  Json out = Json::object();
+  Json out = object_with_room(5);
   out["kind"] = kind;
   out["steps"] = std::move(steps);
   out["story"] = std::move(story);
@@ -110,7 +110,7 @@ Json resolution_json(const char* kind, Json&& steps, Json&& story, Json&& record
 }
 
 Json character_json(const core::Character& c, std::int64_t now_ms) {
-  Json j;
+  Json j = object_with_room(13);
   j["name"] = c.name;
   j["hth"] = c.base.hth;
   j["speed"] = c.base.speed;
@@ -126,7 +126,7 @@ Json character_json(const core::Character& c, std::int64_t now_ms) {
   if (!c.powers.empty()) {
     Json powers = Json::array();
     for (auto p : c.powers) powers.push_back(core::to_string(p));
-    j["powers"] = powers;
+    j["powers"] = std::move(powers);
   }
   // Sorted: the order cards were listed in is not part of the outcome.
   std::vector<std::string> bystanders = c.bystanders;
@@ -138,7 +138,7 @@ Json character_json(const core::Character& c, std::int64_t now_ms) {
       timers.push_back({{"kind", core::to_string(t.kind)},
                         {"start_ms", t.start_ms},
                         {"duration_ms", t.duration_ms}});
-  if (!timers.empty()) j["timers"] = timers;
+  if (!timers.empty()) j["timers"] = std::move(timers);
   return j;
 }
 

@@ -9,6 +9,17 @@ InputError::InputError(std::string path, std::string reason)
       path_(std::move(path)),
       reason_(std::move(reason)) {}
 
+Json object_with_room(std::size_t keys) {
+  Json object = Json::object();
+  object.get_ref<Json::object_t&>().reserve(keys);
+  return object;
+}
+
+void make_room(Json& object, std::size_t more) {
+  auto& members = object.get_ref<Json::object_t&>();
+  members.reserve(members.size() + more);
+}
+
 Json parse_json(const std::string& text, const std::string& source_name) {
   try {
     return Json::parse(text);

@@ -122,7 +122,7 @@ Json resolve_duel(const Json& input, core::Csprng* rng, const CharacterLookup* l
   for (const auto& c : duel.people()) result["duelists"].push_back(character_json(c, ctx.now_ms));
   record["rounds"] = recorded_rounds;
   if (duel.over() && !top.boolean_or("stop", false)) record.erase("stop");
-  Json out = Json::object();
+  Json out = object_with_room(6);
   out["kind"] = "duel";
   out["steps"] = std::move(steps);
   out["record"] = std::move(record);

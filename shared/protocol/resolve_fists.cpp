@@ -235,7 +235,8 @@ Json resolve_fistfight(const Json& input, core::Csprng* rng, const CharacterLook
     fight.stop();
     story.push_back("Both fighters stop");
   }
-  Json out{{"kind", "fistfight"}};
+  Json out = object_with_room(6);
+  out["kind"] = "fistfight";
   Json record = input;
   record.erase("until_over");
   record["rounds"] = recorded_rounds;

@@ -5,7 +5,8 @@
 //    synchronous=FULL) on the same disk: the rate group commit has to beat;
 //  - how fast a new connection is answered while 64 idle keep-alive connections are open.
 // Run from the dev build: build/dev/tests/bench/bench_ledger [--quick] [--events N] [--clients N]
-// (--clients N measures only that many clients, e.g. under perf).
+// [--threads N] (--clients N measures only that many clients, e.g. under perf; --threads N gives
+// the server that many HTTP threads instead of its default).
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -124,6 +125,7 @@ int open_idle_connection(std::uint16_t port) {
 int main(int argc, char** argv) {
   int per_run = 6000;
   std::vector<int> client_counts{1, 8, 32};
+  db::ServerConfig config;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     bool has_value = i + 1 < argc;
@@ -133,8 +135,10 @@ int main(int argc, char** argv) {
       per_run = std::max(32, std::atoi(argv[++i]));
     } else if (arg == "--clients" && has_value) {
       client_counts = {std::clamp(std::atoi(argv[++i]), 1, 256)};
+    } else if (arg == "--threads" && has_value) {
+      config.threads = static_cast<unsigned>(std::clamp(std::atoi(argv[++i]), 1, 64));
     } else {
-      std::fprintf(stderr, "usage: bench_ledger [--quick] [--events N] [--clients N]\n");
+      std::fprintf(stderr, "usage: bench_ledger [--quick] [--events N] [--clients N] [--threads N]\n");
       return 2;
     }
   }
@@ -157,7 +161,6 @@ int main(int argc, char** argv) {
     std::string code = db::add_station(ledger.database(), "bench", db::Role::gm, 0);
     token = db::enroll_station(ledger.database(), code, 0)->token;
   }
-  db::ServerConfig config;
   config.db_path = db_path;
   db::LedgerServer server(config);
   std::string url = "http://127.0.0.1:" + std::to_string(server.port());
@@ -178,7 +181,8 @@ int main(int argc, char** argv) {
         for (int i = 0; i < mine; ++i) {
           const auto& a = people[static_cast<std::size_t>((2 * t) % static_cast<int>(people.size()))];
           const auto& b = people[static_cast<std::size_t>((2 * t + 1) % static_cast<int>(people.size()))];
-          client::Json body{{"uuid", db::make_uuid_v7(1)}, {"type", "conflict_resolved"},
+          // Time-ordered like a station's (shared/client): new events land at the end of the uuid index.
+          client::Json body{{"uuid", db::make_uuid_v7(db::unix_time_ms())}, {"type", "conflict_resolved"},
                             {"payload", duel_between(a.first, b.first, a.second, b.second)}};
           auto t0 = Clock::now();
           client::HttpReply r = http.post("/events", body);
