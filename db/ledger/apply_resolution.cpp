@@ -4,7 +4,6 @@
 // and refuses a different outcome; then it writes what happened to everyone.
 #include <algorithm>
 #include <map>
-#include <optional>
 
 #include "core/refusal.h"
 #include "ledger/apply.h"
@@ -61,18 +60,6 @@ void collect_final(const Json& result, std::vector<const Json*>& out) {
     if (result.contains(key)) out.push_back(&result[key]);
 }
 
-// What became of each bystander card spent in the resolution: the shot it took, or "lost".
-void collect_bystander_fates(const Json& node, std::map<std::string, std::string>& fates) {
-  if (node.is_object()) {
-    auto bystander = node.find("bystander");
-    auto result = node.find("result");
-    if (bystander != node.end() && bystander->is_string() && result != node.end())
-      fates[bystander->get<std::string>()] = result->is_string() ? result->get<std::string>() : result->dump();
-  }
-  if (node.is_structured())
-    for (const auto& child : node) collect_bystander_fates(child, fates);
-}
-
 }  // namespace
 
 void apply_conflict_resolved(ApplyContext& ctx) {
@@ -123,7 +110,8 @@ void apply_conflict_resolved(ApplyContext& ctx) {
   };
   Json resolution;
   try {
-    resolution = protocol::resolve(kind, input, nullptr, &lookup);  // every card must be in the record
+    // Every card must be in the input (no generator); only the outcome is needed, not the story.
+    resolution = protocol::resolve(kind, input, nullptr, &lookup, protocol::Detail::outcome);
   } catch (const protocol::InputError& e) {
     throw LedgerRefusal("bad_input", "input." + e.path(), e.reason());
   } catch (const core::Refusal& r) {
@@ -141,15 +129,11 @@ void apply_conflict_resolved(ApplyContext& ctx) {
   std::vector<const Json*> finals;
   collect_final(result, finals);
   if (resolution.contains("became_brawl")) collect_final(resolution["became_brawl"]["result"], finals);
-  // Shots at bystanders are among the steps; read only when a bystander card was spent.
-  std::optional<std::map<std::string, std::string>> fates;
+  // A bystander card spent took a shot (its result) or was lost some other way.
   auto fate_of = [&](const std::string& card) -> std::string {
-    if (!fates) {
-      fates.emplace();
-      if (resolution.contains("steps")) collect_bystander_fates(resolution["steps"], *fates);
-    }
-    auto fate = fates->find(card);
-    return fate != fates->end() ? fate->second : "lost";
+    auto fates = resolution.find("bystander_fates");
+    if (fates == resolution.end() || !fates->contains(card)) return "lost";
+    return fates->at(card).get<std::string>();
   };
   for (const Json* c : finals) {
     auto it = people.find((*c)["name"].get<std::string>());

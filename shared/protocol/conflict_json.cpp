@@ -6,9 +6,10 @@
 
 namespace marshal::protocol {
 
-ReadContext read_context(Fields& top, const CharacterLookup* lookup) {
+ReadContext read_context(Fields& top, const CharacterLookup* lookup, Detail detail) {
   ReadContext ctx;
   ctx.lookup = lookup;
+  ctx.detail = detail;
   ctx.now_ms = top.int64_or("now_ms", 0, INT64_C(4'000'000'000'000), 0);
   if (const Json* options = top.optional("options")) {
     Fields o(*options, top.path_of("options"));
@@ -99,14 +100,24 @@ std::vector<core::Character> read_characters(const Json& value, const std::strin
   return out;
 }
 
-Json resolution_json(const char* kind, Json&& steps, Json&& story, Json&& record, Json&& result) {
+Json resolution_json(const char* kind, Json&& steps, Story&& story, Json&& record, Json&& result,
+                     const ReadContext& ctx, Json&& bystander_fates) {
   Json out = object_with_room(5);
   out["kind"] = kind;
-  out["steps"] = std::move(steps);
-  out["story"] = std::move(story);
-  out["record"] = std::move(record);
+  if (ctx.telling()) {
+    out["steps"] = std::move(steps);
+    out["story"] = story.take();
+    out["record"] = std::move(record);
+  } else if (!bystander_fates.empty()) {
+    out["bystander_fates"] = std::move(bystander_fates);
+  }
   out["result"] = std::move(result);
   return out;
+}
+
+void note_bystander_fates(const std::vector<core::Shot>& shots, Json& fates) {
+  for (const auto& shot : shots)
+    if (shot.bystander) fates[*shot.bystander] = core::to_string(shot.result);
 }
 
 Json character_json(const core::Character& c, std::int64_t now_ms) {

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "core/action_deck.h"
 #include "core/character.h"
 #include "core/chase.h"
@@ -21,10 +23,30 @@ struct ReadContext {
   std::int64_t now_ms = 0;   // event time of the conflict; timers start from it
   core::EventOptions options;
   const CharacterLookup* lookup = nullptr;  // for participants given as {"code": ...}
+  Detail detail = Detail::full;
+  // Whether steps, story and record are built (Detail::full).
+  bool telling() const { return detail == Detail::full; }
 };
 
 // Reads the top-level "now_ms" and "options" shared by every kind.
-ReadContext read_context(Fields& top, const CharacterLookup* lookup = nullptr);
+ReadContext read_context(Fields& top, const CharacterLookup* lookup = nullptr,
+                         Detail detail = Detail::full);
+
+// A resolution's story lines, formatted only when the resolution is told in full.
+class Story {
+ public:
+  explicit Story(bool told) : told_(told) {}
+  template <class... Args>
+  void say(fmt::format_string<Args...> format, Args&&... args) {
+    if (told_) lines_.push_back(fmt::format(format, std::forward<Args>(args)...));
+  }
+  bool told() const { return told_; }
+  Json take() { return std::move(lines_); }
+
+ private:
+  bool told_;
+  Json lines_ = Json::array();
+};
 
 // A character in full, or {"code": ...} when the context has a lookup (the ledger's badges).
 core::Character read_character(const Json& value, const std::string& path, const ReadContext& ctx);
@@ -33,8 +55,13 @@ std::vector<core::Character> read_characters(const Json& value, const std::strin
 Json character_json(const core::Character& c, std::int64_t now_ms);
 
 // A resolution's output: {"kind", "steps", "story", "record", "result"} in that order, moved in
-// (the ledger replays every resolution it stores, so copies of these trees add up).
-Json resolution_json(const char* kind, Json&& steps, Json&& story, Json&& record, Json&& result);
+// (the ledger replays every resolution it stores, so copies of these trees add up). Told as
+// the outcome only, {"kind", "result"} and the bystander fates when there are any.
+Json resolution_json(const char* kind, Json&& steps, Story&& story, Json&& record, Json&& result,
+                     const ReadContext& ctx, Json&& bystander_fates);
+
+// {card: result} for every shot an innocent bystander took (Detail::outcome).
+void note_bystander_fates(const std::vector<core::Shot>& shots, Json& fates);
 
 int index_of_name(const std::vector<std::string>& names, const Json& value, const std::string& path);
 std::vector<int> read_names(const Json* value, const std::string& path,

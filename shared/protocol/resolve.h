@@ -21,17 +21,31 @@ const std::vector<std::string>& conflict_kinds();
 // character as the ledger knows it now). `path` names the code in the input, for messages.
 using CharacterLookup = std::function<core::Character(const Json& code, const std::string& path)>;
 
+// How much a resolution tells.
+//  full:    {"kind", "steps", "story", "record", "result"} (stations, `marshal resolve`).
+//  outcome: {"kind", "result"} and, when shots hit innocent bystanders, "bystander_fates"
+//           {card: the shot's result}. The result is the same as in full; this is what the
+//           ledger needs to replay a resolution, and it costs a third less: the steps, story
+//           and record are never built.
+enum class Detail { full, outcome };
+
 // Throws InputError for malformed input and core::Refusal (field path prefixed) for an
 // illegal move. Without a lookup, every participant is given in full.
 Json resolve(std::string_view kind, const Json& input, core::Csprng* rng,
-             const CharacterLookup* lookup = nullptr);
+             const CharacterLookup* lookup = nullptr, Detail detail = Detail::full);
 
-Json resolve_duel(const Json& input, core::Csprng* rng, const CharacterLookup* lookup = nullptr);
-Json resolve_shootout(const Json& input, core::Csprng* rng, const CharacterLookup* lookup = nullptr);
-Json resolve_fistfight(const Json& input, core::Csprng* rng, const CharacterLookup* lookup = nullptr);
-Json resolve_brawl(const Json& input, core::Csprng* rng, const CharacterLookup* lookup = nullptr);
-Json resolve_accusation(const Json& input, core::Csprng* rng, const CharacterLookup* lookup = nullptr);
-Json resolve_chase(const Json& input, core::Csprng* rng, const CharacterLookup* lookup = nullptr);
+Json resolve_duel(const Json& input, core::Csprng* rng, const CharacterLookup* lookup = nullptr,
+                  Detail detail = Detail::full);
+Json resolve_shootout(const Json& input, core::Csprng* rng, const CharacterLookup* lookup = nullptr,
+                      Detail detail = Detail::full);
+Json resolve_fistfight(const Json& input, core::Csprng* rng, const CharacterLookup* lookup = nullptr,
+                       Detail detail = Detail::full);
+Json resolve_brawl(const Json& input, core::Csprng* rng, const CharacterLookup* lookup = nullptr,
+                   Detail detail = Detail::full);
+Json resolve_accusation(const Json& input, core::Csprng* rng, const CharacterLookup* lookup = nullptr,
+                        Detail detail = Detail::full);
+Json resolve_chase(const Json& input, core::Csprng* rng, const CharacterLookup* lookup = nullptr,
+                   Detail detail = Detail::full);
 
 // Rounds played after the given ones when "until_over" is true, before giving up.
 inline constexpr int max_automatic_rounds = 100;

@@ -6,9 +6,9 @@
 
 namespace marshal::protocol {
 
-Json resolve_accusation(const Json& input, core::Csprng* rng, const CharacterLookup* lookup) {
+Json resolve_accusation(const Json& input, core::Csprng* rng, const CharacterLookup* lookup, Detail detail) {
   Fields top(input, "");
-  ReadContext ctx = read_context(top, lookup);
+  ReadContext ctx = read_context(top, lookup, detail);
   std::vector<core::Character> people{read_character(top.required("accuser"), "accuser", ctx),
                                       read_character(top.required("accused"), "accused", ctx)};
   if (people[0].name == people[1].name)
@@ -27,24 +27,23 @@ Json resolve_accusation(const Json& input, core::Csprng* rng, const CharacterLoo
   std::optional<std::string> pick = top.optional_text("bystander_pick");
   top.done();
 
-  Json story = Json::array();
+  Story story(ctx.telling());
   in_context("", [&] { core::flip_trick(trick); });
-  story.push_back(fmt::format("{} flips trick {}: \"{}\"", people[1].name, trick.code, trick.hand));
-  story.push_back(fmt::format("{} accuses {} of cheating", people[0].name, people[1].name));
+  story.say("{} flips trick {}: \"{}\"", people[1].name, trick.code, trick.hand);
+  story.say("{} accuses {} of cheating", people[0].name, people[1].name);
   core::AccusationOutcome out = in_context("", [&] {
     return core::resolve_accusation(people, trick, deck, pick, rng, ctx.now_ms);
   });
   for (int i = 0; i < 2; ++i)
-    story.push_back(fmt::format("  {} draws {} + Gambling {} = {}", names[i], out.card[i],
-                                out.total[i] - out.card[i], out.total[i]));
+    story.say("  {} draws {} + Gambling {} = {}", names[i], out.card[i], out.total[i] - out.card[i], out.total[i]);
   if (!out.opened)
-    story.push_back("  " + names[0] + " is not higher: the trick stays folded");
+    story.say("  {} is not higher: the trick stays folded", names[0]);
   else
-    story.push_back(fmt::format("  {} opens the trick: it was {}", names[0], core::to_string(*out.revealed)));
-  story.push_back(out.bystander_lost
-                      ? fmt::format("  {} loses an innocent bystander: hand card {} to the GM",
-                                    names[out.loser], *out.bystander_lost)
-                      : fmt::format("  {} would lose a bystander but has none left", names[out.loser]));
+    story.say("  {} opens the trick: it was {}", names[0], core::to_string(*out.revealed));
+  if (out.bystander_lost)
+    story.say("  {} loses an innocent bystander: hand card {} to the GM", names[out.loser], *out.bystander_lost);
+  else
+    story.say("  {} would lose a bystander but has none left", names[out.loser]);
   Json result{{"opened", out.opened},
               {"revealed", out.revealed ? Json(core::to_string(*out.revealed)) : Json(nullptr)},
               {"loser", names[out.loser]},
@@ -52,14 +51,17 @@ Json resolve_accusation(const Json& input, core::Csprng* rng, const CharacterLoo
               {"trick", {{"code", trick.code}, {"spent", trick.spent}}},
               {"accuser", character_json(people[0], ctx.now_ms)},
               {"accused", character_json(people[1], ctx.now_ms)}};
-  Json step{{"step", "accusation"},
-            {"cards", draws_json(out.draws, names)},
-            {"totals", {{names[0], out.total[0]}, {names[1], out.total[1]}}}};
-  Json record = input;
-  record["cards"] = cards_entered(out.draws.front(), names);
-  if (out.bystander_lost) record["bystander_pick"] = *out.bystander_lost;
-  return resolution_json("accusation", Json::array({std::move(step)}), std::move(story),
-                         std::move(record), std::move(result));
+  Json steps = Json::array(), record;
+  if (ctx.telling()) {
+    steps.push_back({{"step", "accusation"},
+                     {"cards", draws_json(out.draws, names)},
+                     {"totals", {{names[0], out.total[0]}, {names[1], out.total[1]}}}});
+    record = input;
+    record["cards"] = cards_entered(out.draws.front(), names);
+    if (out.bystander_lost) record["bystander_pick"] = *out.bystander_lost;
+  }
+  return resolution_json("accusation", std::move(steps), std::move(story), std::move(record),
+                         std::move(result), ctx, Json::object());
 }
 
 }  // namespace marshal::protocol

@@ -44,9 +44,10 @@ Json names_of_cards(const core::LocationMap& map, const std::vector<int>& cards)
 
 }  // namespace
 
-Json resolve_chase(const Json& input, core::Csprng* rng, const CharacterLookup* lookup) {
+Json resolve_chase(const Json& input, core::Csprng* rng, const CharacterLookup* lookup, Detail detail) {
   Fields top(input, "");
-  ReadContext ctx = read_context(top, lookup);
+  ReadContext ctx = read_context(top, lookup, detail);
+  const bool telling = ctx.telling();
   core::LocationMap map = read_locations(top.required("locations"), "locations");
   auto varmints = read_group(top.required("varmint"), "varmint", ctx);
   auto posse = read_group(top.required("posse"), "posse", ctx);
@@ -55,7 +56,8 @@ Json resolve_chase(const Json& input, core::Csprng* rng, const CharacterLookup* 
   std::optional<int> ambush;
   if (const Json* a = top.optional("ambush")) ambush = location_of(map, *a, "ambush");
 
-  Json story = Json::array(), steps = Json::array();
+  Json steps = Json::array();
+  Story story(telling);
   core::Chase::Hands hands;
   bool dealt = false;
   if (const Json* h = top.optional("hands")) {
@@ -74,25 +76,26 @@ Json resolve_chase(const Json& input, core::Csprng* rng, const CharacterLookup* 
     hands = core::Chase::deal(map, varmint_size, posse_size, *rng);
     dealt = true;
   }
-  story.push_back(fmt::format("The varmint's hand: {} cards; the posse's: {} cards{}",
-                              hands.varmint.size(), hands.posse.size(), dealt ? " (dealt)" : ""));
+  story.say("The varmint's hand: {} cards; the posse's: {} cards{}", hands.varmint.size(),
+            hands.posse.size(), dealt ? " (dealt)" : "");
   core::Chase chase = in_context("hands", [&] {
     return core::Chase(map, hands.varmint, hands.posse, ambush, ctx.options.chase);
   });
-  steps.push_back({{"step", "deal"},
+  if (telling)
+    steps.push_back({{"step", "deal"},
                    {"hand_sizes", {{"varmint", varmint_size}, {"posse", posse_size}}},
                    {"varmint", names_of_cards(map, hands.varmint)},
                    {"posse", names_of_cards(map, hands.posse)}});
-  if (chase.posse_stuck_in_town()) story.push_back("The posse holds no ROAD card: stuck in town");
+  if (chase.posse_stuck_in_town()) story.say("The posse holds no ROAD card: stuck in town");
 
   auto record_turn = [&] {
+    if (!telling) return;
     const core::ChaseTurn& t = chase.turns().back();
     std::string posse_text = t.posse_cards.empty()
                                  ? std::string("cannot play")
                                  : fmt::format("rides {}", fmt::join(names_of_cards(map, t.posse_cards).get<std::vector<std::string>>(), " -> "));
-    story.push_back(fmt::format("Turn {}: the varmint rides to {}; the posse {}{}", t.number,
-                                map.at(t.varmint_card).name, posse_text,
-                                t.matched ? " and catches up" : fmt::format(" ({} ahead)", t.unmatched_in_a_row)));
+    story.say("Turn {}: the varmint rides to {}; the posse {}{}", t.number, map.at(t.varmint_card).name,
+              posse_text, t.matched ? " and catches up" : fmt::format(" ({} ahead)", t.unmatched_in_a_row));
     steps.push_back({{"step", "turn"},
                      {"number", t.number},
                      {"varmint", map.at(t.varmint_card).name},
@@ -123,13 +126,16 @@ Json resolve_chase(const Json& input, core::Csprng* rng, const CharacterLookup* 
   }
   top.done();
 
-  Json record = input;
-  record.erase("until_over");
-  record["hands"] = {{"varmint", names_of_cards(map, hands.varmint)}, {"posse", names_of_cards(map, hands.posse)}};
-  Json turns = Json::array();
-  for (const auto& t : chase.turns())
-    turns.push_back({{"varmint", map.at(t.varmint_card).name}, {"posse", names_of_cards(map, t.posse_cards)}});
-  record["turns"] = turns;
+  Json record;
+  if (telling) {
+    record = input;
+    record.erase("until_over");
+    record["hands"] = {{"varmint", names_of_cards(map, hands.varmint)}, {"posse", names_of_cards(map, hands.posse)}};
+    Json turns = Json::array();
+    for (const auto& t : chase.turns())
+      turns.push_back({{"varmint", map.at(t.varmint_card).name}, {"posse", names_of_cards(map, t.posse_cards)}});
+    record["turns"] = turns;
+  }
 
   Json result{{"status", core::to_string(chase.status())},
               {"varmint_stuck_in_town", chase.varmint_stuck_in_town()},
@@ -142,13 +148,13 @@ Json resolve_chase(const Json& input, core::Csprng* rng, const CharacterLookup* 
     result["caught_at"] = at ? Json(map.at(*at).name) : Json("town");
     std::size_t fighters = varmints.size() + posse.size();
     result["fight"] = chase.ambush_sprung() || fighters > 2 ? "shootout" : "duel";
-    story.push_back(fmt::format("The varmint is caught at {}: a {}{}", at ? map.at(*at).name : "town",
-                                result["fight"].get<std::string>(),
-                                chase.ambush_sprung() ? " opened by the ambushers' free round" : ""));
+    story.say("The varmint is caught at {}: a {}{}", at ? map.at(*at).name : "town",
+              result["fight"].get<std::string>(), chase.ambush_sprung() ? " opened by the ambushers' free round" : "");
   } else if (chase.status() == core::ChaseStatus::escaped) {
-    story.push_back("The varmint has escaped");
+    story.say("The varmint has escaped");
   }
-  return resolution_json("chase", std::move(steps), std::move(story), std::move(record), std::move(result));
+  return resolution_json("chase", std::move(steps), std::move(story), std::move(record), std::move(result),
+                         ctx, Json::object());
 }
 
 }  // namespace marshal::protocol

@@ -28,16 +28,18 @@ core::DuelShotChoices read_choices(const Json* value, const std::string& path,
 
 }  // namespace
 
-Json resolve_duel(const Json& input, core::Csprng* rng, const CharacterLookup* lookup) {
+Json resolve_duel(const Json& input, core::Csprng* rng, const CharacterLookup* lookup, Detail detail) {
   Fields top(input, "");
-  ReadContext ctx = read_context(top, lookup);
+  ReadContext ctx = read_context(top, lookup, detail);
+  const bool telling = ctx.telling();
   auto people = read_characters(top.required("duelists"), "duelists", ctx);
   if (people.size() != 2)
     throw InputError("duelists", fmt::format("a duel is exactly two gunslingers, not {}", people.size()));
   core::Duel duel = in_context("duelists", [&] { return core::Duel(people[0], people[1], ctx.now_ms); });
   const auto& names = duel.names();
 
-  Json steps = Json::array(), story = Json::array();
+  Json steps = Json::array(), fates = Json::object();
+  Story story(telling);
   std::array<int, 2> commit{};
   if (const Json* c = top.optional("commit")) {
     as_object(*c, "commit");
@@ -51,32 +53,37 @@ Json resolve_duel(const Json& input, core::Csprng* rng, const CharacterLookup* l
     return duel.draw(commit, draw_deck);
   });
   for (int i = 0; i < 2; ++i)
-    story.push_back(fmt::format("{} commits {} to the draw and draws {}: {} + Speed {} + {} = {}",
-                                names[i], draw.committed[i], draw.card[i], draw.card[i],
-                                duel.people()[i].in_use().speed, draw.committed[i], draw.total[i]));
-  story.push_back(draw.first < 0 ? std::string("A tie: both shoot at once")
-                                 : names[draw.first] + " is faster and shoots first");
-  steps.push_back({{"step", "draw"},
-                   {"commit", {{names[0], draw.committed[0]}, {names[1], draw.committed[1]}}},
-                   {"cards", draws_json(draw.draws, names)},
-                   {"totals", {{names[0], draw.total[0]}, {names[1], draw.total[1]}}},
-                   {"first", draw.first < 0 ? Json(nullptr) : Json(names[draw.first])}});
+    story.say("{} commits {} to the draw and draws {}: {} + Speed {} + {} = {}", names[i],
+              draw.committed[i], draw.card[i], draw.card[i], duel.people()[i].in_use().speed,
+              draw.committed[i], draw.total[i]);
+  if (draw.first < 0) story.say("A tie: both shoot at once");
+  else story.say("{} is faster and shoots first", names[draw.first]);
+  if (telling)
+    steps.push_back({{"step", "draw"},
+                     {"commit", {{names[0], draw.committed[0]}, {names[1], draw.committed[1]}}},
+                     {"cards", draws_json(draw.draws, names)},
+                     {"totals", {{names[0], draw.total[0]}, {names[1], draw.total[1]}}},
+                     {"first", draw.first < 0 ? Json(nullptr) : Json(names[draw.first])}});
 
   core::DuelShotChoices standing = read_choices(top.optional("choices"), "choices", names, {});
   // The record: the same input with every card as it was drawn, replayable in physical mode.
-  Json record = input;
-  record.erase("until_over");
-  record["draw_cards"] = cards_entered(draw.draws.front(), names);
-  Json recorded_rounds = Json::array();
+  Json record, recorded_rounds = Json::array();
+  if (telling) {
+    record = input;
+    record.erase("until_over");
+    record["draw_cards"] = cards_entered(draw.draws.front(), names);
+  }
   auto play = [&](const core::DuelShotChoices& choices, core::DeckSupply& deck, const std::string& path,
                   const Json* round_choices) {
     const core::DuelRound& round =
         in_context(path, [&]() -> const core::DuelRound& { return duel.shoot(choices, deck); });
+    note_bystander_fates(round.shots, fates);
+    if (!telling) return;
     Json shots = Json::array();
-    story.push_back(fmt::format("Round {}{}", round.number, round.simultaneous ? " (simultaneous)" : ""));
+    story.say("Round {}{}", round.number, round.simultaneous ? " (simultaneous)" : "");
     for (const auto& s : round.shots) {
       shots.push_back(shot_json(s, names));
-      story.push_back("  " + shot_story(s, names));
+      story.say("  {}", shot_story(s, names));
     }
     Json recorded{{"cards", cards_entered(round.draws.front(), names)}};
     if (round_choices) recorded["choices"] = *round_choices;
@@ -108,7 +115,7 @@ Json resolve_duel(const Json& input, core::Csprng* rng, const CharacterLookup* l
   Json result;
   if (top.boolean_or("stop", false) && !duel.over()) {
     duel.stop();
-    story.push_back("Both duelists agree to stop");
+    story.say("Both duelists agree to stop");
   }
   const Json* join = top.optional("join");
   std::vector<core::Character> joiners;
@@ -120,23 +127,29 @@ Json resolve_duel(const Json& input, core::Csprng* rng, const CharacterLookup* l
   result["winner"] = winner < 0 ? Json(nullptr) : Json(names[winner]);
   result["duelists"] = Json::array();
   for (const auto& c : duel.people()) result["duelists"].push_back(character_json(c, ctx.now_ms));
-  record["rounds"] = recorded_rounds;
-  if (duel.over() && !top.boolean_or("stop", false)) record.erase("stop");
-  Json out = object_with_room(6);
-  out["kind"] = "duel";
-  out["steps"] = std::move(steps);
-  out["record"] = std::move(record);
+  if (telling) {
+    record["rounds"] = recorded_rounds;
+    if (duel.over() && !top.boolean_or("stop", false)) record.erase("stop");
+  }
+  Json became_shootout;
   if (!joiners.empty()) {
     core::Shootout shootout =
         in_context("join", [&] { return duel.into_shootout(joiners, ctx.now_ms); });
     Json participants = Json::array();
     for (const auto& c : shootout.people()) participants.push_back(character_json(c, ctx.now_ms));
-    out["became_shootout"] = {{"participants", participants}};
-    story.push_back(fmt::format("{} more join: the duel becomes a shootout, wounds carried over",
-                                joiners.size()));
+    became_shootout = {{"participants", participants}};
+    story.say("{} more join: the duel becomes a shootout, wounds carried over", joiners.size());
   }
-  if (winner >= 0) story.push_back(names[winner] + " wins the duel");
-  out["story"] = std::move(story);
+  if (winner >= 0) story.say("{} wins the duel", names[winner]);
+  Json out = object_with_room(6);
+  out["kind"] = "duel";
+  if (telling) {
+    out["steps"] = std::move(steps);
+    out["record"] = std::move(record);
+  }
+  if (!became_shootout.is_null()) out["became_shootout"] = std::move(became_shootout);
+  if (telling) out["story"] = story.take();
+  else if (!fates.empty()) out["bystander_fates"] = std::move(fates);
   out["result"] = std::move(result);
   return out;
 }

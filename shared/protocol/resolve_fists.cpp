@@ -28,7 +28,7 @@ std::array<std::optional<core::FistSplit>, 2> read_splits(
 
 // Plays brawl rounds from a "rounds" array and/or until over; shared by both kinds.
 void play_brawl(core::Brawl& brawl, Fields& top, const ReadContext& ctx, core::Csprng* rng,
-                const Json* rounds, const std::string& rounds_path, Json& steps, Json& story,
+                const Json* rounds, const std::string& rounds_path, Json& steps, Story& story,
                 Json& recorded_rounds) {
   // recorded: the round as it was played, every card included (flee and join as given).
   auto play = [&](core::DeckSupply& deck, const std::string& path, Json fled, Json joined,
@@ -45,8 +45,9 @@ void play_brawl(core::Brawl& brawl, Fields& top, const ReadContext& ctx, core::C
                             "a tie for lowest: the redraw needs the card " + who + " drew");
       }
     });
+    if (!ctx.telling()) return;
     const auto& names = brawl.names();
-    story.push_back(fmt::format("Brawl round {}", round.number));
+    story.say("Brawl round {}", round.number);
     Json uses = Json::array();
     for (std::size_t u = 0; u < round.draws_by_use.size(); ++u) {
       const auto& use = round.draws_by_use[u];
@@ -54,16 +55,15 @@ void play_brawl(core::Brawl& brawl, Fields& top, const ReadContext& ctx, core::C
       for (std::size_t k = 0; k < use.fighters.size(); ++k) {
         int who = use.fighters[k];
         totals[names[who]] = use.totals[k];
-        story.push_back(fmt::format("  {}{} draws {}: total {}", u ? "(tie-break) " : "",
-                                    names[who], card_with_article(use.totals[k] - brawl.people()[who].in_use().hth),
-                                    use.totals[k]));
+        story.say("  {}{} draws {}: total {}", u ? "(tie-break) " : "", names[who],
+                  card_with_article(use.totals[k] - brawl.people()[who].in_use().hth), use.totals[k]);
       }
       uses.push_back(totals);
     }
     Json out = Json::array();
     for (int who : round.out) {
       out.push_back(names[who]);
-      story.push_back("  " + names[who] + " is thrown out, unconscious until the brawl ends");
+      story.say("  {} is thrown out, unconscious until the brawl ends", names[who]);
     }
     recorded["cards"] = cards_entered(round.draws.front(), brawl.names());
     Json tiebreaks = Json::array();
@@ -95,13 +95,13 @@ void play_brawl(core::Brawl& brawl, Fields& top, const ReadContext& ctx, core::C
         for (auto& c : read_characters(*j, f.path_of("join"), ctx)) {
           int who = in_context(path, [&] { return brawl.join(c, ctx.now_ms); });
           joined.push_back(brawl.names()[who]);
-          story.push_back(brawl.names()[who] + " joins the brawl");
+          story.say("{} joins the brawl", brawl.names()[who]);
         }
       }
       for (int who : read_names(f.optional("flee"), f.path_of("flee"), brawl.names())) {
         in_context(path, [&] { brawl.flee(who, ctx.now_ms); });
         fled.push_back(brawl.names()[who]);
-        story.push_back(brawl.names()[who] + " flees the brawl");
+        story.say("{} flees the brawl", brawl.names()[who]);
       }
       std::vector<core::GivenCards> given{read_cards(f.optional("cards"), f.path_of("cards"), brawl.names())};
       if (const Json* tb = f.optional("tiebreaks")) {
@@ -126,7 +126,7 @@ void play_brawl(core::Brawl& brawl, Fields& top, const ReadContext& ctx, core::C
   }
 }
 
-Json brawl_result(const core::Brawl& brawl, const ReadContext& ctx, Json& story) {
+Json brawl_result(const core::Brawl& brawl, const ReadContext& ctx, Story& story) {
   Json result;
   result["over"] = brawl.over();
   int winner = brawl.winner();
@@ -139,31 +139,37 @@ Json brawl_result(const core::Brawl& brawl, const ReadContext& ctx, Json& story)
     result["fighters"].push_back(c);
   }
   if (winner >= 0)
-    story.push_back(brawl.names()[winner] + " is left standing; those thrown out nurse 5-minute headaches");
+    story.say("{} is left standing; those thrown out nurse 5-minute headaches", brawl.names()[winner]);
   return result;
 }
 
 }  // namespace
 
-Json resolve_brawl(const Json& input, core::Csprng* rng, const CharacterLookup* lookup) {
+Json resolve_brawl(const Json& input, core::Csprng* rng, const CharacterLookup* lookup, Detail detail) {
   Fields top(input, "");
-  ReadContext ctx = read_context(top, lookup);
+  ReadContext ctx = read_context(top, lookup, detail);
   auto people = read_characters(top.required("fighters"), "fighters", ctx);
   core::Brawl brawl =
       in_context("fighters", [&] { return core::Brawl(people, ctx.options.brawl, ctx.now_ms); });
-  Json steps = Json::array(), story = Json::array(), recorded_rounds = Json::array();
+  Json steps = Json::array(), recorded_rounds = Json::array();
+  Story story(ctx.telling());
   play_brawl(brawl, top, ctx, rng, top.optional("rounds"), "rounds", steps, story, recorded_rounds);
   top.done();
-  Json record = input;
-  record.erase("until_over");
-  record["rounds"] = recorded_rounds;
+  Json record;
+  if (ctx.telling()) {
+    record = input;
+    record.erase("until_over");
+    record["rounds"] = recorded_rounds;
+  }
   Json result = brawl_result(brawl, ctx, story);
-  return resolution_json("brawl", std::move(steps), std::move(story), std::move(record), std::move(result));
+  return resolution_json("brawl", std::move(steps), std::move(story), std::move(record), std::move(result),
+                         ctx, Json::object());
 }
 
-Json resolve_fistfight(const Json& input, core::Csprng* rng, const CharacterLookup* lookup) {
+Json resolve_fistfight(const Json& input, core::Csprng* rng, const CharacterLookup* lookup, Detail detail) {
   Fields top(input, "");
-  ReadContext ctx = read_context(top, lookup);
+  ReadContext ctx = read_context(top, lookup, detail);
+  const bool telling = ctx.telling();
   auto people = read_characters(top.required("fighters"), "fighters", ctx);
   if (people.size() != 2)
     throw InputError("fighters", fmt::format("a fistfight is exactly two fighters, not {} (three or "
@@ -172,18 +178,20 @@ Json resolve_fistfight(const Json& input, core::Csprng* rng, const CharacterLook
       in_context("fighters", [&] { return core::Fistfight(people[0], people[1], ctx.now_ms); });
   const auto& names = fight.names();
   auto standing = read_splits(top.optional("splits"), "splits", names, {});
-  Json steps = Json::array(), story = Json::array();
+  Json steps = Json::array();
+  Story story(telling);
 
   Json recorded_rounds = Json::array();
   auto play = [&](const std::array<std::optional<core::FistSplit>, 2>& splits,
                   core::DeckSupply& deck, const std::string& path) {
     const core::FistRound& round = in_context(
         path, [&]() -> const core::FistRound& { return fight.round(splits, deck, ctx.now_ms); });
-    story.push_back(fmt::format("Round {}", round.number));
+    if (!telling) return;
+    story.say("Round {}", round.number);
     Json attacks = Json::array();
     for (int i = 0; i < 2; ++i)
       if (round.sat_out[i])
-        story.push_back("  " + names[i] + " is stunned: a free round for " + names[1 - i]);
+        story.say("  {} is stunned: a free round for {}", names[i], names[1 - i]);
     for (const auto& a : round.attacks) {
       attacks.push_back({{"attacker", names[a.attacker]},
                          {"card", a.card},
@@ -191,15 +199,13 @@ Json resolve_fistfight(const Json& input, core::Csprng* rng, const CharacterLook
                          {"defense_against", a.defense_against},
                          {"total", a.total},
                          {"result", core::to_string(a.result)}});
-      story.push_back(fmt::format("  {} swings: {} + offense {} - defense {} = {} -> {}",
-                                  names[a.attacker], card_with_article(a.card), a.offense,
-                                  a.defense_against, a.total, core::to_string(a.result)));
+      story.say("  {} swings: {} + offense {} - defense {} = {} -> {}", names[a.attacker],
+                card_with_article(a.card), a.offense, a.defense_against, a.total, core::to_string(a.result));
     }
     for (int i = 0; i < 2; ++i)
       if (round.knocked_out[i])
-        story.push_back(fmt::format("  {} is knocked out cold for 5 minutes{}", names[i],
-                                    round.stuns_in_a_row[i] >= core::stuns_in_a_row_for_knock_out
-                                        ? " (third stun in a row)" : ""));
+        story.say("  {} is knocked out cold for 5 minutes{}", names[i],
+                  round.stuns_in_a_row[i] >= core::stuns_in_a_row_for_knock_out ? " (third stun in a row)" : "");
     Json recorded_splits = Json::object();
     for (int i = 0; i < 2; ++i)
       if (!round.sat_out[i])
@@ -233,23 +239,30 @@ Json resolve_fistfight(const Json& input, core::Csprng* rng, const CharacterLook
   }
   if (top.boolean_or("stop", false) && !fight.over()) {
     fight.stop();
-    story.push_back("Both fighters stop");
+    story.say("Both fighters stop");
   }
   Json out = object_with_room(6);
   out["kind"] = "fistfight";
-  Json record = input;
-  record.erase("until_over");
-  record["rounds"] = recorded_rounds;
+  Json record;
+  if (telling) {
+    record = input;
+    record.erase("until_over");
+    record["rounds"] = recorded_rounds;
+  }
   if (const Json* join = top.optional("join")) {
     auto joiners = read_characters(*join, "join", ctx);
     core::Brawl brawl = in_context(
         "join", [&] { return fight.into_brawl(joiners, ctx.options.brawl, ctx.now_ms); });
-    story.push_back("More fighters join: the fistfight becomes a brawl");
+    story.say("More fighters join: the fistfight becomes a brawl");
     Json brawl_steps = Json::array(), brawl_recorded = Json::array();
     play_brawl(brawl, top, ctx, rng, top.optional("brawl_rounds"), "brawl_rounds", brawl_steps, story,
                brawl_recorded);
-    record["brawl_rounds"] = brawl_recorded;
-    out["became_brawl"] = {{"steps", brawl_steps}, {"result", brawl_result(brawl, ctx, story)}};
+    if (telling) {
+      record["brawl_rounds"] = brawl_recorded;
+      out["became_brawl"] = {{"steps", brawl_steps}, {"result", brawl_result(brawl, ctx, story)}};
+    } else {
+      out["became_brawl"] = {{"result", brawl_result(brawl, ctx, story)}};
+    }
   }
   top.done();
   Json result;
@@ -260,9 +273,11 @@ Json resolve_fistfight(const Json& input, core::Csprng* rng, const CharacterLook
     c["stunned"] = fight.sits_out_next(i);
     result["fighters"].push_back(c);
   }
-  out["steps"] = std::move(steps);
-  out["story"] = std::move(story);
-  out["record"] = std::move(record);
+  if (telling) {
+    out["steps"] = std::move(steps);
+    out["story"] = story.take();
+    out["record"] = std::move(record);
+  }
   out["result"] = std::move(result);
   return out;
 }

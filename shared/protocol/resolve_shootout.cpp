@@ -43,9 +43,10 @@ core::ShootoutAction read_action(const Json& value, const std::string& path,
 
 }  // namespace
 
-Json resolve_shootout(const Json& input, core::Csprng* rng, const CharacterLookup* lookup) {
+Json resolve_shootout(const Json& input, core::Csprng* rng, const CharacterLookup* lookup, Detail detail) {
   Fields top(input, "");
-  ReadContext ctx = read_context(top, lookup);
+  ReadContext ctx = read_context(top, lookup, detail);
+  const bool telling = ctx.telling();
   auto people = read_characters(top.required("participants"), "participants", ctx);
   std::vector<std::string> all_names;
   for (const auto& p : people) all_names.push_back(p.name);
@@ -65,13 +66,14 @@ Json resolve_shootout(const Json& input, core::Csprng* rng, const CharacterLooku
   std::vector<int> always_sacrifice =
       read_names(top.optional("sacrifice_when_allowed"), "sacrifice_when_allowed", names);
 
-  Json steps = Json::array(), story = Json::array();
+  Json steps = Json::array(), fates = Json::object();
+  Story story(telling);
   // The record: every round as it was played, cards and sacrifices included, replayable.
   Json recorded_rounds = Json::array();
   std::vector<std::string> unrecorded_escapes;
   auto escape = [&](int who, const std::string& path) {
     in_context(path, [&] { fight.escape(who); });
-    story.push_back(names[who] + " escapes the shootout");
+    story.say("{} escapes the shootout", names[who]);
     unrecorded_escapes.push_back(names[who]);
   };
   auto play = [&](const std::vector<std::optional<core::ShootoutAction>>& actions,
@@ -118,17 +120,19 @@ Json resolve_shootout(const Json& input, core::Csprng* rng, const CharacterLooku
     }
     const core::ShootoutRound& round = in_context(
         path + ".sacrifices", [&]() -> const core::ShootoutRound& { return fight.settle(chosen); });
-    story.push_back(fmt::format("Round {}{}", round.number, round.ambush ? " (ambush: free round)" : ""));
+    note_bystander_fates(round.shots, fates);
+    if (!telling) return;
+    story.say("Round {}{}", round.number, round.ambush ? " (ambush: free round)" : "");
     Json acts = Json::object();
     for (int i = 0; i < n; ++i) {
       if (!round.acting[i]) continue;
       const auto& a = round.actions[i];
       if (a.kind == Kind::cover) {
         acts[names[i]] = "cover";
-        story.push_back("  " + names[i] + " takes cover");
+        story.say("  {} takes cover", names[i]);
       } else if (a.kind == Kind::pin) {
         acts[names[i]] = {{"pin", names[a.target]}};
-        story.push_back("  " + names[i] + " pins " + names[a.target] + " down");
+        story.say("  {} pins {} down", names[i], names[a.target]);
       } else {
         acts[names[i]] = {{"shoot", names[a.target]}, {"not_to_kill", a.not_to_kill}};
       }
@@ -138,7 +142,7 @@ Json resolve_shootout(const Json& input, core::Csprng* rng, const CharacterLooku
       shots.push_back(shot_json(round.shots[k], names));
       // Whether the target could have torn a bystander for it (a station offers it then).
       shots.back()["bystander_allowed"] = static_cast<bool>(round.bystander_allowed[k]);
-      story.push_back("  " + shot_story(round.shots[k], names));
+      story.say("  {}", shot_story(round.shots[k], names));
     }
     Json escaped = Json::array(), pinned = Json::array();
     for (int e : round.escaped) escaped.push_back(names[e]);
@@ -226,21 +230,24 @@ Json resolve_shootout(const Json& input, core::Csprng* rng, const CharacterLooku
     if (!fight.over()) {
       fight.stop();
       stopped = true;
-      story.push_back("Nobody has a target left: the shooting stops");
+      story.say("Nobody has a target left: the shooting stops");
     }
   }
   if (top.boolean_or("stop", false) && !fight.over()) {
     fight.stop();
     stopped = true;
-    story.push_back("Everyone stops shooting");
+    story.say("Everyone stops shooting");
   }
   top.done();
 
-  Json record = input;
-  for (const char* automatic : {"until_over", "targets", "sacrifice_when_allowed"}) record.erase(automatic);
-  if (!unrecorded_escapes.empty()) recorded_rounds.push_back({{"escape", unrecorded_escapes}});
-  record["rounds"] = recorded_rounds;
-  if (stopped) record["stop"] = true;
+  Json record;
+  if (telling) {
+    record = input;
+    for (const char* automatic : {"until_over", "targets", "sacrifice_when_allowed"}) record.erase(automatic);
+    if (!unrecorded_escapes.empty()) recorded_rounds.push_back({{"escape", unrecorded_escapes}});
+    record["rounds"] = recorded_rounds;
+    if (stopped) record["stop"] = true;
+  }
 
   Json result;
   result["over"] = fight.over();
@@ -255,10 +262,10 @@ Json resolve_shootout(const Json& input, core::Csprng* rng, const CharacterLooku
   Json arrestable = Json::array();
   for (int a : fight.arrestable()) arrestable.push_back(names[a]);
   result["arrestable"] = arrestable;
-  if (fight.over() && !arrestable.empty())
-    story.push_back("Arrestable by a Lawman: " + fmt::format("{}", fmt::join(arrestable.get<std::vector<std::string>>(), ", ")));
+  if (fight.over() && !arrestable.empty() && story.told())
+    story.say("Arrestable by a Lawman: {}", fmt::join(arrestable.get<std::vector<std::string>>(), ", "));
   return resolution_json("shootout", std::move(steps), std::move(story), std::move(record),
-                         std::move(result));
+                         std::move(result), ctx, std::move(fates));
 }
 
 }  // namespace marshal::protocol

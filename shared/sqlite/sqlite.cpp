@@ -11,60 +11,65 @@ namespace {
 }
 }  // namespace
 
-Statement::Statement(sqlite3* db, std::string_view sql) : db_(db), stmt_(nullptr), sql_(sql) {
+Statement::Statement(sqlite3* db, std::string_view sql) : db_(db), stmt_(nullptr) {
   int rc = sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &stmt_, nullptr);
-  if (rc != SQLITE_OK) fail(db, rc, sql_);
+  if (rc != SQLITE_OK) fail(db, rc, std::string(sql));
 }
 
 Statement::Statement(sqlite3* db, std::shared_ptr<StatementCache> cache, sqlite3_stmt* stmt,
-                     std::string sql)
-    : db_(db), stmt_(stmt), sql_(std::move(sql)), cache_(std::move(cache)) {}
+                     StatementCache::Pool* pool)
+    : db_(db), stmt_(stmt), cache_(std::move(cache)), pool_(pool) {}
+
+std::string Statement::sql() const {
+  const char* text = stmt_ ? sqlite3_sql(stmt_) : nullptr;
+  return text ? text : "";
+}
 
 Statement::~Statement() {
   if (!stmt_) return;
   if (cache_) {
     sqlite3_reset(stmt_);
     sqlite3_clear_bindings(stmt_);
-    cache_->give_back(sql_, stmt_);
+    cache_->give_back(pool_, stmt_);
   } else {
     sqlite3_finalize(stmt_);
   }
 }
 
 Statement::Statement(Statement&& other) noexcept
-    : db_(other.db_), stmt_(other.stmt_), sql_(std::move(other.sql_)), cache_(std::move(other.cache_)) {
+    : db_(other.db_), stmt_(other.stmt_), cache_(std::move(other.cache_)), pool_(other.pool_) {
   other.stmt_ = nullptr;
 }
 
-void StatementCache::give_back(const std::string& sql, sqlite3_stmt* stmt) {
+void StatementCache::give_back(Pool* pool, sqlite3_stmt* stmt) {
   std::lock_guard lock(mutex);
-  auto& pool = statements[sql];
-  if (open && pool.size() < 4) pool.push_back(stmt);
+  // Once the database has closed its cache, the pools are gone: the statement is finalized.
+  if (open && pool->size() < 4) pool->push_back(stmt);
   else sqlite3_finalize(stmt);
 }
 
 Statement& Statement::bind(int index, std::int64_t value) {
   int rc = sqlite3_bind_int64(stmt_, index, value);
-  if (rc != SQLITE_OK) fail(db_, rc, sql_);
+  if (rc != SQLITE_OK) fail(db_, rc, sql());
   return *this;
 }
 
 Statement& Statement::bind(int index, std::string_view value) {
   int rc = sqlite3_bind_text64(stmt_, index, value.data(), value.size(), SQLITE_TRANSIENT,
                                SQLITE_UTF8);
-  if (rc != SQLITE_OK) fail(db_, rc, sql_);
+  if (rc != SQLITE_OK) fail(db_, rc, sql());
   return *this;
 }
 
 Statement& Statement::bind(int index, const Blob& value) {
   int rc = sqlite3_bind_blob64(stmt_, index, value.data(), value.size(), SQLITE_TRANSIENT);
-  if (rc != SQLITE_OK) fail(db_, rc, sql_);
+  if (rc != SQLITE_OK) fail(db_, rc, sql());
   return *this;
 }
 
 Statement& Statement::bind_null(int index) {
   int rc = sqlite3_bind_null(stmt_, index);
-  if (rc != SQLITE_OK) fail(db_, rc, sql_);
+  if (rc != SQLITE_OK) fail(db_, rc, sql());
   return *this;
 }
 
@@ -72,7 +77,7 @@ bool Statement::step() {
   int rc = sqlite3_step(stmt_);
   if (rc == SQLITE_ROW) return true;
   if (rc == SQLITE_DONE) return false;
-  fail(db_, rc, sql_);
+  fail(db_, rc, sql());
 }
 
 void Statement::run() {
@@ -137,21 +142,23 @@ Database::~Database() {
 }
 
 Statement Database::prepare(std::string_view sql) {
-  std::string key(sql);
+  StatementCache::Pool* pool = nullptr;
   {
     std::lock_guard lock(cache_->mutex);
-    auto it = cache_->statements.find(key);
-    if (it != cache_->statements.end() && !it->second.empty()) {
-      sqlite3_stmt* stmt = it->second.back();
-      it->second.pop_back();
-      return Statement(db_, cache_, stmt, std::move(key));
+    auto it = cache_->statements.find(sql);
+    if (it == cache_->statements.end()) it = cache_->statements.emplace(std::string(sql), StatementCache::Pool{}).first;
+    pool = &it->second;
+    if (!pool->empty()) {
+      sqlite3_stmt* stmt = pool->back();
+      pool->pop_back();
+      return Statement(db_, cache_, stmt, pool);
     }
   }
   sqlite3_stmt* stmt = nullptr;
-  int rc = sqlite3_prepare_v3(db_, key.data(), static_cast<int>(key.size()), SQLITE_PREPARE_PERSISTENT,
+  int rc = sqlite3_prepare_v3(db_, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT,
                               &stmt, nullptr);
-  if (rc != SQLITE_OK) fail(db_, rc, key);
-  return Statement(db_, cache_, stmt, std::move(key));
+  if (rc != SQLITE_OK) fail(db_, rc, std::string(sql));
+  return Statement(db_, cache_, stmt, pool);
 }
 
 void Database::exec(std::string_view sql) {

@@ -33,19 +33,26 @@ class Database;
 // The cache of prepared statements: shared with the statements borrowed from it, so a statement
 // that outlives its Database is still finalized safely (the connection closes with
 // sqlite3_close_v2 once its last statement is gone).
+// Looked up by the SQL text without copying it, and each statement keeps a pointer to its pool
+// (map nodes do not move), so borrowing and handing back cost one hash between them.
 struct StatementCache {
+  struct SqlHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view sql) const noexcept { return std::hash<std::string_view>{}(sql); }
+  };
+  using Pool = std::vector<sqlite3_stmt*>;
   std::mutex mutex;
   bool open = true;
-  std::unordered_map<std::string, std::vector<sqlite3_stmt*>> statements;
-  void give_back(const std::string& sql, sqlite3_stmt* stmt);
+  std::unordered_map<std::string, Pool, SqlHash, std::equal_to<>> statements;
+  void give_back(Pool* pool, sqlite3_stmt* stmt);
 };
 
 class Statement {
  public:
   Statement(sqlite3* db, std::string_view sql);
-  // A statement borrowed from the database's cache: reset and handed back when destroyed.
+  // A statement borrowed from the database's cache: reset and handed back to `pool` when destroyed.
   Statement(sqlite3* db, std::shared_ptr<StatementCache> cache, sqlite3_stmt* stmt,
-            std::string sql);
+            StatementCache::Pool* pool);
   ~Statement();
   Statement(Statement&& other) noexcept;
   Statement(const Statement&) = delete;
@@ -79,10 +86,12 @@ class Statement {
   int columns() const;
 
  private:
+  std::string sql() const;  // for error messages
+
   sqlite3* db_;
   sqlite3_stmt* stmt_;
-  std::string sql_;
   std::shared_ptr<StatementCache> cache_;
+  StatementCache::Pool* pool_ = nullptr;
 };
 
 class Database {

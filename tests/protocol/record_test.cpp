@@ -1,6 +1,8 @@
 // Every resolution outputs a "record": its input with every card as drawn, every automatic
 // choice made explicit. Resolved again in physical mode (no generator) it must give the very
-// same steps and result: that is what a station sends to the ledger.
+// same steps and result: that is what a station sends to the ledger. The ledger resolves it
+// for the outcome alone (Detail::outcome): the same result, and the same bystander fates as
+// the shots in the steps.
 #include <catch2/catch.hpp>
 
 #include <fstream>
@@ -31,6 +33,16 @@ Json without_draw_mode(Json j) {
   return j;
 }
 
+// Every shot at an innocent bystander among the steps: {card: the shot's result}.
+void shots_at_bystanders(const Json& node, Json& fates) {
+  if (node.is_object() && node.contains("bystander") && node.contains("result"))
+    fates[node["bystander"].get<std::string>()] = node["result"];
+  if (node.is_structured())
+    for (const auto& child : node) shots_at_bystanders(child, fates);
+}
+
+int resolutions_with_bystanders_shot = 0;
+
 void check_replays(const std::string& kind, Json input, std::uint64_t seed) {
   core::Csprng rng(core::seed_from_number(seed));
   Json first = protocol::resolve(kind, input, &rng);
@@ -40,6 +52,17 @@ void check_replays(const std::string& kind, Json input, std::uint64_t seed) {
   CHECK(without_draw_mode(again["steps"]) == without_draw_mode(first["steps"]));
   CHECK(again["result"] == first["result"]);
   CHECK(again["record"] == first["record"]);
+
+  Json outcome = protocol::resolve(kind, first["record"], nullptr, nullptr, protocol::Detail::outcome);
+  CHECK(outcome["kind"] == kind);
+  CHECK(outcome["result"] == first["result"]);
+  for (const char* told : {"steps", "story", "record"}) CHECK_FALSE(outcome.contains(told));
+  if (first.contains("became_brawl"))
+    CHECK(outcome["became_brawl"]["result"] == first["became_brawl"]["result"]);
+  Json fates = Json::object();
+  shots_at_bystanders(first["steps"], fates);
+  CHECK(outcome.value("bystander_fates", Json::object()) == fates);
+  if (!fates.empty()) ++resolutions_with_bystanders_shot;
 }
 
 }  // namespace
@@ -69,6 +92,7 @@ TEST_CASE("records replay exactly: whole conflicts played to the end", "[protoco
       "accused":{"name":"B","gambling":2,"bystanders":["B1","B2","B3"]},
       "trick":{"code":"T","hand":"Flush","flag":"cheat"}})"), seed);
   }
+  CHECK(resolutions_with_bystanders_shot > 0);  // the fates above were compared, not just empty
 }
 
 TEST_CASE("a chase dealt and played by the station replays from its record", "[protocol][record]") {
