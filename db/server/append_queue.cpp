@@ -71,7 +71,7 @@ void AppendQueue::run() {
       stats_.busy_s += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
       stats_.commit_s += commit_s;
     }
-    for (std::size_t i = 0; i < dones.size(); ++i) dones[i](std::move(results[i]));
+    for (std::size_t i = 0; i < dones.size(); ++i) dones[i](std::move(requests[i]), std::move(results[i]));
     if (on_commit_) on_commit_(ledger_.last_seq());
   }
 }

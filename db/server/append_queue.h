@@ -15,8 +15,10 @@ namespace marshal::db {
 
 class AppendQueue {
  public:
-  // Runs on the writer thread: keep it short (store the result, wake the connection).
-  using Done = std::function<void(AppendResult)>;
+  // Runs on the writer thread: keep it short (store the result, wake the connection). The
+  // request comes back with its result so that the thread that built it also frees it: with
+  // mimalloc, memory freed on another thread takes a slow path on both threads.
+  using Done = std::function<void(AppendRequest, AppendResult)>;
   // clock gives the server time (ms) for each batch; on_commit(last_seq) runs after each
   // durable commit (the live feed wakes its waiters there).
   AppendQueue(Ledger& ledger, std::function<std::int64_t()> clock,

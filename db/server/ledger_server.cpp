@@ -73,6 +73,7 @@ struct RequestState {
   // Set when the request waits off the MHD threads (an append, a long-poll).
   bool suspended = false;
   std::optional<AppendResult> appended;  // set by the writer; the reply is made on resume
+  std::optional<AppendRequest> sent;     // back from the writer, freed on this connection's thread
   // Long-poll
   bool polling = false;
   std::int64_t after = 0;
@@ -122,7 +123,12 @@ struct LedgerServer::Impl {
   Database& reader() {
     std::lock_guard lock(readers_mutex);
     auto& db = readers[std::this_thread::get_id()];
-    if (!db) db = std::make_unique<Database>(config.db_path, false);
+    if (!db) {
+      db = std::make_unique<Database>(config.db_path, false);
+      // A reader sees the file change with every commit and drops its page cache; through a
+      // memory map it reads the pages again without a system call for each.
+      db->exec("PRAGMA mmap_size=268435456");
+    }
     return *db;
   }
 
@@ -331,7 +337,9 @@ struct LedgerServer::Impl {
       MHD_suspend_connection(c);
       // The writer thread only hands the result over: the reply is made on this connection's
       // own thread when it resumes, so the writer goes on to the next batch at once.
-      queue->submit(std::move(request), [c, &s](AppendResult r) {
+      queue->submit(std::move(request), [c, &s](AppendRequest sent, AppendResult r) {
+        r.ledger = nullptr;  // the reply is made from ledger_text: the tree is freed by its maker
+        s.sent = std::move(sent);
         s.appended = std::move(r);
         MHD_resume_connection(c);
       });
