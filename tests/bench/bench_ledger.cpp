@@ -19,6 +19,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -26,6 +27,7 @@
 #include <sodium.h>
 
 #include "client/http.h"
+#include "http_load.h"
 #include "core/card_code.h"
 #include "import/import_event.h"
 #include "ledger/ledger.h"
@@ -106,6 +108,37 @@ void disk_sync_cost(const fs::path& dir) {
                 us.size());
 }
 
+// The same load from the stations' own client (shared/client: libcurl, here one thread each):
+// on this machine the clients then share the cores with the server, as they never do at a venue.
+void station_client_threads(const std::string& url, const std::string& token, int clients, int requests,
+                            const std::function<std::string(int, int)>& body) {
+  std::vector<std::vector<double>> latencies(static_cast<std::size_t>(clients));
+  std::vector<std::thread> threads;
+  std::atomic<int> refused{0};
+  auto start = Clock::now();
+  double cpu_start = cpu_seconds();
+  for (int t = 0; t < clients; ++t)
+    threads.emplace_back([&, t] {
+      client::HttpClient http(url);
+      http.set_token(token);
+      for (int i = 0; i < requests / clients; ++i) {
+        client::Json event = client::Json::parse(body(t, i));
+        auto t0 = Clock::now();
+        client::HttpReply r = http.post("/events", event);
+        latencies[static_cast<std::size_t>(t)].push_back(ms_between(t0, Clock::now()));
+        if (!r.reached || r.status != 200) ++refused;
+      }
+    });
+  for (auto& th : threads) th.join();
+  double seconds = ms_between(start, Clock::now()) / 1000;
+  std::vector<double> all;
+  for (auto& l : latencies) all.insert(all.end(), l.begin(), l.end());
+  std::printf("%2d station clients on libcurl threads (shared/client, on the same 2 cores): %.0f events/s, "
+              "p99 %.2f ms, %d not accepted, CPU %.0f us an event\n",
+              clients, static_cast<double>(all.size()) / seconds, percentile(all, 0.99), refused.load(),
+              (cpu_seconds() - cpu_start) * 1e6 / static_cast<double>(all.size()));
+}
+
 int open_idle_connection(std::uint16_t port) {
   int fd = socket(AF_INET, SOCK_STREAM, 0);
   sockaddr_in addr{};
@@ -165,49 +198,42 @@ int main(int argc, char** argv) {
   db::LedgerServer server(config);
   std::string url = "http://127.0.0.1:" + std::to_string(server.port());
 
+  // Connection c is a station resolving duels between one pair of townsfolk, time-ordered UUIDs
+  // like shared/client's (new events land at the end of the uuid index).
+  auto duel_body = [&](int c, int) {
+    const auto& a = people[static_cast<std::size_t>((2 * c) % static_cast<int>(people.size()))];
+    const auto& b = people[static_cast<std::size_t>((2 * c + 1) % static_cast<int>(people.size()))];
+    client::Json body{{"uuid", db::make_uuid_v7(db::unix_time_ms())}, {"type", "conflict_resolved"},
+                      {"payload", duel_between(a.first, b.first, a.second, b.second)}};
+    return body.dump();
+  };
+  std::printf("Stations: one thread drives N keep-alive connections with epoll (like wrk), one request\n"
+              "outstanding on each; every request a duel the server replays through the rules.\n");
   double last_rate = 0;  // events/s of the last (largest) number of clients
   for (int clients : client_counts) {
-    std::vector<std::vector<double>> latencies(static_cast<std::size_t>(clients));
-    std::vector<std::thread> threads;
-    std::atomic<int> refused{0};
-    auto start = Clock::now();
     double cpu_start = cpu_seconds();
     db::AppendQueue::Stats writer_start = server.writer_stats();
-    for (int t = 0; t < clients; ++t)
-      threads.emplace_back([&, t] {
-        client::HttpClient http(url);
-        http.set_token(token);
-        int mine = per_run / clients;
-        for (int i = 0; i < mine; ++i) {
-          const auto& a = people[static_cast<std::size_t>((2 * t) % static_cast<int>(people.size()))];
-          const auto& b = people[static_cast<std::size_t>((2 * t + 1) % static_cast<int>(people.size()))];
-          // Time-ordered like a station's (shared/client): new events land at the end of the uuid index.
-          client::Json body{{"uuid", db::make_uuid_v7(db::unix_time_ms())}, {"type", "conflict_resolved"},
-                            {"payload", duel_between(a.first, b.first, a.second, b.second)}};
-          auto t0 = Clock::now();
-          client::HttpReply r = http.post("/events", body);
-          latencies[static_cast<std::size_t>(t)].push_back(ms_between(t0, Clock::now()));
-          if (!r.reached || r.status != 200) ++refused;
-        }
-      });
-    for (auto& th : threads) th.join();
-    double seconds = ms_between(start, Clock::now()) / 1000;
+    bench::LoadResult load = bench::drive_load(server.port(), "/events", token, clients, per_run, duel_body);
+    if (!load.error.empty()) {
+      std::fprintf(stderr, "%d clients: %s\n", clients, load.error.c_str());
+      return 1;
+    }
     double cpu_us = (cpu_seconds() - cpu_start) * 1e6;
     db::AppendQueue::Stats writer = server.writer_stats();
-    std::vector<double> all;
-    for (auto& l : latencies) all.insert(all.end(), l.begin(), l.end());
-    last_rate = static_cast<double>(all.size()) / seconds;
+    const auto& all = load.latency_ms;
+    last_rate = static_cast<double>(all.size()) / load.seconds;
     std::printf("%2d clients: %.0f events/s, p50 %.2f ms, p99 %.2f ms (%zu resolutions, %d not accepted; "
                 "CPU %.0f us an event, clients and server)\n",
-                clients, static_cast<double>(all.size()) / seconds, percentile(all, 0.5),
-                percentile(all, 0.99), all.size(), refused.load(), cpu_us / static_cast<double>(all.size()));
+                clients, last_rate, percentile(all, 0.5), percentile(all, 0.99), all.size(), load.not_accepted,
+                cpu_us / static_cast<double>(all.size()));
     double events = static_cast<double>(writer.requests - writer_start.requests);
     std::printf("    writer: busy %.0f%% of the time, %.1f us an event (%.1f in COMMIT), %.1f events a batch\n",
-                100 * (writer.busy_s - writer_start.busy_s) / seconds,
+                100 * (writer.busy_s - writer_start.busy_s) / load.seconds,
                 1e6 * (writer.busy_s - writer_start.busy_s) / events,
                 1e6 * (writer.commit_s - writer_start.commit_s) / events,
                 events / static_cast<double>(writer.batches - writer_start.batches));
   }
+  station_client_threads(url, token, client_counts.back(), per_run, duel_body);
   double plain_rate = plain_sqlite_loop(dir, per_run);
   disk_sync_cost(dir);
   if (last_rate > 0)
