@@ -69,11 +69,15 @@ void apply_conflict_resolved(ApplyContext& ctx) {
   const auto& kinds = protocol::conflict_kinds();
   if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end())
     throw LedgerRefusal("bad_input", "kind", "unknown conflict kind " + kind);
-  Json input = f.required("input");
+  const Json& given = f.required("input");
   const Json* claimed = f.optional("outcome");
   f.done();
-  if (!input.is_object()) throw LedgerRefusal("bad_input", "input", "must be an object");
-  protocol::make_room(input, 3);  // now_ms, options, locations
+  if (!given.is_object()) throw LedgerRefusal("bad_input", "input", "must be an object");
+  // The station's input, copied once into room for what the ledger adds (now_ms, options,
+  // locations): growing it afterwards would copy it again.
+  Json input = protocol::object_with_room(given.size() + 3);
+  for (auto it = given.begin(); it != given.end(); ++it)
+    input.get_ref<Json::object_t&>().emplace_back(it.key(), it.value());
   for (const char* server_field : {"now_ms", "options", "locations"})
     if (input.contains(server_field))
       throw LedgerRefusal("bad_input", std::string("input.") + server_field, "is set by the ledger");

@@ -93,6 +93,15 @@ std::unique_ptr<Ledger> Ledger::create_in_memory(const EventDefinition& definiti
 
 std::int64_t Ledger::last_seq() { return db_.scalar_int("SELECT COALESCE(MAX(seq), 0) FROM events"); }
 
+Ledger::ChainHead& Ledger::chain_head() {
+  std::int64_t version = db_.scalar_int("PRAGMA data_version");
+  if (!head_ || head_->data_version != version) {
+    Statement last = db_.prepare("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1");
+    head_ = last.step() ? ChainHead{last.int64(0), last.blob(1), version} : ChainHead{0, genesis_hash(), version};
+  }
+  return *head_;
+}
+
 void Ledger::log_refusal(const AppendRequest& request, std::int64_t server_time_ms,
                          const LedgerRefusal& refusal) {
   db_.prepare(
@@ -132,12 +141,18 @@ std::vector<AppendResult> Ledger::append_batch(const std::vector<AppendRequest>&
                                                std::int64_t server_time_ms, double* commit_s) {
   std::vector<AppendResult> results;
   results.reserve(requests.size());
-  Transaction tx(db_);
-  for (const auto& request : requests) results.push_back(append_in_transaction(request, server_time_ms));
-  auto committing = std::chrono::steady_clock::now();
-  tx.commit();  // synchronous=FULL: once this returns, every accepted event is on disk
-  if (commit_s)
-    *commit_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - committing).count();
+  try {
+    Transaction tx(db_);
+    chain_head();  // checked once for the batch: nobody else writes while it holds the lock
+    for (const auto& request : requests) results.push_back(append_in_transaction(request, server_time_ms));
+    auto committing = std::chrono::steady_clock::now();
+    tx.commit();  // synchronous=FULL: once this returns, every accepted event is on disk
+    if (commit_s)
+      *commit_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - committing).count();
+  } catch (...) {
+    head_.reset();  // the batch was rolled back: its events are not the chain's head
+    throw;
+  }
   return results;
 }
 
@@ -176,8 +191,9 @@ AppendResult Ledger::append_in_transaction(const AppendRequest& request,
         return result;
       }
     }
+    ChainHead& head = *head_;  // read by append_batch for this transaction
     EventRow row;
-    row.seq = last_seq() + 1;
+    row.seq = head.seq + 1;
     if (row.seq == 1 && request.type != "event_defined")
       throw LedgerRefusal("illegal_move", "type", "the first event of a ledger defines the event");
     if (row.seq > 1 && request.type == "event_defined")
@@ -192,10 +208,7 @@ AppendResult Ledger::append_in_transaction(const AppendRequest& request,
     row.type = request.type;
     result.ledger_text = ledger.dump();
     row.payload = stored_payload(request.payload, result.ledger_text);
-    {
-      Statement last = db_.prepare("SELECT hash FROM events ORDER BY seq DESC LIMIT 1");
-      row.prev_hash = last.step() ? last.blob(0) : genesis_hash();
-    }
+    row.prev_hash = head.hash;
     row.hash = event_hash(row);
     db_.prepare(
            "INSERT INTO events(seq, uuid, station, client_time_ms, server_time_ms, type, "
@@ -211,6 +224,8 @@ AppendResult Ledger::append_in_transaction(const AppendRequest& request,
         .bind(9, row.hash)
         .run();
     db_.prepare("RELEASE append_one").run();
+    head.seq = row.seq;
+    head.hash = std::move(row.hash);
     result.accepted = true;
     result.seq = row.seq;
     result.ledger = std::move(ledger);

@@ -86,9 +86,21 @@ class Ledger {
   // One request inside the caller's transaction.
   AppendResult append_in_transaction(const AppendRequest& request, std::int64_t server_time_ms);
 
+  // The last event's seq and hash, which the next event chains to. Kept between appends (the
+  // server's writer appends thousands a second); read again whenever another connection has
+  // committed since (PRAGMA data_version: `marshal record` on the same file, say) and after a
+  // batch that failed.
+  struct ChainHead {
+    std::int64_t seq = 0;
+    Blob hash;
+    std::int64_t data_version = 0;
+  };
+  ChainHead& chain_head();  // inside the caller's write transaction
+
   Database db_;
   LedgerRandomness randomness_;
   std::optional<Json> options_;  // the event's options, read once
+  std::optional<ChainHead> head_;
 };
 
 // Milliseconds since 1970 by this machine's clock: the server time of events, and the clock of

@@ -15,11 +15,6 @@ Json object_with_room(std::size_t keys) {
   return object;
 }
 
-void make_room(Json& object, std::size_t more) {
-  auto& members = object.get_ref<Json::object_t&>();
-  members.reserve(members.size() + more);
-}
-
 Json parse_json(const std::string& text, const std::string& source_name) {
   try {
     return Json::parse(text);

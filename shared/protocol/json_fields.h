@@ -29,9 +29,8 @@ class InputError : public std::runtime_error {
 // pair<const string, Json>; that pair cannot be moved without a possible throw, so each time the
 // vector grows it deep-copies every member already in it. Objects that get big members before
 // their last one (a resolution: steps, then record, then result) are built in reserved room.
+// (Reserving room in an object that has members copies them too: build into room instead.)
 Json object_with_room(std::size_t keys);
-// The same for an object that exists: room for `more` members besides those it has.
-void make_room(Json& object, std::size_t more);
 
 // Parses text as JSON; a syntax error becomes an InputError with the byte offset.
 Json parse_json(const std::string& text, const std::string& source_name);

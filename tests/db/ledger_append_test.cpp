@@ -138,6 +138,28 @@ TEST_CASE("each event's prev_hash is the hash of the one before, and every hash 
   CHECK(to_hex(original).size() == 64);
 }
 
+TEST_CASE("appends from two connections to one file chain on each other's events", "[db][ledger]") {
+  // The ledger keeps the chain's head between appends; another connection appending to the same
+  // file (marshal record while the server runs) must be seen, not chained over.
+  TestLedger t;
+  Ledger other(t.path());
+  t.accept("bystander_lost", {{"character", t.badge("Kid Calloway")}});
+  AppendResult theirs = other.append(t.request("bystander_lost", {{"character", t.badge("Deuce Lomax")}}),
+                                     t.now_ms() + 500);
+  REQUIRE(theirs.accepted);
+  CHECK(theirs.seq == 3);
+  AppendResult ours = t.append("bystander_lost", {{"character", t.badge("Cole Varney")}});
+  REQUIRE(ours.accepted);
+  CHECK(ours.seq == 4);
+  AppendResult theirs_again = other.append(t.request("bystander_lost", {{"character", t.badge("Kid Calloway")}}),
+                                           t.now_ms() + 500);
+  CHECK(theirs_again.seq == 5);
+  std::vector<EventRow> rows = all_events(t.db());
+  REQUIRE(rows.size() == 5);
+  for (std::size_t i = 1; i < rows.size(); ++i) CHECK(rows[i].prev_hash == rows[i - 1].hash);
+  CHECK(verify_ledger(t.path()).ok);
+}
+
 TEST_CASE("the same request twice is stored once and answered the same", "[db][ledger]") {
   TestLedger t;
   AppendRequest request = t.request("bystander_lost", {{"character", t.badge("Miss Lillian Delacroix")}});
