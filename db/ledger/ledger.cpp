@@ -121,8 +121,9 @@ void Ledger::log_refusal(const AppendRequest& request, std::int64_t server_time_
 namespace {
 // The payload as stored: the station's payload with "ledger" added as its last key (what the
 // ledger determined, already as text), written without copying the payload.
-std::string stored_payload(const Json& payload, const std::string& ledger_text) {
-  std::string text = payload.dump();
+std::string stored_payload(const AppendRequest& request, const std::string& ledger_text) {
+  const Json& payload = request.payload;
+  std::string text = request.payload_text.empty() ? payload.dump() : request.payload_text;
   if (ledger_text == "{}") return text;
   text.pop_back();  // the closing brace
   if (!payload.empty()) text += ',';
@@ -207,7 +208,7 @@ AppendResult Ledger::append_in_transaction(const AppendRequest& request,
     row.server_time_ms = server_time_ms;
     row.type = request.type;
     result.ledger_text = ledger.dump();
-    row.payload = stored_payload(request.payload, result.ledger_text);
+    row.payload = stored_payload(request, result.ledger_text);
     row.prev_hash = head.hash;
     row.hash = event_hash(row);
     db_.prepare(

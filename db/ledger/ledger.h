@@ -26,11 +26,20 @@ struct LedgerRefusal : std::runtime_error {
 };
 
 struct AppendRequest {
+  AppendRequest() = default;
+  AppendRequest(std::string uuid_, std::string station_, std::optional<std::int64_t> client_time_ms_,
+                std::string type_, Json payload_)
+      : uuid(std::move(uuid_)), station(std::move(station_)), client_time_ms(client_time_ms_),
+        type(std::move(type_)), payload(std::move(payload_)) {}
+
   std::string uuid;  // UUIDv7 made by the client
   std::string station;
   std::optional<std::int64_t> client_time_ms;
   std::string type;
   Json payload = Json::object();
+  // payload.dump(), when the caller has made it already: the server does so on the
+  // connection's thread, which takes that work off the one writer thread.
+  std::string payload_text;
 };
 
 struct AppendResult {

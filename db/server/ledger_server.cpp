@@ -322,6 +322,7 @@ struct LedgerServer::Impl {
                                                           : throw protocol::InputError("client_time_ms", "must be a whole number");
         f.done();
         request.payload = std::move(body["payload"]);  // checked above; moved, not copied
+        request.payload_text = request.payload.dump();  // here rather than on the writer
       } catch (const protocol::InputError& e) {
         return (reply = error_reply(400, "bad_input", e.path(), e.reason())), false;
       }
