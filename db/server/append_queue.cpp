@@ -9,7 +9,8 @@ namespace marshal::db {
 
 AppendQueue::AppendQueue(Ledger& ledger, std::function<std::int64_t()> clock,
                          std::function<void(std::int64_t)> on_commit)
-    : ledger_(ledger), clock_(std::move(clock)), on_commit_(std::move(on_commit)) {
+    : ledger_(ledger), clock_(std::move(clock)), on_commit_(std::move(on_commit)),
+      checkpointer_(std::make_unique<Checkpointer>(ledger.database())) {
   writer_ = std::thread([this] {
     pthread_setname_np(pthread_self(), "ledger-writer");  // named in top, perf and gdb
     run();
@@ -23,6 +24,7 @@ AppendQueue::~AppendQueue() {
   }
   wake_.notify_all();
   writer_.join();
+  checkpointer_.reset();  // after the writer: its hook is on the writer's connection
 }
 
 void AppendQueue::submit(AppendRequest request, Done done) {

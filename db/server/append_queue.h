@@ -6,10 +6,12 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <thread>
 
 #include "ledger/ledger.h"
+#include "server/checkpointer.h"
 
 namespace marshal::db {
 
@@ -47,6 +49,7 @@ class AppendQueue {
   std::function<void(std::int64_t)> on_commit_;
   mutable std::mutex mutex_;
   Stats stats_;  // guarded by mutex_
+  std::unique_ptr<Checkpointer> checkpointer_;  // copies the log back off the writer's thread
   std::condition_variable wake_;
   std::deque<std::pair<AppendRequest, Done>> waiting_;
   bool stopping_ = false;
