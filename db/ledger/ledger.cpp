@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "core/card_code.h"
+#include "protocol/json_text.h"
 #include "store/hash_chain.h"
 #include "store/schema.h"
 
@@ -123,7 +124,7 @@ namespace {
 // ledger determined, already as text), written without copying the payload.
 std::string stored_payload(const AppendRequest& request, const std::string& ledger_text) {
   const Json& payload = request.payload;
-  std::string text = request.payload_text.empty() ? payload.dump() : request.payload_text;
+  std::string text = request.payload_text.empty() ? protocol::compact_text(payload) : request.payload_text;
   if (ledger_text == "{}") return text;
   text.pop_back();  // the closing brace
   if (!payload.empty()) text += ',';
@@ -186,7 +187,7 @@ AppendResult Ledger::append_in_transaction(const AppendRequest& request,
                                   std::to_string(s.int64(0)) + ")");
         result.accepted = result.duplicate = true;
         result.seq = s.int64(0);
-        result.ledger_text = ledger.dump();
+        result.ledger_text = protocol::compact_text(ledger);
         result.ledger = std::move(ledger);
         db_.prepare("RELEASE append_one").run();
         return result;
@@ -207,7 +208,7 @@ AppendResult Ledger::append_in_transaction(const AppendRequest& request,
     row.client_time_ms = request.client_time_ms;
     row.server_time_ms = server_time_ms;
     row.type = request.type;
-    result.ledger_text = ledger.dump();
+    result.ledger_text = protocol::compact_text(ledger);
     row.payload = stored_payload(request, result.ledger_text);
     row.prev_hash = head.hash;
     row.hash = event_hash(row);

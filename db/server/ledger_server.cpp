@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 
 #include "ledger/ledger.h"
+#include "protocol/json_text.h"
 #include "server/append_queue.h"
 #include "server/stations.h"
 #include "server/views.h"
@@ -322,7 +323,7 @@ struct LedgerServer::Impl {
                                                           : throw protocol::InputError("client_time_ms", "must be a whole number");
         f.done();
         request.payload = std::move(body["payload"]);  // checked above; moved, not copied
-        request.payload_text = request.payload.dump();  // here rather than on the writer
+        request.payload_text = protocol::compact_text(request.payload);  // here, not on the writer
       } catch (const protocol::InputError& e) {
         return (reply = error_reply(400, "bad_input", e.path(), e.reason())), false;
       }
@@ -351,7 +352,7 @@ struct LedgerServer::Impl {
   }
 
   static MHD_Result send(MHD_Connection* c, const Reply& reply) {
-    std::string dumped = reply.text.empty() ? reply.body.dump() : std::string();
+    std::string dumped = reply.text.empty() ? protocol::compact_text(reply.body) : std::string();
     const std::string& text = reply.text.empty() ? dumped : reply.text;
     // MUST_COPY: libmicrohttpd copies the bytes and never writes through the pointer.
     MHD_Response* response =
