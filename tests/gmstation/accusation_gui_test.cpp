@@ -38,10 +38,7 @@ TEST_CASE("an accusation: badge, trick and accuser scanned, cards typed, the bys
   CHECK(frame->accusation()->instruction().Contains("Both draw"));
 
   // The Sheriff: 9 + Gambling 1 = 10 against Beau: Ace + Gambling 4 = 5. The trick is opened.
-  sim.Text("9");
-  sim.Char(WXK_TAB);
-  sim.Text("A");
-  sim.Char(WXK_RETURN);
+  enter_fields(sim, {"9", "A"});
   pump(800, [&] { return frame->accusation()->recorded(); });
   CHECK(frame->accusation()->result_text().Contains("CHEAT"));
   CHECK(frame->accusation()->result_text().Contains("Gentleman Beau Fontaine loses an innocent bystander"));

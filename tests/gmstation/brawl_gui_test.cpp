@@ -26,21 +26,13 @@ TEST_CASE("a fistfight becomes a brawl: a tie redrawn, a joiner, a fleer, headac
   REQUIRE(brawl->instruction().Contains("now a brawl"));
 
   // Round 1: 6 + 3 = 9, 4 + 2 = 6, 4 + 2 = 6: the Kid and Jubal tie for lowest.
-  sim.Text("6");
-  sim.Char(WXK_TAB);
-  sim.Text("4");
-  sim.Char(WXK_TAB);
-  sim.Text("4");
-  sim.Char(WXK_RETURN);
+  enter_fields(sim, {"6", "4", "4"});
   pump(400);
   INFO(brawl->instruction().ToStdString());
   REQUIRE(brawl->instruction().Contains("A tie for lowest: Kid Calloway and Jubal Crane draw again"));
   screenshot(frame, "brawl-tie");
   // The redraw: the Kid 7 + 2 = 9, Jubal 3 + 2 = 5: Jubal is out.
-  sim.Text("7");
-  sim.Char(WXK_TAB);
-  sim.Text("3");
-  sim.Char(WXK_RETURN);
+  enter_fields(sim, {"7", "3"});
   pump(400);
   REQUIRE(brawl->instruction().Contains("Round 2"));
   CHECK(brawl->result_text().Contains("Jubal Crane is out cold"));
@@ -48,12 +40,8 @@ TEST_CASE("a fistfight becomes a brawl: a tie redrawn, a joiner, a fleer, headac
   // Between rounds Cole Varney (HtH 3) joins; the Kid flees. Brady 5 + 3 = 8, Cole 2 + 3 = 5.
   scan_burst(sim, town.badge("Cole Varney"));
   CHECK(brawl->instruction().Contains("Cole Varney joins"));
-  sim.Text("5");       // the focus is on the Sheriff's card
-  sim.Char(WXK_TAB);
-  sim.Text("f");       // the Kid flees
-  sim.Char(WXK_TAB);   // Jubal is out: his field is skipped
-  sim.Text("2");
-  sim.Char(WXK_RETURN);
+  // The focus is on the Sheriff's card; the Kid flees; Jubal is out: his field is skipped
+  enter_fields(sim, {"5", "f", "2"});
   pump(800, [&] { return brawl->recorded(); });
   INFO("at the end: " << brawl->instruction().ToStdString());
   REQUIRE(brawl->recorded());
@@ -82,12 +70,7 @@ TEST_CASE("a brawl that ends when all but one flee before the draw", "[gui][braw
   wxUIActionSimulator sim;
   start_with(sim, town, WXK_F7, {"Sheriff Amos Brady", "Kid Calloway", "Jubal Crane"});
   REQUIRE(brawl->instruction().Contains("Round 1"));
-  sim.Text("5");
-  sim.Char(WXK_TAB);
-  sim.Text("f");
-  sim.Char(WXK_TAB);
-  sim.Text("f");
-  sim.Char(WXK_RETURN);
+  enter_fields(sim, {"5", "f", "f"});
   pump(800, [&] { return brawl->recorded(); });
   INFO(brawl->instruction().ToStdString() << " / " << brawl->result_text().ToStdString());
   REQUIRE(brawl->recorded());

@@ -33,17 +33,13 @@ TEST_CASE("a duel with physical cards: two badges scanned, cards typed, the resu
   sim.Char(WXK_TAB);
   sim.Char(WXK_TAB);
   pump(100);
-  sim.Text("9");
-  sim.Char(WXK_TAB);
-  sim.Text("3");
-  sim.Char(WXK_RETURN);
+  enter_fields(sim, {"9", "3"});
   pump(400);
   CHECK(frame->duel()->result_text().Contains("Kid Calloway is faster"));
   screenshot(frame, "duel-2-draw");
 
   // Round 1: the Kid draws an 8: 8 + Accuracy 4 = 12, dead. The Sheriff never draws.
-  sim.Text("8");
-  sim.Char(WXK_RETURN);
+  enter_fields(sim, {"8"});
   pump(600, [&] { return frame->duel()->recorded(); });
   CHECK(frame->duel()->result_text().Contains("Kid Calloway wins the duel"));
   CHECK(frame->duel()->result_text().Contains("Sheriff Amos Brady is dead"));
@@ -118,10 +114,7 @@ TEST_CASE("a duel: a shot declared not to kill only wounds; at 13 or more the sh
   REQUIRE(duel->not_to_kill_box(0)->IsChecked());
   sim.Char(WXK_TAB, wxMOD_SHIFT);
   sim.Char(WXK_TAB, wxMOD_SHIFT);
-  sim.Text("7");
-  sim.Char(WXK_TAB);
-  sim.Text("2");
-  sim.Char(WXK_RETURN);
+  enter_fields(sim, {"7", "2"});
   pump(400);
   INFO(duel->instruction().ToStdString() << " / " << duel->result_text().ToStdString());
   CHECK(duel->result_text().Contains("Kid Calloway -> Sheriff Amos Brady: 7 + 4 = 11  wounded"));
@@ -129,10 +122,7 @@ TEST_CASE("a duel: a shot declared not to kill only wounds; at 13 or more the sh
 
   // Round 2, simultaneous: 9 + 4 = 13: the Kid chooses to shoot the Sheriff out of the fight;
   // the Sheriff's Ace + 2 = 3 misses.
-  sim.Text("9");
-  sim.Char(WXK_TAB);
-  sim.Text("A");
-  sim.Char(WXK_RETURN);
+  enter_fields(sim, {"9", "A"});
   pump(400);
   INFO("now: " << duel->instruction().ToStdString() << " / " << duel->result_text().ToStdString());
   REQUIRE(duel->instruction().Contains("13 or more! Kid Calloway chooses"));
@@ -159,10 +149,7 @@ TEST_CASE("a duel: the faster duelist's 13+ wounds, and the wounded one shoots b
   wxUIActionSimulator sim;
   gm::DuelPage* duel = kid_draws_first(frame, sim, town);
   // Round 1: both cards typed as the screen asks. The Kid first: 9 + 4 = 13, his choice.
-  sim.Text("9");
-  sim.Char(WXK_TAB);
-  sim.Text("2");
-  sim.Char(WXK_RETURN);
+  enter_fields(sim, {"9", "2"});
   pump(400);
   INFO(duel->instruction().ToStdString() << " / " << duel->result_text().ToStdString());
   REQUIRE(duel->instruction().Contains("13 or more! Kid Calloway chooses"));

@@ -26,10 +26,7 @@ TEST_CASE("a fistfight: two badges, all-out splits, a knock-out recorded with it
   sim.Char(WXK_TAB);
   sim.Char(WXK_TAB);
   pump(100);
-  sim.Text("7");
-  sim.Char(WXK_TAB);
-  sim.Text("2");
-  sim.Char(WXK_RETURN);
+  enter_fields(sim, {"7", "2"});
   pump(800, [&] { return frame->fistfight()->recorded(); });
   CHECK(frame->fistfight()->result_text().Contains("KNOCK-OUT"));
   CHECK(frame->fistfight()->result_text().Contains("Kid Calloway is knocked out"));

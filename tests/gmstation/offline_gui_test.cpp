@@ -41,8 +41,7 @@ TEST_CASE("the station survives the ledger going away and coming back, and syncs
   // The Debouncer forgets a code after 2 s; these badges were scanned moments ago.
   wxMilliSleep(2100);
   kid_draws_first(frame, sim, town);
-  sim.Text("8");
-  sim.Char(WXK_RETURN);
+  enter_fields(sim, {"8"});
   pump(1500, [&] { return frame->duel()->recorded(); });
   REQUIRE(frame->duel()->recorded());
   CHECK(frame->duel()->instruction().Contains("PROVISIONALLY"));

@@ -71,16 +71,7 @@ TEST_CASE("a shootout: a killing shot taken by a scanned bystander, recorded in 
 
   // Round 1. The Sheriff shoots Black Jack: 8 + Accuracy 3 = 11, a killing shot. Black Jack
   // shoots the Sheriff not to kill: 3 + 3 = 6, a miss. Jubal Crane takes cover.
-  sim.Text("2");
-  sim.Char(WXK_TAB);
-  sim.Text("8");
-  sim.Char(WXK_TAB);
-  sim.Text("1!");
-  sim.Char(WXK_TAB);
-  sim.Text("3");
-  sim.Char(WXK_TAB);
-  sim.Text("c");
-  sim.Char(WXK_RETURN);
+  enter_fields(sim, {"2", "8", "1!", "3", "c"});
   pump(400);
   REQUIRE(page->instruction().Contains("Black Jack Mulroney may tear an innocent bystander for Sheriff Amos Brady's shot (11: dead)"));
   CHECK(page->result_text().Contains("Sheriff Amos Brady fires at Black Jack Mulroney: 8 + 3 = 11 -> dead"));
@@ -94,11 +85,8 @@ TEST_CASE("a shootout: a killing shot taken by a scanned bystander, recorded in 
   CHECK(page->result_text().Contains("an innocent bystander takes the bullet"));
 
   // Round 2: the Sheriff only nicks Black Jack (4 + 3 = 7): nothing for a bystander to take.
-  sim.Text("4");  // the focus starts on the Sheriff's card; orders are kept
-  sim.Char(WXK_TAB);
-  sim.Char(WXK_TAB);
-  sim.Text("2");
-  sim.Char(WXK_RETURN);
+  // The focus starts on the Sheriff's card; orders are kept
+  enter_fields(sim, {"4", "", "2"});
   pump(400);
   INFO(page->instruction().ToStdString());
   REQUIRE(page->instruction().Contains("Round 3"));
@@ -140,29 +128,17 @@ TEST_CASE("an ambush: two players, the ambusher's free round first, then both sh
   REQUIRE(page->instruction().Contains("only the ambushers act"));
 
   // The free round: Black Jack nicks the Deputy (5 + 3 = 8); the Deputy's fields are closed.
-  sim.Text("2");
-  sim.Char(WXK_TAB);
-  sim.Text("5");
-  sim.Char(WXK_RETURN);
+  enter_fields(sim, {"2", "5"});
   pump(400);
   INFO(page->instruction().ToStdString());
   REQUIRE(page->instruction().Contains("Round 1"));  // the ambush was round 0
   CHECK(page->result_text().Contains("Black Jack Mulroney fires at Deputy Wade Hollis: 5 + 3 = 8 -> nicked"));
   // Round 1, both: Black Jack 3 + 3 = 6, the Deputy 2 + 2 = 4; both miss.
-  sim.Text("3");
-  sim.Char(WXK_TAB);
-  sim.Text("1");
-  sim.Char(WXK_TAB);
-  sim.Text("2");
-  sim.Char(WXK_RETURN);
+  enter_fields(sim, {"3", "1", "2"});
   pump(400);
   CHECK(page->result_text().Contains("Deputy Wade Hollis fires at Black Jack Mulroney: 2 + 2 = 4 -> miss"));
   // Round 2: Black Jack 10 + 3 = 13: he chooses to wound; the Deputy misses again (3 + 2).
-  sim.Text("10");
-  sim.Char(WXK_TAB);
-  sim.Char(WXK_TAB);
-  sim.Text("3");
-  sim.Char(WXK_RETURN);
+  enter_fields(sim, {"10", "", "3"});
   pump(400);
   INFO("now: " << page->instruction().ToStdString());
   REQUIRE(page->instruction().Contains("13 or more! Black Jack Mulroney chooses"));
