@@ -103,6 +103,26 @@ Ledger::ChainHead& Ledger::chain_head() {
   return *head_;
 }
 
+namespace {
+// The payload as compact JSON: made already by the server on the connection's thread, or here.
+std::string payload_text(const AppendRequest& request) {
+  return request.payload_text.empty() ? protocol::compact_text(request.payload) : request.payload_text;
+}
+
+// The payload as stored: the station's payload with "ledger" added as its last key (what the
+// ledger determined, already as text), written without copying the payload.
+std::string stored_payload(const AppendRequest& request, const std::string& ledger_text) {
+  std::string text = payload_text(request);
+  if (ledger_text == "{}") return text;
+  text.pop_back();  // the closing brace
+  if (!request.payload.empty()) text += ',';
+  text += "\"ledger\":";
+  text += ledger_text;
+  text += '}';
+  return text;
+}
+}  // namespace
+
 void Ledger::log_refusal(const AppendRequest& request, std::int64_t server_time_ms,
                          const LedgerRefusal& refusal) {
   db_.prepare(
@@ -115,25 +135,9 @@ void Ledger::log_refusal(const AppendRequest& request, std::int64_t server_time_
       .bind(5, refusal.code)
       .bind(6, refusal.field)
       .bind(7, refusal.reason)
-      .bind(8, request.payload.dump().substr(0, 65536))
+      .bind(8, payload_text(request).substr(0, 65536))
       .run();
 }
-
-namespace {
-// The payload as stored: the station's payload with "ledger" added as its last key (what the
-// ledger determined, already as text), written without copying the payload.
-std::string stored_payload(const AppendRequest& request, const std::string& ledger_text) {
-  const Json& payload = request.payload;
-  std::string text = request.payload_text.empty() ? protocol::compact_text(payload) : request.payload_text;
-  if (ledger_text == "{}") return text;
-  text.pop_back();  // the closing brace
-  if (!payload.empty()) text += ',';
-  text += "\"ledger\":";
-  text += ledger_text;
-  text += '}';
-  return text;
-}
-}  // namespace
 
 AppendResult Ledger::append(const AppendRequest& request, std::int64_t server_time_ms) {
   return append_batch({request}, server_time_ms).front();
@@ -212,9 +216,9 @@ AppendResult Ledger::append_in_transaction(const AppendRequest& request,
     row.payload = stored_payload(request, result.ledger_text);
     row.prev_hash = head.hash;
     row.hash = event_hash(row);
-    db_.prepare(
-           "INSERT INTO events(seq, uuid, station, client_time_ms, server_time_ms, type, "
-           "payload, prev_hash, hash) VALUES (?,?,?,?,?,?,?,?,?)")
+    static const std::string insert_event =
+        std::string("INSERT INTO events(") + event_columns + ") VALUES (?,?,?,?,?,?,?,?,?)";
+    db_.prepare(insert_event)
         .bind(1, row.seq)
         .bind(2, row.uuid)
         .bind(3, row.station)

@@ -36,9 +36,7 @@ class Replayer {
     VerifyReport report;
     std::int64_t total = source.scalar_int("SELECT COUNT(*) FROM events");
     Ledger fresh(":memory:", true, LedgerRandomness{});
-    Statement s = source.prepare(
-        "SELECT seq, uuid, station, client_time_ms, server_time_ms, type, payload, prev_hash, hash "
-        "FROM events ORDER BY seq");
+    Statement s = source.prepare(std::string("SELECT ") + event_columns + " FROM events ORDER BY seq");
     Blob previous = genesis_hash();
     std::int64_t expected_seq = 1;
     auto fail = [&](std::int64_t seq, const std::string& reason) {
@@ -48,16 +46,7 @@ class Replayer {
       return report;
     };
     while (s.step()) {
-      EventRow row;
-      row.seq = s.int64(0);
-      row.uuid = s.text(1);
-      row.station = s.text(2);
-      if (!s.is_null(3)) row.client_time_ms = s.int64(3);
-      row.server_time_ms = s.int64(4);
-      row.type = s.text(5);
-      row.payload = s.text(6);
-      row.prev_hash = s.blob(7);
-      row.hash = s.blob(8);
+      EventRow row = event_row_from(s);
       if (row.seq != expected_seq)
         return fail(expected_seq, fmt::format("event {} is missing (the next is {})", expected_seq, row.seq));
       if (row.prev_hash != previous)

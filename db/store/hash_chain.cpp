@@ -9,6 +9,20 @@ namespace marshal::db {
 
 Blob genesis_hash() { return Blob(hash_bytes, 0); }
 
+EventRow event_row_from(const Statement& s) {
+  EventRow row;
+  row.seq = s.int64(0);
+  row.uuid = s.text(1);
+  row.station = s.text(2);
+  if (!s.is_null(3)) row.client_time_ms = s.int64(3);
+  row.server_time_ms = s.int64(4);
+  row.type = s.text(5);
+  row.payload = s.text(6);
+  row.prev_hash = s.blob(7);
+  row.hash = s.blob(8);
+  return row;
+}
+
 namespace {
 
 // SHA-256 by OpenSSL: it uses the processor's SHA instructions where there are any (several

@@ -23,6 +23,12 @@ struct EventRow {
   Blob hash;
 };
 
+// The columns of an events row in EventRow's order, and the row read back from a statement
+// that selected them (first).
+inline constexpr const char* event_columns =
+    "seq, uuid, station, client_time_ms, server_time_ms, type, payload, prev_hash, hash";
+EventRow event_row_from(const Statement& s);
+
 inline constexpr std::size_t hash_bytes = 32;
 Blob genesis_hash();  // 32 zero bytes
 Blob event_hash(const EventRow& row);

@@ -32,9 +32,9 @@ class Database;
 
 // The cache of prepared statements: shared with the statements borrowed from it, so a statement
 // that outlives its Database is still finalized safely (the connection closes with
-// sqlite3_close_v2 once its last statement is gone).
-// Looked up by the SQL text without copying it, and each statement keeps a pointer to its pool
-// (map nodes do not move), so borrowing and handing back cost one hash between them.
+// sqlite3_close_v2 once its last statement is gone). It is looked up by the SQL text without
+// copying it, and each statement keeps a pointer to its pool (map nodes do not move), so
+// borrowing and handing back cost one hash between them.
 struct StatementCache {
   struct SqlHash {
     using is_transparent = void;

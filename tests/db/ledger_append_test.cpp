@@ -11,23 +11,9 @@ using namespace marshal::db::testing;
 namespace {
 
 std::vector<EventRow> all_events(Database& db) {
-  Statement s = db.prepare(
-      "SELECT seq, uuid, station, client_time_ms, server_time_ms, type, payload, prev_hash, hash "
-      "FROM events ORDER BY seq");
+  Statement s = db.prepare(std::string("SELECT ") + event_columns + " FROM events ORDER BY seq");
   std::vector<EventRow> rows;
-  while (s.step()) {
-    EventRow row;
-    row.seq = s.int64(0);
-    row.uuid = s.text(1);
-    row.station = s.text(2);
-    if (!s.is_null(3)) row.client_time_ms = s.int64(3);
-    row.server_time_ms = s.int64(4);
-    row.type = s.text(5);
-    row.payload = s.text(6);
-    row.prev_hash = s.blob(7);
-    row.hash = s.blob(8);
-    rows.push_back(row);
-  }
+  while (s.step()) rows.push_back(event_row_from(s));
   return rows;
 }
 
