@@ -7,6 +7,7 @@
 #include "core/card_code.h"
 #include "printables/qr_code.h"
 #include "printables/text_box.h"
+#include "protocol/utf8.h"
 
 namespace marshal::printables {
 
@@ -20,7 +21,7 @@ double text(cairo_t* cr, const std::string& card, const std::string& words, cons
   TextFit fit = fit_text(cr, words, style, box);
   if (!fit.fits)
     throw PrintRefusal(fmt::format("{}: the text \"{}\" does not fit in {:.0f} x {:.0f} mm even at {} pt",
-                                   card, words.size() > 40 ? words.substr(0, 40) + "..." : words,
+                                   card, words.size() > 40 ? protocol::truncate_utf8(words, 40) + "..." : words,
                                    box.w, box.h, style.min_size_pt));
   return fit.height_mm;
 }

@@ -5,6 +5,7 @@
 #include "ledger/definition.h"
 #include "printables/cards.h"
 #include "printables/text_box.h"
+#include "protocol/utf8.h"
 
 namespace marshal::printables {
 
@@ -25,7 +26,7 @@ class Column {
     s.bold = bold;
     TextFit fit = fit_text(doc_.cr(), words, s, {box_.x, y_, box_.w, box_.bottom() - y_});
     if (!fit.fits)
-      throw PrintRefusal(fmt::format("{}: the page is full before \"{}\"", what_, words.substr(0, 40)));
+      throw PrintRefusal(fmt::format("{}: the page is full before \"{}\"", what_, protocol::truncate_utf8(words, 40)));
     y_ += fit.height_mm + gap;
   }
   void space(double mm) { y_ += mm; }

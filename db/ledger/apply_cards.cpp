@@ -44,6 +44,13 @@ std::string new_code(ApplyContext& ctx) {
   return code;
 }
 
+// The dead do nothing for the rest of the evening (RULES.md): they give, sell, receive and
+// sacrifice nothing. (A knock-out does not stop a card changing hands.)
+void require_not_dead(Town& town, std::int64_t id, const std::string& field) {
+  if (town.character(id).dead())
+    throw LedgerRefusal("dead", field, town.name_of(id) + " is dead: the dead do nothing this evening");
+}
+
 }  // namespace
 
 void apply_card_event(const std::string& type, ApplyContext& ctx) {
@@ -84,6 +91,7 @@ void apply_card_event(const std::string& type, ApplyContext& ctx) {
     std::string fate = f.text("fate");
     f.done();
     if (fate != "dead" && fate != "wounded") throw LedgerRefusal("bad_input", "fate", "must be dead or wounded");
+    require_not_dead(town, who, "character");
     town.require_holder(c, who, "card");
     if (c.spent) throw LedgerRefusal("already_spent", "card", "bystander " + c.code + " is already gone");
     town.spend_card(c.code, fate);
@@ -100,8 +108,17 @@ void apply_card_event(const std::string& type, ApplyContext& ctx) {
     CardRow horse = town.card_of_kind(f.required("horse"), "horse", "horse");
     const char* to_field = type == "horse_sold" ? "to" : type == "horse_stolen" ? "by" : "lawman";
     std::int64_t to = town.character_by_badge(f.required(to_field), to_field);
+    // A sale may name its seller (a kiosk's must: docs/server.md), who must hold and own it.
+    std::optional<std::int64_t> from;
+    if (type == "horse_sold")
+      if (const Json* seller = f.optional("from")) from = town.character_by_badge(*seller, "from");
     f.optional_text("note");
     f.done();
+    if (from) {
+      require_not_dead(town, *from, "from");
+      town.require_holder(horse, *from, "from");
+      if (*from == to) throw LedgerRefusal("illegal_move", "to", "a horse is sold to someone else");
+    }
     town.require_alive(to, to_field);
     if (horse.holder == to) throw LedgerRefusal("illegal_move", to_field, town.name_of(to) + " already has this horse");
     if (type == "horse_borrowed") town.require_power(to, core::Power::lawman, "lawman");
@@ -122,6 +139,8 @@ void apply_card_event(const std::string& type, ApplyContext& ctx) {
     std::int64_t from = town.character_by_badge(f.required("from"), "from");
     std::int64_t to = town.character_by_badge(f.required("to"), "to");
     f.done();
+    require_not_dead(town, from, "from");
+    require_not_dead(town, to, "to");
     town.require_holder(secret, from, "secret");
     if (from == to) throw LedgerRefusal("illegal_move", "to", "a secret is given to someone else");
     town.set_holder(secret.code, to, "given");

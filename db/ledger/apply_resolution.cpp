@@ -7,6 +7,7 @@
 
 #include "core/refusal.h"
 #include "ledger/apply.h"
+#include "protocol/utf8.h"
 #include "protocol/resolve.h"
 
 namespace marshal::db {
@@ -70,6 +71,9 @@ void apply_conflict_resolved(ApplyContext& ctx) {
   if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end())
     throw LedgerRefusal("bad_input", "kind", "unknown conflict kind " + kind);
   const Json& given = f.required("input");
+  // Fields::optional reads null as absent; a claimed outcome of null is no outcome, refused.
+  if (f.has("outcome") && ctx.payload.at("outcome").is_null())
+    throw LedgerRefusal("bad_input", "outcome", "leave outcome out to make no claim; null is no outcome");
   const Json* claimed = f.optional("outcome");
   f.done();
   if (!given.is_object()) throw LedgerRefusal("bad_input", "input", "must be an object");
@@ -126,7 +130,7 @@ void apply_conflict_resolved(ApplyContext& ctx) {
   if (claimed && *claimed != resolution["result"])
     throw LedgerRefusal("outcome_mismatch", "outcome",
                         "the rules give a different outcome for these inputs: " +
-                            resolution["result"].dump().substr(0, 400));
+                            protocol::truncate_utf8(resolution["result"].dump(), 400));
   const Json& result = ctx.ledger["result"] = std::move(resolution["result"]);
 
   // Write what happened to everyone.

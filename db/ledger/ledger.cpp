@@ -2,8 +2,10 @@
 
 #include <sodium.h>
 
+#include <cctype>
 #include <chrono>
 #include <filesystem>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -52,7 +54,7 @@ bool is_uuid(const std::string& text) {
 }
 
 Ledger::Ledger(const std::string& path, bool create, LedgerRandomness randomness)
-    : db_(path, create), randomness_(std::move(randomness)) {
+    : db_(path, create), randomness_(std::move(randomness)), trail_(std::make_shared<RefusalTrail>()) {
   migrate(db_);
 }
 
@@ -62,6 +64,17 @@ Ledger::Ledger(const std::string& path, LedgerRandomness randomness)
                   : throw LedgerRefusal("bad_input", "db", "no ledger file at " + path +
                                                                " (create one with marshal init)")),
              false, std::move(randomness)) {}
+
+Ledger::~Ledger() {
+  try {
+    if (trail_->pending_repeats() == 0) return;
+    Transaction tx(db_);
+    trail_->flush(db_, unix_time_ms(), true);
+    tx.commit();
+  } catch (...) {
+    // A ledger going away in an error must not throw; the counts are the audit's, not events.
+  }
+}
 
 void Ledger::create(const std::string& path, const EventDefinition& definition,
                     std::int64_t now_ms) {
@@ -123,21 +136,56 @@ std::string stored_payload(const AppendRequest& request, const std::string& ledg
 }
 }  // namespace
 
-void Ledger::log_refusal(const AppendRequest& request, std::int64_t server_time_ms,
-                         const LedgerRefusal& refusal) {
-  db_.prepare(
-         "INSERT INTO refusals(server_time_ms, station, uuid, type, code, field, reason, payload) "
-         "VALUES (?,?,?,?,?,?,?,?)")
-      .bind(1, server_time_ms)
-      .bind(2, request.station)
-      .bind(3, request.uuid)
-      .bind(4, request.type)
-      .bind(5, refusal.code)
-      .bind(6, refusal.field)
-      .bind(7, refusal.reason)
-      .bind(8, payload_text(request).substr(0, 65536))
-      .run();
+void Ledger::log_refusal(const AppendRequest& request, const std::string& uuid,
+                         std::int64_t server_time_ms, const LedgerRefusal& refusal) {
+  RefusalRecord r;
+  r.server_time_ms = server_time_ms;
+  r.station = request.station;
+  r.uuid = uuid;
+  r.type = request.type;
+  r.code = refusal.code;
+  r.field = refusal.field;
+  r.reason = refusal.reason;
+  try {
+    r.payload = payload_text(request);
+  } catch (const std::exception&) {
+    r.payload = request.payload.dump(-1, ' ', false, Json::error_handler_t::replace);
+  }
+  trail_->record(db_, r);
 }
+
+std::string canonical_uuid(const std::string& text) {
+  std::string uuid = text;
+  for (char& c : uuid) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return uuid;
+}
+
+namespace {
+// An event's payload as the ledger compares it for idempotency: objects with their keys
+// sorted, card codes in their canonical spelling (the ledger reads "abcd efgh..." as ABCDEFGH...).
+// The depth is bounded: payloads from outside are parsed with a nesting limit.
+Json comparable(const Json& value) {
+  if (value.is_object()) {
+    std::map<std::string, const Json*> sorted;
+    for (auto it = value.begin(); it != value.end(); ++it) sorted.emplace(it.key(), &it.value());
+    Json out = Json::object();
+    for (const auto& [key, member] : sorted) out[key] = comparable(*member);
+    return out;
+  }
+  if (value.is_array()) {
+    Json out = Json::array();
+    for (const auto& item : value) out.push_back(comparable(item));
+    return out;
+  }
+  if (value.is_string()) {
+    core::ParsedCardCode code = core::parse_card_code(value.get<std::string>());
+    if (code.ok()) return code.code;
+  }
+  return value;
+}
+}  // namespace
+
+bool same_event_payload(const Json& a, const Json& b) { return comparable(a) == comparable(b); }
 
 AppendResult Ledger::append(const AppendRequest& request, std::int64_t server_time_ms) {
   return append_batch({request}, server_time_ms).front();
@@ -151,6 +199,7 @@ std::vector<AppendResult> Ledger::append_batch(const std::vector<AppendRequest>&
     Transaction tx(db_);
     chain_head();  // checked once for the batch: nobody else writes while it holds the lock
     for (const auto& request : requests) results.push_back(append_in_transaction(request, server_time_ms));
+    trail_->flush(db_, server_time_ms);  // repeat counts of minutes that are over
     auto committing = std::chrono::steady_clock::now();
     tx.commit();  // synchronous=FULL: once this returns, every accepted event is on disk
     if (commit_s)
@@ -165,11 +214,16 @@ std::vector<AppendResult> Ledger::append_batch(const std::vector<AppendRequest>&
 AppendResult Ledger::append_in_transaction(const AppendRequest& request,
                                            std::int64_t server_time_ms) {
   AppendResult result;
+  // One event, one uuid: "ABC..." and "abc..." are the same (stored in lower case).
+  const std::string uuid = canonical_uuid(request.uuid);
   // Prepared (and cached) rather than exec'd: SQLite would parse these again for every event.
   db_.prepare("SAVEPOINT append_one").run();
   try {
-    if (!is_uuid(request.uuid))
+    if (!is_uuid(uuid))
       throw LedgerRefusal("bad_input", "uuid", "must be a UUID (8-4-4-4-12 hex digits)");
+    if (request.client_time_ms && (*request.client_time_ms < 0 || *request.client_time_ms > max_client_time_ms))
+      throw LedgerRefusal("bad_input", "client_time_ms",
+                          fmt::format("must be a whole number of milliseconds since 1970, 0 to {}", max_client_time_ms));
     if (request.station.empty() || request.station.size() > 80)
       throw LedgerRefusal("bad_input", "station", "must be 1 to 80 characters");
     if (!request.payload.is_object())
@@ -180,12 +234,14 @@ AppendResult Ledger::append_in_transaction(const AppendRequest& request,
     // Idempotency: the same uuid gets the stored answer; a different event under it is refused.
     {
       Statement s = db_.prepare("SELECT seq, type, payload FROM events WHERE uuid = ?");
-      s.bind(1, request.uuid);
+      s.bind(1, uuid);
       if (s.step()) {
         Json stored = Json::parse(s.text(2));
         Json ledger = stored.value("ledger", Json::object());
         stored.erase("ledger");
-        if (s.text(1) != request.type || stored != request.payload)
+        // The same event spelt otherwise (keys in another order, a code in lower case) is the
+        // duplicate it is.
+        if (s.text(1) != request.type || !same_event_payload(stored, request.payload))
           throw LedgerRefusal("uuid_reused", "uuid",
                               "this uuid already names a different event (seq " +
                                   std::to_string(s.int64(0)) + ")");
@@ -207,7 +263,7 @@ AppendResult Ledger::append_in_transaction(const AppendRequest& request,
     Json ledger = Json::object();
     apply(request.type, request.payload, ledger, row.seq, server_time_ms, false);
 
-    row.uuid = request.uuid;
+    row.uuid = uuid;
     row.station = request.station;
     row.client_time_ms = request.client_time_ms;
     row.server_time_ms = server_time_ms;
@@ -241,7 +297,7 @@ AppendResult Ledger::append_in_transaction(const AppendRequest& request,
     result.code = refusal.code;
     result.field = refusal.field;
     result.reason = refusal.reason;
-    log_refusal(request, server_time_ms, refusal);
+    log_refusal(request, uuid, server_time_ms, refusal);
   } catch (...) {
     db_.exec("ROLLBACK TO append_one; RELEASE append_one");
     throw;

@@ -13,6 +13,7 @@
 
 #include "core/csprng.h"
 #include "ledger/definition.h"
+#include "ledger/refusal_trail.h"
 #include "store/sqlite.h"
 
 namespace marshal::db {
@@ -71,6 +72,10 @@ class Ledger {
                                                   std::int64_t now_ms, LedgerRandomness randomness);
   // Opens an existing ledger (applying pending migrations).
   explicit Ledger(const std::string& path, LedgerRandomness randomness = os_randomness());
+  // Writes the refusal trail's counts not yet written (best effort: never throws).
+  ~Ledger();
+  Ledger(const Ledger&) = delete;
+  Ledger& operator=(const Ledger&) = delete;
 
   AppendResult append(const AppendRequest& request, std::int64_t server_time_ms);
   // Group commit: every request in one durable transaction (each inside its own savepoint, so
@@ -81,6 +86,8 @@ class Ledger {
 
   Database& database() { return db_; }
   std::int64_t last_seq();
+  // The refusal trail this ledger writes (shared with the server, which logs refused lookups).
+  std::shared_ptr<RefusalTrail> refusal_trail() const { return trail_; }
 
  private:
   friend class Replayer;
@@ -89,7 +96,7 @@ class Ledger {
   // the ledger determined. In replay mode (`replaying`), random choices must already be there.
   void apply(const std::string& type, const Json& payload, Json& ledger, std::int64_t seq,
              std::int64_t server_time_ms, bool replaying);
-  void log_refusal(const AppendRequest& request, std::int64_t server_time_ms,
+  void log_refusal(const AppendRequest& request, const std::string& uuid, std::int64_t server_time_ms,
                    const LedgerRefusal& refusal);
   const Json& event_options();
   // One request inside the caller's transaction.
@@ -110,6 +117,7 @@ class Ledger {
   LedgerRandomness randomness_;
   std::optional<Json> options_;  // the event's options, read once
   std::optional<ChainHead> head_;
+  std::shared_ptr<RefusalTrail> trail_;
 };
 
 // Milliseconds since 1970 by this machine's clock: the server time of events, and the clock of
@@ -119,5 +127,12 @@ std::int64_t unix_time_ms();
 // A fresh UUIDv7 (48-bit milliseconds, then random bits), as stations make them.
 std::string make_uuid_v7(std::int64_t unix_ms);
 bool is_uuid(const std::string& text);
+// A UUID as the ledger stores and compares it: lower case.
+std::string canonical_uuid(const std::string& text);
+// Whether two payloads are the same event: keys in any order, card codes in any accepted spelling.
+bool same_event_payload(const Json& a, const Json& b);
+
+// The largest client_time_ms: 2^53 ms (every JSON reader holds it exactly), some 285,000 years.
+inline constexpr std::int64_t max_client_time_ms = std::int64_t{1} << 53;
 
 }  // namespace marshal::db

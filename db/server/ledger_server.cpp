@@ -3,10 +3,12 @@
 #include <arpa/inet.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
+#include <sys/resource.h>
 
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdio>
 #include <cstring>
 #include <list>
 #include <map>
@@ -18,8 +20,13 @@
 #include <fmt/format.h>
 
 #include "ledger/ledger.h"
+#include "ledger/refusal_trail.h"
+#include "protocol/json_fields.h"
 #include "protocol/json_text.h"
+#include "protocol/utf8.h"
 #include "server/append_queue.h"
+#include "server/connection_guard.h"
+#include "server/rate_limited_log.h"
 #include "server/stations.h"
 #include "server/views.h"
 #include "store/schema.h"
@@ -48,9 +55,32 @@ struct Reply {
   std::string text;  // when not empty, sent instead of body
 };
 
+// Field and reason may quote what a client sent (a path, a name): made valid UTF-8 here, since
+// JSON must be.
 Reply error_reply(unsigned status, const std::string& code, const std::string& field,
                   const std::string& reason) {
-  return {status, {{"error", {{"code", code}, {"field", field}, {"reason", reason}}}}};
+  return {status,
+          {{"error", {{"code", code}, {"field", protocol::valid_utf8(field)}, {"reason", protocol::valid_utf8(reason)}}}}};
+}
+
+// client_time_ms: the station's clock in milliseconds since 1970, a whole number in
+// 0..max_client_time_ms (ledger.h).
+std::int64_t client_time_from(const Json& t) {
+  bool whole = t.is_number_integer();
+  bool in_range = whole && (t.is_number_unsigned() ? t.get<std::uint64_t>() <= static_cast<std::uint64_t>(max_client_time_ms)
+                                                   : t.get<std::int64_t>() >= 0 && t.get<std::int64_t>() <= max_client_time_ms);
+  if (!in_range)
+    throw protocol::InputError("client_time_ms", fmt::format("must be a whole number of milliseconds "
+                                                             "since 1970, 0 to {}", max_client_time_ms));
+  return t.get<std::int64_t>();
+}
+
+std::string client_address(MHD_Connection* c) {
+  const MHD_ConnectionInfo* info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+  if (!info || !info->client_addr || info->client_addr->sa_family != AF_INET) return "?";
+  char text[INET_ADDRSTRLEN] = "?";
+  inet_ntop(AF_INET, &reinterpret_cast<const sockaddr_in*>(info->client_addr)->sin_addr, text, sizeof text);
+  return text;
 }
 
 Reply append_reply(const AppendResult& r) {
@@ -86,7 +116,10 @@ struct RequestState {
 
 struct LedgerServer::Impl {
   ServerConfig config;
+  RateLimitedLog log;
+  ConnectionGuard guard;
   Ledger ledger;
+  std::shared_ptr<RefusalTrail> trail;
   std::unique_ptr<AppendQueue> queue;
   MHD_Daemon* daemon = nullptr;
   std::uint16_t bound_port = 0;
@@ -111,7 +144,8 @@ struct LedgerServer::Impl {
   bool closing = false;
   std::thread deadline_thread;
 
-  explicit Impl(const ServerConfig& c) : config(c), ledger(c.db_path) {
+  explicit Impl(const ServerConfig& c)
+      : config(c), log(c.log), guard(c.connection_limits, log), ledger(c.db_path), trail(ledger.refusal_trail()) {
     last_seq = ledger.last_seq();
     if (last_seq == 0) throw std::runtime_error(c.db_path + " holds no event definition");
     queue = std::make_unique<AppendQueue>(ledger, now_ms, [this](std::int64_t seq) {
@@ -147,12 +181,25 @@ struct LedgerServer::Impl {
     }
   }
 
+  // Every 100 ms: long-polls past their time, connections past their deadline (ConnectionGuard),
+  // and once a second the refusal trail's counts of minutes that are over.
   void run_deadlines() {
     std::unique_lock lock(waiters_mutex);
+    std::int64_t last_flush = now_ms();
     while (!stopping) {
       waiters_wake.wait_for(lock, std::chrono::milliseconds(100));
       lock.unlock();
       wake_waiters(false);
+      std::int64_t now = now_ms();
+      guard.shed_overdue(now);
+      if (now - last_flush >= 1000) {
+        last_flush = now;
+        try {
+          trail->flush(reader(), now);
+        } catch (const std::exception& e) {
+          log.say("refusal trail", std::string("could not write the refusal trail's counts: ") + e.what(), now);
+        }
+      }
       lock.lock();
     }
   }
@@ -188,17 +235,15 @@ struct LedgerServer::Impl {
   void log_lookup_refusal(const Station& station, const std::string& type, const std::string& code,
                           const Reply& reply) {
     const Json& e = reply.body["error"];
-    reader()
-        .prepare("INSERT INTO refusals(server_time_ms, station, uuid, type, code, field, reason, payload) "
-                 "VALUES (?,?,NULL,?,?,?,?,?)")
-        .bind(1, now_ms())
-        .bind(2, station.name)
-        .bind(3, type)
-        .bind(4, e["code"].get<std::string>())
-        .bind(5, e["field"].get<std::string>())
-        .bind(6, e["reason"].get<std::string>())
-        .bind(7, code.substr(0, 200))
-        .run();
+    RefusalRecord r;
+    r.server_time_ms = now_ms();
+    r.station = station.name;
+    r.type = type;
+    r.code = e["code"].get<std::string>();
+    r.field = e["field"].get<std::string>();
+    r.reason = e["reason"].get<std::string>();
+    r.payload = protocol::truncate_utf8(code, 200);
+    trail->record(reader(), r);
   }
 
   Reply read_events(RequestState& s) {
@@ -237,9 +282,9 @@ struct LedgerServer::Impl {
       if (method != "POST") return (reply = error_reply(405, "method", "", "use POST")), false;
       Json body;
       try {
-        body = Json::parse(s.body);
-      } catch (...) {
-        return (reply = error_reply(400, "bad_input", "body", "not valid JSON")), false;
+        body = protocol::parse_json(s.body, "body");
+      } catch (const protocol::InputError& e) {
+        return (reply = error_reply(400, "bad_input", "body", e.reason())), false;
       }
       if (!body.is_object() || body.size() != 1 || !body.contains("code") || !body["code"].is_string())
         return (reply = error_reply(400, "bad_input", "code", "send {\"code\": ENROLLMENT_CODE}")), false;
@@ -308,9 +353,9 @@ struct LedgerServer::Impl {
     if (url == "/events" && method == "POST") {
       Json body;
       try {
-        body = Json::parse(s.body);
-      } catch (const std::exception&) {
-        return (reply = error_reply(400, "bad_input", "body", "not valid JSON")), false;
+        body = protocol::parse_json(s.body, "body");
+      } catch (const protocol::InputError& e) {
+        return (reply = error_reply(400, "bad_input", "body", e.reason())), false;
       }
       AppendRequest request;
       try {
@@ -318,9 +363,8 @@ struct LedgerServer::Impl {
         request.uuid = f.text("uuid");
         request.type = f.text("type");
         f.required("payload");
-        if (const Json* t = f.optional("client_time_ms"))
-          request.client_time_ms = t->is_number_integer() ? t->get<std::int64_t>()
-                                                          : throw protocol::InputError("client_time_ms", "must be a whole number");
+        if (f.has("client_time_ms"))  // null too is refused: optional means left out
+          request.client_time_ms = client_time_from(f.required("client_time_ms"));
         f.done();
         request.payload = std::move(body["payload"]);  // checked above; moved, not copied
         request.payload_text = protocol::compact_text(request.payload);  // here, not on the writer
@@ -331,6 +375,12 @@ struct LedgerServer::Impl {
           (station->role == Role::kiosk && !kiosk_event_types.count(request.type)))
         return (reply = error_reply(403, "not_allowed", "type",
                                     "a " + to_string(station->role) + " station cannot record " + request.type)),
+               false;
+      // A kiosk hands over only what its player holds: the sale names the seller, and the
+      // ledger checks the seller holds the horse.
+      if (station->role == Role::kiosk && request.type == "horse_sold" &&
+          !(request.payload.is_object() && request.payload.contains("from")))
+        return (reply = error_reply(400, "bad_input", "from", "a kiosk's horse sale names the seller (from: BADGE)")),
                false;
       request.station = station->name;
       std::lock_guard closing_lock(closing_mutex);
@@ -351,8 +401,17 @@ struct LedgerServer::Impl {
     return false;
   }
 
+  // Never throws: a reply that cannot be written as JSON (invalid UTF-8 that slipped through)
+  // has the bad bytes replaced.
   static MHD_Result send(MHD_Connection* c, const Reply& reply) {
-    std::string dumped = reply.text.empty() ? protocol::compact_text(reply.body) : std::string();
+    std::string dumped;
+    if (reply.text.empty()) {
+      try {
+        dumped = protocol::compact_text(reply.body);
+      } catch (const std::exception&) {
+        dumped = reply.body.dump(-1, ' ', false, Json::error_handler_t::replace);
+      }
+    }
     const std::string& text = reply.text.empty() ? dumped : reply.text;
     // MUST_COPY: libmicrohttpd copies the bytes and never writes through the pointer.
     MHD_Response* response =
@@ -363,11 +422,36 @@ struct LedgerServer::Impl {
     return r;
   }
 
+  // Says why a request was refused, in the server's log (rate-limited per code).
+  void log_refusal(MHD_Connection* c, const char* method, const char* url, const Reply& reply) {
+    if (reply.status < 400 || !reply.body.is_object() || !reply.body.contains("error")) return;
+    const Json& e = reply.body["error"];
+    std::string code = e.value("code", "");
+    log.say("refused " + code,
+            fmt::format("refused {} {} from {}: {} {} {}: {}", protocol::truncate_utf8(method, 16),
+                        protocol::truncate_utf8(url, 120), client_address(c), reply.status, code,
+                        e.value("field", ""), protocol::truncate_utf8(e.value("reason", ""), 200)),
+            now_ms());
+  }
+
   MHD_Result handle(MHD_Connection* c, const char* url, const char* method, const char* upload,
                     size_t* upload_size, void** con_cls) {
+    // Nothing may escape into libmicrohttpd: whatever goes wrong is a reply.
+    try {
+      return handle_request(c, url, method, upload, upload_size, con_cls);
+    } catch (const std::exception& e) {
+      return send(c, error_reply(500, "server_error", "", e.what()));
+    } catch (...) {
+      return send(c, error_reply(500, "server_error", "", "unexpected error"));
+    }
+  }
+
+  MHD_Result handle_request(MHD_Connection* c, const char* url, const char* method, const char* upload,
+                            size_t* upload_size, void** con_cls) {
     auto* s = static_cast<RequestState*>(*con_cls);
     if (!s) {
       *con_cls = s = new RequestState();
+      guard.head_received(c, now_ms());
       return MHD_YES;
     }
     if (*upload_size > 0) {
@@ -378,14 +462,18 @@ struct LedgerServer::Impl {
     }
     if (s->suspended) {  // resumed: an append finished or a long-poll ended
       if (s->polling) return send(c, read_events(*s));
-      return send(c, append_reply(*s->appended));
+      Reply reply = append_reply(*s->appended);
+      log_refusal(c, method, url, reply);
+      return send(c, reply);
     }
+    guard.request_complete(c);
     Reply reply;
     try {
       if (route(c, method, url, *s, reply)) return MHD_YES;
     } catch (const std::exception& e) {
       reply = error_reply(500, "server_error", "", e.what());
     }
+    log_refusal(c, method, url, reply);
     return send(c, reply);
   }
 };
@@ -397,9 +485,47 @@ MHD_Result access_handler(void* cls, MHD_Connection* c, const char* url, const c
   return static_cast<LedgerServer::Impl*>(cls)->handle(c, url, method, upload, upload_size, con_cls);
 }
 
-void request_completed(void*, MHD_Connection*, void** con_cls, MHD_RequestTerminationCode) {
+void request_completed(void* cls, MHD_Connection* c, void** con_cls, MHD_RequestTerminationCode) {
   delete static_cast<RequestState*>(*con_cls);
   *con_cls = nullptr;
+  static_cast<LedgerServer::Impl*>(cls)->guard.reply_sent(c, db::unix_time_ms());
+}
+
+MHD_Result accept_policy(void* cls, const sockaddr* addr, socklen_t) {
+  char text[INET_ADDRSTRLEN] = "?";
+  if (addr && addr->sa_family == AF_INET)
+    inet_ntop(AF_INET, &reinterpret_cast<const sockaddr_in*>(addr)->sin_addr, text, sizeof text);
+  return static_cast<LedgerServer::Impl*>(cls)->guard.may_accept(text, db::unix_time_ms()) ? MHD_YES : MHD_NO;
+}
+
+void connection_notice(void* cls, MHD_Connection* c, void**, MHD_ConnectionNotificationCode code) {
+  auto& guard = static_cast<LedgerServer::Impl*>(cls)->guard;
+  if (code == MHD_CONNECTION_NOTIFY_CLOSED) {
+    guard.closed(c);
+    return;
+  }
+  const MHD_ConnectionInfo* fd = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+  if (fd) guard.opened(c, fd->connect_fd, client_address(c), db::unix_time_ms());
+}
+
+// Raises this process's open-files limit to its hard limit (a venue's stations and a hostile
+// client's idle connections each hold a descriptor); the connections it leaves room for.
+unsigned connection_room(RateLimitedLog& log) {
+  constexpr rlim_t descriptors_kept_back = 64;  // the ledger's files, the listening socket, logs
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return 1000;
+  if (limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &limit);
+    getrlimit(RLIMIT_NOFILE, &limit);
+  }
+  rlim_t room = limit.rlim_cur > 2 * descriptors_kept_back ? limit.rlim_cur - descriptors_kept_back : descriptors_kept_back;
+  if (room < max_connections_total)
+    log.say("open files",
+            fmt::format("the open-files limit is {}: at most {} connections (raise it with ulimit -n)",
+                        limit.rlim_cur, room),
+            db::unix_time_ms());
+  return static_cast<unsigned>(std::min<rlim_t>(room, max_connections_total));
 }
 
 }  // namespace
@@ -436,12 +562,16 @@ LedgerServer::LedgerServer(const ServerConfig& config) : impl_(std::make_unique<
   addr.sin_port = htons(config.port);
   if (inet_pton(AF_INET, config.host.c_str(), &addr.sin_addr) != 1)
     throw std::runtime_error("'" + config.host + "' is not an IPv4 address");
+  unsigned connections = connection_room(impl_->log);
   impl_->daemon = MHD_start_daemon(
-      MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME, 0, nullptr,
-      nullptr, &access_handler, impl_.get(), MHD_OPTION_SOCK_ADDR, &addr,
+      MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME, 0, &accept_policy,
+      impl_.get(), &access_handler, impl_.get(), MHD_OPTION_SOCK_ADDR, &addr,
       MHD_OPTION_THREAD_POOL_SIZE, config.threads, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
       config.connection_memory_bytes, MHD_OPTION_CONNECTION_TIMEOUT, config.idle_timeout_s,
-      MHD_OPTION_NOTIFY_COMPLETED, &request_completed, nullptr,
+      // The default limit is select()'s FD_SETSIZE - 4 (1020), which idle connections once filled.
+      MHD_OPTION_CONNECTION_LIMIT, connections,
+      MHD_OPTION_NOTIFY_CONNECTION, &connection_notice, impl_.get(),
+      MHD_OPTION_NOTIFY_COMPLETED, &request_completed, impl_.get(),
       // A server restarted after a crash takes its port back at once.
       MHD_OPTION_LISTENING_ADDRESS_REUSE, static_cast<unsigned int>(1), MHD_OPTION_END);
   if (!impl_->daemon)
@@ -465,6 +595,11 @@ LedgerServer::~LedgerServer() {
   impl_->deadline_thread.join();
   impl_->wake_waiters(true);
   MHD_stop_daemon(impl_->daemon);
+  try {  // the counts of refusals not yet written: the minute is over for this server
+    impl_->trail->flush(impl_->ledger.database(), now_ms(), true);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "marshal serve: could not write the refusal trail's last counts: %s\n", e.what());
+  }
 }
 
 std::uint16_t LedgerServer::port() const { return impl_->bound_port; }

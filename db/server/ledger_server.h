@@ -3,13 +3,17 @@
 // libmicrohttpd with an epoll thread pool, so idle keep-alive connections cost no thread and a
 // new connection is answered at once. Appends go through the group-commit AppendQueue; the
 // live feed is a long-poll whose connection is suspended until an event arrives or it times out.
-// Limits: request bodies (chunked or not) up to max_body_bytes, else 413; the whole request
-// head within connection_memory_bytes, else the connection is refused and its memory freed.
+// Limits (docs/server.md, "Limits"): request bodies (chunked or not) up to max_body_bytes, else
+// 413; the whole request head within connection_memory_bytes, else the connection is refused and
+// its memory freed; JSON nested at most protocol::max_json_depth_levels; connections per address
+// and deadlines for a request's head and body kept by ConnectionGuard.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
 #include "server/append_queue.h"
+#include "server/connection_guard.h"
 
 namespace marshal::db {
 
@@ -22,6 +26,10 @@ struct ServerConfig {
   unsigned threads = 4;
   unsigned idle_timeout_s = 120;
   std::int64_t max_wait_ms = 30'000;  // longest long-poll
+  ConnectionLimits connection_limits;  // per address, head and body deadlines (connection_guard.h)
+  // Where the server says why it refused or shed, one line each, rate-limited (standard error
+  // when empty).
+  std::function<void(const std::string& line)> log;
 };
 
 class LedgerServer {

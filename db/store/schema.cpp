@@ -127,6 +127,11 @@ CREATE TABLE votes (
 DROP INDEX cards_by_holder;
 CREATE INDEX cards_in_hand ON cards(holder, kind, spent, revoked, since_seq, code);
 )sql",
+      // 6: the refusal trail counts repeats (ledger/refusal_trail.h): a row stands for `repeats`
+      // refusals of one code from one station in one minute.
+      R"sql(
+ALTER TABLE refusals ADD COLUMN repeats INTEGER NOT NULL DEFAULT 1;
+)sql",
   };
   return all;
 }

@@ -2,6 +2,8 @@
 
 #include <curl/curl.h>
 
+#include "protocol/json_depth.h"
+
 namespace marshal::client {
 
 namespace {
@@ -69,7 +71,8 @@ HttpReply HttpClient::perform(const std::string& method, const std::string& path
   }
   reply.reached = true;
   curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &reply.status);
-  reply.body = Json::parse(received, nullptr, false);
+  // A reply nested past the limit is no reply of a Marshal server: read as no body.
+  reply.body = protocol::json_nesting_exceeds(received) ? Json(nullptr) : Json::parse(received, nullptr, false);
   if (reply.body.is_discarded()) reply.body = nullptr;
   return reply;
 }

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "protocol/json_depth.h"
+
 namespace marshal::protocol {
 
 InputError::InputError(std::string path, std::string reason)
@@ -16,6 +18,10 @@ Json object_with_room(std::size_t keys) {
 }
 
 Json parse_json(const std::string& text, const std::string& source_name) {
+  if (auto at = json_nesting_exceeds(text))
+    throw InputError(source_name, fmt::format("nested deeper than {} levels (at byte {}): no Marshal input "
+                                              "is nested that deep",
+                                              max_json_depth_levels, *at));
   try {
     return Json::parse(text);
   } catch (const Json::parse_error& e) {

@@ -32,7 +32,8 @@ class InputError : public std::runtime_error {
 // (Reserving room in an object that has members copies them too: build into room instead.)
 Json object_with_room(std::size_t keys);
 
-// Parses text as JSON; a syntax error becomes an InputError with the byte offset.
+// Parses text as JSON; a syntax error, or nesting deeper than max_json_depth_levels
+// (protocol/json_depth.h), becomes an InputError with the byte offset.
 Json parse_json(const std::string& text, const std::string& source_name);
 
 // A JSON object being read: each accessor marks its key as known; done() refuses the rest.

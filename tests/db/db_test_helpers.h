@@ -190,15 +190,21 @@ class TestLedger {
     return history;
   }
 
+  // Refusals in the trail: written whole, counted in summary rows, or counted and not yet written.
+  std::int64_t refusals_counted() {
+    return count("SELECT COALESCE(SUM(repeats), 0) FROM refusals") + ledger_->refusal_trail()->pending_repeats();
+  }
+
   // Appends an event the ledger must refuse with `code`, and checks the refusal changed no
-  // projection and no event, and was written to the refusal trail.
+  // projection and no event, and was counted in the refusal trail.
   AppendResult refuse(const std::string& type, const Json& payload, const std::string& code) {
     return refuse(request(type, payload), code);
   }
   AppendResult refuse(const AppendRequest& request, const std::string& code) {
     std::string before = projection_dump(db());
     std::int64_t events = count("SELECT COUNT(*) FROM events");
-    std::int64_t refusals = count("SELECT COUNT(*) FROM refusals");
+    std::int64_t refusals = refusals_counted();
+    std::int64_t rows = count("SELECT COUNT(*) FROM refusals");
     AppendResult r = send(request);
     INFO(request.type << " " << request.payload.dump() << " -> " << r.code << " " << r.field << ": "
                       << r.reason);
@@ -206,12 +212,15 @@ class TestLedger {
     CHECK(r.code == code);
     CHECK_FALSE(r.reason.empty());
     CHECK(count("SELECT COUNT(*) FROM events") == events);
-    CHECK(count("SELECT COUNT(*) FROM refusals") == refusals + 1);
-    Statement last = db().prepare("SELECT code, uuid, type FROM refusals ORDER BY id DESC LIMIT 1");
-    REQUIRE(last.step());
-    CHECK(last.text(0) == code);
-    CHECK(last.text(1) == request.uuid);
-    CHECK(last.text(2) == request.type);
+    CHECK(refusals_counted() == refusals + 1);
+    // Written whole unless it repeats a refusal of this minute (ledger/refusal_trail.h).
+    if (count("SELECT COUNT(*) FROM refusals") == rows + 1) {
+      Statement last = db().prepare("SELECT code, uuid, type FROM refusals ORDER BY id DESC LIMIT 1");
+      REQUIRE(last.step());
+      CHECK(last.text(0) == code);
+      CHECK(last.text(1) == canonical_uuid(request.uuid));
+      CHECK(last.text(2) == request.type);
+    }
     CHECK(projection_dump(db()) == before);
     return r;
   }

@@ -10,6 +10,7 @@
 #include "core/card_code.h"
 #include "ledger/ledger.h"
 #include "protocol/json_fields.h"
+#include "protocol/utf8.h"
 
 using namespace marshal;
 
@@ -58,8 +59,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                                   },
                                   [](std::uint32_t bound) { return bound - 1; }};
   auto ledger = db::Ledger::create_in_memory(def, 1000, randomness);
-  db::Json body = db::Json::parse(std::string(reinterpret_cast<const char*>(data), size), nullptr, false);
-  if (body.is_discarded() || !body.is_object()) return 0;
+  // Read as the server reads a body: with the nesting limit (protocol/json_depth.h).
+  db::Json body;
+  try {
+    body = protocol::parse_json(std::string(reinterpret_cast<const char*>(data), size), "body");
+  } catch (const protocol::InputError&) {
+    return 0;
+  }
+  if (!body.is_object()) return 0;
   db::AppendRequest request;
   try {
     protocol::Fields f(body, "");
@@ -73,6 +80,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::int64_t before = ledger->last_seq();
   db::AppendResult r = ledger->append(request, 2000);
   if (!r.accepted && ledger->last_seq() != before) std::abort();
+  // A refusal's words go into a JSON reply: they must be valid UTF-8 (names may be Russian).
+  if (!r.accepted && !protocol::is_valid_utf8(r.reason)) std::abort();
   if (r.accepted && !r.duplicate && ledger->last_seq() != before + 1) std::abort();
   return 0;
 }

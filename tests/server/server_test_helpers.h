@@ -166,6 +166,12 @@ inline std::int64_t count_rows(const std::string& ledger_path, const std::string
   return db.scalar_int(sql);
 }
 
+// Refusals in the trail, each counted once (ledger/refusal_trail.h: repeats in a minute are one
+// row). A running server writes the last repeat counts when it stops: stop it first.
+inline std::int64_t refusals_counted(const std::string& ledger_path, const std::string& where = "1") {
+  return count_rows(ledger_path, "SELECT COALESCE(SUM(repeats), 0) FROM refusals WHERE " + where);
+}
+
 inline std::int64_t event_count(const std::string& ledger_path) {
   return count_rows(ledger_path, "SELECT COUNT(*) FROM events");
 }
@@ -362,13 +368,23 @@ struct RawReply {
 };
 
 // One TCP connection to 127.0.0.1 written and read byte for byte; every wait is bounded.
+// `source`, when given, is the loopback address it comes from (127.0.0.2: "another client").
 class RawSocket {
  public:
-  explicit RawSocket(std::uint16_t port, int send_timeout_ms = 5000) {
+  explicit RawSocket(std::uint16_t port, int send_timeout_ms = 5000, const char* source = nullptr) {
     fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (fd_ < 0) return;
     timeval tv{send_timeout_ms / 1000, (send_timeout_ms % 1000) * 1000};
     setsockopt(fd_, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+    if (source) {
+      sockaddr_in from{};
+      from.sin_family = AF_INET;
+      inet_pton(AF_INET, source, &from.sin_addr);
+      if (::bind(fd_, reinterpret_cast<sockaddr*>(&from), sizeof from) != 0) {
+        close();
+        return;
+      }
+    }
     sockaddr_in addr{};
     addr.sin_family = AF_INET;
     addr.sin_port = htons(port);
