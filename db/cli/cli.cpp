@@ -8,10 +8,12 @@
 #include <fmt/format.h>
 #include <sodium.h>
 
+#include "cli/audit_command.h"
 #include "cli/ledger_commands.h"
 #include "cli/print_commands.h"
 #include "cli/scan_command.h"
 #include "cli/server_commands.h"
+#include "cli/tabletop_commands.h"
 #include "core/refusal.h"
 #include "protocol/odds_json.h"
 #include "protocol/resolve.h"
@@ -98,6 +100,11 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
     err << "marshal: libsodium could not start\n";
     return exit_usage;
   }
+  // `marshal odds trait` (a tabletop trait roll) has options of its own, unlike the conflicts'
+  // JSON input: it is read by its own parser.
+  if (argc >= 3 && std::string(argv[1]) == "odds" && std::string(argv[2]) == "trait")
+    return run_odds_trait(argc - 2, argv + 2, out, err);
+
   CLI::App app{"Marshal: runs a Lincoln 1875 Wild West LARP.\n"
                "Resolves duels, shootouts, fistfights, brawls, cheating accusations and chases "
                "by the rules, and shows the odds before the draw.",
@@ -127,7 +134,9 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
   auto* odds = app.add_subcommand(
       "odds",
       "Exact odds before a draw (enumerated under the 50-card deck without replacement) and a "
-      "Monte Carlo estimate of the whole conflict with its standard error.");
+      "Monte Carlo estimate of the whole conflict with its standard error. For a tabletop "
+      "Savage Worlds trait roll: marshal odds trait --die d8 [--wild d6] [--mod N] [--tn N] "
+      "[--rules savage|deadlands-1876|deadlands-ru] [--bennies K] [--json] (marshal odds trait --help).");
   add_conflict_options(*odds, odds_opts, "shot, " + conflict_kinds);
   odds->get_option("KIND")->check(
       CLI::IsMember({"shot", "duel", "shootout", "fistfight", "brawl", "accusation", "chase"}));
@@ -155,6 +164,27 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
       "Audit a ledger: recompute the hash chain, replay every event (every resolution through "
       "the rules again) and compare the rebuilt tables. Names the first event that fails.");
   verify->add_option("--db", db_path, "the ledger file")->required();
+
+  AuditOptions audit_opts;
+  auto* audit = app.add_subcommand(
+      "audit",
+      "Prove a ledger file after the evening: the hash chain, anchors kept outside the file "
+      "(marshal head), every event replayed through the rules, the rebuilt tables, the refusal "
+      "trail. One line per check (PASS, WARN, FAIL) and DIR/summary.json with the figures "
+      "(docs/audit.md). Exit 0 no check failed, 1 a check failed (or warned, with --strict), 2 "
+      "usage error.");
+  audit->add_option("--db", audit_opts.db_path, "the ledger file")->required();
+  audit->add_option("--out", audit_opts.out_dir, "the folder to write the report to (made if missing)")->required();
+  audit->add_option("--anchor", audit_opts.anchors,
+                    "a head SEQ:HASH from marshal head or the server's log; give every one you have");
+  audit->add_flag("--strict", audit_opts.strict, "a warning fails the audit too");
+
+  bool head_full = false;
+  auto* head = app.add_subcommand(
+      "head", "Print the ledger's head (last event number and hash) as one short line to write "
+              "down or photograph: an anchor for marshal audit");
+  head->add_option("--db", db_path, "the ledger file")->required();
+  head->add_flag("--full", head_full, "the whole hash (64 hex digits), not its first 16");
 
   std::string record_type, record_input = "-", station = "admin";
   auto* record = app.add_subcommand(
@@ -218,7 +248,10 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e, out, err) == 0 ? exit_ok : exit_usage;
+    int code = app.exit(e, out, err);
+    // marshal audit keeps its own exit codes (docs/audit.md): 2 for a usage error.
+    if (code != 0 && audit->parsed()) return audit_usage;
+    return code == 0 ? exit_ok : exit_usage;
   }
 
   if (resolve->parsed())
@@ -240,6 +273,8 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
   if (station_revoke->parsed()) return run_station_revoke(db_path, station_name, out, err);
   if (init->parsed()) return run_init(event_dir, db_path, out, err);
   if (verify->parsed()) return run_verify(db_path, out, err);
+  if (audit->parsed()) return run_audit(audit_opts, out, err);
+  if (head->parsed()) return run_head(db_path, head_full, out, err);
   if (record->parsed()) return run_record(db_path, record_type, record_input, station, in, out, err);
   return run_demo(demo_seed, demo_event, demo_db, out, err);
 }

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "cli/cli.h"
+#include "cli/progress_bar.h"
 #include "core/card_code.h"
 #include "import/import_event.h"
 #include "ledger/ledger.h"
@@ -23,26 +24,6 @@ namespace {
 
 std::int64_t unix_ms() { return db::unix_time_ms(); }
 
-// A progress bar on standard error, only when it is a terminal.
-class ProgressBar {
- public:
-  explicit ProgressBar(std::ostream& err) : err_(err), shown_(isatty(STDERR_FILENO) != 0) {}
-  void update(std::int64_t done, std::int64_t total) {
-    if (!shown_ || total <= 0) return;
-    int percent = static_cast<int>(100 * done / total);
-    if (percent == last_ && done != total) return;
-    last_ = percent;
-    int bar = percent / 5;
-    err_ << "\r[" << std::string(static_cast<std::size_t>(bar), '#')
-         << std::string(static_cast<std::size_t>(20 - bar), ' ') << "] " << done << "/" << total
-         << " events" << (done == total ? "\n" : "") << std::flush;
-  }
-
- private:
-  std::ostream& err_;
-  bool shown_;
-  int last_ = -1;
-};
 
 }  // namespace
 

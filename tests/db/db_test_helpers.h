@@ -233,6 +233,16 @@ class TestLedger {
   std::unique_ptr<Ledger> ledger_;
 };
 
+// Kid Calloway (Speed 4, Accuracy 4) outdraws Cole Varney (Speed 3) 9+4 against 2+3 and
+// shoots first: a 7 + 4 = 11 kills him before he fires. A conflict_resolved payload.
+inline Json kid_kills_cole(TestLedger& t) {
+  return {{"kind", "duel"},
+          {"input",
+           {{"duelists", {{{"code", t.badge("Kid Calloway")}}, {{"code", t.badge("Cole Varney")}}}},
+            {"draw_cards", {{"Kid Calloway", 9}, {"Cole Varney", 2}}},
+            {"rounds", {{{"cards", {{"Kid Calloway", 7}}}}}}}}};
+}
+
 // A well-formed card code no ledger here has issued (from a seed no test uses for cards).
 inline std::string unissued_code() {
   core::Csprng rng(core::seed_from_number(0xDEAD));

@@ -10,14 +10,8 @@ using namespace marshal::db::testing;
 
 namespace {
 
-// Kid Calloway outdraws Cole Varney 9+4 against 2+3 and kills him with 7 + 4 = 11.
-void kid_kills_cole(TestLedger& t) {
-  t.accept("conflict_resolved",
-           {{"kind", "duel"},
-            {"input",
-             {{"duelists", {{{"code", t.badge("Kid Calloway")}}, {{"code", t.badge("Cole Varney")}}}},
-              {"draw_cards", {{"Kid Calloway", 9}, {"Cole Varney", 2}}},
-              {"rounds", {{{"cards", {{"Kid Calloway", 7}}}}}}}}});
+void cole_dies(TestLedger& t) {
+  t.accept("conflict_resolved", kid_kills_cole(t));
   REQUIRE(t.character_text("Cole Varney", "dead") == "1");
 }
 
@@ -25,7 +19,7 @@ void kid_kills_cole(TestLedger& t) {
 
 TEST_CASE("a dead character gives no secret and receives none", "[db][dead]") {
   TestLedger t;
-  kid_kills_cole(t);
+  cole_dies(t);
   std::string coles = t.held("Cole Varney", "secret").at(0);
   std::string kids = t.held("Kid Calloway", "secret").at(0);
   AppendResult from_dead = t.refuse("secret_given", {{"secret", coles}, {"from", t.badge("Cole Varney")}, {"to", t.badge("Kid Calloway")}}, "dead");
@@ -37,7 +31,7 @@ TEST_CASE("a dead character gives no secret and receives none", "[db][dead]") {
 
 TEST_CASE("a dead character sacrifices no bystander", "[db][dead]") {
   TestLedger t;
-  kid_kills_cole(t);
+  cole_dies(t);
   std::string bystander = t.held("Cole Varney", "bystander").at(0);
   AppendResult r = t.refuse("bystander_sacrificed", {{"character", t.badge("Cole Varney")}, {"card", bystander}, {"fate", "dead"}}, "dead");
   CHECK(r.field == "character");
@@ -53,7 +47,7 @@ TEST_CASE("a horse sale that names its seller: the seller must hold and own it, 
   AppendResult not_his = t.refuse("horse_sold", {{"horse", horse}, {"from", banker}, {"to", cole}}, "not_holder");
   CHECK(not_his.field == "from");
   t.refuse("horse_sold", {{"horse", horse}, {"from", kid}, {"to", kid}}, "illegal_move");
-  kid_kills_cole(t);
+  cole_dies(t);
   CHECK(t.refuse("horse_sold", {{"horse", horse}, {"from", kid}, {"to", cole}}, "dead").field == "to");
   std::string coles = t.held("Cole Varney", "horse").at(0);
   CHECK(t.refuse("horse_sold", {{"horse", coles}, {"from", cole}, {"to", kid}}, "dead").field == "from");
@@ -63,12 +57,8 @@ TEST_CASE("a horse sale that names its seller: the seller must hold and own it, 
 
 TEST_CASE("an outcome of null is refused, not taken for no claim", "[db][conflicts]") {
   TestLedger t;
-  Json duel{{"kind", "duel"},
-            {"input",
-             {{"duelists", {{{"code", t.badge("Kid Calloway")}}, {{"code", t.badge("Cole Varney")}}}},
-              {"draw_cards", {{"Kid Calloway", 9}, {"Cole Varney", 2}}},
-              {"rounds", {{{"cards", {{"Kid Calloway", 7}}}}}}}},
-            {"outcome", nullptr}};
+  Json duel = kid_kills_cole(t);
+  duel["outcome"] = nullptr;
   AppendResult r = t.refuse("conflict_resolved", duel, "bad_input");
   CHECK(r.field == "outcome");
   CHECK(t.character_text("Cole Varney", "dead") == "0");

@@ -9,16 +9,6 @@ using namespace marshal::db::testing;
 
 namespace {
 
-// Kid Calloway (Speed 4, Accuracy 4) outdraws Cole Varney (Speed 3) 9+4 against 2+3 and
-// shoots first: a 7 + 4 = 11 kills him before he fires.
-Json kid_kills_cole(TestLedger& t) {
-  return {{"kind", "duel"},
-          {"input",
-           {{"duelists", {{{"code", t.badge("Kid Calloway")}}, {{"code", t.badge("Cole Varney")}}}},
-            {"draw_cards", {{"Kid Calloway", 9}, {"Cole Varney", 2}}},
-            {"rounds", {{{"cards", {{"Kid Calloway", 7}}}}}}}}};
-}
-
 const Json* final_state(const Json& people, const std::string& name) {
   for (const auto& p : people)
     if (p["name"] == name) return &p;

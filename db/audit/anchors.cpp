@@ -1,0 +1,72 @@
+#include "audit/anchors.h"
+
+#include <cctype>
+
+#include <fmt/format.h>
+
+#include "store/hash_chain.h"
+
+namespace marshal::db {
+
+Anchor ledger_head(Database& db) {
+  Statement last = db.prepare("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1");
+  if (!last.step()) return {0, to_hex(genesis_hash())};
+  return {last.int64(0), to_hex(last.blob(1))};
+}
+
+std::string format_anchor(const Anchor& anchor, bool full) {
+  std::string hash = full ? anchor.hash_hex : anchor.hash_hex.substr(0, anchor_short_hex_digits);
+  return fmt::format("{}:{}", anchor.seq, hash);
+}
+
+std::optional<Anchor> parse_anchor(std::string_view text, std::string& reason) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+  auto colon = text.find(':');
+  auto example = "give SEQ:HASH as `marshal head` prints it, e.g. 1234:3f2a9c7d1e0b4a55";
+  if (colon == std::string_view::npos || colon == 0) {
+    reason = example;
+    return std::nullopt;
+  }
+  Anchor anchor;
+  for (char c : text.substr(0, colon)) {
+    if (!std::isdigit(static_cast<unsigned char>(c)) || anchor.seq > 1'000'000'000'000) {
+      reason = fmt::format("'{}' is not an event number; {}", text.substr(0, colon), example);
+      return std::nullopt;
+    }
+    anchor.seq = anchor.seq * 10 + (c - '0');
+  }
+  for (char c : text.substr(colon + 1)) {
+    if (!std::isxdigit(static_cast<unsigned char>(c))) {
+      reason = fmt::format("the hash may hold only hex digits 0-9 and a-f; {}", example);
+      return std::nullopt;
+    }
+    anchor.hash_hex += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  if (anchor.seq < 1 || anchor.hash_hex.size() < anchor_min_hex_digits || anchor.hash_hex.size() > 2 * hash_bytes) {
+    reason = fmt::format("an anchor is an event number from 1 and {} to {} hex digits of its hash; {}",
+                         anchor_min_hex_digits, 2 * hash_bytes, example);
+    return std::nullopt;
+  }
+  return anchor;
+}
+
+std::string check_anchor(Database& db, const Anchor& anchor) {
+  Statement s = db.prepare("SELECT hash FROM events WHERE seq = ?");
+  s.bind(1, anchor.seq);
+  if (!s.step()) {
+    Anchor head = ledger_head(db);
+    return fmt::format("the ledger ends at event {}, but the anchor was taken at event {}: "
+                       "events after {} were deleted",
+                       head.seq, anchor.seq, head.seq);
+  }
+  std::string hash = to_hex(s.blob(0));
+  if (hash.compare(0, anchor.hash_hex.size(), anchor.hash_hex) != 0)
+    return fmt::format("event {} has the hash {}..., not the anchor's {}...: the chain up to it was "
+                       "rewritten",
+                       anchor.seq, hash.substr(0, anchor_short_hex_digits),
+                       anchor.hash_hex.substr(0, anchor_short_hex_digits));
+  return "";
+}
+
+}  // namespace marshal::db

@@ -1,0 +1,157 @@
+#include "audit/audit.h"
+
+#include <filesystem>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "ledger/verify.h"
+#include "store/hash_chain.h"
+
+namespace marshal::db {
+
+std::string to_string(CheckStatus status) {
+  switch (status) {
+    case CheckStatus::pass: return "PASS";
+    case CheckStatus::warn: return "WARN";
+    case CheckStatus::fail: return "FAIL";
+  }
+  return "?";
+}
+
+bool AuditReport::any(CheckStatus status) const {
+  for (const auto& c : checks)
+    if (c.status == status) return true;
+  return false;
+}
+
+Json AuditReport::to_json() const {
+  Json list = Json::array();
+  for (const auto& c : checks)
+    list.push_back({{"name", c.name}, {"status", to_string(c.status)}, {"evidence", c.evidence}, {"figures", c.figures}});
+  std::string verdict = any(CheckStatus::fail) ? "FAIL" : any(CheckStatus::warn) ? "WARN" : "PASS";
+  return {{"ledger", db_path}, {"verdict", verdict}, {"checks", list}};
+}
+
+namespace {
+
+// The chain walked from the first event: every seq in order, every link and every hash.
+AuditCheck check_chain(Database& db) {
+  AuditCheck check{"chain"};
+  Statement s = db.prepare(std::string("SELECT ") + event_columns + " FROM events ORDER BY seq");
+  Blob previous = genesis_hash();
+  std::int64_t expected = 1, events = 0;
+  auto broken = [&](const EventRow& row, const std::string& why) {
+    check.status = CheckStatus::fail;
+    check.evidence = fmt::format("TAMPERED at event {} ({}, station {}): {}", row.seq, row.type, row.station, why);
+    check.figures = {{"events", events}, {"first_bad_seq", row.seq}, {"type", row.type}, {"station", row.station}};
+  };
+  while (s.step()) {
+    EventRow row = event_row_from(s);
+    if (row.seq != expected) {
+      broken(row, fmt::format("event {} is missing before it: events were deleted", expected));
+      return check;
+    }
+    if (row.prev_hash != previous) {
+      broken(row, "its link (prev_hash) is not the hash of the event before it");
+      return check;
+    }
+    if (event_hash(row) != row.hash) {
+      broken(row, "its hash does not match its contents: the event was altered");
+      return check;
+    }
+    previous = row.hash;
+    ++expected;
+    ++events;
+  }
+  check.evidence = fmt::format("VALID: {} events, each linked to the one before and hashed as stored", events);
+  check.figures = {{"events", events}};
+  return check;
+}
+
+AuditCheck check_one_anchor(Database& db, const Anchor& anchor) {
+  AuditCheck check{"anchor " + format_anchor(anchor)};
+  std::string problem = check_anchor(db, anchor);
+  check.figures = {{"seq", anchor.seq}, {"hash", anchor.hash_hex}};
+  if (problem.empty()) {
+    check.evidence = fmt::format("the ledger holds event {} with this hash: nothing up to it was deleted or rewritten", anchor.seq);
+  } else {
+    check.status = CheckStatus::fail;
+    check.evidence = problem;
+  }
+  return check;
+}
+
+// Replay and projections come from verify_ledger, which stops at the first failure.
+std::vector<AuditCheck> check_replay(const std::string& path, bool chain_ok,
+                                     const std::function<void(std::int64_t, std::int64_t)>& progress) {
+  AuditCheck replay{"replay"}, projections{"projections"};
+  if (!chain_ok) {
+    replay.status = projections.status = CheckStatus::fail;
+    replay.evidence = projections.evidence = "not checked: the chain is broken, so its events cannot be trusted";
+    return {replay, projections};
+  }
+  VerifyReport report = verify_ledger(path, progress);
+  replay.figures = {{"events", report.events}};
+  if (report.ok) {
+    replay.evidence = fmt::format("{} events replayed through the rules into a fresh ledger: every outcome, "
+                                  "random pick and new code as stored",
+                                  report.events);
+    projections.evidence = "every table rebuilt from the events equals the file's";
+  } else if (report.failed_seq > 0) {
+    replay.status = CheckStatus::fail;
+    replay.evidence = fmt::format("event {}: {}", report.failed_seq, report.reason);
+    replay.figures["first_bad_seq"] = report.failed_seq;
+    projections.status = CheckStatus::fail;
+    projections.evidence = "not checked: the replay stopped at event " + std::to_string(report.failed_seq);
+  } else {
+    replay.evidence = fmt::format("{} events replayed with the stored outcomes", report.events);
+    projections.status = CheckStatus::fail;
+    projections.evidence = report.reason;
+  }
+  return {replay, projections};
+}
+
+AuditCheck check_refusals(Database& db) {
+  AuditCheck check{"refusals"};
+  Statement s = db.prepare(
+      "SELECT code, station, SUM(repeats) FROM refusals GROUP BY code, station ORDER BY SUM(repeats) DESC");
+  Json by_reason = Json::object(), by_station = Json::object();
+  std::int64_t total = 0;
+  while (s.step()) {
+    std::int64_t n = s.int64(2);
+    total += n;
+    by_reason[s.text(0)] = by_reason.value(s.text(0), std::int64_t{0}) + n;
+    by_station[s.text(1)] = by_station.value(s.text(1), std::int64_t{0}) + n;
+  }
+  check.figures = {{"total", total}, {"by_reason", by_reason}, {"by_station", by_station}};
+  std::string reasons;
+  for (auto it = by_reason.begin(); it != by_reason.end(); ++it)
+    reasons += fmt::format("{}{} {}", reasons.empty() ? "" : ", ", it.value().get<std::int64_t>(), it.key());
+  check.evidence = total == 0 ? "nothing was refused" : fmt::format("{} refused: {}", total, reasons);
+  return check;
+}
+
+}  // namespace
+
+AuditReport audit_ledger(const std::string& db_path, const std::vector<Anchor>& anchors,
+                         const std::function<void(std::int64_t, std::int64_t)>& progress) {
+  AuditReport report;
+  report.db_path = db_path;
+  if (!std::filesystem::exists(db_path)) throw std::runtime_error("no ledger file at " + db_path + " (create one with marshal init)");
+  Database db(db_path, false);
+  report.checks.push_back(check_chain(db));
+  bool chain_ok = report.checks.back().status == CheckStatus::pass;
+  if (anchors.empty()) {
+    AuditCheck none{"anchors", CheckStatus::warn,
+                    "no anchor given (--anchor SEQ:HASH from `marshal head` or the server's log): the chain is "
+                    "consistent, but deleted last events or a chain rewritten whole cannot be ruled out"};
+    report.checks.push_back(none);
+  }
+  for (const auto& anchor : anchors) report.checks.push_back(check_one_anchor(db, anchor));
+  for (auto& c : check_replay(db_path, chain_ok, progress)) report.checks.push_back(std::move(c));
+  report.checks.push_back(check_refusals(db));
+  return report;
+}
+
+}  // namespace marshal::db

@@ -1,0 +1,45 @@
+#pragma once
+// `marshal audit`: the proof that a ledger file is what the evening recorded, as a list of
+// checks, each PASS, WARN or FAIL with its evidence in words and its figures.
+//   chain        every event's link and hash (names the first event that does not match)
+//   anchor ...   one per anchor given (audit/anchors.h): the file holds the anchored head
+//   replay       every event replayed through the rules into a fresh ledger, same outcomes
+//   projections  the tables rebuilt from the events equal the file's, table by table
+//   refusals     the refusal trail, by reason code and station (figures; never a FAIL)
+// What the issue asks beyond these (station enrolments as events, the evening's story,
+// fairness, the HTML/PDF report) is listed in docs/audit.md as not built yet.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "audit/anchors.h"
+#include "protocol/json_fields.h"
+
+namespace marshal::db {
+
+using Json = protocol::Json;
+
+enum class CheckStatus { pass, warn, fail };
+std::string to_string(CheckStatus status);  // "PASS", "WARN", "FAIL"
+
+struct AuditCheck {
+  std::string name;
+  CheckStatus status = CheckStatus::pass;
+  std::string evidence;           // in words, for people
+  Json figures = Json::object();  // the numbers behind it, for summary.json
+};
+
+struct AuditReport {
+  std::string db_path;
+  std::vector<AuditCheck> checks;
+  bool any(CheckStatus status) const;
+  Json to_json() const;  // summary.json
+};
+
+// progress(done, total) as events are replayed. Throws std::runtime_error (SqliteError among them)
+// when there is no file or it is not SQLite.
+AuditReport audit_ledger(const std::string& db_path, const std::vector<Anchor>& anchors,
+                         const std::function<void(std::int64_t, std::int64_t)>& progress = {});
+
+}  // namespace marshal::db

@@ -1,0 +1,84 @@
+#include "cli/audit_command.h"
+
+#include <filesystem>
+#include <fstream>
+#include <ostream>
+
+#include <fmt/format.h>
+
+#include "audit/audit.h"
+#include "cli/cli.h"
+#include "cli/progress_bar.h"
+#include "protocol/json_text.h"
+
+namespace marshal::cli {
+
+int run_audit(const AuditOptions& options, std::ostream& out, std::ostream& err) {
+  std::vector<db::Anchor> anchors;
+  for (const auto& text : options.anchors) {
+    std::string reason;
+    auto anchor = db::parse_anchor(text, reason);
+    if (!anchor) {
+      err << fmt::format("marshal audit: --anchor '{}': {}\n", text, reason);
+      return audit_usage;
+    }
+    anchors.push_back(*anchor);
+  }
+  if (!std::filesystem::exists(options.db_path)) {
+    err << fmt::format("marshal audit: no ledger file at {}\n", options.db_path);
+    return audit_usage;
+  }
+  std::error_code ec;
+  std::filesystem::create_directories(options.out_dir, ec);
+  if (ec || !std::filesystem::is_directory(options.out_dir)) {
+    err << fmt::format("marshal audit: cannot make the folder {} for the report: {}\n", options.out_dir,
+                       ec ? ec.message() : "a file of that name is in the way");
+    return audit_usage;
+  }
+
+  db::AuditReport report;
+  try {
+    ProgressBar bar(err);
+    report = db::audit_ledger(options.db_path, anchors,
+                              [&](std::int64_t done, std::int64_t total) { bar.update(done, total); });
+  } catch (const std::exception& e) {
+    err << fmt::format("marshal audit: {}: {}\n", options.db_path, e.what());
+    return audit_usage;
+  }
+
+  for (const auto& check : report.checks)
+    out << fmt::format("{}  {:<28} {}\n", db::to_string(check.status), check.name, check.evidence);
+  std::filesystem::path summary = std::filesystem::path(options.out_dir) / "summary.json";
+  {
+    std::ofstream file(summary, std::ios::trunc);
+    file << report.to_json().dump(2) << "\n";
+    if (!file) {
+      err << fmt::format("marshal audit: cannot write {}\n", summary.string());
+      return audit_usage;
+    }
+  }
+  bool failed = report.any(db::CheckStatus::fail) || (options.strict && report.any(db::CheckStatus::warn));
+  out << fmt::format("{}: {}. Every check with its figures: {}\n", options.db_path,
+                     report.any(db::CheckStatus::fail) ? "FAILED"
+                     : report.any(db::CheckStatus::warn) ? (options.strict ? "warnings (failing with --strict)" : "passed with warnings")
+                                                         : "passed",
+                     summary.string());
+  return failed ? audit_failed : audit_passed;
+}
+
+int run_head(const std::string& db_path, bool full, std::ostream& out, std::ostream& err) {
+  if (!std::filesystem::exists(db_path)) {
+    err << fmt::format("marshal: no ledger file at {}\n", db_path);
+    return exit_bad_input;
+  }
+  try {
+    db::Database db(db_path, false);
+    out << db::format_anchor(db::ledger_head(db), full) << "\n";
+  } catch (const std::exception& e) {
+    err << fmt::format("marshal: {}: {}\n", db_path, e.what());
+    return exit_bad_input;
+  }
+  return exit_ok;
+}
+
+}  // namespace marshal::cli

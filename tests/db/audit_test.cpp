@@ -1,0 +1,180 @@
+// marshal audit's proof against a ledger file tampered with as an attacker with the file would:
+// one payload byte changed (triggers dropped first), one event deleted in the middle, the last
+// three deleted (caught by an anchor taken before), the whole chain rewritten with fresh hashes
+// (caught by an anchor), a projection row edited. A clean evening passes. Each names what it found.
+#include <catch2/catch.hpp>
+
+#include "audit/audit.h"
+#include "db_test_helpers.h"
+#include "store/hash_chain.h"
+
+using namespace marshal::db;
+using namespace marshal::db::testing;
+
+namespace {
+
+// An evening of a dozen events: a duel, tricks, bystanders, a horse sale, a secret given.
+void play_evening(TestLedger& t) {
+  t.accept("conflict_resolved", kid_kills_cole(t));
+  for (const char* name : {"Gentleman Beau Fontaine", "Faro Nell Sweeney", "Deuce Lomax"})
+    t.accept("trick_flipped", {{"character", t.badge(name)}, {"trick", t.held(name, "trick").at(0)}});
+  for (const char* name : {"Reginald Ashby", "Rosa Velarde", "Thaddeus Quill"}) t.accept("bystander_lost", {{"character", t.badge(name)}});
+  t.accept("horse_sold", {{"horse", t.held("Kid Calloway", "horse").at(0)}, {"from", t.badge("Kid Calloway")},
+                          {"to", t.badge("Reginald Ashby")}});
+  t.accept("secret_given", {{"secret", t.held("Kid Calloway", "secret").at(0)}, {"from", t.badge("Kid Calloway")},
+                            {"to", t.badge("Rosa Velarde")}});
+  t.accept("bystander_bestowed", {{"character", t.badge("Rosa Velarde")}, {"name", "A grateful drover"}});
+}
+
+const AuditCheck& check_named(const AuditReport& report, const std::string& name) {
+  for (const auto& c : report.checks)
+    if (c.name == name) return c;
+  FAIL("no check named " << name);
+  return report.checks.front();
+}
+
+Anchor head_of(TestLedger& t) { return ledger_head(t.db()); }
+
+// Opens the file as an attacker would: a plain SQLite connection, the triggers dropped.
+void tamper(const std::string& path, const std::string& sql) {
+  Database db(path, false);
+  db.exec("DROP TRIGGER IF EXISTS events_no_update; DROP TRIGGER IF EXISTS events_no_delete;");
+  db.exec(sql);
+}
+
+// Recomputes every hash from `from_seq` on, so that the chain is consistent again.
+void rehash_from(const std::string& path, std::int64_t from_seq) {
+  Database db(path, false);
+  db.exec("DROP TRIGGER IF EXISTS events_no_update;");
+  Statement s = db.prepare(std::string("SELECT ") + event_columns + " FROM events ORDER BY seq");
+  std::vector<EventRow> rows;
+  while (s.step()) rows.push_back(event_row_from(s));
+  Blob previous = genesis_hash();
+  for (auto& row : rows) {
+    if (row.seq >= from_seq) {
+      row.prev_hash = previous;
+      row.hash = event_hash(row);
+      db.prepare("UPDATE events SET prev_hash = ?, hash = ? WHERE seq = ?").bind(1, row.prev_hash).bind(2, row.hash).bind(3, row.seq).run();
+    }
+    previous = row.hash;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("a clean evening passes every check, with its anchors", "[db][audit]") {
+  TestLedger t;
+  play_evening(t);
+  Anchor middle = ledger_head(t.db());
+  t.accept("bystander_lost", {{"character", t.badge("Kid Calloway")}});
+  Anchor head = head_of(t);
+  t.close();
+  AuditReport report = audit_ledger(t.path(), {middle, head});
+  for (const auto& c : report.checks) INFO(c.name << ": " << to_string(c.status) << " " << c.evidence);
+  CHECK_FALSE(report.any(CheckStatus::fail));
+  CHECK_FALSE(report.any(CheckStatus::warn));
+  CHECK(check_named(report, "chain").evidence.find("VALID") == 0);
+  CHECK(check_named(report, "replay").figures["events"] == head.seq);
+  Json summary = report.to_json();
+  CHECK(summary["verdict"] == "PASS");
+  CHECK(summary["checks"].size() == report.checks.size());
+  // Without anchors the audit says what it cannot rule out.
+  AuditReport unanchored = audit_ledger(t.path(), {});
+  CHECK(check_named(unanchored, "anchors").status == CheckStatus::warn);
+  CHECK_FALSE(unanchored.any(CheckStatus::fail));
+}
+
+TEST_CASE("one payload byte changed is named by its event", "[db][audit]") {
+  TestLedger t;
+  play_evening(t);
+  t.close();
+  tamper(t.path(), R"(UPDATE events SET payload = replace(payload, '"to":', '"tO":') WHERE type = 'horse_sold')");
+  std::int64_t seq = Database(t.path(), false).scalar_int("SELECT seq FROM events WHERE type = 'horse_sold'");
+  AuditReport report = audit_ledger(t.path(), {});
+  const AuditCheck& chain = check_named(report, "chain");
+  INFO(chain.evidence);
+  CHECK(chain.status == CheckStatus::fail);
+  CHECK(chain.figures["first_bad_seq"] == seq);
+  CHECK(chain.evidence.find("horse_sold") != std::string::npos);
+  CHECK(chain.evidence.find("altered") != std::string::npos);
+  CHECK(check_named(report, "replay").status == CheckStatus::fail);
+}
+
+TEST_CASE("an event deleted in the middle is named", "[db][audit]") {
+  TestLedger t;
+  play_evening(t);
+  t.close();
+  tamper(t.path(), "DELETE FROM events WHERE seq = 5");
+  AuditReport report = audit_ledger(t.path(), {});
+  const AuditCheck& chain = check_named(report, "chain");
+  INFO(chain.evidence);
+  CHECK(chain.status == CheckStatus::fail);
+  CHECK(chain.figures["first_bad_seq"] == 6);
+  CHECK(chain.evidence.find("event 5 is missing") != std::string::npos);
+}
+
+TEST_CASE("the last three events deleted: the chain holds, an anchor does not", "[db][audit]") {
+  TestLedger t;
+  play_evening(t);
+  Anchor head = head_of(t);
+  t.close();
+  tamper(t.path(), "DELETE FROM events WHERE seq > " + std::to_string(head.seq - 3));
+  AuditReport report = audit_ledger(t.path(), {head});
+  CHECK(check_named(report, "chain").status == CheckStatus::pass);  // what is left is consistent
+  const AuditCheck& anchored = check_named(report, "anchor " + format_anchor(head));
+  INFO(anchored.evidence);
+  CHECK(anchored.status == CheckStatus::fail);
+  CHECK(anchored.evidence.find("ends at event " + std::to_string(head.seq - 3)) != std::string::npos);
+  CHECK(anchored.evidence.find("deleted") != std::string::npos);
+  // The anchor as written down, in upper case and with only 16 hex digits, works the same.
+  std::string reason;
+  auto typed = parse_anchor(" " + std::to_string(head.seq) + ":" + head.hash_hex.substr(0, 16) + " ", reason);
+  REQUIRE(typed);
+  CHECK(check_named(audit_ledger(t.path(), {*typed}), "anchor " + format_anchor(*typed)).status == CheckStatus::fail);
+}
+
+TEST_CASE("a chain rewritten with fresh hashes passes the chain check and fails the anchor", "[db][audit]") {
+  TestLedger t;
+  play_evening(t);
+  Anchor head = head_of(t);
+  t.close();
+  tamper(t.path(), "UPDATE events SET station = 'ghost-gm' WHERE seq = 3");
+  rehash_from(t.path(), 3);
+  AuditReport report = audit_ledger(t.path(), {head});
+  CHECK(check_named(report, "chain").status == CheckStatus::pass);
+  const AuditCheck& anchored = check_named(report, "anchor " + format_anchor(head));
+  INFO(anchored.evidence);
+  CHECK(anchored.status == CheckStatus::fail);
+  CHECK(anchored.evidence.find("rewritten") != std::string::npos);
+}
+
+TEST_CASE("a projection row edited is named by its table", "[db][audit]") {
+  TestLedger t;
+  play_evening(t);
+  t.close();
+  Database(t.path(), false).exec("UPDATE characters SET dead = 1 WHERE name = 'Kid Calloway'");
+  AuditReport report = audit_ledger(t.path(), {});
+  CHECK(check_named(report, "chain").status == CheckStatus::pass);
+  CHECK(check_named(report, "replay").status == CheckStatus::pass);
+  const AuditCheck& projections = check_named(report, "projections");
+  INFO(projections.evidence);
+  CHECK(projections.status == CheckStatus::fail);
+  CHECK(projections.evidence.find("table characters") != std::string::npos);
+  CHECK(projections.evidence.find("Kid Calloway") != std::string::npos);
+}
+
+TEST_CASE("anchors are read as written down, and refused with the reason otherwise", "[db][audit]") {
+  std::string reason;
+  auto a = parse_anchor("1234:3F2A9C7D1E0B4A55", reason);
+  REQUIRE(a);
+  CHECK(a->seq == 1234);
+  CHECK(a->hash_hex == "3f2a9c7d1e0b4a55");
+  CHECK(format_anchor(*a) == "1234:3f2a9c7d1e0b4a55");
+  for (std::string bad : std::vector<std::string>{"", "1234", ":3f2a9c7d1e0b4a55", "12x4:3f2a9c7d1e0b4a55", "1234:3f2a9c7d1e0b4a5",
+                          "1234:3f2a9c7d1e0b4a5g", "0:3f2a9c7d1e0b4a55", "1234:" + std::string(65, 'a')}) {
+    INFO("'" << bad << "'");
+    CHECK_FALSE(parse_anchor(bad, reason));
+    CHECK(reason.find("1234:3f2a9c7d1e0b4a55") != std::string::npos);  // the example
+  }
+  CHECK(parse_anchor("7:" + std::string(64, 'A'), reason));
+}
