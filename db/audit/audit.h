@@ -24,6 +24,9 @@ enum class CheckStatus { pass, warn, fail };
 std::string to_string(CheckStatus status);  // "PASS", "WARN", "FAIL"
 
 struct AuditCheck {
+  AuditCheck() = default;
+  explicit AuditCheck(std::string name_, CheckStatus status_ = CheckStatus::pass, std::string evidence_ = "")
+      : name(std::move(name_)), status(status_), evidence(std::move(evidence_)) {}
   std::string name;
   CheckStatus status = CheckStatus::pass;
   std::string evidence;           // in words, for people
