@@ -141,6 +141,16 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
   odds->get_option("KIND")->check(
       CLI::IsMember({"shot", "duel", "shootout", "fistfight", "brawl", "accusation", "chase"}));
 
+  RollArgs roll_args;
+  auto* roll = app.add_subcommand(
+      "roll", "Roll a Savage Worlds trait roll (tabletop games, docs/tabletop.md): one JSON object a "
+              "line with each die's rolls (Aces included), the result, success, raises, critical "
+              "failure and success");
+  add_trait_options(*roll, roll_args.trait);
+  roll->add_option("--seed", roll_args.seed, "seed for the dice (hex or any text); without it the operating system's randomness");
+  roll->add_option("--times", roll_args.times, "how many rolls, 1..100000 (default 1)")->check(CLI::Range(1, 100000));
+  roll->add_flag("--json", roll_args.trait.json, "JSON lines (the only form; accepted like every tabletop verb's)");
+
   std::string demo_seed = "1875", demo_event = MARSHAL_SAMPLE_EVENT, demo_db;
   auto* demo = app.add_subcommand(
       "demo", "Create a ledger for the sample town, resolve and record a duel and a shootout "
@@ -274,6 +284,7 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
   if (init->parsed()) return run_init(event_dir, db_path, out, err);
   if (verify->parsed()) return run_verify(db_path, out, err);
   if (audit->parsed()) return run_audit(audit_opts, out, err);
+  if (roll->parsed()) return run_roll(roll_args, out, err);
   if (head->parsed()) return run_head(db_path, head_full, out, err);
   if (record->parsed()) return run_record(db_path, record_type, record_input, station, in, out, err);
   return run_demo(demo_seed, demo_event, demo_db, out, err);

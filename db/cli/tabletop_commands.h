@@ -1,11 +1,32 @@
 #pragma once
-// The tabletop verbs of the `marshal` command line (docs/tabletop.md): exact odds of a Savage
-// Worlds trait roll under one of the three rulesets.
+// The tabletop verbs of the `marshal` command line (docs/tabletop.md): the exact odds of a
+// Savage Worlds trait roll, and rolling one, under one of the three rulesets.
 #include <iosfwd>
+#include <string>
+
+namespace CLI {
+class App;
+}
 
 namespace marshal::cli {
 
+// The options that describe one trait roll, shared by `odds trait` and `roll`.
+struct TraitArgs {
+  std::string die, wild, rules = "savage";
+  int modifier = 0, tn = 4;
+  bool json = false;
+};
+void add_trait_options(CLI::App& app, TraitArgs& args);
+
 // `marshal odds trait ...`: argv holds the words after "odds" ("trait", then its options).
 int run_odds_trait(int argc, char** argv, std::ostream& out, std::ostream& err);
+
+struct RollArgs {
+  TraitArgs trait;
+  std::string seed;  // empty: the operating system's randomness
+  int times = 1;
+};
+// `marshal roll ...`: one JSON object a line, each die's rolls with its Aces.
+int run_roll(const RollArgs& args, std::ostream& out, std::ostream& err);
 
 }  // namespace marshal::cli

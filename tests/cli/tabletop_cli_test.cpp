@@ -2,6 +2,9 @@
 // TABLETOP.md through the real program, and a clear error naming the argument for bad input.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <sstream>
+
 #include <nlohmann/json.hpp>
 
 #include "run_program.h"
@@ -68,4 +71,47 @@ TEST_CASE("marshal odds trait in words, and bad input named", "[cli][tabletop]")
   CHECK((known.err + known.out).find("deadlands-1876") != std::string::npos);  // the known ones listed
   ProgramRun coin = run_marshal({"odds", "trait", "--die", "d2", "--rules", "deadlands-1876", "--json"});
   CHECK(coin.exit_code == 0);
+}
+
+TEST_CASE("marshal roll: JSON lines, the same seed the same dice, odds borne out", "[cli][tabletop]") {
+  std::vector<std::string> args{"roll", "--die", "d8", "--mod", "1", "--seed", "posse", "--times", "2000"};
+  ProgramRun first = run_marshal(args), second = run_marshal(args);
+  INFO(first.err);
+  REQUIRE(first.exit_code == 0);
+  CHECK(first.out == second.out);
+  std::istringstream lines(first.out);
+  std::string line;
+  int rolls = 0, successes = 0;
+  while (std::getline(lines, line)) {
+    json r = json::parse(line);
+    ++rolls;
+    REQUIRE(r["trait"].is_array());
+    REQUIRE(r["wild"].size() >= 1);  // a Wild Card
+    // Every face before the last of a chain is an Ace (the die's maximum).
+    for (std::size_t i = 0; i + 1 < r["trait"].size(); ++i) CHECK(r["trait"][i] == 8);
+    for (std::size_t i = 0; i + 1 < r["wild"].size(); ++i) CHECK(r["wild"][i] == 6);
+    if (r["success"] == true) {
+      ++successes;
+      CHECK(r["result"].get<int>() >= 4);
+      CHECK(r["raises"] == (r["result"].get<int>() - 4) / 4);
+    }
+  }
+  CHECK(rolls == 2000);
+  // 11/12 succeed (TABLETOP.md): within 4 standard errors.
+  double p = 11.0 / 12, se = std::sqrt(p * (1 - p) / rolls);
+  CHECK(std::abs(successes / 2000.0 - p) < 4 * se);
+  CHECK(run_marshal({"roll", "--die", "d8", "--seed", "other"}).out != run_marshal({"roll", "--die", "d8", "--seed", "posse"}).out);
+}
+
+TEST_CASE("marshal roll refuses bad input by name, printing no roll", "[cli][tabletop]") {
+  for (const auto& args : std::vector<std::vector<std::string>>{{"roll", "--die", "d7"},
+                                                                {"roll", "--die", "d8", "--times", "0"},
+                                                                {"roll", "--die", "d8", "--wild", "d4"},
+                                                                {"roll", "--die", "d8", "--rules", "x"}}) {
+    ProgramRun run = run_marshal(args);
+    INFO(args[2] << " " << run.err);
+    CHECK(run.exit_code != 0);
+    CHECK(run.out.find("\"trait\"") == std::string::npos);
+    CHECK_FALSE(run.err.empty());
+  }
 }
