@@ -100,10 +100,10 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
     err << "marshal: libsodium could not start\n";
     return exit_usage;
   }
-  // `marshal odds trait` (a tabletop trait roll) has options of its own, unlike the conflicts'
-  // JSON input: it is read by its own parser.
-  if (argc >= 3 && std::string(argv[1]) == "odds" && std::string(argv[2]) == "trait")
-    return run_odds_trait(argc - 2, argv + 2, out, err);
+  // `marshal odds trait|fate|serial|luck|marker` (tabletop dice) have options of their own,
+  // unlike the conflicts' JSON input: they are read by their own parser.
+  if (argc >= 3 && std::string(argv[1]) == "odds" && is_tabletop_odds(argv[2]))
+    return run_tabletop_odds(argc - 2, argv + 2, out, err);
 
   CLI::App app{"Marshal: runs a Lincoln 1875 Wild West LARP.\n"
                "Resolves duels, shootouts, fistfights, brawls, cheating accusations and chases "
@@ -136,7 +136,8 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
       "Exact odds before a draw (enumerated under the 50-card deck without replacement) and a "
       "Monte Carlo estimate of the whole conflict with its standard error. For a tabletop "
       "Savage Worlds trait roll: marshal odds trait --die d8 [--wild d6] [--mod N] [--tn N] "
-      "[--rules savage|deadlands-1876|deadlands-ru] [--bennies K] [--json] (marshal odds trait --help).");
+      "[--rules savage|deadlands-1876|deadlands-ru] [--bennies K] [--json]; also marshal odds fate, "
+      "serial [--compound], luck [--named N] and marker --die dN (each with --help).");
   add_conflict_options(*odds, odds_opts, "shot, " + conflict_kinds);
   odds->get_option("KIND")->check(
       CLI::IsMember({"shot", "duel", "shootout", "fistfight", "brawl", "accusation", "chase"}));

@@ -18,8 +18,10 @@ struct TraitArgs {
 };
 void add_trait_options(CLI::App& app, TraitArgs& args);
 
-// `marshal odds trait ...`: argv holds the words after "odds" ("trait", then its options).
-int run_odds_trait(int argc, char** argv, std::ostream& out, std::ostream& err);
+// The tabletop kinds of `marshal odds`: trait, fate, serial, luck, marker.
+bool is_tabletop_odds(const char* kind);
+// `marshal odds KIND ...`: argv holds the words after "odds" (KIND, then its options).
+int run_tabletop_odds(int argc, char** argv, std::ostream& out, std::ostream& err);
 
 struct RollArgs {
   TraitArgs trait;

@@ -115,3 +115,47 @@ TEST_CASE("marshal roll refuses bad input by name, printing no roll", "[cli][tab
     CHECK_FALSE(run.err.empty());
   }
 }
+
+TEST_CASE("marshal odds luck, marker, serial and fate: the worked examples of TABLETOP.md", "[cli][tabletop]") {
+  auto run_json = [](std::vector<std::string> args) {
+    args.insert(args.begin(), "odds");
+    args.push_back("--json");
+    ProgramRun run = run_marshal(args);
+    INFO(run.out << run.err);
+    REQUIRE(run.exit_code == 0);
+    return json::parse(run.out);
+  };
+  json luck = run_json({"luck"});
+  CHECK(luck["success"].get<double>() == Approx(3.0 / 54).margin(1e-12));
+  CHECK(luck["bad_luck"].get<double>() == Approx(1.0 / 54).margin(1e-12));
+  CHECK(run_json({"luck", "--named", "11"})["success"].get<double>() == Approx(13.0 / 54).margin(1e-12));  // Queen or higher
+  json marker = run_json({"marker", "--die", "d8"});
+  CHECK(marker["success"].get<double>() == Approx(5.0 / 8).margin(1e-12));
+  CHECK(marker["next_die"] == "d6");
+  CHECK(run_json({"marker", "--die", "d4"})["success"].get<double>() == Approx(1.0 / 4).margin(1e-12));
+  CHECK(run_json({"marker", "--die", "d4"})["next_die"] == "spent");
+  CHECK(run_json({"serial", "--die", "d8", "--tn", "8", "--compound", "--rules", "deadlands-1876"})["ladder"] ==
+        json::array({8, 10, 12}));
+  CHECK(run_json({"serial", "--die", "d8", "--tn", "7", "--compound"})["ladder"] == json::array({7, 9, 11, 12}));
+  json plain = run_json({"serial", "--die", "d8", "--mod", "1"});
+  // Until success, a critical failure ending it: s / (s + c) with s = 11/12, c = 1/48.
+  CHECK(plain["success"].get<double>() == Approx((11.0 / 12) / (11.0 / 12 + 1.0 / 48)).margin(1e-12));
+  json fate = run_json({"fate", "--die", "d8", "--rules", "deadlands-1876"});
+  CHECK(fate["crit_fail"].get<double>() > 1.0 / 54);    // the black Joker, and snake eyes
+  CHECK(fate["crit_success"].get<double>() > 1.0 / 54);  // the red Joker, and boxcars
+  CHECK(fate["success"].get<double>() > 0.3);
+  CHECK(fate["success"].get<double>() < 0.9);
+
+  ProgramRun words = run_marshal({"odds", "serial", "--die", "d6", "--tn", "8", "--compound"});
+  CHECK(words.exit_code == 0);
+  CHECK(words.out.find("TNs                   8, 10, 12") != std::string::npos);
+  for (const auto& bad : std::vector<std::vector<std::string>>{{"odds", "marker", "--die", "d7"},
+                                                               {"odds", "luck", "--named", "0"},
+                                                               {"odds", "fate", "--die", "d8", "--mod", "x"},
+                                                               {"odds", "serial", "--tn", "8"}}) {
+    ProgramRun run = run_marshal(bad);
+    INFO(bad[1] << ": " << run.err);
+    CHECK(run.exit_code != 0);
+    CHECK(run.out.find("success") == std::string::npos);
+  }
+}
