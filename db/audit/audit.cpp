@@ -1,5 +1,7 @@
 #include "audit/audit.h"
 
+#include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 
@@ -132,6 +134,41 @@ AuditCheck check_refusals(Database& db) {
   return check;
 }
 
+// Per station: its events, its clock against the server's, and what it recorded offline. The
+// median of (server - client) time is the station's clock skew (most records reach the server
+// at once); a record that reached it later than that by over offline_sync_ms was kept offline.
+AuditCheck check_stations(Database& db) {
+  AuditCheck check{"stations"};
+  Statement s = db.prepare(
+      "SELECT station, server_time_ms - client_time_ms FROM events WHERE client_time_ms IS NOT NULL AND seq > 1 "
+      "ORDER BY station, server_time_ms - client_time_ms");
+  std::map<std::string, std::vector<std::int64_t>> delays;  // sorted per station
+  while (s.step()) delays[s.text(0)].push_back(s.int64(1));
+  Json figures = Json::object();
+  std::string words, skewed;
+  for (const auto& [station, d] : delays) {
+    std::int64_t skew = d[d.size() / 2];
+    std::int64_t offline = 0, latest = 0;
+    for (std::int64_t delay : d)
+      if (delay - skew > offline_sync_ms) {
+        ++offline;
+        latest = std::max(latest, delay - skew);
+      }
+    figures[station] = {{"events", d.size()}, {"clock_skew_ms", skew}, {"offline_records", offline},
+                        {"latest_sync_ms", latest}};
+    words += fmt::format("{}{} {} events, clock {:+.1f} s", words.empty() ? "" : "; ", station, d.size(), static_cast<double>(skew) / 1000.0);
+    if (offline > 0) words += fmt::format(", {} recorded offline (synced up to {:.0f} min late)", offline, static_cast<double>(latest) / 60000.0);
+    if (std::llabs(skew) > clock_skew_warn_ms) skewed += (skewed.empty() ? "" : ", ") + station;
+  }
+  check.figures = figures;
+  check.evidence = delays.empty() ? "no station recorded an event" : words;
+  if (!skewed.empty()) {
+    check.status = CheckStatus::warn;
+    check.evidence = fmt::format("clocks off by over {} min: {}. {}", clock_skew_warn_ms / 60000, skewed, words);
+  }
+  return check;
+}
+
 }  // namespace
 
 AuditReport audit_ledger(const std::string& db_path, const std::vector<Anchor>& anchors,
@@ -151,6 +188,7 @@ AuditReport audit_ledger(const std::string& db_path, const std::vector<Anchor>& 
   for (const auto& anchor : anchors) report.checks.push_back(check_one_anchor(db, anchor));
   for (auto& c : check_replay(db_path, chain_ok, progress)) report.checks.push_back(std::move(c));
   report.checks.push_back(check_refusals(db));
+  report.checks.push_back(check_stations(db));
   return report;
 }
 

@@ -6,6 +6,8 @@
 //   replay       every event replayed through the rules into a fresh ledger, same outcomes
 //   projections  the tables rebuilt from the events equal the file's, table by table
 //   refusals     the refusal trail, by reason code and station (figures; never a FAIL)
+//   stations     events per station, its clock against the server's (WARN past
+//                clock_skew_warn_ms), records kept offline and how late they synced
 // What the issue asks beyond these (station enrolments as events, the evening's story,
 // fairness, the HTML/PDF report) is listed in docs/audit.md as not built yet.
 #include <cstdint>
@@ -19,6 +21,12 @@
 namespace marshal::db {
 
 using Json = protocol::Json;
+
+// A station's clock more than 2 minutes off the server's is worth a look (timers, votes).
+inline constexpr std::int64_t clock_skew_warn_ms = 2 * 60 * 1000;
+// A record that reached the server over a minute later than the station's usual delay was
+// kept offline (in the station's outbox) and synced later.
+inline constexpr std::int64_t offline_sync_ms = 60 * 1000;
 
 enum class CheckStatus { pass, warn, fail };
 std::string to_string(CheckStatus status);  // "PASS", "WARN", "FAIL"

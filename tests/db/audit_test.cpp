@@ -178,3 +178,33 @@ TEST_CASE("anchors are read as written down, and refused with the reason otherwi
   }
   CHECK(parse_anchor("7:" + std::string(64, 'A'), reason));
 }
+
+TEST_CASE("the stations check: clock skew, records kept offline and how late they synced", "[db][audit]") {
+  TestLedger t;
+  auto bestow = [&](const std::string& station, std::int64_t client_behind_ms) {
+    AppendRequest r = t.request("bystander_bestowed", {{"character", t.badge("Rosa Velarde")}, {"name", "A drover"}});
+    r.station = station;
+    r.client_time_ms = t.now_ms() + 1000 - client_behind_ms;  // send() records the server time as now + 1 s
+    REQUIRE(t.send(r).accepted);
+  };
+  for (int i = 0; i < 5; ++i) bestow("saloon-gm", 300);           // online, its clock 0.3 s behind
+  for (int i = 0; i < 5; ++i) bestow("kiosk-far", 10 * 60'000);   // a clock 10 minutes behind
+  for (int i = 0; i < 3; ++i) bestow("livery-gm", 200);
+  bestow("livery-gm", 20 * 60'000 + 200);  // kept offline for 20 minutes, then synced
+  bestow("livery-gm", 5 * 60'000 + 200);
+  t.close();
+  AuditReport report = audit_ledger(t.path(), {});
+  const AuditCheck& stations = check_named(report, "stations");
+  INFO(stations.evidence);
+  CHECK(stations.status == CheckStatus::warn);
+  CHECK(stations.evidence.find("kiosk-far") != std::string::npos);
+  CHECK(stations.figures["kiosk-far"]["clock_skew_ms"] == 10 * 60'000);
+  CHECK(stations.figures["saloon-gm"]["clock_skew_ms"] == 300);
+  CHECK(stations.figures["saloon-gm"]["offline_records"] == 0);
+  CHECK(stations.figures["livery-gm"]["events"] == 5);
+  CHECK(stations.figures["livery-gm"]["offline_records"] == 2);
+  CHECK(stations.figures["livery-gm"]["latest_sync_ms"] == 20 * 60'000);
+  CHECK(stations.evidence.find("2 recorded offline (synced up to 20 min late)") != std::string::npos);
+  // A warning, not a failure: the audit passes unless --strict.
+  CHECK_FALSE(report.any(CheckStatus::fail));
+}
