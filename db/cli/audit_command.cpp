@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "audit/audit.h"
+#include "audit/audit_csv.h"
 #include "cli/cli.h"
 #include "cli/progress_bar.h"
 #include "protocol/json_text.h"
@@ -57,8 +58,17 @@ int run_audit(const AuditOptions& options, std::ostream& out, std::ostream& err)
       return audit_usage;
     }
   }
+  try {
+    db::Database db(options.db_path, false);
+    db::write_audit_tables(db, options.out_dir);
+  } catch (const std::exception& e) {
+    err << fmt::format("marshal audit: {}\n", e.what());
+    return audit_usage;
+  }
   bool failed = report.any(db::CheckStatus::fail) || (options.strict && report.any(db::CheckStatus::warn));
-  out << fmt::format("{}: {}. Every check with its figures: {}\n", options.db_path,
+  out << fmt::format("{}: {}. Every check with its figures: {}; events, characters' fates and "
+                     "refusals as CSV beside it\n",
+                     options.db_path,
                      report.any(db::CheckStatus::fail) ? "FAILED"
                      : report.any(db::CheckStatus::warn) ? (options.strict ? "warnings (failing with --strict)" : "passed with warnings")
                                                          : "passed",

@@ -55,6 +55,19 @@ TEST_CASE("marshal head prints a short anchor, and marshal audit proves the ledg
   CHECK(audit.out.find("PASS  anchor " + anchor) != std::string::npos);
   CHECK(audit.out.find("PASS  replay") != std::string::npos);
   CHECK(audit.out.find("summary.json") != std::string::npos);
+  // The tables for a spreadsheet: a header, then one line per event (a payload quoted, its
+  // quotes doubled).
+  std::ifstream events(t.file("report/events.csv"));
+  std::string line;
+  REQUIRE(std::getline(events, line));
+  CHECK(line == "seq,uuid,station,client_time_ms,server_time_ms,type,payload\r");
+  int rows = 0;
+  while (std::getline(events, line)) ++rows;
+  CHECK(std::to_string(rows) == anchor.substr(0, anchor.find(':')));
+  std::ifstream characters(t.file("report/characters.csv"));
+  REQUIRE(std::getline(characters, line));
+  CHECK(line.rfind("name,player,dead,killing,killed_by,", 0) == 0);
+  CHECK(fs::exists(t.file("report/refusals.csv")));
   json summary = read_json(t.file("report/summary.json"));
   CHECK(summary["verdict"] == "PASS");
   CHECK(summary["checks"][0]["name"] == "chain");
