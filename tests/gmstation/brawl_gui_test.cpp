@@ -24,6 +24,8 @@ TEST_CASE("a fistfight becomes a brawl: a tie redrawn, a joiner, a fleer, headac
   scan_burst(sim, town.badge("Jubal Crane"));         // HtH 2: a third joins
   // The switch to the brawl screen can take longer than a scan's pump on a loaded machine.
   pump(5000, [&] { return brawl->instruction().Contains("now a brawl"); });
+  INFO("brawl: " << brawl->instruction().ToStdString() << " / fistfight: " << frame->fistfight()->instruction().ToStdString()
+                 << " / status: " << frame->GetStatusBar()->GetStatusText().ToStdString());
   REQUIRE(brawl->instruction().Contains("now a brawl"));
 
   // Round 1: 6 + 3 = 9, 4 + 2 = 6, 4 + 2 = 6: the Kid and Jubal tie for lowest.
