@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "ledger/definition.h"
+#include "core/power_text.h"
 #include "printables/cards.h"
 #include "printables/text_box.h"
 #include "protocol/utf8.h"
@@ -67,7 +67,7 @@ void draw_character_sheet(PrintDocument& doc, const PrintModel& model, const Pri
     std::string name(core::to_string(p));
     name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
     col.write("Power: " + name, 11, true, 0.5);
-    col.write(db::power_card_text(p), 9.5, false, 2.5);
+    col.write(core::power_card_text(p), 9.5, false, 2.5);
   }
   if (!who.notes.empty()) {
     col.space(1);

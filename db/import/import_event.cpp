@@ -256,7 +256,7 @@ struct Importer {
       generated.push_back({c.badge_code, "badge", c.name, c.name, Json::object()});
       for (auto p : c.powers)
         generated.push_back({"", "power", c.name, std::string(core::to_string(p)),
-                             {{"power", core::to_string(p)}, {"text", power_card_text(p)}}});
+                             {{"power", core::to_string(p)}, {"text", core::power_card_text(p)}}});
     }
     def.cards.insert(def.cards.begin(), generated.begin(), generated.end());
     for (auto& card : def.cards)

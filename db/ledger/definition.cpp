@@ -6,28 +6,6 @@ using protocol::as_array;
 using protocol::Fields;
 using protocol::index_path;
 
-std::string power_card_text(core::Power power) {
-  switch (power) {
-    case core::Power::doctor: return "Heal a wounded character, with time: the wound and its -1 are gone.";
-    case core::Power::mayor:
-      return "Call a vote for any public office (ballots open 15 minutes); preside over the Territory "
-             "Fair; notarize business deals; break ties between two Judges; keep the land register.";
-    case core::Power::judge:
-      return "Override the Mayor; deputize someone as a Lawman for one task; notarize business "
-             "deals; judge and sentence criminals.";
-    case core::Power::lawman:
-      return "Arrest anyone wounded or pinned when a shootout ends, or who surrenders; shoot anyone "
-             "caught in criminal activity; borrow a horse for a task (and return it); enter any "
-             "building on duty.";
-    case core::Power::banker: return "Keep the bank's cash; issue and honour promissory notes; set exchange rates.";
-    case core::Power::tracking: return "Track varmints who got away from a posse (tracking rules from the GM).";
-    case core::Power::hideout: return "You have a hideout out of town (hideout rules from the GM).";
-    case core::Power::prospecting: return "Search for gold and silver around town (prospecting rules from the GM).";
-    case core::Power::charm: return "Charm or seduce: show this card to the one you charm.";
-  }
-  return "";
-}
-
 Json definition_to_json(const EventDefinition& def) {
   Json characters = Json::array();
   for (const auto& c : def.characters) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/character.h"
+#include "core/power_text.h"
 #include "core/chase.h"
 #include "core/options.h"
 #include "protocol/json_fields.h"
@@ -46,7 +47,5 @@ Json definition_to_json(const EventDefinition& def);
 // Reads a stored definition back (for replays); throws protocol::InputError when malformed.
 EventDefinition definition_from_json(const Json& json);
 
-// What a power card says it allows (printed and shown at stations).
-std::string power_card_text(core::Power power);
 
 }  // namespace marshal::db
