@@ -128,6 +128,9 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
 
 void MainFrame::on_key(wxKeyEvent& event) {
   int key = event.GetKeyCode();
+  // A person's key (Esc, a screen's F-key, a Ctrl command) is handled here, before the scan
+  // input sees it: it is told, so the same card scanned next is meant, not a double read.
+  if (key == WXK_ESCAPE || (key >= WXK_F1 && key <= WXK_F24) || event.ControlDown()) scan_->person_key();
   if (key == WXK_ESCAPE) return show_home();
   for (const auto& screen : screens_)
     if (key == screen.key) return show_screen(screen.page);

@@ -36,6 +36,11 @@ PrintModel load_print_model(const std::string& db_path) {
       model.characters.push_back(std::move(c));
     }
   }
+  if (db.scalar_int("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'kiosk_pins'") > 0) {
+    sqlite::Statement p = db.prepare("SELECT character, pin FROM kiosk_pins");
+    while (p.step())
+      if (auto at = index.find(p.int64(0)); at != index.end()) model.characters[at->second].kiosk_pin = p.text(1);
+  }
   sqlite::Statement s = db.prepare(
       "SELECT k.code, k.kind, k.title, k.detail, k.holder, o.name FROM cards k "
       "LEFT JOIN characters o ON o.id = k.owner WHERE k.revoked = 0 AND k.holder IS NOT NULL "

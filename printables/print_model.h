@@ -29,6 +29,7 @@ struct PrintCharacter {
   core::Attributes attributes;
   std::vector<core::Power> powers;
   std::string badge_code;
+  std::string kiosk_pin;  // empty for a ledger older than kiosk PINs (marshal pins makes them)
   std::vector<PrintCard> cards;  // in packet order: badge, powers, secrets, horses, bystanders, tricks
 };
 

@@ -86,7 +86,12 @@ void draw_character_sheet(PrintDocument& doc, const PrintModel& model, const Pri
                         bystanders, bystanders == 1 ? "" : "s", tricks, tricks == 1 ? "" : "s", horses,
                         horses == 1 ? "" : "s", secrets, secrets == 1 ? "" : "s",
                         who.powers.empty() ? "" : " and your power cards"),
-            9.5, false, 4);
+            9.5, false, 2);
+  if (!who.kiosk_pin.empty())
+    col.write(fmt::format("Your kiosk PIN: {}. Keep it to yourself: with your badge it opens your secrets, "
+                          "gifts and sales at the player kiosk.",
+                          who.kiosk_pin),
+              11, true, 4);
   col.write("Rules at a glance", 11, true, 1);
   col.write(gunslinging_chart, 9, false, 1.5);
   col.write(fist_chart, 9, false, 1.5);

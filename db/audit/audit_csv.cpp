@@ -5,14 +5,12 @@
 
 namespace marshal::db {
 
-namespace {
 std::string csv_field(const std::string& text) {
   if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
   std::string quoted = "\"";
   for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
   return quoted + "\"";
 }
-}  // namespace
 
 std::int64_t write_csv(Database& db, const std::vector<std::string>& columns, const std::string& from,
                        const std::filesystem::path& file) {

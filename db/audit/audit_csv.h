@@ -10,6 +10,9 @@
 
 namespace marshal::db {
 
+// One field as RFC 4180 has it: quoted (quotes doubled) when it holds a comma, quote or line break.
+std::string csv_field(const std::string& text);
+
 // Writes `columns` of every row `from` ("FROM events ORDER BY seq") to `file`, with the column
 // names as its header; the number of rows. Throws std::runtime_error naming the file when it
 // cannot be written.

@@ -10,6 +10,7 @@
 
 #include "cli/audit_command.h"
 #include "cli/ledger_commands.h"
+#include "cli/pin_commands.h"
 #include "cli/print_commands.h"
 #include "cli/scan_command.h"
 #include "cli/server_commands.h"
@@ -225,6 +226,15 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
   station_revoke->add_option("NAME", station_name, "the station's name")->required();
   station_revoke->add_option("--db", db_path, "the ledger file")->required();
 
+  std::string pin_badge;
+  auto* pins = app.add_subcommand(
+      "pins", "Print every character's 4-digit kiosk PIN as CSV (badge,name,pin) for the organisers; "
+              "the PINs are on the character sheets too (docs/kiosk.md)");
+  pins->add_option("--db", db_path, "the ledger file")->required();
+  pins->fallthrough();  // `marshal pins reset BADGE --db FILE` reads --db here
+  auto* pin_reset = pins->add_subcommand("reset", "Give one character a new PIN (a PIN seen by others) and print it");
+  pin_reset->add_option("BADGE", pin_badge, "the character's badge code")->required();
+
   PrintOptions print_opts;
   std::string character;
   auto* print = app.add_subcommand("print", "Print-ready PDFs: packets, decks, GM reference sheets, one card");
@@ -282,6 +292,8 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
   if (serve->parsed()) return run_serve(db_path, listen, port_file, out, err);
   if (station_add->parsed()) return run_station_add(db_path, station_name, station_role, out, err);
   if (station_revoke->parsed()) return run_station_revoke(db_path, station_name, out, err);
+  if (pin_reset->parsed()) return run_pin_reset(db_path, pin_badge, out, err);
+  if (pins->parsed()) return run_pins(db_path, out, err);
   if (init->parsed()) return run_init(event_dir, db_path, out, err);
   if (verify->parsed()) return run_verify(db_path, out, err);
   if (audit->parsed()) return run_audit(audit_opts, out, err);

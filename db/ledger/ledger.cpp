@@ -1,5 +1,7 @@
 #include "ledger/ledger.h"
 
+#include "ledger/kiosk_pins.h"
+
 #include <sodium.h>
 
 #include <cctype>
@@ -89,6 +91,7 @@ void Ledger::create(const std::string& path, const EventDefinition& definition,
                           definition_to_json(definition)};
     AppendResult r = ledger.append(genesis, now_ms);
     if (!r.accepted) throw LedgerRefusal(r.code, r.field, r.reason);
+    ensure_kiosk_pins(ledger.database(), now_ms);  // printed on the character sheets
   } catch (...) {
     remove_files();  // nothing half-written is left behind
     throw;

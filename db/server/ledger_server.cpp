@@ -20,13 +20,16 @@
 #include <fmt/format.h>
 
 #include "audit/anchors.h"
+#include "ledger/kiosk_pins.h"
 #include "ledger/ledger.h"
 #include "ledger/refusal_trail.h"
+#include "ledger/town.h"
 #include "protocol/json_fields.h"
 #include "protocol/json_text.h"
 #include "protocol/utf8.h"
 #include "server/append_queue.h"
 #include "server/connection_guard.h"
+#include "server/kiosk_sign_ins.h"
 #include "server/rate_limited_log.h"
 #include "server/stations.h"
 #include "server/views.h"
@@ -119,6 +122,7 @@ struct LedgerServer::Impl {
   ServerConfig config;
   RateLimitedLog log;
   ConnectionGuard guard;
+  KioskSignIns sign_ins;
   Ledger ledger;
   std::shared_ptr<RefusalTrail> trail;
   std::unique_ptr<AppendQueue> queue;
@@ -149,6 +153,9 @@ struct LedgerServer::Impl {
       : config(c), log(c.log), guard(c.connection_limits, log), ledger(c.db_path), trail(ledger.refusal_trail()) {
     last_seq = ledger.last_seq();
     if (last_seq == 0) throw std::runtime_error(c.db_path + " holds no event definition");
+    // A ledger made before kiosk PINs existed gets them now (marshal pins prints them).
+    if (int made = ensure_kiosk_pins(ledger.database(), now_ms()))
+      log.say("pins", fmt::format("made kiosk PINs for {} characters: print them with marshal pins", made), now_ms());
     queue = std::make_unique<AppendQueue>(ledger, now_ms, [this](std::int64_t seq) {
       last_seq = seq;
       wake_waiters(false);
@@ -248,6 +255,13 @@ struct LedgerServer::Impl {
 
   void log_lookup_refusal(const Station& station, const std::string& type, const std::string& code,
                           const Reply& reply) {
+    trail_refusal(station, type, protocol::truncate_utf8(code, 200), reply);
+  }
+
+  // A refusal made before the ledger saw the request, into the audit's refusal trail (which
+  // counts repeats and cuts payloads: ledger/refusal_trail.h).
+  void trail_refusal(const Station& station, const std::string& type, const std::string& payload,
+                     const Reply& reply) {
     const Json& e = reply.body["error"];
     RefusalRecord r;
     r.server_time_ms = now_ms();
@@ -256,8 +270,86 @@ struct LedgerServer::Impl {
     r.code = e["code"].get<std::string>();
     r.field = e["field"].get<std::string>();
     r.reason = e["reason"].get<std::string>();
-    r.payload = protocol::truncate_utf8(code, 200);
+    r.payload = payload;
     trail->record(reader(), r);
+  }
+
+  // The player signed in at this kiosk (header X-Sign-In), if any.
+  std::optional<KioskSignIn> kiosk_player(MHD_Connection* c, const Station& station, const char* header = "X-Sign-In") {
+    if (station.role != Role::kiosk) return std::nullopt;
+    const char* token = MHD_lookup_connection_value(c, MHD_HEADER_KIND, header);
+    if (!token) return std::nullopt;
+    return sign_ins.use(token, station.name, now_ms());
+  }
+
+  static std::string minutes_text(std::int64_t ms) {
+    std::int64_t minutes = (ms + 59'999) / 60'000;
+    return fmt::format("{} minute{}", minutes, minutes == 1 ? "" : "s");
+  }
+
+  // POST /kiosk/sign-in {"badge", "pin"}: a player at a kiosk (docs/kiosk.md).
+  Reply kiosk_sign_in(const Station& station, const std::string& body_text) {
+    Json body;
+    try {
+      body = protocol::parse_json(body_text, "body");
+    } catch (const protocol::InputError& e) {
+      return error_reply(400, "bad_input", "body", e.reason());
+    }
+    if (!body.is_object() || body.size() != 2 || !body.contains("badge") || !body["badge"].is_string() ||
+        !body.contains("pin") || !body["pin"].is_string())
+      return error_reply(400, "bad_input", "body", "send {\"badge\": BADGE, \"pin\": \"1234\"}");
+    const std::string badge = body["badge"].get<std::string>(), pin = body["pin"].get<std::string>();
+    if (!well_formed_pin(pin))
+      return error_reply(400, "bad_input", "pin", fmt::format("a PIN is {} digits", kiosk_pin_digits));
+    std::optional<std::int64_t> character;
+    try {
+      character = character_of_badge(reader(), badge);
+    } catch (const LedgerRefusal& r) {
+      return error_reply(400, r.code, "badge", r.reason);
+    }
+    if (!character) return error_reply(404, "unknown_code", "badge", "the ledger knows no such badge");
+    const std::int64_t now = now_ms();
+    SignInAttempt a = sign_ins.attempt(station.name, *character, kiosk_pin_matches(reader(), *character, pin), now);
+    if (a.result == SignInAttempt::Result::signed_in)
+      return {200, {{"sign_in", a.token}, {"name", Town(reader(), 0, now).name_of(*character)},
+                    {"idle_ms", kiosk_sign_in_idle_ms}}};
+    if (a.result == SignInAttempt::Result::locked)
+      return error_reply(423, "pin_locked", "badge",
+                         fmt::format("{} wrong PINs in {}: this badge is locked on kiosks for {} more (a GM "
+                                     "station can still look)",
+                                     pin_tries_before_lock, minutes_text(pin_try_window_ms), minutes_text(a.locked_for_ms)));
+    return error_reply(403, "wrong_pin", "pin",
+                       fmt::format("wrong PIN: {} more tr{} before this badge is locked for {}", a.tries_left,
+                                   a.tries_left == 1 ? "y" : "ies", minutes_text(pin_lock_ms)));
+  }
+
+  // A kiosk's record names its signed-in player as the giver or seller, and a sale the buyer's
+  // own sign-in (X-Countersign): both players were at the kiosk and typed their PINs.
+  std::optional<Reply> kiosk_record_refusal(MHD_Connection* c, const Station& station, const AppendRequest& request) {
+    auto player = kiosk_player(c, station);
+    if (!player)
+      return error_reply(401, "sign_in_needed", "x-sign-in",
+                         "a kiosk records only for a player signed in with badge and PIN (POST /kiosk/sign-in); "
+                         "a sign-in ends after a minute without use");
+    const Json& payload = request.payload;
+    auto named = [&](const char* field) -> std::optional<std::int64_t> {
+      if (!payload.is_object() || !payload.contains(field) || !payload[field].is_string()) return std::nullopt;
+      try {
+        return character_of_badge(reader(), payload[field].get<std::string>());
+      } catch (const LedgerRefusal&) {
+        return std::nullopt;  // a malformed badge names nobody
+      }
+    };
+    if (named("from") != player->character)
+      return error_reply(403, "not_yours", "from", "a kiosk gives and sells only as the player signed in at it");
+    if (request.type == "horse_sold") {
+      auto buyer = kiosk_player(c, station, "X-Countersign");
+      if (!buyer || named("to") != buyer->character)
+        return error_reply(403, "buyer_must_agree", "to",
+                           "a sale at a kiosk needs the buyer's sign-in too (X-Countersign): the buyer types "
+                           "their PIN");
+    }
+    return std::nullopt;
   }
 
   Reply read_events(RequestState& s) {
@@ -319,8 +411,10 @@ struct LedgerServer::Impl {
       bool card = url[1] == 'c' && url[2] == 'a';
       std::string code = url.substr(card ? 7 : 12);
       try {
-        auto view = card ? card_view(reader(), code, station->role, query(c, "as"))
-                         : character_view(reader(), code, station->role, now_ms());
+        std::optional<std::int64_t> player;
+        if (auto signed_in = kiosk_player(c, *station)) player = signed_in->character;
+        auto view = card ? card_view(reader(), code, station->role, player)
+                         : character_view(reader(), code, station->role, now_ms(), player);
         if (view) {
           reply = {200, *view};
           return false;
@@ -332,6 +426,29 @@ struct LedgerServer::Impl {
       }
       // A code nobody knows may be a forgery or a misprint: it goes into the audit trail.
       log_lookup_refusal(*station, card ? "card_lookup" : "character_lookup", code, reply);
+      return false;
+    }
+    if (url == "/kiosk/sign-in" || url == "/kiosk/sign-out") {
+      if (method != "POST") return (reply = error_reply(405, "method", "", "use POST")), false;
+      if (station->role != Role::kiosk)
+        return (reply = error_reply(403, "not_allowed", "url", "players sign in at kiosks")), false;
+      if (url == "/kiosk/sign-out") {
+        if (const char* token = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Sign-In"))
+          sign_ins.sign_out(token, station->name);
+        reply = {200, {{"signed_out", true}}};
+        return false;
+      }
+      reply = kiosk_sign_in(*station, s.body);
+      // Wrong and locked PINs go into the audit trail, with the badge and never the PIN.
+      if (reply.status != 200) {
+        std::string badge;
+        try {
+          Json body = Json::parse(s.body);
+          if (body.is_object() && body.contains("badge") && body["badge"].is_string()) badge = body["badge"];
+        } catch (...) {
+        }
+        log_lookup_refusal(*station, "kiosk_sign_in", badge, reply);
+      }
       return false;
     }
     if (url == "/timers") {
@@ -390,12 +507,13 @@ struct LedgerServer::Impl {
         return (reply = error_reply(403, "not_allowed", "type",
                                     "a " + to_string(station->role) + " station cannot record " + request.type)),
                false;
-      // A kiosk hands over only what its player holds: the sale names the seller, and the
-      // ledger checks the seller holds the horse.
-      if (station->role == Role::kiosk && request.type == "horse_sold" &&
-          !(request.payload.is_object() && request.payload.contains("from")))
-        return (reply = error_reply(400, "bad_input", "from", "a kiosk's horse sale names the seller (from: BADGE)")),
-               false;
+      // A kiosk hands over only what its signed-in player holds: the record names that player
+      // as giver or seller, and the ledger checks they hold the card.
+      if (station->role == Role::kiosk)
+        if (auto refusal = kiosk_record_refusal(c, *station, request)) {
+          trail_refusal(*station, request.type, request.payload_text, *refusal);
+          return (reply = *refusal), false;
+        }
       request.station = station->name;
       std::lock_guard closing_lock(closing_mutex);
       if (closing) return (reply = error_reply(503, "closing", "", "the server is shutting down")), false;

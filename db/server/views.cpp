@@ -24,24 +24,25 @@ Json card_json(const CardRow& c, Town& town, Role role, std::optional<std::int64
 }  // namespace
 
 std::optional<Json> card_view(Database& db, const std::string& code, Role role,
-                              const std::optional<std::string>& as_badge) {
+                              std::optional<std::int64_t> kiosk_player) {
   Town town(db, 0, 0);
   std::optional<CardRow> found = town.find_card(Town::canonical_code(Json(code), "code"));
   if (!found) return std::nullopt;
-  const CardRow& c = *found;
-  std::optional<std::int64_t> viewer;
-  if (as_badge) {
-    try {
-      viewer = town.character_by_badge(Json(*as_badge), "as");
-    } catch (const LedgerRefusal&) {
-      viewer.reset();  // an unknown viewer sees what nobody in particular sees
-    }
+  return card_json(*found, town, role, kiosk_player, true);
+}
+
+std::optional<std::int64_t> character_of_badge(Database& db, const std::string& badge) {
+  Town town(db, 0, 0);
+  try {
+    return town.character_by_badge(Json(badge), "badge");
+  } catch (const LedgerRefusal& r) {
+    if (r.code == "bad_code") throw;
+    return std::nullopt;
   }
-  return card_json(c, town, role, viewer, true);
 }
 
 std::optional<Json> character_view(Database& db, const std::string& badge, Role role,
-                                   std::int64_t now_ms) {
+                                   std::int64_t now_ms, std::optional<std::int64_t> kiosk_player) {
   Town town(db, 0, now_ms);
   std::int64_t id;
   try {
@@ -83,7 +84,7 @@ std::optional<Json> character_view(Database& db, const std::string& badge, Role 
                            " FROM cards WHERE holder = ? AND revoked = 0 AND spent = 0 AND kind != 'badge' "
                            "ORDER BY kind, title");
   s.bind(1, id);
-  while (s.step()) cards.push_back(card_json(Town::card_from_row(s), town, role, id, false));
+  while (s.step()) cards.push_back(card_json(Town::card_from_row(s), town, role, kiosk_player, false));
   j["cards"] = cards;
   return j;
 }

@@ -1,7 +1,7 @@
 #pragma once
 // What a station may see of a card or a character, by role. A GM sees everything. A kiosk
-// never sees a trick's cheat/skill flag, and sees a secret's text only when the character it
-// is showing (the badge scanned at the kiosk) holds that secret.
+// never sees a trick's cheat/skill flag, and sees a secret's text only when the player signed
+// in at it with badge and PIN holds that secret.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -12,13 +12,19 @@
 
 namespace marshal::db {
 
-// nullopt: no such card. Throws LedgerRefusal("bad_code") for a malformed code.
+// nullopt: no such card. Throws LedgerRefusal("bad_code") for a malformed code. `kiosk_player`
+// is the character signed in at the kiosk asking (server/kiosk_sign_ins.h), if any: a secret's
+// text is shown to a kiosk only when that character holds it.
 std::optional<Json> card_view(Database& db, const std::string& code, Role role,
-                              const std::optional<std::string>& as_badge);
+                              std::optional<std::int64_t> kiosk_player);
 // The character whose badge this is: attributes (base and in use), wound, death, timers still
-// running at now_ms, jail, and the cards held. nullopt: not a badge.
+// running at now_ms, jail, and the cards held. nullopt: not a badge. At a kiosk, the secrets'
+// texts only when `kiosk_player` is this character.
 std::optional<Json> character_view(Database& db, const std::string& badge, Role role,
-                                   std::int64_t now_ms);
+                                   std::int64_t now_ms, std::optional<std::int64_t> kiosk_player = std::nullopt);
+// The character a badge names (nullopt: no such badge). Throws LedgerRefusal("bad_code") for a
+// malformed code.
+std::optional<std::int64_t> character_of_badge(Database& db, const std::string& badge);
 // What every station may know of the event: {"title", "options", "locations": [{"name",
 // "road", "copies", "links"}]} (the location deck's LOCnn codes number the locations from 00).
 Json event_view(Database& db);

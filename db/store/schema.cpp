@@ -132,6 +132,15 @@ CREATE INDEX cards_in_hand ON cards(holder, kind, spent, revoked, since_seq, cod
       R"sql(
 ALTER TABLE refusals ADD COLUMN repeats INTEGER NOT NULL DEFAULT 1;
 )sql",
+      // 7: each character's kiosk PIN (ledger/kiosk_pins.h). Admin state like the stations, not a
+      // projection and never in an event: GM stations read every event's payload.
+      R"sql(
+CREATE TABLE kiosk_pins (
+  character INTEGER PRIMARY KEY REFERENCES characters(id),
+  pin TEXT NOT NULL CHECK (length(pin) = 4 AND pin NOT GLOB '*[^0-9]*'),
+  set_ms INTEGER NOT NULL
+);
+)sql",
   };
   return all;
 }

@@ -28,6 +28,12 @@ void HttpClient::set_token(const std::string& token) {
   token_ = token;
 }
 
+void HttpClient::set_header(const std::string& name, const std::string& value) {
+  std::lock_guard lock(mutex_);
+  if (value.empty()) headers_.erase(name);
+  else headers_[name] = value;
+}
+
 HttpReply HttpClient::get(const std::string& path, long timeout_ms) {
   return perform("GET", path, nullptr, timeout_ms);
 }
@@ -57,6 +63,7 @@ HttpReply HttpClient::perform(const std::string& method, const std::string& path
   curl_slist* headers = curl_slist_append(nullptr, "Content-Type: application/json");
   std::string auth = "Authorization: Bearer " + token_;
   if (!token_.empty()) headers = curl_slist_append(headers, auth.c_str());
+  for (const auto& [name, value] : headers_) headers = curl_slist_append(headers, (name + ": " + value).c_str());
   curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
   if (method == "POST") {
     curl_easy_setopt(curl, CURLOPT_POST, 1L);

@@ -2,6 +2,7 @@
 // A small HTTP/JSON client on libcurl for stations: one connection kept alive per HttpClient,
 // short timeouts (a venue network either answers fast or is down), and no exceptions for
 // network failures: a reply says whether the server was reached at all.
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -28,6 +29,8 @@ class HttpClient {
   HttpClient& operator=(const HttpClient&) = delete;
 
   void set_token(const std::string& token);
+  // A header sent with every request from now on (a kiosk's X-Sign-In); an empty value drops it.
+  void set_header(const std::string& name, const std::string& value);
   HttpReply get(const std::string& path, long timeout_ms = 0);
   HttpReply post(const std::string& path, const Json& body);
   const std::string& base_url() const { return base_url_; }
@@ -39,6 +42,7 @@ class HttpClient {
   std::string base_url_;
   long timeout_ms_;
   std::string token_;
+  std::map<std::string, std::string> headers_;
   std::mutex mutex_;
   void* curl_ = nullptr;  // CURL*, kept for keep-alive
 };

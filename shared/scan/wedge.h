@@ -44,9 +44,13 @@ class WedgeDetector {
   std::int64_t last_ms_ = 0;
 };
 
+// A code read again within this time is the same reading (a scanner's double read, a card held
+// in front of a camera).
+inline constexpr std::int64_t double_read_window_ms = 2000;
+
 class Debouncer {
  public:
-  explicit Debouncer(std::int64_t window_ms = 2000) : window_ms_(window_ms) {}
+  explicit Debouncer(std::int64_t window_ms = double_read_window_ms) : window_ms_(window_ms) {}
   // True when this code should count: not seen within the window.
   bool accept(const std::string& code, std::int64_t time_ms);
 

@@ -28,19 +28,31 @@ void ScanInput::watch_keyboard(wxWindow* frame) { frame->Bind(wxEVT_CHAR_HOOK, &
 
 void ScanInput::focus_field() { field_->SetFocus(); }
 
+void ScanInput::person_key() {
+  wedge_.interrupt();
+  last_burst_.clear();
+}
+
 void ScanInput::deliver(const std::string& code) {
   if (debouncer_.accept(code, wxGetLocalTimeMillis().GetValue())) on_code_(code);
 }
 
 void ScanInput::deliver_scanned(const std::string& code) {
+  const std::int64_t now = wxGetLocalTimeMillis().GetValue();
   const bool deck_card = core::deck_card_number(core::location_deck_prefix, code) ||
                          core::deck_card_number(core::action_deck_prefix, code);
-  if (deck_card) on_code_(code);
-  else deliver(code);
+  const bool double_read = code == last_burst_ && now - last_burst_ms_ < scan::double_read_window_ms;
+  last_burst_ = code;
+  last_burst_ms_ = now;
+  if (deck_card || !double_read) on_code_(code);
 }
 
 void ScanInput::on_char_hook(wxKeyEvent& event) {
-  const std::int64_t now = wxGetLocalTimeMillis().GetValue();
+  // A key's time is when the keyboard (or scanner) sent it, as the display server stamped it,
+  // not when this program got round to it: a station busy drawing a result must not see a
+  // scanner's fast burst as slow typing. Events without a stamp fall back to the clock.
+  const long stamp = event.GetTimestamp();
+  const std::int64_t now = stamp != 0 ? static_cast<std::int64_t>(stamp) : wxGetLocalTimeMillis().GetValue();
   int key = event.GetKeyCode();
   if (key == WXK_RETURN || key == WXK_NUMPAD_ENTER) {
     if (wedge_.feed('\r', now) == scan::WedgeDetector::Verdict::scanned) {
@@ -63,8 +75,9 @@ void ScanInput::on_char_hook(wxKeyEvent& event) {
     return;
   }
   wxChar c = event.GetUnicodeKey();
-  if (c != WXK_NONE && c >= 32 && c < 127) wedge_.feed(static_cast<char>(c), now);
-  else if (key != WXK_SHIFT && key != WXK_CAPITAL) wedge_.interrupt();  // Tab, arrows: a person
+  // Ctrl or Alt with a letter is a person's shortcut, never a scanner's character.
+  if (c != WXK_NONE && c >= 32 && c < 127 && !event.HasModifiers()) wedge_.feed(static_cast<char>(c), now);
+  else if (key != WXK_SHIFT && key != WXK_CAPITAL) person_key();  // Tab, arrows: a person
   event.Skip();  // keys always reach the focused control; a scan is recognised at its Enter
 }
 

@@ -2,9 +2,10 @@
 // The scan field every screen has: a large text field for typing a short code (Enter to send),
 // plus keyboard-wedge scanners anywhere in the window (a fast burst of keys ending in Enter,
 // caught on the frame's char hook, wherever the focus is). Cameras report through on_code too.
-// The same card code scanned (a burst or a camera) within 2 s counts once; a code typed and sent
-// with Enter counts every time, and so does a deck card's (LOC07, ACT10) from a scanner: its
-// copies share the code, and two copies dealt in a row are meant.
+// A scanner's double read (the same code twice in a row within 2 s, no other key between)
+// counts once, and so does a camera's reading of a card held in view (once per 2 s per code); a
+// code typed and sent with Enter counts every time, and so does a deck card's (LOC07, ACT10)
+// from a scanner: its copies share the code, and two copies dealt in a row are meant.
 #include <functional>
 #include <string>
 
@@ -26,6 +27,9 @@ class ScanInput : public wxPanel {
   // every frame).
   void deliver(const std::string& code);
   void focus_field();
+  // A key a person pressed that the window handled before this input saw it (an F-key, Esc, a
+  // Ctrl command): a burst under way was typing, and the same card scanned next is meant.
+  void person_key();
   wxTextCtrl* field() { return field_; }
 
  private:
@@ -37,6 +41,9 @@ class ScanInput : public wxPanel {
   wxTextCtrl* field_;
   scan::WedgeDetector wedge_;
   scan::Debouncer debouncer_;
+  // The last burst, to drop a scanner's double read of it; cleared by any other key.
+  std::string last_burst_;
+  std::int64_t last_burst_ms_ = 0;
 };
 
 }  // namespace marshal::ui

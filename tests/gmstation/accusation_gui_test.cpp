@@ -29,6 +29,9 @@ TEST_CASE("an accusation: badge, trick and accuser scanned, cards typed, the bys
   CHECK(frame->accusation()->instruction().Contains("accused of cheating"));
   scan_burst(sim, badge("Gentleman Beau Fontaine"));
   CHECK(frame->accusation()->instruction().Contains("Scan the trick"));
+  // The scanner reads the badge twice in a row (a card held too long): one read, no refusal.
+  scan_burst(sim, badge("Gentleman Beau Fontaine"));
+  CHECK(frame->accusation()->instruction().Contains("Scan the trick"));
   // Someone else's trick is refused: the Sheriff holds none of Beau's cards.
   scan_burst(sim, badge("Sheriff Amos Brady"));
   CHECK(frame->accusation()->instruction().Contains("Refused"));

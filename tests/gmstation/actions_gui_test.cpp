@@ -92,13 +92,11 @@ TEST_CASE("GM actions: a bystander bestowed and printed, horses sold, stolen and
   ctrl('T');
   scan_burst(sim, senator);
   CHECK(page->result_text().Contains("Stolen"));
-  ctrl('U');
-  pump(2100);  // the same card scanned within 2 s would count once
+  ctrl('U');  // a key between two scans of one card: the second is meant, not a double read
   scan_burst(sim, senator);
   CHECK(page->result_text().Contains("back with its owner"));
   ctrl('U');
-  pump(2100);  // the same card again after the debounce window: already home, refused
-  scan_burst(sim, senator);
+  scan_burst(sim, senator);  // already home: refused
   CHECK(page->instruction().Contains("refused"));
 
   // The Mayor gives his secret to the Kid; one of the Mayor's bystander cards is re-issued.

@@ -122,12 +122,18 @@ TEST_CASE("a kiosk is refused every GM-only event with 403 not_allowed", "[serve
     }
     CHECK(event_count(f.ledger.path) == f.events_before + 4);
   }
-  SECTION("a kiosk may hand a secret over") {
-    client::HttpReply r =
-        as_station(f.server.url(), f.kiosk_token, "POST", "/events",
-                   {{"uuid", client::new_uuid_v7(now_ms())},
-                    {"type", "secret_given"},
-                    {"payload", {{"secret", secret}, {"from", ada_badge}, {"to", bo_badge}}}});
+  SECTION("a kiosk hands a secret over for its signed-in player") {
+    Json event{{"uuid", client::new_uuid_v7(now_ms())},
+               {"type", "secret_given"},
+               {"payload", {{"secret", secret}, {"from", ada_badge}, {"to", bo_badge}}}};
+    client::HttpClient kiosk(f.server.url());
+    kiosk.set_token(f.kiosk_token);
+    client::HttpReply unsigned_in = kiosk.post("/events", event);
+    INFO(describe(unsigned_in));
+    CHECK(unsigned_in.status == 401);
+    CHECK(error_code(unsigned_in) == "sign_in_needed");
+    kiosk.set_header("X-Sign-In", kiosk_sign_in(f.server.url(), f.kiosk_token, ada_badge, pin_of(f.ledger.path, ada)));
+    client::HttpReply r = kiosk.post("/events", event);
     INFO(describe(r));
     CHECK(r.status == 200);
     CHECK(event_count(f.ledger.path) == f.events_before + 1);
@@ -168,19 +174,42 @@ TEST_CASE("a kiosk never sees a trick's flag, nor a secret's text it does not ho
     CHECK_FALSE(trick["detail"].contains("flag"));
     CHECK(trick.dump().find("cheat") == std::string::npos);
   }
-  // The secret's text only as the badge of the one who holds it.
+  // The secret's text only to the player signed in at the kiosk with badge and PIN, who holds
+  // it; `as` names nobody.
   for (const std::string& path : {"/cards/" + secret, "/cards/" + secret + "?as=" + bo_badge,
-                                  "/cards/" + secret + "?as=NOT-A-BADGE"}) {
+                                  "/cards/" + secret + "?as=" + ada_badge, "/cards/" + secret + "?as=NOT-A-BADGE"}) {
     Json hidden = view(f.kiosk_token, path);
     CHECK(hidden["kind"] == "secret");
     CHECK_FALSE(hidden["detail"].contains("text"));
     CHECK(hidden.dump().find(ada_secret_text) == std::string::npos);
   }
-  CHECK(view(f.kiosk_token, "/cards/" + secret + "?as=" + ada_badge)["detail"]["text"] ==
-        ada_secret_text);
+  const std::string ada_sign_in = kiosk_sign_in(f.server.url(), f.kiosk_token, ada_badge, pin_of(f.ledger.path, ada));
+  const std::string bo_sign_in = kiosk_sign_in(f.server.url(), f.kiosk_token, bo_badge, pin_of(f.ledger.path, bo));
+  auto signed_in_view = [&](const std::string& sign_in, const std::string& path) {
+    client::HttpClient kiosk(f.server.url());
+    kiosk.set_token(f.kiosk_token);
+    kiosk.set_header("X-Sign-In", sign_in);
+    client::HttpReply r = kiosk.get(path);
+    INFO(path << ": " << describe(r));
+    REQUIRE(r.status == 200);
+    return r.body;
+  };
+  CHECK(signed_in_view(ada_sign_in, "/cards/" + secret)["detail"]["text"] == ada_secret_text);
+  CHECK_FALSE(signed_in_view(bo_sign_in, "/cards/" + secret)["detail"].contains("text"));
+  // A sign-in is the kiosk's own: another kiosk's token with it shows nothing private.
+  std::string other_kiosk = enrolled_token(f.ledger.path, "porch-kiosk", db::Role::kiosk);
+  {
+    client::HttpClient kiosk(f.server.url());
+    kiosk.set_token(other_kiosk);
+    kiosk.set_header("X-Sign-In", ada_sign_in);
+    client::HttpReply r = kiosk.get("/cards/" + secret);
+    REQUIRE(r.status == 200);
+    CHECK_FALSE(r.body["detail"].contains("text"));
+  }
 
-  // Ada's badge at the kiosk: her own secret, but none of her tricks' flags.
-  Json character = view(f.kiosk_token, "/characters/" + ada_badge);
+  // Ada's badge at the kiosk: signed in, her own secret, but none of her tricks' flags; not
+  // signed in (a badge read off her costume), no secret text at all.
+  Json character = signed_in_view(ada_sign_in, "/characters/" + ada_badge);
   int tricks_seen = 0, secrets_seen = 0;
   for (const auto& card : character["cards"]) {
     if (card["kind"] == "trick") {
@@ -194,8 +223,10 @@ TEST_CASE("a kiosk never sees a trick's flag, nor a secret's text it does not ho
   }
   CHECK(tricks_seen == 2);
   CHECK(secrets_seen == 1);
-  // Bo's badge: Ada's secret is not among his cards, and his own is shown.
-  Json bo_view = view(f.kiosk_token, "/characters/" + bo_badge);
+  CHECK(view(f.kiosk_token, "/characters/" + ada_badge).dump().find(ada_secret_text) == std::string::npos);
+  CHECK(signed_in_view(bo_sign_in, "/characters/" + ada_badge).dump().find(ada_secret_text) == std::string::npos);
+  // Bo signed in: Ada's secret is not among his cards, and his own is shown.
+  Json bo_view = signed_in_view(bo_sign_in, "/characters/" + bo_badge);
   CHECK(bo_view.dump().find(ada_secret_text) == std::string::npos);
   CHECK(bo_view.dump().find(bo_secret_text) != std::string::npos);
 

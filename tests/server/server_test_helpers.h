@@ -41,6 +41,7 @@
 #include "core/card_code.h"
 #include "core/csprng.h"
 #include "import/import_event.h"
+#include "ledger/kiosk_pins.h"
 #include "ledger/ledger.h"
 #include "ledger/verify.h"
 #include "server/ledger_server.h"
@@ -345,6 +346,26 @@ inline std::string error_code(const client::HttpReply& reply) {
 inline std::string describe(const client::HttpReply& reply) {
   if (!reply.reached) return "not reached: " + reply.error;
   return std::to_string(reply.status) + " " + reply.body.dump();
+}
+
+// A character's kiosk PIN, as `marshal pins` prints it.
+inline std::string pin_of(const std::string& ledger_path, const std::string& name) {
+  db::Database db(ledger_path, false);
+  for (const auto& p : db::kiosk_pins(db))
+    if (p.name == name) return p.pin;
+  FAIL("no kiosk PIN for " << name);
+  return {};
+}
+
+// A player signed in at a kiosk (POST /kiosk/sign-in); the sign-in token.
+inline std::string kiosk_sign_in(const std::string& url, const std::string& kiosk_token, const std::string& badge,
+                                 const std::string& pin) {
+  client::HttpClient http(url);
+  http.set_token(kiosk_token);
+  client::HttpReply r = http.post("/kiosk/sign-in", Json{{"badge", badge}, {"pin", pin}});
+  INFO("sign-in " << badge << ": " << describe(r));
+  REQUIRE(r.status == 200);
+  return r.body.value("sign_in", "");
 }
 
 inline client::HttpReply client_get(const std::string& url, const std::string& path,
