@@ -2,9 +2,7 @@
 
 #include <sodium.h>
 
-#include <chrono>
 #include <cstdio>
-#include <filesystem>
 #include <map>
 
 #include <wx/cmdline.h>
@@ -13,28 +11,10 @@
 #include "core/card_code.h"
 #include "gmstation/main_frame.h"
 #include "gmstation/settings.h"
-#include "import/import_event.h"
+#include "import/sample_ledger.h"
 #include "ledger/ledger.h"
 
 namespace marshal::gm {
-
-// The sample town's ledger: made from events/lincoln-1875 the first time, then reused.
-std::string GmApp::sample_ledger() {
-  const char* data = std::getenv("XDG_DATA_HOME");
-  const char* home = std::getenv("HOME");
-  std::filesystem::path dir = data ? std::filesystem::path(data) / "marshal"
-                                   : std::filesystem::path(home ? home : ".") / ".local/share/marshal";
-  std::filesystem::create_directories(dir);
-  std::string path = (dir / "lincoln-1875.db").string();
-  if (!std::filesystem::exists(path)) {
-    db::ImportResult imported = db::import_event(MARSHAL_SAMPLE_EVENT, db::random_card_code);
-    if (!imported.ok()) throw std::runtime_error("the sample event cannot be read: " + imported.errors.front().to_string());
-    db::Ledger::create(path, imported.definition,
-                       std::chrono::duration_cast<std::chrono::milliseconds>(
-                           std::chrono::system_clock::now().time_since_epoch()).count());
-  }
-  return path;
-}
 
 void describe_command_line(wxCmdLineParser& parser) {
   parser.SetLogo("Marshal GM station: scan cards, resolve conflicts, record them in the ledger.\n"
@@ -78,7 +58,7 @@ bool GmApp::OnCmdLineParsed(wxCmdLineParser& parser) {
   option("station", station_);
   option("camera", camera_);
   sample_ = parser.Found("sample");
-  if (sample_ && ledger_.empty()) ledger_ = wxString::FromUTF8(sample_ledger());
+  if (sample_ && ledger_.empty()) ledger_ = wxString::FromUTF8(db::sample_ledger(MARSHAL_SAMPLE_EVENT));
   if (ledger_.empty() == server_.empty()) {
     parser.Usage();
     return false;

@@ -17,7 +17,6 @@ class GmApp : public wxApp {
   bool OnCmdLineParsed(wxCmdLineParser& parser) override;
 
  private:
-  static std::string sample_ledger();
   wxString ledger_, server_, cache_, enroll_, camera_, station_ = "gm";
   bool sample_ = false;
 };

@@ -319,7 +319,7 @@ struct LedgerServer::Impl {
                                      "station can still look)",
                                      pin_tries_before_lock, minutes_text(pin_try_window_ms), minutes_text(a.locked_for_ms)));
     return error_reply(403, "wrong_pin", "pin",
-                       fmt::format("wrong PIN: {} more tr{} before this badge is locked for {}", a.tries_left,
+                       fmt::format("Wrong PIN: {} more tr{} before this badge is locked for {}", a.tries_left,
                                    a.tries_left == 1 ? "y" : "ies", minutes_text(pin_lock_ms)));
   }
 

@@ -12,39 +12,14 @@
 #include "core/card_code.h"
 #include "core/csprng.h"
 #include "gmstation/main_frame.h"
-#include "gui_fixture.h"
+#include "support/gui_fixture.h"
 #include "import/import_event.h"
 #include "ledger/ledger.h"
-#include "support/temp_dir.h"
+#include "support/sample_town.h"
 
 namespace gui_testing {
 
-struct SampleTown {
-  marshal::test_support::TempDir dir;
-  std::string db = dir.file("town.db");
-  marshal::db::EventDefinition definition;
-
-  explicit SampleTown(std::uint64_t seed) {
-    auto imported = marshal::db::import_event(std::string(MARSHAL_SOURCE_DIR) + "/events/lincoln-1875",
-                                              marshal::core::seeded_card_codes(seed));
-    REQUIRE(imported.ok());
-    definition = imported.definition;
-    marshal::db::Ledger::create(db, definition, 1000);
-  }
-  std::string badge(const std::string& name) const {
-    for (const auto& c : definition.characters)
-      if (c.name == name) return c.badge_code;
-    FAIL("no character " << name);
-    return "";
-  }
-  // The codes of the cards of `kind` a character starts with, in the event's order.
-  std::vector<std::string> cards(const std::string& holder, const std::string& kind) const {
-    std::vector<std::string> codes;
-    for (const auto& c : definition.cards)
-      if (c.holder == holder && c.kind == kind) codes.push_back(c.code);
-    return codes;
-  }
-};
+using marshal::test_support::SampleTown;
 
 // Shows the station on a local ledger. Without a window manager nobody gives the window the
 // keyboard: raising it once mapped asks X directly, and X sends keys to the window under the

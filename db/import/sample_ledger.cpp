@@ -1,0 +1,27 @@
+#include "import/sample_ledger.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <stdexcept>
+
+#include "import/import_event.h"
+#include "ledger/ledger.h"
+
+namespace marshal::db {
+
+std::string sample_ledger(const std::string& event_dir) {
+  const char* data = std::getenv("XDG_DATA_HOME");
+  const char* home = std::getenv("HOME");
+  std::filesystem::path dir = data ? std::filesystem::path(data) / "marshal"
+                                   : std::filesystem::path(home ? home : ".") / ".local/share/marshal";
+  std::filesystem::create_directories(dir);
+  std::string path = (dir / "lincoln-1875.db").string();
+  if (!std::filesystem::exists(path)) {
+    ImportResult imported = import_event(event_dir, random_card_code);
+    if (!imported.ok()) throw std::runtime_error("the sample event cannot be read: " + imported.errors.front().to_string());
+    Ledger::create(path, imported.definition, unix_time_ms());
+  }
+  return path;
+}
+
+}  // namespace marshal::db

@@ -1,0 +1,80 @@
+#include "kiosk/app.h"
+
+#include <sodium.h>
+
+#include <cstdio>
+
+#include <wx/msgdlg.h>
+
+#include "import/sample_ledger.h"
+#include "kiosk/kiosk_frame.h"
+
+namespace marshal::kiosk {
+
+void describe_command_line(wxCmdLineParser& parser) {
+  parser.SetLogo("Marshal player kiosk: players scan their badge, type their PIN, see their own state and "
+                 "give their secrets to each other.\n"
+                 "Give --server URL with --cache FILE (and --enroll CODE the first time, from `marshal station "
+                 "add NAME --role kiosk`), or --ledger FILE for a ledger on this machine; --sample opens the "
+                 "sample town (its PINs: marshal pins --db ~/.local/share/marshal/lincoln-1875.db).\n"
+                 "Full screen unless --windowed; docs/kiosk.md says how to lock a machine down.");
+  parser.AddOption("", "server", "the ledger server, e.g. http://10.0.0.2:8080");
+  parser.AddOption("", "cache", "this kiosk's cache file (with --server): its station token, nothing of any player");
+  parser.AddOption("", "enroll", "the one-time enrollment code from marshal station add NAME --role kiosk");
+  parser.AddOption("", "ledger", "a ledger file on this machine (marshal init makes one)");
+  parser.AddOption("", "station", "this kiosk's station name with --ledger or --sample (default kiosk)");
+  parser.AddSwitch("", "sample", "the sample town's ledger (made on first use in ~/.local/share/marshal)");
+  parser.AddSwitch("", "windowed", "a normal window instead of full screen (for development)");
+}
+
+void KioskApp::OnInitCmdLine(wxCmdLineParser& parser) {
+  wxApp::OnInitCmdLine(parser);
+  describe_command_line(parser);
+}
+
+bool KioskApp::OnCmdLineParsed(wxCmdLineParser& parser) {
+  parser.Found("server", &server_);
+  parser.Found("cache", &cache_);
+  parser.Found("enroll", &enroll_);
+  parser.Found("ledger", &ledger_);
+  parser.Found("station", &station_);
+  sample_ = parser.Found("sample");
+  windowed_ = parser.Found("windowed");
+  if (sample_ && ledger_.empty()) ledger_ = wxString::FromUTF8(db::sample_ledger(MARSHAL_SAMPLE_EVENT));
+  if (ledger_.empty() == server_.empty()) {
+    std::fputs("marshal-kiosk: give --server URL (a venue's ledger server), --ledger FILE or --sample\n\n", stderr);
+    parser.Usage();
+    return false;
+  }
+  return wxApp::OnCmdLineParsed(parser);
+}
+
+bool KioskApp::OnInit() {
+  if (!wxApp::OnInit()) return false;
+  if (sodium_init() < 0) return false;
+  try {
+    std::unique_ptr<KioskClient> client;
+    if (!ledger_.empty()) {
+      local_ = std::make_unique<LocalLedger>(ledger_.utf8_string(), station_.utf8_string());
+      client = local_->client();
+    } else {
+      client = std::make_unique<KioskClient>(server_.utf8_string(),
+                                             cache_.empty() ? std::string("kiosk-cache.db") : cache_.utf8_string());
+      std::string error;
+      if (!enroll_.empty() && !client->enroll(enroll_.utf8_string(), error))
+        throw std::runtime_error("enrollment refused: " + error);
+      if (!client->enrolled())
+        throw std::runtime_error("this kiosk is not enrolled: start it once with --enroll CODE (from `marshal station "
+                                 "add NAME --role kiosk` on the ledger's machine)");
+    }
+    auto* frame = new KioskFrame(std::move(client));
+    if (windowed_) frame->Show();
+    else frame->ShowFullScreen(true);
+    return true;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "marshal-kiosk: %s\n", e.what());
+    return false;
+  }
+}
+
+}  // namespace marshal::kiosk

@@ -1,0 +1,124 @@
+#include "kiosk/kiosk_client.h"
+
+#include <cctype>
+
+#include "client/ledger_client.h"
+
+namespace marshal::kiosk {
+
+namespace {
+
+// The cache file holds the kiosk's station token and name: nothing of any player.
+const char* cache_schema = "CREATE TABLE IF NOT EXISTS kiosk_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)";
+
+std::string setting(sqlite::Database& db, const std::string& key) {
+  sqlite::Statement s = db.prepare("SELECT value FROM kiosk_settings WHERE key = ?");
+  s.bind(1, key);
+  return s.step() ? s.text(0) : std::string();
+}
+
+// A path segment from a scanned or typed code: letters, digits, spaces and dashes pass (the
+// ledger reads them); anything else is percent-escaped so a code cannot reach another endpoint.
+std::string path_segment(const std::string& code) {
+  static const char* hex = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : code) {
+    if (std::isalnum(c) || c == '-') out += static_cast<char>(c);
+    else {
+      out += '%';
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+KioskClient::KioskClient(const std::string& server_url, const std::string& cache_path, long timeout_ms)
+    : cache_(cache_path, true), http_(server_url, timeout_ms) {
+  cache_.exec(cache_schema);
+  token_ = setting(cache_, "token");
+  station_ = setting(cache_, "station");
+  http_.set_token(token_);
+}
+
+bool KioskClient::enroll(const std::string& code, std::string& error) {
+  client::HttpReply r = http_.post("/enroll", Json{{"code", code}});
+  KioskReply a = answer(r);
+  if (!a.ok) {
+    error = a.reason;
+    return false;
+  }
+  if (a.body.value("role", "") != "kiosk") {
+    error = "this enrollment code is for a " + a.body.value("role", std::string("?")) + " station, not a kiosk";
+    return false;
+  }
+  sqlite::Transaction tx(cache_);
+  for (const char* key : {"token", "station"})
+    cache_.prepare("INSERT OR REPLACE INTO kiosk_settings(key, value) VALUES (?, ?)")
+        .bind(1, key)
+        .bind(2, a.body[key].get<std::string>())
+        .run();
+  tx.commit();
+  token_ = a.body["token"];
+  station_ = a.body["station"];
+  http_.set_token(token_);
+  return true;
+}
+
+KioskReply KioskClient::answer(const client::HttpReply& reply) const {
+  KioskReply a;
+  a.reached = reply.reached;
+  if (!reply.reached) {
+    a.code = "unreachable";
+    a.reason = "the ledger cannot be reached (" + reply.error + ")";
+    return a;
+  }
+  if (reply.status == 200 && reply.body.is_object()) {
+    a.ok = true;
+    a.body = reply.body;
+    return a;
+  }
+  const Json& e = reply.body.is_object() && reply.body.contains("error") ? reply.body["error"] : Json::object();
+  a.code = e.is_object() ? e.value("code", "refused") : "refused";
+  a.reason = e.is_object() ? e.value("reason", "refused by the ledger") : "refused by the ledger";
+  return a;
+}
+
+bool KioskClient::online() { return answer(http_.get("/health", 1500)).ok; }
+KioskReply KioskClient::event() { return answer(http_.get("/event")); }
+KioskReply KioskClient::timers() { return answer(http_.get("/timers")); }
+KioskReply KioskClient::character(const std::string& badge) {
+  return answer(http_.get("/characters/" + path_segment(badge)));
+}
+KioskReply KioskClient::card(const std::string& code) { return answer(http_.get("/cards/" + path_segment(code))); }
+
+KioskReply KioskClient::sign_in(const std::string& badge, const std::string& pin) {
+  sign_out();
+  KioskReply a = answer(http_.post("/kiosk/sign-in", Json{{"badge", badge}, {"pin", pin}}));
+  if (a.ok) {
+    sign_in_ = a.body.value("sign_in", "");
+    http_.set_header("X-Sign-In", sign_in_);
+    a.body.erase("sign_in");  // the token stays in here
+  }
+  return a;
+}
+
+void KioskClient::sign_out() {
+  if (sign_in_.empty()) return;
+  http_.post("/kiosk/sign-out", Json::object());  // best effort: it ends by itself in a minute
+  sign_in_.clear();
+  http_.set_header("X-Sign-In", "");
+}
+
+KioskReply KioskClient::give_secret(const std::string& secret, const std::string& from_badge,
+                                    const std::string& to_badge, std::int64_t now_ms) {
+  Json event{{"uuid", client::new_uuid_v7(now_ms)},
+             {"type", "secret_given"},
+             {"payload", {{"secret", secret}, {"from", from_badge}, {"to", to_badge}}},
+             {"client_time_ms", now_ms}};
+  return answer(http_.post("/events", event));
+}
+
+}  // namespace marshal::kiosk

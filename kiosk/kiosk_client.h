@@ -1,0 +1,64 @@
+#pragma once
+// What a player kiosk says to the ledger server (docs/server.md, docs/kiosk.md). Unlike a GM
+// station's LedgerClient it keeps nothing private on disk: a signed-in player's view (secret
+// texts) lives in memory until the kiosk's idle reset, and a hand-over is sent at once or
+// refused ("ledger unreachable"), never queued: a secret given offline could be given twice.
+// The kiosk's station token is the only thing in its cache file.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "client/http.h"
+#include "sqlite/sqlite.h"
+
+namespace marshal::kiosk {
+
+using protocol::Json;
+
+// The answer to a request: the body, or why not in words a player understands.
+struct KioskReply {
+  bool ok = false;
+  bool reached = false;  // false: the ledger could not be reached at all
+  Json body;             // when ok
+  std::string code;      // the server's refusal code (wrong_pin, pin_locked, not_holder...)
+  std::string reason;    // the server's reason, or why it could not be reached
+};
+
+class KioskClient {
+ public:
+  KioskClient(const std::string& server_url, const std::string& cache_path, long timeout_ms = 3000);
+
+  // Trades a one-time enrollment code for the kiosk's token (kept in the cache file).
+  bool enroll(const std::string& code, std::string& error);
+  bool enrolled() const { return !token_.empty(); }
+  std::string station_name() const { return station_; }
+  const std::string& server_url() const { return http_.base_url(); }
+
+  bool online();              // GET /health answers
+  KioskReply event();         // the title and options
+  KioskReply timers();        // the knock-outs, headaches and an open vote
+  // A character's public view by badge (no secret text): who scanned in, before the PIN.
+  KioskReply character(const std::string& badge);
+  // A card's public view (kind, title, holder).
+  KioskReply card(const std::string& code);
+
+  // Signs the player in; afterwards `character` and `give_secret` act as them.
+  KioskReply sign_in(const std::string& badge, const std::string& pin);
+  // Ends the player's sign-in here and at the server, forgetting it (the idle reset).
+  void sign_out();
+  bool signed_in() const { return !sign_in_.empty(); }
+
+  // Records `secret_given` from the signed-in player (`from_badge`) to `to_badge`.
+  KioskReply give_secret(const std::string& secret, const std::string& from_badge, const std::string& to_badge,
+                         std::int64_t now_ms);
+
+ private:
+  KioskReply answer(const client::HttpReply& reply) const;
+
+  sqlite::Database cache_;
+  client::HttpClient http_;
+  std::string token_, station_;
+  std::string sign_in_;  // in memory only
+};
+
+}  // namespace marshal::kiosk

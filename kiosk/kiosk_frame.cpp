@@ -1,0 +1,573 @@
+#include "kiosk/kiosk_frame.h"
+
+#include <cctype>
+#include <functional>
+
+#include <wx/datetime.h>
+#include <wx/sizer.h>
+#include <wx/time.h>
+
+#include <fmt/format.h>
+
+#include "ui/theme.h"
+
+namespace marshal::kiosk {
+
+namespace {
+
+std::int64_t now_ms() { return wxGetLocalTimeMillis().GetValue(); }
+
+// Type sizes for arm's length at 1024 x 600: body text 18 pt is 24 px.
+constexpr int body_points = 18;
+constexpr int headline_points = 28;
+constexpr int title_points = 34;
+// Touch targets of at least 15 mm: 72 px high at 1024 x 600.
+constexpr int button_height_px = 72;
+
+// White on these reads at 7:1 or better.
+const wxColour refusal_background{160, 16, 16};
+const wxColour done_background{10, 90, 30};
+
+// A code as the ledger compares it: no spaces or dashes, upper case.
+std::string canonical(const std::string& code) {
+  std::string out;
+  for (unsigned char c : code)
+    if (std::isalnum(c)) out += static_cast<char>(std::toupper(c));
+  return out;
+}
+
+wxStaticText* label(wxWindow* parent, const wxString& text, int points, bool bold = false) {
+  auto* l = new wxStaticText(parent, wxID_ANY, text);
+  l->SetFont(ui::font(points, bold));
+  return l;
+}
+
+// One line of text as a person reads it: the line breaks wrapping put in become spaces.
+std::string flat(const wxString& text) {
+  std::string out;
+  for (char c : text.utf8_string()) {
+    if (c == '\n' || c == '\t') c = ' ';
+    if (c == ' ' && (out.empty() || out.back() == ' ')) continue;
+    out += c;
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+void collect_text(const wxWindow* w, std::string& out) {
+  if (!w->IsShown()) return;
+  if (auto* t = dynamic_cast<const wxTextCtrl*>(w)) {
+    if (!t->HasFlag(wxTE_PASSWORD)) out += flat(t->GetValue()) + "\n";
+  } else if (dynamic_cast<const wxStaticText*>(w) || dynamic_cast<const wxButton*>(w)) {
+    out += flat(w->GetLabel()) + "\n";
+  }
+  for (const wxWindow* child : w->GetChildren()) collect_text(child, out);
+}
+
+// A touch anywhere (a label, a page) counts as input, like a key or a scan.
+void watch_touches(wxWindow* w, const std::function<void()>& touched) {
+  w->Bind(wxEVT_LEFT_DOWN, [touched](wxMouseEvent& e) {
+    touched();
+    e.Skip();
+  });
+  for (wxWindow* child : w->GetChildren()) watch_touches(child, touched);
+}
+
+}  // namespace
+
+KioskFrame::KioskFrame(std::unique_ptr<KioskClient> client, KioskTimings timings)
+    : wxFrame(nullptr, wxID_ANY, "Marshal kiosk", wxDefaultPosition, wxSize(1024, 600)),
+      client_(std::move(client)),
+      timings_(timings),
+      timer_(this) {
+  ui::apply(this);
+  auto* root = new wxBoxSizer(wxVERTICAL);
+  countdown_ = label(this, "", headline_points, true);
+  countdown_->SetBackgroundColour(ui::provisional_amber);
+  countdown_->SetForegroundColour(*wxBLACK);
+  root->Add(countdown_, 0, wxEXPAND);
+  countdown_->Hide();
+  book_ = new wxSimplebook(this, wxID_ANY);
+  build_attract(book_);
+  build_pin(book_);
+  build_player(book_);
+  build_give(book_);
+  build_message(book_);
+  root->Add(book_, 1, wxEXPAND | wxALL, 8);
+  // The scan field stays hidden: a kiosk has no keyboard. Scanner bursts are caught on the
+  // window's key hook wherever the focus is.
+  scan_ = new ui::ScanInput(this, [this](const std::string& code) { on_code(code); });
+  scan_->Hide();
+  root->Add(scan_, 0);
+  SetSizer(root);
+  // Bound before the scanner's hook, so the scanner sees every key first and keeps its bursts.
+  Bind(wxEVT_CHAR_HOOK, &KioskFrame::on_key, this);
+  scan_->watch_keyboard(this);
+  watch_touches(this, [this] { touched(); });
+  Bind(wxEVT_TIMER, [this](wxTimerEvent&) { tick(); });
+  timer_.Start(250);
+
+  KioskReply event = client_->event();
+  title_ = event.ok ? event.body.value("title", "") : "";
+  attract_title_->SetLabel(wxString::FromUTF8(title_));
+  attract_title_->Wrap(GetClientSize().GetWidth() - 40);  // a long title takes two lines, never cut
+  show_attract();
+}
+
+wxButton* KioskFrame::big_button(wxWindow* parent, const wxString& text, void (KioskFrame::*action)()) {
+  auto* b = new wxButton(parent, wxID_ANY, text);
+  b->SetFont(ui::font(body_points, true));
+  b->SetMinSize(wxSize(-1, button_height_px));
+  b->Bind(wxEVT_BUTTON, [this, action](wxCommandEvent&) {
+    touched();
+    (this->*action)();
+  });
+  return b;
+}
+
+void KioskFrame::build_attract(wxWindow* book) {
+  auto* page = new wxPanel(book);
+  ui::apply(page);
+  auto* s = new wxBoxSizer(wxVERTICAL);
+  attract_title_ = new wxStaticText(page, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxALIGN_CENTRE_HORIZONTAL);
+  attract_title_->SetFont(ui::font(title_points, true));
+  s->AddStretchSpacer();
+  s->Add(attract_title_, 0, wxALIGN_CENTER | wxALL, 10);
+  s->Add(label(page, "Scan your badge", 44, true), 0, wxALIGN_CENTER | wxALL, 10);
+  s->Add(label(page, "Hold the QR code on your badge under the scanner.", body_points), 0, wxALIGN_CENTER | wxALL, 6);
+  s->AddStretchSpacer();
+  attract_clock_ = label(page, "", headline_points, true);
+  attract_state_ = label(page, "", body_points);
+  s->Add(attract_clock_, 0, wxALIGN_CENTER | wxALL, 4);
+  s->Add(attract_state_, 0, wxALIGN_CENTER | wxALL, 8);
+  page->SetSizer(s);
+  book_->AddPage(page, "attract");
+}
+
+void KioskFrame::build_pin(wxWindow* book) {
+  auto* page = new wxPanel(book);
+  ui::apply(page);
+  auto* s = new wxBoxSizer(wxHORIZONTAL);
+  auto* left = new wxBoxSizer(wxVERTICAL);
+  pin_name_ = label(page, "", headline_points, true);
+  left->Add(pin_name_, 0, wxALL, 8);
+  left->Add(label(page, "Type your 4-digit kiosk PIN\n(it is on your character sheet),\nthen OK.", body_points), 0, wxALL, 8);
+  pin_field_ = new wxTextCtrl(page, wxID_ANY, "", wxDefaultPosition, wxSize(260, 76), wxTE_PASSWORD | wxTE_PROCESS_ENTER);
+  pin_field_->SetFont(ui::font(title_points, true));
+  pin_field_->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) {
+    touched();
+    pin_entered();
+  });
+  left->Add(pin_field_, 0, wxALL, 8);
+  pin_problem_ = label(page, "", body_points, true);
+  pin_problem_->SetForegroundColour(ui::refusal_red);
+  left->Add(pin_problem_, 0, wxALL | wxEXPAND, 8);
+  left->AddStretchSpacer();
+  left->Add(big_button(page, "Cancel (Esc)", &KioskFrame::show_attract), 0, wxALL | wxEXPAND, 8);
+  s->Add(left, 1, wxEXPAND);
+  // The keypad: three columns of 1-9, then Clear, 0, OK.
+  auto* pad = new wxGridSizer(4, 3, 6, 6);
+  for (const char* key : {"1", "2", "3", "4", "5", "6", "7", "8", "9", "Clear", "0", "OK"}) {
+    auto* b = new wxButton(page, wxID_ANY, key, wxDefaultPosition, wxSize(110, 90));
+    std::string k = key;
+    b->SetFont(ui::font(k.size() == 1 ? headline_points : body_points, true));
+    b->Bind(wxEVT_BUTTON, [this, k](wxCommandEvent&) {
+      touched();
+      if (k == "OK") pin_entered();
+      else if (k == "Clear") pin_back();
+      else pin_digit(k[0]);
+    });
+    pad->Add(b, 0, wxEXPAND);
+  }
+  s->Add(pad, 0, wxALL, 8);
+  page->SetSizer(s);
+  book_->AddPage(page, "pin");
+}
+
+void KioskFrame::build_player(wxWindow* book) {
+  auto* page = new wxPanel(book);
+  ui::apply(page);
+  auto* s = new wxBoxSizer(wxVERTICAL);
+  // Long lists of secrets scroll; the buttons stay in view below.
+  player_panel_ = new wxScrolledWindow(page, wxID_ANY);
+  ui::apply(player_panel_);
+  player_panel_->SetScrollRate(0, 20);
+  auto* inner = new wxBoxSizer(wxVERTICAL);
+  player_name_ = label(player_panel_, "", title_points, true);
+  player_standing_ = label(player_panel_, "", body_points + 2, true);
+  player_timers_ = label(player_panel_, "", body_points + 2, true);
+  player_timers_->SetForegroundColour(ui::provisional_amber);
+  player_body_ = label(player_panel_, "", body_points);
+  inner->Add(player_name_, 0, wxALL, 4);
+  inner->Add(player_standing_, 0, wxALL, 4);
+  inner->Add(player_timers_, 0, wxALL, 4);
+  inner->Add(player_body_, 0, wxALL | wxEXPAND, 4);
+  player_panel_->SetSizer(inner);
+  s->Add(player_panel_, 1, wxEXPAND);
+  player_hint_ = label(page, "To give one of your secrets, scan it.", body_points, true);
+  s->Add(player_hint_, 0, wxALL, 4);
+  auto* buttons = new wxBoxSizer(wxHORIZONTAL);
+  buttons->Add(big_button(page, "Give a secret (F2)", &KioskFrame::start_give), 1, wxALL, 4);
+  buttons->Add(big_button(page, "Done (Esc)", &KioskFrame::done), 1, wxALL, 4);
+  s->Add(buttons, 0, wxEXPAND);
+  page->SetSizer(s);
+  book_->AddPage(page, "player");
+}
+
+void KioskFrame::build_give(wxWindow* book) {
+  auto* page = new wxPanel(book);
+  ui::apply(page);
+  auto* s = new wxBoxSizer(wxVERTICAL);
+  give_text_ = label(page, "", headline_points, true);
+  s->Add(give_text_, 1, wxALL | wxEXPAND, 12);
+  auto* buttons = new wxBoxSizer(wxHORIZONTAL);
+  give_confirm_ = big_button(page, "Confirm (Enter)", &KioskFrame::confirm_give);
+  buttons->Add(give_confirm_, 1, wxALL, 4);
+  buttons->Add(big_button(page, "Cancel (Esc)", &KioskFrame::cancel), 1, wxALL, 4);
+  s->Add(buttons, 0, wxEXPAND);
+  page->SetSizer(s);
+  book_->AddPage(page, "give");
+}
+
+void KioskFrame::build_message(wxWindow* book) {
+  message_panel_ = new wxPanel(book);
+  auto* s = new wxBoxSizer(wxVERTICAL);
+  message_text_ = label(message_panel_, "", headline_points, true);
+  message_text_->SetForegroundColour(*wxWHITE);
+  s->AddStretchSpacer();
+  s->Add(message_text_, 0, wxALL | wxEXPAND, 24);
+  s->AddStretchSpacer();
+  message_panel_->SetSizer(s);
+  book_->AddPage(message_panel_, "message");
+}
+
+// ---- screens ------------------------------------------------------------------------------
+
+void KioskFrame::show(Screen screen) {
+  screen_ = screen;
+  book_->SetSelection(static_cast<std::size_t>(screen));
+  if (screen == Screen::pin) pin_field_->SetFocus();
+  else book_->GetCurrentPage()->SetFocus();  // keys reach the window's hook from here
+  Layout();
+}
+
+void KioskFrame::show_attract() {
+  forget_player();
+  countdown_->Hide();
+  show(Screen::attract);
+  tick();
+}
+
+void KioskFrame::forget_player() {
+  client_->sign_out();
+  badge_.clear();
+  name_.clear();
+  view_ = Json();
+  give_secret_.clear();
+  give_title_.clear();
+  give_to_badge_.clear();
+  give_to_name_.clear();
+  pin_field_->Clear();
+  for (wxStaticText* l : {pin_name_, pin_problem_, player_name_, player_standing_, player_timers_, player_body_, give_text_})
+    l->SetLabel("");
+}
+
+void KioskFrame::show_message(const std::string& text, bool good, Screen then) {
+  message_panel_->SetBackgroundColour(good ? done_background : refusal_background);
+  message_text_->SetBackgroundColour(good ? done_background : refusal_background);
+  message_text_->SetLabel(wxString::FromUTF8(text));
+  message_text_->Wrap(GetClientSize().GetWidth() - 80);
+  after_message_ = then;
+  message_until_ms_ = now_ms() + timings_.message_ms;
+  if (!good) wxBell();
+  show(Screen::message);
+}
+
+void KioskFrame::refresh_player_text() {
+  PlayerView p = player_view(view_, view_fetched_ms_, now_ms());
+  player_name_->SetLabel(wxString::FromUTF8(p.name));
+  player_standing_->SetLabel(wxString::FromUTF8(p.standing));
+  std::string timers;
+  for (const auto& t : p.timers) timers += (timers.empty() ? "" : "\n") + t;
+  player_timers_->SetLabel(wxString::FromUTF8(timers));
+  player_timers_->Show(!timers.empty());
+  std::string body = p.attributes + "\n";
+  for (const auto& line : p.lines) body += line + "\n";
+  if (p.secrets.empty()) body += "Secrets you hold: none\n";
+  else body += "Secrets you hold:\n";
+  for (const auto& s : p.secrets) body += "  \u2022 " + s.title + ": " + s.text + "\n";
+  player_body_->SetLabel(wxString::FromUTF8(body));
+  player_body_->Wrap(GetClientSize().GetWidth() - 60);
+  player_panel_->FitInside();
+}
+
+void KioskFrame::show_player() {
+  KioskReply r = client_->character(badge_);
+  if (!r.ok) {
+    show_message("Your state cannot be read now: " + r.reason, false, Screen::attract);
+    return;
+  }
+  view_ = r.body;
+  view_fetched_ms_ = now_ms();
+  give_secret_.clear();
+  give_to_badge_.clear();
+  refresh_player_text();
+  show(Screen::player);
+}
+
+// ---- input --------------------------------------------------------------------------------
+
+void KioskFrame::touched() {
+  last_input_ms_ = now_ms();
+  if (countdown_->IsShown()) {
+    countdown_->Hide();
+    Layout();
+  }
+}
+
+void KioskFrame::on_key(wxKeyEvent& event) {
+  touched();
+  const int key = event.GetKeyCode();
+  if (key == WXK_ESCAPE) return cancel();
+  if (key == WXK_F2 && screen_ == Screen::player) return start_give();
+  if (key == WXK_RETURN || key == WXK_NUMPAD_ENTER) {
+    if (screen_ == Screen::pin) return event.Skip();  // the PIN field sends it
+    if (screen_ == Screen::give && !give_to_badge_.empty()) confirm_give();
+    return;  // nowhere else does Enter press a button by surprise
+  }
+  event.Skip();
+}
+
+void KioskFrame::on_code(const std::string& code) {
+  touched();
+  switch (screen_) {
+    case Screen::attract:
+    case Screen::pin: return badge_scanned(code);  // a new badge at the PIN screen starts again
+    case Screen::message:
+      if (after_message_ == Screen::attract) return badge_scanned(code);  // the next player need not wait
+      return;
+    case Screen::player:
+    case Screen::give:
+      if (give_secret_.empty()) return secret_scanned(code);
+      if (give_to_badge_.empty()) return receiver_scanned(code);
+      return;  // confirming: Enter or Esc
+  }
+}
+
+void KioskFrame::badge_scanned(const std::string& code) {
+  forget_player();
+  KioskReply r = client_->character(code);
+  if (!r.ok) {
+    std::string why = !r.reached ? "The ledger cannot be reached: nothing can be shown now. Try again in a minute."
+                      : r.code == "bad_code" ? "That is not a Marshal card. Scan the QR code on your badge."
+                                             : "";
+    if (why.empty()) {
+      KioskReply card = client_->card(code);
+      why = card.ok ? "That is a " + card.body.value("kind", std::string("game")) + " card, not a badge. Scan your badge first."
+                    : "This code is not known to the ledger. Scan the QR code on your badge.";
+    }
+    show_message(why, false, Screen::attract);
+    return;
+  }
+  badge_ = code;
+  name_ = r.body.value("name", "");
+  pin_name_->SetLabel(wxString::FromUTF8(name_));
+  show(Screen::pin);
+}
+
+void KioskFrame::pin_digit(char digit) {
+  pin_field_->AppendText(wxString(1, digit));
+  pin_field_->SetFocus();
+}
+
+void KioskFrame::pin_back() {
+  pin_field_->Clear();
+  pin_field_->SetFocus();
+}
+
+void KioskFrame::pin_entered() {
+  std::string pin;
+  for (char c : pin_field_->GetValue().utf8_string())
+    if (c >= '0' && c <= '9') pin += c;
+  pin_field_->Clear();
+  if (pin.size() != 4) {
+    pin_problem_->SetLabel("A PIN has 4 digits: type them again.");
+    pin_field_->SetFocus();
+    return;
+  }
+  KioskReply r = client_->sign_in(badge_, pin);
+  if (r.ok) {
+    pin_problem_->SetLabel("");
+    show_player();
+    return;
+  }
+  if (r.code == "wrong_pin") {
+    wxBell();
+    pin_problem_->SetLabel(wxString::FromUTF8(r.reason));
+    pin_problem_->Wrap(420);
+    pin_field_->SetFocus();
+    Layout();
+    return;
+  }
+  show_message(r.code == "pin_locked" ? "Too many wrong PINs. " + r.reason
+                                      : "You cannot be signed in now: " + r.reason,
+               false, Screen::attract);
+}
+
+void KioskFrame::start_give() {
+  PlayerView p = player_view(view_, view_fetched_ms_, now_ms());
+  if (p.secrets.empty()) {
+    show_message("You hold no secret to give.", false, Screen::player);
+    return;
+  }
+  give_secret_.clear();
+  give_to_badge_.clear();
+  give_text_->SetLabel("Scan the secret you want to give.");
+  give_confirm_->Hide();
+  show(Screen::give);
+}
+
+void KioskFrame::secret_scanned(const std::string& code) {
+  PlayerView p = player_view(view_, view_fetched_ms_, now_ms());
+  for (const auto& s : p.secrets)
+    if (canonical(s.code) == canonical(code)) {
+      give_secret_ = s.code;
+      give_title_ = s.title;
+      give_text_->SetLabel(wxString::FromUTF8("Give \u201C" + s.title + "\u201D.\n\nNow scan the badge of who gets it."));
+      give_text_->Wrap(GetClientSize().GetWidth() - 60);
+      give_confirm_->Hide();
+      show(Screen::give);
+      return;
+    }
+  if (canonical(code) == canonical(badge_)) return;  // their own badge again: nothing to do
+  KioskReply card = client_->card(code);
+  std::string kind = card.ok ? card.body.value("kind", "") : "";
+  std::string why = kind == "secret" ? "That secret is not held by you: only its holder can give it."
+                    : kind == "badge" ? "First scan the secret you want to give, then this badge."
+                    : !card.reached   ? "The ledger cannot be reached: nothing can be given now."
+                    : card.ok         ? "Only secrets are given here (horses and ballots come later): scan a secret you hold."
+                                      : "This code is not known to the ledger.";
+  show_message(why, false, screen_ == Screen::give ? Screen::give : Screen::player);
+}
+
+void KioskFrame::receiver_scanned(const std::string& code) {
+  KioskReply r = client_->character(code);
+  std::string why;
+  if (!r.ok) why = !r.reached ? "The ledger cannot be reached: nothing can be given now."
+                              : "That is not a badge. Scan the badge of who gets the secret.";
+  else if (canonical(code) == canonical(badge_)) why = "That is your own badge. Scan the badge of who gets the secret.";
+  else if (r.body.value("dead", false)) why = r.body.value("name", "") + " is dead: the dead receive nothing.";
+  if (!why.empty()) {
+    give_to_badge_.clear();
+    show_message(why, false, Screen::give);
+    return;
+  }
+  give_to_badge_ = code;
+  give_to_name_ = r.body.value("name", "");
+  give_text_->SetLabel(wxString::FromUTF8("Give the secret \u201C" + give_title_ + "\u201D to " + give_to_name_ +
+                                          "?\n\nIt will be theirs, and no longer yours."));
+  give_text_->Wrap(GetClientSize().GetWidth() - 60);
+  give_confirm_->Show();
+  show(Screen::give);
+}
+
+void KioskFrame::confirm_give() {
+  if (give_secret_.empty() || give_to_badge_.empty()) return;
+  KioskReply r = client_->give_secret(give_secret_, badge_, give_to_badge_, std::int64_t(wxGetUTCTimeMillis().GetValue()));
+  std::string title = give_title_, to = give_to_name_;
+  give_secret_.clear();
+  give_to_badge_.clear();
+  if (r.ok) {
+    KioskReply fresh = client_->character(badge_);
+    if (fresh.ok) {
+      view_ = fresh.body;
+      view_fetched_ms_ = now_ms();
+    }
+    show_message("Done: the secret \u201C" + title + "\u201D now belongs to " + to + ".", true, Screen::player);
+    return;
+  }
+  show_message(!r.reached ? "The ledger cannot be reached: the secret was NOT given. Try again when it is back."
+                          : "The secret was not given: " + r.reason,
+               false, Screen::player);
+}
+
+void KioskFrame::cancel() {
+  switch (screen_) {
+    case Screen::attract: return;
+    case Screen::pin: return show_attract();
+    case Screen::player: return done();
+    case Screen::give:
+      give_secret_.clear();
+      give_to_badge_.clear();
+      refresh_player_text();
+      return show(Screen::player);
+    case Screen::message:
+      message_until_ms_ = 0;
+      return tick();
+  }
+}
+
+void KioskFrame::done() { show_attract(); }
+
+void KioskFrame::tick() {
+  const std::int64_t now = now_ms();
+  if (screen_ == Screen::attract) {
+    attract_clock_->SetLabel(wxDateTime::Now().Format("%H:%M"));
+    // The ledger's state, asked every few seconds rather than on every tick.
+    static constexpr std::int64_t health_every_ms = 5000;
+    if (now - last_health_ms_ >= health_every_ms) {
+      last_health_ms_ = now;
+      const bool online = client_->online();
+      attract_state_->SetLabel(online ? "Ledger: online" : "OFFLINE: the ledger cannot be reached; try again soon");
+      attract_state_->SetForegroundColour(online ? ui::ink : ui::refusal_red);
+    }
+    Layout();
+    return;
+  }
+  if (screen_ == Screen::message && now >= message_until_ms_) {
+    if (after_message_ == Screen::player) {
+      refresh_player_text();
+      show(Screen::player);
+    } else if (after_message_ == Screen::give) {
+      show(Screen::give);
+    } else {
+      show_attract();
+    }
+    return;
+  }
+  const std::int64_t idle = now - last_input_ms_;
+  if (idle >= timings_.idle_ms + timings_.countdown_ms) return show_attract();
+  if (idle >= timings_.idle_ms) {
+    countdown_->SetLabel(wxString::FromUTF8(
+        fmt::format("  Still there? Touch the screen or scan: {}", clock_text(timings_.idle_ms + timings_.countdown_ms - idle))));
+    if (!countdown_->IsShown()) {
+      countdown_->Show();
+      Layout();
+    }
+  }
+  if (screen_ == Screen::player) {
+    PlayerView p = player_view(view_, view_fetched_ms_, now);
+    std::string timers;
+    for (const auto& t : p.timers) timers += (timers.empty() ? "" : "\n") + t;
+    player_timers_->SetLabel(wxString::FromUTF8(timers));
+  }
+}
+
+std::string KioskFrame::shown_text() const {
+  std::string out;
+  collect_text(this, out);
+  return out;
+}
+
+std::string KioskFrame::headline() const {
+  switch (screen_) {
+    case Screen::attract: return "Scan your badge";
+    case Screen::pin: return flat(pin_name_->GetLabel() + " " + pin_problem_->GetLabel());
+    case Screen::player: return flat(player_name_->GetLabel());
+    case Screen::give: return flat(give_text_->GetLabel());
+    case Screen::message: return flat(message_text_->GetLabel());
+  }
+  return "";
+}
+
+}  // namespace marshal::kiosk

@@ -1,0 +1,127 @@
+#pragma once
+// The player kiosk's window (docs/kiosk.md): one full-screen window of screens a stranger uses
+// from scans and touches alone.
+//   attract  -> a badge is scanned ->  pin  -> the right PIN ->  player (their own state)
+//   player   -> a secret they hold is scanned (or F2 / "Give a secret")  -> give: the receiver's
+//               badge -> confirm (Enter / Confirm) -> message (5 s) -> player
+//   message  -> a refusal (red) or a recorded hand-over (green), back by itself after 5 s
+// Esc or Done goes back to the attract screen; so does silence: after 30 s without a touch, key
+// or scan a 10 s countdown ("still there?") and then everything of the player is forgotten.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <wx/button.h>
+#include <wx/frame.h>
+#include <wx/scrolwin.h>
+#include <wx/simplebook.h>
+#include <wx/stattext.h>
+#include <wx/textctrl.h>
+#include <wx/timer.h>
+
+#include "kiosk/kiosk_client.h"
+#include "kiosk/player_view.h"
+#include "ui/scan_input.h"
+
+namespace marshal::kiosk {
+
+// How long the kiosk waits; tests shorten them.
+struct KioskTimings {
+  std::int64_t idle_ms = 30'000;       // without input before the countdown
+  std::int64_t countdown_ms = 10'000;  // "still there?" before the attract screen
+  std::int64_t message_ms = 5'000;     // a refusal or a confirmation stays this long
+};
+
+class KioskFrame : public wxFrame {
+ public:
+  enum class Screen { attract, pin, player, give, message };
+
+  KioskFrame(std::unique_ptr<KioskClient> client, KioskTimings timings = {});
+
+  Screen screen() const { return screen_; }
+  // Every text the window shows now, a line per label, each label's wrapped lines joined with
+  // spaces (for the privacy test and for people).
+  std::string shown_text() const;
+  // The big line of the screen showing (the instruction, the refusal, the player's name), its
+  // wrapped lines joined with spaces.
+  std::string headline() const;
+  bool countdown_shown() const { return countdown_->IsShown(); }
+  ui::ScanInput* scan_input() { return scan_; }
+  // Runs the clocks: the idle countdown, a message's return, the timers shown (a wx timer calls
+  // it four times a second; tests may call it after changing nothing but time).
+  void tick();
+
+ private:
+  void build_attract(wxWindow* book);
+  void build_pin(wxWindow* book);
+  void build_player(wxWindow* book);
+  void build_give(wxWindow* book);
+  void build_message(wxWindow* book);
+  wxButton* big_button(wxWindow* parent, const wxString& label, void (KioskFrame::*action)());
+
+  void show(Screen screen);
+  void show_attract();
+  void show_player();
+  void show_message(const std::string& text, bool good, Screen then);
+  void on_code(const std::string& code);
+  void on_key(wxKeyEvent& event);
+  void touched();  // any input: the idle clock starts again
+
+  void badge_scanned(const std::string& badge);
+  void pin_entered();
+  void pin_digit(char digit);
+  void pin_back();
+  void start_give();
+  void secret_scanned(const std::string& code);
+  void receiver_scanned(const std::string& badge);
+  void confirm_give();
+  void cancel();  // Esc: one step back; from the player's screen, done
+  void done();
+  void forget_player();
+  void refresh_player_text();
+
+  std::unique_ptr<KioskClient> client_;
+  KioskTimings timings_;
+  Screen screen_ = Screen::attract;
+  Screen after_message_ = Screen::attract;
+  std::int64_t last_input_ms_ = 0;
+  std::int64_t message_until_ms_ = 0;
+  std::int64_t last_health_ms_ = 0;  // when the ledger was last asked whether it is there
+  std::string title_;
+
+  // The player signed in, and what they are doing; all of it forgotten at the attract screen.
+  std::string badge_, name_;
+  Json view_;
+  std::int64_t view_fetched_ms_ = 0;
+  std::string give_secret_, give_title_, give_to_badge_, give_to_name_;
+
+  wxStaticText* countdown_;
+  wxSimplebook* book_;
+  // attract
+  wxStaticText* attract_title_;
+  wxStaticText* attract_clock_;
+  wxStaticText* attract_state_;
+  // pin
+  wxStaticText* pin_name_;
+  wxStaticText* pin_problem_;
+  wxTextCtrl* pin_field_;
+  // player
+  wxScrolledWindow* player_panel_;
+  wxStaticText* player_name_;
+  wxStaticText* player_standing_;
+  wxStaticText* player_timers_;
+  wxStaticText* player_body_;
+  wxStaticText* player_hint_;
+  // give
+  wxStaticText* give_text_;
+  wxButton* give_confirm_;
+  // message
+  wxPanel* message_panel_;
+  wxStaticText* message_text_;
+
+  ui::ScanInput* scan_;
+  wxTimer timer_;
+};
+
+}  // namespace marshal::kiosk

@@ -1,0 +1,34 @@
+#pragma once
+// What the kiosk shows a signed-in player of their own character, in words, from the ledger's
+// character view (docs/server.md, GET /characters/BADGE): pure text, so it is tested without a
+// window. A trick is shown by its hand only (the view a kiosk gets has no cheat/skill flag).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "protocol/json_fields.h"
+
+namespace marshal::kiosk {
+
+using protocol::Json;
+
+struct PlayerView {
+  std::string name;
+  std::string standing;                // "Alive and well", "DEAD", "Wounded (left arm): ...", jail
+  std::vector<std::string> timers;     // "Knocked out: 4:12 left", counting from `now_ms`
+  std::string attributes;              // in use: "Hand-to-hand 2   Speed 4 ..."
+  std::vector<std::string> lines;      // bystanders, tricks, horses, powers
+  struct Secret {
+    std::string code, title, text;
+  };
+  std::vector<Secret> secrets;         // held, with their text (the player's own sign-in)
+  std::vector<std::string> secret_codes;  // for the give flow
+};
+
+// `fetched_ms`: when the view was read (its timers' remaining_ms count from then); `now_ms`: now.
+PlayerView player_view(const Json& view, std::int64_t fetched_ms, std::int64_t now_ms);
+
+// "4:05" from milliseconds (rounded up to the second; never negative).
+std::string clock_text(std::int64_t ms);
+
+}  // namespace marshal::kiosk

@@ -1,0 +1,187 @@
+// The player kiosk under Xvfb against a real ledger server on 127.0.0.1 (docs/kiosk.md): a player
+// scans a badge, types the PIN, sees their own state, gives a secret by scanning it and the
+// receiver's badge; refusals in words; the idle reset forgets everything; five wrong PINs lock
+// the badge. After every step the privacy check reads every text in the window.
+#include "kiosk_fixture.h"
+
+using namespace marshal;
+using namespace kiosk_testing;
+using KioskScreen = kiosk::KioskFrame::Screen;
+
+namespace {
+
+// Nothing private of anyone but `player` on screen, no PIN, no trick's cheat/skill flag.
+void check_privacy(const kiosk::KioskFrame* frame, const KioskTown& town, const std::string& player,
+                   const std::string& step) {
+  const std::string shown = frame->shown_text();
+  INFO("at " << step << " the window shows:\n" << shown);
+  for (const std::string& pin : {kid_pin, sheriff_pin}) CHECK(shown.find(pin) == std::string::npos);
+  for (const auto& text : town.secret_texts_not_of(player)) CHECK(shown.find(text) == std::string::npos);
+  // No trick's flag: the words, outside the player's own secrets (a secret may tell of a cheat).
+  std::string outside_secrets = shown;
+  for (const auto& c : town.definition.cards)
+    if (c.kind == "secret" && c.holder == player)
+      for (auto at = outside_secrets.find(c.detail["text"].get<std::string>()); at != std::string::npos;
+           at = outside_secrets.find(c.detail["text"].get<std::string>()))
+        outside_secrets.erase(at, c.detail["text"].get<std::string>().size());
+  for (const char* flag : {"cheat", "Cheat", "skill", "Skill"}) CHECK(outside_secrets.find(flag) == std::string::npos);
+}
+
+void type_pin(wxUIActionSimulator& sim, const std::string& pin) {
+  sim.Text(pin.c_str());
+  sim.Char(WXK_RETURN);
+}
+
+}  // namespace
+
+TEST_CASE("a player signs in with badge and PIN, sees their own state, and gives a secret by scans",
+          "[gui][kiosk]") {
+  KioskTown town(31);
+  kiosk::LocalLedger ledger(town.db, "lobby-kiosk");
+  kiosk::KioskFrame* frame = open_kiosk(ledger);
+  wxUIActionSimulator sim;
+  REQUIRE(frame->screen() == KioskScreen::attract);
+  CHECK(frame->shown_text().find("Scan your badge") != std::string::npos);
+  CHECK(frame->shown_text().find("Lincoln 1875") != std::string::npos);
+  screenshot(frame, "kiosk-attract");
+
+  scan_burst(sim, town.badge("Kid Calloway"));
+  REQUIRE(wait_for(frame, KioskScreen::pin));
+  CHECK(frame->headline().find("Kid Calloway") != std::string::npos);
+  check_privacy(frame, town, "", "the PIN screen");
+
+  // A wrong PIN says how many tries are left; the right one opens the player's screen.
+  type_pin(sim, "9999");
+  pump(3000, [&] { return frame->headline().find("more tr") != std::string::npos; });
+  INFO(frame->headline());
+  CHECK(frame->screen() == KioskScreen::pin);
+  CHECK(frame->headline().find("Wrong PIN: 4 more tries") != std::string::npos);
+  screenshot(frame, "kiosk-pin-wrong");
+  type_pin(sim, kid_pin);
+  REQUIRE(wait_for(frame, KioskScreen::player));
+  std::string shown = frame->shown_text();
+  INFO(shown);
+  CHECK(frame->headline() == "Kid Calloway");
+  CHECK(shown.find("Hand-to-hand 2 Speed 4 Accuracy 4 Gambling 1 Riding 3") != std::string::npos);
+  CHECK(shown.find("Innocent bystanders left: 3") != std::string::npos);
+  CHECK(shown.find("Alive and well") != std::string::npos);
+  std::vector<std::string> kid_secrets = town.cards("Kid Calloway", "secret");
+  REQUIRE(kid_secrets.size() == 2);
+  for (const auto& c : town.definition.cards)
+    if (c.kind == "secret" && c.holder == "Kid Calloway") CHECK(shown.find(c.detail["text"].get<std::string>()) != std::string::npos);
+  check_privacy(frame, town, "Kid Calloway", "the player's screen");
+  screenshot(frame, "kiosk-player");
+
+  // Someone else's secret is refused in words, and the screen comes back by itself.
+  scan_burst(sim, town.cards("Sheriff Amos Brady", "secret").at(0));
+  REQUIRE(wait_for(frame, KioskScreen::message));
+  CHECK(frame->headline().find("not held by you") != std::string::npos);
+  check_privacy(frame, town, "Kid Calloway", "a refused secret");
+  screenshot(frame, "kiosk-refused");
+  REQUIRE(wait_for(frame, KioskScreen::player));
+
+  // Give the first secret: scan it, then the receiver's badge, then Enter.
+  const std::string secret = kid_secrets[0];
+  scan_burst(sim, secret);
+  REQUIRE(wait_for(frame, KioskScreen::give));
+  CHECK(frame->headline().find("Now scan the badge of who gets it") != std::string::npos);
+  scan_burst(sim, town.badge("Kid Calloway"));  // their own badge: refused in words
+  REQUIRE(wait_for(frame, KioskScreen::message));
+  CHECK(frame->headline().find("your own badge") != std::string::npos);
+  REQUIRE(wait_for(frame, KioskScreen::give));
+  scan_burst(sim, town.badge("Sheriff Amos Brady"));
+  pump(2000, [&] { return frame->headline().find("to Sheriff Amos Brady?") != std::string::npos; });
+  INFO(frame->headline());
+  REQUIRE(frame->headline().find("to Sheriff Amos Brady?") != std::string::npos);
+  screenshot(frame, "kiosk-give-confirm");
+  sim.Char(WXK_RETURN);
+  REQUIRE(wait_for(frame, KioskScreen::message));
+  CHECK(frame->headline().find("now belongs to Sheriff Amos Brady") != std::string::npos);
+  screenshot(frame, "kiosk-given");
+  REQUIRE(wait_for(frame, KioskScreen::player));
+  check_privacy(frame, town, "Kid Calloway", "after giving");
+  {
+    db::Database db(town.db, false);
+    CHECK(db.scalar_int("SELECT COUNT(*) FROM events WHERE type = 'secret_given' AND station = 'lobby-kiosk' AND "
+                        "json_extract(payload, '$.secret') = '" + secret + "'") == 1);
+    CHECK(db.scalar_text("SELECT h.name FROM cards c JOIN characters h ON h.id = c.holder WHERE c.code = '" + secret + "'") ==
+          "Sheriff Amos Brady");
+  }
+  // The secret is no longer the Kid's: its text is gone from his screen.
+  std::string given_text;
+  for (const auto& c : town.definition.cards)
+    if (c.code == secret) given_text = c.detail["text"];
+  CHECK(frame->shown_text().find(given_text) == std::string::npos);
+
+  // Done: back to the attract screen with nothing of the Kid left.
+  sim.Char(WXK_ESCAPE);
+  REQUIRE(wait_for(frame, KioskScreen::attract));
+  CHECK(frame->shown_text().find("Kid Calloway") == std::string::npos);
+  check_privacy(frame, town, "", "after Done");
+  frame->Destroy();
+  pump(200);
+}
+
+TEST_CASE("the kiosk forgets the player after the idle time, with a countdown first", "[gui][kiosk]") {
+  KioskTown town(32);
+  kiosk::LocalLedger ledger(town.db, "lobby-kiosk");
+  kiosk::KioskTimings timings = quick_timings();
+  kiosk::KioskFrame* frame = open_kiosk(ledger, timings);
+  wxUIActionSimulator sim;
+  scan_burst(sim, town.badge("Sheriff Amos Brady"));
+  REQUIRE(wait_for(frame, KioskScreen::pin));
+  type_pin(sim, sheriff_pin);
+  REQUIRE(wait_for(frame, KioskScreen::player));
+  CHECK(frame->shown_text().find("Lawman") != std::string::npos);
+  CHECK_FALSE(frame->countdown_shown());
+  REQUIRE(pump(static_cast<int>(timings.idle_ms) + 1500, [&] { return frame->countdown_shown(); }));
+  CHECK(frame->shown_text().find("Still there?") != std::string::npos);
+  screenshot(frame, "kiosk-still-there");
+  // A touch keeps the player; then silence again ends it.
+  wxRect r = frame->GetScreenRect();
+  sim.MouseMove(r.x + r.width / 2, r.y + 40);
+  sim.MouseClick();
+  pump(300);
+  CHECK_FALSE(frame->countdown_shown());
+  CHECK(frame->screen() == KioskScreen::player);
+  REQUIRE(wait_for(frame, KioskScreen::attract, static_cast<int>(timings.idle_ms + timings.countdown_ms) + 2000));
+  CHECK(frame->shown_text().find("Sheriff Amos Brady") == std::string::npos);
+  CHECK_FALSE(frame->countdown_shown());
+  frame->Destroy();
+  pump(200);
+}
+
+TEST_CASE("five wrong PINs lock the badge; a card that is not a badge is refused in words", "[gui][kiosk]") {
+  KioskTown town(33);
+  kiosk::LocalLedger ledger(town.db, "lobby-kiosk");
+  kiosk::KioskFrame* frame = open_kiosk(ledger);
+  wxUIActionSimulator sim;
+
+  scan_burst(sim, town.cards("Kid Calloway", "horse").at(0));
+  REQUIRE(wait_for(frame, KioskScreen::message));
+  CHECK(frame->headline().find("That is a horse card, not a badge") != std::string::npos);
+  REQUIRE(wait_for(frame, KioskScreen::attract));
+
+  scan_burst(sim, town.badge("Kid Calloway"));
+  REQUIRE(wait_for(frame, KioskScreen::pin));
+  for (int i = 0; i < 4; ++i) {
+    type_pin(sim, "0000");
+    pump(3000, [&] { return frame->headline().find(std::to_string(4 - i) + " more tr") != std::string::npos; });
+  }
+  CHECK(frame->headline().find("0 more tr") == std::string::npos);
+  type_pin(sim, "0000");
+  REQUIRE(wait_for(frame, KioskScreen::message));
+  CHECK(frame->headline().find("Too many wrong PINs") != std::string::npos);
+  CHECK(frame->headline().find("locked on kiosks") != std::string::npos);
+  screenshot(frame, "kiosk-locked");
+  REQUIRE(wait_for(frame, KioskScreen::attract));
+  // The right PIN is refused too while the lock lasts.
+  scan_burst(sim, town.badge("Kid Calloway"));
+  REQUIRE(wait_for(frame, KioskScreen::pin));
+  type_pin(sim, kid_pin);
+  REQUIRE(wait_for(frame, KioskScreen::message));
+  CHECK(frame->headline().find("locked") != std::string::npos);
+  check_privacy(frame, town, "", "the lock");
+  frame->Destroy();
+  pump(200);
+}

@@ -1,0 +1,59 @@
+// What the kiosk says of a player's state, from the ledger's character view (kiosk/player_view.h).
+#include <catch2/catch.hpp>
+
+#include "kiosk/player_view.h"
+
+using marshal::kiosk::clock_text;
+using marshal::kiosk::Json;
+using marshal::kiosk::player_view;
+
+TEST_CASE("clock_text rounds up to the second and never goes below 0:00", "[kiosk][view]") {
+  CHECK(clock_text(-5) == "0:00");
+  CHECK(clock_text(0) == "0:00");
+  CHECK(clock_text(1) == "0:01");
+  CHECK(clock_text(1000) == "0:01");
+  CHECK(clock_text(1001) == "0:02");
+  CHECK(clock_text(59'001) == "1:00");
+  CHECK(clock_text(60'000) == "1:00");
+  CHECK(clock_text(5 * 60'000) == "5:00");
+  CHECK(clock_text(61 * 60'000) == "61:00");
+}
+
+TEST_CASE("a player's view: standing, timers counting down, cards by kind, nothing of a flag", "[kiosk][view]") {
+  Json view = Json::parse(R"({
+    "name": "Kid Calloway", "dead": false, "wounded": true, "wounded_limb": "left arm",
+    "attributes": {"hth": 2, "speed": 4, "accuracy": 4, "gambling": 1, "riding": 3},
+    "in_use": {"hth": 1, "speed": 3, "accuracy": 3, "gambling": 0, "riding": 2},
+    "timers": [{"kind": "headache", "remaining_ms": 65000}, {"kind": "knocked_out", "remaining_ms": 2000}],
+    "bystanders_left": 2, "jailed": true, "powers": ["lawman", "doctor"],
+    "cards": [
+      {"code": "AAAA", "kind": "trick", "title": "Royal Flush", "detail": {}},
+      {"code": "BBBB", "kind": "horse", "title": "Lightning", "owner": "Kid Calloway", "holder": "Kid Calloway", "detail": {"rating": 2}},
+      {"code": "CCCC", "kind": "horse", "title": "Brimstone", "owner": "Sheriff Amos Brady", "holder": "Kid Calloway", "detail": {"rating": 3}},
+      {"code": "DDDD", "kind": "secret", "title": "The Locket", "detail": {"text": "A picture inside."}}
+    ]})");
+  auto p = player_view(view, 1'000'000, 1'000'000 + 3'000);  // read 3 s ago
+  CHECK(p.name == "Kid Calloway");
+  CHECK(p.standing == "WOUNDED (left arm): every attribute -1 until a Doctor heals you. IN JAIL");
+  CHECK(p.attributes == "Hand-to-hand 1    Speed 3    Accuracy 3    Gambling 0    Riding 2");  // in use
+  REQUIRE(p.timers.size() == 1);  // the knock-out ended a second ago
+  CHECK(p.timers[0] == "Headache: 1:02 left");
+  CHECK(p.lines[0] == "Innocent bystanders left: 2");
+  CHECK(p.lines[1] == "Poker tricks to play: Royal Flush");
+  CHECK(p.lines[2] == "Horses with you: Lightning, Brimstone (owned by Sheriff Amos Brady)");
+  CHECK(p.lines[3] == "Powers: Lawman, Doctor");
+  REQUIRE(p.secrets.size() == 1);
+  CHECK(p.secrets[0].title == "The Locket");
+  CHECK(p.secrets[0].text == "A picture inside.");
+
+  view["dead"] = true;
+  view["jailed"] = false;
+  view["cards"] = Json::array();
+  view["powers"] = Json::array();
+  p = player_view(view, 0, 0);
+  CHECK(p.standing == "DEAD: dead is final for the evening");
+  CHECK(p.lines[1] == "Poker tricks to play: none");
+  CHECK(p.lines[2] == "Horses with you: none");
+  CHECK(p.lines.size() == 3);  // no powers line
+  CHECK(p.secrets.empty());
+}

@@ -1,0 +1,44 @@
+#pragma once
+// A ledger of the sample town (events/lincoln-1875) with seeded card codes in a temporary folder,
+// for the GUI tests of the GM station and the kiosk.
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/card_code.h"
+#include "import/import_event.h"
+#include "ledger/ledger.h"
+#include "support/temp_dir.h"
+
+namespace marshal::test_support {
+
+struct SampleTown {
+  TempDir dir;
+  std::string db = dir.file("town.db");
+  marshal::db::EventDefinition definition;
+
+  explicit SampleTown(std::uint64_t seed) {
+    auto imported = marshal::db::import_event(std::string(MARSHAL_SOURCE_DIR) + "/events/lincoln-1875",
+                                              marshal::core::seeded_card_codes(seed));
+    REQUIRE(imported.ok());
+    definition = imported.definition;
+    marshal::db::Ledger::create(db, definition, 1000);
+  }
+  std::string badge(const std::string& name) const {
+    for (const auto& c : definition.characters)
+      if (c.name == name) return c.badge_code;
+    FAIL("no character " << name);
+    return "";
+  }
+  // The codes of the cards of `kind` a character starts with, in the event's order.
+  std::vector<std::string> cards(const std::string& holder, const std::string& kind) const {
+    std::vector<std::string> codes;
+    for (const auto& c : definition.cards)
+      if (c.holder == holder && c.kind == kind) codes.push_back(c.code);
+    return codes;
+  }
+};
+
+}  // namespace marshal::test_support
