@@ -105,7 +105,42 @@ KioskReply KioskClient::sign_in(const std::string& badge, const std::string& pin
   return a;
 }
 
+KioskReply KioskClient::countersign(const std::string& badge, const std::string& pin) {
+  sign_out_buyer();
+  client::HttpClient buyer(http_.base_url());  // the buyer's sign-in, not the seller's header
+  buyer.set_token(token_);
+  KioskReply a = answer(buyer.post("/kiosk/sign-in", Json{{"badge", badge}, {"pin", pin}}));
+  if (a.ok) {
+    countersign_ = a.body.value("sign_in", "");
+    a.body.erase("sign_in");
+  }
+  return a;
+}
+
+void KioskClient::sign_out_buyer() {
+  if (countersign_.empty()) return;
+  client::HttpClient buyer(http_.base_url());
+  buyer.set_token(token_);
+  buyer.set_header("X-Sign-In", countersign_);
+  buyer.post("/kiosk/sign-out", Json::object());  // best effort: it ends by itself in a minute
+  countersign_.clear();
+}
+
+KioskReply KioskClient::sell_horse(const std::string& horse, const std::string& from_badge,
+                                   const std::string& to_badge, std::int64_t now_ms) {
+  Json event{{"uuid", client::new_uuid_v7(now_ms)},
+             {"type", "horse_sold"},
+             {"payload", {{"horse", horse}, {"from", from_badge}, {"to", to_badge}}},
+             {"client_time_ms", now_ms}};
+  http_.set_header("X-Countersign", countersign_);
+  KioskReply a = answer(http_.post("/events", event));
+  http_.set_header("X-Countersign", "");
+  sign_out_buyer();
+  return a;
+}
+
 void KioskClient::sign_out() {
+  sign_out_buyer();
   if (sign_in_.empty()) return;
   http_.post("/kiosk/sign-out", Json::object());  // best effort: it ends by itself in a minute
   sign_in_.clear();

@@ -48,6 +48,15 @@ class KioskClient {
   void sign_out();
   bool signed_in() const { return !sign_in_.empty(); }
 
+  // A second player at the kiosk agrees with their own PIN (the buyer of a horse); their sign-in
+  // goes with the next sale only, and is ended after it (or by sign_out).
+  KioskReply countersign(const std::string& badge, const std::string& pin);
+  // Ends the buyer's sign-in (a sale cancelled).
+  void sign_out_buyer();
+  // Records `horse_sold` from the signed-in player to the countersigned buyer.
+  KioskReply sell_horse(const std::string& horse, const std::string& from_badge, const std::string& to_badge,
+                        std::int64_t now_ms);
+
   // Records `secret_given` from the signed-in player (`from_badge`) to `to_badge`.
   KioskReply give_secret(const std::string& secret, const std::string& from_badge, const std::string& to_badge,
                          std::int64_t now_ms);
@@ -58,7 +67,7 @@ class KioskClient {
   sqlite::Database cache_;
   client::HttpClient http_;
   std::string token_, station_;
-  std::string sign_in_;  // in memory only
+  std::string sign_in_, countersign_;  // in memory only
 };
 
 }  // namespace marshal::kiosk

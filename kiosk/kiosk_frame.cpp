@@ -163,7 +163,7 @@ void KioskFrame::build_pin(wxWindow* book) {
   pin_problem_->SetForegroundColour(ui::refusal_red);
   left->Add(pin_problem_, 0, wxALL | wxEXPAND, 8);
   left->AddStretchSpacer();
-  left->Add(big_button(page, "Cancel (Esc)", &KioskFrame::show_attract), 0, wxALL | wxEXPAND, 8);
+  left->Add(big_button(page, "Cancel (Esc)", &KioskFrame::cancel), 0, wxALL | wxEXPAND, 8);
   s->Add(left, 1, wxEXPAND);
   // The keypad: three columns of 1-9, then Clear, 0, OK.
   auto* pad = new wxGridSizer(4, 3, 6, 6);
@@ -204,10 +204,11 @@ void KioskFrame::build_player(wxWindow* book) {
   inner->Add(player_body_, 0, wxALL | wxEXPAND, 4);
   player_panel_->SetSizer(inner);
   s->Add(player_panel_, 1, wxEXPAND);
-  player_hint_ = label(page, "To give one of your secrets, scan it.", body_points, true);
+  player_hint_ = label(page, "To give one of your secrets or sell your horse, scan its card.", body_points, true);
   s->Add(player_hint_, 0, wxALL, 4);
   auto* buttons = new wxBoxSizer(wxHORIZONTAL);
   buttons->Add(big_button(page, "Give a secret (F2)", &KioskFrame::start_give), 1, wxALL, 4);
+  buttons->Add(big_button(page, "Sell a horse (F3)", &KioskFrame::start_sale), 1, wxALL, 4);
   buttons->Add(big_button(page, "Done (Esc)", &KioskFrame::done), 1, wxALL, 4);
   s->Add(buttons, 0, wxEXPAND);
   page->SetSizer(s);
@@ -221,7 +222,7 @@ void KioskFrame::build_give(wxWindow* book) {
   give_text_ = label(page, "", headline_points, true);
   s->Add(give_text_, 1, wxALL | wxEXPAND, 12);
   auto* buttons = new wxBoxSizer(wxHORIZONTAL);
-  give_confirm_ = big_button(page, "Confirm (Enter)", &KioskFrame::confirm_give);
+  give_confirm_ = big_button(page, "Confirm (Enter)", &KioskFrame::confirm_hand_over);
   buttons->Add(give_confirm_, 1, wxALL, 4);
   buttons->Add(big_button(page, "Cancel (Esc)", &KioskFrame::cancel), 1, wxALL, 4);
   s->Add(buttons, 0, wxEXPAND);
@@ -248,7 +249,12 @@ void KioskFrame::show(Screen screen) {
   book_->SetSelection(static_cast<std::size_t>(screen));
   if (screen == Screen::pin) pin_field_->SetFocus();
   else book_->GetCurrentPage()->SetFocus();  // keys reach the window's hook from here
+  relayout();
+}
+
+void KioskFrame::relayout() {
   Layout();
+  book_->GetCurrentPage()->Layout();  // wrapped labels change their height
 }
 
 void KioskFrame::show_attract() {
@@ -263,10 +269,8 @@ void KioskFrame::forget_player() {
   badge_.clear();
   name_.clear();
   view_ = Json();
-  give_secret_.clear();
-  give_title_.clear();
-  give_to_badge_.clear();
-  give_to_name_.clear();
+  hand_over_ = {};
+  asking_buyer_pin_ = false;
   pin_field_->Clear();
   for (wxStaticText* l : {pin_name_, pin_problem_, player_name_, player_standing_, player_timers_, player_body_, give_text_})
     l->SetLabel("");
@@ -309,8 +313,7 @@ void KioskFrame::show_player() {
   }
   view_ = r.body;
   view_fetched_ms_ = now_ms();
-  give_secret_.clear();
-  give_to_badge_.clear();
+  hand_over_ = {};
   refresh_player_text();
   show(Screen::player);
 }
@@ -330,9 +333,10 @@ void KioskFrame::on_key(wxKeyEvent& event) {
   const int key = event.GetKeyCode();
   if (key == WXK_ESCAPE) return cancel();
   if (key == WXK_F2 && screen_ == Screen::player) return start_give();
+  if (key == WXK_F3 && screen_ == Screen::player) return start_sale();
   if (key == WXK_RETURN || key == WXK_NUMPAD_ENTER) {
     if (screen_ == Screen::pin) return event.Skip();  // the PIN field sends it
-    if (screen_ == Screen::give && !give_to_badge_.empty()) confirm_give();
+    if (screen_ == Screen::give && give_confirm_->IsShown()) confirm_hand_over();
     return;  // nowhere else does Enter press a button by surprise
   }
   event.Skip();
@@ -341,15 +345,17 @@ void KioskFrame::on_key(wxKeyEvent& event) {
 void KioskFrame::on_code(const std::string& code) {
   touched();
   switch (screen_) {
-    case Screen::attract:
-    case Screen::pin: return badge_scanned(code);  // a new badge at the PIN screen starts again
+    case Screen::attract: return badge_scanned(code);
+    case Screen::pin:
+      if (asking_buyer_pin_) return;  // the buyer types; a scan now is a slip
+      return badge_scanned(code);     // a new badge at the PIN screen starts again
     case Screen::message:
       if (after_message_ == Screen::attract) return badge_scanned(code);  // the next player need not wait
       return;
     case Screen::player:
     case Screen::give:
-      if (give_secret_.empty()) return secret_scanned(code);
-      if (give_to_badge_.empty()) return receiver_scanned(code);
+      if (!hand_over_.chosen) return card_scanned(code);
+      if (hand_over_.to_badge.empty()) return receiver_scanned(code);
       return;  // confirming: Enter or Esc
   }
 }
@@ -395,6 +401,7 @@ void KioskFrame::pin_entered() {
     pin_field_->SetFocus();
     return;
   }
+  if (asking_buyer_pin_) return buyer_pin_entered(pin);
   KioskReply r = client_->sign_in(badge_, pin);
   if (r.ok) {
     pin_problem_->SetLabel("");
@@ -406,7 +413,7 @@ void KioskFrame::pin_entered() {
     pin_problem_->SetLabel(wxString::FromUTF8(r.reason));
     pin_problem_->Wrap(420);
     pin_field_->SetFocus();
-    Layout();
+    relayout();
     return;
   }
   show_message(r.code == "pin_locked" ? "Too many wrong PINs. " + r.reason
@@ -420,87 +427,167 @@ void KioskFrame::start_give() {
     show_message("You hold no secret to give.", false, Screen::player);
     return;
   }
-  give_secret_.clear();
-  give_to_badge_.clear();
+  hand_over_ = {};
+  hand_over_.kind = HandOver::Kind::secret;
   give_text_->SetLabel("Scan the secret you want to give.");
   give_confirm_->Hide();
   show(Screen::give);
 }
 
-void KioskFrame::secret_scanned(const std::string& code) {
+void KioskFrame::start_sale() {
   PlayerView p = player_view(view_, view_fetched_ms_, now_ms());
-  for (const auto& s : p.secrets)
-    if (canonical(s.code) == canonical(code)) {
-      give_secret_ = s.code;
-      give_title_ = s.title;
-      give_text_->SetLabel(wxString::FromUTF8("Give \u201C" + s.title + "\u201D.\n\nNow scan the badge of who gets it."));
-      give_text_->Wrap(GetClientSize().GetWidth() - 60);
-      give_confirm_->Hide();
-      show(Screen::give);
-      return;
-    }
+  bool any = false;
+  for (const auto& h : p.horses) any = any || h.sellable;
+  if (!any) {
+    show_message("You own no horse you could sell here: a horse is sold by its owner, while the owner has it.", false,
+                 Screen::player);
+    return;
+  }
+  hand_over_ = {};
+  hand_over_.kind = HandOver::Kind::horse;
+  give_text_->SetLabel("Scan the horse you want to sell.");
+  give_confirm_->Hide();
+  show(Screen::give);
+}
+
+void KioskFrame::card_scanned(const std::string& code) {
+  PlayerView p = player_view(view_, view_fetched_ms_, now_ms());
+  const bool any_kind = hand_over_.kind == HandOver::Kind::none;
+  auto choose = [&](HandOver::Kind kind, const std::string& card, const std::string& title, const std::string& next) {
+    hand_over_.kind = kind;
+    hand_over_.chosen = true;
+    hand_over_.code = card;
+    hand_over_.title = title;
+    give_text_->SetLabel(wxString::FromUTF8(next));
+    give_text_->Wrap(GetClientSize().GetWidth() - 60);
+    give_confirm_->Hide();
+    show(Screen::give);
+  };
+  if (any_kind || hand_over_.kind == HandOver::Kind::secret)
+    for (const auto& s : p.secrets)
+      if (canonical(s.code) == canonical(code))
+        return choose(HandOver::Kind::secret, s.code, s.title,
+                      "Give \u201C" + s.title + "\u201D.\n\nNow scan the badge of who gets it.");
+  if (any_kind || hand_over_.kind == HandOver::Kind::horse)
+    for (const auto& h : p.horses)
+      if (canonical(h.code) == canonical(code)) {
+        if (!h.sellable) {
+          show_message(h.title + " is not yours to sell: only its owner sells a horse.", false,
+                       screen_ == Screen::give ? Screen::give : Screen::player);
+          return;
+        }
+        return choose(HandOver::Kind::horse, h.code, h.title,
+                      "Sell " + h.title + ".\n\nNow scan the badge of the buyer.");
+      }
   if (canonical(code) == canonical(badge_)) return;  // their own badge again: nothing to do
   KioskReply card = client_->card(code);
   std::string kind = card.ok ? card.body.value("kind", "") : "";
   std::string why = kind == "secret" ? "That secret is not held by you: only its holder can give it."
-                    : kind == "badge" ? "First scan the secret you want to give, then this badge."
-                    : !card.reached   ? "The ledger cannot be reached: nothing can be given now."
-                    : card.ok         ? "Only secrets are given here (horses and ballots come later): scan a secret you hold."
+                    : kind == "horse" ? "That horse is not yours to sell: only its owner sells it, while they have it."
+                    : kind == "badge" ? "First scan the secret or horse you want to hand over, then this badge."
+                    : !card.reached   ? "The ledger cannot be reached: nothing can be handed over now."
+                    : card.ok         ? "Only secrets and horses are handed over here: scan one you hold."
                                       : "This code is not known to the ledger.";
   show_message(why, false, screen_ == Screen::give ? Screen::give : Screen::player);
 }
 
 void KioskFrame::receiver_scanned(const std::string& code) {
   KioskReply r = client_->character(code);
+  const bool sale = hand_over_.kind == HandOver::Kind::horse;
   std::string why;
-  if (!r.ok) why = !r.reached ? "The ledger cannot be reached: nothing can be given now."
-                              : "That is not a badge. Scan the badge of who gets the secret.";
-  else if (canonical(code) == canonical(badge_)) why = "That is your own badge. Scan the badge of who gets the secret.";
+  if (!r.ok) why = !r.reached ? "The ledger cannot be reached: nothing can be handed over now."
+                              : std::string("That is not a badge. Scan the badge of ") + (sale ? "the buyer." : "who gets the secret.");
+  else if (canonical(code) == canonical(badge_)) why = "That is your own badge. Scan the badge of someone else.";
   else if (r.body.value("dead", false)) why = r.body.value("name", "") + " is dead: the dead receive nothing.";
   if (!why.empty()) {
-    give_to_badge_.clear();
     show_message(why, false, Screen::give);
     return;
   }
-  give_to_badge_ = code;
-  give_to_name_ = r.body.value("name", "");
-  give_text_->SetLabel(wxString::FromUTF8("Give the secret \u201C" + give_title_ + "\u201D to " + give_to_name_ +
-                                          "?\n\nIt will be theirs, and no longer yours."));
+  hand_over_.to_badge = code;
+  hand_over_.to_name = r.body.value("name", "");
+  if (!sale) return ask_confirmation();
+  // The buyer agrees by typing their own PIN on this kiosk.
+  asking_buyer_pin_ = true;
+  pin_name_->SetLabel(wxString::FromUTF8(hand_over_.to_name + ": to buy " + hand_over_.title + ", type YOUR PIN"));
+  pin_name_->Wrap(600);
+  pin_problem_->SetLabel("");
+  show(Screen::pin);
+}
+
+void KioskFrame::buyer_pin_entered(const std::string& pin) {
+  KioskReply r = client_->countersign(hand_over_.to_badge, pin);
+  if (r.ok) {
+    asking_buyer_pin_ = false;
+    hand_over_.buyer_agreed = true;
+    pin_name_->SetLabel("");
+    return ask_confirmation();
+  }
+  if (r.code == "wrong_pin") {
+    wxBell();
+    pin_problem_->SetLabel(wxString::FromUTF8(r.reason));
+    pin_problem_->Wrap(420);
+    pin_field_->SetFocus();
+    relayout();
+    return;
+  }
+  asking_buyer_pin_ = false;
+  show_message("The buyer cannot agree now: " + r.reason, false, Screen::player);
+}
+
+void KioskFrame::ask_confirmation() {
+  const bool sale = hand_over_.kind == HandOver::Kind::horse;
+  std::string question = sale ? "Sell " + hand_over_.title + " to " + hand_over_.to_name +
+                                    "?\n\nThe horse will be theirs, and no longer yours."
+                              : "Give the secret \u201C" + hand_over_.title + "\u201D to " + hand_over_.to_name +
+                                    "?\n\nIt will be theirs, and no longer yours.";
+  give_text_->SetLabel(wxString::FromUTF8(question));
   give_text_->Wrap(GetClientSize().GetWidth() - 60);
   give_confirm_->Show();
   show(Screen::give);
 }
 
-void KioskFrame::confirm_give() {
-  if (give_secret_.empty() || give_to_badge_.empty()) return;
-  KioskReply r = client_->give_secret(give_secret_, badge_, give_to_badge_, std::int64_t(wxGetUTCTimeMillis().GetValue()));
-  std::string title = give_title_, to = give_to_name_;
-  give_secret_.clear();
-  give_to_badge_.clear();
+void KioskFrame::confirm_hand_over() {
+  if (!hand_over_.chosen || hand_over_.to_badge.empty()) return;
+  const bool sale = hand_over_.kind == HandOver::Kind::horse;
+  if (sale && !hand_over_.buyer_agreed) return;
+  const std::int64_t now = std::int64_t(wxGetUTCTimeMillis().GetValue());
+  KioskReply r = sale ? client_->sell_horse(hand_over_.code, badge_, hand_over_.to_badge, now)
+                      : client_->give_secret(hand_over_.code, badge_, hand_over_.to_badge, now);
+  const HandOver done_with = hand_over_;
+  hand_over_ = {};
   if (r.ok) {
     KioskReply fresh = client_->character(badge_);
     if (fresh.ok) {
       view_ = fresh.body;
       view_fetched_ms_ = now_ms();
     }
-    show_message("Done: the secret \u201C" + title + "\u201D now belongs to " + to + ".", true, Screen::player);
+    show_message(sale ? "Sold: " + done_with.title + " now belongs to " + done_with.to_name + "."
+                      : "Done: the secret \u201C" + done_with.title + "\u201D now belongs to " + done_with.to_name + ".",
+                 true, Screen::player);
     return;
   }
-  show_message(!r.reached ? "The ledger cannot be reached: the secret was NOT given. Try again when it is back."
-                          : "The secret was not given: " + r.reason,
+  std::string what = sale ? "the horse was NOT sold" : "the secret was NOT given";
+  show_message(!r.reached ? "The ledger cannot be reached: " + what + ". Try again when it is back."
+                          : "Refused, " + what + ": " + r.reason,
                false, Screen::player);
+}
+
+void KioskFrame::end_hand_over() {
+  hand_over_ = {};
+  asking_buyer_pin_ = false;
+  client_->sign_out_buyer();
+  pin_name_->SetLabel("");
+  pin_problem_->SetLabel("");
+  refresh_player_text();
+  show(Screen::player);
 }
 
 void KioskFrame::cancel() {
   switch (screen_) {
     case Screen::attract: return;
-    case Screen::pin: return show_attract();
+    case Screen::pin: return asking_buyer_pin_ ? end_hand_over() : show_attract();
     case Screen::player: return done();
-    case Screen::give:
-      give_secret_.clear();
-      give_to_badge_.clear();
-      refresh_player_text();
-      return show(Screen::player);
+    case Screen::give: return end_hand_over();
     case Screen::message:
       message_until_ms_ = 0;
       return tick();

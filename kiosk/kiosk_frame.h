@@ -4,6 +4,8 @@
 //   attract  -> a badge is scanned ->  pin  -> the right PIN ->  player (their own state)
 //   player   -> a secret they hold is scanned (or F2 / "Give a secret")  -> give: the receiver's
 //               badge -> confirm (Enter / Confirm) -> message (5 s) -> player
+//   player   -> a horse they own is scanned (or F3 / "Sell a horse") -> give: the buyer's badge
+//               -> pin: the buyer's own PIN (the buyer agrees) -> confirm -> message -> player
 //   message  -> a refusal (red) or a recorded hand-over (green), back by itself after 5 s
 // Esc or Done goes back to the attract screen; so does silence: after 30 s without a touch, key
 // or scan a 10 s countdown ("still there?") and then everything of the player is forgotten.
@@ -61,6 +63,7 @@ class KioskFrame : public wxFrame {
   wxButton* big_button(wxWindow* parent, const wxString& label, void (KioskFrame::*action)());
 
   void show(Screen screen);
+  void relayout();
   void show_attract();
   void show_player();
   void show_message(const std::string& text, bool good, Screen then);
@@ -73,9 +76,13 @@ class KioskFrame : public wxFrame {
   void pin_digit(char digit);
   void pin_back();
   void start_give();
-  void secret_scanned(const std::string& code);
+  void start_sale();
+  void card_scanned(const std::string& code);  // what to hand over
   void receiver_scanned(const std::string& badge);
-  void confirm_give();
+  void buyer_pin_entered(const std::string& pin);
+  void ask_confirmation();
+  void confirm_hand_over();
+  void end_hand_over();  // back to the player's screen
   void cancel();  // Esc: one step back; from the player's screen, done
   void done();
   void forget_player();
@@ -94,7 +101,14 @@ class KioskFrame : public wxFrame {
   std::string badge_, name_;
   Json view_;
   std::int64_t view_fetched_ms_ = 0;
-  std::string give_secret_, give_title_, give_to_badge_, give_to_name_;
+  // A secret given or a horse sold, step by step.
+  struct HandOver {
+    enum class Kind { none, secret, horse } kind = Kind::none;
+    bool chosen = false;  // false: waiting for the card to be scanned
+    std::string code, title, to_badge, to_name;
+    bool buyer_agreed = false;  // a sale: the buyer typed their own PIN
+  } hand_over_;
+  bool asking_buyer_pin_ = false;
 
   wxStaticText* countdown_;
   wxSimplebook* book_;

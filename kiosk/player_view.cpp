@@ -59,10 +59,10 @@ PlayerView player_view(const Json& v, std::int64_t fetched_ms, std::int64_t now_
     else if (kind == "horse") {
       std::string owner = c.value("owner", ""), holder = c.value("holder", "");
       horses.push_back(owner == p.name || owner.empty() ? title : title + " (owned by " + owner + ")");
+      p.horses.push_back({c.value("code", ""), title, owner == p.name && (holder.empty() || holder == p.name)});
     } else if (kind == "secret") {
       const Json& detail = c.value("detail", Json::object());
       p.secrets.push_back({c.value("code", ""), title, detail.value("text", "")});
-      p.secret_codes.push_back(c.value("code", ""));
     }
   }
   p.lines.push_back("Poker tricks to play: " + (tricks.empty() ? std::string("none") : joined(tricks)));

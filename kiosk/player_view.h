@@ -22,7 +22,11 @@ struct PlayerView {
     std::string code, title, text;
   };
   std::vector<Secret> secrets;         // held, with their text (the player's own sign-in)
-  std::vector<std::string> secret_codes;  // for the give flow
+  struct Horse {
+    std::string code, title;
+    bool sellable = false;  // owned and held by the player: only such a horse can be sold
+  };
+  std::vector<Horse> horses;           // with the player
 };
 
 // `fetched_ms`: when the view was read (its timers' remaining_ms count from then); `now_ms`: now.

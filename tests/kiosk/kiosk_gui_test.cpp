@@ -185,3 +185,63 @@ TEST_CASE("five wrong PINs lock the badge; a card that is not a badge is refused
   frame->Destroy();
   pump(200);
 }
+
+TEST_CASE("a player sells a horse: its card, the buyer's badge, the buyer's own PIN, Enter", "[gui][kiosk]") {
+  KioskTown town(34);
+  kiosk::LocalLedger ledger(town.db, "lobby-kiosk");
+  kiosk::KioskFrame* frame = open_kiosk(ledger);
+  wxUIActionSimulator sim;
+  scan_burst(sim, town.badge("Kid Calloway"));
+  REQUIRE(wait_for(frame, KioskScreen::pin));
+  type_pin(sim, kid_pin);
+  REQUIRE(wait_for(frame, KioskScreen::player));
+  CHECK(frame->shown_text().find("Horses with you: Lightning") != std::string::npos);
+
+  sim.Char(WXK_F3);
+  REQUIRE(wait_for(frame, KioskScreen::give));
+  CHECK(frame->headline() == "Scan the horse you want to sell.");
+  // The Sheriff's horse is not the Kid's to sell.
+  scan_burst(sim, town.cards("Sheriff Amos Brady", "horse").at(0));
+  REQUIRE(wait_for(frame, KioskScreen::message));
+  CHECK(frame->headline().find("not yours to sell") != std::string::npos);
+  REQUIRE(wait_for(frame, KioskScreen::give));
+  const std::string horse = town.cards("Kid Calloway", "horse").at(0);
+  scan_burst(sim, horse);
+  pump(2000, [&] { return frame->headline().find("Now scan the badge of the buyer") != std::string::npos; });
+  CHECK(frame->headline() == "Sell Lightning. Now scan the badge of the buyer.");
+  // Esc steps back to the seller's screen; the horse scanned there starts the sale again.
+  sim.Char(WXK_ESCAPE);
+  REQUIRE(wait_for(frame, KioskScreen::player));
+  scan_burst(sim, horse);
+  pump(2000, [&] { return frame->headline().find("Now scan the badge of the buyer") != std::string::npos; });
+  REQUIRE(frame->screen() == KioskScreen::give);
+  scan_burst(sim, town.badge("Sheriff Amos Brady"));
+  REQUIRE(wait_for(frame, KioskScreen::pin));
+  CHECK(frame->headline().find("Sheriff Amos Brady: to buy Lightning, type YOUR PIN") != std::string::npos);
+  screenshot(frame, "kiosk-buyer-pin");
+  // The seller's PIN is not the buyer's.
+  type_pin(sim, kid_pin);
+  pump(3000, [&] { return frame->headline().find("Wrong PIN") != std::string::npos; });
+  CHECK(frame->headline().find("Wrong PIN: 4 more tries") != std::string::npos);
+  type_pin(sim, sheriff_pin);
+  pump(3000, [&] { return frame->headline().find("?") != std::string::npos; });
+  CHECK(frame->headline() == "Sell Lightning to Sheriff Amos Brady? The horse will be theirs, and no longer yours.");
+  check_privacy(frame, town, "Kid Calloway", "the sale's confirmation");
+  sim.Char(WXK_RETURN);
+  REQUIRE(wait_for(frame, KioskScreen::message));
+  CHECK(frame->headline() == "Sold: Lightning now belongs to Sheriff Amos Brady.");
+  REQUIRE(wait_for(frame, KioskScreen::player));
+  CHECK(frame->shown_text().find("Horses with you: none") != std::string::npos);
+  {
+    db::Database db(town.db, false);
+    CHECK(db.scalar_int("SELECT COUNT(*) FROM events WHERE type = 'horse_sold' AND station = 'lobby-kiosk'") == 1);
+    CHECK(db.scalar_text("SELECT o.name FROM cards c JOIN characters o ON o.id = c.owner WHERE c.code = '" + horse + "'") ==
+          "Sheriff Amos Brady");
+  }
+  // Nothing left to sell.
+  sim.Char(WXK_F3);
+  REQUIRE(wait_for(frame, KioskScreen::message));  // no horse left to sell
+  CHECK(frame->headline().find("You own no horse") != std::string::npos);
+  frame->Destroy();
+  pump(200);
+}

@@ -42,6 +42,9 @@ TEST_CASE("a player's view: standing, timers counting down, cards by kind, nothi
   CHECK(p.lines[1] == "Poker tricks to play: Royal Flush");
   CHECK(p.lines[2] == "Horses with you: Lightning, Brimstone (owned by Sheriff Amos Brady)");
   CHECK(p.lines[3] == "Powers: Lawman, Doctor");
+  REQUIRE(p.horses.size() == 2);
+  CHECK(p.horses[0].sellable);        // Lightning: owned and held
+  CHECK_FALSE(p.horses[1].sellable);  // Brimstone: borrowed from the Sheriff
   REQUIRE(p.secrets.size() == 1);
   CHECK(p.secrets[0].title == "The Locket");
   CHECK(p.secrets[0].text == "A picture inside.");
