@@ -386,6 +386,12 @@ void KioskFrame::pin_digit(char digit) {
   pin_field_->SetFocus();
 }
 
+void KioskFrame::enter_pin(const std::string& digits) {
+  touched();
+  pin_field_->ChangeValue(wxString::FromUTF8(digits));
+  pin_entered();
+}
+
 void KioskFrame::pin_back() {
   pin_field_->Clear();
   pin_field_->SetFocus();

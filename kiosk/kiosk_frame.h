@@ -50,6 +50,8 @@ class KioskFrame : public wxFrame {
   std::string headline() const;
   bool countdown_shown() const { return countdown_->IsShown(); }
   ui::ScanInput* scan_input() { return scan_; }
+  // What touching the keypad's digits and then OK does (for benchmarks; tests type).
+  void enter_pin(const std::string& digits);
   // Runs the clocks: the idle countdown, a message's return, the timers shown (a wx timer calls
   // it four times a second; tests may call it after changing nothing but time).
   void tick();

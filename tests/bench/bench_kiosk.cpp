@@ -1,0 +1,178 @@
+// Measures the player kiosk (run under a display, e.g. xvfb-run): the time from start to the
+// attract screen, and from a badge scan to the player's state drawn (the badge looked up, the
+// PIN screen, the sign-in and the player's view; the player's typing not counted), against a
+// real ledger server on 127.0.0.1 while 32 GM station connections append events to it.
+// Prints figures; judges nothing. build/dev/tests/bench/bench_kiosk [--quick]
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <map>
+#include <thread>
+#include <vector>
+
+#include <sodium.h>
+#include <wx/app.h>
+#include <wx/evtloop.h>
+
+#include "http_load.h"
+#include "import/import_event.h"
+#include "kiosk/kiosk_frame.h"
+#include "kiosk/local_ledger.h"
+#include "ledger/kiosk_pins.h"
+#include "ledger/ledger.h"
+#include "server/stations.h"
+
+using namespace marshal;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double ms(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double, std::milli>(b - a).count(); }
+
+void pump_until_idle() {
+  wxEventLoopBase* loop = wxEventLoopBase::GetActive();
+  for (int i = 0; i < 3; ++i) {
+    while (loop->Pending()) loop->Dispatch();
+    wxTheApp->ProcessPendingEvents();
+    wxTheApp->ProcessIdle();
+  }
+}
+
+double percentile(std::vector<double> v, double p) {
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, static_cast<std::size_t>(p * static_cast<double>(v.size())))];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const auto start = Clock::now();
+  const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+  const int gm_connections = 32;
+  if (sodium_init() < 0) return 1;
+  auto dir = std::filesystem::temp_directory_path() / ("marshal-bench-kiosk-" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string db_path = (dir / "town.db").string();
+  db::ImportResult imported =
+      db::import_event(std::string(MARSHAL_SOURCE_DIR) + "/events/lincoln-1875", db::random_card_code);
+  db::Ledger::create(db_path, imported.definition, db::unix_time_ms());
+  std::map<std::string, std::string> pin_of;  // badge -> PIN
+  std::string gm_token;
+  {
+    db::Ledger ledger(db_path);
+    for (const auto& p : db::kiosk_pins(ledger.database())) pin_of[p.badge] = p.pin;
+    gm_token = db::enroll_station(ledger.database(), db::add_station(ledger.database(), "bench-gm", db::Role::gm, 0), 0)->token;
+  }
+  const auto setup_done = Clock::now();
+
+  // Start: wx, the kiosk's own server on the ledger, enrollment, the window, the attract screen.
+  const auto launch = Clock::now();
+  wxApp::SetInstance(new wxApp());
+  int wx_argc = 1;
+  if (!wxEntryStart(wx_argc, argv)) {
+    std::fprintf(stderr, "bench_kiosk: no display (run it under xvfb-run)\n");
+    return 1;
+  }
+  wxTheApp->CallOnInit();
+  wxGUIEventLoop loop;
+  wxEventLoopBase::SetActive(&loop);
+  auto local = std::make_unique<kiosk::LocalLedger>(db_path, "bench-kiosk");
+  auto* frame = new kiosk::KioskFrame(local->client());
+  frame->Show();
+  pump_until_idle();
+  const double startup = ms(launch, Clock::now());
+
+  // 32 GM connections append bystanders to the town for as long as the kiosk is measured.
+  const std::string url = local->url();
+  const auto port = static_cast<std::uint16_t>(std::stoi(url.substr(url.rfind(':') + 1)));
+  std::vector<std::string> badges;
+  for (const auto& c : imported.definition.characters) badges.push_back(c.badge_code);
+  std::atomic<bool> stop{false};
+  std::atomic<long> appended{0};
+  std::string load_error;
+  std::thread load([&] {
+    while (!stop) {
+      bench::LoadResult r = bench::drive_load(port, "/events", gm_token, gm_connections, gm_connections * 20,
+                                              [&](int c, int i) {
+                                                db::Json body{{"uuid", db::make_uuid_v7(db::unix_time_ms())},
+                                                              {"type", "bystander_bestowed"},
+                                                              {"payload", {{"character", badges[static_cast<std::size_t>(c + i) % badges.size()]},
+                                                                           {"name", "A drover"}}}};
+                                                return body.dump();
+                                              });
+      appended += static_cast<long>(r.latency_ms.size()) - r.not_accepted;
+      if (!r.error.empty()) {
+        load_error = r.error;
+        return;
+      }
+    }
+  });
+
+  // Each round scans every character's badge once; rounds are 2 s apart so that the scan input's
+  // double-read guard never swallows a badge.
+  const int rounds = quick ? 1 : 5;
+  std::vector<double> to_pin, to_state, total;
+  int refused = 0;
+  const auto measure_start = Clock::now();
+  for (int round = 0; round < rounds; ++round) {
+    if (round > 0) {
+      auto until = Clock::now() + std::chrono::milliseconds(2100);
+      while (Clock::now() < until) pump_until_idle();
+    }
+    for (const auto& badge : badges) {
+      auto t0 = Clock::now();
+      frame->scan_input()->deliver(badge);
+      pump_until_idle();
+      auto t1 = Clock::now();
+      if (frame->screen() != kiosk::KioskFrame::Screen::pin) {
+        ++refused;
+        continue;
+      }
+      frame->enter_pin(pin_of[badge]);
+      pump_until_idle();
+      auto t2 = Clock::now();
+      if (frame->screen() != kiosk::KioskFrame::Screen::player) {
+        ++refused;
+        continue;
+      }
+      to_pin.push_back(ms(t0, t1));
+      to_state.push_back(ms(t1, t2));
+      total.push_back(ms(t0, t1) + ms(t1, t2));
+      wxKeyEvent esc(wxEVT_CHAR_HOOK);
+      esc.m_keyCode = WXK_ESCAPE;
+      frame->GetEventHandler()->ProcessEvent(esc);  // Done: sign out, back to the attract screen
+      pump_until_idle();
+    }
+  }
+  const double seconds = ms(measure_start, Clock::now()) / 1000;
+  stop = true;
+  load.join();
+
+  std::printf("bench_kiosk: the sample town (%zu characters), %s\n", badges.size(), quick ? "quick" : "full");
+  std::printf("kiosk start to the attract screen (wx, the kiosk's ledger server, enrollment, window): %.0f ms\n",
+              startup);
+  if (!total.empty()) {
+    std::printf("badge scan to the player's state drawn, while %d GM connections appended %.0f events/s:\n",
+                gm_connections, static_cast<double>(appended.load()) / seconds);
+    std::printf("  scan to the PIN screen:        p50 %.1f ms  p99 %.1f ms\n", percentile(to_pin, 0.5), percentile(to_pin, 0.99));
+    std::printf("  PIN to the player's state:     p50 %.1f ms  p99 %.1f ms\n", percentile(to_state, 0.5),
+                percentile(to_state, 0.99));
+    std::printf("  both (the player's wait):      p50 %.1f ms  p99 %.1f ms  max %.1f ms  (%zu sign-ins)\n",
+                percentile(total, 0.5), percentile(total, 0.99), *std::max_element(total.begin(), total.end()),
+                total.size());
+  }
+  if (refused) std::printf("  %d badge scans did not reach the player's state\n", refused);
+  if (!load_error.empty()) std::printf("  the GM load stopped: %s\n", load_error.c_str());
+  std::printf("(setup of the ledger file, not counted: %.0f ms)\n", ms(start, setup_done));
+  frame->Destroy();
+  pump_until_idle();
+  local.reset();
+  wxEntryCleanup();
+  std::filesystem::remove_all(dir);
+  return refused == 0 && load_error.empty() ? 0 : 1;
+}
