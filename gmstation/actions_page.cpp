@@ -18,7 +18,8 @@ ActionsPage::ActionsPage(wxWindow* parent, StationBackend& backend)
                                 "   Ctrl+L  they borrow it (a Lawman)   Ctrl+U  back to its owner\n"
                                 "Ctrl+G  they give a secret (the secret card, then the receiver's badge)\n"
                                 "Ctrl+I  re-issue a lost or damaged card (scan it; the new one is printed)\n"
-                                "Ctrl+V  the Mayor calls a vote (type the office; ballots close in 15 minutes)");
+                                "Ctrl+V  the Mayor calls a vote (type the office; ballots close in 15 minutes)\n"
+                                "Ctrl+K  the Mayor counts it once closed   Ctrl+O  a Judge overrides the Mayor's call");
   keys->SetFont(ui::font(12));
   name_ = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(420, -1), wxTE_PROCESS_ENTER);
   name_->SetFont(ui::font(15));
@@ -98,7 +99,9 @@ void ActionsPage::on_scan(const std::string& code) {
 bool ActionsPage::on_key(int key) {
   if (waiting_ == Waiting::character) return false;
   // While a name or an office is typed, Ctrl keys belong to the field (paste, select all).
-  if (waiting_ == Waiting::bystander_name || waiting_ == Waiting::office) return false;
+  if (waiting_ == Waiting::bystander_name || waiting_ == Waiting::office || waiting_ == Waiting::count_call ||
+      waiting_ == Waiting::override_call)
+    return false;
   auto horse = [&](const char* type, const char* prompt) {
     horse_action_ = type;
     waiting_ = Waiting::horse;
@@ -118,6 +121,10 @@ bool ActionsPage::on_key(int key) {
       return ask_for_text(Waiting::bystander_name, "the bystander's name, e.g. Mrs. Pruitt, the seamstress",
                           "Type the new bystander's name, Enter");
     case 'V': return ask_for_text(Waiting::office, "the office, e.g. Sheriff", "Type the office the vote is for, Enter");
+    case 'K':
+      return ask_for_text(Waiting::count_call, "the Mayor's call, or nothing for the most ballots",
+                          "The Mayor's call (or just Enter: the most ballots win), Enter to count");
+    case 'O': return ask_for_text(Waiting::override_call, "the Judge's call", "Type the Judge's call, Enter");
     case 'S': return horse("horse_sold", "Scan the horse card sold to them (it must be with its owner)");
     case 'T': return horse("horse_stolen", "Scan the horse card they steal");
     case 'L': return horse("horse_borrowed", "Scan the horse card the Lawman borrows");
@@ -149,12 +156,27 @@ bool ActionsPage::ask_for_text(Waiting what, const wxString& hint, const wxStrin
 }
 
 void ActionsPage::on_name_entered() {
-  if (waiting_ != Waiting::bystander_name && waiting_ != Waiting::office) return;
+  if (waiting_ != Waiting::bystander_name && waiting_ != Waiting::office && waiting_ != Waiting::count_call &&
+      waiting_ != Waiting::override_call)
+    return;
   bool vote = waiting_ == Waiting::office;
   std::string text = name_->GetValue().Strip(wxString::both).ToStdString(wxConvUTF8);
-  if (text.empty()) return refuse(vote ? "Type the office first" : "Type the bystander's name first");
+  if (waiting_ == Waiting::count_call) {
+    name_->Hide();
+    focus_scan_field();
+    Json payload{{"character", badge_}};
+    if (!text.empty()) payload["outcome"] = text;
+    return record("vote_counted", payload, "Counted: the tally comes when the ledger is back");
+  }
+  if (text.empty())
+    return refuse(vote                                    ? "Type the office first"
+                  : waiting_ == Waiting::override_call ? "Type the Judge's call first"
+                                                          : "Type the bystander's name first");
   name_->Hide();
   focus_scan_field();
+  if (waiting_ == Waiting::override_call)
+    return record("vote_overridden", {{"character", badge_}, {"outcome", text}},
+                  wxString::FromUTF8("Overridden by the Judge: " + text));
   if (vote)
     record("vote_called", {{"character", badge_}, {"office", text}},
            wxString::FromUTF8("The vote for " + text + " is open: the ballots close in 15 minutes (see Timers)"));
@@ -182,6 +204,13 @@ void ActionsPage::record(const std::string& type, const Json& payload, const wxS
                               (card.found ? card.data["title"].get<std::string>() : pick.get<std::string>()) + "\"");
   } else if (type == "bystander_docked" && r.status == RecordOutcome::Status::accepted) {
     text = "No bystander left to dock: recorded, nothing taken";
+  } else if (type == "vote_counted" && r.ledger.contains("tally")) {
+    std::string tally;
+    for (const auto& t : r.ledger["tally"])
+      tally += fmt::format("\n   {}: {}", t["candidate"].get<std::string>(), t["ballots"].get<std::int64_t>());
+    text = wxString::FromUTF8(fmt::format("The vote for {}: {}\n{} ballot{} cast{}", r.ledger.value("office", ""),
+                                          r.ledger.value("outcome", ""), r.ledger.value("ballots", 0),
+                                          r.ledger.value("ballots", 0) == 1 ? "" : "s", tally));
   } else if (r.ledger.contains("code") && r.ledger["code"].is_string()) {
     text = printed(r.ledger["code"], type == "bystander_bestowed" ? "A new bystander card" : "The new card");
   } else if (r.status == RecordOutcome::Status::provisional && (type == "bystander_bestowed" || type == "card_reissued")) {

@@ -25,7 +25,8 @@ class ActionsPage : public ConflictPage {
 
  private:
   enum class Waiting {
-    character, action, doctor, lawman, bystander_name, office, horse, secret, secret_receiver, reissue
+    character, action, doctor, lawman, bystander_name, office, horse, secret, secret_receiver, reissue,
+    count_call, override_call  // the Mayor's call at the count (may be empty), a Judge's override
   };
   void show_character();
   void record(const std::string& type, const Json& payload, const wxString& done);

@@ -147,6 +147,17 @@ void KioskClient::sign_out() {
   http_.set_header("X-Sign-In", "");
 }
 
+KioskReply KioskClient::vote() { return answer(http_.get("/vote")); }
+
+KioskReply KioskClient::cast_ballot(const std::string& voter_badge, const std::string& candidate_badge,
+                                    std::int64_t now_ms) {
+  Json event{{"uuid", client::new_uuid_v7(now_ms)},
+             {"type", "ballot_cast"},
+             {"payload", {{"voter", voter_badge}, {"candidate", candidate_badge}}},
+             {"client_time_ms", now_ms}};
+  return answer(http_.post("/events", event));
+}
+
 KioskReply KioskClient::give_secret(const std::string& secret, const std::string& from_badge,
                                     const std::string& to_badge, std::int64_t now_ms) {
   Json event{{"uuid", client::new_uuid_v7(now_ms)},

@@ -57,6 +57,12 @@ class KioskClient {
   KioskReply sell_horse(const std::string& horse, const std::string& from_badge, const std::string& to_badge,
                         std::int64_t now_ms);
 
+  // The vote: open or not, how many ballots, the candidates, whether this player voted, the last
+  // result (docs/server.md, GET /vote).
+  KioskReply vote();
+  // Records the signed-in player's ballot.
+  KioskReply cast_ballot(const std::string& voter_badge, const std::string& candidate_badge, std::int64_t now_ms);
+
   // Records `secret_given` from the signed-in player (`from_badge`) to `to_badge`.
   KioskReply give_secret(const std::string& secret, const std::string& from_badge, const std::string& to_badge,
                          std::int64_t now_ms);

@@ -93,6 +93,7 @@ KioskFrame::KioskFrame(std::unique_ptr<KioskClient> client, KioskTimings timings
   build_player(book_);
   build_give(book_);
   build_message(book_);
+  build_ballot(book_);
   root->Add(book_, 1, wxEXPAND | wxALL, 8);
   // The scan field stays hidden: a kiosk has no keyboard. Scanner bursts are caught on the
   // window's key hook wherever the focus is.
@@ -136,6 +137,9 @@ void KioskFrame::build_attract(wxWindow* book) {
   s->Add(label(page, "Scan your badge", 44, true), 0, wxALIGN_CENTER | wxALL, 10);
   s->Add(label(page, "Hold the QR code on your badge under the scanner.", body_points), 0, wxALIGN_CENTER | wxALL, 6);
   s->AddStretchSpacer();
+  attract_vote_ = new wxStaticText(page, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxALIGN_CENTRE_HORIZONTAL);
+  attract_vote_->SetFont(ui::font(body_points + 2, true));
+  s->Add(attract_vote_, 0, wxALIGN_CENTER | wxALL, 6);
   attract_clock_ = label(page, "", headline_points, true);
   attract_state_ = label(page, "", body_points);
   s->Add(attract_clock_, 0, wxALIGN_CENTER | wxALL, 4);
@@ -206,9 +210,14 @@ void KioskFrame::build_player(wxWindow* book) {
   s->Add(player_panel_, 1, wxEXPAND);
   player_hint_ = label(page, "To give one of your secrets or sell your horse, scan its card.", body_points, true);
   s->Add(player_hint_, 0, wxALL, 4);
+  player_vote_ = label(page, "", body_points, true);
+  player_vote_->SetForegroundColour(ui::provisional_amber);
+  s->Add(player_vote_, 0, wxALL, 4);
   auto* buttons = new wxBoxSizer(wxHORIZONTAL);
   buttons->Add(big_button(page, "Give a secret (F2)", &KioskFrame::start_give), 1, wxALL, 4);
   buttons->Add(big_button(page, "Sell a horse (F3)", &KioskFrame::start_sale), 1, wxALL, 4);
+  vote_button_ = big_button(page, "Vote (F4)", &KioskFrame::start_ballot);
+  buttons->Add(vote_button_, 1, wxALL, 4);
   buttons->Add(big_button(page, "Done (Esc)", &KioskFrame::done), 1, wxALL, 4);
   s->Add(buttons, 0, wxEXPAND);
   page->SetSizer(s);
@@ -242,14 +251,54 @@ void KioskFrame::build_message(wxWindow* book) {
   book_->AddPage(message_panel_, "message");
 }
 
+void KioskFrame::build_ballot(wxWindow* book) {
+  auto* page = new wxPanel(book);
+  ui::apply(page);
+  auto* s = new wxBoxSizer(wxVERTICAL);
+  ballot_text_ = label(page, "", headline_points - 4, true);
+  s->Add(ballot_text_, 0, wxALL | wxEXPAND, 8);
+  candidates_ = new wxListBox(page, wxID_ANY);
+  candidates_->SetFont(ui::font(headline_points - 6));
+  // The arrows are the window's (on_key); the keyboard stays on the Cast button (focus_screen).
+  candidates_->SetCanFocus(false);
+  // Only a touch on a name chooses it: GTK also selects a list's first row by itself when it is
+  // shown, and a ballot must never go to someone nobody chose.
+  candidates_->Bind(wxEVT_LEFT_DOWN, [this](wxMouseEvent& e) {
+    list_touched_ = true;
+    e.Skip();
+  });
+  candidates_->Bind(wxEVT_LISTBOX, [this](wxCommandEvent&) {
+    if (!list_touched_) return;
+    list_touched_ = false;
+    touched();
+    choose_candidate(candidates_->GetSelection());
+  });
+  s->Add(candidates_, 1, wxALL | wxEXPAND, 8);
+  auto* buttons = new wxBoxSizer(wxHORIZONTAL);
+  ballot_cast_ = big_button(page, "Cast my ballot (Enter)", &KioskFrame::cast_ballot);
+  buttons->Add(ballot_cast_, 1, wxALL, 4);
+  buttons->Add(big_button(page, "Cancel (Esc)", &KioskFrame::cancel), 1, wxALL, 4);
+  s->Add(buttons, 0, wxEXPAND);
+  page->SetSizer(s);
+  book_->AddPage(page, "ballot");
+}
+
 // ---- screens ------------------------------------------------------------------------------
 
 void KioskFrame::show(Screen screen) {
   screen_ = screen;
   book_->SetSelection(static_cast<std::size_t>(screen));
-  if (screen == Screen::pin) pin_field_->SetFocus();
-  else book_->GetCurrentPage()->SetFocus();  // keys reach the window's hook from here
   relayout();
+  focus_screen();
+  // GTK focuses only a shown widget: once the page is up, the focus is set again.
+  CallAfter([this] { focus_screen(); });
+}
+
+void KioskFrame::focus_screen() {
+  if (screen_ == Screen::pin) pin_field_->SetFocus();
+  // Not the list: GTK's list takes Enter for itself, before the window's hook sees it.
+  else if (screen_ == Screen::ballot) ballot_cast_->SetFocus();
+  else book_->GetCurrentPage()->SetFocus();  // keys reach the window's hook from here
 }
 
 void KioskFrame::relayout() {
@@ -261,6 +310,7 @@ void KioskFrame::show_attract() {
   forget_player();
   countdown_->Hide();
   show(Screen::attract);
+  last_health_ms_ = 0;  // the ledger's state and the vote's news at once
   tick();
 }
 
@@ -271,8 +321,11 @@ void KioskFrame::forget_player() {
   view_ = Json();
   hand_over_ = {};
   asking_buyer_pin_ = false;
+  vote_ = Json::object();
+  candidates_->Clear();
   pin_field_->Clear();
-  for (wxStaticText* l : {pin_name_, pin_problem_, player_name_, player_standing_, player_timers_, player_body_, give_text_})
+  for (wxStaticText* l : {pin_name_, pin_problem_, player_name_, player_standing_, player_timers_, player_body_, give_text_,
+                          player_vote_, ballot_text_})
     l->SetLabel("");
 }
 
@@ -301,6 +354,14 @@ void KioskFrame::refresh_player_text() {
   else body += "Secrets you hold:\n";
   for (const auto& s : p.secrets) body += "  \u2022 " + s.title + ": " + s.text + "\n";
   player_body_->SetLabel(wxString::FromUTF8(body));
+  const bool vote_open = vote_.value("open", false) && !p.standing.starts_with("DEAD");
+  const bool voted = vote_.value("voted", false);
+  player_vote_->SetLabel(!vote_open ? wxString()
+                         : voted    ? wxString::FromUTF8("You have cast your ballot for " + vote_.value("office", std::string()) + ".")
+                                    : wxString::FromUTF8("A vote for " + vote_.value("office", std::string()) +
+                                                         " is open: press Vote (F4) to cast your ballot."));
+  player_vote_->Show(vote_open);
+  vote_button_->Show(vote_open && !voted);
   player_body_->Wrap(GetClientSize().GetWidth() - 60);
   player_panel_->FitInside();
 }
@@ -314,6 +375,8 @@ void KioskFrame::show_player() {
   view_ = r.body;
   view_fetched_ms_ = now_ms();
   hand_over_ = {};
+  KioskReply vote = client_->vote();
+  vote_ = vote.ok ? vote.body : Json::object();
   refresh_player_text();
   show(Screen::player);
 }
@@ -334,9 +397,15 @@ void KioskFrame::on_key(wxKeyEvent& event) {
   if (key == WXK_ESCAPE) return cancel();
   if (key == WXK_F2 && screen_ == Screen::player) return start_give();
   if (key == WXK_F3 && screen_ == Screen::player) return start_sale();
+  if (key == WXK_F4 && screen_ == Screen::player) return start_ballot();
+  if ((key == WXK_DOWN || key == WXK_UP) && screen_ == Screen::ballot && candidates_->GetCount() > 0) {
+    const int n = static_cast<int>(candidates_->GetCount()), at = ballot_choice_;
+    return choose_candidate(at < 0 ? (key == WXK_DOWN ? 0 : n - 1) : (at + (key == WXK_DOWN ? 1 : n - 1)) % n);
+  }
   if (key == WXK_RETURN || key == WXK_NUMPAD_ENTER) {
     if (screen_ == Screen::pin) return event.Skip();  // the PIN field sends it
     if (screen_ == Screen::give && give_confirm_->IsShown()) confirm_hand_over();
+    if (screen_ == Screen::ballot) cast_ballot();
     return;  // nowhere else does Enter press a button by surprise
   }
   event.Skip();
@@ -352,6 +421,12 @@ void KioskFrame::on_code(const std::string& code) {
     case Screen::message:
       if (after_message_ == Screen::attract) return badge_scanned(code);  // the next player need not wait
       return;
+    case Screen::ballot:
+      // The candidate's badge scanned: their name is chosen in the list.
+      for (std::size_t i = 0; i < vote_.value("candidates", Json::array()).size(); ++i)
+        if (canonical(vote_["candidates"][i].value("badge", "")) == canonical(code))
+          return choose_candidate(static_cast<int>(i));
+      return show_message("That is not the badge of anyone you can vote for.", false, Screen::ballot);
     case Screen::player:
     case Screen::give:
       if (!hand_over_.chosen) return card_scanned(code);
@@ -588,12 +663,79 @@ void KioskFrame::end_hand_over() {
   show(Screen::player);
 }
 
+void KioskFrame::start_ballot() {
+  KioskReply r = client_->vote();
+  if (!r.ok) return show_message("The vote cannot be read now: " + r.reason, false, Screen::player);
+  vote_ = r.body;
+  if (!vote_.value("open", false)) return show_message("No vote is open now.", false, Screen::player);
+  if (vote_.value("voted", false))
+    return show_message("You have cast your ballot in this vote already: one ballot each.", false, Screen::player);
+  candidates_->Clear();
+  for (const auto& c : vote_["candidates"]) candidates_->Append(wxString::FromUTF8(c.value("name", "")));
+  ballot_choice_ = -1;
+  ballot_text_->SetLabel(wxString::FromUTF8("Vote for " + vote_.value("office", std::string()) +
+                                            ": touch a name (or use the arrows), or scan their badge."));
+  ballot_text_->Wrap(GetClientSize().GetWidth() - 40);
+  show(Screen::ballot);
+  CallAfter([this] {
+    if (ballot_choice_ < 0) candidates_->SetSelection(wxNOT_FOUND);  // undo GTK's own choice
+  });
+}
+
+void KioskFrame::choose_candidate(int i) {
+  if (i < 0 || i >= static_cast<int>(candidates_->GetCount())) return;
+  ballot_choice_ = i;
+  candidates_->SetSelection(i);
+  candidates_->EnsureVisible(i);
+  focus_screen();  // a touch on the list gave it the keyboard: Enter must still cast
+  ballot_text_->SetLabel(wxString::FromUTF8("Your ballot for " + vote_.value("office", std::string()) + ": " +
+                                            candidates_->GetString(static_cast<unsigned>(i)).utf8_string() +
+                                            ". Enter (or Cast my ballot) casts it; it is secret."));
+  ballot_text_->Wrap(GetClientSize().GetWidth() - 40);
+  relayout();
+}
+
+void KioskFrame::cast_ballot() {
+  const int i = ballot_choice_;
+  if (i < 0) return show_message("First choose a name: touch it, or scan their badge.", false, Screen::ballot);
+  const Json candidate = vote_["candidates"][static_cast<std::size_t>(i)];
+  KioskReply r = client_->cast_ballot(badge_, candidate.value("badge", ""), std::int64_t(wxGetUTCTimeMillis().GetValue()));
+  if (r.ok) {
+    vote_["voted"] = true;
+    show_message("Your ballot is cast. Ballots are secret: the Mayor counts them when the vote closes.", true,
+                 Screen::player);
+    return;
+  }
+  show_message(!r.reached ? "The ledger cannot be reached: your ballot was NOT cast. Try again when it is back."
+                          : "Your ballot was not cast: " + r.reason,
+               false, Screen::player);
+}
+
+void KioskFrame::show_vote_news() {
+  KioskReply r = client_->vote();
+  std::string news;
+  if (r.ok && r.body.value("open", false)) {
+    news = "A vote for " + r.body.value("office", std::string()) + " is open (" +
+           clock_text(r.body.value("remaining_ms", std::int64_t{0})) + " left): scan your badge to vote.";
+  } else if (r.ok && r.body.contains("result")) {
+    const Json& result = r.body["result"];
+    std::string tally;
+    for (const auto& t : result.value("tally", Json::array()))
+      tally += (tally.empty() ? "" : ", ") + t.value("candidate", std::string()) + " " + std::to_string(t.value("ballots", 0));
+    news = "The vote for " + result.value("office", std::string()) + ": " + result.value("outcome", std::string()) +
+           (result.value("overridden", false) ? " (a Judge's call)" : "") + (tally.empty() ? "" : ". Ballots: " + tally);
+  }
+  attract_vote_->SetLabel(wxString::FromUTF8(news));
+  attract_vote_->Wrap(GetClientSize().GetWidth() - 60);
+}
+
 void KioskFrame::cancel() {
   switch (screen_) {
     case Screen::attract: return;
     case Screen::pin: return asking_buyer_pin_ ? end_hand_over() : show_attract();
     case Screen::player: return done();
-    case Screen::give: return end_hand_over();
+    case Screen::give:
+    case Screen::ballot: return end_hand_over();
     case Screen::message:
       message_until_ms_ = 0;
       return tick();
@@ -613,6 +755,7 @@ void KioskFrame::tick() {
       const bool online = client_->online();
       attract_state_->SetLabel(online ? "Ledger: online" : "OFFLINE: the ledger cannot be reached; try again soon");
       attract_state_->SetForegroundColour(online ? ui::ink : ui::refusal_red);
+      if (online) show_vote_news();
     }
     Layout();
     return;
@@ -621,8 +764,8 @@ void KioskFrame::tick() {
     if (after_message_ == Screen::player) {
       refresh_player_text();
       show(Screen::player);
-    } else if (after_message_ == Screen::give) {
-      show(Screen::give);
+    } else if (after_message_ == Screen::give || after_message_ == Screen::ballot) {
+      show(after_message_);
     } else {
       show_attract();
     }
@@ -659,6 +802,7 @@ std::string KioskFrame::headline() const {
     case Screen::player: return flat(player_name_->GetLabel());
     case Screen::give: return flat(give_text_->GetLabel());
     case Screen::message: return flat(message_text_->GetLabel());
+    case Screen::ballot: return flat(ballot_text_->GetLabel());
   }
   return "";
 }

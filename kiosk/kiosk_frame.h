@@ -6,6 +6,8 @@
 //               badge -> confirm (Enter / Confirm) -> message (5 s) -> player
 //   player   -> a horse they own is scanned (or F3 / "Sell a horse") -> give: the buyer's badge
 //               -> pin: the buyer's own PIN (the buyer agrees) -> confirm -> message -> player
+//   player   -> F4 / Vote while a vote is open -> ballot: a name touched (or arrows) or the
+//               candidate's badge scanned -> Enter / Vote -> message -> player
 //   message  -> a refusal (red) or a recorded hand-over (green), back by itself after 5 s
 // Esc or Done goes back to the attract screen; so does silence: after 30 s without a touch, key
 // or scan a 10 s countdown ("still there?") and then everything of the player is forgotten.
@@ -16,6 +18,7 @@
 
 #include <wx/button.h>
 #include <wx/frame.h>
+#include <wx/listbox.h>
 #include <wx/scrolwin.h>
 #include <wx/simplebook.h>
 #include <wx/stattext.h>
@@ -37,7 +40,7 @@ struct KioskTimings {
 
 class KioskFrame : public wxFrame {
  public:
-  enum class Screen { attract, pin, player, give, message };
+  enum class Screen { attract, pin, player, give, message, ballot };  // in the book's order
 
   KioskFrame(std::unique_ptr<KioskClient> client, KioskTimings timings = {});
 
@@ -62,10 +65,12 @@ class KioskFrame : public wxFrame {
   void build_player(wxWindow* book);
   void build_give(wxWindow* book);
   void build_message(wxWindow* book);
+  void build_ballot(wxWindow* book);
   wxButton* big_button(wxWindow* parent, const wxString& label, void (KioskFrame::*action)());
 
   void show(Screen screen);
   void relayout();
+  void focus_screen();  // the keyboard to where the screen's next input goes
   void show_attract();
   void show_player();
   void show_message(const std::string& text, bool good, Screen then);
@@ -85,6 +90,10 @@ class KioskFrame : public wxFrame {
   void ask_confirmation();
   void confirm_hand_over();
   void end_hand_over();  // back to the player's screen
+  void start_ballot();
+  void choose_candidate(int index);  // the list's row, as touched, arrowed to or scanned
+  void cast_ballot();
+  void show_vote_news();  // the attract screen's line on the vote
   void cancel();  // Esc: one step back; from the player's screen, done
   void done();
   void forget_player();
@@ -111,6 +120,9 @@ class KioskFrame : public wxFrame {
     bool buyer_agreed = false;  // a sale: the buyer typed their own PIN
   } hand_over_;
   bool asking_buyer_pin_ = false;
+  Json vote_;  // GET /vote as last read
+  int ballot_choice_ = -1;     // the candidate chosen, -1 none yet
+  bool list_touched_ = false;  // a touch went down on the list: its next selection is a choice
 
   wxStaticText* countdown_;
   wxSimplebook* book_;
@@ -129,6 +141,14 @@ class KioskFrame : public wxFrame {
   wxStaticText* player_timers_;
   wxStaticText* player_body_;
   wxStaticText* player_hint_;
+  wxStaticText* player_vote_;
+  wxButton* vote_button_;
+  // ballot
+  wxStaticText* ballot_text_;
+  wxListBox* candidates_;
+  wxButton* ballot_cast_;
+  // attract
+  wxStaticText* attract_vote_;
   // give
   wxStaticText* give_text_;
   wxButton* give_confirm_;

@@ -11,7 +11,7 @@ const std::vector<std::string>& event_types() {
       "horse_stolen",     "horse_borrowed",    "horse_returned",   "secret_given",
       "card_reissued",    "card_revoked",      "wound_limb_named", "wound_healed",
       "arrested",         "jailed",            "released",         "correction",
-      "vote_called"};
+      "vote_called",      "ballot_cast",       "vote_counted",     "vote_overridden"};
   return types;
 }
 
@@ -31,8 +31,10 @@ void Ledger::apply(const std::string& type, const Json& payload, Json& ledger, s
                type == "card_revoked") {
       apply_card_event(type, ctx);
     } else if (type == "wound_limb_named" || type == "wound_healed" || type == "arrested" ||
-               type == "jailed" || type == "released" || type == "correction" || type == "vote_called") {
+               type == "jailed" || type == "released" || type == "correction") {
       apply_person_event(type, ctx);
+    } else if (type == "vote_called" || type == "ballot_cast" || type == "vote_counted" || type == "vote_overridden") {
+      apply_vote_event(type, ctx);
     } else {
       throw LedgerRefusal("bad_input", "type", "unknown event type '" + type + "'");
     }

@@ -19,6 +19,7 @@ void apply_event_defined(Town& town, const Json& payload);
 void apply_conflict_resolved(ApplyContext& ctx);
 void apply_card_event(const std::string& type, ApplyContext& ctx);    // bystanders, tricks, horses, secrets, codes
 void apply_person_event(const std::string& type, ApplyContext& ctx);  // heal, arrest, jail, correction
+void apply_vote_event(const std::string& type, ApplyContext& ctx);    // called, ballots, counted, overridden
 
 // The event types apply() knows, for messages and docs.
 const std::vector<std::string>& event_types();

@@ -1,12 +1,8 @@
-// Events about people: wounds named and healed, arrests, jail, release, corrections, and the
-// votes a Mayor calls.
+// Events about people: wounds named and healed, arrests, jail, release, corrections (votes:
+// apply_votes.cpp).
 #include "ledger/apply.h"
 
 namespace marshal::db {
-
-namespace {
-constexpr std::int64_t vote_duration_ms = 15 * 60 * 1000;
-}  // namespace
 
 void apply_person_event(const std::string& type, ApplyContext& ctx) {
   Town& town = ctx.town;
@@ -46,23 +42,6 @@ void apply_person_event(const std::string& type, ApplyContext& ctx) {
     f.optional_text("note");
     f.done();
     db.prepare("UPDATE characters SET jailed = 0, arrested_by = NULL WHERE id = ?").bind(1, who).run();
-  } else if (type == "vote_called") {
-    // RULES.md: the Mayor calls a vote for a public office; the ballots stay open 15 minutes.
-    std::string office = f.text("office");
-    f.optional_text("note");
-    f.done();
-    if (office.empty() || office.size() > 40) throw LedgerRefusal("bad_input", "office", "must be 1 to 40 characters");
-    town.require_power(who, core::Power::mayor, "character");
-    town.require_alive(who, "character");
-    if (db.scalar_int("SELECT COUNT(*) FROM votes WHERE start_ms + duration_ms > " + std::to_string(town.now_ms())) > 0)
-      throw LedgerRefusal("illegal_move", "office", "a vote is already open: count it first");
-    db.prepare("INSERT INTO votes(seq, office, called_by, start_ms, duration_ms) VALUES (?,?,?,?,?)")
-        .bind(1, town.seq())
-        .bind(2, office)
-        .bind(3, who)
-        .bind(4, town.now_ms())
-        .bind(5, vote_duration_ms)
-        .run();
   } else if (type == "correction") {
     // A GM sets a character's state right after a mistake; the earlier event stays as it was.
     std::int64_t corrects = f.int64_or("corrects", 1, INT64_MAX, 0);

@@ -41,8 +41,8 @@ namespace {
 
 std::int64_t now_ms() { return db::unix_time_ms(); }
 
-// Event types a kiosk may record: players handing cards to each other.
-const std::set<std::string> kiosk_event_types{"secret_given", "horse_sold"};
+// Event types a kiosk may record: players handing cards to each other, and their ballots.
+const std::set<std::string> kiosk_event_types{"secret_given", "horse_sold", "ballot_cast"};
 
 struct Reply {
   Reply() = default;
@@ -340,8 +340,10 @@ struct LedgerServer::Impl {
         return std::nullopt;  // a malformed badge names nobody
       }
     };
-    if (named("from") != player->character)
-      return error_reply(403, "not_yours", "from", "a kiosk gives and sells only as the player signed in at it");
+    const char* actor = request.type == "ballot_cast" ? "voter" : "from";
+    if (named(actor) != player->character)
+      return error_reply(403, "not_yours", actor,
+                         "a kiosk gives, sells and votes only as the player signed in at it");
     if (request.type == "horse_sold") {
       auto buyer = kiosk_player(c, station, "X-Countersign");
       if (!buyer || named("to") != buyer->character)
@@ -366,6 +368,7 @@ struct LedgerServer::Impl {
         e["uuid"] = q.text(1);
         e["station"] = q.text(2);
         e["payload"] = Json::parse(q.text(5));
+        if (q.text(4) == "ballot_cast") e["payload"].erase("candidate");  // a ballot is secret
       }
       events.push_back(e);
     }
@@ -449,6 +452,13 @@ struct LedgerServer::Impl {
         }
         log_lookup_refusal(*station, "kiosk_sign_in", badge, reply);
       }
+      return false;
+    }
+    if (url == "/vote") {
+      if (method != "GET") return (reply = error_reply(405, "method", "", "use GET")), false;
+      std::optional<std::int64_t> player;
+      if (auto signed_in = kiosk_player(c, *station)) player = signed_in->character;
+      reply = {200, vote_view(reader(), now_ms(), player)};
       return false;
     }
     if (url == "/timers") {

@@ -1,5 +1,7 @@
 #include "server/views.h"
 
+#include <algorithm>
+
 #include "ledger/town.h"
 
 namespace marshal::db {
@@ -115,6 +117,45 @@ Json timers_view(Database& db, std::int64_t now_ms) {
   while (v.step())
     timers.push_back({{"character", v.text(0)}, {"kind", "vote"}, {"office", v.text(1)}, {"remaining_ms", v.int64(2)}});
   return {{"timers", timers}};
+}
+
+Json vote_view(Database& db, std::int64_t now_ms, std::optional<std::int64_t> player) {
+  Json j{{"open", false}};
+  Statement v = db.prepare(
+      "SELECT v.seq, v.office, c.name, v.start_ms + v.duration_ms - ?, v.counted_seq IS NOT NULL, "
+      "(SELECT COUNT(*) FROM ballots b WHERE b.vote_seq = v.seq) FROM votes v JOIN characters c ON c.id = v.called_by "
+      "ORDER BY v.seq DESC LIMIT 1");
+  v.bind(1, now_ms);
+  if (v.step()) {
+    const std::int64_t seq = v.int64(0), remaining = v.int64(3);
+    const bool open = !v.int64(4) && remaining > 0 && remaining <= 15 * 60 * 1000;
+    j = {{"open", open}, {"office", v.text(1)}, {"called_by", v.text(2)}, {"remaining_ms", std::max<std::int64_t>(0, remaining)},
+         {"ballots", v.int64(5)}, {"counted", v.int64(4) != 0}};
+    if (open) {
+      Json candidates = Json::array();
+      Statement c = db.prepare(
+          "SELECT c.name, b.code FROM characters c JOIN cards b ON b.holder = c.id AND b.kind = 'badge' AND b.revoked = 0 "
+          "WHERE c.dead = 0 ORDER BY c.name");
+      while (c.step()) candidates.push_back({{"name", c.text(0)}, {"badge", c.text(1)}});
+      j["candidates"] = candidates;
+    }
+    if (player) {
+      Statement voted = db.prepare("SELECT COUNT(*) FROM ballots WHERE vote_seq = ? AND voter = ?");
+      voted.bind(1, seq).bind(2, *player);
+      voted.step();
+      j["voted"] = voted.int64(0) > 0;
+    }
+  }
+  // The last counted vote's result: the tally is the one the Mayor's count put in the ledger.
+  Statement r = db.prepare(
+      "SELECT v.office, v.outcome, v.overridden_seq IS NOT NULL, e.payload FROM votes v JOIN events e ON e.seq = v.counted_seq "
+      "ORDER BY v.seq DESC LIMIT 1");
+  if (r.step()) {
+    Json counted = Json::parse(r.text(3));
+    j["result"] = {{"office", r.text(0)}, {"outcome", r.text(1)}, {"overridden", r.int64(2) != 0},
+                   {"tally", counted.contains("ledger") ? counted["ledger"].value("tally", Json::array()) : Json::array()}};
+  }
+  return j;
 }
 
 }  // namespace marshal::db

@@ -32,5 +32,10 @@ Json event_view(Database& db);
 // open vote: {"timers": [{"character", "kind", "remaining_ms"}]}; a vote has kind "vote", the
 // Mayor who called it as "character", and its "office".
 Json timers_view(Database& db, std::int64_t now_ms);
+// The vote (GET /vote): {"open", "office", "called_by", "remaining_ms", "ballots" (how many were
+// cast, never for whom), "candidates": [{"name", "badge"}] (the living, while open), "voted" (by
+// `player`, when given), "result": {"office", "outcome", "tally", "overridden"} of the last
+// counted vote}. {"open": false} when no vote was ever called.
+Json vote_view(Database& db, std::int64_t now_ms, std::optional<std::int64_t> player);
 
 }  // namespace marshal::db

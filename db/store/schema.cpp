@@ -141,13 +141,26 @@ CREATE TABLE kiosk_pins (
   set_ms INTEGER NOT NULL
 );
 )sql",
+      // 8: secret ballots in a vote (apply_votes.cpp), and the vote's count and override.
+      R"sql(
+CREATE TABLE ballots (
+  vote_seq INTEGER NOT NULL REFERENCES votes(seq),
+  voter INTEGER NOT NULL REFERENCES characters(id),
+  candidate INTEGER NOT NULL REFERENCES characters(id),
+  seq INTEGER NOT NULL,
+  PRIMARY KEY (vote_seq, voter)
+);
+ALTER TABLE votes ADD COLUMN counted_seq INTEGER;
+ALTER TABLE votes ADD COLUMN outcome TEXT;
+ALTER TABLE votes ADD COLUMN overridden_seq INTEGER;
+)sql",
   };
   return all;
 }
 
 const std::vector<std::string>& projection_tables() {
   static const std::vector<std::string> tables{"event_info", "characters", "cards",
-                                               "card_holders", "timers", "locations", "votes"};
+                                               "card_holders", "timers", "locations", "votes", "ballots"};
   return tables;
 }
 

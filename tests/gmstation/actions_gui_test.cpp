@@ -147,3 +147,59 @@ TEST_CASE("GM actions: a bystander bestowed and printed, horses sold, stolen and
   CHECK(holder_of(reissued) == mayor);
   CHECK(fs::exists(fs::path(town.db).parent_path() / "print" / (reissued + ".pdf")));
 }
+
+TEST_CASE("GM actions: the Mayor counts a closed vote (the tally on screen), a Judge overrides the call",
+          "[gui][actions][votes]") {
+  SampleTown town(8);
+  const std::string mayor = town.badge("Zechariah Chamberlain");
+  {
+    // The vote was called 20 minutes ago; two ballots were cast while it was open.
+    db::Ledger ledger(town.db);
+    const std::int64_t now = db::unix_time_ms(), minute = 60'000;
+    auto append = [&](const std::string& type, const db::Json& payload, std::int64_t at) {
+      REQUIRE(ledger.append({db::make_uuid_v7(at), "saloon-gm", at, type, payload}, at).accepted);
+    };
+    append("vote_called", {{"character", mayor}, {"office", "Sheriff"}}, now - 20 * minute);
+    append("ballot_cast", {{"voter", town.badge("Kid Calloway")}, {"candidate", town.badge("Jubal Crane")}}, now - 19 * minute);
+    append("ballot_cast", {{"voter", town.badge("Cole Varney")}, {"candidate", town.badge("Jubal Crane")}}, now - 18 * minute);
+  }
+  gm::MainFrame* frame = open_station(town.db, "saloon-gm");
+  gm::ActionsPage* page = frame->actions();
+  wxUIActionSimulator sim;
+  auto type = [&](const std::string& text) {
+    for (char c : text) {
+      sim.Char(c, std::isupper(static_cast<unsigned char>(c)) ? wxMOD_SHIFT : wxMOD_NONE);
+      pump(40);
+    }
+    sim.Char(WXK_RETURN);
+    pump(500);
+  };
+  sim.Char(WXK_F5);
+  pump(300);
+  // The Sheriff is no Mayor: the ledger refuses his count.
+  scan_burst(sim, town.badge("Sheriff Amos Brady"));
+  sim.Char('K', wxMOD_CONTROL);
+  pump(200);
+  type("");
+  CHECK(page->instruction().Contains("refused"));
+  scan_burst(sim, mayor);
+  sim.Char('K', wxMOD_CONTROL);
+  pump(200);
+  CHECK(page->instruction().Contains("The Mayor's call"));
+  type("");  // the most ballots win
+  INFO(page->result_text().ToStdString());
+  CHECK(page->result_text().Contains("The vote for Sheriff: Jubal Crane is elected Sheriff"));
+  CHECK(page->result_text().Contains("2 ballots cast"));
+  CHECK(page->result_text().Contains("Jubal Crane: 2"));
+  screenshot(frame, "actions-vote-counted");
+  scan_burst(sim, town.badge("Judge Cornelius Whitlock"));
+  sim.Char('O', wxMOD_CONTROL);
+  pump(200);
+  type("Void");
+  CHECK(page->result_text().Contains("Overridden by the Judge: Void"));
+  frame->Destroy();
+  pump(200);
+  db::Database ledger(town.db, false);
+  CHECK(ledger.scalar_text("SELECT outcome FROM votes") == "Void");
+  CHECK(ledger.scalar_int("SELECT COUNT(*) FROM events WHERE type IN ('vote_counted', 'vote_overridden')") == 2);
+}

@@ -245,3 +245,115 @@ TEST_CASE("a player sells a horse: its card, the buyer's badge, the buyer's own 
   frame->Destroy();
   pump(200);
 }
+
+TEST_CASE("a player votes while the Mayor's vote is open; the attract screen tells the last count", "[gui][kiosk]") {
+  KioskTown town(35);
+  {
+    // Earlier in the evening: a vote for Deputy, one ballot, counted; now a vote for Sheriff is open.
+    db::Ledger ledger(town.db);
+    const std::int64_t now = db::unix_time_ms(), minute = 60'000;
+    auto append = [&](const std::string& type, const db::Json& payload, std::int64_t at) {
+      db::AppendResult r = ledger.append({db::make_uuid_v7(at), "saloon-gm", at, type, payload}, at);
+      INFO(type << ": " << r.reason);
+      REQUIRE(r.accepted);
+    };
+    const std::string mayor = town.badge("Zechariah Chamberlain");
+    append("vote_called", {{"character", mayor}, {"office", "Deputy"}}, now - 40 * minute);
+    append("ballot_cast", {{"voter", town.badge("Jubal Crane")}, {"candidate", town.badge("Kid Calloway")}}, now - 39 * minute);
+    append("vote_counted", {{"character", mayor}}, now - 20 * minute);
+    append("vote_called", {{"character", mayor}, {"office", "Sheriff"}}, now - minute);
+  }
+  kiosk::LocalLedger ledger(town.db, "lobby-kiosk");
+  kiosk::KioskFrame* frame = open_kiosk(ledger);
+  wxUIActionSimulator sim;
+  pump(3000, [&] { return frame->shown_text().find("A vote for Sheriff is open") != std::string::npos; });
+  INFO(frame->shown_text());
+  CHECK(frame->shown_text().find("A vote for Sheriff is open (14:00 left): scan your badge to vote.") != std::string::npos);
+
+  scan_burst(sim, town.badge("Kid Calloway"));
+  REQUIRE(wait_for(frame, KioskScreen::pin));
+  type_pin(sim, kid_pin);
+  REQUIRE(wait_for(frame, KioskScreen::player));
+  CHECK(frame->shown_text().find("A vote for Sheriff is open: press Vote (F4)") != std::string::npos);
+  sim.Char(WXK_F4);
+  REQUIRE(wait_for(frame, KioskScreen::ballot));
+  CHECK(frame->headline() == "Vote for Sheriff: touch a name (or use the arrows), or scan their badge.");
+  // Enter with no name chosen says so; the candidate's badge chooses them.
+  sim.Char(WXK_RETURN);
+  REQUIRE(wait_for(frame, KioskScreen::message));
+  CHECK(frame->headline().find("First choose a name") != std::string::npos);
+  REQUIRE(wait_for(frame, KioskScreen::ballot));
+  scan_burst(sim, town.badge("Sheriff Amos Brady"));
+  CHECK(frame->headline() == "Your ballot for Sheriff: Sheriff Amos Brady. Enter (or Cast my ballot) casts it; it is secret.");
+  screenshot(frame, "kiosk-ballot");
+  sim.Char(WXK_RETURN);
+  INFO("after Enter: screen " << static_cast<int>(frame->screen()) << ", " << frame->headline());
+  REQUIRE(wait_for(frame, KioskScreen::message));
+  CHECK(frame->headline().find("Your ballot is cast") != std::string::npos);
+  REQUIRE(wait_for(frame, KioskScreen::player));
+  CHECK(frame->shown_text().find("You have cast your ballot for Sheriff.") != std::string::npos);
+  CHECK(frame->shown_text().find("Vote (F4)") == std::string::npos);  // the button is gone
+  sim.Char(WXK_F4);
+  REQUIRE(wait_for(frame, KioskScreen::message));
+  CHECK(frame->headline().find("one ballot each") != std::string::npos);
+  REQUIRE(wait_for(frame, KioskScreen::player));
+  sim.Char(WXK_ESCAPE);
+  REQUIRE(wait_for(frame, KioskScreen::attract));
+
+  // The Sheriff votes with the arrow keys: whoever the list shows chosen is whom the ledger holds.
+  scan_burst(sim, town.badge("Sheriff Amos Brady"));
+  REQUIRE(wait_for(frame, KioskScreen::pin));
+  type_pin(sim, sheriff_pin);
+  REQUIRE(wait_for(frame, KioskScreen::player));
+  sim.Char(WXK_F4);
+  REQUIRE(wait_for(frame, KioskScreen::ballot));
+  sim.Char(WXK_DOWN);
+  sim.Char(WXK_DOWN);
+  pump(2000, [&] { return frame->headline().rfind("Your ballot for Sheriff: ", 0) == 0; });
+  const std::string chosen_line = frame->headline();
+  INFO(chosen_line);
+  REQUIRE(chosen_line.rfind("Your ballot for Sheriff: ", 0) == 0);
+  const std::string chosen = chosen_line.substr(25, chosen_line.find(". Enter") - 25);
+  sim.Char(WXK_RETURN);
+  REQUIRE(wait_for(frame, KioskScreen::message));
+  CHECK(frame->headline().find("Your ballot is cast") != std::string::npos);
+  {
+    db::Database db(town.db, false);
+    CHECK(db.scalar_int("SELECT COUNT(*) FROM ballots b JOIN votes v ON v.seq = b.vote_seq WHERE v.office = 'Sheriff'") == 2);
+    CHECK(db.scalar_text("SELECT c.name FROM ballots b JOIN characters c ON c.id = b.candidate JOIN characters w ON "
+                         "w.id = b.voter WHERE w.name = 'Kid Calloway'") == "Sheriff Amos Brady");
+    CHECK(db.scalar_text("SELECT c.name FROM ballots b JOIN characters c ON c.id = b.candidate JOIN characters w ON "
+                         "w.id = b.voter WHERE w.name = 'Sheriff Amos Brady'") == chosen);
+  }
+  sim.Char(WXK_ESCAPE);  // the message, then the player's screen: Done
+  REQUIRE(wait_for(frame, KioskScreen::player));
+  sim.Char(WXK_ESCAPE);
+  REQUIRE(wait_for(frame, KioskScreen::attract));
+  screenshot(frame, "kiosk-attract-vote");
+  frame->Destroy();
+  pump(200);
+}
+
+TEST_CASE("the attract screen shows the last count when no vote is open", "[gui][kiosk]") {
+  KioskTown town(36);
+  {
+    db::Ledger ledger(town.db);
+    const std::int64_t now = db::unix_time_ms(), minute = 60'000;
+    auto append = [&](const std::string& type, const db::Json& payload, std::int64_t at) {
+      REQUIRE(ledger.append({db::make_uuid_v7(at), "saloon-gm", at, type, payload}, at).accepted);
+    };
+    const std::string mayor = town.badge("Zechariah Chamberlain");
+    append("vote_called", {{"character", mayor}, {"office", "Deputy"}}, now - 40 * minute);
+    append("ballot_cast", {{"voter", town.badge("Jubal Crane")}, {"candidate", town.badge("Kid Calloway")}}, now - 39 * minute);
+    append("ballot_cast", {{"voter", town.badge("Cole Varney")}, {"candidate", town.badge("Kid Calloway")}}, now - 38 * minute);
+    append("vote_counted", {{"character", mayor}}, now - 20 * minute);
+  }
+  kiosk::LocalLedger ledger(town.db, "lobby-kiosk");
+  kiosk::KioskFrame* frame = open_kiosk(ledger);
+  pump(3000, [&] { return frame->shown_text().find("The vote for Deputy") != std::string::npos; });
+  INFO(frame->shown_text());
+  CHECK(frame->shown_text().find("The vote for Deputy: Kid Calloway is elected Deputy. Ballots: Kid Calloway 2") !=
+        std::string::npos);
+  frame->Destroy();
+  pump(200);
+}
