@@ -67,6 +67,8 @@ class KioskFrame : public wxFrame {
   void build_message(wxWindow* book);
   void build_ballot(wxWindow* book);
   wxButton* big_button(wxWindow* parent, const wxString& label, void (KioskFrame::*action)());
+  // A row of a confirming button and Cancel (Esc) at the foot of `sizer`; the confirming button.
+  wxButton* add_confirm_row(wxWindow* page, wxSizer* sizer, const wxString& text, void (KioskFrame::*action)());
 
   void show(Screen screen);
   void relayout();

@@ -1,0 +1,184 @@
+// The kiosk's screens laid out: built once, filled in as players come and go.
+#include "kiosk/kiosk_frame.h"
+
+#include <wx/listbox.h>
+#include <wx/sizer.h>
+
+#include <fmt/format.h>
+
+#include "kiosk/frame_style.h"
+
+namespace marshal::kiosk {
+
+using namespace style;
+
+wxButton* KioskFrame::big_button(wxWindow* parent, const wxString& text, void (KioskFrame::*action)()) {
+  auto* b = new wxButton(parent, wxID_ANY, text);
+  b->SetFont(ui::font(body_points, true));
+  b->SetMinSize(wxSize(-1, button_height_px));
+  b->Bind(wxEVT_BUTTON, [this, action](wxCommandEvent&) {
+    touched();
+    (this->*action)();
+  });
+  return b;
+}
+
+wxButton* KioskFrame::add_confirm_row(wxWindow* page, wxSizer* sizer, const wxString& text, void (KioskFrame::*action)()) {
+  auto* buttons = new wxBoxSizer(wxHORIZONTAL);
+  wxButton* confirm = big_button(page, text, action);
+  buttons->Add(confirm, 1, wxALL, 4);
+  buttons->Add(big_button(page, "Cancel (Esc)", &KioskFrame::cancel), 1, wxALL, 4);
+  sizer->Add(buttons, 0, wxEXPAND);
+  return confirm;
+}
+
+void KioskFrame::build_attract(wxWindow* book) {
+  auto* page = new wxPanel(book);
+  ui::apply(page);
+  auto* s = new wxBoxSizer(wxVERTICAL);
+  attract_title_ = new wxStaticText(page, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxALIGN_CENTRE_HORIZONTAL);
+  attract_title_->SetFont(ui::font(title_points, true));
+  s->AddStretchSpacer();
+  s->Add(attract_title_, 0, wxALIGN_CENTER | wxALL, 10);
+  s->Add(label(page, "Scan your badge", 44, true), 0, wxALIGN_CENTER | wxALL, 10);
+  s->Add(label(page, "Hold the QR code on your badge under the scanner.", body_points), 0, wxALIGN_CENTER | wxALL, 6);
+  s->AddStretchSpacer();
+  attract_vote_ = new wxStaticText(page, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxALIGN_CENTRE_HORIZONTAL);
+  attract_vote_->SetFont(ui::font(body_points + 2, true));
+  s->Add(attract_vote_, 0, wxALIGN_CENTER | wxALL, 6);
+  attract_clock_ = label(page, "", headline_points, true);
+  attract_state_ = label(page, "", body_points);
+  s->Add(attract_clock_, 0, wxALIGN_CENTER | wxALL, 4);
+  s->Add(attract_state_, 0, wxALIGN_CENTER | wxALL, 8);
+  page->SetSizer(s);
+  book_->AddPage(page, "attract");
+}
+
+void KioskFrame::build_pin(wxWindow* book) {
+  auto* page = new wxPanel(book);
+  ui::apply(page);
+  auto* s = new wxBoxSizer(wxHORIZONTAL);
+  auto* left = new wxBoxSizer(wxVERTICAL);
+  pin_name_ = label(page, "", headline_points, true);
+  left->Add(pin_name_, 0, wxALL, 8);
+  left->Add(label(page, "Type your 4-digit kiosk PIN\n(it is on your character sheet),\nthen OK.", body_points), 0, wxALL, 8);
+  pin_field_ = new wxTextCtrl(page, wxID_ANY, "", wxDefaultPosition, wxSize(260, 76), wxTE_PASSWORD | wxTE_PROCESS_ENTER);
+  pin_field_->SetFont(ui::font(title_points, true));
+  pin_field_->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) {
+    touched();
+    pin_entered();
+  });
+  left->Add(pin_field_, 0, wxALL, 8);
+  pin_problem_ = label(page, "", body_points, true);
+  pin_problem_->SetForegroundColour(ui::refusal_red);
+  left->Add(pin_problem_, 0, wxALL | wxEXPAND, 8);
+  left->AddStretchSpacer();
+  left->Add(big_button(page, "Cancel (Esc)", &KioskFrame::cancel), 0, wxALL | wxEXPAND, 8);
+  s->Add(left, 1, wxEXPAND);
+  // The keypad: three columns of 1-9, then Clear, 0, OK.
+  auto* pad = new wxGridSizer(4, 3, 6, 6);
+  for (const char* key : {"1", "2", "3", "4", "5", "6", "7", "8", "9", "Clear", "0", "OK"}) {
+    auto* b = new wxButton(page, wxID_ANY, key, wxDefaultPosition, wxSize(110, 90));
+    std::string k = key;
+    b->SetFont(ui::font(k.size() == 1 ? headline_points : body_points, true));
+    b->Bind(wxEVT_BUTTON, [this, k](wxCommandEvent&) {
+      touched();
+      if (k == "OK") pin_entered();
+      else if (k == "Clear") pin_back();
+      else pin_digit(k[0]);
+    });
+    pad->Add(b, 0, wxEXPAND);
+  }
+  s->Add(pad, 0, wxALL, 8);
+  page->SetSizer(s);
+  book_->AddPage(page, "pin");
+}
+
+void KioskFrame::build_player(wxWindow* book) {
+  auto* page = new wxPanel(book);
+  ui::apply(page);
+  auto* s = new wxBoxSizer(wxVERTICAL);
+  // Long lists of secrets scroll; the buttons stay in view below.
+  player_panel_ = new wxScrolledWindow(page, wxID_ANY);
+  ui::apply(player_panel_);
+  player_panel_->SetScrollRate(0, 20);
+  auto* inner = new wxBoxSizer(wxVERTICAL);
+  player_name_ = label(player_panel_, "", title_points, true);
+  player_standing_ = label(player_panel_, "", body_points + 2, true);
+  player_timers_ = label(player_panel_, "", body_points + 2, true);
+  player_timers_->SetForegroundColour(ui::provisional_amber);
+  player_body_ = label(player_panel_, "", body_points);
+  inner->Add(player_name_, 0, wxALL, 4);
+  inner->Add(player_standing_, 0, wxALL, 4);
+  inner->Add(player_timers_, 0, wxALL, 4);
+  inner->Add(player_body_, 0, wxALL | wxEXPAND, 4);
+  player_panel_->SetSizer(inner);
+  s->Add(player_panel_, 1, wxEXPAND);
+  player_hint_ = label(page, "To give one of your secrets or sell your horse, scan its card.", body_points, true);
+  s->Add(player_hint_, 0, wxALL, 4);
+  player_vote_ = label(page, "", body_points, true);
+  player_vote_->SetForegroundColour(ui::provisional_amber);
+  s->Add(player_vote_, 0, wxALL, 4);
+  auto* buttons = new wxBoxSizer(wxHORIZONTAL);
+  buttons->Add(big_button(page, "Give a secret (F2)", &KioskFrame::start_give), 1, wxALL, 4);
+  buttons->Add(big_button(page, "Sell a horse (F3)", &KioskFrame::start_sale), 1, wxALL, 4);
+  vote_button_ = big_button(page, "Vote (F4)", &KioskFrame::start_ballot);
+  buttons->Add(vote_button_, 1, wxALL, 4);
+  buttons->Add(big_button(page, "Done (Esc)", &KioskFrame::done), 1, wxALL, 4);
+  s->Add(buttons, 0, wxEXPAND);
+  page->SetSizer(s);
+  book_->AddPage(page, "player");
+}
+
+void KioskFrame::build_give(wxWindow* book) {
+  auto* page = new wxPanel(book);
+  ui::apply(page);
+  auto* s = new wxBoxSizer(wxVERTICAL);
+  give_text_ = label(page, "", headline_points, true);
+  s->Add(give_text_, 1, wxALL | wxEXPAND, 12);
+  give_confirm_ = add_confirm_row(page, s, "Confirm (Enter)", &KioskFrame::confirm_hand_over);
+  page->SetSizer(s);
+  book_->AddPage(page, "give");
+}
+
+void KioskFrame::build_message(wxWindow* book) {
+  message_panel_ = new wxPanel(book);
+  auto* s = new wxBoxSizer(wxVERTICAL);
+  message_text_ = label(message_panel_, "", headline_points, true);
+  message_text_->SetForegroundColour(*wxWHITE);
+  s->AddStretchSpacer();
+  s->Add(message_text_, 0, wxALL | wxEXPAND, 24);
+  s->AddStretchSpacer();
+  message_panel_->SetSizer(s);
+  book_->AddPage(message_panel_, "message");
+}
+
+void KioskFrame::build_ballot(wxWindow* book) {
+  auto* page = new wxPanel(book);
+  ui::apply(page);
+  auto* s = new wxBoxSizer(wxVERTICAL);
+  ballot_text_ = label(page, "", headline_points - 4, true);
+  s->Add(ballot_text_, 0, wxALL | wxEXPAND, 8);
+  candidates_ = new wxListBox(page, wxID_ANY);
+  candidates_->SetFont(ui::font(headline_points - 6));
+  // The arrows are the window's (on_key); the keyboard stays on the Cast button (focus_screen).
+  candidates_->SetCanFocus(false);
+  // Only a touch on a name chooses it: GTK also selects a list's first row by itself when it is
+  // shown, and a ballot must never go to someone nobody chose.
+  candidates_->Bind(wxEVT_LEFT_DOWN, [this](wxMouseEvent& e) {
+    list_touched_ = true;
+    e.Skip();
+  });
+  candidates_->Bind(wxEVT_LISTBOX, [this](wxCommandEvent&) {
+    if (!list_touched_) return;
+    list_touched_ = false;
+    touched();
+    choose_candidate(candidates_->GetSelection());
+  });
+  s->Add(candidates_, 1, wxALL | wxEXPAND, 8);
+  ballot_cast_ = add_confirm_row(page, s, "Cast my ballot (Enter)", &KioskFrame::cast_ballot);
+  page->SetSizer(s);
+  book_->AddPage(page, "ballot");
+}
+
+}  // namespace marshal::kiosk
