@@ -92,6 +92,7 @@ void KioskFrame::forget_player() {
   badge_.clear();
   name_.clear();
   view_ = Json();
+  offline_ = false;
   hand_over_ = {};
   asking_buyer_pin_ = false;
   vote_ = Json::object();
@@ -127,6 +128,12 @@ void KioskFrame::refresh_player_text() {
   else body += "Secrets you hold:\n";
   for (const auto& s : p.secrets) body += "  \u2022 " + s.title + ": " + s.text + "\n";
   player_body_->SetLabel(wxString::FromUTF8(body));
+  player_hint_->SetLabel(offline_ ? wxString::FromUTF8("As of " + view_as_of_ +
+                                                       ": the ledger cannot be reached. Nothing can be given, sold "
+                                                       "or voted until it is back.")
+                                  : wxString("To give one of your secrets or sell your horse, scan its card."));
+  player_hint_->SetForegroundColour(offline_ ? ui::refusal_red : ui::ink);
+  player_hint_->Wrap(GetClientSize().GetWidth() - 40);
   const bool vote_open = vote_.value("open", false) && !p.standing.starts_with("DEAD");
   const bool voted = vote_.value("voted", false);
   player_vote_->SetLabel(!vote_open ? wxString()
@@ -140,18 +147,33 @@ void KioskFrame::refresh_player_text() {
 }
 
 void KioskFrame::show_player() {
-  KioskReply r = client_->character(badge_);
-  if (!r.ok) {
-    show_message("Your state cannot be read now: " + r.reason, false, Screen::attract);
+  if (!reread_player()) {
+    show_message("Your state cannot be read now. Try again in a minute.", false, Screen::attract);
     return;
   }
-  view_ = r.body;
-  view_fetched_ms_ = now_ms();
   hand_over_ = {};
-  KioskReply vote = client_->vote();
-  vote_ = vote.ok ? vote.body : Json::object();
   refresh_player_text();
   show(Screen::player);
+}
+
+bool KioskFrame::reread_player() {
+  last_reread_ms_ = now_ms();
+  KioskReply r = client_->character(badge_);
+  if (r.ok) {
+    view_ = r.body;
+    view_fetched_ms_ = now_ms();
+    view_as_of_ = wxDateTime::Now().Format("%H:%M").utf8_string();
+    offline_ = false;
+    KioskReply vote = client_->vote();
+    vote_ = vote.ok ? vote.body : Json::object();
+    return true;
+  }
+  // Out of reach with the player signed in: the state read last stays, marked as such.
+  if (!r.reached && view_.is_object()) {
+    offline_ = true;
+    return true;
+  }
+  return false;
 }
 
 // ---- input --------------------------------------------------------------------------------
@@ -325,6 +347,13 @@ void KioskFrame::tick() {
     if (!countdown_->IsShown()) {
       countdown_->Show();
       Layout();
+    }
+  }
+  if (screen_ == Screen::player && now - last_reread_ms_ >= timings_.reread_ms) {
+    // The ledger read again now and then: what other stations did, and whether it is there.
+    if (reread_player()) {
+      refresh_player_text();
+      relayout();
     }
   }
   if (screen_ == Screen::player) {

@@ -36,6 +36,7 @@ struct KioskTimings {
   std::int64_t idle_ms = 30'000;       // without input before the countdown
   std::int64_t countdown_ms = 10'000;  // "still there?" before the attract screen
   std::int64_t message_ms = 5'000;     // a refusal or a confirmation stays this long
+  std::int64_t reread_ms = 10'000;     // the player's state is read again this often
 };
 
 class KioskFrame : public wxFrame {
@@ -100,6 +101,8 @@ class KioskFrame : public wxFrame {
   void done();
   void forget_player();
   void refresh_player_text();
+  // Reads the player's view (and the vote) again; false when it cannot and nothing was read before.
+  bool reread_player();
 
   std::unique_ptr<KioskClient> client_;
   KioskTimings timings_;
@@ -114,6 +117,9 @@ class KioskFrame : public wxFrame {
   std::string badge_, name_;
   Json view_;
   std::int64_t view_fetched_ms_ = 0;
+  std::string view_as_of_;            // "03:12": when the view was read, on the wall clock
+  bool offline_ = false;              // the last read failed: the view shown is the one before
+  std::int64_t last_reread_ms_ = 0;
   // A secret given or a horse sold, step by step.
   struct HandOver {
     enum class Kind { none, secret, horse } kind = Kind::none;

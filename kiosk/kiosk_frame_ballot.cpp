@@ -54,6 +54,7 @@ void KioskFrame::cast_ballot() {
                  Screen::player);
     return;
   }
+  if (!r.reached) offline_ = true;
   show_message(!r.reached ? "The ledger cannot be reached: your ballot was NOT cast. Try again when it is back."
                           : "Your ballot was not cast: " + r.reason,
                false, Screen::player);

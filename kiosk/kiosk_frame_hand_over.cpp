@@ -156,6 +156,7 @@ void KioskFrame::confirm_hand_over() {
                  true, Screen::player);
     return;
   }
+  if (!r.reached) offline_ = true;
   std::string what = sale ? "the horse was NOT sold" : "the secret was NOT given";
   show_message(!r.reached ? "The ledger cannot be reached: " + what + ". Try again when it is back."
                           : "Refused, " + what + ": " + r.reason,

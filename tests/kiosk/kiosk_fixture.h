@@ -44,11 +44,11 @@ struct KioskTown : marshal::test_support::SampleTown {
 // Short clocks, so the idle reset and a message's return take a second, not half a minute.
 inline marshal::kiosk::KioskTimings quick_timings() { return {.idle_ms = 2500, .countdown_ms = 1500, .message_ms = 900}; }
 
-// The kiosk window on the town's ledger, shown with the keyboard given to it (see open_station).
-inline marshal::kiosk::KioskFrame* open_kiosk(const marshal::kiosk::LocalLedger& ledger,
-                                              marshal::kiosk::KioskTimings timings = quick_timings()) {
+// The kiosk window on a client, shown with the keyboard given to it (see open_station).
+inline marshal::kiosk::KioskFrame* open_kiosk_with(std::unique_ptr<marshal::kiosk::KioskClient> client,
+                                                   marshal::kiosk::KioskTimings timings = quick_timings()) {
   start_wx();
-  auto* frame = new marshal::kiosk::KioskFrame(ledger.client(), timings);
+  auto* frame = new marshal::kiosk::KioskFrame(std::move(client), timings);
   frame->Show();
   pump(400);
   frame->Raise();
@@ -58,6 +58,12 @@ inline marshal::kiosk::KioskFrame* open_kiosk(const marshal::kiosk::LocalLedger&
   sim.MouseMove(r.x + r.width / 2, r.y + r.height / 3);
   pump(200);
   return frame;
+}
+
+// The kiosk window on the town's ledger served by the kiosk itself (its embedded default).
+inline marshal::kiosk::KioskFrame* open_kiosk(const marshal::kiosk::LocalLedger& ledger,
+                                              marshal::kiosk::KioskTimings timings = quick_timings()) {
+  return open_kiosk_with(ledger.client(), timings);
 }
 
 // Waits up to `ms` for the kiosk to show `screen`.

@@ -3,6 +3,8 @@
 // receiver's badge; refusals in words; the idle reset forgets everything; five wrong PINs lock
 // the badge. After every step the privacy check reads every text in the window.
 #include "kiosk_fixture.h"
+#include "server/ledger_server.h"
+#include "server/stations.h"
 
 using namespace marshal;
 using namespace kiosk_testing;
@@ -356,4 +358,60 @@ TEST_CASE("the attract screen shows the last count when no vote is open", "[gui]
         std::string::npos);
   frame->Destroy();
   pump(200);
+}
+
+TEST_CASE("the ledger goes away while a player is signed in: the state stays, marked, and nothing is handed over",
+          "[gui][kiosk][offline]") {
+  KioskTown town(37);
+  std::string code;
+  {
+    db::Ledger ledger(town.db);
+    code = db::add_station(ledger.database(), "porch-kiosk", db::Role::kiosk, db::unix_time_ms());
+  }
+  db::ServerConfig config;
+  config.db_path = town.db;
+  config.log = [](const std::string&) {};
+  auto server = std::make_unique<db::LedgerServer>(config);
+  config.port = server->port();  // it comes back on the same port
+  auto client = std::make_unique<kiosk::KioskClient>("http://127.0.0.1:" + std::to_string(config.port),
+                                                     town.dir.file("porch-kiosk.db"));
+  std::string error;
+  REQUIRE(client->enroll(code, error));
+  kiosk::KioskTimings timings = quick_timings();
+  timings.idle_ms = 60'000;
+  timings.reread_ms = 700;
+  kiosk::KioskFrame* frame = open_kiosk_with(std::move(client), timings);
+  wxUIActionSimulator sim;
+  scan_burst(sim, town.badge("Kid Calloway"));
+  REQUIRE(wait_for(frame, KioskScreen::pin));
+  type_pin(sim, kid_pin);
+  REQUIRE(wait_for(frame, KioskScreen::player));
+  CHECK(frame->shown_text().find("cannot be reached") == std::string::npos);
+
+  server.reset();  // the ledger goes away
+  REQUIRE(pump(4000, [&] { return frame->shown_text().find("the ledger cannot be reached") != std::string::npos; }));
+  const std::string shown = frame->shown_text();
+  INFO(shown);
+  CHECK(shown.find("As of ") != std::string::npos);
+  CHECK(shown.find("Nothing can be given, sold or voted until it is back.") != std::string::npos);
+  CHECK(shown.find("Kid Calloway") != std::string::npos);  // the state read last stays
+  CHECK(shown.find("Innocent bystanders left: 3") != std::string::npos);
+  screenshot(frame, "kiosk-offline");
+  // A secret cannot be given while the ledger is away: said, and nothing recorded.
+  scan_burst(sim, town.cards("Kid Calloway", "secret").at(0));
+  REQUIRE(wait_for(frame, KioskScreen::give));
+  scan_burst(sim, town.badge("Sheriff Amos Brady"));
+  REQUIRE(wait_for(frame, KioskScreen::message));
+  CHECK(frame->headline().find("The ledger cannot be reached") != std::string::npos);
+  REQUIRE(wait_for(frame, KioskScreen::give));
+  sim.Char(WXK_ESCAPE);
+  REQUIRE(wait_for(frame, KioskScreen::player));
+
+  server = std::make_unique<db::LedgerServer>(config);  // back
+  REQUIRE(pump(4000, [&] { return frame->shown_text().find("cannot be reached") == std::string::npos; }));
+  CHECK(frame->shown_text().find("To give one of your secrets") != std::string::npos);
+  frame->Destroy();
+  pump(200);
+  db::Database ledger(town.db, false);
+  CHECK(ledger.scalar_int("SELECT COUNT(*) FROM events WHERE type = 'secret_given'") == 0);
 }
