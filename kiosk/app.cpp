@@ -14,12 +14,15 @@ namespace marshal::kiosk {
 void describe_command_line(wxCmdLineParser& parser) {
   parser.SetLogo("Marshal player kiosk: players scan their badge, type their PIN, see their own state and "
                  "give their secrets to each other.\n"
-                 "Give --server URL with --cache FILE (and --enroll CODE the first time, from `marshal station "
-                 "add NAME --role kiosk`), or --ledger FILE for a ledger on this machine; --sample opens the "
-                 "sample town (its PINs: marshal pins --db ~/.local/share/marshal/lincoln-1875.db).\n"
+                 "Give --cache FILE (and --server URL with --enroll CODE the first time, from `marshal station "
+                 "add NAME --role kiosk`; or scan the kiosk's enrollment card when it asks), or --ledger FILE for a "
+                 "ledger on this machine; --sample opens the sample town (its PINs: marshal pins --db "
+                 "~/.local/share/marshal/lincoln-1875.db).\n"
                  "Full screen unless --windowed; docs/kiosk.md says how to lock a machine down.");
   parser.AddOption("", "server", "the ledger server, e.g. http://10.0.0.2:8080");
-  parser.AddOption("", "cache", "this kiosk's cache file (with --server): its station token, nothing of any player");
+  parser.AddOption("", "cache",
+                   "this kiosk's cache file: its station token and server, nothing of any player (an enrolled kiosk "
+                   "needs only this)");
   parser.AddOption("", "enroll", "the one-time enrollment code from marshal station add NAME --role kiosk");
   parser.AddOption("", "ledger", "a ledger file on this machine (marshal init makes one)");
   parser.AddOption("", "station", "this kiosk's station name with --ledger or --sample (default kiosk)");
@@ -41,8 +44,11 @@ bool KioskApp::OnCmdLineParsed(wxCmdLineParser& parser) {
   sample_ = parser.Found("sample");
   windowed_ = parser.Found("windowed");
   if (sample_ && ledger_.empty()) ledger_ = wxString::FromUTF8(db::sample_ledger(MARSHAL_SAMPLE_EVENT));
-  if (ledger_.empty() == server_.empty()) {
-    std::fputs("marshal-kiosk: give --server URL (a venue's ledger server), --ledger FILE or --sample\n\n", stderr);
+  const bool remote = !server_.empty() || !cache_.empty();  // a cache file remembers its server
+  if (ledger_.empty() == !remote || (!ledger_.empty() && !server_.empty())) {
+    std::fputs("marshal-kiosk: give --server URL (a venue's ledger server) or --cache FILE (a kiosk enrolled "
+               "before), --ledger FILE, or --sample\n\n",
+               stderr);
     parser.Usage();
     return false;
   }
@@ -63,9 +69,10 @@ bool KioskApp::OnInit() {
       std::string error;
       if (!enroll_.empty() && !client->enroll(enroll_.utf8_string(), error))
         throw std::runtime_error("enrollment refused: " + error);
+      // Not enrolled: the window asks for the kiosk's enrollment card.
       if (!client->enrolled())
-        throw std::runtime_error("this kiosk is not enrolled: start it once with --enroll CODE (from `marshal station "
-                                 "add NAME --role kiosk` on the ledger's machine)");
+        std::fputs("marshal-kiosk: not enrolled yet: scan the kiosk's enrollment card (or start with --enroll CODE)\n",
+                   stderr);
     }
     auto* frame = new KioskFrame(std::move(client));
     if (windowed_) frame->Show();

@@ -8,7 +8,8 @@ namespace marshal::kiosk {
 
 namespace {
 
-// The cache file holds the kiosk's station token and name: nothing of any player.
+// The cache file holds the kiosk's station token and name and the server's address: nothing of
+// any player.
 const char* cache_schema = "CREATE TABLE IF NOT EXISTS kiosk_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)";
 
 std::string setting(sqlite::Database& db, const std::string& key) {
@@ -36,15 +37,27 @@ std::string path_segment(const std::string& code) {
 }  // namespace
 
 KioskClient::KioskClient(const std::string& server_url, const std::string& cache_path, long timeout_ms)
-    : cache_(cache_path, true), http_(server_url, timeout_ms) {
+    : cache_(cache_path, true), timeout_ms_(timeout_ms) {
   cache_.exec(cache_schema);
   token_ = setting(cache_, "token");
   station_ = setting(cache_, "station");
-  http_.set_token(token_);
+  const std::string remembered = setting(cache_, "server");
+  // A token belongs to the server that gave it: at another address the kiosk enrolls anew.
+  if (!server_url.empty() && !remembered.empty() && server_url != remembered) token_.clear();
+  http_ = std::make_unique<client::HttpClient>(server_url.empty() ? remembered : server_url, timeout_ms_);
+  http_->set_token(token_);
+}
+
+bool KioskClient::enroll_at(const std::string& server_url, const std::string& code, std::string& error) {
+  auto previous = std::move(http_);
+  http_ = std::make_unique<client::HttpClient>(server_url, timeout_ms_);
+  if (enroll(code, error)) return true;
+  http_ = std::move(previous);
+  return false;
 }
 
 bool KioskClient::enroll(const std::string& code, std::string& error) {
-  client::HttpReply r = http_.post("/enroll", Json{{"code", code}});
+  client::HttpReply r = http_->post("/enroll", Json{{"code", code}});
   KioskReply a = answer(r);
   if (!a.ok) {
     error = a.reason;
@@ -60,10 +73,11 @@ bool KioskClient::enroll(const std::string& code, std::string& error) {
         .bind(1, key)
         .bind(2, a.body[key].get<std::string>())
         .run();
+  cache_.prepare("INSERT OR REPLACE INTO kiosk_settings(key, value) VALUES ('server', ?)").bind(1, http_->base_url()).run();
   tx.commit();
   token_ = a.body["token"];
   station_ = a.body["station"];
-  http_.set_token(token_);
+  http_->set_token(token_);
   return true;
 }
 
@@ -86,20 +100,20 @@ KioskReply KioskClient::answer(const client::HttpReply& reply) const {
   return a;
 }
 
-bool KioskClient::online() { return answer(http_.get("/health", 1500)).ok; }
-KioskReply KioskClient::event() { return answer(http_.get("/event")); }
-KioskReply KioskClient::timers() { return answer(http_.get("/timers")); }
+bool KioskClient::online() { return answer(http_->get("/health", 1500)).ok; }
+KioskReply KioskClient::event() { return answer(http_->get("/event")); }
+KioskReply KioskClient::timers() { return answer(http_->get("/timers")); }
 KioskReply KioskClient::character(const std::string& badge) {
-  return answer(http_.get("/characters/" + path_segment(badge)));
+  return answer(http_->get("/characters/" + path_segment(badge)));
 }
-KioskReply KioskClient::card(const std::string& code) { return answer(http_.get("/cards/" + path_segment(code))); }
+KioskReply KioskClient::card(const std::string& code) { return answer(http_->get("/cards/" + path_segment(code))); }
 
 KioskReply KioskClient::sign_in(const std::string& badge, const std::string& pin) {
   sign_out();
-  KioskReply a = answer(http_.post("/kiosk/sign-in", Json{{"badge", badge}, {"pin", pin}}));
+  KioskReply a = answer(http_->post("/kiosk/sign-in", Json{{"badge", badge}, {"pin", pin}}));
   if (a.ok) {
     sign_in_ = a.body.value("sign_in", "");
-    http_.set_header("X-Sign-In", sign_in_);
+    http_->set_header("X-Sign-In", sign_in_);
     a.body.erase("sign_in");  // the token stays in here
   }
   return a;
@@ -107,7 +121,7 @@ KioskReply KioskClient::sign_in(const std::string& badge, const std::string& pin
 
 KioskReply KioskClient::countersign(const std::string& badge, const std::string& pin) {
   sign_out_buyer();
-  client::HttpClient buyer(http_.base_url());  // the buyer's sign-in, not the seller's header
+  client::HttpClient buyer(http_->base_url());  // the buyer's sign-in, not the seller's header
   buyer.set_token(token_);
   KioskReply a = answer(buyer.post("/kiosk/sign-in", Json{{"badge", badge}, {"pin", pin}}));
   if (a.ok) {
@@ -119,7 +133,7 @@ KioskReply KioskClient::countersign(const std::string& badge, const std::string&
 
 void KioskClient::sign_out_buyer() {
   if (countersign_.empty()) return;
-  client::HttpClient buyer(http_.base_url());
+  client::HttpClient buyer(http_->base_url());
   buyer.set_token(token_);
   buyer.set_header("X-Sign-In", countersign_);
   buyer.post("/kiosk/sign-out", Json::object());  // best effort: it ends by itself in a minute
@@ -132,9 +146,9 @@ KioskReply KioskClient::sell_horse(const std::string& horse, const std::string& 
              {"type", "horse_sold"},
              {"payload", {{"horse", horse}, {"from", from_badge}, {"to", to_badge}}},
              {"client_time_ms", now_ms}};
-  http_.set_header("X-Countersign", countersign_);
-  KioskReply a = answer(http_.post("/events", event));
-  http_.set_header("X-Countersign", "");
+  http_->set_header("X-Countersign", countersign_);
+  KioskReply a = answer(http_->post("/events", event));
+  http_->set_header("X-Countersign", "");
   sign_out_buyer();
   return a;
 }
@@ -142,12 +156,12 @@ KioskReply KioskClient::sell_horse(const std::string& horse, const std::string& 
 void KioskClient::sign_out() {
   sign_out_buyer();
   if (sign_in_.empty()) return;
-  http_.post("/kiosk/sign-out", Json::object());  // best effort: it ends by itself in a minute
+  http_->post("/kiosk/sign-out", Json::object());  // best effort: it ends by itself in a minute
   sign_in_.clear();
-  http_.set_header("X-Sign-In", "");
+  http_->set_header("X-Sign-In", "");
 }
 
-KioskReply KioskClient::vote() { return answer(http_.get("/vote")); }
+KioskReply KioskClient::vote() { return answer(http_->get("/vote")); }
 
 KioskReply KioskClient::cast_ballot(const std::string& voter_badge, const std::string& candidate_badge,
                                     std::int64_t now_ms) {
@@ -155,7 +169,7 @@ KioskReply KioskClient::cast_ballot(const std::string& voter_badge, const std::s
              {"type", "ballot_cast"},
              {"payload", {{"voter", voter_badge}, {"candidate", candidate_badge}}},
              {"client_time_ms", now_ms}};
-  return answer(http_.post("/events", event));
+  return answer(http_->post("/events", event));
 }
 
 KioskReply KioskClient::give_secret(const std::string& secret, const std::string& from_badge,
@@ -164,7 +178,7 @@ KioskReply KioskClient::give_secret(const std::string& secret, const std::string
              {"type", "secret_given"},
              {"payload", {{"secret", secret}, {"from", from_badge}, {"to", to_badge}}},
              {"client_time_ms", now_ms}};
-  return answer(http_.post("/events", event));
+  return answer(http_->post("/events", event));
 }
 
 }  // namespace marshal::kiosk

@@ -5,6 +5,7 @@
 // refused ("ledger unreachable"), never queued: a secret given offline could be given twice.
 // The kiosk's station token is the only thing in its cache file.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -26,13 +27,17 @@ struct KioskReply {
 
 class KioskClient {
  public:
+  // `server_url` empty: the one the cache file holds from an earlier enrollment (if any).
   KioskClient(const std::string& server_url, const std::string& cache_path, long timeout_ms = 3000);
 
-  // Trades a one-time enrollment code for the kiosk's token (kept in the cache file).
+  // Trades a one-time enrollment code for the kiosk's token (kept in the cache file, with the
+  // server's address).
   bool enroll(const std::string& code, std::string& error);
+  // The same at another server: what an enrollment card's scan does.
+  bool enroll_at(const std::string& server_url, const std::string& code, std::string& error);
   bool enrolled() const { return !token_.empty(); }
   std::string station_name() const { return station_; }
-  const std::string& server_url() const { return http_.base_url(); }
+  const std::string& server_url() const { return http_->base_url(); }
 
   bool online();              // GET /health answers
   KioskReply event();         // the title and options
@@ -71,7 +76,8 @@ class KioskClient {
   KioskReply answer(const client::HttpReply& reply) const;
 
   sqlite::Database cache_;
-  client::HttpClient http_;
+  long timeout_ms_;
+  std::unique_ptr<client::HttpClient> http_;
   std::string token_, station_;
   std::string sign_in_, countersign_;  // in memory only
 };

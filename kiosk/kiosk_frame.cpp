@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "kiosk/frame_style.h"
+#include "protocol/enrollment.h"
 #include "ui/theme.h"
 
 namespace marshal::kiosk {
@@ -35,6 +36,7 @@ KioskFrame::KioskFrame(std::unique_ptr<KioskClient> client, KioskTimings timings
   build_give(book_);
   build_message(book_);
   build_ballot(book_);
+  build_enroll(book_);
   root->Add(book_, 1, wxEXPAND | wxALL, 8);
   // The scan field stays hidden: a kiosk has no keyboard. Scanner bursts are caught on the
   // window's key hook wherever the focus is.
@@ -49,10 +51,36 @@ KioskFrame::KioskFrame(std::unique_ptr<KioskClient> client, KioskTimings timings
   Bind(wxEVT_TIMER, [this](wxTimerEvent&) { tick(); });
   timer_.Start(250);
 
+  if (!client_->enrolled()) {
+    show(Screen::enroll);
+    return;
+  }
+  read_title();
+  show_attract();
+}
+
+void KioskFrame::read_title() {
   KioskReply event = client_->event();
   title_ = event.ok ? event.body.value("title", "") : "";
   attract_title_->SetLabel(wxString::FromUTF8(title_));
   attract_title_->Wrap(GetClientSize().GetWidth() - 40);  // a long title takes two lines, never cut
+}
+
+void KioskFrame::enrollment_scanned(const std::string& code) {
+  auto enrollment = protocol::parse_enrollment_payload(code);
+  if (!enrollment) {
+    enroll_problem_->SetLabel("That is not an enrollment card. Scan the card printed by marshal station add --card.");
+    wxBell();
+    return relayout();
+  }
+  std::string error;
+  if (!client_->enroll_at(enrollment->server_url, enrollment->code, error)) {
+    enroll_problem_->SetLabel(wxString::FromUTF8("Not enrolled: " + error));
+    enroll_problem_->Wrap(GetClientSize().GetWidth() - 60);
+    wxBell();
+    return relayout();
+  }
+  read_title();
   show_attract();
 }
 
@@ -209,6 +237,7 @@ void KioskFrame::on_key(wxKeyEvent& event) {
 void KioskFrame::on_code(const std::string& code) {
   touched();
   switch (screen_) {
+    case Screen::enroll: return enrollment_scanned(code);
     case Screen::attract: return badge_scanned(code);
     case Screen::pin:
       if (asking_buyer_pin_) return;  // the buyer types; a scan now is a slip
@@ -299,7 +328,8 @@ void KioskFrame::pin_entered() {
 
 void KioskFrame::cancel() {
   switch (screen_) {
-    case Screen::attract: return;
+    case Screen::attract:
+    case Screen::enroll: return;
     case Screen::pin: return asking_buyer_pin_ ? end_hand_over() : show_attract();
     case Screen::player: return done();
     case Screen::give:
@@ -314,6 +344,7 @@ void KioskFrame::done() { show_attract(); }
 
 void KioskFrame::tick() {
   const std::int64_t now = now_ms();
+  if (screen_ == Screen::enroll) return;  // no ledger yet: nothing to ask, nobody to forget
   if (screen_ == Screen::attract) {
     attract_clock_->SetLabel(wxDateTime::Now().Format("%H:%M"));
     // The ledger's state, asked every few seconds rather than on every tick.
@@ -378,6 +409,7 @@ std::string KioskFrame::headline() const {
     case Screen::give: return flat(give_text_->GetLabel());
     case Screen::message: return flat(message_text_->GetLabel());
     case Screen::ballot: return flat(ballot_text_->GetLabel());
+    case Screen::enroll: return flat("This kiosk is not enrolled yet. " + enroll_problem_->GetLabel());
   }
   return "";
 }

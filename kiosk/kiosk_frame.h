@@ -9,6 +9,7 @@
 //   player   -> F4 / Vote while a vote is open -> ballot: a name touched (or arrows) or the
 //               candidate's badge scanned -> Enter / Vote -> message -> player
 //   message  -> a refusal (red) or a recorded hand-over (green), back by itself after 5 s
+// A kiosk not enrolled yet shows the enroll screen: its enrollment card scanned enrolls it.
 // Esc or Done goes back to the attract screen; so does silence: after 30 s without a touch, key
 // or scan a 10 s countdown ("still there?") and then everything of the player is forgotten.
 #include <cstdint>
@@ -41,7 +42,7 @@ struct KioskTimings {
 
 class KioskFrame : public wxFrame {
  public:
-  enum class Screen { attract, pin, player, give, message, ballot };  // in the book's order
+  enum class Screen { attract, pin, player, give, message, ballot, enroll };  // in the book's order
 
   KioskFrame(std::unique_ptr<KioskClient> client, KioskTimings timings = {});
 
@@ -67,6 +68,9 @@ class KioskFrame : public wxFrame {
   void build_give(wxWindow* book);
   void build_message(wxWindow* book);
   void build_ballot(wxWindow* book);
+  void build_enroll(wxWindow* book);
+  void enrollment_scanned(const std::string& code);
+  void read_title();
   wxButton* big_button(wxWindow* parent, const wxString& label, void (KioskFrame::*action)());
   // A row of a confirming button and Cancel (Esc) at the foot of `sizer`; the confirming button.
   wxButton* add_confirm_row(wxWindow* page, wxSizer* sizer, const wxString& text, void (KioskFrame::*action)());
@@ -157,6 +161,8 @@ class KioskFrame : public wxFrame {
   wxButton* ballot_cast_;
   // attract
   wxStaticText* attract_vote_;
+  // enroll
+  wxStaticText* enroll_problem_;
   // give
   wxStaticText* give_text_;
   wxButton* give_confirm_;

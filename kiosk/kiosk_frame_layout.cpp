@@ -181,4 +181,23 @@ void KioskFrame::build_ballot(wxWindow* book) {
   book_->AddPage(page, "ballot");
 }
 
+void KioskFrame::build_enroll(wxWindow* book) {
+  auto* page = new wxPanel(book);
+  ui::apply(page);
+  auto* s = new wxBoxSizer(wxVERTICAL);
+  s->AddStretchSpacer();
+  s->Add(label(page, "This kiosk is not enrolled yet.", headline_points + 4, true), 0, wxALIGN_CENTER | wxALL, 10);
+  s->Add(label(page,
+               "Scan its enrollment card: an organiser prints it with\n"
+               "marshal station add NAME --role kiosk --card FILE.pdf --server http://HOST:PORT",
+               body_points),
+         0, wxALIGN_CENTER | wxALL, 10);
+  enroll_problem_ = label(page, "", body_points, true);
+  enroll_problem_->SetForegroundColour(ui::refusal_red);
+  s->Add(enroll_problem_, 0, wxALIGN_CENTER | wxALL, 10);
+  s->AddStretchSpacer();
+  page->SetSizer(s);
+  book_->AddPage(page, "enroll");
+}
+
 }  // namespace marshal::kiosk

@@ -9,6 +9,7 @@
 #include "core/action_deck.h"
 #include "core/card_code.h"
 #include "printables/cards.h"
+#include "printables/enrollment_card.h"
 #include "printables/sheets.h"
 
 namespace marshal::printables {
@@ -166,6 +167,18 @@ PrintResult print_card(const PrintModel& model, const std::string& code, const s
     one.cards = {*card};
     draw_packet_cards(doc, model, one, result);
   });
+  return result;
+}
+
+PrintResult print_enrollment_card(const std::string& station, const std::string& role,
+                                  const protocol::Enrollment& enrollment, const std::string& out_file, Paper paper) {
+  PrintResult result;
+  write_pdf(out_file, paper, "Marshal station enrollment", result, [&](PrintDocument& doc) {
+    doc.new_page("Enrollment card: " + station);
+    draw_enrollment_card(doc.cr(), doc.place_card(enrollment_card_w, enrollment_card_h, "enrollment " + station), station,
+                         role, enrollment);
+  });
+  result.cards = 1;
   return result;
 }
 

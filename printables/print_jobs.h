@@ -9,6 +9,7 @@
 
 #include "printables/document.h"
 #include "printables/print_model.h"
+#include "protocol/enrollment.h"
 
 namespace marshal::printables {
 
@@ -27,6 +28,9 @@ PrintResult print_packets(const PrintModel& model, const std::string& out_dir, P
                           const Progress& progress = {});
 PrintResult print_decks(const PrintModel& model, const std::string& out_dir, Paper paper);
 PrintResult print_reference(const PrintModel& model, const std::string& out_dir, Paper paper);
+// A station's enrollment card (enrollment_card.h), alone on a page.
+PrintResult print_enrollment_card(const std::string& station, const std::string& role,
+                                  const protocol::Enrollment& enrollment, const std::string& out_file, Paper paper);
 PrintResult print_card(const PrintModel& model, const std::string& code, const std::string& out_file,
                        Paper paper);
 

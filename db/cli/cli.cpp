@@ -222,6 +222,12 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
   station_add->add_option("NAME", station_name, "the station's name, e.g. saloon-gm")->required();
   station_add->add_option("--role", station_role, "gm or kiosk")->required();
   station_add->add_option("--db", db_path, "the ledger file")->required();
+  std::string station_card, station_server;
+  station_add->add_option("--card", station_card,
+                          "also print the station's enrollment card to this PDF: one QR code with the server's "
+                          "address and the code, for a kiosk to scan (needs --server)");
+  station_add->add_option("--server", station_server, "the ledger server's address as stations reach it, e.g. "
+                                                      "http://10.0.0.2:8080 (with --card)");
   auto* station_revoke = station_cmd->add_subcommand("revoke", "End a station's access at once");
   station_revoke->add_option("NAME", station_name, "the station's name")->required();
   station_revoke->add_option("--db", db_path, "the ledger file")->required();
@@ -290,7 +296,8 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
     return run_print(print_opts, out, err);
   }
   if (serve->parsed()) return run_serve(db_path, listen, port_file, out, err);
-  if (station_add->parsed()) return run_station_add(db_path, station_name, station_role, out, err);
+  if (station_add->parsed())
+    return run_station_add(db_path, station_name, station_role, station_card, station_server, out, err);
   if (station_revoke->parsed()) return run_station_revoke(db_path, station_name, out, err);
   if (pin_reset->parsed()) return run_pin_reset(db_path, pin_badge, out, err);
   if (pins->parsed()) return run_pins(db_path, out, err);

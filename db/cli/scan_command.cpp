@@ -7,6 +7,7 @@
 
 #include "cli/cli.h"
 #include "core/card_code.h"
+#include "protocol/enrollment.h"
 #include "scan/frame_source.h"
 
 namespace marshal::cli {
@@ -25,6 +26,11 @@ int run_scan(const std::vector<std::string>& images, std::ostream& out, std::ost
       if (r.codes.empty()) out << path << ": no QR code found\n";
       for (const auto& code : r.codes) {
         ++codes;
+        if (auto enrollment = protocol::parse_enrollment_payload(code)) {
+          out << fmt::format("{}: {}  a station's enrollment card: the server {}, the code {}\n", path, code,
+                             enrollment->server_url, core::format_card_code(enrollment->code));
+          continue;
+        }
         core::ParsedCardCode parsed = core::parse_card_code(code);
         bool canonical = parsed.ok() && parsed.code == code;
         out << fmt::format("{}: {}  {}\n", path, code,

@@ -10,6 +10,8 @@
 
 #include "cli/cli.h"
 #include "core/card_code.h"
+#include "printables/print_jobs.h"
+#include "protocol/enrollment.h"
 #include "ledger/ledger.h"
 #include "server/ledger_server.h"
 #include "server/stations.h"
@@ -61,18 +63,37 @@ int run_serve(const std::string& db_path, const std::string& listen, const std::
 }
 
 int run_station_add(const std::string& db_path, const std::string& name, const std::string& role,
-                    std::ostream& out, std::ostream& err) {
+                    const std::string& card_file, const std::string& server_url, std::ostream& out, std::ostream& err) {
   auto r = db::role_from_string(role);
   if (!r) {
     err << "marshal: --role must be gm or kiosk, not '" << role << "'\n";
     return exit_usage;
   }
+  std::string why;
+  if (!card_file.empty() && !protocol::valid_server_url(server_url, why)) {
+    err << "marshal: --card needs --server, the address stations reach the ledger at: " << why << "\n";
+    return exit_usage;
+  }
   try {
     db::Ledger ledger(db_path);
     std::string code = db::add_station(ledger.database(), name, *r, unix_ms());
+    if (!card_file.empty()) {
+      try {
+        printables::print_enrollment_card(name, role, {server_url, code}, card_file, printables::Paper::a4);
+      } catch (const std::exception& e) {
+        // No station without its card: the code printed nowhere is revoked again.
+        db::revoke_station(ledger.database(), name);
+        err << "marshal: the enrollment card cannot be written, so the station was not added: " << e.what() << "\n";
+        return exit_bad_input;
+      }
+    }
     out << fmt::format("Station '{}' ({}) added. Its one-time enrollment code:\n\n    {}\n\n"
                        "Type it at the station when it asks; it works once.\n",
                        name, role, core::format_card_code(code));
+    if (!card_file.empty())
+      out << fmt::format("Its enrollment card (the server {} and the code in one QR code) is in {}: print it at actual "
+                         "size and scan it at the station.\n",
+                         server_url, card_file);
     return exit_ok;
   } catch (const std::exception& e) {
     err << "marshal: " << e.what() << "\n";

@@ -4,11 +4,14 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <cstdlib>
 #include <fstream>
+#include <regex>
 
 #include <nlohmann/json.hpp>
 
 #include "run_program.h"
+#include "support/temp_dir.h"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -81,4 +84,35 @@ TEST_CASE("marshal station add prints a one-time code; revoke ends it; bad role 
   CHECK(run_marshal({"station", "revoke", "saloon", "--db", db}).exit_code == 3);
   CHECK(run_marshal({"serve", "--db", db, "--listen", "localhost"}).exit_code == 1);
   CHECK(run_marshal({"serve", "--db", t.file("none.db"), "--listen", "127.0.0.1:0"}).exit_code == 2);
+}
+
+TEST_CASE("marshal station add --card prints an enrollment card whose QR code holds the server and the code",
+          "[cli][ledger][enroll]") {
+  marshal::test_support::TempDir t;
+  std::string db = t.file("town.db"), card = t.file("lobby.pdf");
+  REQUIRE(run_marshal({"init", source_path("events/lincoln-1875"), "--db", db}).exit_code == 0);
+  ProgramRun add = run_marshal({"station", "add", "lobby-kiosk", "--role", "kiosk", "--db", db, "--card", card, "--server",
+                                "http://10.0.0.2:8080"});
+  INFO(add.out << add.err);
+  REQUIRE(add.exit_code == 0);
+  std::smatch code;
+  REQUIRE(std::regex_search(add.out, code, std::regex("\n    ([0-9A-Z]{4} [0-9A-Z]{4} [0-9A-Z]{4} [0-9A-Z]{4} [0-9A-Z])\n")));
+  CHECK(add.out.find(card) != std::string::npos);
+  // Read back as a station's camera would: the page rasterised, the QR code decoded.
+  REQUIRE(std::system(("pdftoppm -r 150 -png -singlefile '" + card + "' '" + t.file("lobby") + "'").c_str()) == 0);
+  ProgramRun scanned = run_marshal({"scan", t.file("lobby.png")});
+  INFO(scanned.out << scanned.err);
+  CHECK(scanned.out.find("a station's enrollment card: the server http://10.0.0.2:8080, the code " + code[1].str()) !=
+        std::string::npos);
+
+  // Without --server there is nothing to put on the card: a usage error, and no station.
+  ProgramRun no_server = run_marshal({"station", "add", "porch-kiosk", "--role", "kiosk", "--db", db, "--card", card});
+  CHECK(no_server.exit_code == 1);
+  CHECK(no_server.err.find("--card needs --server") != std::string::npos);
+  // A card that cannot be written adds no station: the same name can be added afterwards.
+  ProgramRun unwritable = run_marshal({"station", "add", "porch-kiosk", "--role", "kiosk", "--db", db, "--card",
+                                       t.file("no/such/dir/card.pdf"), "--server", "http://10.0.0.2:8080"});
+  CHECK(unwritable.exit_code == 2);
+  CHECK(unwritable.err.find("the station was not added") != std::string::npos);
+  CHECK(run_marshal({"station", "add", "porch-kiosk", "--role", "kiosk", "--db", db}).exit_code == 0);
 }

@@ -4,6 +4,7 @@
 // the badge. After every step the privacy check reads every text in the window.
 #include "kiosk_fixture.h"
 #include "server/ledger_server.h"
+#include "protocol/enrollment.h"
 #include "server/stations.h"
 
 using namespace marshal;
@@ -414,4 +415,46 @@ TEST_CASE("the ledger goes away while a player is signed in: the state stays, ma
   pump(200);
   db::Database ledger(town.db, false);
   CHECK(ledger.scalar_int("SELECT COUNT(*) FROM events WHERE type = 'secret_given'") == 0);
+}
+
+TEST_CASE("a kiosk not enrolled asks for its enrollment card, and one scan enrolls it", "[gui][kiosk][enroll]") {
+  KioskTown town(38);
+  std::string code;
+  {
+    db::Ledger ledger(town.db);
+    code = db::add_station(ledger.database(), "porch-kiosk", db::Role::kiosk, db::unix_time_ms());
+  }
+  db::ServerConfig config;
+  config.db_path = town.db;
+  config.log = [](const std::string&) {};
+  db::LedgerServer server(config);
+  const std::string url = "http://127.0.0.1:" + std::to_string(server.port());
+  // A fresh kiosk: no server, no token.
+  kiosk::KioskFrame* frame = open_kiosk_with(std::make_unique<kiosk::KioskClient>("", town.dir.file("new-kiosk.db")));
+  wxUIActionSimulator sim;
+  REQUIRE(frame->screen() == KioskScreen::enroll);
+  CHECK(frame->shown_text().find("This kiosk is not enrolled yet.") != std::string::npos);
+  screenshot(frame, "kiosk-enroll");
+  // A badge is no enrollment card; a card with a used or unknown code is refused by the ledger.
+  scan_burst(sim, town.badge("Kid Calloway"));
+  CHECK(frame->headline().find("That is not an enrollment card") != std::string::npos);
+  scan_burst(sim, protocol::enrollment_payload({url, town.badge("Kid Calloway")}));
+  INFO(frame->headline());
+  CHECK(frame->headline().find("Not enrolled: ") != std::string::npos);
+  CHECK(frame->screen() == KioskScreen::enroll);
+  // The card `marshal station add --card` printed: server and code in one scan.
+  scan_burst(sim, protocol::enrollment_payload({url, code}));
+  pump(3000, [&] { return frame->screen() == KioskScreen::attract; });
+  INFO(frame->headline());
+  REQUIRE(frame->screen() == KioskScreen::attract);
+  pump(1500, [&] { return frame->shown_text().find("Lincoln 1875") != std::string::npos; });
+  CHECK(frame->shown_text().find("Lincoln 1875") != std::string::npos);
+  frame->Destroy();
+  pump(200);
+  // The cache file remembers the server and the token: the kiosk starts enrolled next time.
+  kiosk::KioskClient again("", town.dir.file("new-kiosk.db"));
+  CHECK(again.enrolled());
+  CHECK(again.server_url() == url);
+  CHECK(again.station_name() == "porch-kiosk");
+  CHECK(again.online());
 }

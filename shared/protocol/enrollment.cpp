@@ -1,0 +1,66 @@
+#include "protocol/enrollment.h"
+
+#include <cctype>
+#include <sstream>
+#include <stdexcept>
+
+#include "core/card_code.h"
+
+namespace marshal::protocol {
+
+namespace {
+
+const std::string scheme = "http://";
+
+bool host_text(const std::string& host) {
+  if (host.empty() || host.size() > 253) return false;
+  for (unsigned char c : host)
+    if (!std::isalnum(c) && c != '.' && c != '-') return false;
+  return true;
+}
+
+bool port_text(const std::string& port) {
+  if (port.empty() || port.size() > 5) return false;
+  for (unsigned char c : port)
+    if (!std::isdigit(c)) return false;
+  const long n = std::stol(port);
+  return n >= 1 && n <= 65535;
+}
+
+std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+}  // namespace
+
+bool valid_server_url(const std::string& url, std::string& why) {
+  why = "a server address is http://HOST:PORT with nothing after it (e.g. http://10.0.0.2:8080)";
+  if (url.rfind(scheme, 0) != 0) return false;
+  const std::string rest = url.substr(scheme.size());
+  const auto colon = rest.rfind(':');
+  if (colon == std::string::npos) return false;
+  return host_text(rest.substr(0, colon)) && port_text(rest.substr(colon + 1));
+}
+
+std::string enrollment_payload(const Enrollment& e) {
+  std::string why;
+  if (!valid_server_url(e.server_url, why)) throw std::invalid_argument(why);
+  core::ParsedCardCode code = core::parse_card_code(e.code);
+  if (!code.ok()) throw std::invalid_argument("the enrollment code: " + std::string(core::describe(code.problem)));
+  const std::string rest = e.server_url.substr(scheme.size());
+  const auto colon = rest.rfind(':');
+  return std::string(enrollment_prefix) + " " + rest.substr(0, colon) + " " + rest.substr(colon + 1) + " " + code.code;
+}
+
+std::optional<Enrollment> parse_enrollment_payload(const std::string& text) {
+  std::istringstream words(text);
+  std::string prefix, host, port, code, extra;
+  if (!(words >> prefix >> host >> port >> code) || (words >> extra)) return std::nullopt;
+  if (lower(prefix) != lower(enrollment_prefix) || !host_text(host) || !port_text(port)) return std::nullopt;
+  core::ParsedCardCode parsed = core::parse_card_code(code);
+  if (!parsed.ok()) return std::nullopt;
+  return Enrollment{scheme + lower(host) + ":" + port, parsed.code};
+}
+
+}  // namespace marshal::protocol
