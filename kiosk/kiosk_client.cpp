@@ -82,6 +82,7 @@ bool KioskClient::enroll(const std::string& code, std::string& error) {
 }
 
 KioskReply KioskClient::answer(const client::HttpReply& reply) const {
+  if (observer_ && reply.reached) observer_(reply.body);
   KioskReply a;
   a.reached = reply.reached;
   if (!reply.reached) {

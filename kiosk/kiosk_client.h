@@ -5,6 +5,7 @@
 // refused ("ledger unreachable"), never queued: a secret given offline could be given twice.
 // The kiosk's station token is the only thing in its cache file.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -53,6 +54,9 @@ class KioskClient {
   void sign_out();
   bool signed_in() const { return !sign_in_.empty(); }
 
+  // Called with the body of every reply the ledger sends this kiosk (for the privacy tests).
+  void observe_replies(std::function<void(const Json& body)> observer) { observer_ = std::move(observer); }
+
   // A second player at the kiosk agrees with their own PIN (the buyer of a horse); their sign-in
   // goes with the next sale only, and is ended after it (or by sign_out).
   KioskReply countersign(const std::string& badge, const std::string& pin);
@@ -80,6 +84,7 @@ class KioskClient {
   std::unique_ptr<client::HttpClient> http_;
   std::string token_, station_;
   std::string sign_in_, countersign_;  // in memory only
+  std::function<void(const Json&)> observer_;
 };
 
 }  // namespace marshal::kiosk

@@ -44,10 +44,19 @@ struct KioskTown : marshal::test_support::SampleTown {
 // Short clocks, so the idle reset and a message's return take a second, not half a minute.
 inline marshal::kiosk::KioskTimings quick_timings() { return {.idle_ms = 2500, .countdown_ms = 1500, .message_ms = 900}; }
 
-// The kiosk window on a client, shown with the keyboard given to it (see open_station).
+// Every reply body the kiosk under test has received since the privacy check last looked.
+inline std::vector<std::string>& replies_received() {
+  static std::vector<std::string> replies;
+  return replies;
+}
+
+// The kiosk window on a client, shown with the keyboard given to it (see open_station); the
+// client's replies are kept for the privacy check.
 inline marshal::kiosk::KioskFrame* open_kiosk_with(std::unique_ptr<marshal::kiosk::KioskClient> client,
                                                    marshal::kiosk::KioskTimings timings = quick_timings()) {
   start_wx();
+  replies_received().clear();
+  client->observe_replies([](const marshal::kiosk::Json& body) { replies_received().push_back(body.dump()); });
   auto* frame = new marshal::kiosk::KioskFrame(std::move(client), timings);
   frame->Show();
   pump(400);

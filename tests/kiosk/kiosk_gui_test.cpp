@@ -28,6 +28,14 @@ void check_privacy(const kiosk::KioskFrame* frame, const KioskTown& town, const 
            at = outside_secrets.find(c.detail["text"].get<std::string>()))
         outside_secrets.erase(at, c.detail["text"].get<std::string>().size());
   for (const char* flag : {"cheat", "Cheat", "skill", "Skill"}) CHECK(outside_secrets.find(flag) == std::string::npos);
+  // Every reply the kiosk received since the last check: no PIN, no flag, no one else's secret.
+  for (const std::string& reply : replies_received()) {
+    INFO("a reply at " << step << ": " << reply);
+    for (const std::string& pin : {kid_pin, sheriff_pin}) CHECK(reply.find('"' + pin + '"') == std::string::npos);
+    CHECK(reply.find("\"flag\"") == std::string::npos);
+    for (const auto& text : town.secret_texts_not_of(player)) CHECK(reply.find(text) == std::string::npos);
+  }
+  replies_received().clear();
 }
 
 void type_pin(wxUIActionSimulator& sim, const std::string& pin) {
