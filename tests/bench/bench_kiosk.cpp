@@ -19,6 +19,7 @@
 #include <wx/app.h>
 #include <wx/evtloop.h>
 
+#include "bench_events.h"
 #include "http_load.h"
 #include "import/import_event.h"
 #include "kiosk/kiosk_frame.h"
@@ -87,22 +88,27 @@ int main(int argc, char** argv) {
   pump_until_idle();
   const double startup = ms(launch, Clock::now());
 
-  // 32 GM connections append bystanders to the town for as long as the kiosk is measured.
+  // 32 GM connections record duels (replayed by the server) for as long as the kiosk is measured.
   const std::string url = local->url();
   const auto port = static_cast<std::uint16_t>(std::stoi(url.substr(url.rfind(':') + 1)));
-  std::vector<std::string> badges;
-  for (const auto& c : imported.definition.characters) badges.push_back(c.badge_code);
+  std::vector<std::string> badges, names;
+  for (const auto& c : imported.definition.characters) {
+    badges.push_back(c.badge_code);
+    names.push_back(c.name);
+  }
   std::atomic<bool> stop{false};
   std::atomic<long> appended{0};
   std::string load_error;
   std::thread load([&] {
     while (!stop) {
       bench::LoadResult r = bench::drive_load(port, "/events", gm_token, gm_connections, gm_connections * 20,
-                                              [&](int c, int i) {
+                                              [&](int c, int) {
+                                                // Station c: duels between one pair, as bench_ledger.
+                                                const auto a = static_cast<std::size_t>(2 * c) % badges.size(),
+                                                           b = static_cast<std::size_t>(2 * c + 1) % badges.size();
                                                 db::Json body{{"uuid", db::make_uuid_v7(db::unix_time_ms())},
-                                                              {"type", "bystander_bestowed"},
-                                                              {"payload", {{"character", badges[static_cast<std::size_t>(c + i) % badges.size()]},
-                                                                           {"name", "A drover"}}}};
+                                                              {"type", "conflict_resolved"},
+                                                              {"payload", bench::duel_between(badges[a], badges[b], names[a], names[b])}};
                                                 return body.dump();
                                               });
       appended += static_cast<long>(r.latency_ms.size()) - r.not_accepted;

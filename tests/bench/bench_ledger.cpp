@@ -28,6 +28,7 @@
 #include <sodium.h>
 
 #include "client/http.h"
+#include "bench_events.h"
 #include "http_load.h"
 #include "core/card_code.h"
 #include "import/import_event.h"
@@ -61,16 +62,6 @@ double percentile(std::vector<double> v, double p) {
 }
 
 // One harmless duel: both draw Aces, both miss, they stop. The server replays it in full.
-client::Json duel_between(const std::string& a, const std::string& b, const std::string& name_a,
-                          const std::string& name_b) {
-  return {{"kind", "duel"},
-          {"input",
-           {{"duelists", {{{"code", a}}, {{"code", b}}}},
-            {"draw_cards", {{name_a, 1}, {name_b, 1}}},
-            {"rounds", {{{"cards", {{name_a, 1}, {name_b, 2}}}}}},
-            {"stop", true}}}};
-}
-
 double plain_sqlite_loop(const fs::path& dir, int rows, const char* when) {
   fs::path file = dir / (std::string("plain-") + when + ".db");
   db::Database db(file.string(), true);
@@ -205,7 +196,7 @@ int main(int argc, char** argv) {
     const auto& a = people[static_cast<std::size_t>((2 * c) % static_cast<int>(people.size()))];
     const auto& b = people[static_cast<std::size_t>((2 * c + 1) % static_cast<int>(people.size()))];
     client::Json body{{"uuid", db::make_uuid_v7(db::unix_time_ms())}, {"type", "conflict_resolved"},
-                      {"payload", duel_between(a.first, b.first, a.second, b.second)}};
+                      {"payload", bench::duel_between(a.first, b.first, a.second, b.second)}};
     return body.dump();
   };
   std::printf("Stations: one thread drives N keep-alive connections with epoll (like wrk), one request\n"
