@@ -8,6 +8,7 @@
 #include <string>
 
 #include <wx/button.h>
+#include <wx/cursor.h>
 #include <wx/stattext.h>
 #include <wx/textctrl.h>
 #include <wx/time.h>
@@ -72,6 +73,21 @@ inline void watch_touches(wxWindow* w, const std::function<void()>& touched) {
     e.Skip();
   });
   for (wxWindow* child : w->GetChildren()) watch_touches(child, touched);
+}
+
+// The pointer moved anywhere in the window.
+inline void watch_pointer(wxWindow* w, const std::function<void()>& moved) {
+  w->Bind(wxEVT_MOTION, [moved](wxMouseEvent& e) {
+    moved();
+    e.Skip();
+  });
+  for (wxWindow* child : w->GetChildren()) watch_pointer(child, moved);
+}
+
+// The same cursor on the window and all within it (a blank one hides the pointer).
+inline void set_cursor_everywhere(wxWindow* w, const wxCursor& cursor) {
+  w->SetCursor(cursor);
+  for (wxWindow* child : w->GetChildren()) set_cursor_everywhere(child, cursor);
 }
 
 }  // namespace marshal::kiosk::style

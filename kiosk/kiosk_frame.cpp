@@ -48,6 +48,7 @@ KioskFrame::KioskFrame(std::unique_ptr<KioskClient> client, KioskTimings timings
   Bind(wxEVT_CHAR_HOOK, &KioskFrame::on_key, this);
   scan_->watch_keyboard(this);
   watch_touches(this, [this] { touched(); });
+  watch_pointer(this, [this] { pointer_moved(); });
   Bind(wxEVT_TIMER, [this](wxTimerEvent&) { tick(); });
   timer_.Start(250);
 
@@ -206,6 +207,14 @@ bool KioskFrame::reread_player() {
 
 // ---- input --------------------------------------------------------------------------------
 
+void KioskFrame::pointer_moved() {
+  last_pointer_ms_ = now_ms();
+  if (pointer_hidden_) {
+    pointer_hidden_ = false;
+    set_cursor_everywhere(this, wxNullCursor);
+  }
+}
+
 void KioskFrame::touched() {
   last_input_ms_ = now_ms();
   if (countdown_->IsShown()) {
@@ -344,6 +353,11 @@ void KioskFrame::done() { show_attract(); }
 
 void KioskFrame::tick() {
   const std::int64_t now = now_ms();
+  // A touch screen needs no pointer: it goes once the mouse has been still a while.
+  if (!pointer_hidden_ && now - last_pointer_ms_ >= timings_.pointer_idle_ms) {
+    pointer_hidden_ = true;
+    set_cursor_everywhere(this, wxCursor(wxCURSOR_BLANK));
+  }
   if (screen_ == Screen::enroll) return;  // no ledger yet: nothing to ask, nobody to forget
   if (screen_ == Screen::attract) {
     attract_clock_->SetLabel(wxDateTime::Now().Format("%H:%M"));

@@ -38,6 +38,7 @@ struct KioskTimings {
   std::int64_t countdown_ms = 10'000;  // "still there?" before the attract screen
   std::int64_t message_ms = 5'000;     // a refusal or a confirmation stays this long
   std::int64_t reread_ms = 10'000;     // the player's state is read again this often
+  std::int64_t pointer_idle_ms = 3'000;  // the mouse still this long: the pointer is hidden
 };
 
 class KioskFrame : public wxFrame {
@@ -54,6 +55,7 @@ class KioskFrame : public wxFrame {
   // wrapped lines joined with spaces.
   std::string headline() const;
   bool countdown_shown() const { return countdown_->IsShown(); }
+  bool pointer_hidden() const { return pointer_hidden_; }
   ui::ScanInput* scan_input() { return scan_; }
   // What touching the keypad's digits and then OK does (for benchmarks; tests type).
   void enter_pin(const std::string& digits);
@@ -84,6 +86,7 @@ class KioskFrame : public wxFrame {
   void on_code(const std::string& code);
   void on_key(wxKeyEvent& event);
   void touched();  // any input: the idle clock starts again
+  void pointer_moved();
 
   void badge_scanned(const std::string& badge);
   void pin_entered();
@@ -114,7 +117,9 @@ class KioskFrame : public wxFrame {
   Screen after_message_ = Screen::attract;
   std::int64_t last_input_ms_ = 0;
   std::int64_t message_until_ms_ = 0;
-  std::int64_t last_health_ms_ = 0;  // when the ledger was last asked whether it is there
+  std::int64_t last_health_ms_ = 0;
+  std::int64_t last_pointer_ms_ = 0;
+  bool pointer_hidden_ = false;  // when the ledger was last asked whether it is there
   std::string title_;
 
   // The player signed in, and what they are doing; all of it forgotten at the attract screen.

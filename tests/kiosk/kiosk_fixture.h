@@ -42,7 +42,9 @@ struct KioskTown : marshal::test_support::SampleTown {
 };
 
 // Short clocks, so the idle reset and a message's return take a second, not half a minute.
-inline marshal::kiosk::KioskTimings quick_timings() { return {.idle_ms = 2500, .countdown_ms = 1500, .message_ms = 900}; }
+inline marshal::kiosk::KioskTimings quick_timings() {
+  return {.idle_ms = 2500, .countdown_ms = 1500, .message_ms = 900, .pointer_idle_ms = 1000};
+}
 
 // Every reply body the kiosk under test has received since the privacy check last looked.
 inline std::vector<std::string>& replies_received() {

@@ -148,11 +148,14 @@ TEST_CASE("the kiosk forgets the player after the idle time, with a countdown fi
   REQUIRE(pump(static_cast<int>(timings.idle_ms) + 1500, [&] { return frame->countdown_shown(); }));
   CHECK(frame->shown_text().find("Still there?") != std::string::npos);
   screenshot(frame, "kiosk-still-there");
-  // A touch keeps the player; then silence again ends it.
+  // The pointer went when the mouse was still; a touch brings it back and keeps the player;
+  // then silence again ends it.
+  CHECK(frame->pointer_hidden());
   wxRect r = frame->GetScreenRect();
   sim.MouseMove(r.x + r.width / 2, r.y + 40);
   sim.MouseClick();
   pump(300);
+  CHECK_FALSE(frame->pointer_hidden());
   CHECK_FALSE(frame->countdown_shown());
   CHECK(frame->screen() == KioskScreen::player);
   REQUIRE(wait_for(frame, KioskScreen::attract, static_cast<int>(timings.idle_ms + timings.countdown_ms) + 2000));
