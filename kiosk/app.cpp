@@ -3,13 +3,17 @@
 #include <sodium.h>
 
 #include <cstdio>
+#include <map>
 
 #include <wx/msgdlg.h>
 
+#include "client/settings_file.h"
 #include "import/sample_ledger.h"
 #include "kiosk/kiosk_frame.h"
 
 namespace marshal::kiosk {
+
+const std::vector<std::string> settings_keys{"server", "cache", "enroll", "ledger", "station"};
 
 void describe_command_line(wxCmdLineParser& parser) {
   parser.SetLogo("Marshal player kiosk: players scan their badge, type their PIN, see their own state and "
@@ -18,6 +22,8 @@ void describe_command_line(wxCmdLineParser& parser) {
                  "add NAME --role kiosk`; or scan the kiosk's enrollment card when it asks), or --ledger FILE for a "
                  "ledger on this machine; --sample opens the sample town (its PINs: marshal pins --db "
                  "~/.local/share/marshal/lincoln-1875.db).\n"
+                 "The same options may stand in ~/.config/marshal/kiosk.conf as KEY = VALUE lines (cache = "
+                 "/home/kiosk/kiosk.db); the command line wins.\n"
                  "Full screen unless --windowed; docs/kiosk.md says how to lock a machine down.");
   parser.AddOption("", "server", "the ledger server, e.g. http://10.0.0.2:8080");
   parser.AddOption("", "cache",
@@ -36,11 +42,22 @@ void KioskApp::OnInitCmdLine(wxCmdLineParser& parser) {
 }
 
 bool KioskApp::OnCmdLineParsed(wxCmdLineParser& parser) {
-  parser.Found("server", &server_);
-  parser.Found("cache", &cache_);
-  parser.Found("enroll", &enroll_);
-  parser.Found("ledger", &ledger_);
-  parser.Found("station", &station_);
+  // The settings file first; an option on the command line wins over it.
+  std::map<std::string, std::string> settings;
+  try {
+    settings = client::read_settings(client::settings_path(settings_file_name), settings_keys);
+  } catch (const client::SettingsError& e) {
+    std::fprintf(stderr, "marshal-kiosk: %s\n", e.what());
+    return false;  // no dialog: nobody at a kiosk could answer it
+  }
+  auto option = [&](const char* name, wxString& value) {
+    if (!parser.Found(name, &value) && settings.count(name)) value = wxString::FromUTF8(settings[name]);
+  };
+  option("server", server_);
+  option("cache", cache_);
+  option("enroll", enroll_);
+  option("ledger", ledger_);
+  option("station", station_);
   sample_ = parser.Found("sample");
   windowed_ = parser.Found("windowed");
   if (sample_ && ledger_.empty()) ledger_ = wxString::FromUTF8(db::sample_ledger(MARSHAL_SAMPLE_EVENT));

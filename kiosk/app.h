@@ -1,6 +1,8 @@
 #pragma once
 // The kiosk program: command line, which ledger, the window full screen (or windowed).
 #include <memory>
+#include <string>
+#include <vector>
 
 #include <wx/app.h>
 #include <wx/cmdline.h>
@@ -8,6 +10,10 @@
 #include "kiosk/local_ledger.h"
 
 namespace marshal::kiosk {
+
+// The kiosk's settings file (shared/client/settings_file.h) and the keys it may hold.
+inline constexpr const char* settings_file_name = "kiosk.conf";
+extern const std::vector<std::string> settings_keys;
 
 // The options marshal-kiosk takes, on `parser` (the app's, or the one --help prints without a screen).
 void describe_command_line(wxCmdLineParser& parser);
