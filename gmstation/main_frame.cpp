@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "ui/camera.h"
 #include "ui/theme.h"
 
 namespace marshal::gm {
@@ -151,20 +152,13 @@ void MainFrame::show_screen(ConflictPage* page) {
 }
 
 void MainFrame::start_camera(const std::string& pipeline_or_device) {
-  std::string pipeline = pipeline_or_device.rfind("/dev/", 0) == 0 ? scan::camera_pipeline(pipeline_or_device)
-                                                                   : pipeline_or_device;
   camera_.reset();  // one camera at a time
   camera_status_ = "Camera: reading";
   SetStatusText(camera_status_ + "  |  " + wxString::FromUTF8(backend_->describe()));
-  camera_ = std::make_unique<scan::CameraScanner>(
-      pipeline,
-      [this](const std::string& code) { CallAfter([this, code] { scan_->deliver(code); }); },
-      [this](const std::string& message) {
-        CallAfter([this, message] {
-          camera_status_ = wxString::FromUTF8("Camera stopped: " + message);
-          SetStatusText(camera_status_);
-        });
-      });
+  camera_ = ui::start_camera(this, scan_, pipeline_or_device, [this](const std::string& message) {
+    camera_status_ = wxString::FromUTF8("Camera stopped: " + message);
+    SetStatusText(camera_status_);
+  });
 }
 
 void MainFrame::show_timers() {

@@ -13,7 +13,7 @@
 
 namespace marshal::kiosk {
 
-const std::vector<std::string> settings_keys{"server", "cache", "enroll", "ledger", "station"};
+const std::vector<std::string> settings_keys{"server", "cache", "enroll", "ledger", "station", "camera"};
 
 void describe_command_line(wxCmdLineParser& parser) {
   parser.SetLogo("Marshal player kiosk: players scan their badge, type their PIN, see their own state and "
@@ -32,6 +32,9 @@ void describe_command_line(wxCmdLineParser& parser) {
   parser.AddOption("", "enroll", "the one-time enrollment code from marshal station add NAME --role kiosk");
   parser.AddOption("", "ledger", "a ledger file on this machine (marshal init makes one)");
   parser.AddOption("", "station", "this kiosk's station name with --ledger or --sample (default kiosk)");
+  parser.AddOption("", "camera",
+                   "read QR cards from a camera too: a device (/dev/video0) or a GStreamer pipeline ending in "
+                   "'appsink name=sink'");
   parser.AddSwitch("", "sample", "the sample town's ledger (made on first use in ~/.local/share/marshal)");
   parser.AddSwitch("", "windowed", "a normal window instead of full screen (for development)");
 }
@@ -58,6 +61,7 @@ bool KioskApp::OnCmdLineParsed(wxCmdLineParser& parser) {
   option("enroll", enroll_);
   option("ledger", ledger_);
   option("station", station_);
+  option("camera", camera_);
   sample_ = parser.Found("sample");
   windowed_ = parser.Found("windowed");
   if (sample_ && ledger_.empty()) ledger_ = wxString::FromUTF8(db::sample_ledger(MARSHAL_SAMPLE_EVENT));
@@ -92,6 +96,7 @@ bool KioskApp::OnInit() {
                    stderr);
     }
     auto* frame = new KioskFrame(std::move(client));
+    if (!camera_.empty()) frame->start_camera(camera_.utf8_string());
     if (windowed_) frame->Show();
     else frame->ShowFullScreen(true);
     return true;

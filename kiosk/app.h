@@ -25,7 +25,7 @@ class KioskApp : public wxApp {
   bool OnCmdLineParsed(wxCmdLineParser& parser) override;
 
  private:
-  wxString ledger_, server_, cache_, enroll_, station_ = "kiosk";
+  wxString ledger_, server_, cache_, enroll_, camera_, station_ = "kiosk";
   bool sample_ = false, windowed_ = false;
   std::unique_ptr<LocalLedger> local_;  // the embedded default's server, while the window lives
 };

@@ -11,6 +11,7 @@
 
 #include "kiosk/frame_style.h"
 #include "protocol/enrollment.h"
+#include "ui/camera.h"
 #include "ui/theme.h"
 
 namespace marshal::kiosk {
@@ -58,6 +59,15 @@ KioskFrame::KioskFrame(std::unique_ptr<KioskClient> client, KioskTimings timings
   }
   read_title();
   show_attract();
+}
+
+void KioskFrame::start_camera(const std::string& pipeline_or_device) {
+  camera_.reset();  // one camera at a time
+  camera_status_ = "Camera: reading";
+  camera_ = ui::start_camera(this, scan_, pipeline_or_device, [this](const std::string& message) {
+    camera_status_ = "Camera stopped: " + message;
+    last_health_ms_ = 0;  // said on the attract screen at its next tick
+  });
 }
 
 void KioskFrame::read_title() {
@@ -366,7 +376,9 @@ void KioskFrame::tick() {
     if (now - last_health_ms_ >= health_every_ms) {
       last_health_ms_ = now;
       const bool online = client_->online();
-      attract_state_->SetLabel(online ? "Ledger: online" : "OFFLINE: the ledger cannot be reached; try again soon");
+      std::string state = online ? "Ledger: online" : "OFFLINE: the ledger cannot be reached; try again soon";
+      if (!camera_status_.empty()) state += "   |   " + camera_status_;
+      attract_state_->SetLabel(wxString::FromUTF8(state));
       attract_state_->SetForegroundColour(online ? ui::ink : ui::refusal_red);
       if (online) show_vote_news();
     }

@@ -28,6 +28,7 @@
 
 #include "kiosk/kiosk_client.h"
 #include "kiosk/player_view.h"
+#include "scan/frame_source.h"
 #include "ui/scan_input.h"
 
 namespace marshal::kiosk {
@@ -57,6 +58,9 @@ class KioskFrame : public wxFrame {
   bool countdown_shown() const { return countdown_->IsShown(); }
   bool pointer_hidden() const { return pointer_hidden_; }
   ui::ScanInput* scan_input() { return scan_; }
+  // Reads codes from a camera too (ui/camera.h); a camera that stops says so on the attract screen.
+  void start_camera(const std::string& pipeline_or_device);
+  std::string camera_status() const { return camera_status_; }
   // What touching the keypad's digits and then OK does (for benchmarks; tests type).
   void enter_pin(const std::string& digits);
   // Runs the clocks: the idle countdown, a message's return, the timers shown (a wx timer calls
@@ -176,6 +180,8 @@ class KioskFrame : public wxFrame {
   wxStaticText* message_text_;
 
   ui::ScanInput* scan_;
+  std::unique_ptr<scan::CameraScanner> camera_;
+  std::string camera_status_;  // empty: no camera
   wxTimer timer_;
 };
 

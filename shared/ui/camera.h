@@ -1,0 +1,21 @@
+#pragma once
+// A camera for a station's window (GM station, kiosk): codes decoded on the camera's own thread
+// (scan::CameraScanner) reach the window's thread with CallAfter, into its scan input, where they
+// count like any scan; a camera that stops says why.
+#include <functional>
+#include <memory>
+#include <string>
+
+#include <wx/window.h>
+
+#include "scan/frame_source.h"
+#include "ui/scan_input.h"
+
+namespace marshal::ui {
+
+// `pipeline_or_device`: a device such as /dev/video0, or a GStreamer pipeline ending in
+// `appsink name=sink`. `on_stopped` runs on the window's thread with the reason.
+std::unique_ptr<scan::CameraScanner> start_camera(wxWindow* window, ScanInput* input, const std::string& pipeline_or_device,
+                                                  std::function<void(const std::string& why)> on_stopped);
+
+}  // namespace marshal::ui
