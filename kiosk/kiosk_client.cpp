@@ -2,7 +2,10 @@
 
 #include <cctype>
 
+#include <sodium.h>
+
 #include "client/ledger_client.h"
+#include "protocol/enrollment.h"
 
 namespace marshal::kiosk {
 
@@ -41,6 +44,7 @@ KioskClient::KioskClient(const std::string& server_url, const std::string& cache
   cache_.exec(cache_schema);
   token_ = setting(cache_, "token");
   station_ = setting(cache_, "station");
+  admin_check_ = setting(cache_, "admin_check");
   const std::string remembered = setting(cache_, "server");
   // A token belongs to the server that gave it: at another address the kiosk enrolls anew.
   if (!server_url.empty() && !remembered.empty() && server_url != remembered) token_.clear();
@@ -74,6 +78,8 @@ bool KioskClient::enroll(const std::string& code, std::string& error) {
         .bind(2, a.body[key].get<std::string>())
         .run();
   cache_.prepare("INSERT OR REPLACE INTO kiosk_settings(key, value) VALUES ('server', ?)").bind(1, http_->base_url()).run();
+  admin_check_ = a.body.value("admin_check", "");
+  cache_.prepare("INSERT OR REPLACE INTO kiosk_settings(key, value) VALUES ('admin_check', ?)").bind(1, admin_check_).run();
   tx.commit();
   token_ = a.body["token"];
   station_ = a.body["station"];
@@ -99,6 +105,21 @@ KioskReply KioskClient::answer(const client::HttpReply& reply) const {
   a.code = e.is_object() ? e.value("code", "refused") : "refused";
   a.reason = e.is_object() ? e.value("reason", "refused by the ledger") : "refused by the ledger";
   return a;
+}
+
+void KioskClient::forget_enrollment() {
+  sign_out();
+  cache_.exec("DELETE FROM kiosk_settings WHERE key IN ('token', 'station', 'admin_check')");
+  token_.clear();
+  station_.clear();
+  admin_check_.clear();
+  http_->set_token("");
+}
+
+bool KioskClient::admin_ok(const std::string& code, const std::string& pin) const {
+  if (admin_check_.empty()) return false;
+  const std::string given = protocol::admin_check(code, pin);
+  return given.size() == admin_check_.size() && sodium_memcmp(given.data(), admin_check_.data(), given.size()) == 0;
 }
 
 bool KioskClient::online() { return answer(http_->get("/health", 1500)).ok; }

@@ -37,6 +37,11 @@ class KioskClient {
   // The same at another server: what an enrollment card's scan does.
   bool enroll_at(const std::string& server_url, const std::string& code, std::string& error);
   bool enrolled() const { return !token_.empty(); }
+  // Forgets the token (the admin screen's re-enroll): the kiosk asks for an enrollment card again.
+  void forget_enrollment();
+  // Whether a scanned admin card's code and a typed PIN are this kiosk's (checked against the
+  // hash the ledger gave at enrollment: it works with the ledger out of reach).
+  bool admin_ok(const std::string& code, const std::string& pin) const;
   std::string station_name() const { return station_; }
   const std::string& server_url() const { return http_->base_url(); }
 
@@ -82,7 +87,7 @@ class KioskClient {
   sqlite::Database cache_;
   long timeout_ms_;
   std::unique_ptr<client::HttpClient> http_;
-  std::string token_, station_;
+  std::string token_, station_, admin_check_;
   std::string sign_in_, countersign_;  // in memory only
   std::function<void(const Json&)> observer_;
 };

@@ -38,6 +38,7 @@ KioskFrame::KioskFrame(std::unique_ptr<KioskClient> client, KioskTimings timings
   build_message(book_);
   build_ballot(book_);
   build_enroll(book_);
+  build_admin(book_);
   root->Add(book_, 1, wxEXPAND | wxALL, 8);
   // The scan field stays hidden: a kiosk has no keyboard. Scanner bursts are caught on the
   // window's key hook wherever the focus is.
@@ -81,14 +82,14 @@ void KioskFrame::enrollment_scanned(const std::string& code) {
   auto enrollment = protocol::parse_enrollment_payload(code);
   if (!enrollment) {
     enroll_problem_->SetLabel("That is not an enrollment card. Scan the card printed by marshal station add --card.");
-    wxBell();
+    sounds_.play(Sound::refusal);
     return relayout();
   }
   std::string error;
   if (!client_->enroll_at(enrollment->server_url, enrollment->code, error)) {
     enroll_problem_->SetLabel(wxString::FromUTF8("Not enrolled: " + error));
     enroll_problem_->Wrap(GetClientSize().GetWidth() - 60);
-    wxBell();
+    sounds_.play(Sound::refusal);
     return relayout();
   }
   read_title();
@@ -134,11 +135,14 @@ void KioskFrame::forget_player() {
   offline_ = false;
   hand_over_ = {};
   asking_buyer_pin_ = false;
+  asking_admin_pin_ = false;
+  admin_code_.clear();
+  scanner_test_ = false;
   vote_ = Json::object();
   candidates_->Clear();
   pin_field_->Clear();
   for (wxStaticText* l : {pin_name_, pin_problem_, player_name_, player_standing_, player_timers_, player_body_, give_text_,
-                          player_vote_, ballot_text_})
+                          player_vote_, ballot_text_, admin_scanned_})
     l->SetLabel("");
 }
 
@@ -149,7 +153,7 @@ void KioskFrame::show_message(const std::string& text, bool good, Screen then) {
   message_text_->Wrap(GetClientSize().GetWidth() - 80);
   after_message_ = then;
   message_until_ms_ = now_ms() + timings_.message_ms;
-  if (!good) wxBell();
+  sounds_.play(good ? Sound::recorded : Sound::refusal);
   show(Screen::message);
 }
 
@@ -255,11 +259,26 @@ void KioskFrame::on_key(wxKeyEvent& event) {
 
 void KioskFrame::on_code(const std::string& code) {
   touched();
+  sounds_.play(Sound::scan);
   switch (screen_) {
     case Screen::enroll: return enrollment_scanned(code);
-    case Screen::attract: return badge_scanned(code);
+    case Screen::attract:
+      if (auto admin = protocol::parse_admin_payload(code)) {
+        forget_player();
+        admin_code_ = *admin;
+        asking_admin_pin_ = true;
+        pin_name_->SetLabel("Admin: type this kiosk's admin PIN");
+        return show(Screen::pin);
+      }
+      return badge_scanned(code);
+    case Screen::admin:
+      if (scanner_test_) {
+        admin_scanned_->SetLabel(wxString::FromUTF8("Scanned: " + code));
+        return relayout();
+      }
+      return;
     case Screen::pin:
-      if (asking_buyer_pin_) return;  // the buyer types; a scan now is a slip
+      if (asking_buyer_pin_ || asking_admin_pin_) return;  // a PIN is being typed; a scan now is a slip
       return badge_scanned(code);     // a new badge at the PIN screen starts again
     case Screen::message:
       if (after_message_ == Screen::attract) return badge_scanned(code);  // the next player need not wait
@@ -326,6 +345,7 @@ void KioskFrame::pin_entered() {
     return;
   }
   if (asking_buyer_pin_) return buyer_pin_entered(pin);
+  if (asking_admin_pin_) return admin_pin_entered(pin);
   KioskReply r = client_->sign_in(badge_, pin);
   if (r.ok) {
     pin_problem_->SetLabel("");
@@ -333,7 +353,7 @@ void KioskFrame::pin_entered() {
     return;
   }
   if (r.code == "wrong_pin") {
-    wxBell();
+    sounds_.play(Sound::refusal);
     pin_problem_->SetLabel(wxString::FromUTF8(r.reason));
     pin_problem_->Wrap(420);
     pin_field_->SetFocus();
@@ -349,6 +369,7 @@ void KioskFrame::cancel() {
   switch (screen_) {
     case Screen::attract:
     case Screen::enroll: return;
+    case Screen::admin: return show_attract();
     case Screen::pin: return asking_buyer_pin_ ? end_hand_over() : show_attract();
     case Screen::player: return done();
     case Screen::give:
@@ -436,6 +457,7 @@ std::string KioskFrame::headline() const {
     case Screen::message: return flat(message_text_->GetLabel());
     case Screen::ballot: return flat(ballot_text_->GetLabel());
     case Screen::enroll: return flat("This kiosk is not enrolled yet. " + enroll_problem_->GetLabel());
+    case Screen::admin: return flat(admin_text_->GetLabel() + " " + admin_scanned_->GetLabel());
   }
   return "";
 }

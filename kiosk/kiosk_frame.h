@@ -10,6 +10,8 @@
 //               candidate's badge scanned -> Enter / Vote -> message -> player
 //   message  -> a refusal (red) or a recorded hand-over (green), back by itself after 5 s
 // A kiosk not enrolled yet shows the enroll screen: its enrollment card scanned enrolls it.
+// The kiosk's admin card scanned at the attract screen, then its admin PIN, opens the admin
+// screen (leave full screen, quit, re-enroll, scanner test, camera).
 // Esc or Done goes back to the attract screen; so does silence: after 30 s without a touch, key
 // or scan a 10 s countdown ("still there?") and then everything of the player is forgotten.
 #include <cstdint>
@@ -28,6 +30,7 @@
 
 #include "kiosk/kiosk_client.h"
 #include "kiosk/player_view.h"
+#include "kiosk/sounds.h"
 #include "scan/frame_source.h"
 #include "ui/scan_input.h"
 
@@ -44,7 +47,7 @@ struct KioskTimings {
 
 class KioskFrame : public wxFrame {
  public:
-  enum class Screen { attract, pin, player, give, message, ballot, enroll };  // in the book's order
+  enum class Screen { attract, pin, player, give, message, ballot, enroll, admin };  // in the book's order
 
   KioskFrame(std::unique_ptr<KioskClient> client, KioskTimings timings = {});
 
@@ -75,6 +78,13 @@ class KioskFrame : public wxFrame {
   void build_message(wxWindow* book);
   void build_ballot(wxWindow* book);
   void build_enroll(wxWindow* book);
+  void build_admin(wxWindow* book);
+  void admin_pin_entered(const std::string& pin);
+  void admin_full_screen();
+  void admin_scanner_test();
+  void admin_reenroll();
+  void admin_quit();
+  void admin_camera();
   void enrollment_scanned(const std::string& code);
   void read_title();
   wxButton* big_button(wxWindow* parent, const wxString& label, void (KioskFrame::*action)());
@@ -172,6 +182,17 @@ class KioskFrame : public wxFrame {
   wxStaticText* attract_vote_;
   // enroll
   wxStaticText* enroll_problem_;
+  // admin
+  wxStaticText* admin_text_;
+  wxStaticText* admin_scanned_;
+  wxButton* admin_full_screen_;
+  wxButton* admin_camera_;
+  std::string admin_code_;        // the admin card scanned, until its PIN is typed
+  bool asking_admin_pin_ = false;
+  bool scanner_test_ = false;     // the admin screen shows what is scanned instead of acting on it
+  std::vector<std::int64_t> admin_wrong_ms_;  // wrong admin PINs in the last 5 minutes
+  std::vector<std::string> cameras_;          // "" (none) and the /dev/video* found
+  std::size_t camera_choice_ = 0;
   // give
   wxStaticText* give_text_;
   wxButton* give_confirm_;
@@ -180,6 +201,7 @@ class KioskFrame : public wxFrame {
   wxStaticText* message_text_;
 
   ui::ScanInput* scan_;
+  KioskSounds sounds_;
   std::unique_ptr<scan::CameraScanner> camera_;
   std::string camera_status_;  // empty: no camera
   wxTimer timer_;

@@ -113,7 +113,7 @@ void KioskFrame::buyer_pin_entered(const std::string& pin) {
     return ask_confirmation();
   }
   if (r.code == "wrong_pin") {
-    wxBell();
+    sounds_.play(Sound::refusal);
     pin_problem_->SetLabel(wxString::FromUTF8(r.reason));
     pin_problem_->Wrap(420);
     pin_field_->SetFocus();

@@ -18,4 +18,8 @@ inline constexpr double enrollment_card_w = 90, enrollment_card_h = 60;
 void draw_enrollment_card(cairo_t* cr, const Box& box, const std::string& station, const std::string& role,
                           const protocol::Enrollment& enrollment);
 
+// A kiosk's admin card: its QR code (protocol::admin_payload) and, in words, that the admin PIN
+// is needed too and is not on the card.
+void draw_admin_card(cairo_t* cr, const Box& box, const std::string& station, const std::string& code);
+
 }  // namespace marshal::printables

@@ -171,14 +171,18 @@ PrintResult print_card(const PrintModel& model, const std::string& code, const s
 }
 
 PrintResult print_enrollment_card(const std::string& station, const std::string& role,
-                                  const protocol::Enrollment& enrollment, const std::string& out_file, Paper paper) {
+                                  const protocol::Enrollment& enrollment, const std::string& out_file, Paper paper,
+                                  const std::string& admin_code) {
   PrintResult result;
   write_pdf(out_file, paper, "Marshal station enrollment", result, [&](PrintDocument& doc) {
     doc.new_page("Enrollment card: " + station);
     draw_enrollment_card(doc.cr(), doc.place_card(enrollment_card_w, enrollment_card_h, "enrollment " + station), station,
                          role, enrollment);
+    if (!admin_code.empty())
+      draw_admin_card(doc.cr(), doc.place_card(enrollment_card_w, enrollment_card_h, "admin " + station), station,
+                      admin_code);
   });
-  result.cards = 1;
+  result.cards = admin_code.empty() ? 1 : 2;
   return result;
 }
 

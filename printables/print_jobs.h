@@ -28,9 +28,11 @@ PrintResult print_packets(const PrintModel& model, const std::string& out_dir, P
                           const Progress& progress = {});
 PrintResult print_decks(const PrintModel& model, const std::string& out_dir, Paper paper);
 PrintResult print_reference(const PrintModel& model, const std::string& out_dir, Paper paper);
-// A station's enrollment card (enrollment_card.h), alone on a page.
+// A station's enrollment card (enrollment_card.h) on a page, with a kiosk's admin card beside it
+// when `admin_code` is given.
 PrintResult print_enrollment_card(const std::string& station, const std::string& role,
-                                  const protocol::Enrollment& enrollment, const std::string& out_file, Paper paper);
+                                  const protocol::Enrollment& enrollment, const std::string& out_file, Paper paper,
+                                  const std::string& admin_code = "");
 PrintResult print_card(const PrintModel& model, const std::string& code, const std::string& out_file,
                        Paper paper);
 

@@ -26,6 +26,10 @@ int run_scan(const std::vector<std::string>& images, std::ostream& out, std::ost
       if (r.codes.empty()) out << path << ": no QR code found\n";
       for (const auto& code : r.codes) {
         ++codes;
+        if (auto admin = protocol::parse_admin_payload(code)) {
+          out << fmt::format("{}: {}  a kiosk's admin card (its admin PIN is not on it)\n", path, code);
+          continue;
+        }
         if (auto enrollment = protocol::parse_enrollment_payload(code)) {
           out << fmt::format("{}: {}  a station's enrollment card: the server {}, the code {}\n", path, code,
                              enrollment->server_url, core::format_card_code(enrollment->code));

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -77,9 +78,13 @@ int run_station_add(const std::string& db_path, const std::string& name, const s
   try {
     db::Ledger ledger(db_path);
     std::string code = db::add_station(ledger.database(), name, *r, unix_ms());
+    // A kiosk has no keyboard and runs full screen: its admin card and PIN open its admin screen.
+    std::optional<db::KioskAdmin> admin;
+    if (*r == db::Role::kiosk) admin = db::add_kiosk_admin(ledger.database(), name);
     if (!card_file.empty()) {
       try {
-        printables::print_enrollment_card(name, role, {server_url, code}, card_file, printables::Paper::a4);
+        printables::print_enrollment_card(name, role, {server_url, code}, card_file, printables::Paper::a4,
+                                          admin ? admin->code : "");
       } catch (const std::exception& e) {
         // No station without its card: the code printed nowhere is revoked again.
         db::revoke_station(ledger.database(), name);
@@ -94,6 +99,12 @@ int run_station_add(const std::string& db_path, const std::string& name, const s
       out << fmt::format("Its enrollment card (the server {} and the code in one QR code) is in {}: print it at actual "
                          "size and scan it at the station.\n",
                          server_url, card_file);
+    if (admin)
+      out << fmt::format("\nIts admin code {} ({}) and admin PIN {}: scanned and typed at the kiosk they open its admin\n"
+                         "screen. Write the PIN down apart from the card; it is shown only now.\n",
+                         core::format_card_code(admin->code), card_file.empty() ? "type it, or print the card with --card"
+                                                                                : "the admin card beside the enrollment card",
+                         admin->pin);
     return exit_ok;
   } catch (const std::exception& e) {
     err << "marshal: " << e.what() << "\n";

@@ -402,6 +402,7 @@ struct LedgerServer::Impl {
       auto e = enroll_station(reader(), body["code"].get<std::string>(), now_ms());
       if (!e) return (reply = error_reply(403, "enroll_refused", "code", "unknown, used or revoked enrollment code")), false;
       reply = {200, {{"station", e->station.name}, {"role", to_string(e->station.role)}, {"token", e->token}}};
+      if (!e->admin_check.empty()) reply.body["admin_check"] = e->admin_check;  // the kiosk's admin card, hashed
       return false;
     }
     auto station = authenticate(c);

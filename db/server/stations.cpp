@@ -2,7 +2,10 @@
 
 #include <sodium.h>
 
+#include <fmt/format.h>
+
 #include "core/card_code.h"
+#include "protocol/enrollment.h"
 #include "store/hash_chain.h"
 
 namespace marshal::db {
@@ -45,6 +48,18 @@ std::string add_station(Database& db, const std::string& name, Role role, std::i
   return code;
 }
 
+KioskAdmin add_kiosk_admin(Database& db, const std::string& name) {
+  core::CardCodeBytes bytes;
+  randombytes_buf(bytes.data(), bytes.size());
+  KioskAdmin admin{core::make_card_code(bytes), fmt::format("{:04d}", randombytes_uniform(10000))};
+  db.prepare("UPDATE stations SET admin_check = ? WHERE name = ? AND revoked = 0 AND role = 'kiosk'")
+      .bind(1, protocol::admin_check(admin.code, admin.pin))
+      .bind(2, name)
+      .run();
+  if (db.changes() == 0) throw StationError("no live kiosk named '" + name + "'");
+  return admin;
+}
+
 void revoke_station(Database& db, const std::string& name) {
   Statement s = db.prepare("UPDATE stations SET revoked = 1, token_hash = NULL, enroll_hash = NULL "
                            "WHERE name = ? AND revoked = 0");
@@ -56,12 +71,13 @@ std::optional<Enrollment> enroll_station(Database& db, const std::string& code, 
   core::ParsedCardCode parsed = core::parse_card_code(code);
   if (!parsed.ok()) return std::nullopt;
   Transaction tx(db);
-  Statement s = db.prepare("SELECT name, role FROM stations WHERE enroll_hash = ? AND revoked = 0");
+  Statement s = db.prepare("SELECT name, role, COALESCE(admin_check, '') FROM stations WHERE enroll_hash = ? AND revoked = 0");
   s.bind(1, sha256(parsed.code));
   if (!s.step()) return std::nullopt;
   Enrollment e;
   e.station.name = s.text(0);
   e.station.role = *role_from_string(s.text(1));
+  e.admin_check = s.text(2);
   Blob token(32);
   randombytes_buf(token.data(), token.size());
   e.token = to_hex(token);

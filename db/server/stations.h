@@ -32,7 +32,15 @@ void revoke_station(Database& db, const std::string& name);
 struct Enrollment {
   Station station;
   std::string token;
+  std::string admin_check;  // a kiosk's (protocol::admin_check), empty when it has no admin card
 };
+
+// A kiosk's admin card code and admin PIN, made anew (the old ones stop working); only their
+// hash is kept, and given to the kiosk when it enrolls.
+struct KioskAdmin {
+  std::string code, pin;
+};
+KioskAdmin add_kiosk_admin(Database& db, const std::string& name);
 // Trades a one-time code for a token; a used, unknown or revoked code gives nullopt.
 std::optional<Enrollment> enroll_station(Database& db, const std::string& code, std::int64_t now_ms);
 std::optional<Station> station_for_token(Database& db, const std::string& token);

@@ -154,6 +154,10 @@ ALTER TABLE votes ADD COLUMN counted_seq INTEGER;
 ALTER TABLE votes ADD COLUMN outcome TEXT;
 ALTER TABLE votes ADD COLUMN overridden_seq INTEGER;
 )sql",
+      // 9: a kiosk's admin card and PIN, as their hash (protocol::admin_check), never themselves.
+      R"sql(
+ALTER TABLE stations ADD COLUMN admin_check TEXT;
+)sql",
   };
   return all;
 }

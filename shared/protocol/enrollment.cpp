@@ -1,5 +1,7 @@
 #include "protocol/enrollment.h"
 
+#include <sodium.h>
+
 #include <cctype>
 #include <sstream>
 #include <stdexcept>
@@ -61,6 +63,30 @@ std::optional<Enrollment> parse_enrollment_payload(const std::string& text) {
   core::ParsedCardCode parsed = core::parse_card_code(code);
   if (!parsed.ok()) return std::nullopt;
   return Enrollment{scheme + lower(host) + ":" + port, parsed.code};
+}
+
+std::string admin_payload(const std::string& code) {
+  core::ParsedCardCode parsed = core::parse_card_code(code);
+  if (!parsed.ok()) throw std::invalid_argument("the admin code: " + std::string(core::describe(parsed.problem)));
+  return std::string(admin_prefix) + " " + parsed.code;
+}
+
+std::optional<std::string> parse_admin_payload(const std::string& text) {
+  std::istringstream words(text);
+  std::string prefix, code, extra;
+  if (!(words >> prefix >> code) || (words >> extra) || lower(prefix) != lower(admin_prefix)) return std::nullopt;
+  core::ParsedCardCode parsed = core::parse_card_code(code);
+  if (!parsed.ok()) return std::nullopt;
+  return parsed.code;
+}
+
+std::string admin_check(const std::string& code, const std::string& pin) {
+  const std::string text = std::string(admin_prefix) + ":" + code + ":" + pin;
+  unsigned char hash[crypto_hash_sha256_BYTES];
+  crypto_hash_sha256(hash, reinterpret_cast<const unsigned char*>(text.data()), text.size());
+  char hex[2 * crypto_hash_sha256_BYTES + 1];
+  sodium_bin2hex(hex, sizeof hex, hash, sizeof hash);
+  return hex;
 }
 
 }  // namespace marshal::protocol

@@ -27,4 +27,14 @@ std::optional<Enrollment> parse_enrollment_payload(const std::string& text);
 // `why` says what is wrong.
 bool valid_server_url(const std::string& url, std::string& why);
 
+// A kiosk's admin card: "MARSHAL-ADMIN CODE". Scanned at the kiosk and followed by the kiosk's
+// admin PIN (printed by `marshal station add`, never on the card), it opens the admin screen.
+inline constexpr const char* admin_prefix = "MARSHAL-ADMIN";
+std::string admin_payload(const std::string& code);
+// The admin card's code in a scanned text; nullopt when it is no admin card's.
+std::optional<std::string> parse_admin_payload(const std::string& text);
+// What the ledger keeps, and gives the kiosk at enrollment, to check a card and PIN by: a
+// SHA-256 (hex) of both, so neither is stored.
+std::string admin_check(const std::string& code, const std::string& pin);
+
 }  // namespace marshal::protocol

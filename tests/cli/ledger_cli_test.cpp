@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <regex>
@@ -104,6 +105,18 @@ TEST_CASE("marshal station add --card prints an enrollment card whose QR code ho
   INFO(scanned.out << scanned.err);
   CHECK(scanned.out.find("a station's enrollment card: the server http://10.0.0.2:8080, the code " + code[1].str()) !=
         std::string::npos);
+  // A kiosk gets an admin card beside it, and an admin PIN printed only in the command's output.
+  std::smatch admin;
+  REQUIRE(std::regex_search(add.out, admin, std::regex("admin code ([0-9A-Z ]{21}) .*admin PIN ([0-9]{4})")));
+  std::string admin_code = admin[1].str();
+  admin_code.erase(std::remove(admin_code.begin(), admin_code.end(), ' '), admin_code.end());
+  // The admin card's QR code holds its code and nothing else (no PIN).
+  CHECK(scanned.out.find(": MARSHAL-ADMIN " + admin_code + "  a kiosk's admin card (its admin PIN is not on it)") !=
+        std::string::npos);
+  // A GM station has no admin card.
+  ProgramRun gm = run_marshal({"station", "add", "saloon-gm", "--role", "gm", "--db", db});
+  CHECK(gm.exit_code == 0);
+  CHECK(gm.out.find("admin") == std::string::npos);
 
   // Without --server there is nothing to put on the card: a usage error, and no station.
   ProgramRun no_server = run_marshal({"station", "add", "porch-kiosk", "--role", "kiosk", "--db", db, "--card", card});

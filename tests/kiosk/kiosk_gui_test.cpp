@@ -2,6 +2,8 @@
 // scans a badge, types the PIN, sees their own state, gives a secret by scanning it and the
 // receiver's badge; refusals in words; the idle reset forgets everything; five wrong PINs lock
 // the badge. After every step the privacy check reads every text in the window.
+#include <functional>
+
 #include "kiosk_fixture.h"
 #include "server/ledger_server.h"
 #include "protocol/enrollment.h"
@@ -468,4 +470,107 @@ TEST_CASE("a kiosk not enrolled asks for its enrollment card, and one scan enrol
   CHECK(again.server_url() == url);
   CHECK(again.station_name() == "porch-kiosk");
   CHECK(again.online());
+}
+
+namespace {
+
+// A kiosk station with an admin card, enrolled, on a real server; the kiosk's window open.
+struct AdminKiosk {
+  KioskTown town{40};
+  db::KioskAdmin admin;
+  std::unique_ptr<db::LedgerServer> server;
+  kiosk::KioskFrame* frame = nullptr;
+
+  AdminKiosk() {
+    std::string code;
+    {
+      db::Ledger ledger(town.db);
+      code = db::add_station(ledger.database(), "lobby-kiosk", db::Role::kiosk, db::unix_time_ms());
+      admin = db::add_kiosk_admin(ledger.database(), "lobby-kiosk");
+    }
+    db::ServerConfig config;
+    config.db_path = town.db;
+    config.log = [](const std::string&) {};
+    server = std::make_unique<db::LedgerServer>(config);
+    auto client = std::make_unique<kiosk::KioskClient>("http://127.0.0.1:" + std::to_string(server->port()),
+                                                       town.dir.file("lobby-kiosk.db"));
+    std::string error;
+    REQUIRE(client->enroll(code, error));
+    frame = open_kiosk_with(std::move(client));
+  }
+  void open_admin(wxUIActionSimulator& sim) {
+    scan_burst(sim, protocol::admin_payload(admin.code));
+    REQUIRE(wait_for(frame, KioskScreen::pin));
+    type_pin(sim, admin.pin);
+    REQUIRE(wait_for(frame, KioskScreen::admin));
+  }
+  // A touch on the button showing `label`.
+  void press(wxUIActionSimulator& sim, const wxString& label) {
+    wxButton* found = nullptr;
+    std::function<void(wxWindow*)> find = [&](wxWindow* w) {
+      if (auto* b = dynamic_cast<wxButton*>(w); b && b->GetLabel() == label && b->IsShownOnScreen()) found = b;
+      for (wxWindow* c : w->GetChildren()) find(c);
+    };
+    find(frame);
+    INFO("the button " << label.utf8_string());
+    REQUIRE(found);
+    wxRect r = found->GetScreenRect();
+    sim.MouseMove(r.x + r.width / 2, r.y + r.height / 2);
+    pump(100);
+    sim.MouseClick();
+    pump(400);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("the admin card and PIN open the admin screen: a wrong PIN, the scanner test, full screen, quit",
+          "[gui][kiosk][admin]") {
+  AdminKiosk k;
+  wxUIActionSimulator sim;
+  const std::string wrong_pin = k.admin.pin == "0000" ? "1111" : "0000";
+  scan_burst(sim, protocol::admin_payload(k.admin.code));
+  REQUIRE(wait_for(k.frame, KioskScreen::pin));
+  CHECK(k.frame->headline().find("Admin: type this kiosk's admin PIN") != std::string::npos);
+  type_pin(sim, wrong_pin);
+  pump(2000, [&] { return k.frame->headline().find("Wrong admin PIN") != std::string::npos; });
+  CHECK(k.frame->headline().find("Wrong admin PIN") != std::string::npos);
+  type_pin(sim, k.admin.pin);
+  REQUIRE(wait_for(k.frame, KioskScreen::admin));
+  CHECK(k.frame->headline().find("Admin: kiosk lobby-kiosk at http://127.0.0.1:") != std::string::npos);
+  CHECK(k.frame->shown_text().find(k.admin.pin) == std::string::npos);
+  screenshot(k.frame, "kiosk-admin");
+
+  // The scanner test shows what a scan sent, and acts on nothing.
+  k.press(sim, "Scanner test");
+  CHECK(k.frame->headline().find("Scanner test") != std::string::npos);
+  scan_burst(sim, k.town.badge("Kid Calloway"));
+  CHECK(k.frame->headline().find("Scanned: " + k.town.badge("Kid Calloway")) != std::string::npos);
+  CHECK(k.frame->screen() == KioskScreen::admin);
+  // Full screen and back (the test's window starts windowed).
+  CHECK_FALSE(k.frame->IsFullScreen());
+  k.press(sim, "Full screen");
+  CHECK(k.frame->IsFullScreen());
+  k.press(sim, "Leave full screen");
+  CHECK_FALSE(k.frame->IsFullScreen());
+  // Quit closes the kiosk's one window (and so the program).
+  kiosk::KioskFrame* frame = k.frame;
+  k.press(sim, "Quit the kiosk");
+  pump(500);
+  bool still_open = false;
+  for (wxWindow* w : wxTopLevelWindows) still_open = still_open || w == frame;
+  CHECK_FALSE(still_open);
+}
+
+TEST_CASE("the admin screen's re-enroll forgets the token and asks for an enrollment card", "[gui][kiosk][admin]") {
+  AdminKiosk k;
+  wxUIActionSimulator sim;
+  k.open_admin(sim);
+  k.press(sim, "Re-enroll");
+  REQUIRE(wait_for(k.frame, KioskScreen::enroll));
+  k.frame->Destroy();
+  pump(200);
+  kiosk::KioskClient after("", k.town.dir.file("lobby-kiosk.db"));
+  CHECK_FALSE(after.enrolled());
+  CHECK_FALSE(after.admin_ok(k.admin.code, k.admin.pin));  // the admin card goes with the enrollment
 }
