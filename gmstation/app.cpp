@@ -9,6 +9,7 @@
 #include <wx/msgdlg.h>
 
 #include "core/card_code.h"
+#include "gmstation/enroll_frame.h"
 #include "gmstation/main_frame.h"
 #include "gmstation/settings.h"
 #include "import/sample_ledger.h"
@@ -69,15 +70,27 @@ bool GmApp::OnCmdLineParsed(wxCmdLineParser& parser) {
 bool GmApp::OnInit() {
   if (!wxApp::OnInit()) return false;
   if (sodium_init() < 0) return false;
-  try {
-    std::unique_ptr<StationBackend> backend =
-        !ledger_.empty() ? open_local_ledger(ledger_.ToStdString(), station_.ToStdString())
-                         : connect_to_server(server_.ToStdString(),
-                                             cache_.empty() ? std::string("gm-station-cache.db") : cache_.ToStdString(),
-                                             enroll_.ToStdString());
+  const std::string cache = cache_.empty() ? std::string("gm-station-cache.db") : cache_.ToStdString();
+  auto open = [this](std::unique_ptr<StationBackend> backend) {
     auto* frame = new MainFrame(std::move(backend));
     frame->Show();
     if (!camera_.empty()) frame->start_camera(camera_.ToStdString());
+  };
+  try {
+    if (!ledger_.empty()) {
+      open(open_local_ledger(ledger_.ToStdString(), station_.ToStdString()));
+      return true;
+    }
+    std::unique_ptr<StationBackend> backend;
+    try {
+      backend = connect_to_server(server_.ToStdString(), cache, enroll_.ToStdString());
+    } catch (const std::exception&) {
+      if (!enroll_.empty()) throw;
+      // Not enrolled and no code given: the station asks for its enrollment card.
+      (new EnrollFrame(cache, open))->Show();
+      return true;
+    }
+    open(std::move(backend));
     return true;
   } catch (const std::exception& e) {
     wxMessageBox(wxString::FromUTF8(e.what()), "Marshal GM station", wxOK | wxICON_ERROR);

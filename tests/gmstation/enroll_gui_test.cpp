@@ -1,0 +1,56 @@
+// A GM station not enrolled with the ledger server asks for its enrollment card; one scan of the
+// card `marshal station add --role gm --card` printed enrolls it and opens the station.
+#include <catch2/catch.hpp>
+
+#include "gmstation/enroll_frame.h"
+#include "protocol/enrollment.h"
+#include "sample_town.h"
+#include "server/ledger_server.h"
+#include "server/stations.h"
+
+using namespace marshal;
+using namespace gui_testing;
+
+TEST_CASE("a GM station enrolls by scanning its enrollment card", "[gui][enroll]") {
+  SampleTown town(41);
+  std::string code;
+  {
+    db::Ledger ledger(town.db);
+    code = db::add_station(ledger.database(), "saloon-gm", db::Role::gm, db::unix_time_ms());
+  }
+  db::ServerConfig config;
+  config.db_path = town.db;
+  config.log = [](const std::string&) {};
+  db::LedgerServer server(config);
+  const std::string url = "http://127.0.0.1:" + std::to_string(server.port());
+
+  start_wx();
+  std::unique_ptr<gm::StationBackend> opened;
+  auto* frame = new gm::EnrollFrame(town.dir.file("gm-cache.db"),
+                                    [&](std::unique_ptr<gm::StationBackend> backend) { opened = std::move(backend); });
+  frame->Show();
+  pump(400);
+  frame->Raise();
+  wxUIActionSimulator sim;
+  wxRect r = frame->GetScreenRect();
+  sim.MouseMove(r.x + r.width / 2, r.y + r.height / 3);
+  frame->scan_input()->focus_field();
+  pump(200);
+  screenshot(frame, "gm-enroll");
+
+  scan_burst(sim, town.badge("Kid Calloway"));
+  CHECK(frame->problem().Contains("not an enrollment card"));
+  scan_burst(sim, protocol::enrollment_payload({url, town.badge("Kid Calloway")}));  // a code never issued
+  INFO(frame->problem().ToStdString());
+  CHECK(frame->problem().Contains("Not enrolled"));
+  CHECK_FALSE(opened);
+  scan_burst(sim, protocol::enrollment_payload({url, code}));
+  pump(2000, [&] { return opened != nullptr; });
+  REQUIRE(opened);
+  CHECK(opened->describe() == "ledger server " + url);
+  CHECK(opened->character(town.badge("Kid Calloway")).found);
+  pump(300);
+  bool still_open = false;
+  for (wxWindow* w : wxTopLevelWindows) still_open = still_open || w == frame;
+  CHECK_FALSE(still_open);  // the enrollment window closed itself
+}
