@@ -52,6 +52,13 @@ KioskFrame::KioskFrame(std::unique_ptr<KioskClient> client, KioskTimings timings
   watch_touches(this, [this] { touched(); });
   watch_pointer(this, [this] { pointer_moved(); });
   Bind(wxEVT_TIMER, [this](wxTimerEvent&) { tick(); });
+  // Full screen comes after the window is made, and screens differ (1024 x 600 to 1920 x 1080):
+  // the title is wrapped again to the width the window has.
+  Bind(wxEVT_SIZE, [this](wxSizeEvent& e) {
+    attract_title_->SetLabel(wxString::FromUTF8(title_));
+    attract_title_->Wrap(e.GetSize().GetWidth() - 40);
+    e.Skip();
+  });
   timer_.Start(250);
 
   if (!client_->enrolled()) {
