@@ -1,5 +1,7 @@
 #include "audit/audit.h"
 
+#include "audit/audit_story.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -189,6 +191,8 @@ AuditReport audit_ledger(const std::string& db_path, const std::vector<Anchor>& 
   for (auto& c : check_replay(db_path, chain_ok, progress)) report.checks.push_back(std::move(c));
   report.checks.push_back(check_refusals(db));
   report.checks.push_back(check_stations(db));
+  report.checks.push_back(check_deaths(db));
+  report.checks.push_back(check_votes(db, db.scalar_int("SELECT COALESCE(MAX(server_time_ms), 0) FROM events")));
   return report;
 }
 

@@ -8,6 +8,8 @@
 //   refusals     the refusal trail, by reason code and station (figures; never a FAIL)
 //   stations     events per station, its clock against the server's (WARN past
 //                clock_skew_warn_ms), records kept offline and how late they synced
+//   deaths       every death and how it was judged, those for the Judges named (audit_story.h)
+//   votes        every vote, its ballots, count and override, and any never counted
 // What the issue asks beyond these (station enrolments as events, the evening's story,
 // fairness, the HTML/PDF report) is listed in docs/audit.md as not built yet.
 #include <cstdint>

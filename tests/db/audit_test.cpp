@@ -208,3 +208,63 @@ TEST_CASE("the stations check: clock skew, records kept offline and how late the
   // A warning, not a failure: the audit passes unless --strict.
   CHECK_FALSE(report.any(CheckStatus::fail));
 }
+
+TEST_CASE("the audit tells the deaths (lawful or for the Judges) and the votes (counted, overridden, forgotten)",
+          "[db][audit][story]") {
+  TestLedger t;
+  play_evening(t);  // Cole Varney dies in a duel: lawful
+  {
+    const AuditCheck deaths = check_named(audit_ledger(t.path(), {}), "deaths");
+    INFO(deaths.evidence);
+    CHECK(deaths.status == CheckStatus::pass);
+    CHECK(deaths.evidence == "1 dead. Lawful: Cole Varney (duel by Kid Calloway)");
+  }
+  // A shootout: the Sheriff (a Lawman, Accuracy 3) draws a 9 on Deuce Lomax, the Kid (Accuracy 4)
+  // an 8 on Dutch Hennessey: both 12, dead. The others miss.
+  Json shootout = {
+      {"kind", "shootout"},
+      {"input",
+       {{"participants",
+         {{{"code", t.badge("Sheriff Amos Brady")}}, {{"code", t.badge("Kid Calloway")}},
+          {{"code", t.badge("Deuce Lomax")}}, {{"code", t.badge("Dutch Hennessey")}}}},
+        {"rounds",
+         {{{"actions",
+            {{"Sheriff Amos Brady", {{"shoot", "Deuce Lomax"}}},
+             {"Kid Calloway", {{"shoot", "Dutch Hennessey"}}},
+             {"Deuce Lomax", {{"shoot", "Kid Calloway"}}},
+             {"Dutch Hennessey", {{"shoot", "Sheriff Amos Brady"}}}}},
+           {"cards", {{"Sheriff Amos Brady", 9}, {"Kid Calloway", 8}, {"Deuce Lomax", 1}, {"Dutch Hennessey", 1}}}}}},
+        {"stop", true}}}};
+  t.accept("conflict_resolved", shootout);
+  REQUIRE(t.character_text("Deuce Lomax", "killing") == "lawman");
+  REQUIRE(t.character_text("Dutch Hennessey", "killing") == "possible_murder");
+  // Votes: one counted and overridden, one left uncounted after its 15 minutes.
+  const std::string mayor = t.badge("Zechariah Chamberlain");
+  t.accept("vote_called", {{"character", mayor}, {"office", "Deputy"}});
+  t.accept("ballot_cast", {{"voter", t.badge("Rosa Velarde")}, {"candidate", t.badge("Reginald Ashby")}});
+  t.advance_ms(15 * 60 * 1000);
+  t.accept("vote_counted", {{"character", mayor}});
+  t.accept("vote_overridden", {{"character", t.badge("Judge Cornelius Whitlock")}, {"outcome", "nobody: a recount"}});
+  t.accept("vote_called", {{"character", mayor}, {"office", "Sheriff"}});
+  t.advance_ms(15 * 60 * 1000);
+  t.accept("bystander_lost", {{"character", t.badge("Rosa Velarde")}});  // the evening goes on past its close
+  t.close();
+
+  AuditReport report = audit_ledger(t.path(), {});
+  const AuditCheck& deaths = check_named(report, "deaths");
+  INFO(deaths.evidence);
+  CHECK(deaths.status == CheckStatus::pass);  // the story tells; the verdict is the file's
+  CHECK(deaths.evidence.find("3 dead. Lawful: Cole Varney (duel by Kid Calloway). For the Judges: ") == 0);
+  CHECK(deaths.evidence.find("Deuce Lomax killed by Sheriff Amos Brady, a Lawman: lawful if caught in criminal activity") !=
+        std::string::npos);
+  CHECK(deaths.evidence.find("Dutch Hennessey killed by Kid Calloway: possible murder") != std::string::npos);
+  CHECK(deaths.figures["deaths"].size() == 3);
+  const AuditCheck& votes = check_named(report, "votes");
+  INFO(votes.evidence);
+  CHECK(votes.status == CheckStatus::pass);
+  CHECK(votes.evidence ==
+        "closed but never counted: Sheriff. Deputy (1 ballots): nobody: a recount (a Judge's call); Sheriff (0 ballots): "
+        "never counted");
+  CHECK(votes.figures["votes"][0]["tally"] == Json::parse(R"([{"candidate": "Reginald Ashby", "ballots": 1}])"));
+  CHECK_FALSE(report.any(CheckStatus::fail));
+}
