@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "protocol/json_fields.h"
 #include "store/sqlite.h"
 
 namespace marshal::db {
@@ -19,7 +20,12 @@ std::string csv_field(const std::string& text);
 std::int64_t write_csv(Database& db, const std::vector<std::string>& columns, const std::string& from,
                        const std::filesystem::path& file);
 
-// The audit's CSV files in `dir`: events.csv, characters.csv (their fates), refusals.csv.
+// Every conflict: seq, server_time_ms, station, kind, participants ("; " between names), winner
+// and status as the ledger's result has them; the number of rows.
+std::int64_t write_conflicts_csv(Database& db, const std::filesystem::path& file);
+
+// The audit's CSV files in `dir`: events.csv, characters.csv (their fates), refusals.csv,
+// conflicts.csv.
 void write_audit_tables(Database& db, const std::filesystem::path& dir);
 
 }  // namespace marshal::db
