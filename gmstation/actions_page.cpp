@@ -66,6 +66,12 @@ void ActionsPage::on_scan(const std::string& code) {
       Json payload{{"horse", code}};
       if (horse_action_ != "horse_returned")
         payload[horse_action_ == "horse_sold" ? "to" : horse_action_ == "horse_stolen" ? "by" : "lawman"] = badge_;
+      if (horse_action_ == "horse_sold") {
+        // The seller is the horse's holder, as the ledger knows it: the ledger then checks the
+        // seller owns it, holds it and is alive.
+        Lookup horse = backend_.card(code);
+        if (horse.found && horse.data.contains("holder_badge")) payload["from"] = horse.data["holder_badge"];
+      }
       return record(horse_action_, payload,
                     horse_action_ == "horse_sold"       ? "Sold: the horse card goes to its new owner"
                     : horse_action_ == "horse_stolen"   ? "Stolen: hand the horse card to the thief"

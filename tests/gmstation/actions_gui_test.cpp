@@ -138,6 +138,9 @@ TEST_CASE("GM actions: a bystander bestowed and printed, horses sold, stolen and
   fs::path pdf = fs::path(town.db).parent_path() / "print" / (bestowed + ".pdf");
   CHECK(fs::file_size(pdf) > 1000);
   CHECK(holder_of(brimstone) == mayor);
+  // The sale names its seller, the horse's holder when it was scanned: the Sheriff.
+  CHECK(ledger.scalar_text("SELECT json_extract(payload, '$.from') FROM events WHERE type = 'horse_sold'") ==
+        town.badge("Sheriff Amos Brady"));
   CHECK(ledger.scalar_text("SELECT c.name FROM cards k JOIN characters c ON c.id = k.owner WHERE k.code = '" +
                            brimstone + "'") == mayor);
   CHECK(holder_of(senator) == mayor);
