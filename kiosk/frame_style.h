@@ -18,6 +18,8 @@
 namespace marshal::kiosk::style {
 
 inline std::int64_t now_ms() { return wxGetLocalTimeMillis().GetValue(); }
+// The wall clock a record's client_time_ms carries (milliseconds since 1970, UTC).
+inline std::int64_t unix_now_ms() { return wxGetUTCTimeMillis().GetValue(); }
 
 // Type sizes for arm's length at 1024 x 600: body text 18 pt is 24 px.
 inline constexpr int body_points = 18;

@@ -341,6 +341,14 @@ void KioskFrame::pin_back() {
   pin_field_->SetFocus();
 }
 
+void KioskFrame::pin_refused(const std::string& why) {
+  sounds_.play(Sound::refusal);
+  pin_problem_->SetLabel(wxString::FromUTF8(why));
+  pin_problem_->Wrap(420);
+  pin_field_->SetFocus();
+  relayout();
+}
+
 void KioskFrame::pin_entered() {
   std::string pin;
   for (char c : pin_field_->GetValue().utf8_string())
@@ -359,14 +367,7 @@ void KioskFrame::pin_entered() {
     show_player();
     return;
   }
-  if (r.code == "wrong_pin") {
-    sounds_.play(Sound::refusal);
-    pin_problem_->SetLabel(wxString::FromUTF8(r.reason));
-    pin_problem_->Wrap(420);
-    pin_field_->SetFocus();
-    relayout();
-    return;
-  }
+  if (r.code == "wrong_pin") return pin_refused(r.reason);
   show_message(r.code == "pin_locked" ? "Too many wrong PINs. " + r.reason
                                       : "You cannot be signed in now: " + r.reason,
                false, Screen::attract);

@@ -106,6 +106,8 @@ class KioskFrame : public wxFrame {
   void pin_entered();
   void pin_digit(char digit);
   void pin_back();
+  // A PIN not taken (wrong, or the admin's wrong): said under the field, which keeps the focus.
+  void pin_refused(const std::string& why);
   void start_give();
   void start_sale();
   void card_scanned(const std::string& code);  // what to hand over

@@ -61,10 +61,7 @@ void KioskFrame::admin_pin_entered(const std::string& pin) {
     return show_message("Too many wrong admin PINs: try again in five minutes.", false, Screen::attract);
   if (!client_->admin_ok(admin_code_, pin)) {
     admin_wrong_ms_.push_back(now);
-    sounds_.play(Sound::refusal);
-    pin_problem_->SetLabel("Wrong admin PIN.");
-    pin_field_->SetFocus();
-    return relayout();
+    return pin_refused("Wrong admin PIN.");
   }
   admin_wrong_ms_.clear();
   asking_admin_pin_ = false;

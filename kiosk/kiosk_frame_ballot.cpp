@@ -47,7 +47,7 @@ void KioskFrame::cast_ballot() {
   const int i = ballot_choice_;
   if (i < 0) return show_message("First choose a name: touch it, or scan their badge.", false, Screen::ballot);
   const Json candidate = vote_["candidates"][static_cast<std::size_t>(i)];
-  KioskReply r = client_->cast_ballot(badge_, candidate.value("badge", ""), std::int64_t(wxGetUTCTimeMillis().GetValue()));
+  KioskReply r = client_->cast_ballot(badge_, candidate.value("badge", ""), unix_now_ms());
   if (r.ok) {
     vote_["voted"] = true;
     show_message("Your ballot is cast. Ballots are secret: the Mayor counts them when the vote closes.", true,

@@ -112,14 +112,7 @@ void KioskFrame::buyer_pin_entered(const std::string& pin) {
     pin_name_->SetLabel("");
     return ask_confirmation();
   }
-  if (r.code == "wrong_pin") {
-    sounds_.play(Sound::refusal);
-    pin_problem_->SetLabel(wxString::FromUTF8(r.reason));
-    pin_problem_->Wrap(420);
-    pin_field_->SetFocus();
-    relayout();
-    return;
-  }
+  if (r.code == "wrong_pin") return pin_refused(r.reason);
   asking_buyer_pin_ = false;
   show_message("The buyer cannot agree now: " + r.reason, false, Screen::player);
 }
@@ -140,7 +133,7 @@ void KioskFrame::confirm_hand_over() {
   if (!hand_over_.chosen || hand_over_.to_badge.empty()) return;
   const bool sale = hand_over_.kind == HandOver::Kind::horse;
   if (sale && !hand_over_.buyer_agreed) return;
-  const std::int64_t now = std::int64_t(wxGetUTCTimeMillis().GetValue());
+  const std::int64_t now = unix_now_ms();
   KioskReply r = sale ? client_->sell_horse(hand_over_.code, badge_, hand_over_.to_badge, now)
                       : client_->give_secret(hand_over_.code, badge_, hand_over_.to_badge, now);
   const HandOver done_with = hand_over_;

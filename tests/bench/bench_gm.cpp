@@ -15,6 +15,7 @@
 #include <wx/evtloop.h>
 
 #include "core/card_code.h"
+#include "wx_pump.h"
 #include "gmstation/main_frame.h"
 #include "import/import_event.h"
 #include "ledger/ledger.h"
@@ -22,16 +23,10 @@
 using namespace marshal;
 using Clock = std::chrono::steady_clock;
 
+using bench::pump_until_idle;
+
 namespace {
 double ms(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double, std::milli>(b - a).count(); }
-void pump_until_idle() {
-  wxEventLoopBase* loop = wxEventLoopBase::GetActive();
-  for (int i = 0; i < 3; ++i) {
-    while (loop->Pending()) loop->Dispatch();
-    wxTheApp->ProcessPendingEvents();
-    wxTheApp->ProcessIdle();
-  }
-}
 }  // namespace
 
 int main(int argc, char** argv) {

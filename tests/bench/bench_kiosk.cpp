@@ -21,6 +21,7 @@
 
 #include "bench_events.h"
 #include "http_load.h"
+#include "wx_pump.h"
 #include "import/import_event.h"
 #include "kiosk/kiosk_frame.h"
 #include "kiosk/local_ledger.h"
@@ -31,18 +32,12 @@
 using namespace marshal;
 using Clock = std::chrono::steady_clock;
 
+using bench::pump_until_idle;
+
 namespace {
 
 double ms(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double, std::milli>(b - a).count(); }
 
-void pump_until_idle() {
-  wxEventLoopBase* loop = wxEventLoopBase::GetActive();
-  for (int i = 0; i < 3; ++i) {
-    while (loop->Pending()) loop->Dispatch();
-    wxTheApp->ProcessPendingEvents();
-    wxTheApp->ProcessIdle();
-  }
-}
 
 double percentile(std::vector<double> v, double p) {
   std::sort(v.begin(), v.end());

@@ -28,12 +28,8 @@ TEST_CASE("a GM station enrolls by scanning its enrollment card", "[gui][enroll]
   std::unique_ptr<gm::StationBackend> opened;
   auto* frame = new gm::EnrollFrame(town.dir.file("gm-cache.db"),
                                     [&](std::unique_ptr<gm::StationBackend> backend) { opened = std::move(backend); });
-  frame->Show();
-  pump(400);
-  frame->Raise();
+  show_with_keyboard(frame);
   wxUIActionSimulator sim;
-  wxRect r = frame->GetScreenRect();
-  sim.MouseMove(r.x + r.width / 2, r.y + r.height / 3);
   frame->scan_input()->focus_field();
   pump(200);
   screenshot(frame, "gm-enroll");

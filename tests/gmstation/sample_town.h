@@ -21,19 +21,11 @@ namespace gui_testing {
 
 using marshal::test_support::SampleTown;
 
-// Shows the station on a local ledger. Without a window manager nobody gives the window the
-// keyboard: raising it once mapped asks X directly, and X sends keys to the window under the
-// pointer, so the pointer is put over it.
+// Shows the station with the keyboard given to it (show_with_keyboard), the scan field focused.
 inline marshal::gm::MainFrame* open_station(std::unique_ptr<marshal::gm::StationBackend> backend) {
   start_wx();
   auto* frame = new marshal::gm::MainFrame(std::move(backend));
-  frame->Show();
-  pump(400);
-  frame->Raise();
-  pump(300);
-  wxUIActionSimulator sim;
-  wxRect r = frame->GetScreenRect();
-  sim.MouseMove(r.x + r.width / 2, r.y + r.height / 3);
+  show_with_keyboard(frame);
   frame->scan_input()->focus_field();
   pump(200);
   return frame;

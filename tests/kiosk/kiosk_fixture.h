@@ -4,6 +4,7 @@
 // embedded default), and the real kiosk window on it under Xvfb with short idle times.
 #include <catch2/catch.hpp>
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,8 @@
 #include "kiosk/kiosk_frame.h"
 #include "kiosk/local_ledger.h"
 #include "ledger/ledger.h"
+#include "server/ledger_server.h"
+#include "server/stations.h"
 #include "store/sqlite.h"
 #include "support/gui_fixture.h"
 #include "support/sample_town.h"
@@ -60,16 +63,43 @@ inline marshal::kiosk::KioskFrame* open_kiosk_with(std::unique_ptr<marshal::kios
   replies_received().clear();
   client->observe_replies([](const marshal::kiosk::Json& body) { replies_received().push_back(body.dump()); });
   auto* frame = new marshal::kiosk::KioskFrame(std::move(client), timings);
-  frame->Show();
-  pump(400);
-  frame->Raise();
-  pump(300);
-  wxUIActionSimulator sim;
-  wxRect r = frame->GetScreenRect();
-  sim.MouseMove(r.x + r.width / 2, r.y + r.height / 3);
-  pump(200);
+  show_with_keyboard(frame);
   return frame;
 }
+
+// A kiosk station added to the town's ledger (its one-time code in `code`, and with `admin` its
+// admin card and PIN), served by a real ledger server on 127.0.0.1 that a test may stop and
+// start again on the same port.
+struct ServedKiosk {
+  KioskTown town;
+  std::string code;
+  marshal::db::KioskAdmin admin;
+  marshal::db::ServerConfig config;
+  std::unique_ptr<marshal::db::LedgerServer> server;
+
+  ServedKiosk(std::uint64_t seed, const std::string& station, bool with_admin = false) : town(seed) {
+    {
+      marshal::db::Ledger ledger(town.db);
+      code = marshal::db::add_station(ledger.database(), station, marshal::db::Role::kiosk, marshal::db::unix_time_ms());
+      if (with_admin) admin = marshal::db::add_kiosk_admin(ledger.database(), station);
+    }
+    config.db_path = town.db;
+    config.log = [](const std::string&) {};
+    start();
+    config.port = server->port();  // a restart comes back on the same port
+  }
+  void start() { server = std::make_unique<marshal::db::LedgerServer>(config); }
+  void stop() { server.reset(); }
+  std::string url() const { return "http://127.0.0.1:" + std::to_string(config.port); }
+  // A kiosk client enrolled with the station's code, its cache file in the town's folder.
+  std::unique_ptr<marshal::kiosk::KioskClient> enrolled_client(const std::string& cache_name) {
+    auto client = std::make_unique<marshal::kiosk::KioskClient>(url(), town.dir.file(cache_name));
+    std::string error;
+    INFO(error);
+    REQUIRE(client->enroll(code, error));
+    return client;
+  }
+};
 
 // The kiosk window on the town's ledger served by the kiosk itself (its embedded default).
 inline marshal::kiosk::KioskFrame* open_kiosk(const marshal::kiosk::LocalLedger& ledger,

@@ -376,21 +376,9 @@ TEST_CASE("the attract screen shows the last count when no vote is open", "[gui]
 
 TEST_CASE("the ledger goes away while a player is signed in: the state stays, marked, and nothing is handed over",
           "[gui][kiosk][offline]") {
-  KioskTown town(37);
-  std::string code;
-  {
-    db::Ledger ledger(town.db);
-    code = db::add_station(ledger.database(), "porch-kiosk", db::Role::kiosk, db::unix_time_ms());
-  }
-  db::ServerConfig config;
-  config.db_path = town.db;
-  config.log = [](const std::string&) {};
-  auto server = std::make_unique<db::LedgerServer>(config);
-  config.port = server->port();  // it comes back on the same port
-  auto client = std::make_unique<kiosk::KioskClient>("http://127.0.0.1:" + std::to_string(config.port),
-                                                     town.dir.file("porch-kiosk.db"));
-  std::string error;
-  REQUIRE(client->enroll(code, error));
+  ServedKiosk served(37, "porch-kiosk");
+  const KioskTown& town = served.town;
+  auto client = served.enrolled_client("porch-kiosk.db");
   kiosk::KioskTimings timings = quick_timings();
   timings.idle_ms = 60'000;
   timings.reread_ms = 700;
@@ -402,7 +390,7 @@ TEST_CASE("the ledger goes away while a player is signed in: the state stays, ma
   REQUIRE(wait_for(frame, KioskScreen::player));
   CHECK(frame->shown_text().find("cannot be reached") == std::string::npos);
 
-  server.reset();  // the ledger goes away
+  served.stop();  // the ledger goes away
   REQUIRE(pump(4000, [&] { return frame->shown_text().find("the ledger cannot be reached") != std::string::npos; }));
   const std::string shown = frame->shown_text();
   INFO(shown);
@@ -421,7 +409,7 @@ TEST_CASE("the ledger goes away while a player is signed in: the state stays, ma
   sim.Char(WXK_ESCAPE);
   REQUIRE(wait_for(frame, KioskScreen::player));
 
-  server = std::make_unique<db::LedgerServer>(config);  // back
+  served.start();  // back, on the same port
   REQUIRE(pump(4000, [&] { return frame->shown_text().find("cannot be reached") == std::string::npos; }));
   CHECK(frame->shown_text().find("To give one of your secrets") != std::string::npos);
   frame->Destroy();
@@ -431,17 +419,9 @@ TEST_CASE("the ledger goes away while a player is signed in: the state stays, ma
 }
 
 TEST_CASE("a kiosk not enrolled asks for its enrollment card, and one scan enrolls it", "[gui][kiosk][enroll]") {
-  KioskTown town(38);
-  std::string code;
-  {
-    db::Ledger ledger(town.db);
-    code = db::add_station(ledger.database(), "porch-kiosk", db::Role::kiosk, db::unix_time_ms());
-  }
-  db::ServerConfig config;
-  config.db_path = town.db;
-  config.log = [](const std::string&) {};
-  db::LedgerServer server(config);
-  const std::string url = "http://127.0.0.1:" + std::to_string(server.port());
+  ServedKiosk served(38, "porch-kiosk");
+  const KioskTown& town = served.town;
+  const std::string code = served.code, url = served.url();
   // A fresh kiosk: no server, no token.
   kiosk::KioskFrame* frame = open_kiosk_with(std::make_unique<kiosk::KioskClient>("", town.dir.file("new-kiosk.db")));
   wxUIActionSimulator sim;
@@ -476,28 +456,11 @@ namespace {
 
 // A kiosk station with an admin card, enrolled, on a real server; the kiosk's window open.
 struct AdminKiosk {
-  KioskTown town{40};
-  db::KioskAdmin admin;
-  std::unique_ptr<db::LedgerServer> server;
-  kiosk::KioskFrame* frame = nullptr;
+  ServedKiosk served{40, "lobby-kiosk", true};
+  KioskTown& town = served.town;
+  db::KioskAdmin& admin = served.admin;
+  kiosk::KioskFrame* frame = open_kiosk_with(served.enrolled_client("lobby-kiosk.db"));
 
-  AdminKiosk() {
-    std::string code;
-    {
-      db::Ledger ledger(town.db);
-      code = db::add_station(ledger.database(), "lobby-kiosk", db::Role::kiosk, db::unix_time_ms());
-      admin = db::add_kiosk_admin(ledger.database(), "lobby-kiosk");
-    }
-    db::ServerConfig config;
-    config.db_path = town.db;
-    config.log = [](const std::string&) {};
-    server = std::make_unique<db::LedgerServer>(config);
-    auto client = std::make_unique<kiosk::KioskClient>("http://127.0.0.1:" + std::to_string(server->port()),
-                                                       town.dir.file("lobby-kiosk.db"));
-    std::string error;
-    REQUIRE(client->enroll(code, error));
-    frame = open_kiosk_with(std::move(client));
-  }
   void open_admin(wxUIActionSimulator& sim) {
     scan_burst(sim, protocol::admin_payload(admin.code));
     REQUIRE(wait_for(frame, KioskScreen::pin));

@@ -56,6 +56,20 @@ inline void scan_burst(wxUIActionSimulator&, const std::string& code) {
   pump(300);
 }
 
+// Shows a window with the keyboard given to it. Without a window manager nobody does that:
+// raising it once mapped asks X directly, and X sends keys to the window under the pointer, so
+// the pointer is put over it.
+inline void show_with_keyboard(wxFrame* frame) {
+  frame->Show();
+  pump(400);
+  frame->Raise();
+  pump(300);
+  wxUIActionSimulator sim;
+  wxRect r = frame->GetScreenRect();
+  sim.MouseMove(r.x + r.width / 2, r.y + r.height / 3);
+  pump(200);
+}
+
 // Saves what the window shows, as the X server has it (for a person to look at after the run).
 // ImageMagick's import reads the screen; wx's own screen DC can lag behind under GTK 3.
 inline void screenshot(wxFrame* frame, const std::string& name) {
