@@ -109,7 +109,7 @@ Json ConflictSession::record_payload(const SessionOutcome& outcome) const {
   for (const char* server_field : {"now_ms", "options", "locations"}) record.erase(server_field);
   // The ledger knows the trick (and its flag): the record names it by its code only.
   if (record.contains("trick")) record["trick"] = {{"code", trick_code_}};
-  return {{"kind", kind_}, {"input", record}};
+  return {{"kind", kind_}, {"input", record}, {"draws", protocol::draw_sources(outcome.resolution)}};
 }
 
 }  // namespace marshal::gm

@@ -225,6 +225,10 @@ std::string summarize_event(const std::string& type, const Json& payload) {
     return kind + " resolved";
   }
   if (type == "event_defined") return "the event was set up";
+  if (type == "station_enrolled" && payload.is_object())
+    return fmt::format("station {} enrolled ({})", payload.value("name", "?"), payload.value("role", "?"));
+  if (type == "station_revoked" && payload.is_object())
+    return fmt::format("station {} revoked", payload.value("name", "?"));
   std::string words = type;
   for (auto& c : words)
     if (c == '_') c = ' ';

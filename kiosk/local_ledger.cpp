@@ -15,7 +15,7 @@ LocalLedger::LocalLedger(const std::string& ledger_path, const std::string& stat
   {
     db::Ledger ledger(ledger_path);
     try {
-      db::revoke_station(ledger.database(), station_name);  // a second start: a fresh token
+      db::revoke_station(ledger.database(), station_name, db::unix_time_ms());  // a second start: a fresh token
     } catch (const std::exception&) {
       // not there yet
     }

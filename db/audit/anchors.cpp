@@ -14,21 +14,37 @@ Anchor ledger_head(Database& db) {
   return {last.int64(0), to_hex(last.blob(1))};
 }
 
+std::optional<Anchor> refusal_head(Database& db) {
+  Statement last = db.prepare("SELECT id, hash FROM refusals WHERE hash IS NOT NULL ORDER BY id DESC LIMIT 1");
+  if (!last.step()) return std::nullopt;
+  return Anchor{last.int64(0), to_hex(last.blob(1)), true};
+}
+
+std::string head_line(Database& db, bool full) {
+  std::string line = format_anchor(ledger_head(db), full);
+  if (auto trail = refusal_head(db)) line += " " + format_anchor(*trail, full);
+  return line;
+}
+
 std::string format_anchor(const Anchor& anchor, bool full) {
   std::string hash = full ? anchor.hash_hex : anchor.hash_hex.substr(0, anchor_short_hex_digits);
-  return fmt::format("{}:{}", anchor.seq, hash);
+  return fmt::format("{}{}:{}", anchor.refusals ? "r" : "", anchor.seq, hash);
 }
 
 std::optional<Anchor> parse_anchor(std::string_view text, std::string& reason) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+  Anchor anchor;
+  if (!text.empty() && (text.front() == 'r' || text.front() == 'R')) {
+    anchor.refusals = true;
+    text.remove_prefix(1);
+  }
   auto colon = text.find(':');
-  auto example = "give SEQ:HASH as `marshal head` prints it, e.g. 1234:3f2a9c7d1e0b4a55";
+  auto example = "give SEQ:HASH or rID:HASH as `marshal head` prints them, e.g. 1234:3f2a9c7d1e0b4a55";
   if (colon == std::string_view::npos || colon == 0) {
     reason = example;
     return std::nullopt;
   }
-  Anchor anchor;
   for (char c : text.substr(0, colon)) {
     if (!std::isdigit(static_cast<unsigned char>(c)) || anchor.seq > 1'000'000'000'000) {
       reason = fmt::format("'{}' is not an event number; {}", text.substr(0, colon), example);
@@ -51,7 +67,28 @@ std::optional<Anchor> parse_anchor(std::string_view text, std::string& reason) {
   return anchor;
 }
 
+namespace {
+std::string check_refusal_anchor(Database& db, const Anchor& anchor) {
+  Statement s = db.prepare("SELECT hash FROM refusals WHERE id = ?");
+  s.bind(1, anchor.seq);
+  if (!s.step()) {
+    std::int64_t last = db.scalar_int("SELECT COALESCE(MAX(id), 0) FROM refusals");
+    return fmt::format("the refusal trail ends at row {}, but the anchor was taken at row {}: refusals "
+                       "after {} were deleted",
+                       last, anchor.seq, last);
+  }
+  std::string hash = s.is_null(0) ? std::string() : to_hex(s.blob(0));
+  if (hash.compare(0, anchor.hash_hex.size(), anchor.hash_hex) != 0)
+    return fmt::format("refusal row {} has the hash {}..., not the anchor's {}...: the trail up to it was "
+                       "rewritten",
+                       anchor.seq, hash.substr(0, anchor_short_hex_digits),
+                       anchor.hash_hex.substr(0, anchor_short_hex_digits));
+  return "";
+}
+}  // namespace
+
 std::string check_anchor(Database& db, const Anchor& anchor) {
+  if (anchor.refusals) return check_refusal_anchor(db, anchor);
   Statement s = db.prepare("SELECT hash FROM events WHERE seq = ?");
   s.bind(1, anchor.seq);
   if (!s.step()) {

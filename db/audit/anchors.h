@@ -20,16 +20,24 @@ inline constexpr std::size_t anchor_min_hex_digits = 16;
 inline constexpr std::size_t anchor_short_hex_digits = 16;
 inline constexpr std::int64_t head_log_interval_ms = 5 * 60 * 1000;  // the server's head line
 
+// The refusal trail is chained too (store/hash_chain.h) and has its own head, written with an
+// "r" before the row number: "r57:9a8b7c6d5e4f3a2b". `marshal head` prints both on one line.
 struct Anchor {
-  std::int64_t seq = 0;
-  std::string hash_hex;  // lower case, anchor_min_hex_digits..64 digits
+  std::int64_t seq = 0;   // the event's seq, or the refusal row's id
+  std::string hash_hex;   // lower case, anchor_min_hex_digits..64 digits
+  bool refusals = false;  // an anchor of the refusal trail
 };
 
 // The ledger's head now; seq 0 for an empty file.
 Anchor ledger_head(Database& db);
-// "SEQ:HASH" with the hash cut to anchor_short_hex_digits (or whole when `full`).
+// The refusal trail's last chained row, if it has one.
+std::optional<Anchor> refusal_head(Database& db);
+// The events' head, then the refusal trail's if any: "1234:3f2a9c7d1e0b4a55 r57:9a8b7c6d5e4f3a2b".
+std::string head_line(Database& db, bool full = false);
+// "SEQ:HASH" (or "rID:HASH") with the hash cut to anchor_short_hex_digits (or whole when `full`).
 std::string format_anchor(const Anchor& anchor, bool full = false);
-// Reads "SEQ:HEX" (spaces around and upper case forgiven); nullopt with the reason otherwise.
+// Reads "SEQ:HEX" or "rID:HEX" (spaces around and upper case forgiven); nullopt with the reason
+// otherwise.
 std::optional<Anchor> parse_anchor(std::string_view text, std::string& reason);
 
 // Whether the ledger in `db` holds the anchor: "" when it does, else why not, in words.

@@ -1,6 +1,8 @@
 #include "audit/audit.h"
 
+#include "audit/audit_fairness.h"
 #include "audit/audit_story.h"
+#include "audit/audit_trust.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -29,12 +31,18 @@ bool AuditReport::any(CheckStatus status) const {
   return false;
 }
 
+const AuditCheck* AuditReport::find(const std::string& name) const {
+  for (const auto& c : checks)
+    if (c.name == name) return &c;
+  return nullptr;
+}
+
 Json AuditReport::to_json() const {
   Json list = Json::array();
   for (const auto& c : checks)
     list.push_back({{"name", c.name}, {"status", to_string(c.status)}, {"evidence", c.evidence}, {"figures", c.figures}});
   std::string verdict = any(CheckStatus::fail) ? "FAIL" : any(CheckStatus::warn) ? "WARN" : "PASS";
-  return {{"ledger", db_path}, {"verdict", verdict}, {"checks", list}};
+  return {{"ledger", db_path}, {"verdict", verdict}, {"checks", list}, {"timeline", timeline}};
 }
 
 namespace {
@@ -88,14 +96,15 @@ AuditCheck check_one_anchor(Database& db, const Anchor& anchor) {
 
 // Replay and projections come from verify_ledger, which stops at the first failure.
 std::vector<AuditCheck> check_replay(const std::string& path, bool chain_ok,
-                                     const std::function<void(std::int64_t, std::int64_t)>& progress) {
+                                     const std::function<void(std::int64_t, std::int64_t)>& progress,
+                                     const ReplayObserver& observer) {
   AuditCheck replay{"replay"}, projections{"projections"};
   if (!chain_ok) {
     replay.status = projections.status = CheckStatus::fail;
     replay.evidence = projections.evidence = "not checked: the chain is broken, so its events cannot be trusted";
     return {replay, projections};
   }
-  VerifyReport report = verify_ledger(path, progress);
+  VerifyReport report = verify_ledger(path, progress, observer);
   replay.figures = {{"events", report.events}};
   if (report.ok) {
     replay.evidence = fmt::format("{} events replayed through the rules into a fresh ledger: every outcome, "
@@ -171,6 +180,30 @@ AuditCheck check_stations(Database& db) {
   return check;
 }
 
+Json events_timeline(Database& db) {
+  Statement s = db.prepare(
+      "SELECT station, server_time_ms / ?1, COUNT(*) FROM events WHERE seq > 1 AND station <> 'admin' "
+      "GROUP BY station, server_time_ms / ?1 ORDER BY 2");
+  s.bind(1, timeline_slot_ms);
+  std::map<std::string, std::map<std::int64_t, std::int64_t>> counts;
+  std::int64_t first = -1, last = -1;
+  while (s.step()) {
+    std::int64_t slot = s.int64(1);
+    counts[s.text(0)][slot] = s.int64(2);
+    if (first < 0 || slot < first) first = slot;
+    last = std::max(last, slot);
+  }
+  if (last - first + 1 > timeline_max_slots) first = last - timeline_max_slots + 1;
+  Json stations = Json::object();
+  for (const auto& [station, by_slot] : counts) {
+    Json row = Json::array();
+    for (std::int64_t slot = first; slot <= last; ++slot) row.push_back(by_slot.count(slot) ? by_slot.at(slot) : 0);
+    stations[station] = row;
+  }
+  return {{"slot_ms", timeline_slot_ms}, {"start_ms", first < 0 ? 0 : first * timeline_slot_ms},
+          {"slots", first < 0 ? 0 : last - first + 1}, {"stations", stations}};
+}
+
 }  // namespace
 
 AuditReport audit_ledger(const std::string& db_path, const std::vector<Anchor>& anchors,
@@ -188,11 +221,20 @@ AuditReport audit_ledger(const std::string& db_path, const std::vector<Anchor>& 
     report.checks.push_back(none);
   }
   for (const auto& anchor : anchors) report.checks.push_back(check_one_anchor(db, anchor));
-  for (auto& c : check_replay(db_path, chain_ok, progress)) report.checks.push_back(std::move(c));
+  DuelDrawCalibration calibration;
+  ReplayObserver observer = [&](const EventRow& row, const Json& payload, Database& before) {
+    calibration.observe(row, payload, before);
+  };
+  for (auto& c : check_replay(db_path, chain_ok, progress, observer)) report.checks.push_back(std::move(c));
+  report.checks.push_back(check_enrolments(db));
+  report.checks.push_back(check_refusal_chain(db));
   report.checks.push_back(check_refusals(db));
   report.checks.push_back(check_stations(db));
+  report.checks.push_back(check_fairness(db));
+  report.checks.push_back(calibration.check());
   report.checks.push_back(check_deaths(db));
   report.checks.push_back(check_votes(db, db.scalar_int("SELECT COALESCE(MAX(server_time_ms), 0) FROM events")));
+  report.timeline = events_timeline(db);
   return report;
 }
 

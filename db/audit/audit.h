@@ -43,10 +43,20 @@ struct AuditCheck {
   Json figures = Json::object();  // the numbers behind it, for summary.json
 };
 
+// Events are counted per station in slots of this length for the report's timeline.
+inline constexpr std::int64_t timeline_slot_ms = 10 * 60 * 1000;
+// The timeline covers at most a week (its last slots): a station with a wild clock must not
+// make the report allocate millions of empty slots.
+inline constexpr std::int64_t timeline_max_slots = 7 * 24 * 6;
+
 struct AuditReport {
   std::string db_path;
   std::vector<AuditCheck> checks;
+  // {"slot_ms", "start_ms", "slots", "stations": {name: [events in each slot]}}: the evening's
+  // events per 10 minutes by station (the definition and admin events left out).
+  Json timeline = Json::object();
   bool any(CheckStatus status) const;
+  const AuditCheck* find(const std::string& name) const;
   Json to_json() const;  // summary.json
 };
 

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <fstream>
 #include <ostream>
+#include <sstream>
 
 #include <fmt/format.h>
 
@@ -16,14 +17,19 @@ namespace marshal::cli {
 
 int run_audit(const AuditOptions& options, std::ostream& out, std::ostream& err) {
   std::vector<db::Anchor> anchors;
-  for (const auto& text : options.anchors) {
-    std::string reason;
-    auto anchor = db::parse_anchor(text, reason);
-    if (!anchor) {
-      err << fmt::format("marshal audit: --anchor '{}': {}\n", text, reason);
-      return audit_usage;
+  for (const auto& line : options.anchors) {
+    // One --anchor may hold the whole line `marshal head` printed (both heads, in quotes).
+    std::istringstream words(line);
+    std::string text;
+    while (words >> text) {
+      std::string reason;
+      auto anchor = db::parse_anchor(text, reason);
+      if (!anchor) {
+        err << fmt::format("marshal audit: --anchor '{}': {}\n", text, reason);
+        return audit_usage;
+      }
+      anchors.push_back(*anchor);
     }
-    anchors.push_back(*anchor);
   }
   if (!std::filesystem::exists(options.db_path)) {
     err << fmt::format("marshal audit: no ledger file at {}\n", options.db_path);
@@ -83,7 +89,7 @@ int run_head(const std::string& db_path, bool full, std::ostream& out, std::ostr
   }
   try {
     db::Database db(db_path, false);
-    out << db::format_anchor(db::ledger_head(db), full) << "\n";
+    out << db::head_line(db, full) << "\n";
   } catch (const std::exception& e) {
     err << fmt::format("marshal: {}: {}\n", db_path, e.what());
     return exit_bad_input;

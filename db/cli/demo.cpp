@@ -58,7 +58,7 @@ bool resolve_and_record(db::Ledger& ledger, const db::EventDefinition& def, cons
   for (auto& person : recorded[people_key]) person = {{"code", badge_of(def, person["name"])}};
   db::AppendResult r = ledger.append(
       {db::make_uuid_v7(now_ms), "demo-gm", now_ms, "conflict_resolved",
-       {{"kind", kind}, {"input", recorded}, {"outcome", local["result"]}}},
+       {{"kind", kind}, {"input", recorded}, {"outcome", local["result"]}, {"draws", protocol::draw_sources(local)}}},
       now_ms);
   if (!r.accepted) {
     out << fmt::format("  The ledger refused it ({}): {}\n", r.code, r.reason);

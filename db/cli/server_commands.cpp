@@ -87,7 +87,7 @@ int run_station_add(const std::string& db_path, const std::string& name, const s
                                           admin ? admin->code : "");
       } catch (const std::exception& e) {
         // No station without its card: the code printed nowhere is revoked again.
-        db::revoke_station(ledger.database(), name);
+        db::revoke_station(ledger.database(), name, unix_ms());
         err << "marshal: the enrollment card cannot be written, so the station was not added: " << e.what() << "\n";
         return exit_bad_input;
       }
@@ -116,7 +116,7 @@ int run_station_revoke(const std::string& db_path, const std::string& name, std:
                        std::ostream& err) {
   try {
     db::Ledger ledger(db_path);
-    db::revoke_station(ledger.database(), name);
+    db::revoke_station(ledger.database(), name, unix_ms());
     out << "Station '" << name << "' revoked: its token no longer works.\n";
     return exit_ok;
   } catch (const std::exception& e) {

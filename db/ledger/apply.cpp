@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "ledger/station_events.h"
+
 namespace marshal::db {
 
 const std::vector<std::string>& event_types() {
@@ -11,7 +13,8 @@ const std::vector<std::string>& event_types() {
       "horse_stolen",     "horse_borrowed",    "horse_returned",   "secret_given",
       "card_reissued",    "card_revoked",      "wound_limb_named", "wound_healed",
       "arrested",         "jailed",            "released",         "correction",
-      "vote_called",      "ballot_cast",       "vote_counted",     "vote_overridden"};
+      "vote_called",      "ballot_cast",       "vote_counted",     "vote_overridden",
+      station_enrolled_event, station_revoked_event};
   return types;
 }
 
@@ -35,6 +38,12 @@ void Ledger::apply(const std::string& type, const Json& payload, Json& ledger, s
       apply_person_event(type, ctx);
     } else if (type == "vote_called" || type == "ballot_cast" || type == "vote_counted" || type == "vote_overridden") {
       apply_vote_event(type, ctx);
+    } else if (is_station_event(type)) {
+      // Written by the admin and /enroll beside the stations table (station_events.h); a
+      // station that sends one is refused. The replay checks its form.
+      if (!replaying)
+        throw LedgerRefusal("not_allowed", "type", type + " is written by the ledger's admin, never recorded");
+      check_station_event(type, payload);
     } else {
       throw LedgerRefusal("bad_input", "type", "unknown event type '" + type + "'");
     }

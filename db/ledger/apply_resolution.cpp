@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <map>
 
+#include <fmt/format.h>
+
+#include "core/action_deck.h"
 #include "core/refusal.h"
 #include "ledger/apply.h"
 #include "protocol/utf8.h"
@@ -61,6 +64,21 @@ void collect_final(const Json& result, std::vector<const Json*>& out) {
     if (result.contains(key)) out.push_back(&result[key]);
 }
 
+// The station's word on where its cards came from (protocol::draw_sources), for the audit's
+// fairness check: two lists of card values, each within the deck and max_recorded_draws long.
+void check_draws(const Json& draws) {
+  protocol::Fields f(draws, "draws");
+  for (const char* source : {"station", "table"}) {
+    const Json& cards = protocol::as_array(f.required(source), f.path_of(source));
+    if (cards.size() > protocol::max_recorded_draws)
+      throw LedgerRefusal("bad_input", f.path_of(source),
+                          fmt::format("at most {} cards", protocol::max_recorded_draws));
+    for (std::size_t i = 0; i < cards.size(); ++i)
+      protocol::as_integer(cards[i], f.path_of(source) + "." + std::to_string(i), core::lowest_card, core::highest_card);
+  }
+  f.done();
+}
+
 }  // namespace
 
 void apply_conflict_resolved(ApplyContext& ctx) {
@@ -75,6 +93,7 @@ void apply_conflict_resolved(ApplyContext& ctx) {
   if (f.has("outcome") && ctx.payload.at("outcome").is_null())
     throw LedgerRefusal("bad_input", "outcome", "leave outcome out to make no claim; null is no outcome");
   const Json* claimed = f.optional("outcome");
+  if (const Json* draws = f.optional("draws")) check_draws(*draws);
   f.done();
   if (!given.is_object()) throw LedgerRefusal("bad_input", "input", "must be an object");
   // The station's input, copied once into room for what the ledger adds (now_ms, options,

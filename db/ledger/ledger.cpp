@@ -1,5 +1,7 @@
 #include "ledger/ledger.h"
 
+#include <sqlite3.h>
+
 #include "ledger/kiosk_pins.h"
 
 #include <sodium.h>
@@ -112,9 +114,11 @@ std::int64_t Ledger::last_seq() { return db_.scalar_int("SELECT COALESCE(MAX(seq
 
 Ledger::ChainHead& Ledger::chain_head() {
   std::int64_t version = db_.scalar_int("PRAGMA data_version");
-  if (!head_ || head_->data_version != version) {
+  std::int64_t changes = sqlite3_total_changes64(db_.handle());
+  if (!head_ || head_->data_version != version || head_->own_changes != changes) {
     Statement last = db_.prepare("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1");
-    head_ = last.step() ? ChainHead{last.int64(0), last.blob(1), version} : ChainHead{0, genesis_hash(), version};
+    head_ = last.step() ? ChainHead{last.int64(0), last.blob(1), version, changes}
+                        : ChainHead{0, genesis_hash(), version, changes};
   }
   return *head_;
 }
@@ -205,6 +209,7 @@ std::vector<AppendResult> Ledger::append_batch(const std::vector<AppendRequest>&
     trail_->flush(db_, server_time_ms);  // repeat counts of minutes that are over
     auto committing = std::chrono::steady_clock::now();
     tx.commit();  // synchronous=FULL: once this returns, every accepted event is on disk
+    if (head_) head_->own_changes = sqlite3_total_changes64(db_.handle());
     if (commit_s)
       *commit_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - committing).count();
   } catch (...) {
@@ -275,19 +280,7 @@ AppendResult Ledger::append_in_transaction(const AppendRequest& request,
     row.payload = stored_payload(request, result.ledger_text);
     row.prev_hash = head.hash;
     row.hash = event_hash(row);
-    static const std::string insert_event =
-        std::string("INSERT INTO events(") + event_columns + ") VALUES (?,?,?,?,?,?,?,?,?)";
-    db_.prepare(insert_event)
-        .bind(1, row.seq)
-        .bind(2, row.uuid)
-        .bind(3, row.station)
-        .bind(4, row.client_time_ms)
-        .bind(5, row.server_time_ms)
-        .bind(6, row.type)
-        .bind(7, row.payload)
-        .bind(8, row.prev_hash)
-        .bind(9, row.hash)
-        .run();
+    insert_event(db_, row);
     db_.prepare("RELEASE append_one").run();
     head.seq = row.seq;
     head.hash = std::move(row.hash);

@@ -106,10 +106,14 @@ class Ledger {
   // server's writer appends thousands a second); read again whenever another connection has
   // committed since (PRAGMA data_version: `marshal record` on the same file, say) and after a
   // batch that failed.
+  // Also read again when this very connection wrote rows outside append() (data_version
+  // counts only other connections' commits): the admin's station events (station_events.h)
+  // are written through database() too.
   struct ChainHead {
     std::int64_t seq = 0;
     Blob hash;
     std::int64_t data_version = 0;
+    std::int64_t own_changes = 0;  // sqlite3_total_changes64 after the last append
   };
   ChainHead& chain_head();  // inside the caller's write transaction
 

@@ -3,28 +3,58 @@
 #include <fmt/format.h>
 
 #include "protocol/utf8.h"
+#include "store/hash_chain.h"
+
+#include <sqlite3.h>
 
 namespace marshal::db {
 
 namespace {
 constexpr std::size_t text_max_bytes = 400;  // station, type, code, field and reason
 
+// Chains the row after the trail's last one (store/hash_chain.h). Inside the caller's write
+// transaction, or in one of its own, so that no other connection writes between the read of the
+// last row and this one.
 void insert_row(Database& db, const RefusalRecord& r, std::int64_t repeats) {
   using protocol::truncate_utf8;
-  db.prepare(
-        "INSERT INTO refusals(server_time_ms, station, uuid, type, code, field, reason, payload, "
-        "repeats) VALUES (?,?,?,?,?,?,?,?,?)")
-      .bind(1, r.server_time_ms)
-      .bind(2, truncate_utf8(r.station, text_max_bytes))
-      .bind(3, r.uuid ? std::optional<std::string>(truncate_utf8(*r.uuid, text_max_bytes)) : std::nullopt)
-      .bind(4, truncate_utf8(r.type, text_max_bytes))
-      .bind(5, truncate_utf8(r.code, text_max_bytes))
-      .bind(6, truncate_utf8(r.field, text_max_bytes))
-      .bind(7, truncate_utf8(r.reason, text_max_bytes))
-      .bind(8, r.payload.empty() ? std::nullopt
-                                 : std::optional<std::string>(truncate_utf8(r.payload, refusal_payload_max_bytes)))
-      .bind(9, repeats)
+  std::optional<Transaction> own;
+  if (sqlite3_get_autocommit(db.handle())) own.emplace(db);
+  RefusalRow row;
+  Statement last = db.prepare("SELECT id, hash FROM refusals ORDER BY id DESC LIMIT 1");
+  if (last.step()) {
+    row.id = last.int64(0) + 1;
+    // A trail begun before it was chained (migration 10) starts its chain here.
+    row.prev_hash = last.is_null(1) ? genesis_hash() : last.blob(1);
+  } else {
+    row.id = 1;
+    row.prev_hash = genesis_hash();
+  }
+  last.reset();
+  row.server_time_ms = r.server_time_ms;
+  row.station = truncate_utf8(r.station, text_max_bytes);
+  if (r.uuid) row.uuid = truncate_utf8(*r.uuid, text_max_bytes);
+  row.type = truncate_utf8(r.type, text_max_bytes);
+  row.code = truncate_utf8(r.code, text_max_bytes);
+  row.field = truncate_utf8(r.field, text_max_bytes);
+  row.reason = truncate_utf8(r.reason, text_max_bytes);
+  if (!r.payload.empty()) row.payload = truncate_utf8(r.payload, refusal_payload_max_bytes);
+  row.repeats = repeats;
+  row.hash = refusal_hash(row);
+  db.prepare(std::string("INSERT INTO refusals(") + refusal_columns + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?)")
+      .bind(1, row.id)
+      .bind(2, row.server_time_ms)
+      .bind(3, row.station)
+      .bind(4, row.uuid)
+      .bind(5, row.type)
+      .bind(6, row.code)
+      .bind(7, row.field)
+      .bind(8, row.reason)
+      .bind(9, row.payload)
+      .bind(10, row.repeats)
+      .bind(11, row.prev_hash)
+      .bind(12, row.hash)
       .run();
+  if (own) own->commit();
 }
 }  // namespace
 

@@ -32,7 +32,8 @@ std::vector<std::string> table_rows(Database& db, const std::string& table) {
 // Replays a ledger's events into a fresh one in memory; friend of Ledger for apply().
 class Replayer {
  public:
-  static VerifyReport run(Database& source, const std::function<void(std::int64_t, std::int64_t)>& progress) {
+  static VerifyReport run(Database& source, const std::function<void(std::int64_t, std::int64_t)>& progress,
+                          const ReplayObserver& observer) {
     VerifyReport report;
     std::int64_t total = source.scalar_int("SELECT COUNT(*) FROM events");
     Ledger fresh(":memory:", true, LedgerRandomness{});
@@ -65,6 +66,7 @@ class Replayer {
       Json stored = payload.value("ledger", Json::object());
       payload.erase("ledger");
       Json ledger = stored;
+      if (observer) observer(row, payload, fresh.db_);
       try {
         Transaction tx(fresh.db_);
         fresh.apply(row.type, payload, ledger, row.seq, row.server_time_ms, true);
@@ -91,12 +93,13 @@ class Replayer {
 };
 
 VerifyReport verify_ledger(const std::string& path,
-                           const std::function<void(std::int64_t, std::int64_t)>& progress) {
+                           const std::function<void(std::int64_t, std::int64_t)>& progress,
+                           const ReplayObserver& observer) {
   if (!std::filesystem::exists(path)) return {false, 0, 0, "no ledger file at " + path};
   Database source(path, false);
   if (schema_version(source) != static_cast<int>(migrations().size()))
     return {false, 0, 0, "the file is not a ledger of this version of Marshal"};
-  return Replayer::run(source, progress);
+  return Replayer::run(source, progress, observer);
 }
 
 }  // namespace marshal::db

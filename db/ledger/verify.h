@@ -6,7 +6,17 @@
 #include <functional>
 #include <string>
 
+#include "protocol/json_fields.h"
+#include "store/sqlite.h"
+
 namespace marshal::db {
+
+struct EventRow;
+
+// Called before each event is replayed, with the event (its payload parsed, without the
+// ledger's part) and the rebuilt ledger as it stood just before it: the audit reads the state
+// a conflict began from (odds for its calibration check, who was dead) without replaying twice.
+using ReplayObserver = std::function<void(const EventRow& row, const protocol::Json& payload, Database& before)>;
 
 struct VerifyReport {
   bool ok = true;
@@ -17,6 +27,7 @@ struct VerifyReport {
 
 // progress(done, total) is called as events are checked.
 VerifyReport verify_ledger(const std::string& path,
-                           const std::function<void(std::int64_t, std::int64_t)>& progress = {});
+                           const std::function<void(std::int64_t, std::int64_t)>& progress = {},
+                           const ReplayObserver& observer = {});
 
 }  // namespace marshal::db

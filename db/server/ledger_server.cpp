@@ -23,6 +23,7 @@
 #include "ledger/kiosk_pins.h"
 #include "ledger/ledger.h"
 #include "ledger/refusal_trail.h"
+#include "ledger/station_events.h"
 #include "ledger/town.h"
 #include "protocol/json_fields.h"
 #include "protocol/json_text.h"
@@ -192,7 +193,7 @@ struct LedgerServer::Impl {
   // The ledger's head in the log: an anchor kept outside the file (docs/audit.md).
   void log_head(std::int64_t now) {
     try {
-      log.say("head", "head " + format_anchor(ledger_head(reader())) + " (an anchor for marshal audit)", now);
+      log.say("head", "head " + head_line(reader()) + " (anchors for marshal audit)", now);
     } catch (const std::exception& e) {
       log.say("head", std::string("could not read the ledger's head: ") + e.what(), now);
     }
@@ -513,7 +514,7 @@ struct LedgerServer::Impl {
       } catch (const protocol::InputError& e) {
         return (reply = error_reply(400, "bad_input", e.path(), e.reason())), false;
       }
-      if (request.type == "event_defined" ||
+      if (request.type == "event_defined" || is_station_event(request.type) ||
           (station->role == Role::kiosk && !kiosk_event_types.count(request.type)))
         return (reply = error_reply(403, "not_allowed", "type",
                                     "a " + to_string(station->role) + " station cannot record " + request.type)),

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "core/card_code.h"
+#include "ledger/station_events.h"
 #include "protocol/enrollment.h"
 #include "store/hash_chain.h"
 
@@ -60,11 +61,17 @@ KioskAdmin add_kiosk_admin(Database& db, const std::string& name) {
   return admin;
 }
 
-void revoke_station(Database& db, const std::string& name) {
+void revoke_station(Database& db, const std::string& name, std::int64_t now_ms) {
+  Transaction tx(db);
   Statement s = db.prepare("UPDATE stations SET revoked = 1, token_hash = NULL, enroll_hash = NULL "
-                           "WHERE name = ? AND revoked = 0");
-  s.bind(1, name).run();
-  if (db.changes() == 0) throw StationError("no live station named '" + name + "'");
+                           "WHERE name = ? AND revoked = 0 RETURNING enrolled_seq");
+  s.bind(1, name);
+  if (!s.step()) throw StationError("no live station named '" + name + "'");
+  bool enrolled = !s.is_null(0);
+  s.reset();
+  // A station never enrolled had no authority to take back: nothing goes into the chain.
+  if (enrolled) append_station_revoked(db, name, now_ms);
+  tx.commit();
 }
 
 std::optional<Enrollment> enroll_station(Database& db, const std::string& code, std::int64_t now_ms) {
@@ -81,11 +88,15 @@ std::optional<Enrollment> enroll_station(Database& db, const std::string& code, 
   Blob token(32);
   randombytes_buf(token.data(), token.size());
   e.token = to_hex(token);
+  s.reset();
+  Blob token_hash = sha256(e.token);
+  std::int64_t seq = append_station_enrolled(db, e.station.name, to_string(e.station.role), to_hex(token_hash), now_ms);
   // The code is spent: a second enrollment with it fails.
-  db.prepare("UPDATE stations SET enroll_hash = NULL, token_hash = ?, enrolled_ms = ? WHERE name = ?")
-      .bind(1, sha256(e.token))
+  db.prepare("UPDATE stations SET enroll_hash = NULL, token_hash = ?, enrolled_ms = ?, enrolled_seq = ? WHERE name = ?")
+      .bind(1, token_hash)
       .bind(2, now_ms)
-      .bind(3, e.station.name)
+      .bind(3, seq)
+      .bind(4, e.station.name)
       .run();
   tx.commit();
   return e;
@@ -93,7 +104,13 @@ std::optional<Enrollment> enroll_station(Database& db, const std::string& code, 
 
 std::optional<Station> station_for_token(Database& db, const std::string& token) {
   if (token.size() != 64) return std::nullopt;
-  Statement s = db.prepare("SELECT name, role FROM stations WHERE token_hash = ? AND revoked = 0");
+  // The row must point at its enrolment event, with this token's hash, name and role: a row
+  // written into the file with SQL has none, and one edited no longer matches it.
+  Statement s = db.prepare(
+      "SELECT s.name, s.role FROM stations s JOIN events e ON e.seq = s.enrolled_seq "
+      "WHERE s.token_hash = ?1 AND s.revoked = 0 AND e.type = 'station_enrolled' "
+      "AND json_extract(e.payload, '$.token_hash') = lower(hex(?1)) "
+      "AND json_extract(e.payload, '$.name') = s.name AND json_extract(e.payload, '$.role') = s.role");
   s.bind(1, sha256(token));
   if (!s.step()) return std::nullopt;
   return Station{s.text(0), *role_from_string(s.text(1))};

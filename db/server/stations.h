@@ -27,7 +27,8 @@ struct StationError : std::runtime_error {
 // Returns the enrollment code to print. Refuses a name already in use by a live station; a
 // revoked name can be added again (a replaced tablet).
 std::string add_station(Database& db, const std::string& name, Role role, std::int64_t now_ms);
-void revoke_station(Database& db, const std::string& name);
+// Revoking an enrolled station writes a station_revoked event (ledger/station_events.h).
+void revoke_station(Database& db, const std::string& name, std::int64_t now_ms);
 
 struct Enrollment {
   Station station;
@@ -41,7 +42,8 @@ struct KioskAdmin {
   std::string code, pin;
 };
 KioskAdmin add_kiosk_admin(Database& db, const std::string& name);
-// Trades a one-time code for a token; a used, unknown or revoked code gives nullopt.
+// Trades a one-time code for a token and writes the station_enrolled event with the token's
+// hash; a used, unknown or revoked code gives nullopt.
 std::optional<Enrollment> enroll_station(Database& db, const std::string& code, std::int64_t now_ms);
 std::optional<Station> station_for_token(Database& db, const std::string& token);
 

@@ -72,6 +72,68 @@ Blob event_hash(const EventRow& row) {
   return sha.finish();
 }
 
+Blob refusal_hash(const RefusalRow& row) {
+  Sha256 sha;
+  sha.add_text(std::to_string(row.id));
+  sha.add_text(std::to_string(row.server_time_ms));
+  sha.add_text(std::to_string(row.repeats));
+  sha.add_text(row.station);
+  sha.add_text(row.uuid.value_or(""));
+  sha.add_text(row.type);
+  sha.add_text(row.code);
+  sha.add_text(row.field);
+  sha.add_text(row.reason);
+  sha.add_text(row.payload.value_or(""));
+  sha.add_field(row.prev_hash.data(), row.prev_hash.size());
+  return sha.finish();
+}
+
+RefusalRow refusal_row_from(const Statement& s) {
+  RefusalRow row;
+  row.id = s.int64(0);
+  row.server_time_ms = s.int64(1);
+  row.station = s.text(2);
+  if (!s.is_null(3)) row.uuid = s.text(3);
+  row.type = s.text(4);
+  row.code = s.text(5);
+  row.field = s.text(6);
+  row.reason = s.text(7);
+  if (!s.is_null(8)) row.payload = s.text(8);
+  row.repeats = s.int64(9);
+  if (!s.is_null(10)) row.prev_hash = s.blob(10);
+  if (!s.is_null(11)) row.hash = s.blob(11);
+  return row;
+}
+
+void insert_event(Database& db, const EventRow& row) {
+  static const std::string insert =
+      std::string("INSERT INTO events(") + event_columns + ") VALUES (?,?,?,?,?,?,?,?,?)";
+  db.prepare(insert)
+      .bind(1, row.seq)
+      .bind(2, row.uuid)
+      .bind(3, row.station)
+      .bind(4, row.client_time_ms)
+      .bind(5, row.server_time_ms)
+      .bind(6, row.type)
+      .bind(7, row.payload)
+      .bind(8, row.prev_hash)
+      .bind(9, row.hash)
+      .run();
+}
+
+void append_chained(Database& db, EventRow& row) {
+  Statement last = db.prepare("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1");
+  if (last.step()) {
+    row.seq = last.int64(0) + 1;
+    row.prev_hash = last.blob(1);
+  } else {
+    row.seq = 1;
+    row.prev_hash = genesis_hash();
+  }
+  row.hash = event_hash(row);
+  insert_event(db, row);
+}
+
 std::string to_hex(const Blob& bytes) {
   std::string hex(bytes.size() * 2 + 1, '\0');
   sodium_bin2hex(hex.data(), hex.size(), bytes.data(), bytes.size());

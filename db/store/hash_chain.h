@@ -34,4 +34,32 @@ Blob genesis_hash();  // 32 zero bytes
 Blob event_hash(const EventRow& row);
 std::string to_hex(const Blob& bytes);
 
+// Writes one events row as it is (its seq, links and hash already made).
+void insert_event(Database& db, const EventRow& row);
+// Chains `row` (station, times, type, payload set; seq, prev_hash and hash filled in here) after
+// the file's last event and writes it. Inside the caller's write transaction: the admin's own
+// events (station enrolments) that are written beside the server's writer; the writer sees
+// another connection's commit and reads the head again.
+void append_chained(Database& db, EventRow& row);
+
+// The refusal trail is chained too (docs/audit.md): each row's hash covers its fields and the
+// hash of the row before it, so a row deleted or edited breaks the chain at the next one.
+//   id, server_time_ms, repeats (decimal), station, uuid (empty for NULL), type, code, field,
+//   reason, payload (empty for NULL), prev_hash (32 raw bytes), each length-prefixed as above.
+struct RefusalRow {
+  std::int64_t id = 0;
+  std::int64_t server_time_ms = 0;
+  std::string station;
+  std::optional<std::string> uuid;
+  std::string type, code, field, reason;
+  std::optional<std::string> payload;
+  std::int64_t repeats = 1;
+  Blob prev_hash;
+  Blob hash;  // empty for a row written before the trail was chained (migration 10)
+};
+inline constexpr const char* refusal_columns =
+    "id, server_time_ms, station, uuid, type, code, field, reason, payload, repeats, prev_hash, hash";
+RefusalRow refusal_row_from(const Statement& s);
+Blob refusal_hash(const RefusalRow& row);
+
 }  // namespace marshal::db

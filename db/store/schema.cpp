@@ -158,6 +158,14 @@ ALTER TABLE votes ADD COLUMN overridden_seq INTEGER;
       R"sql(
 ALTER TABLE stations ADD COLUMN admin_check TEXT;
 )sql",
+      // 10: who may write is in the chain (ledger/station_events.h): a station's row points at
+      // its enrolment event. The refusal trail is chained like the events (store/hash_chain.h);
+      // rows written before this have no hash. Stations enrolled before this must enrol again.
+      R"sql(
+ALTER TABLE stations ADD COLUMN enrolled_seq INTEGER;
+ALTER TABLE refusals ADD COLUMN prev_hash BLOB;
+ALTER TABLE refusals ADD COLUMN hash BLOB;
+)sql",
   };
   return all;
 }

@@ -20,4 +20,26 @@ Json resolve(std::string_view kind, const Json& input, core::Csprng* rng,
                                "' (duel, shootout, fistfight, brawl, accusation, chase)");
 }
 
+namespace {
+void collect_draws(const Json& node, Json& station, Json& table) {
+  if (node.is_object()) {
+    auto drawn = node.find("drawn");
+    auto card = node.find("card");
+    if (drawn != node.end() && card != node.end() && card->is_number_integer() && drawn->is_string()) {
+      (*drawn == "virtual" ? station : table).push_back(*card);
+      return;
+    }
+    for (const auto& [key, value] : node.items()) collect_draws(value, station, table);
+  } else if (node.is_array()) {
+    for (const auto& value : node) collect_draws(value, station, table);
+  }
+}
+}  // namespace
+
+Json draw_sources(const Json& resolution) {
+  Json station = Json::array(), table = Json::array();
+  if (resolution.contains("steps")) collect_draws(resolution["steps"], station, table);
+  return {{"station", station}, {"table", table}};
+}
+
 }  // namespace marshal::protocol

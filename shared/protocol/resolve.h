@@ -47,6 +47,14 @@ Json resolve_accusation(const Json& input, core::Csprng* rng, const CharacterLoo
 Json resolve_chase(const Json& input, core::Csprng* rng, const CharacterLookup* lookup = nullptr,
                    Detail detail = Detail::full);
 
+// Where a full resolution's action cards came from, in the order drawn: {"station": [values
+// the station drew with its CSPRNG], "table": [values entered from physical cards]}. A station
+// records it with the event (field "draws") for the audit's fairness check (docs/audit.md).
+Json draw_sources(const Json& resolution);
+// At most this many cards in each list of a recorded "draws" (a long shootout draws a few
+// hundred): the ledger refuses more.
+inline constexpr std::size_t max_recorded_draws = 2000;
+
 // Rounds played after the given ones when "until_over" is true, before giving up.
 inline constexpr int max_automatic_rounds = 100;
 

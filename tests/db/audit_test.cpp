@@ -26,12 +26,6 @@ void play_evening(TestLedger& t) {
   t.accept("bystander_bestowed", {{"character", t.badge("Rosa Velarde")}, {"name", "A grateful drover"}});
 }
 
-const AuditCheck& check_named(const AuditReport& report, const std::string& name) {
-  for (const auto& c : report.checks)
-    if (c.name == name) return c;
-  FAIL("no check named " << name);
-  return report.checks.front();
-}
 
 Anchor head_of(TestLedger& t) { return ledger_head(t.db()); }
 

@@ -19,6 +19,7 @@
 
 #include "core/card_code.h"
 #include "core/csprng.h"
+#include "audit/audit.h"
 #include "import/import_event.h"
 #include "ledger/ledger.h"
 #include "store/schema.h"
@@ -96,6 +97,14 @@ inline std::string projection_dump(Database& db) {
 
 // A ledger file in its own temporary folder, made from an event folder (the sample unless
 // told), with seeded codes and randomness and a clock that moves one second per event.
+// The audit's check of that name in a report (fails the test when there is none).
+inline const AuditCheck& check_named(const AuditReport& report, const std::string& name) {
+  for (const auto& c : report.checks)
+    if (c.name == name) return c;
+  FAIL("no check named " << name);
+  return report.checks.front();
+}
+
 class TestLedger {
  public:
   explicit TestLedger(const fs::path& event_dir = sample_event_dir(), std::uint64_t seed = 1875)

@@ -60,8 +60,9 @@ TEST_CASE("the station survives the ledger going away and coming back, and syncs
   CHECK_FALSE(frame->offline_banner_shown());
   frame->refresh();  // the synced duel comes back in the feed, numbered, the mark gone
   for (const auto& line : frame->live_entries()) CHECK_FALSE(line.Contains("PROVISIONAL"));
-  CHECK(frame->live_entries()[1].StartsWith("#2 duel"));  // the release came after it, as #3
-  CHECK(frame->live_entries()[0].StartsWith("#3"));
+  // #2 is the station's enrolment; the synced duel is #3 and the release came after it, as #4.
+  CHECK(frame->live_entries()[1].StartsWith("#3 duel"));
+  CHECK(frame->live_entries()[0].StartsWith("#4"));
   screenshot(frame, "online-again");
   frame->Destroy();
   pump(200);

@@ -1,6 +1,8 @@
 // Who may do what (DESIGN.md "Stations on a venue network"): every call but /health and
 // /enroll needs a live station's token; a kiosk can never record a GM's event nor see a trick's
 // flag or a secret's text it does not hold; an enrollment code works once.
+#include <sodium.h>
+
 #include <map>
 #include <set>
 
@@ -28,6 +30,12 @@ client::HttpReply as_station(const std::string& url, const std::string& token,
   client::HttpClient http(url);
   if (!token.empty()) http.set_token(token);
   return method == "POST" ? http.post(path, body) : http.get(path);
+}
+
+db::Blob sha256_blob(const std::string& text) {
+  db::Blob out(crypto_hash_sha256_BYTES);
+  crypto_hash_sha256(out.data(), reinterpret_cast<const unsigned char*>(text.data()), text.size());
+  return out;
 }
 
 }  // namespace
@@ -63,7 +71,7 @@ TEST_CASE("calls without a token, with an unknown one or a revoked station's get
     REQUIRE(before.status == 200);
     {
       db::Ledger ledger(f.ledger.path);
-      db::revoke_station(ledger.database(), "saloon-gm");
+      db::revoke_station(ledger.database(), "saloon-gm", now_ms());
     }
     for (const auto& [method, path] : calls) {
       client::HttpReply r = as_station(f.server.url(), f.gm_token, method, path, event);
@@ -71,7 +79,7 @@ TEST_CASE("calls without a token, with an unknown one or a revoked station's get
       CHECK(r.status == 401);
       CHECK(error_code(r) == "unauthenticated");
     }
-    CHECK(event_count(f.ledger.path) == f.events_before);
+    CHECK(event_count(f.ledger.path) == f.events_before + 1);  // the station_revoked event, nothing else
     // The other station is unaffected.
     CHECK(as_station(f.server.url(), f.kiosk_token, "GET", calls[1].second).status == 200);
   }
@@ -283,7 +291,7 @@ TEST_CASE("an enrollment code from `marshal station add` works once", "[server][
   client::HttpReply malformed = http.post("/enroll", Json{{"code", code}, {"role", "gm"}});
   CHECK(malformed.status == 400);
   CHECK(error_code(malformed) == "bad_input");
-  CHECK(event_count(f.ledger.path) == f.events_before);
+  CHECK(event_count(f.ledger.path) == f.events_before + 1);  // the one enrolment, nothing else
 }
 
 TEST_CASE("GET /event gives every station the title, options and locations; nobody else",
@@ -332,4 +340,39 @@ TEST_CASE("GET /timers lists the knock-outs and headaches running now, soonest f
   CHECK(timers[1]["character"] == ada);
   CHECK(timers[1]["remaining_ms"].get<std::int64_t>() > 290000);
   CHECK(as_station(f.server.url(), "", "GET", "/timers").status == 401);
+}
+
+TEST_CASE("a station row written into the file with SQL gets 401: its token has no enrolment event",
+          "[server][access]") {
+  AccessFixture f;
+  // What an attacker with the ledger file does: a GM row with the hash of a token of their own.
+  std::string forged(64, 'b');
+  {
+    db::Database db(f.ledger.path, false);
+    db.prepare("INSERT INTO stations(name, role, token_hash, created_ms, enrolled_ms, revoked, enrolled_seq) "
+               "SELECT 'back-room', 'gm', ?, 1, 1, 0, enrolled_seq FROM stations WHERE name = 'saloon-gm'")
+        .bind(1, sha256_blob(forged))
+        .run();
+    REQUIRE(db.changes() == 1);
+  }
+  client::HttpReply r = as_station(f.server.url(), forged, "GET", "/events?after=0");
+  INFO(describe(r));
+  CHECK(r.status == 401);
+  CHECK(error_code(r) == "unauthenticated");
+  CHECK(as_station(f.server.url(), f.gm_token, "GET", "/events?after=0").status == 200);
+}
+
+TEST_CASE("no station records a station event: they are the admin's", "[server][access]") {
+  AccessFixture f;
+  for (const char* type : {"station_enrolled", "station_revoked"}) {
+    client::HttpReply r = as_station(
+        f.server.url(), f.gm_token, "POST", "/events",
+        {{"uuid", client::new_uuid_v7(now_ms())},
+         {"type", type},
+         {"payload", {{"name", "back-room"}, {"role", "gm"}, {"token_hash", std::string(64, 'a')}}}});
+    INFO(type << ": " << describe(r));
+    CHECK(r.status == 403);
+    CHECK(error_code(r) == "not_allowed");
+  }
+  CHECK(event_count(f.ledger.path) == f.events_before);
 }

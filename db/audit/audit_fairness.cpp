@@ -1,0 +1,163 @@
+#include "audit/audit_fairness.h"
+
+#include <cmath>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "audit/statistics.h"
+#include "core/action_deck.h"
+#include "core/card_code.h"
+#include "core/odds.h"
+#include "store/hash_chain.h"
+
+namespace marshal::db {
+
+namespace {
+using Counts = std::vector<long long>;  // by card value, 0..highest_card (0 unused)
+
+std::vector<double> deck_weights() {
+  std::vector<double> w(core::highest_card + 1, 0.0);
+  for (int v = core::lowest_card; v <= core::highest_card; ++v) w[v] = core::action_deck_copies[v];
+  return w;
+}
+
+// Card values by station for one source ("station" or "table") of the recorded draws.
+std::map<std::string, Counts> draws_by_station(Database& db, const char* source) {
+  std::map<std::string, Counts> counts;
+  Statement s = db.prepare(fmt::format(
+      "SELECT e.station, j.value, COUNT(*) FROM events e, json_each(e.payload, '$.draws.{}') j "
+      "WHERE e.type = 'conflict_resolved' GROUP BY e.station, j.value",
+      source));
+  while (s.step()) {
+    auto [it, fresh] = counts.try_emplace(s.text(0), Counts(core::highest_card + 1, 0));
+    std::int64_t value = s.int64(1);
+    if (value >= core::lowest_card && value <= core::highest_card) it->second[value] += s.int64(2);
+  }
+  return counts;
+}
+
+long long total(const Counts& c) {
+  long long n = 0;
+  for (long long x : c) n += x;
+  return n;
+}
+}  // namespace
+
+AuditCheck check_fairness(Database& db) {
+  AuditCheck check{"fairness"};
+  static const std::vector<double> weights = deck_weights();
+  Json figures = Json::object();
+  std::vector<std::string> flagged, words;
+  for (const char* source : {"station", "table"}) {
+    for (const auto& [station, counts] : draws_by_station(db, source)) {
+      long long n = total(counts);
+      Json f{{"draws", n}, {"counts", Counts(counts.begin() + 1, counts.end())}};
+      std::string what = std::string(source) == "station" ? "drawn by the station" : "entered from the table";
+      if (n < fairness_min_draws) {
+        f["judged"] = false;
+        words.push_back(fmt::format("{}: {} cards {} (too few to judge, under {})", station, n, what, fairness_min_draws));
+      } else {
+        GoodnessOfFit fit = chi_square_test(counts, weights);
+        f["judged"] = true;
+        f["chi_square"] = fit.statistic;
+        f["degrees_of_freedom"] = fit.degrees_of_freedom;
+        f["p_value"] = fit.p_value;
+        bool suspicious = fit.p_value < fairness_warn_p;
+        words.push_back(fmt::format("{}: {} cards {}, chi-square {:.1f}, p = {:.3g}{}", station, n, what,
+                                    fit.statistic, fit.p_value, suspicious ? " (UNLIKELY from a fair deck)" : ""));
+        if (suspicious) flagged.push_back(fmt::format("{} ({})", station, source));
+      }
+      figures[source][station] = f;
+    }
+  }
+  figures["unrecorded_conflicts"] =
+      db.scalar_int("SELECT COUNT(*) FROM events WHERE type = 'conflict_resolved' AND json_type(payload, '$.draws') IS NULL");
+  check.figures = figures;
+  std::string all;
+  for (const auto& w : words) all += (all.empty() ? "" : "; ") + w;
+  if (words.empty()) all = "no conflict recorded where its cards came from";
+  if (!flagged.empty()) {
+    check.status = CheckStatus::warn;
+    std::string names;
+    for (const auto& f : flagged) names += (names.empty() ? "" : ", ") + f;
+    check.evidence = fmt::format("draws a fair deck gives with p < {}: {}. {}", fairness_warn_p, names, all);
+  } else {
+    check.evidence = all;
+  }
+  return check;
+}
+
+void DuelDrawCalibration::observe(const EventRow& row, const Json& payload, Database& before) {
+  if (row.type != "conflict_resolved" || payload.value("kind", "") != "duel") return;
+  const Json& input = payload.value("input", Json::object());
+  const Json& duelists = input.value("duelists", Json::array());
+  const Json& cards = input.value("draw_cards", Json::object());
+  const Json& commit = input.value("commit", Json::object());
+  if (!duelists.is_array() || duelists.size() != 2 || !cards.is_object() || !commit.is_object()) return;
+  std::array<int, 2> speed{}, committed{}, total{};
+  for (int i = 0; i < 2; ++i) {
+    const Json& d = duelists[i];
+    if (!d.is_object() || !d.contains("code") || !d["code"].is_string()) return;
+    core::ParsedCardCode code = core::parse_card_code(d["code"].get<std::string>());
+    if (!code.ok()) return;
+    Statement s = before.prepare(
+        "SELECT c.name, c.speed, c.wounded FROM cards k JOIN characters c ON c.id = k.holder "
+        "WHERE k.code = ? AND k.kind = 'badge'");
+    s.bind(1, code.code);
+    if (!s.step()) return;
+    std::string name = s.text(0);
+    speed[i] = core::attribute_in_use(s.integer(1), s.int64(2) != 0);
+    auto card = cards.find(name);
+    if (card == cards.end() || !card->is_number_integer()) return;
+    committed[i] = commit.value(name, 0);
+    total[i] = card->get<int>() + speed[i] + committed[i];
+  }
+  if (total[0] == total[1]) return;  // simultaneous: neither shot first
+  core::DuelDrawOdds odds = core::duel_draw_odds(speed, committed);
+  double decided = odds.first[0] + odds.first[1];
+  if (decided <= 0) return;
+  double p = odds.first[0] / decided;
+  Bin& bin = bins_[std::min(calibration_bins - 1, static_cast<int>(p * calibration_bins))];
+  ++bin.duels;
+  bin.first += total[0] > total[1];
+  bin.predicted += p;
+  bin.variance += p * (1 - p);
+}
+
+AuditCheck DuelDrawCalibration::check() const {
+  AuditCheck check{"calibration"};
+  Json bins = Json::array();
+  std::int64_t duels = 0;
+  std::vector<std::string> off;
+  for (int b = 0; b < calibration_bins; ++b) {
+    const Bin& bin = bins_[b];
+    if (bin.duels == 0) continue;
+    duels += bin.duels;
+    double predicted = bin.predicted / static_cast<double>(bin.duels);
+    double observed = static_cast<double>(bin.first) / static_cast<double>(bin.duels);
+    double z = bin.variance > 0 ? (static_cast<double>(bin.first) - bin.predicted) / std::sqrt(bin.variance) : 0;
+    bins.push_back({{"from", b / double(calibration_bins)}, {"to", (b + 1) / double(calibration_bins)},
+                    {"duels", bin.duels}, {"predicted", predicted}, {"observed", observed}, {"z", z}});
+    if (bin.duels >= calibration_min_bin && std::fabs(z) > calibration_warn_z)
+      off.push_back(fmt::format("predicted {:.0f}%, observed {:.0f}% in {} duels", 100 * predicted, 100 * observed, bin.duels));
+  }
+  check.figures = {{"duels", duels}, {"bins", bins}};
+  if (duels == 0) {
+    check.evidence = "no duel's draw to compare with its odds";
+    return check;
+  }
+  std::string list;
+  for (const auto& o : off) list += (list.empty() ? "" : "; ") + o;
+  if (!off.empty()) {
+    check.status = CheckStatus::warn;
+    check.evidence = fmt::format("the draws of {} duels stray from their odds of who shoots first: {}", duels, list);
+  } else {
+    check.evidence = fmt::format("the draws of {} duels follow their odds of who shoots first (every bin within "
+                                 "{:.0f} standard errors)",
+                                 duels, calibration_warn_z);
+  }
+  return check;
+}
+
+}  // namespace marshal::db
