@@ -3,16 +3,20 @@
 #include "audit/audit_fairness.h"
 #include "audit/audit_story.h"
 #include "audit/audit_trust.h"
+#include "audit/event_figures.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <future>
 #include <map>
 
 #include <fmt/format.h>
 
 #include "ledger/verify.h"
 #include "store/hash_chain.h"
+#include "store/schema.h"
 
 namespace marshal::db {
 
@@ -42,7 +46,7 @@ Json AuditReport::to_json() const {
   for (const auto& c : checks)
     list.push_back({{"name", c.name}, {"status", to_string(c.status)}, {"evidence", c.evidence}, {"figures", c.figures}});
   std::string verdict = any(CheckStatus::fail) ? "FAIL" : any(CheckStatus::warn) ? "WARN" : "PASS";
-  return {{"ledger", db_path}, {"verdict", verdict}, {"checks", list}, {"timeline", timeline}};
+  return {{"ledger", db_path}, {"verdict", verdict}, {"checks", list}, {"timeline", timeline}, {"timings_ms", timings_ms}};
 }
 
 namespace {
@@ -94,17 +98,15 @@ AuditCheck check_one_anchor(Database& db, const Anchor& anchor) {
   return check;
 }
 
-// Replay and projections come from verify_ledger, which stops at the first failure.
-std::vector<AuditCheck> check_replay(const std::string& path, bool chain_ok,
-                                     const std::function<void(std::int64_t, std::int64_t)>& progress,
-                                     const ReplayObserver& observer) {
+// Replay and projections come from verify_ledger, which stops at the first failure. It runs
+// beside the chain check (which it then leaves out); a broken chain voids what it found.
+std::vector<AuditCheck> replay_checks(const VerifyReport& report, bool chain_ok) {
   AuditCheck replay{"replay"}, projections{"projections"};
   if (!chain_ok) {
     replay.status = projections.status = CheckStatus::fail;
     replay.evidence = projections.evidence = "not checked: the chain is broken, so its events cannot be trusted";
     return {replay, projections};
   }
-  VerifyReport report = verify_ledger(path, progress, observer);
   replay.figures = {{"events", report.events}};
   if (report.ok) {
     replay.evidence = fmt::format("{} events replayed through the rules into a fresh ledger: every outcome, "
@@ -148,13 +150,10 @@ AuditCheck check_refusals(Database& db) {
 // Per station: its events, its clock against the server's, and what it recorded offline. The
 // median of (server - client) time is the station's clock skew (most records reach the server
 // at once); a record that reached it later than that by over offline_sync_ms was kept offline.
-AuditCheck check_stations(Database& db) {
+AuditCheck check_stations(EventFigures& events) {
   AuditCheck check{"stations"};
-  Statement s = db.prepare(
-      "SELECT station, server_time_ms - client_time_ms FROM events WHERE client_time_ms IS NOT NULL AND seq > 1 "
-      "ORDER BY station, server_time_ms - client_time_ms");
-  std::map<std::string, std::vector<std::int64_t>> delays;  // sorted per station
-  while (s.step()) delays[s.text(0)].push_back(s.int64(1));
+  auto& delays = events.delays();
+  for (auto& [station, d] : delays) std::sort(d.begin(), d.end());
   Json figures = Json::object();
   std::string words, skewed;
   for (const auto& [station, d] : delays) {
@@ -180,30 +179,6 @@ AuditCheck check_stations(Database& db) {
   return check;
 }
 
-Json events_timeline(Database& db) {
-  Statement s = db.prepare(
-      "SELECT station, server_time_ms / ?1, COUNT(*) FROM events WHERE seq > 1 AND station <> 'admin' "
-      "GROUP BY station, server_time_ms / ?1 ORDER BY 2");
-  s.bind(1, timeline_slot_ms);
-  std::map<std::string, std::map<std::int64_t, std::int64_t>> counts;
-  std::int64_t first = -1, last = -1;
-  while (s.step()) {
-    std::int64_t slot = s.int64(1);
-    counts[s.text(0)][slot] = s.int64(2);
-    if (first < 0 || slot < first) first = slot;
-    last = std::max(last, slot);
-  }
-  if (last - first + 1 > timeline_max_slots) first = last - timeline_max_slots + 1;
-  Json stations = Json::object();
-  for (const auto& [station, by_slot] : counts) {
-    Json row = Json::array();
-    for (std::int64_t slot = first; slot <= last; ++slot) row.push_back(by_slot.count(slot) ? by_slot.at(slot) : 0);
-    stations[station] = row;
-  }
-  return {{"slot_ms", timeline_slot_ms}, {"start_ms", first < 0 ? 0 : first * timeline_slot_ms},
-          {"slots", first < 0 ? 0 : last - first + 1}, {"stations", stations}};
-}
-
 }  // namespace
 
 AuditReport audit_ledger(const std::string& db_path, const std::vector<Anchor>& anchors,
@@ -212,8 +187,76 @@ AuditReport audit_ledger(const std::string& db_path, const std::vector<Anchor>& 
   report.db_path = db_path;
   if (!std::filesystem::exists(db_path)) throw std::runtime_error("no ledger file at " + db_path + " (create one with marshal init)");
   Database db(db_path, false);
-  report.checks.push_back(check_chain(db));
-  bool chain_ok = report.checks.back().status == CheckStatus::pass;
+  // The audit never changes the file it proves, so it does not upgrade it either.
+  int version = schema_version(db), current = static_cast<int>(migrations().size());
+  if (version != current)
+    throw std::runtime_error(fmt::format("the file is a ledger of schema {}, and this Marshal audits schema {}: "
+                                         "audit it with the Marshal that wrote it (or a copy opened once by `marshal "
+                                         "record` or `marshal serve`, which upgrade it)",
+                                         version, current));
+  // Each step's time goes into summary.json (timings_ms), for whoever tunes the audit.
+  auto timed = [&](const char* step, auto&& run) {
+    auto start = std::chrono::steady_clock::now();
+    run();
+    report.timings_ms[step] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  };
+  // The replay (the longest step) runs on its own threads, with its own connection to the file;
+  // as it reads, it checks the chain and gathers the per-row figures (event_figures.h), and
+  // before each event it feeds the checks that need the state before it. This thread checks
+  // the tables beside the events meanwhile.
+  DuelDrawCalibration calibration;
+  DrawTally draws;
+  EventFigures figures;
+  std::vector<ConflictRow> conflicts;
+  ReplayHooks hooks;
+  hooks.progress = progress;
+  hooks.on_read = [&](const EventRow& row) { figures.add(row); };
+  hooks.on_parsed = [&](const EventRow& row, const Json& payload, const Json& stored) {
+    draws.observe(row, payload);
+    if (row.type == "conflict_resolved") conflicts.push_back(conflict_row(row, payload, stored));
+  };
+  hooks.before_apply = [&](const EventRow& row, const Json& payload, Database& before) {
+    calibration.observe(row, payload, before);
+  };
+  double replay_ms = 0;
+  std::future<VerifyReport> replaying = std::async(std::launch::async, [&] {
+    auto start = std::chrono::steady_clock::now();
+    VerifyReport r = verify_ledger(db_path, hooks);
+    replay_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    return r;
+  });
+  std::vector<AuditCheck> beside;
+  timed("enrolments and refusals", [&] {
+    beside.push_back(check_enrolments(db));
+    beside.push_back(check_refusal_chain(db));
+    beside.push_back(check_refusals(db));
+  });
+  AuditCheck deaths, votes;
+  timed("story", [&] {
+    deaths = check_deaths(db);
+    votes = check_votes(db, db.scalar_int("SELECT COALESCE(MAX(server_time_ms), 0) FROM events"));
+  });
+  VerifyReport replayed = replaying.get();
+  report.timings_ms["replay"] = replay_ms;
+  // The chain as the replay's reader found it; when the replay stopped before the end, the
+  // chain is walked on its own, and the figures and conflicts read again, so that none is left out.
+  AuditCheck chain;
+  if (replayed.read_to_end) {
+    chain.name = "chain";
+    chain.evidence = fmt::format("VALID: {} events, each linked to the one before and hashed as stored", figures.events());
+    chain.figures = {{"events", figures.events()}};
+  } else {
+    timed("chain", [&] { chain = check_chain(db); });
+  }
+  if (!replayed.read_to_end || !replayed.ok) {
+    timed("figures read again", [&] {
+      figures = EventFigures{};
+      figures.add_all(db);
+      conflicts = conflict_rows(db);
+    });
+  }
+  bool chain_ok = chain.status == CheckStatus::pass;
+  report.checks.push_back(std::move(chain));
   if (anchors.empty()) {
     AuditCheck none{"anchors", CheckStatus::warn,
                     "no anchor given (--anchor SEQ:HASH from `marshal head` or the server's log): the chain is "
@@ -221,20 +264,15 @@ AuditReport audit_ledger(const std::string& db_path, const std::vector<Anchor>& 
     report.checks.push_back(none);
   }
   for (const auto& anchor : anchors) report.checks.push_back(check_one_anchor(db, anchor));
-  DuelDrawCalibration calibration;
-  ReplayObserver observer = [&](const EventRow& row, const Json& payload, Database& before) {
-    calibration.observe(row, payload, before);
-  };
-  for (auto& c : check_replay(db_path, chain_ok, progress, observer)) report.checks.push_back(std::move(c));
-  report.checks.push_back(check_enrolments(db));
-  report.checks.push_back(check_refusal_chain(db));
-  report.checks.push_back(check_refusals(db));
-  report.checks.push_back(check_stations(db));
-  report.checks.push_back(check_fairness(db));
+  for (auto& c : replay_checks(replayed, chain_ok)) report.checks.push_back(std::move(c));
+  for (auto& c : beside) report.checks.push_back(std::move(c));
+  report.checks.push_back(check_stations(figures));
+  report.checks.push_back(draws.check());
   report.checks.push_back(calibration.check());
-  report.checks.push_back(check_deaths(db));
-  report.checks.push_back(check_votes(db, db.scalar_int("SELECT COALESCE(MAX(server_time_ms), 0) FROM events")));
-  report.timeline = events_timeline(db);
+  report.checks.push_back(std::move(deaths));
+  report.checks.push_back(std::move(votes));
+  report.timeline = figures.timeline();
+  report.conflicts = std::move(conflicts);
   return report;
 }
 

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "audit/anchors.h"
+#include "audit/event_figures.h"
 #include "protocol/json_fields.h"
 
 namespace marshal::db {
@@ -55,6 +56,8 @@ struct AuditReport {
   // {"slot_ms", "start_ms", "slots", "stations": {name: [events in each slot]}}: the evening's
   // events per 10 minutes by station (the definition and admin events left out).
   Json timeline = Json::object();
+  Json timings_ms = Json::object();  // each step's wall time, for whoever tunes the audit
+  std::vector<ConflictRow> conflicts;  // conflicts.csv
   bool any(CheckStatus status) const;
   const AuditCheck* find(const std::string& name) const;
   Json to_json() const;  // summary.json

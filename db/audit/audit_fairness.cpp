@@ -14,44 +14,42 @@
 namespace marshal::db {
 
 namespace {
-using Counts = std::vector<long long>;  // by card value, 0..highest_card (0 unused)
-
 std::vector<double> deck_weights() {
   std::vector<double> w(core::highest_card + 1, 0.0);
   for (int v = core::lowest_card; v <= core::highest_card; ++v) w[v] = core::action_deck_copies[v];
   return w;
 }
-
-// Card values by station for one source ("station" or "table") of the recorded draws.
-std::map<std::string, Counts> draws_by_station(Database& db, const char* source) {
-  std::map<std::string, Counts> counts;
-  Statement s = db.prepare(fmt::format(
-      "SELECT e.station, j.value, COUNT(*) FROM events e, json_each(e.payload, '$.draws.{}') j "
-      "WHERE e.type = 'conflict_resolved' GROUP BY e.station, j.value",
-      source));
-  while (s.step()) {
-    auto [it, fresh] = counts.try_emplace(s.text(0), Counts(core::highest_card + 1, 0));
-    std::int64_t value = s.int64(1);
-    if (value >= core::lowest_card && value <= core::highest_card) it->second[value] += s.int64(2);
-  }
-  return counts;
-}
-
-long long total(const Counts& c) {
-  long long n = 0;
-  for (long long x : c) n += x;
-  return n;
-}
 }  // namespace
 
-AuditCheck check_fairness(Database& db) {
+void DrawTally::observe(const EventRow& row, const Json& payload) {
+  if (row.type != "conflict_resolved") return;
+  auto draws = payload.find("draws");
+  if (draws == payload.end() || !draws->is_object()) {
+    ++unrecorded_;
+    return;
+  }
+  for (auto [source, tally] : {std::pair{"station", &station_}, std::pair{"table", &table_}}) {
+    auto cards = draws->find(source);
+    if (cards == draws->end() || !cards->is_array()) continue;
+    auto [it, fresh] = tally->try_emplace(row.station, Counts(core::highest_card + 1, 0));
+    for (const auto& card : *cards)
+      if (card.is_number_integer()) {
+        auto value = card.get<std::int64_t>();
+        if (value >= core::lowest_card && value <= core::highest_card) ++it->second[static_cast<std::size_t>(value)];
+      }
+  }
+}
+
+AuditCheck DrawTally::check() const {
   AuditCheck check{"fairness"};
   static const std::vector<double> weights = deck_weights();
   Json figures = Json::object();
   std::vector<std::string> flagged, words;
-  for (const char* source : {"station", "table"}) {
-    for (const auto& [station, counts] : draws_by_station(db, source)) {
-      long long n = total(counts);
+  for (auto [source, tally] : {std::pair{"station", &station_}, std::pair{"table", &table_}}) {
+    for (const auto& [station, counts] : *tally) {
+      long long n = 0;
+      for (long long c : counts) n += c;
+      if (n == 0) continue;
       Json f{{"draws", n}, {"counts", Counts(counts.begin() + 1, counts.end())}};
       std::string what = std::string(source) == "station" ? "drawn by the station" : "entered from the table";
       if (n < fairness_min_draws) {
@@ -71,12 +69,12 @@ AuditCheck check_fairness(Database& db) {
       figures[source][station] = f;
     }
   }
-  figures["unrecorded_conflicts"] =
-      db.scalar_int("SELECT COUNT(*) FROM events WHERE type = 'conflict_resolved' AND json_type(payload, '$.draws') IS NULL");
+  figures["unrecorded_conflicts"] = unrecorded_;
   check.figures = figures;
   std::string all;
   for (const auto& w : words) all += (all.empty() ? "" : "; ") + w;
   if (words.empty()) all = "no conflict recorded where its cards came from";
+  if (unrecorded_ > 0) all += fmt::format(" ({} conflicts recorded without saying, left out)", unrecorded_);
   if (!flagged.empty()) {
     check.status = CheckStatus::warn;
     std::string names;
@@ -89,15 +87,23 @@ AuditCheck check_fairness(Database& db) {
 }
 
 void DuelDrawCalibration::observe(const EventRow& row, const Json& payload, Database& before) {
-  if (row.type != "conflict_resolved" || payload.value("kind", "") != "duel") return;
-  const Json& input = payload.value("input", Json::object());
-  const Json& duelists = input.value("duelists", Json::array());
-  const Json& cards = input.value("draw_cards", Json::object());
-  const Json& commit = input.value("commit", Json::object());
-  if (!duelists.is_array() || duelists.size() != 2 || !cards.is_object() || !commit.is_object()) return;
+  if (row.type != "conflict_resolved") return;
+  // Found, not copied with value(): every duel of the evening passes here.
+  auto member = [](const Json& object, const char* key) -> const Json* {
+    if (!object.is_object()) return nullptr;
+    auto it = object.find(key);
+    return it == object.end() ? nullptr : &*it;
+  };
+  const Json* kind = member(payload, "kind");
+  if (!kind || *kind != "duel") return;
+  const Json* input = member(payload, "input");
+  const Json* duelists = input ? member(*input, "duelists") : nullptr;
+  const Json* cards = input ? member(*input, "draw_cards") : nullptr;
+  const Json* commit = input ? member(*input, "commit") : nullptr;
+  if (!duelists || !duelists->is_array() || duelists->size() != 2 || !cards || !cards->is_object()) return;
   std::array<int, 2> speed{}, committed{}, total{};
   for (int i = 0; i < 2; ++i) {
-    const Json& d = duelists[i];
+    const Json& d = (*duelists)[i];
     if (!d.is_object() || !d.contains("code") || !d["code"].is_string()) return;
     core::ParsedCardCode code = core::parse_card_code(d["code"].get<std::string>());
     if (!code.ok()) return;
@@ -108,9 +114,10 @@ void DuelDrawCalibration::observe(const EventRow& row, const Json& payload, Data
     if (!s.step()) return;
     std::string name = s.text(0);
     speed[i] = core::attribute_in_use(s.integer(1), s.int64(2) != 0);
-    auto card = cards.find(name);
-    if (card == cards.end() || !card->is_number_integer()) return;
-    committed[i] = commit.value(name, 0);
+    auto card = cards->find(name);
+    if (card == cards->end() || !card->is_number_integer()) return;
+    const Json* c = commit ? member(*commit, name.c_str()) : nullptr;
+    committed[i] = c && c->is_number_integer() ? c->get<int>() : 0;
     total[i] = card->get<int>() + speed[i] + committed[i];
   }
   if (total[0] == total[1]) return;  // simultaneous: neither shot first

@@ -14,6 +14,9 @@
 // from it is small (and it makes the test slightly conservative).
 #include <array>
 #include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
 
 #include "audit/audit.h"
 #include "store/sqlite.h"
@@ -31,7 +34,17 @@ inline constexpr int calibration_bins = 10;  // of width 0.1 in predicted probab
 inline constexpr std::int64_t calibration_min_bin = 30;
 inline constexpr double calibration_warn_z = 3.0;
 
-AuditCheck check_fairness(Database& db);
+// Fed every event by the replay (its payload already parsed): the draws of each station.
+class DrawTally {
+ public:
+  void observe(const EventRow& row, const Json& payload);
+  AuditCheck check() const;
+
+ private:
+  using Counts = std::vector<long long>;  // by card value, 0..highest_card (0 unused)
+  std::map<std::string, Counts> station_, table_;
+  std::int64_t unrecorded_ = 0;  // conflicts recorded without their draws
+};
 
 // Fed every event by the replay (ReplayObserver), with the ledger as it stood before it.
 class DuelDrawCalibration {

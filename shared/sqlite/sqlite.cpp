@@ -101,6 +101,12 @@ std::string Statement::text(int column) const {
            : std::string();
 }
 
+std::string_view Statement::text_view(int column) const {
+  const unsigned char* p = sqlite3_column_text(stmt_, column);
+  return p ? std::string_view(reinterpret_cast<const char*>(p), static_cast<std::size_t>(sqlite3_column_bytes(stmt_, column)))
+           : std::string_view();
+}
+
 Blob Statement::blob(int column) const {
   const auto* p = static_cast<const std::uint8_t*>(sqlite3_column_blob(stmt_, column));
   return p ? Blob(p, p + sqlite3_column_bytes(stmt_, column)) : Blob();

@@ -82,6 +82,8 @@ class Statement {
   std::int64_t int64(int column) const;
   int integer(int column) const { return static_cast<int>(int64(column)); }
   std::string text(int column) const;
+  // The text without a copy: valid until the next step, reset or column call on this column.
+  std::string_view text_view(int column) const;
   Blob blob(int column) const;
   int columns() const;
 

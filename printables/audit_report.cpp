@@ -1,0 +1,274 @@
+#include "printables/audit_report.h"
+
+#include <cairo-pdf.h>
+#include <glib.h>
+#include <pango/pangocairo.h>
+
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "audit/audit_fairness.h"
+#include "core/action_deck.h"
+
+namespace marshal::printables {
+
+namespace {
+using db::CheckStatus;
+using Json = db::Json;
+
+// The report's chart width: 720 points is 960 px on a screen; a chart of 360 points' height is
+// half an A4 page.
+constexpr double chart_w = 720;
+
+std::string minutes_label(std::int64_t unix_ms) {
+  std::time_t t = static_cast<std::time_t>(unix_ms / 1000);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  return fmt::format("{:02d}:{:02d}", tm.tm_hour, tm.tm_min);
+}
+
+Chart timeline_chart(const Json& timeline) {
+  std::vector<std::string> ticks;
+  std::vector<Series> series;
+  std::int64_t slots = timeline.value("slots", std::int64_t{0});
+  std::int64_t start = timeline.value("start_ms", std::int64_t{0}), slot_ms = timeline.value("slot_ms", std::int64_t{1});
+  for (std::int64_t i = 0; i < slots; ++i) ticks.push_back(minutes_label(start + i * slot_ms));
+  const Json stations = timeline.value("stations", Json::object());
+  for (const auto& [station, counts] : stations.items()) {
+    Series s{station, {}};
+    for (const auto& c : counts) s.values.push_back(c.get<double>());
+    series.push_back(std::move(s));
+  }
+  return line_chart("Events per 10 minutes, by station (UTC)", "events", ticks, series);
+}
+
+Chart refusals_chart(const db::AuditCheck* check) {
+  std::vector<Bar> bars;
+  const Json by_reason = check ? check->figures.value("by_reason", Json::object()) : Json::object();
+  for (const auto& [reason, n] : by_reason.items()) bars.push_back({reason, n.get<double>(), ""});
+  std::sort(bars.begin(), bars.end(), [](const Bar& a, const Bar& b) { return a.value > b.value; });
+  return bar_chart("Refusals by reason", "", bars);
+}
+
+Chart fairness(const db::AuditCheck* check) {
+  std::vector<FairnessPanel> panels;
+  std::vector<double> expected;
+  for (int v = core::lowest_card; v <= core::highest_card; ++v)
+    expected.push_back(static_cast<double>(core::action_deck_copies[v]) / core::action_deck_size);
+  for (const char* source : {"station", "table"}) {
+    const Json by_station = check ? check->figures.value(source, Json::object()) : Json::object();
+    for (const auto& [station, f] : by_station.items()) {
+        FairnessPanel p;
+        p.name = fmt::format("{}: {}", station, std::string(source) == "station" ? "station draws" : "table cards");
+        double n = f["draws"].get<double>();
+        for (const auto& c : f["counts"]) p.observed.push_back(n > 0 ? c.get<double>() / n : 0);
+        p.expected = expected;
+        if (f.value("judged", false)) {
+          p.verdict = fmt::format("{} cards, p = {:.3g}", f["draws"].get<std::int64_t>(), f["p_value"].get<double>());
+          p.flagged = f["p_value"].get<double>() < db::fairness_warn_p;
+        } else {
+          p.verdict = fmt::format("{} cards: too few to judge", f["draws"].get<std::int64_t>());
+        }
+        panels.push_back(std::move(p));
+    }
+  }
+  return fairness_chart("Fairness: the cards each station drew against the deck", panels);
+}
+
+Chart calibration(const db::AuditCheck* check) {
+  std::vector<CalibrationPoint> points;
+  const Json bins = check ? check->figures.value("bins", Json::array()) : Json::array();
+  for (const auto& b : bins)
+      points.push_back({b["predicted"].get<double>(), b["observed"].get<double>(), b["duels"].get<long long>()});
+  return calibration_chart("Calibration: who shoots first in a duel, odds against outcomes", points);
+}
+
+Chart sync_chart(const db::AuditCheck* check) {
+  std::vector<Bar> bars;
+  if (check && check->figures.is_object())
+    for (const auto& [station, f] : check->figures.items()) {
+      std::int64_t offline = f.value("offline_records", std::int64_t{0});
+      double late_min = static_cast<double>(f.value("latest_sync_ms", std::int64_t{0})) / 60000.0;
+      bars.push_back({station, late_min,
+                      offline == 0 ? "none kept offline"
+                                   : fmt::format("{} kept offline, the latest synced {:.0f} min late", offline, late_min)});
+    }
+  return bar_chart("Records kept offline and how late they synced (minutes)", "", bars);
+}
+
+std::string html_escape(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string base64(const std::string& bytes) {
+  gchar* encoded = g_base64_encode(reinterpret_cast<const guchar*>(bytes.data()), bytes.size());
+  std::string out(encoded);
+  g_free(encoded);
+  return out;
+}
+
+// Words and a shape for each status: colour is never the only signal.
+const char* status_mark(CheckStatus s) {
+  return s == CheckStatus::pass ? "&#10004; PASS" : s == CheckStatus::warn ? "&#9888; WARN" : "&#10008; FAIL";
+}
+
+std::string verdict_words(const db::AuditReport& report) {
+  if (report.any(CheckStatus::fail)) return "FAILED: at least one check failed";
+  if (report.any(CheckStatus::warn)) return "passed with warnings";
+  return "passed: every check passed";
+}
+
+std::string report_html(const db::AuditReport& report, const std::vector<Chart>& charts) {
+  std::string verdict_class = report.any(CheckStatus::fail) ? "fail" : report.any(CheckStatus::warn) ? "warn" : "pass";
+  std::string html = fmt::format(R"(<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<title>Marshal audit of {0}</title>
+<style>
+body {{ font-family: "DejaVu Sans", sans-serif; margin: 2em auto; max-width: 1000px; color: #1a1a1a; line-height: 1.4; }}
+h1 {{ font-size: 1.6em; }} h2 {{ margin-top: 1.6em; }}
+.verdict {{ font-size: 1.3em; font-weight: bold; padding: .5em .8em; border: 3px solid; }}
+.pass {{ color: #005a2b; }} .warn {{ color: #7a4a00; }} .fail {{ color: #a00000; }}
+table {{ border-collapse: collapse; width: 100%; }}
+td, th {{ border-bottom: 1px solid #ccc; padding: .35em .5em; text-align: left; vertical-align: top; }}
+td.status {{ white-space: nowrap; font-weight: bold; }}
+figure {{ margin: 1.5em 0; }} figure img {{ width: 100%; max-width: 960px; border: 1px solid #ddd; }}
+figcaption {{ font-size: .9em; color: #333; }}
+</style></head><body>
+<h1>Audit of {0}</h1>
+<p class="verdict {1}">{2}</p>
+<p>Every check below with its evidence; the figures behind them are in summary.json, the evening's
+tables (events, characters' fates, conflicts, refusals) in the CSV files beside this report.</p>
+<h2>Checks</h2>
+<table><tr><th>status</th><th>check</th><th>evidence</th></tr>
+)",
+                                 html_escape(report.db_path), verdict_class, html_escape(verdict_words(report)));
+  for (const auto& c : report.checks) {
+    const char* cls = c.status == CheckStatus::pass ? "pass" : c.status == CheckStatus::warn ? "warn" : "fail";
+    html += fmt::format("<tr><td class=\"status {}\">{}</td><td>{}</td><td>{}</td></tr>\n", cls, status_mark(c.status),
+                        html_escape(c.name), html_escape(c.evidence));
+  }
+  html += "</table>\n<h2>Charts</h2>\n";
+  for (const auto& chart : charts)
+    if (chart.empty)
+      html += fmt::format("<p>{}: nothing to show.</p>\n", html_escape(chart.title));
+    else
+      html += fmt::format("<figure><img alt=\"{}\" src=\"data:image/svg+xml;base64,{}\"><figcaption>{}</figcaption></figure>\n",
+                        html_escape(chart.alt), base64(chart_svg(chart, chart_w, chart.height)), html_escape(chart.alt));
+  html += "</body></html>\n";
+  return html;
+}
+
+// The PDF: A4 pages, the checks first (text wrapped by pango), then two charts a page.
+class PdfReport {
+ public:
+  explicit PdfReport(const std::string& path)
+      : surface_(cairo_pdf_surface_create(path.c_str(), page_w, page_h)), cr_(cairo_create(surface_)) {
+    if (cairo_surface_status(surface_) != CAIRO_STATUS_SUCCESS) throw std::runtime_error("cannot write " + path);
+  }
+  ~PdfReport() {
+    cairo_destroy(cr_);
+    cairo_surface_destroy(surface_);
+  }
+  PdfReport(const PdfReport&) = delete;
+  PdfReport& operator=(const PdfReport&) = delete;
+
+  // Writes a paragraph at the cursor, starting a new page when it does not fit.
+  void paragraph(const std::string& words, double size, bool bold = false, double r = 0.1, double g = 0.1, double b = 0.1) {
+    PangoLayout* layout = pango_cairo_create_layout(cr_);
+    PangoFontDescription* font = pango_font_description_from_string(bold ? "DejaVu Sans Bold" : "DejaVu Sans");
+    pango_font_description_set_absolute_size(font, size * PANGO_SCALE);
+    pango_layout_set_font_description(layout, font);
+    pango_layout_set_width(layout, static_cast<int>((page_w - 2 * margin) * PANGO_SCALE));
+    pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
+    pango_layout_set_text(layout, words.c_str(), -1);
+    int w = 0, h = 0;
+    pango_layout_get_pixel_size(layout, &w, &h);
+    if (y_ + h > page_h - margin) new_page();
+    cairo_set_source_rgb(cr_, r, g, b);
+    cairo_move_to(cr_, margin, y_);
+    pango_cairo_show_layout(cr_, layout);
+    y_ += h + size * 0.5;
+    pango_font_description_free(font);
+    g_object_unref(layout);
+  }
+  void chart(const Chart& c) {
+    double scale = (page_w - 2 * margin) / chart_w;
+    if (y_ + c.height * scale > page_h - margin) new_page();
+    cairo_save(cr_);
+    cairo_translate(cr_, margin, y_);
+    cairo_scale(cr_, scale, scale);
+    c.draw(cr_, chart_w, c.height);
+    cairo_restore(cr_);
+    y_ += c.height * scale + 24;
+  }
+  void new_page() {
+    cairo_show_page(cr_);
+    y_ = margin;
+  }
+  void finish() {
+    cairo_show_page(cr_);
+    cairo_surface_finish(surface_);
+    if (cairo_surface_status(surface_) != CAIRO_STATUS_SUCCESS) throw std::runtime_error("the PDF could not be written");
+  }
+
+ private:
+  static constexpr double page_w = 595.28, page_h = 841.89, margin = 42;  // A4 in points, 15 mm margins
+  cairo_surface_t* surface_;
+  cairo_t* cr_;
+  double y_ = margin;
+};
+
+void write_pdf(const db::AuditReport& report, const std::vector<Chart>& charts, const std::string& path) {
+  PdfReport pdf(path);
+  pdf.paragraph("Audit of " + report.db_path, 18, true);
+  bool failed = report.any(CheckStatus::fail), warned = report.any(CheckStatus::warn);
+  pdf.paragraph(verdict_words(report), 14, true, failed ? 0.63 : warned ? 0.48 : 0.0, failed ? 0 : warned ? 0.29 : 0.35,
+                failed ? 0 : warned ? 0 : 0.17);
+  for (const auto& c : report.checks) {
+    const char* mark = c.status == CheckStatus::pass ? "PASS" : c.status == CheckStatus::warn ? "WARN (!)" : "FAIL (X)";
+    pdf.paragraph(fmt::format("{}  {}", mark, c.name), 11, true);
+    pdf.paragraph(c.evidence, 9.5);
+  }
+  pdf.new_page();
+  for (const auto& chart : charts)
+    if (chart.empty)
+      pdf.paragraph(chart.title + ": nothing to show.", 11, true);
+    else
+      pdf.chart(chart);
+  pdf.finish();
+}
+}  // namespace
+
+std::vector<Chart> audit_charts(const db::AuditReport& report) {
+  return {timeline_chart(report.timeline), refusals_chart(report.find("refusals")), fairness(report.find("fairness")),
+          calibration(report.find("calibration")), sync_chart(report.find("stations"))};
+}
+
+ReportFiles write_audit_report(const db::AuditReport& report, const std::string& dir) {
+  std::vector<Chart> charts = audit_charts(report);
+  ReportFiles files{(std::filesystem::path(dir) / "report.html").string(), (std::filesystem::path(dir) / "report.pdf").string()};
+  {
+    std::ofstream html(files.html, std::ios::trunc | std::ios::binary);
+    html << report_html(report, charts);
+    if (!html) throw std::runtime_error("cannot write " + files.html);
+  }
+  write_pdf(report, charts, files.pdf);
+  return files;
+}
+
+}  // namespace marshal::printables

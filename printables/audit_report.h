@@ -1,0 +1,25 @@
+#pragma once
+// The audit's report for people (docs/audit.md): report.html, one self-contained file (no
+// network: its charts are SVG images inside it), and report.pdf with the same charts, each
+// drawn once with cairo (printables/charts.h). Both list every check with its status and
+// evidence, then the charts: events per 10 minutes by station, refusals by reason, fairness
+// per station, calibration of the duel odds, records kept offline and how late they synced.
+#include <string>
+#include <vector>
+
+#include "audit/audit.h"
+#include "printables/charts.h"
+
+namespace marshal::printables {
+
+// The report's charts from the checks' figures and the report's timeline.
+std::vector<Chart> audit_charts(const db::AuditReport& report);
+
+struct ReportFiles {
+  std::string html, pdf;
+};
+// Writes DIR/report.html and DIR/report.pdf; throws std::runtime_error when a file cannot be
+// written.
+ReportFiles write_audit_report(const db::AuditReport& report, const std::string& dir);
+
+}  // namespace marshal::printables
