@@ -98,6 +98,31 @@ AuditCheck check_one_anchor(Database& db, const Anchor& anchor) {
   return check;
 }
 
+// Every record a station made, with the hash the server gave it, must be in the chain as it was.
+AuditCheck check_station_cache(Database& db, const StationCache& cache) {
+  std::string who = cache.station.empty() ? cache.path : cache.station;
+  AuditCheck check{"station cache " + who};
+  check.figures = {{"file", cache.path}, {"records", cache.anchors.size()}, {"without_hash", cache.records_without_hash}};
+  for (const auto& anchor : cache.anchors) {
+    std::string problem = check_anchor(db, anchor);
+    if (!problem.empty()) {
+      check.status = CheckStatus::fail;
+      check.evidence = fmt::format("{} recorded event {} with the hash {}...; {}", who, anchor.seq,
+                                   anchor.hash_hex.substr(0, anchor_short_hex_digits), problem);
+      check.figures["first_bad_seq"] = anchor.seq;
+      return check;
+    }
+  }
+  check.evidence = fmt::format("the {} records {} made are in the chain with the hashes the server gave it", cache.anchors.size(), who);
+  if (cache.anchors.empty()) {
+    check.status = CheckStatus::warn;
+    check.evidence = who + " kept no record with its hash: nothing to prove";
+  }
+  if (cache.records_without_hash > 0)
+    check.evidence += fmt::format(" ({} older records were answered without a hash)", cache.records_without_hash);
+  return check;
+}
+
 // Replay and projections come from verify_ledger, which stops at the first failure. It runs
 // beside the chain check (which it then leaves out); a broken chain voids what it found.
 std::vector<AuditCheck> replay_checks(const VerifyReport& report, bool chain_ok) {
@@ -182,7 +207,7 @@ AuditCheck check_stations(EventFigures& events) {
 }  // namespace
 
 AuditReport audit_ledger(const std::string& db_path, const std::vector<Anchor>& anchors,
-                         const std::function<void(std::int64_t, std::int64_t)>& progress) {
+                         const std::vector<StationCache>& caches, const std::function<void(std::int64_t, std::int64_t)>& progress) {
   AuditReport report;
   report.db_path = db_path;
   if (!std::filesystem::exists(db_path)) throw std::runtime_error("no ledger file at " + db_path + " (create one with marshal init)");
@@ -257,13 +282,14 @@ AuditReport audit_ledger(const std::string& db_path, const std::vector<Anchor>& 
   }
   bool chain_ok = chain.status == CheckStatus::pass;
   report.checks.push_back(std::move(chain));
-  if (anchors.empty()) {
+  if (anchors.empty() && caches.empty()) {
     AuditCheck none{"anchors", CheckStatus::warn,
                     "no anchor given (--anchor SEQ:HASH from `marshal head` or the server's log): the chain is "
                     "consistent, but deleted last events or a chain rewritten whole cannot be ruled out"};
     report.checks.push_back(none);
   }
   for (const auto& anchor : anchors) report.checks.push_back(check_one_anchor(db, anchor));
+  for (const auto& cache : caches) report.checks.push_back(check_station_cache(db, cache));
   for (auto& c : replay_checks(replayed, chain_ok)) report.checks.push_back(std::move(c));
   for (auto& c : beside) report.checks.push_back(std::move(c));
   report.checks.push_back(check_stations(figures));

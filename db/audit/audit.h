@@ -19,6 +19,7 @@
 
 #include "audit/anchors.h"
 #include "audit/event_figures.h"
+#include "audit/station_cache.h"
 #include "protocol/json_fields.h"
 
 namespace marshal::db {
@@ -65,7 +66,9 @@ struct AuditReport {
 
 // progress(done, total) as events are replayed. Throws std::runtime_error (SqliteError among them)
 // when there is no file or it is not SQLite.
+// `caches`: GM stations' caches (audit/station_cache.h), each record they made an anchor.
 AuditReport audit_ledger(const std::string& db_path, const std::vector<Anchor>& anchors,
+                         const std::vector<StationCache>& caches = {},
                          const std::function<void(std::int64_t, std::int64_t)>& progress = {});
 
 }  // namespace marshal::db

@@ -38,6 +38,15 @@ int run_audit(const AuditOptions& options, std::ostream& out, std::ostream& err)
     err << fmt::format("marshal audit: no ledger file at {}\n", options.db_path);
     return audit_usage;
   }
+  std::vector<db::StationCache> caches;
+  for (const auto& path : options.station_caches) {
+    try {
+      caches.push_back(db::read_station_cache(path));
+    } catch (const std::exception& e) {
+      err << fmt::format("marshal audit: --station-cache {}: {}\n", path, e.what());
+      return audit_usage;
+    }
+  }
   std::error_code ec;
   std::filesystem::create_directories(options.out_dir, ec);
   if (ec || !std::filesystem::is_directory(options.out_dir)) {
@@ -58,7 +67,7 @@ int run_audit(const AuditOptions& options, std::ostream& out, std::ostream& err)
   db::AuditReport report;
   try {
     ProgressBar bar(err);
-    report = db::audit_ledger(options.db_path, anchors,
+    report = db::audit_ledger(options.db_path, anchors, caches,
                               [&](std::int64_t done, std::int64_t total) { bar.update(done, total); });
   } catch (const std::exception& e) {
     tables.wait();

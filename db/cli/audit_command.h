@@ -15,6 +15,7 @@ struct AuditOptions {
   std::string db_path;
   std::string out_dir;
   std::vector<std::string> anchors;
+  std::vector<std::string> station_caches;
   bool strict = false;
 };
 int run_audit(const AuditOptions& options, std::ostream& out, std::ostream& err);

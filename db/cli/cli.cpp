@@ -181,14 +181,19 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
   auto* audit = app.add_subcommand(
       "audit",
       "Prove a ledger file after the evening: the hash chain, anchors kept outside the file "
-      "(marshal head), every event replayed through the rules, the rebuilt tables, the refusal "
-      "trail. One line per check (PASS, WARN, FAIL) and DIR/summary.json with the figures "
-      "(docs/audit.md). Exit 0 no check failed, 1 a check failed (or warned, with --strict), 2 "
-      "usage error.");
+      "(marshal head, the stations' caches), every event replayed through the rules, the rebuilt "
+      "tables, who was enrolled to write, the refusal trail, the fairness of the draws, and the "
+      "evening's story. One line per check (PASS, WARN, FAIL); in DIR: report.html and report.pdf "
+      "with charts, summary.json with every figure, and CSV tables (docs/audit.md). Exit 0 no "
+      "check failed, 1 a check failed (or warned, with --strict), 2 usage error.");
   audit->add_option("--db", audit_opts.db_path, "the ledger file")->required();
   audit->add_option("--out", audit_opts.out_dir, "the folder to write the report to (made if missing)")->required();
   audit->add_option("--anchor", audit_opts.anchors,
-                    "a head SEQ:HASH from marshal head or the server's log; give every one you have");
+                    "a head SEQ:HASH (or a refusal trail's rID:HASH) from marshal head or the server's log; give "
+                    "every one you have");
+  audit->add_option("--station-cache", audit_opts.station_caches,
+                    "a GM station's cache file (the .db beside its settings): every record it made is an anchor; "
+                    "give every one you have");
   audit->add_flag("--strict", audit_opts.strict, "a warning fails the audit too");
 
   bool head_full = false;

@@ -241,7 +241,7 @@ AppendResult Ledger::append_in_transaction(const AppendRequest& request,
 
     // Idempotency: the same uuid gets the stored answer; a different event under it is refused.
     {
-      Statement s = db_.prepare("SELECT seq, type, payload FROM events WHERE uuid = ?");
+      Statement s = db_.prepare("SELECT seq, type, payload, hash FROM events WHERE uuid = ?");
       s.bind(1, uuid);
       if (s.step()) {
         Json stored = Json::parse(s.text(2));
@@ -255,6 +255,7 @@ AppendResult Ledger::append_in_transaction(const AppendRequest& request,
                                   std::to_string(s.int64(0)) + ")");
         result.accepted = result.duplicate = true;
         result.seq = s.int64(0);
+        result.hash = s.blob(3);
         result.ledger_text = protocol::compact_text(ledger);
         result.ledger = std::move(ledger);
         db_.prepare("RELEASE append_one").run();
@@ -283,6 +284,7 @@ AppendResult Ledger::append_in_transaction(const AppendRequest& request,
     insert_event(db_, row);
     db_.prepare("RELEASE append_one").run();
     head.seq = row.seq;
+    result.hash = row.hash;
     head.hash = std::move(row.hash);
     result.accepted = true;
     result.seq = row.seq;

@@ -47,6 +47,7 @@ struct AppendResult {
   bool accepted = false;
   bool duplicate = false;     // the uuid was already stored: this is the stored answer
   std::int64_t seq = 0;
+  Blob hash;                     // the event's hash, when accepted: the station keeps it as an anchor
   Json ledger = Json::object();  // what the ledger determined (outcome, picks, new codes)
   std::string ledger_text;       // the same as stored (compact JSON), when accepted
   std::string code, field, reason;  // when refused

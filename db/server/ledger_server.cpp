@@ -34,6 +34,7 @@
 #include "server/rate_limited_log.h"
 #include "server/stations.h"
 #include "server/views.h"
+#include "store/hash_chain.h"
 #include "store/schema.h"
 
 namespace marshal::db {
@@ -92,8 +93,9 @@ Reply append_reply(const AppendResult& r) {
   // Spliced from the text the ledger stored rather than copied and dumped again: every append
   // passes here.
   if (r.accepted)
-    return Reply::text_of(200, fmt::format(R"({{"accepted":true,"seq":{},"duplicate":{},"ledger":{}}})",
-                                           r.seq, r.duplicate, r.ledger_text));
+    return Reply::text_of(200, fmt::format(R"({{"accepted":true,"seq":{},"hash":"{}","duplicate":{},"ledger":{}}})",
+                                           r.seq, to_hex(r.hash).substr(0, anchor_short_hex_digits), r.duplicate,
+                                           r.ledger_text));
   unsigned status = r.code == "bad_input" || r.code == "bad_code" ? 400
                     : r.code == "server_error"                     ? 503
                                                                    : 409;

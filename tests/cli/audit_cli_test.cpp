@@ -56,6 +56,9 @@ TEST_CASE("marshal head prints a short anchor, and marshal audit proves the ledg
   CHECK(audit.out.find("PASS  anchor " + anchor) != std::string::npos);
   CHECK(audit.out.find("PASS  replay") != std::string::npos);
   CHECK(audit.out.find("summary.json") != std::string::npos);
+  CHECK(audit.out.find("report.html") != std::string::npos);
+  CHECK(fs::file_size(t.file("report/report.html")) > 1000);
+  CHECK(fs::file_size(t.file("report/report.pdf")) > 1000);
   // The tables for a spreadsheet: a header, then one line per event (a payload quoted, its
   // quotes doubled).
   std::ifstream events(t.file("report/events.csv"));
@@ -110,9 +113,13 @@ TEST_CASE("marshal audit with wrong arguments says what is wrong and exits 2", "
   ProgramRun no_out = run_marshal({"audit", "--db", db});
   CHECK(no_out.exit_code == 2);
   CHECK(no_out.err.find("--out") != std::string::npos);
+  ProgramRun not_a_cache = run_marshal({"audit", "--db", db, "--out", t.file("r"), "--station-cache", db});
+  CHECK(not_a_cache.exit_code == 2);
+  CHECK(not_a_cache.err.find("--station-cache " + db + ": not a GM station's cache") != std::string::npos);
   ProgramRun help = run_marshal({"audit", "--help"});
   CHECK(help.exit_code == 0);
   CHECK(help.out.find("--anchor") != std::string::npos);
+  CHECK(help.out.find("--station-cache") != std::string::npos);
   CHECK(help.out.find("--strict") != std::string::npos);
   CHECK(run_marshal({"head", "--db", t.file("nothing.db")}).exit_code == 2);
 }
