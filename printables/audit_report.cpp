@@ -162,7 +162,22 @@ tables (events, characters' fates, conflicts, refusals) in the CSV files beside 
     html += fmt::format("<tr><td class=\"status {}\">{}</td><td>{}</td><td>{}</td></tr>\n", cls, status_mark(c.status),
                         html_escape(c.name), html_escape(c.evidence));
   }
-  html += "</table>\n<h2>Charts</h2>\n";
+  html += "</table>\n";
+  if (const db::AuditCheck* people = report.find("characters")) {
+    html += "<h2>Characters</h2>\n<table><tr><th>character</th><th>fate</th><th>bystanders lost</th>"
+            "<th>tricks played</th><th>secrets held at the end</th><th>horses</th></tr>\n";
+    for (const auto& c : people->figures.value("characters", Json::array())) {
+      std::string horses;
+      for (const auto& h : c["horses"]) horses += (horses.empty() ? "" : "<br>") + html_escape(h.get<std::string>());
+      html += fmt::format("<tr><td>{}</td><td>{}</td><td>{} of {}</td><td>{} of {}</td><td>{}</td><td>{}</td></tr>\n",
+                          html_escape(c["name"].get<std::string>()), html_escape(c["fate"].get<std::string>()),
+                          c["bystanders_lost"].get<std::int64_t>(), c["bystanders"].get<std::int64_t>(),
+                          c["tricks_played"].get<std::int64_t>(), c["tricks"].get<std::int64_t>(),
+                          html_escape(c["secrets_held"].get<std::string>()), horses);
+    }
+    html += "</table>\n";
+  }
+  html += "<h2>Charts</h2>\n";
   for (const auto& chart : charts)
     if (chart.empty)
       html += fmt::format("<p>{}: nothing to show.</p>\n", html_escape(chart.title));
@@ -243,6 +258,19 @@ void write_pdf(const db::AuditReport& report, const std::vector<Chart>& charts, 
     const char* mark = c.status == CheckStatus::pass ? "PASS" : c.status == CheckStatus::warn ? "WARN (!)" : "FAIL (X)";
     pdf.paragraph(fmt::format("{}  {}", mark, c.name), 11, true);
     pdf.paragraph(c.evidence, 9.5);
+  }
+  if (const db::AuditCheck* people = report.find("characters")) {
+    pdf.new_page();
+    pdf.paragraph("Characters", 14, true);
+    for (const auto& c : people->figures.value("characters", Json::array())) {
+      pdf.paragraph(fmt::format("{}: {}", c["name"].get<std::string>(), c["fate"].get<std::string>()), 10, true);
+      std::string line = fmt::format("Bystanders lost {} of {}; tricks played {} of {}", c["bystanders_lost"].get<std::int64_t>(),
+                                     c["bystanders"].get<std::int64_t>(), c["tricks_played"].get<std::int64_t>(),
+                                     c["tricks"].get<std::int64_t>());
+      if (!c["secrets_held"].get<std::string>().empty()) line += "; secrets held: " + c["secrets_held"].get<std::string>();
+      for (const auto& h : c["horses"]) line += "; horse " + h.get<std::string>();
+      pdf.paragraph(line, 9);
+    }
   }
   pdf.new_page();
   for (const auto& chart : charts)

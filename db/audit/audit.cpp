@@ -256,8 +256,9 @@ AuditReport audit_ledger(const std::string& db_path, const std::vector<Anchor>& 
     beside.push_back(check_refusal_chain(db));
     beside.push_back(check_refusals(db));
   });
-  AuditCheck deaths, votes;
+  AuditCheck deaths, votes, characters;
   timed("story", [&] {
+    characters = check_characters(db);
     deaths = check_deaths(db);
     votes = check_votes(db, db.scalar_int("SELECT COALESCE(MAX(server_time_ms), 0) FROM events"));
   });
@@ -297,6 +298,7 @@ AuditReport audit_ledger(const std::string& db_path, const std::vector<Anchor>& 
   report.checks.push_back(calibration.check());
   report.checks.push_back(std::move(deaths));
   report.checks.push_back(std::move(votes));
+  report.checks.push_back(std::move(characters));
   report.timeline = figures.timeline();
   report.conflicts = std::move(conflicts);
   return report;

@@ -1,5 +1,9 @@
 #include "audit/audit_story.h"
 
+#include <algorithm>
+#include <map>
+#include <vector>
+
 #include <fmt/format.h>
 
 namespace marshal::db {
@@ -60,6 +64,78 @@ AuditCheck check_votes(Database& db, std::int64_t now_ms) {
   check.figures = {{"votes", votes}};
   check.evidence = votes.empty() ? "no vote was called" : words;
   if (!uncounted.empty()) check.evidence = "closed but never counted: " + uncounted + ". " + words;
+  return check;
+}
+
+namespace {
+// Each horse's holders in order: "Thunder: Ada (dealt), Bo (sold, #12), Ada (returned, #40)".
+std::map<std::string, std::string> horse_histories(Database& db, std::map<std::int64_t, std::vector<std::string>>& held_by) {
+  Statement s = db.prepare(
+      "SELECT k.code, k.title, h.seq, h.how, COALESCE(c.name, 'nobody'), h.holder FROM card_holders h "
+      "JOIN cards k ON k.code = h.code LEFT JOIN characters c ON c.id = h.holder WHERE k.kind = 'horse' "
+      "ORDER BY k.code, h.seq");
+  std::map<std::string, std::string> histories;
+  while (s.step()) {
+    std::string& line = histories[s.text(0)];
+    line += line.empty() ? s.text(1) + ": " : ", ";
+    line += s.text(4) + " (" + s.text(3) + (s.text(3) == "dealt" ? "" : ", #" + std::to_string(s.int64(2))) + ")";
+    if (!s.is_null(5)) {
+      auto& codes = held_by[s.int64(5)];
+      if (std::find(codes.begin(), codes.end(), s.text(0)) == codes.end()) codes.push_back(s.text(0));
+    }
+  }
+  return histories;
+}
+}  // namespace
+
+AuditCheck check_characters(Database& db) {
+  AuditCheck check{"characters"};
+  std::map<std::int64_t, std::vector<std::string>> horses_held;
+  auto horses = horse_histories(db, horses_held);
+  Statement s = db.prepare(R"sql(
+SELECT c.id, c.name, c.player, c.dead, COALESCE(c.killing, ''), COALESCE(c.killed_by, ''), c.wounded,
+  c.wounded_limb, c.jailed, c.arrested_by IS NOT NULL,
+  (SELECT COUNT(*) FROM cards k WHERE k.kind = 'bystander' AND k.holder = c.id AND k.spent = 1),
+  (SELECT COUNT(*) FROM cards k WHERE k.kind = 'bystander' AND k.holder = c.id),
+  (SELECT COUNT(*) FROM cards k WHERE k.kind = 'trick' AND k.holder = c.id AND k.spent = 1),
+  (SELECT COUNT(*) FROM cards k WHERE k.kind = 'trick' AND k.holder = c.id),
+  (SELECT group_concat(k.title, '; ') FROM cards k WHERE k.kind = 'secret' AND k.holder = c.id AND k.revoked = 0)
+FROM characters c ORDER BY c.name)sql");
+  Json people = Json::array();
+  int dead = 0, wounded = 0, jailed = 0;
+  std::int64_t lost = 0, played = 0;
+  while (s.step()) {
+    std::string fate = "alive";
+    if (s.int64(3)) {
+      ++dead;
+      const std::string how = s.text(4), by = s.text(5);
+      fate = how == "duel"              ? "dead: killed in a duel by " + by
+             : how == "lawman"          ? "dead: shot by the Lawman " + by
+             : how == "possible_murder" ? "dead: killed by " + by + " (possible murder, for the Judges)"
+                                        : std::string("dead (a GM's correction)");
+    } else if (s.int64(6)) {
+      ++wounded;
+      fate = "wounded" + (s.text(7).empty() ? std::string() : " (" + s.text(7) + ")");
+    }
+    if (s.int64(8)) {
+      ++jailed;
+      fate += ", jailed";
+    } else if (s.int64(9)) {
+      fate += ", arrested";
+    }
+    lost += s.int64(10);
+    played += s.int64(12);
+    Json horses_of = Json::array();
+    for (const auto& code : horses_held[s.int64(0)]) horses_of.push_back(horses[code]);
+    people.push_back({{"name", s.text(1)}, {"player", s.text(2)}, {"fate", fate},
+                      {"bystanders_lost", s.int64(10)}, {"bystanders", s.int64(11)},
+                      {"tricks_played", s.int64(12)}, {"tricks", s.int64(13)},
+                      {"secrets_held", s.is_null(14) ? std::string() : s.text(14)}, {"horses", horses_of}});
+  }
+  check.figures = {{"characters", people}};
+  check.evidence = fmt::format("{} characters: {} alive, {} dead, {} wounded, {} jailed; {} bystanders lost, {} tricks "
+                               "played (each character's evening in the report)",
+                               people.size(), static_cast<int>(people.size()) - dead, dead, wounded, jailed, lost, played);
   return check;
 }
 

@@ -7,6 +7,9 @@
 //           murder (for the Judges)
 //   votes   every vote: office, who called it, ballots cast, the count's tally and call, an
 //           override by a Judge, and the votes whose ballots closed but were never counted
+//   characters  each character's evening: alive, dead (how, by whom), wounded (which limb),
+//           arrested, jailed; bystanders lost of those held; tricks played; secrets held at the
+//           end; every horse they held, with its holders in order (how it passed, at which event)
 #include "audit/audit.h"
 #include "store/sqlite.h"
 
@@ -15,5 +18,6 @@ namespace marshal::db {
 AuditCheck check_deaths(Database& db);
 // `now_ms`: the evening's last moment (the last event's server time).
 AuditCheck check_votes(Database& db, std::int64_t now_ms);
+AuditCheck check_characters(Database& db);
 
 }  // namespace marshal::db

@@ -262,3 +262,37 @@ TEST_CASE("the audit tells the deaths (lawful or for the Judges) and the votes (
   CHECK(votes.figures["votes"][0]["tally"] == Json::parse(R"([{"candidate": "Reginald Ashby", "ballots": 1}])"));
   CHECK_FALSE(report.any(CheckStatus::fail));
 }
+
+TEST_CASE("each character's evening: fate, bystanders lost, tricks played, secrets held, horse history", "[db][audit]") {
+  TestLedger t;
+  std::string sold = t.held("Kid Calloway", "horse").at(0);  // sold to Reginald in the evening
+  play_evening(t);
+  std::string horse_title = t.card_text(sold, "title");
+  std::string secret_title = t.card_text(t.held("Rosa Velarde", "secret").back(), "title");
+  t.close();
+  AuditReport report = audit_ledger(t.path(), {});
+  const AuditCheck& characters = check_named(report, "characters");
+  INFO(characters.evidence);
+  CHECK(characters.status == CheckStatus::pass);
+  auto person = [&](const std::string& name) {
+    for (const auto& c : characters.figures["characters"])
+      if (c["name"] == name) return c;
+    FAIL("no character " << name);
+    return Json();
+  };
+  CHECK(person("Cole Varney")["fate"] == "dead: killed in a duel by Kid Calloway");
+  CHECK(person("Kid Calloway")["fate"] == "alive");
+  CHECK(person("Gentleman Beau Fontaine")["tricks_played"] == 1);
+  CHECK(person("Reginald Ashby")["bystanders_lost"] == 1);
+  CHECK(person("Rosa Velarde")["secrets_held"].get<std::string>().find(secret_title) != std::string::npos);
+  // The horse's holders in order, in both characters' histories.
+  std::string history = horse_title + ": Kid Calloway (dealt), Reginald Ashby (sold, #";
+  bool kid_has = false, reginald_has = false;
+  const Json kid = person("Kid Calloway"), reginald = person("Reginald Ashby");
+  for (const auto& h : kid["horses"]) kid_has = kid_has || h.get<std::string>().rfind(history, 0) == 0;
+  for (const auto& h : reginald["horses"]) reginald_has = reginald_has || h.get<std::string>().rfind(history, 0) == 0;
+  INFO(kid["horses"].dump() << " / " << reginald["horses"].dump() << " / " << history);
+  CHECK(kid_has);
+  CHECK(reginald_has);
+  CHECK(characters.evidence.find("1 dead") != std::string::npos);
+}
