@@ -134,8 +134,10 @@ std::vector<AuditCheck> replay_checks(const VerifyReport& report, bool chain_ok)
   }
   replay.figures = {{"events", report.events}};
   if (report.ok) {
-    replay.evidence = fmt::format("{} events replayed through the rules into a fresh ledger: every outcome, "
-                                  "random pick and new code as stored",
+    replay.evidence = fmt::format("{} events replayed through the rules into a fresh ledger, every outcome, "
+                                  "random pick and new code as stored; the rules refused none: no single-use card "
+                                  "spent twice, no dead or knocked-out character acting, every horse and secret "
+                                  "passed on by its holder, every ballot within its vote's time",
                                   report.events);
     projections.evidence = "every table rebuilt from the events equals the file's";
   } else if (report.failed_seq > 0) {

@@ -296,3 +296,45 @@ TEST_CASE("each character's evening: fate, bystanders lost, tricks played, secre
   CHECK(reginald_has);
   CHECK(characters.evidence.find("1 dead") != std::string::npos);
 }
+
+namespace {
+// An event the rules refuse, written into the file as an attacker who recomputes hashes would:
+// chained after the last one, so that the chain itself is sound.
+void forge_event(const std::string& path, const std::string& type, const Json& payload) {
+  Database db(path, false);
+  EventRow row;
+  std::int64_t last_ms = db.scalar_int("SELECT MAX(server_time_ms) FROM events");
+  row.uuid = make_uuid_v7(last_ms + 1000);
+  row.station = "gm-1";
+  row.client_time_ms = last_ms + 1000;
+  row.server_time_ms = last_ms + 1000;
+  row.type = type;
+  row.payload = payload.dump();
+  append_chained(db, row);
+}
+}  // namespace
+
+TEST_CASE("a chain that holds but tells of what the rules forbid fails the replay, naming the rule", "[db][audit]") {
+  TestLedger t;
+  std::string beau_trick = t.held("Gentleman Beau Fontaine", "trick").at(0);  // played in the evening
+  play_evening(t);
+  std::string beau = t.badge("Gentleman Beau Fontaine");
+  Json cole_again = kid_kills_cole(t);
+  t.close();
+  std::string refused;
+  SECTION("a single-use trick played a second time") {
+    forge_event(t.path(), "trick_flipped", {{"character", beau}, {"trick", beau_trick}});
+    refused = "(already_spent)";
+  }
+  SECTION("a dead man in a duel") {
+    forge_event(t.path(), "conflict_resolved", cole_again);
+    refused = "(dead)";
+  }
+  AuditReport report = audit_ledger(t.path(), {});
+  CHECK(check_named(report, "chain").status == CheckStatus::pass);
+  const AuditCheck& replay = check_named(report, "replay");
+  INFO(replay.evidence);
+  CHECK(replay.status == CheckStatus::fail);
+  CHECK(replay.evidence.find("is refused") != std::string::npos);
+  CHECK(replay.evidence.find(refused) != std::string::npos);
+}
