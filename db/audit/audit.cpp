@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <cstdlib>
 #include <filesystem>
 #include <future>
@@ -174,6 +175,14 @@ AuditCheck check_refusals(Database& db) {
   return check;
 }
 
+// "14:05 UTC" for a server time.
+std::string utc_clock(std::int64_t unix_ms) {
+  std::time_t t = static_cast<std::time_t>(unix_ms / 1000);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  return fmt::format("{:02d}:{:02d} UTC", tm.tm_hour, tm.tm_min);
+}
+
 // Per station: its events, its clock against the server's, and what it recorded offline. The
 // median of (server - client) time is the station's clock skew (most records reach the server
 // at once); a record that reached it later than that by over offline_sync_ms was kept offline.
@@ -194,6 +203,13 @@ AuditCheck check_stations(EventFigures& events) {
     figures[station] = {{"events", d.size()}, {"clock_skew_ms", skew}, {"offline_records", offline},
                         {"latest_sync_ms", latest}};
     words += fmt::format("{}{} {} events, clock {:+.1f} s", words.empty() ? "" : "; ", station, d.size(), static_cast<double>(skew) / 1000.0);
+    auto silence = events.silences().find(station);
+    if (silence != events.silences().end()) {
+      figures[station]["longest_silence_ms"] = silence->second.longest_ms;
+      if (silence->second.longest_ms > quiet_station_ms)
+        words += fmt::format(", quiet for {:.0f} min from {}", static_cast<double>(silence->second.longest_ms) / 60000.0,
+                             utc_clock(silence->second.from_ms));
+    }
     if (offline > 0) words += fmt::format(", {} recorded offline (synced up to {:.0f} min late)", offline, static_cast<double>(latest) / 60000.0);
     if (std::llabs(skew) > clock_skew_warn_ms) skewed += (skewed.empty() ? "" : ", ") + station;
   }

@@ -31,6 +31,9 @@ inline constexpr std::int64_t clock_skew_warn_ms = 2 * 60 * 1000;
 // A record that reached the server over a minute later than the station's usual delay was
 // kept offline (in the station's outbox) and synced later.
 inline constexpr std::int64_t offline_sync_ms = 60 * 1000;
+// A station with no event for over 30 minutes between its first and its last is named as quiet
+// (a GM away, a station down): worth a question, never a warning.
+inline constexpr std::int64_t quiet_station_ms = 30 * 60 * 1000;
 
 enum class CheckStatus { pass, warn, fail };
 std::string to_string(CheckStatus status);  // "PASS", "WARN", "FAIL"

@@ -56,10 +56,10 @@ std::int64_t write_csv(Database& db, const std::vector<std::string>& columns, co
 std::int64_t write_conflicts_csv(const std::vector<ConflictRow>& rows, const std::filesystem::path& file) {
   std::ofstream out(file, std::ios::binary | std::ios::trunc);
   if (!out) throw std::runtime_error("cannot write " + file.string());
-  out << "seq,server_time_ms,station,kind,participants,winner,status\r\n";
+  out << "seq,server_time_ms,station,kind,participants,winner,status,cards\r\n";
   for (const auto& r : rows) {
     out << r.seq << "," << r.server_time_ms;
-    for (const std::string* field : {&r.station, &r.kind, &r.participants, &r.winner, &r.status}) {
+    for (const std::string* field : {&r.station, &r.kind, &r.participants, &r.winner, &r.status, &r.cards}) {
       out.put(',');
       write_csv_field(out, *field);
     }

@@ -10,7 +10,15 @@ void EventFigures::add(const EventRow& row) {
   ++events_;
   if (row.seq <= 1) return;  // the definition
   if (row.client_time_ms) delays_[row.station].push_back(row.server_time_ms - *row.client_time_ms);
-  if (row.station != "admin") ++slots_[row.station][row.server_time_ms / timeline_slot_ms];
+  if (row.station == "admin") return;
+  ++slots_[row.station][row.server_time_ms / timeline_slot_ms];
+  auto [last, first] = last_ms_.try_emplace(row.station, row.server_time_ms);
+  if (!first) {
+    std::int64_t gap = row.server_time_ms - last->second;
+    Silence& s = silences_[row.station];
+    if (gap > s.longest_ms) s = {gap, last->second};
+    last->second = std::max(last->second, row.server_time_ms);
+  }
 }
 
 void EventFigures::add_all(Database& db) {
@@ -47,9 +55,17 @@ protocol::Json EventFigures::timeline() const {
 }
 
 ConflictRow conflict_row(const EventRow& row, const protocol::Json& payload, const protocol::Json& stored) {
-  ConflictRow c{row.seq, row.server_time_ms, row.station, "", "", "", ""};
+  ConflictRow c{row.seq, row.server_time_ms, row.station, "", "", "", "", ""};
   auto kind = payload.find("kind");
   if (kind != payload.end() && kind->is_string()) c.kind = kind->get<std::string>();
+  auto draws = payload.find("draws");
+  if (draws != payload.end() && draws->is_object())
+    for (const char* source : {"station", "table"}) {
+      auto cards = draws->find(source);
+      if (cards == draws->end() || !cards->is_array() || cards->empty()) continue;
+      c.cards += (c.cards.empty() ? "" : "; ") + std::string(source);
+      for (const auto& card : *cards) c.cards += " " + card.dump();
+    }
   auto result = stored.find("result");
   if (result == stored.end() || !result->is_object()) return c;
   for (const auto& [key, value] : result->items())

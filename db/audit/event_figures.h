@@ -24,6 +24,12 @@ class EventFigures {
   std::int64_t events() const { return events_; }
   // Per station, the delays of its records (sorted by stations_check).
   std::map<std::string, std::vector<std::int64_t>>& delays() { return delays_; }
+  // Per station, its longest time without an event between its first and its last, and when
+  // that silence began (server time).
+  struct Silence {
+    std::int64_t longest_ms = 0, from_ms = 0;
+  };
+  const std::map<std::string, Silence>& silences() const { return silences_; }
   // {"slot_ms", "start_ms", "slots", "stations": {name: [events in each slot]}}.
   protocol::Json timeline() const;
 
@@ -31,11 +37,14 @@ class EventFigures {
   std::int64_t events_ = 0;
   std::map<std::string, std::vector<std::int64_t>> delays_;
   std::map<std::string, std::map<std::int64_t, std::int64_t>> slots_;  // station -> slot -> events
+  std::map<std::string, std::int64_t> last_ms_;
+  std::map<std::string, Silence> silences_;
 };
 
 struct ConflictRow {
   std::int64_t seq = 0, server_time_ms = 0;
   std::string station, kind, participants, winner, status;
+  std::string cards;  // the action cards as the station recorded them: "station 5 9; table 3"
 };
 // A conflict_resolved event's row: whoever took part, whatever the kind calls them (duelists,
 // participants, fighters...), is every named person in the result's lists ("; " between them);

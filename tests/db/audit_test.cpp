@@ -338,3 +338,20 @@ TEST_CASE("a chain that holds but tells of what the rules forbid fails the repla
   CHECK(replay.evidence.find("is refused") != std::string::npos);
   CHECK(replay.evidence.find(refused) != std::string::npos);
 }
+
+TEST_CASE("a station quiet for over half an hour is named with when its silence began", "[db][audit]") {
+  TestLedger t;
+  t.accept("bystander_lost", {{"character", t.badge("Kid Calloway")}});
+  t.advance_ms(quiet_station_ms + 10 * 60 * 1000);  // 40 minutes without a record
+  t.accept("bystander_lost", {{"character", t.badge("Rosa Velarde")}});
+  t.advance_ms(quiet_station_ms - 60 * 1000);  // 29 minutes: not worth a word
+  t.accept("bystander_lost", {{"character", t.badge("Reginald Ashby")}});
+  t.close();
+  AuditReport report = audit_ledger(t.path(), {});
+  const AuditCheck& stations = check_named(report, "stations");
+  INFO(stations.evidence);
+  CHECK(stations.status == CheckStatus::pass);
+  CHECK(stations.evidence.find("gm-1 3 events") != std::string::npos);
+  CHECK(stations.evidence.find(", quiet for 40 min from ") != std::string::npos);
+  CHECK(stations.figures["gm-1"]["longest_silence_ms"] == quiet_station_ms + 10 * 60 * 1000 + 1000);
+}
