@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "core/card_code.h"
 #include "core/duel.h"
 #include "core/odds.h"
 #include "ui/theme.h"
@@ -71,6 +72,7 @@ void DuelPage::start() {
     commit_[i]->SetRange(0, 0);
     commit_[i]->SetValue(0);
     card_[i]->Clear();
+    card_[i]->SetBackgroundColour(*wxWHITE);
     not_to_kill_[i]->SetValue(false);
   }
   duelist_[0]->SetLabel("first duelist: scan a badge");
@@ -82,6 +84,13 @@ void DuelPage::start() {
 }
 
 void DuelPage::on_scan(const std::string& code) {
+  if (auto card = core::deck_card_number(core::action_deck_prefix, code)) {
+    if (step_ == Step::draw || step_ == Step::shoot) card_scanned(*card);
+    else if (step_ == Step::choice) refuse("First the shooter's choice: Ctrl+K kill, Ctrl+W wound, Ctrl+D disable");
+    else if (step_ == Step::done) refuse("The duel is over: Esc, or a new F-key, for the next");
+    else refuse("An action card: scan both duelists' badges first");
+    return;
+  }
   if (step_ != Step::first && step_ != Step::second) {
     refuse("The duelists are set: Esc starts a new duel");
     return;
@@ -103,10 +112,73 @@ void DuelPage::on_scan(const std::string& code) {
     say("Scan the second duelist's badge");
   } else {
     step_ = Step::draw;
-    say("Each commits Accuracy to the draw; then type both cards and press Enter");
-    commit_[0]->SetFocus();
+    faster_ = 0;
+    say("Scan both duelists' cards (or type them and press Enter); each may first commit Accuracy");
+    show_waiting_card();
   }
   update_odds();
+}
+
+std::array<int, 2> DuelPage::card_order() const {
+  if (step_ == Step::shoot) return {faster_, 1 - faster_};
+  return {0, 1};
+}
+
+void DuelPage::show_waiting_card() {
+  bool marked = false;
+  for (int i : card_order()) {
+    bool waiting = !marked && card_[i]->GetValue().Strip(wxString::both).empty();
+    card_[i]->SetBackgroundColour(waiting ? ui::waiting_yellow : *wxWHITE);
+    card_[i]->Refresh();
+    if (waiting) {
+      card_[i]->SetFocus();
+      marked = true;
+    }
+  }
+}
+
+void DuelPage::card_scanned(int value) {
+  if (station_draws()) {
+    refuse("The station draws the cards (the box is ticked): untick it to scan the table's cards");
+    return;
+  }
+  auto order = card_order();
+  int filled = 0;
+  for (int i : order) {
+    if (!card_[i]->GetValue().Strip(wxString::both).empty()) {
+      ++filled;
+      continue;
+    }
+    card_[i]->ChangeValue(value == 1 ? wxString("A") : wxString::Format("%d", value));
+    ++filled;
+    break;
+  }
+  show_waiting_card();
+  wxCommandEvent go;
+  if (filled == 2) return on_go(go);
+  // One card in a round: enough when it shoots the slower duelist down before the draw.
+  if (step_ == Step::shoot && try_round_with_one_card()) return;
+  say(wxString::FromUTF8("Now " + names_[static_cast<std::size_t>(order[1])] + "'s card"));
+}
+
+bool DuelPage::try_round_with_one_card() {
+  Json cards;
+  if (!read_cards(cards) || cards.size() != 1) return false;
+  Json& input = session_->input();
+  if (!input.contains("rounds")) input["rounds"] = Json::array();
+  Json choices = Json::object();
+  for (int i = 0; i < 2; ++i)
+    choices[names_[static_cast<std::size_t>(i)]] = {{"not_to_kill", not_to_kill_[i]->IsChecked()}};
+  input["rounds"].push_back({{"cards", cards}, {"choices", choices}});
+  SessionOutcome o = session_->resolve();
+  if (!o.ok) {  // the slower duelist draws too: wait for the second card
+    input["rounds"].erase(input["rounds"].size() - 1);
+    return false;
+  }
+  chosen_.clear();
+  round_cards_ = cards;
+  show_round(o);
+  return true;
 }
 
 void DuelPage::show_duelists(const Json* now) {
@@ -174,6 +246,7 @@ void DuelPage::draw_step() {
     return;
   }
   const Json& draw = o.resolution["steps"][0];
+  faster_ = !draw["first"].is_null() && draw["first"] == names_[1] ? 1 : 0;
   wxString first = draw["first"].is_null() ? wxString("A tie: both shoot at once")
                                            : wxString::FromUTF8(draw["first"].get<std::string>() + " is faster and shoots first");
   result_->SetForegroundColour(ui::ink);
@@ -181,8 +254,8 @@ void DuelPage::draw_step() {
   step_ = Step::shoot;
   for (auto* f : card_) f->Clear();
   go_->SetLabel("Shoot  (Enter)");
-  say("Round 1: type the shooters' cards and press Enter");
-  card_[0]->SetFocus();
+  say(wxString::FromUTF8("Round 1: scan " + names_[static_cast<std::size_t>(faster_)] + "'s card, then the other's"));
+  show_waiting_card();
 }
 
 void DuelPage::shoot_step() {
@@ -273,11 +346,12 @@ void DuelPage::show_round(const SessionOutcome& o) {
       else if (d.value("wounded", false)) winner += "\n" + d["name"].get<std::string>() + " is wounded: loses a limb, -1 to everything";
     set_result(result_, lines + wxString::FromUTF8(winner));
     step_ = Step::done;
+    for (auto* f : card_) f->SetBackgroundColour(*wxWHITE);
     record();
   } else {
     set_result(result_, lines);
-    say(wxString::Format("Round %d: type both cards and press Enter", static_cast<int>(steps.size())));
-    card_[0]->SetFocus();
+    say(wxString::Format("Round %d: scan the cards (or type them and press Enter)", static_cast<int>(steps.size())));
+    show_waiting_card();
   }
   Layout();
 }

@@ -4,6 +4,7 @@
 // the ledger. Every step by keys: digits and Enter; the scan field takes badges. "Not to kill" is
 // declared per duelist before each round; a shot of 13 or more asks the shooter's choice.
 #include <functional>
+#include <array>
 #include <memory>
 #include <set>
 
@@ -26,7 +27,9 @@ class DuelPage : public ConflictPage {
   DuelPage(wxWindow* parent, StationBackend& backend, std::function<void(const wxString&)> status);
 
   void start() override;  // a new, empty duel
-  // A badge scanned while this screen is showing.
+  // A badge scanned while this screen is showing, or an action card (ACT01..ACT10): it fills
+  // the card field the screen is waiting for (highlighted), and the step resolves by itself
+  // once it has every card it needs.
   void on_scan(const std::string& code) override;
   // A shot of 13 or more: Ctrl+K kill, Ctrl+W wound, Ctrl+D disable (the shooter's choice).
   bool on_key(int key) override;
@@ -46,6 +49,14 @@ class DuelPage : public ConflictPage {
   void record();
   // This round's cards: drawn by the station, or as typed (an empty field: no card).
   bool read_cards(Json& out);
+  // An action card scanned: into the waiting field; the step goes on when it can.
+  void card_scanned(int value);
+  // The card fields in the order the cards are drawn: the faster duelist's first in a round.
+  std::array<int, 2> card_order() const;
+  // Marks the first empty field in card_order() as waiting (and gives it the focus).
+  void show_waiting_card();
+  // One card in a round: resolves when the slower duelist does not draw (shot down first).
+  bool try_round_with_one_card();
 
   StationBackend& backend_;
   std::function<void(const wxString&)> status_;
@@ -59,6 +70,7 @@ class DuelPage : public ConflictPage {
   wxCheckBox* not_to_kill_[2];           // declared before each round's draw
   std::set<std::string> chosen_;         // shooters who made their 13+ choice this round
   Json round_cards_;                     // every card typed or drawn for this round
+  int faster_ = 0;                       // who drew the higher total (0 on a tie)
   std::string choosing_;                 // the shooter asked now
   wxStaticText* result_;
   wxButton* go_;

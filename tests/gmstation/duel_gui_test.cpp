@@ -26,13 +26,10 @@ TEST_CASE("a duel with physical cards: two badges scanned, cards typed, the resu
   scan_burst(sim, town.badge("Kid Calloway"));
   CHECK(frame->duel()->instruction().Contains("second duelist"));
   scan_burst(sim, town.badge("Sheriff Amos Brady"));
-  CHECK(frame->duel()->instruction().Contains("commits"));
+  CHECK(frame->duel()->instruction().Contains("Scan both duelists' cards"));
 
-  // Focus is on the first commitment: Tab twice to the first card. Kid 9 + Speed 4 = 13,
-  // Sheriff 3 + Speed 3 = 6: the Kid is faster.
-  sim.Char(WXK_TAB);
-  sim.Char(WXK_TAB);
-  pump(100);
+  // The focus waits in the first card's field (typed here; scanned in the next test). Kid 9 +
+  // Speed 4 = 13, Sheriff 3 + Speed 3 = 6: the Kid is faster.
   enter_fields(sim, {"9", "3"});
   pump(400);
   CHECK(frame->duel()->result_text().Contains("Kid Calloway is faster"));
@@ -159,6 +156,72 @@ TEST_CASE("a duel: the faster duelist's 13+ wounds, and the wounded one shoots b
   CHECK(duel->result_text().Contains("Kid Calloway -> Sheriff Amos Brady: 9 + 4 = 13  13+: wound"));
   CHECK(duel->result_text().Contains("Sheriff Amos Brady -> Kid Calloway: 2 + 2 = 4  miss"));
   CHECK(duel->instruction().Contains("Round 2"));
+  frame->Destroy();
+  pump(200);
+}
+
+TEST_CASE("a duel in six inputs: F2, two badges, three action cards scanned; each step resolves by itself",
+          "[gui][duel]") {
+  SampleTown town(1875);
+  gm::MainFrame* frame = open_station(town.db, "saloon-gm");
+  wxUIActionSimulator sim;
+  frame->scan_input()->focus_field();
+  pump(100);
+  int inputs = 0;
+  auto scan = [&](const std::string& code) {
+    scan_burst(sim, code);
+    ++inputs;
+  };
+  sim.Char(WXK_F2);
+  ++inputs;
+  pump(300);
+  scan(town.badge("Kid Calloway"));
+  scan(town.badge("Sheriff Amos Brady"));
+  gm::DuelPage* duel = frame->duel();
+  // The draw: the Kid's 9 then the Sheriff's 3, shown to the scanner (default commitments, 0).
+  scan("ACT09");
+  CHECK(duel->instruction().Contains("Now Sheriff Amos Brady's card"));
+  screenshot(frame, "duel-scan-waiting");
+  scan("ACT03");
+  pump(2000, [&] { return duel->result_text().Contains("Kid Calloway is faster"); });
+  INFO(duel->instruction().ToStdString() << " / " << duel->result_text().ToStdString());
+  REQUIRE(duel->result_text().Contains("Kid Calloway is faster"));
+  CHECK(duel->instruction().Contains("Round 1: scan Kid Calloway's card"));
+  // Round 1: the Kid's 8 + Accuracy 4 = 12 kills: the Sheriff draws no card, and the one scan
+  // ends the duel and records it.
+  scan("ACT08");
+  pump(3000, [&] { return duel->recorded(); });
+  REQUIRE(duel->recorded());
+  CHECK(duel->result_text().Contains("Sheriff Amos Brady is dead"));
+  CHECK(inputs == 6);
+  // A card scanned after the end is refused with what to do next, and records nothing more.
+  scan("ACT05");
+  CHECK(duel->instruction().Contains("The duel is over"));
+  screenshot(frame, "duel-scan-result");
+  frame->Destroy();
+  pump(200);
+
+  db::Database ledger(town.db, false);
+  CHECK(ledger.scalar_int("SELECT COUNT(*) FROM events WHERE type = 'conflict_resolved'") == 1);
+  auto payload = nlohmann::json::parse(ledger.scalar_text("SELECT payload FROM events WHERE type = 'conflict_resolved'"));
+  CHECK(payload["input"]["draw_cards"]["Kid Calloway"] == 9);
+  CHECK(payload["input"]["draw_cards"]["Sheriff Amos Brady"] == 3);
+  CHECK(payload["input"]["rounds"][0]["cards"] == nlohmann::json{{"Kid Calloway", 8}});
+  // The cards came from the table, and the station says so for the audit's fairness check.
+  CHECK(payload["draws"]["station"].empty());
+  CHECK(payload["draws"]["table"] == nlohmann::json::array({9, 3, 8}));
+}
+
+TEST_CASE("an action card scanned before the badges, or while the station draws, is refused with what to do", "[gui][duel]") {
+  SampleTown town(1875);
+  gm::MainFrame* frame = open_station(town.db, "saloon-gm");
+  wxUIActionSimulator sim;
+  frame->scan_input()->focus_field();
+  pump(100);
+  sim.Char(WXK_F2);
+  pump(300);
+  scan_burst(sim, "ACT07");
+  CHECK(frame->duel()->instruction().Contains("scan both duelists' badges first"));
   frame->Destroy();
   pump(200);
 }

@@ -62,7 +62,7 @@ inline marshal::gm::DuelPage* kid_draws_first(marshal::gm::MainFrame* frame, wxU
   pump(300);
   scan_burst(sim, town.badge("Kid Calloway"));
   scan_burst(sim, town.badge("Sheriff Amos Brady"));
-  enter_fields(sim, {"", "", "9", "3"});
+  enter_fields(sim, {"9", "3"});  // the focus waits in the first card's field
   // Waits for the draw's result rather than a fixed time: a loaded machine can take longer.
   pump(5000, [&] { return frame->duel()->result_text().Contains("Kid Calloway is faster"); });
   INFO("duel: " << frame->duel()->result_text().ToStdString());
