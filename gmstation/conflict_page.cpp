@@ -67,6 +67,34 @@ std::optional<int> ConflictPage::typed_card(wxTextCtrl* field, const std::string
   return std::nullopt;
 }
 
+int ConflictPage::fill_next_card(const std::vector<wxTextCtrl*>& fields, int value) {
+  int filled = 0;
+  bool placed = false;
+  for (wxTextCtrl* field : fields) {
+    if (field->GetValue().Strip(wxString::both).empty()) {
+      if (placed) continue;
+      field->ChangeValue(value == 1 ? wxString("A") : wxString::Format("%d", value));
+      placed = true;
+    }
+    ++filled;
+  }
+  mark_waiting_card(fields);
+  return filled;
+}
+
+void ConflictPage::mark_waiting_card(const std::vector<wxTextCtrl*>& fields, bool focus) {
+  bool marked = false;
+  for (wxTextCtrl* field : fields) {
+    bool waiting = !marked && field->GetValue().Strip(wxString::both).empty();
+    field->SetBackgroundColour(waiting ? ui::waiting_yellow : *wxWHITE);
+    field->Refresh();
+    if (waiting) {
+      if (focus) field->SetFocus();
+      marked = true;
+    }
+  }
+}
+
 wxStaticText* ConflictPage::add_result_area(int points) {
   auto* area = new wxStaticText(this, wxID_ANY, "");
   area->SetFont(ui::font(points, true));

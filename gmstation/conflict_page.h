@@ -4,6 +4,7 @@
 // CSPRNG for virtual draws, and how a record's outcome is shown.
 #include <functional>
 #include <optional>
+#include <vector>
 
 #include <wx/checkbox.h>
 #include <wx/panel.h>
@@ -53,6 +54,12 @@ class ConflictPage : public wxPanel {
   // The card `who` drew, typed in `field` (A, 2-10); else a refusal naming them, the field
   // focused, and nullopt.
   std::optional<int> typed_card(wxTextCtrl* field, const std::string& who);
+  // Action cards shown to the scanner (the deck's ACT01..ACT10): `value` goes into the first
+  // empty field of `fields` (the order the cards are drawn in); how many are filled now.
+  int fill_next_card(const std::vector<wxTextCtrl*>& fields, int value);
+  // Marks the first empty field of `fields` as the one the next card goes to (yellow, and with
+  // the focus when `focus`); the others plain.
+  void mark_waiting_card(const std::vector<wxTextCtrl*>& fields, bool focus = true);
   // The large-type line where a screen shows what happened, added to the page.
   wxStaticText* add_result_area(int points);
   // A "Show the odds" box added to `row` and the line under it (added to the page now); `compute`

@@ -114,7 +114,7 @@ void DuelPage::on_scan(const std::string& code) {
     step_ = Step::draw;
     faster_ = 0;
     say("Scan both duelists' cards (or type them and press Enter); each may first commit Accuracy");
-    show_waiting_card();
+    mark_waiting_card(card_fields());
   }
   update_odds();
 }
@@ -124,17 +124,9 @@ std::array<int, 2> DuelPage::card_order() const {
   return {0, 1};
 }
 
-void DuelPage::show_waiting_card() {
-  bool marked = false;
-  for (int i : card_order()) {
-    bool waiting = !marked && card_[i]->GetValue().Strip(wxString::both).empty();
-    card_[i]->SetBackgroundColour(waiting ? ui::waiting_yellow : *wxWHITE);
-    card_[i]->Refresh();
-    if (waiting) {
-      card_[i]->SetFocus();
-      marked = true;
-    }
-  }
+std::vector<wxTextCtrl*> DuelPage::card_fields() const {
+  auto order = card_order();
+  return {card_[order[0]], card_[order[1]]};
 }
 
 void DuelPage::card_scanned(int value) {
@@ -142,23 +134,12 @@ void DuelPage::card_scanned(int value) {
     refuse("The station draws the cards (the box is ticked): untick it to scan the table's cards");
     return;
   }
-  auto order = card_order();
-  int filled = 0;
-  for (int i : order) {
-    if (!card_[i]->GetValue().Strip(wxString::both).empty()) {
-      ++filled;
-      continue;
-    }
-    card_[i]->ChangeValue(value == 1 ? wxString("A") : wxString::Format("%d", value));
-    ++filled;
-    break;
-  }
-  show_waiting_card();
+  int filled = fill_next_card(card_fields(), value);
   wxCommandEvent go;
   if (filled == 2) return on_go(go);
   // One card in a round: enough when it shoots the slower duelist down before the draw.
   if (step_ == Step::shoot && try_round_with_one_card()) return;
-  say(wxString::FromUTF8("Now " + names_[static_cast<std::size_t>(order[1])] + "'s card"));
+  say(wxString::FromUTF8("Now " + names_[static_cast<std::size_t>(card_order()[1])] + "'s card"));
 }
 
 bool DuelPage::try_round_with_one_card() {
@@ -255,7 +236,7 @@ void DuelPage::draw_step() {
   for (auto* f : card_) f->Clear();
   go_->SetLabel("Shoot  (Enter)");
   say(wxString::FromUTF8("Round 1: scan " + names_[static_cast<std::size_t>(faster_)] + "'s card, then the other's"));
-  show_waiting_card();
+  mark_waiting_card(card_fields());
 }
 
 void DuelPage::shoot_step() {
@@ -351,7 +332,7 @@ void DuelPage::show_round(const SessionOutcome& o) {
   } else {
     set_result(result_, lines);
     say(wxString::Format("Round %d: scan the cards (or type them and press Enter)", static_cast<int>(steps.size())));
-    show_waiting_card();
+    mark_waiting_card(card_fields());
   }
   Layout();
 }

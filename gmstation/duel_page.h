@@ -53,8 +53,7 @@ class DuelPage : public ConflictPage {
   void card_scanned(int value);
   // The card fields in the order the cards are drawn: the faster duelist's first in a round.
   std::array<int, 2> card_order() const;
-  // Marks the first empty field in card_order() as waiting (and gives it the focus).
-  void show_waiting_card();
+  std::vector<wxTextCtrl*> card_fields() const;  // in card_order()
   // One card in a round: resolves when the slower duelist does not draw (shot down first).
   bool try_round_with_one_card();
 

@@ -1,5 +1,7 @@
 #include "gmstation/fistfight_page.h"
 
+#include "core/card_code.h"
+
 #include <fmt/format.h>
 
 #include "core/action_deck.h"
@@ -62,6 +64,7 @@ void FistfightPage::start() {
   for (int i = 0; i < 2; ++i) {
     offense_[i]->SetRange(0, 0);
     card_[i]->Clear();
+    card_[i]->SetBackgroundColour(*wxWHITE);
   }
   fighter_[0]->SetLabel("first fighter: scan a badge");
   fighter_[1]->SetLabel("second fighter");
@@ -70,6 +73,11 @@ void FistfightPage::start() {
 }
 
 void FistfightPage::on_scan(const std::string& code) {
+  if (auto card = core::deck_card_number(core::action_deck_prefix, code)) {
+    if (step_ == Step::rounds) return card_scanned(*card);
+    if (step_ == Step::done) return refuse("The fight is over: Esc, or a new F-key, for the next");
+    return refuse("An action card: scan both fighters' badges first");
+  }
   if (step_ == Step::rounds) return third_fighter_joins(code);
   if (step_ != Step::first && step_ != Step::second) return refuse("The fight is over: Esc");
   Lookup who = backend_.character(code);
@@ -84,8 +92,9 @@ void FistfightPage::on_scan(const std::string& code) {
   } else {
     step_ = Step::rounds;
     update_odds();
-    say("Each splits HtH: offense here, the rest defends. Type both cards, Enter");
+    say("Each splits HtH: offense here, the rest defends. Scan both cards (or type them, Enter)");
     offense_[0]->SetFocus();
+    mark_waiting_card({card_[0], card_[1]}, false);
   }
 }
 
@@ -139,8 +148,22 @@ std::string FistfightPage::odds_text() {
   }
 }
 
-void FistfightPage::on_go(wxCommandEvent&) {
-  if (step_ != Step::rounds) return;
+void FistfightPage::card_scanned(int value) {
+  if (station_draws())
+    return refuse("The station draws the cards (the box is ticked): untick it to scan the table's cards");
+  int filled = fill_next_card({card_[0], card_[1]}, value);
+  if (filled == 2) {
+    play_round(false);
+    return;
+  }
+  if (play_round(true)) return;  // the other fighter sits this round out, stunned
+  say(wxString::FromUTF8("Now " + names_[1] + "'s card"));
+}
+
+void FistfightPage::on_go(wxCommandEvent&) { play_round(false); }
+
+bool FistfightPage::play_round(bool quiet) {
+  if (step_ != Step::rounds) return false;
   Json& input = session_->input();
   Json splits = Json::object(), cards = Json::object();
   core::RoundDeck deck({}, &rng_, nullptr);
@@ -152,7 +175,7 @@ void FistfightPage::on_go(wxCommandEvent&) {
     if (station_draws()) continue;
     if (card_[i]->GetValue().Strip(wxString::both).empty()) continue;  // stunned: sits out
     auto card = typed_card(card_[i], names_[static_cast<std::size_t>(i)]);
-    if (!card) return;
+    if (!card) return false;
     cards[names_[static_cast<std::size_t>(i)]] = *card;
   }
   if (!input.contains("rounds")) input["rounds"] = Json::array();
@@ -173,7 +196,8 @@ void FistfightPage::on_go(wxCommandEvent&) {
   SessionOutcome o = session_->resolve();
   if (!o.ok) {
     input["rounds"].erase(input["rounds"].size() - 1);
-    return refuse("Refused: " + wxString::FromUTF8(o.error));
+    if (!quiet) refuse("Refused: " + wxString::FromUTF8(o.error));
+    return false;
   }
   const Json& last = o.resolution["steps"].back();
   std::string text;
@@ -189,12 +213,16 @@ void FistfightPage::on_go(wxCommandEvent&) {
   set_result(result_, wxString::FromUTF8(text));
   if (o.resolution["result"]["over"].get<bool>()) {
     step_ = Step::done;
+    for (auto* c : card_) c->SetBackgroundColour(*wxWHITE);
     record();
   } else {
-    say(fmt::format("Round {}: splits, cards, Enter (Ctrl+S: both stop)", o.resolution["steps"].size() + 1));
+    say(fmt::format("Round {}: splits, then scan the cards (or type them, Enter; Ctrl+S: both stop)",
+                    o.resolution["steps"].size() + 1));
     card_[0]->SetFocus();
+    mark_waiting_card({card_[0], card_[1]}, false);
   }
   Layout();
+  return true;
 }
 
 bool FistfightPage::on_key(int key) {

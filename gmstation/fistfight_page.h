@@ -31,6 +31,12 @@ class FistfightPage : public ConflictPage {
  private:
   enum class Step { first, second, rounds, done };
   void on_go(wxCommandEvent&);
+  // Plays the round with the splits and cards on screen; `quiet`: a refusal shows nothing
+  // (a scanned card tried alone, in case the other fighter sits the round out stunned).
+  bool play_round(bool quiet);
+  // An action card scanned (ACT01..ACT10): into the waiting card field; the round is played
+  // once it has its cards.
+  void card_scanned(int value);
   void record();
   void show_fighters();
   std::string odds_text();

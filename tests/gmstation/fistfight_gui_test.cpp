@@ -49,3 +49,30 @@ TEST_CASE("a fistfight: two badges, all-out splits, a knock-out recorded with it
   CHECK(ledger.scalar_int("SELECT COUNT(*) FROM timers t JOIN characters c ON c.id = t.character "
                           "WHERE c.name = 'Kid Calloway' AND t.kind = 'knocked_out' AND t.duration_ms = 300000") == 1);
 }
+
+TEST_CASE("a fistfight by scans alone: two badges, two action cards, the knock-out recorded", "[gui][fistfight]") {
+  SampleTown town(4);
+  gm::MainFrame* frame = open_station(town.db, "saloon-gm");
+  wxUIActionSimulator sim;
+  sim.Char(WXK_F4);
+  pump(300);
+  scan_burst(sim, town.badge("Sheriff Amos Brady"));
+  scan_burst(sim, town.badge("Kid Calloway"));
+  gm::FistfightPage* fight = frame->fistfight();
+  // All-out splits by default: the Sheriff's 7 + 3 = 10 knocks the Kid out; the Kid's 2 + 2 = 4.
+  scan_burst(sim, "ACT07");
+  CHECK(fight->instruction().Contains("Now Kid Calloway's card"));
+  scan_burst(sim, "ACT02");
+  pump(2000, [&] { return fight->recorded(); });
+  INFO(fight->instruction().ToStdString() << " / " << fight->result_text().ToStdString());
+  REQUIRE(fight->recorded());
+  CHECK(fight->result_text().Contains("Kid Calloway is knocked out"));
+  scan_burst(sim, "ACT04");
+  CHECK(fight->instruction().Contains("The fight is over"));
+  frame->Destroy();
+  pump(200);
+  db::Database ledger(town.db, false);
+  auto payload = nlohmann::json::parse(ledger.scalar_text("SELECT payload FROM events WHERE type = 'conflict_resolved'"));
+  CHECK(payload["input"]["rounds"][0]["cards"] == nlohmann::json{{"Sheriff Amos Brady", 7}, {"Kid Calloway", 2}});
+  CHECK(payload["draws"]["table"] == nlohmann::json::array({7, 2}));
+}
