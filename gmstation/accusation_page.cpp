@@ -1,5 +1,7 @@
 #include "gmstation/accusation_page.h"
 
+#include "core/card_code.h"
+
 #include <fmt/format.h>
 
 #include "core/action_deck.h"
@@ -43,13 +45,21 @@ void AccusationPage::start() {
   recorded_seq_ = 0;
   accused_.clear();
   accuser_.clear();
-  for (auto* c : card_) c->Clear();
+  for (auto* c : card_) {
+    c->Clear();
+    c->SetBackgroundColour(*wxWHITE);
+  }
   who_->SetLabel("");
   set_result(result_, "");
   say("Scan the badge of the player accused of cheating");
 }
 
 void AccusationPage::on_scan(const std::string& code) {
+  if (auto card = core::deck_card_number(core::action_deck_prefix, code)) {
+    if (step_ == Step::draw) return card_scanned(*card);
+    if (step_ == Step::done) return refuse("The accusation is settled: Esc, or a new F-key, for the next");
+    return refuse("An action card: scan the accused, the trick and the accuser first");
+  }
   if (step_ == Step::accused || step_ == Step::accuser) {
     Lookup who = backend_.character(code);
     if (!who.found) return refuse("Refused: " + wxString::FromUTF8(who.refusal));
@@ -64,8 +74,9 @@ void AccusationPage::on_scan(const std::string& code) {
       accuser_ = who.data["name"];
       step_ = Step::draw;
       update_odds();
-      say("Both draw and add Gambling: type the accuser's card, then the accused's, Enter");
-      card_[0]->SetFocus();
+      say(wxString::FromUTF8("Both draw and add Gambling: scan " + accuser_ + "'s card (the accuser), then " + accused_ +
+                             "'s (or type them, Enter)"));
+      mark_waiting_card({card_[0], card_[1]});
     }
   } else if (step_ == Step::trick) {
     Lookup trick = backend_.card(code);
@@ -100,6 +111,14 @@ std::string AccusationPage::odds_text() {
   } catch (const std::exception& e) {
     return std::string("No odds: ") + e.what();
   }
+}
+
+void AccusationPage::card_scanned(int value) {
+  if (station_draws())
+    return refuse("The station draws the cards (the box is ticked): untick it to scan the table's cards");
+  if (fill_next_card({card_[0], card_[1]}, value) < 2) return say(wxString::FromUTF8("Now " + accused_ + "'s card"));
+  wxCommandEvent go;
+  on_go(go);
 }
 
 void AccusationPage::on_go(wxCommandEvent&) {

@@ -22,6 +22,8 @@ class AccusationPage : public ConflictPage {
 
  private:
   enum class Step { accused, trick, accuser, draw, done };
+  // An action card scanned (ACT01..ACT10): the accuser's, then the accused's; the second settles it.
+  void card_scanned(int value);
   void on_go(wxCommandEvent&);
   std::string odds_text();
 

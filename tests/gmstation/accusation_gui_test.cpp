@@ -58,3 +58,33 @@ TEST_CASE("an accusation: badge, trick and accuser scanned, cards typed, the bys
             "AND k.spent = 1 AND k.fate = 'lost' AND c.name = 'Gentleman Beau Fontaine'") == 1);
   CHECK(ledger.scalar_int("SELECT COUNT(*) FROM cards WHERE kind = 'bystander' AND spent = 1") == 1);
 }
+
+TEST_CASE("an accusation by scans alone: accused, trick, accuser, then the two action cards settle it",
+          "[gui][accusation]") {
+  SampleTown town(77);
+  std::string royal_flush;
+  for (const auto& card : town.definition.cards)
+    if (card.kind == "trick" && card.holder == "Gentleman Beau Fontaine" && card.title == "Royal Flush") royal_flush = card.code;
+  gm::MainFrame* frame = open_station(town.db, "card-room-gm");
+  wxUIActionSimulator sim;
+  sim.Char(WXK_F3);
+  pump(300);
+  scan_burst(sim, "ACT09");  // too early: said so
+  CHECK(frame->accusation()->instruction().Contains("scan the accused, the trick and the accuser first"));
+  scan_burst(sim, town.badge("Gentleman Beau Fontaine"));
+  scan_burst(sim, royal_flush);
+  scan_burst(sim, town.badge("Sheriff Amos Brady"));
+  // The Sheriff's 9 + Gambling 1 = 10 against Beau's Ace + Gambling 4 = 5: opened, a cheat.
+  scan_burst(sim, "ACT09");
+  CHECK(frame->accusation()->instruction().Contains("Now Gentleman Beau Fontaine's card"));
+  scan_burst(sim, "ACT01");
+  pump(2000, [&] { return frame->accusation()->recorded(); });
+  INFO(frame->accusation()->instruction().ToStdString() << " / " << frame->accusation()->result_text().ToStdString());
+  REQUIRE(frame->accusation()->recorded());
+  CHECK(frame->accusation()->result_text().Contains("CHEAT"));
+  frame->Destroy();
+  pump(200);
+  db::Database ledger(town.db, false);
+  CHECK(ledger.scalar_text("SELECT json_extract(payload, '$.draws.table') FROM events WHERE type = 'conflict_resolved'") ==
+        "[9,1]");
+}
