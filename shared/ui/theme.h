@@ -7,14 +7,19 @@
 namespace marshal::ui {
 
 wxFont font(int points, bool bold = false);
-inline const wxColour ink{20, 20, 20};
+// Every colour is 7:1 or better against what it stands on (WCAG's "AAA" contrast; the tests
+// check each pair with contrast_ratio), and never the only signal: the words say it too.
+inline const wxColour ink{20, 20, 20};            // on paper: 17:1
 inline const wxColour paper{250, 246, 236};
-inline const wxColour refusal_red{170, 20, 20};
-inline const wxColour accepted_green{20, 110, 40};
-inline const wxColour offline_banner{200, 30, 30};
-inline const wxColour provisional_amber{180, 110, 0};
-// The field the next scan goes to (with ink on it: 17:1).
+inline const wxColour refusal_red{150, 0, 0};      // on paper: 8.4:1
+inline const wxColour accepted_green{10, 90, 30};  // on paper: 7.8:1
+inline const wxColour offline_banner{150, 0, 0};   // white text on it: 9:1
+inline const wxColour provisional_amber{120, 62, 0};  // a dark amber, on paper: 7.8:1 (was 3.8:1)
+// The field the next scan goes to (with ink on it: 15:1).
 inline const wxColour waiting_yellow{255, 236, 140};
+
+// WCAG 2's contrast ratio of two colours, 1 to 21 (relative luminance of sRGB).
+double contrast_ratio(const wxColour& a, const wxColour& b);
 
 // Paper background and ink text, applied to a window and its children.
 void apply(wxWindow* window);
