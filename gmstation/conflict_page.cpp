@@ -137,6 +137,9 @@ void ConflictPage::show_record(const RecordOutcome& r, const wxString& what) {
     show_instruction(wxString::Format("Recorded in the ledger as event #%lld.  Esc: back",
                                       static_cast<long long>(r.seq)),
                      ui::accepted_green);
+  // The screen's fields are done with (some are disabled now, and a disabled field with the
+  // focus would take the keyboard with it): the next scan, Esc and F-key go to the window.
+  focus_scan_field();
 }
 
 }  // namespace marshal::gm

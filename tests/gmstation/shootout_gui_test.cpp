@@ -99,6 +99,13 @@ TEST_CASE("a shootout: a killing shot taken by a scanned bystander, recorded in 
   CHECK(page->result_text().Contains("THE SHOOTING IS OVER"));
   CHECK(page->result_text().Contains("Black Jack Mulroney: unhurt"));
   screenshot(frame, "shootout-recorded");
+  // The keyboard is not dead: the recorded shootout's fields are disabled, and the focus went to
+  // the scan field. F2 opens the duel and a badge scanned goes to it, with no click first.
+  sim.Char(WXK_F2);
+  pump(300);
+  REQUIRE(frame->duel()->IsShownOnScreen());
+  scan_burst(sim, town.badge("Kid Calloway"));
+  CHECK(frame->duel()->instruction().Contains("second duelist"));
   frame->Destroy();
   pump(200);
 
