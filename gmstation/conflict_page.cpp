@@ -67,6 +67,13 @@ std::optional<int> ConflictPage::typed_card(wxTextCtrl* field, const std::string
   return std::nullopt;
 }
 
+std::string result_words(const std::string& code) {
+  if (code == "shooters_choice") return "13+: the shooter's choice";
+  if (code == "knock_out") return "KNOCK-OUT";
+  if (code == "stun") return "stunned";
+  return code;
+}
+
 int ConflictPage::fill_next_card(const std::vector<wxTextCtrl*>& fields, int value) {
   int filled = 0;
   bool placed = false;

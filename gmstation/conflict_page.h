@@ -4,6 +4,7 @@
 // CSPRNG for virtual draws, and how a record's outcome is shown.
 #include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include <wx/checkbox.h>
@@ -16,6 +17,10 @@
 #include "gmstation/station_backend.h"
 
 namespace marshal::gm {
+
+// A result code of the rules as a GM says it: "shooters_choice" is "13+: the shooter's choice",
+// "knock_out" is "KNOCK-OUT", "stun" is "stunned"; the rest (miss, nicked, wounded, dead) as is.
+std::string result_words(const std::string& code);
 
 class ConflictPage : public wxPanel {
  public:

@@ -317,7 +317,7 @@ void DuelPage::show_round(const SessionOutcome& o) {
                                             shot["target"].get<std::string>(), shot["card"].get<int>(),
                                             shot["accuracy"].get<int>(), shot["total"].get<int>(),
                                             shot.contains("choice") ? "13+: " + shot["choice"].get<std::string>()
-                                                                    : shot["result"].get<std::string>()));
+                                                                    : result_words(shot["result"].get<std::string>())));
   const Json& result = o.resolution["result"];
   for (auto* f : card_) f->Clear();
   if (result["over"].get<bool>()) {

@@ -206,7 +206,7 @@ bool FistfightPage::play_round(bool quiet) {
   for (const auto& a : last["attacks"])
     text += fmt::format("{} swings: {} + {} - {} = {}  {}\n", a["attacker"].get<std::string>(), a["card"].get<int>(),
                         a["offense"].get<int>(), a["defense_against"].get<int>(), a["total"].get<int>(),
-                        a["result"] == "knock_out" ? "KNOCK-OUT" : a["result"].get<std::string>());
+                        result_words(a["result"].get<std::string>()));
   for (const auto& name : names_)
     if (last["knocked_out"][name].get<bool>()) text += name + " is knocked out cold for 5 minutes\n";
   for (auto* c : card_) c->Clear();

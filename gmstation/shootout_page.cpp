@@ -31,10 +31,11 @@ bool out_of_it(const Json& state) {
 // One shot as the table hears it. `pending`: its target has not yet said whether a bystander
 // takes it.
 std::string shot_line(const Json& s, bool pending) {
+  std::string result = s.contains("choice") ? "the shooter's choice at 13+: " + s["choice"].get<std::string>()
+                                             : result_words(s["result"].get<std::string>());
   std::string line = fmt::format("{} fires at {}: {} + {} = {} -> {}", s["shooter"].get<std::string>(),
                                  s["target"].get<std::string>(), s["card"].get<int>(), s["accuracy"].get<int>(),
-                                 s["total"].get<int>(), s["result"].get<std::string>());
-  if (s.contains("choice")) line += " (the shooter's choice: " + s["choice"].get<std::string>() + ")";
+                                 s["total"].get<int>(), result);
   if (s.contains("bystander"))
     line += ": an innocent bystander takes the bullet (" + s["bystander"].get<std::string>() + ")";
   else if (pending)

@@ -150,9 +150,10 @@ TEST_CASE("an ambush: two players, the ambusher's free round first, then both sh
   INFO("now: " << page->instruction().ToStdString());
   REQUIRE(page->instruction().Contains("13 or more! Black Jack Mulroney chooses"));
   CHECK(page->result_text().Contains("13 or more, the shooter chooses"));
+  CHECK_FALSE(page->result_text().Contains("shooters_choice"));  // words, never the rules' codes
   sim.Char('W', wxMOD_CONTROL);
   pump(400);
-  CHECK(page->result_text().Contains("(the shooter's choice: wound): Deputy Wade Hollis is wounded"));
+  CHECK(page->result_text().Contains("= 13 -> the shooter's choice at 13+: wound: Deputy Wade Hollis is wounded"));
   REQUIRE(page->instruction().Contains("Round 3"));
   sim.Char('S', wxMOD_CONTROL);
   pump(800, [&] { return page->recorded(); });
