@@ -31,6 +31,7 @@ void describe_command_line(wxCmdLineParser& parser) {
   parser.AddOption("", "camera",
                    "read QR cards from a camera: a device (/dev/video0) or a GStreamer pipeline ending in "
                    "'appsink name=sink'");
+  parser.AddOption("", "sound", "on (the default) or off: a short sound for a good scan, a refusal and a record");
   parser.AddSwitch("", "sample", "open a ledger of the sample town (created on first use in ~/.local/share/marshal)");
 }
 
@@ -58,6 +59,14 @@ bool GmApp::OnCmdLineParsed(wxCmdLineParser& parser) {
   option("enroll", enroll_);
   option("station", station_);
   option("camera", camera_);
+  wxString sound = "on";
+  option("sound", sound);
+  if (sound != "on" && sound != "off") {
+    std::fprintf(stderr, "marshal-gm: sound is on or off, not '%s'\n", sound.utf8_string().c_str());
+    parser.Usage();
+    return false;
+  }
+  sound_ = sound == "on";
   sample_ = parser.Found("sample");
   if (sample_ && ledger_.empty()) ledger_ = wxString::FromUTF8(db::sample_ledger(MARSHAL_SAMPLE_EVENT));
   if (ledger_.empty() == server_.empty()) {
@@ -73,6 +82,7 @@ bool GmApp::OnInit() {
   const std::string cache = cache_.empty() ? std::string("gm-station-cache.db") : cache_.ToStdString();
   auto open = [this](std::unique_ptr<StationBackend> backend) {
     auto* frame = new MainFrame(std::move(backend));
+    frame->sounds().set_enabled(sound_);
     frame->Show();
     if (!camera_.empty()) frame->start_camera(camera_.ToStdString());
   };

@@ -19,6 +19,7 @@ class GmApp : public wxApp {
  private:
   wxString ledger_, server_, cache_, enroll_, camera_, station_ = "gm";
   bool sample_ = false;
+  bool sound_ = true;
 };
 
 }  // namespace marshal::gm

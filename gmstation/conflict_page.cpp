@@ -52,7 +52,10 @@ void ConflictPage::set_result(wxStaticText* label, const wxString& text) {
   Layout();
 }
 
-void ConflictPage::refuse(const wxString& why) { show_instruction(why, ui::refusal_red); }
+void ConflictPage::refuse(const wxString& why) {
+  show_instruction(why, ui::refusal_red);
+  if (sounds_) sounds_->play(ui::Sound::refusal);
+}
 
 void ConflictPage::add_virtual_draw_toggle(wxSizer* row) {
   virtual_draw_ = new wxCheckBox(this, wxID_ANY, "Station draws the cards (virtual deck)");
@@ -137,6 +140,7 @@ void ConflictPage::show_record(const RecordOutcome& r, const wxString& what) {
     return;
   }
   recorded_seq_ = r.status == RecordOutcome::Status::accepted ? r.seq : -1;
+  if (sounds_) sounds_->play(ui::Sound::recorded);
   if (r.status == RecordOutcome::Status::provisional)
     show_instruction("Recorded PROVISIONALLY (the ledger is out of reach; it syncs when it returns).  Esc: back",
                      ui::provisional_amber);

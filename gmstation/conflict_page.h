@@ -15,6 +15,7 @@
 
 #include "core/csprng.h"
 #include "gmstation/station_backend.h"
+#include "ui/sounds.h"
 
 namespace marshal::gm {
 
@@ -44,6 +45,8 @@ class ConflictPage : public wxPanel {
   wxString odds_shown() const { return odds_ ? odds_->GetLabel() : wxString(); }
   // How the page gives the keyboard back to the window's scan field (set by the window).
   void set_focus_scan_field(std::function<void()> focus) { focus_scan_field_ = std::move(focus); }
+  // The window's sounds: a refusal and a record sound here.
+  void set_sounds(ui::Sounds* sounds) { sounds_ = sounds; }
 
  protected:
   void show_instruction(const wxString& text, const wxColour& colour);
@@ -90,6 +93,7 @@ class ConflictPage : public wxPanel {
   wxString instruction_text_;
   wxString result_text_;
   std::function<void()> focus_scan_field_;
+  ui::Sounds* sounds_ = nullptr;
   wxCheckBox* virtual_draw_ = nullptr;
   wxCheckBox* odds_toggle_ = nullptr;
   wxStaticText* odds_ = nullptr;

@@ -110,7 +110,10 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   root->Add(middle, 1, wxEXPAND);
 
   scan_ = new ui::ScanInput(this, [this](const std::string& code) { on_code(code); });
-  for (const auto& screen : screens_) screen.page->set_focus_scan_field([this] { scan_->focus_field(); });
+  for (const auto& screen : screens_) {
+    screen.page->set_focus_scan_field([this] { scan_->focus_field(); });
+    screen.page->set_sounds(&sounds_);
+  }
   root->Add(scan_, 0, wxEXPAND | wxALL, 4);
   SetSizer(root);
   CreateStatusBar();
@@ -184,6 +187,7 @@ void MainFrame::show_home() {
 }
 
 void MainFrame::on_code(const std::string& code) {
+  sounds_.play(ui::Sound::scan);  // read; a refusal sounds after it
   if (ConflictPage* page = current_screen()) page->on_scan(code);
   else show_lookup(code);
 }

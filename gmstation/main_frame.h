@@ -20,6 +20,7 @@
 #include "gmstation/station_backend.h"
 #include "scan/frame_source.h"
 #include "ui/scan_input.h"
+#include "ui/sounds.h"
 
 namespace marshal::gm {
 
@@ -46,6 +47,8 @@ class MainFrame : public wxFrame {
   // CallAfter and count like any scan. Errors show in the status bar.
   void start_camera(const std::string& pipeline_or_device);
   wxString camera_status() const { return camera_status_; }
+  // A short sound for a good scan, a refusal and a record (off with sound = off).
+  ui::Sounds& sounds() { return sounds_; }
   // The live panel's lines, newest first (this station's provisional records on top).
   wxArrayString live_entries() const { return live_->GetStrings(); }
   void refresh();  // the live panel, the timers and the online state, also run by a timer
@@ -66,6 +69,7 @@ class MainFrame : public wxFrame {
   std::vector<Screen> screens_;
   std::unique_ptr<StationBackend> backend_;
   std::unique_ptr<scan::CameraScanner> camera_;
+  ui::Sounds sounds_;
   wxString camera_status_;
   wxStaticText* banner_;
   wxSimplebook* book_;

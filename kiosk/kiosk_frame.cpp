@@ -89,14 +89,14 @@ void KioskFrame::enrollment_scanned(const std::string& code) {
   auto enrollment = protocol::parse_enrollment_payload(code);
   if (!enrollment) {
     enroll_problem_->SetLabel("That is not an enrollment card. Scan the card printed by marshal station add --card.");
-    sounds_.play(Sound::refusal);
+    sounds_.play(ui::Sound::refusal);
     return relayout();
   }
   std::string error;
   if (!client_->enroll_at(enrollment->server_url, enrollment->code, error)) {
     enroll_problem_->SetLabel(wxString::FromUTF8("Not enrolled: " + error));
     enroll_problem_->Wrap(GetClientSize().GetWidth() - 60);
-    sounds_.play(Sound::refusal);
+    sounds_.play(ui::Sound::refusal);
     return relayout();
   }
   read_title();
@@ -160,7 +160,7 @@ void KioskFrame::show_message(const std::string& text, bool good, Screen then) {
   message_text_->Wrap(GetClientSize().GetWidth() - 80);
   after_message_ = then;
   message_until_ms_ = now_ms() + timings_.message_ms;
-  sounds_.play(good ? Sound::recorded : Sound::refusal);
+  sounds_.play(good ? ui::Sound::recorded : ui::Sound::refusal);
   show(Screen::message);
 }
 
@@ -266,7 +266,7 @@ void KioskFrame::on_key(wxKeyEvent& event) {
 
 void KioskFrame::on_code(const std::string& code) {
   touched();
-  sounds_.play(Sound::scan);
+  sounds_.play(ui::Sound::scan);
   switch (screen_) {
     case Screen::enroll: return enrollment_scanned(code);
     case Screen::attract:
@@ -342,7 +342,7 @@ void KioskFrame::pin_back() {
 }
 
 void KioskFrame::pin_refused(const std::string& why) {
-  sounds_.play(Sound::refusal);
+  sounds_.play(ui::Sound::refusal);
   pin_problem_->SetLabel(wxString::FromUTF8(why));
   pin_problem_->Wrap(420);
   pin_field_->SetFocus();

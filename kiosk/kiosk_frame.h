@@ -30,7 +30,7 @@
 
 #include "kiosk/kiosk_client.h"
 #include "kiosk/player_view.h"
-#include "kiosk/sounds.h"
+#include "ui/sounds.h"
 #include "scan/frame_source.h"
 #include "ui/scan_input.h"
 
@@ -203,7 +203,7 @@ class KioskFrame : public wxFrame {
   wxStaticText* message_text_;
 
   ui::ScanInput* scan_;
-  KioskSounds sounds_;
+  ui::Sounds sounds_;
   std::unique_ptr<scan::CameraScanner> camera_;
   std::string camera_status_;  // empty: no camera
   wxTimer timer_;

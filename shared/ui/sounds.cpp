@@ -1,12 +1,13 @@
-#include "kiosk/sounds.h"
+#include "ui/sounds.h"
 
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <string>
 
 #include <wx/log.h>
 
-namespace marshal::kiosk {
+namespace marshal::ui {
 
 namespace {
 
@@ -58,16 +59,17 @@ std::vector<std::uint8_t> tone_wav(const std::vector<std::pair<double, int>>& no
   return wav;
 }
 
-KioskSounds::KioskSounds() {
+Sounds::Sounds() {
   create(scan_, tone_wav({{1320, 60}}));
   create(refusal_, tone_wav({{330, 160}, {220, 220}}));
   create(recorded_, tone_wav({{660, 110}, {990, 160}}));
 }
 
-void KioskSounds::play(Sound sound) {
+void Sounds::play(Sound sound) {
+  if (!enabled_) return;
   wxLogNull quiet;
   wxSound& s = sound == Sound::scan ? scan_ : sound == Sound::refusal ? refusal_ : recorded_;
   if (s.IsOk()) s.Play(wxSOUND_ASYNC);
 }
 
-}  // namespace marshal::kiosk
+}  // namespace marshal::ui

@@ -1,4 +1,4 @@
-// The kiosk's sounds as WAV made in memory (kiosk/sounds.h): a well-formed PCM file of the right
+// The stations' sounds as WAV made in memory (shared/ui/sounds.h): a well-formed PCM file of the right
 // length whose samples follow the notes, fading in and out. (Whether a speaker plays them is not
 // something this machine can hear: it has no sound device.)
 #include <catch2/catch.hpp>
@@ -7,10 +7,10 @@
 #include <cstdint>
 #include <string>
 
-#include "kiosk/sounds.h"
+#include "ui/sounds.h"
 
-using marshal::kiosk::sound_rate_hz;
-using marshal::kiosk::tone_wav;
+using marshal::ui::sound_rate_hz;
+using marshal::ui::tone_wav;
 
 namespace {
 std::uint32_t u32(const std::vector<std::uint8_t>& b, std::size_t at) {
