@@ -113,7 +113,38 @@ void ShootoutPage::start() {
   say("Scan every player's badge (3 or more), then Ctrl+N to start");
 }
 
+// The card fields of the players who shoot this round (whose order is a shot), in their order.
+std::vector<wxTextCtrl*> ShootoutPage::shooters_card_fields() {
+  std::vector<wxTextCtrl*> fields;
+  for (int i = 0; i < static_cast<int>(names_.size()); ++i) {
+    if (!card_[i]->IsEnabled()) continue;  // out of it, or ambushed in the free round
+    std::string why;
+    auto order = parse_shootout_order(order_[i]->GetValue().ToStdString(), i, names_, why);
+    if (order && order->kind == ShootoutOrder::Kind::shoot) fields.push_back(card_[i]);
+  }
+  return fields;
+}
+
+void ShootoutPage::card_scanned(int value) {
+  if (station_draws())
+    return refuse("The station draws the cards (the box is ticked): untick it to scan the table's cards");
+  std::vector<wxTextCtrl*> fields = shooters_card_fields();
+  if (fields.empty()) return refuse("Nobody shoots this round (cover, pin or escape): Enter to play it");
+  if (fill_next_card(fields, value) < static_cast<int>(fields.size())) {
+    for (std::size_t i = 0; i < names_.size(); ++i)
+      if (card_[i]->GetBackgroundColour() == ui::waiting_yellow)
+        return say(wxString::FromUTF8("Now " + names_[i] + "'s card"));
+    return;
+  }
+  fire();  // every shooter has a card
+}
+
 void ShootoutPage::on_scan(const std::string& code) {
+  if (auto card = core::deck_card_number(core::action_deck_prefix, code)) {
+    if (step_ == Step::orders) return card_scanned(*card);
+    if (step_ == Step::scanning) return refuse("An action card: scan the players' badges, then Ctrl+N, first");
+    return refuse("Not now: the shooting is over, or a choice or a torn bystander is awaited");
+  }
   if (step_ == Step::sacrifices && !choosing_.empty())
     return refuse(wxString::FromUTF8(choosing_ + " chooses first: Ctrl+K kill, Ctrl+W wound, Ctrl+D disable"));
   if (step_ == Step::sacrifices) return on_torn_card(code);

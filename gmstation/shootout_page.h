@@ -29,6 +29,10 @@ class ShootoutPage : public ConflictPage {
   bool on_key(int key) override;
 
  private:
+  // An action card scanned (ACT01..ACT10): into the next shooter's card field (in the players'
+  // order); the round is fired once every shooter has a card.
+  void card_scanned(int value);
+  std::vector<wxTextCtrl*> shooters_card_fields();
   enum class Step { scanning, orders, sacrifices, done };
   struct Offer {
     std::string shooter, target, result;

@@ -169,3 +169,39 @@ TEST_CASE("an ambush: two players, the ambusher's free round first, then both sh
                           "'conflict_resolved'") == 3);
   CHECK(ledger.scalar_int("SELECT wounded FROM characters WHERE name = 'Deputy Wade Hollis'") == 1);
 }
+
+TEST_CASE("a shootout's cards scanned: orders typed, each shooter's card shown to the scanner, the round fires itself",
+          "[gui][shootout]") {
+  SampleTown town(6);
+  const std::string brady = "Sheriff Amos Brady", black_jack = "Black Jack Mulroney", crane = "Jubal Crane";
+  gm::MainFrame* frame = open_station(town.db, "saloon-gm");
+  gm::ShootoutPage* page = frame->shootout();
+  wxUIActionSimulator sim;
+  sim.Char(WXK_F6);
+  pump(300);
+  for (const auto& name : {brady, black_jack, crane}) scan_burst(sim, town.badge(name));
+  scan_burst(sim, "ACT08");  // before the shooting starts: said so
+  CHECK(page->instruction().Contains("Ctrl+N, first"));
+  sim.Char('N', wxMOD_CONTROL);
+  pump(300);
+  REQUIRE(page->instruction().Contains("Round 1"));
+  // The orders typed (the Sheriff shoots Black Jack, Black Jack shoots him not to kill, Jubal
+  // Crane takes cover), the cards left empty for the scanner.
+  sim.Text("2");
+  sim.Char(WXK_TAB);
+  sim.Char(WXK_TAB);
+  sim.Text("1!");
+  sim.Char(WXK_TAB);
+  sim.Char(WXK_TAB);
+  sim.Text("c");
+  pump(200);
+  scan_burst(sim, "ACT08");
+  INFO(page->instruction().ToStdString() << " / " << page->result_text().ToStdString());
+  CHECK(page->instruction().Contains("Now Black Jack Mulroney's card"));
+  scan_burst(sim, "ACT03");
+  pump(1000, [&] { return page->result_text().Contains("8 + 3 = 11"); });
+  CHECK(page->result_text().Contains("Sheriff Amos Brady fires at Black Jack Mulroney: 8 + 3 = 11 -> dead"));
+  CHECK(page->instruction().Contains("Black Jack Mulroney may tear an innocent bystander"));
+  frame->Destroy();
+  pump(200);
+}
