@@ -1,5 +1,7 @@
 #include "gmstation/brawl_page.h"
 
+#include "core/card_code.h"
+
 #include <sodium.h>
 
 #include <wx/button.h>
@@ -84,6 +86,11 @@ const Json& BrawlPage::brawl_part(const Json& resolution) const {
 }
 
 void BrawlPage::on_scan(const std::string& code) {
+  if (auto card = core::deck_card_number(core::action_deck_prefix, code)) {
+    if (step_ == Step::cards || step_ == Step::tiebreak) return card_scanned(*card);
+    if (step_ == Step::scanning) return refuse("An action card: scan the fighters' badges, then Ctrl+N, first");
+    return refuse("The brawl is over: Esc, or a new F-key, for the next");
+  }
   if (step_ == Step::done || step_ == Step::tiebreak)
     return refuse(step_ == Step::done ? "The brawl is over: Esc" : "Finish the tie-break first");
   if (static_cast<int>(names_.size()) == max_fighters)
@@ -124,6 +131,23 @@ void BrawlPage::begin_rounds() {
   show_fighters();
   say("Round 1: every fighter's card (F: flees), Enter");
   card_[0]->SetFocus();
+}
+
+void BrawlPage::card_scanned(int value) {
+  if (station_draws())
+    return refuse("The station draws the cards (the box is ticked): untick it to scan the table's cards");
+  // The fighters who draw this round (or this tie-break) have their card fields enabled.
+  std::vector<wxTextCtrl*> fields;
+  for (std::size_t i = 0; i < names_.size(); ++i)
+    if (card_[i]->IsEnabled()) fields.push_back(card_[i]);
+  if (fields.empty()) return;
+  if (fill_next_card(fields, value) < static_cast<int>(fields.size())) {
+    for (std::size_t i = 0; i < names_.size(); ++i)
+      if (card_[i]->IsEnabled() && card_[i]->GetValue().Strip(wxString::both).empty())
+        return say(wxString::FromUTF8("Now " + names_[i] + "'s card"));
+    return;
+  }
+  on_enter();  // every fighter who draws has a card
 }
 
 void BrawlPage::on_enter() {

@@ -26,6 +26,9 @@ class BrawlPage : public ConflictPage {
   bool on_key(int key) override;  // Ctrl+N: start
 
  private:
+  // An action card scanned (ACT01..ACT10): into the next card field of a fighter who draws; the
+  // round (or tie-break) is played once each of them has a card.
+  void card_scanned(int value);
   enum class Step { scanning, cards, tiebreak, done };
   void begin_rounds();
   void on_enter();

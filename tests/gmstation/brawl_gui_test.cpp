@@ -82,3 +82,25 @@ TEST_CASE("a brawl that ends when all but one flee before the draw", "[gui][braw
   frame->Destroy();
   pump(200);
 }
+
+TEST_CASE("a brawl's cards scanned: each fighter's card shown to the scanner, the round plays itself", "[gui][brawl]") {
+  SampleTown town(15);
+  gm::MainFrame* frame = open_station(town.db, "saloon-gm");
+  gm::BrawlPage* brawl = frame->brawl();
+  wxUIActionSimulator sim;
+  start_with(sim, town, WXK_F7, {"Sheriff Amos Brady", "Kid Calloway", "Jubal Crane"});
+  REQUIRE(brawl->instruction().Contains("Round 1"));
+  scan_burst(sim, "ACT09");
+  CHECK(brawl->instruction().Contains("Now Kid Calloway's card"));
+  scan_burst(sim, "ACT05");
+  CHECK(brawl->instruction().Contains("Now Jubal Crane's card"));
+  scan_burst(sim, "ACT02");
+  pump(1000, [&] { return !brawl->instruction().Contains("Round 1"); });
+  INFO(brawl->instruction().ToStdString() << " / " << brawl->result_text().ToStdString());
+  CHECK(brawl->instruction().Contains("Round 2"));
+  // 9 + HtH 3, 5 + HtH 2, 2 + HtH 2: the lowest is out.
+  CHECK(brawl->result_text().Contains("Draw: Sheriff Amos Brady 12, Kid Calloway 7, Jubal Crane 4"));
+  CHECK(brawl->result_text().Contains("Jubal Crane is out cold"));
+  frame->Destroy();
+  pump(200);
+}
