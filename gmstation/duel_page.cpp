@@ -230,8 +230,16 @@ void DuelPage::draw_step() {
   faster_ = !draw["first"].is_null() && draw["first"] == names_[1] ? 1 : 0;
   wxString first = draw["first"].is_null() ? wxString("A tie: both shoot at once")
                                            : wxString::FromUTF8(draw["first"].get<std::string>() + " is faster and shoots first");
+  // The arithmetic, as the table checks it: card + Speed in use + Accuracy committed = total.
+  wxString sums;
+  for (const auto& d : draw["cards"][0]) {
+    const std::string who = d["who"];
+    int card = d["card"], committed = draw["commit"].value(who, 0), total = draw["totals"][who];
+    sums += wxString::FromUTF8(fmt::format("{}: {} + Speed {} + {} committed = {}\n", who, card == 1 ? "A" : std::to_string(card),
+                                           total - card - committed, committed, total));
+  }
   result_->SetForegroundColour(ui::ink);
-  set_result(result_, first);
+  set_result(result_, sums + first);
   step_ = Step::shoot;
   for (auto* f : card_) f->Clear();
   go_->SetLabel("Shoot  (Enter)");

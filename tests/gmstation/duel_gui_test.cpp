@@ -33,6 +33,9 @@ TEST_CASE("a duel with physical cards: two badges scanned, cards typed, the resu
   enter_fields(sim, {"9", "3"});
   pump(400);
   CHECK(frame->duel()->result_text().Contains("Kid Calloway is faster"));
+  // The draw's arithmetic, as the table checks it.
+  CHECK(frame->duel()->result_text().Contains("Kid Calloway: 9 + Speed 4 + 0 committed = 13"));
+  CHECK(frame->duel()->result_text().Contains("Sheriff Amos Brady: 3 + Speed 3 + 0 committed = 6"));
   screenshot(frame, "duel-2-draw");
 
   // Round 1: the Kid draws an 8: 8 + Accuracy 4 = 12, dead. The Sheriff never draws.
