@@ -348,7 +348,9 @@ void DuelPage::show_round(const SessionOutcome& o) {
 void DuelPage::record() {
   SessionOutcome o = session_->resolve();
   show_record(backend_.record("conflict_resolved", session_->record_payload(o)), "duel");
-  if (recorded()) status_("Duel recorded");
+  if (recorded())
+    status_(recorded_seq_ > 0 ? wxString::Format("Duel recorded as #%lld", static_cast<long long>(recorded_seq_))
+                              : wxString("Duel kept provisionally: it syncs when the ledger returns"));
 }
 
 }  // namespace marshal::gm

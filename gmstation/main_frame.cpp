@@ -67,7 +67,10 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   home_sizer->Add(answer_, 1, wxALL | wxEXPAND, 10);
   home_->SetSizer(home_sizer);
   book_->AddPage(home_, "home");
-  duel_ = new DuelPage(book_, *backend_, [this](const wxString& s) { SetStatusText(s); refresh(); });
+  duel_ = new DuelPage(book_, *backend_, [this](const wxString& s) {
+    SetStatusText(s + "  |  " + wxString::FromUTF8(backend_->describe()));
+    refresh();
+  });
   accusation_ = new AccusationPage(book_, *backend_);
   fistfight_ = new FistfightPage(book_, *backend_, [this](std::unique_ptr<ConflictSession> fight,
                                                          std::vector<std::string> fighters) {
@@ -151,7 +154,14 @@ ConflictPage* MainFrame::current_screen() const {
 void MainFrame::show_screen(ConflictPage* page) {
   page->start();
   book_->SetSelection(static_cast<std::size_t>(book_->FindPage(page)));
+  show_station_status();
   scan_->focus_field();
+}
+
+// What is true now, whatever the last screen said ("Duel recorded" belongs to that duel).
+void MainFrame::show_station_status() {
+  wxString where = wxString::FromUTF8(backend_->describe());
+  SetStatusText(camera_ ? camera_status_ + "  |  " + where : where);
 }
 
 void MainFrame::start_camera(const std::string& pipeline_or_device) {
@@ -183,6 +193,7 @@ void MainFrame::show_timers() {
 
 void MainFrame::show_home() {
   book_->SetSelection(0);
+  show_station_status();
   scan_->focus_field();
 }
 

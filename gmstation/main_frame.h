@@ -61,6 +61,7 @@ class MainFrame : public wxFrame {
   void on_key(wxKeyEvent& event);
   // The conflict or actions screen showing, or nullptr at home.
   ConflictPage* current_screen() const;
+  void show_station_status();  // the status bar: where the ledger is (and the camera)
 
   struct Screen {
     int key;             // its function key

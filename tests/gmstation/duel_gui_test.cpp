@@ -197,10 +197,16 @@ TEST_CASE("a duel in six inputs: F2, two badges, three action cards scanned; eac
   REQUIRE(duel->recorded());
   CHECK(duel->result_text().Contains("Sheriff Amos Brady is dead"));
   CHECK(inputs == 6);
+  CHECK(frame->GetStatusBar()->GetStatusText().Contains("Duel recorded as #2"));
   // A card scanned after the end is refused with what to do next, and records nothing more.
   scan("ACT05");
   CHECK(duel->instruction().Contains("The duel is over"));
   screenshot(frame, "duel-scan-result");
+  // The status bar says what is true now: the next screen forgets the last duel.
+  sim.Char(WXK_F4);
+  pump(300);
+  CHECK_FALSE(frame->GetStatusBar()->GetStatusText().Contains("Duel recorded"));
+  CHECK(frame->GetStatusBar()->GetStatusText().Contains("local ledger"));
   frame->Destroy();
   pump(200);
 
