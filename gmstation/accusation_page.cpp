@@ -165,6 +165,7 @@ void AccusationPage::on_go(wxCommandEvent&) {
   }
   set_result(result_, wxString::FromUTF8(text));
   step_ = Step::done;
+  for (auto* c : card_) c->SetBackgroundColour(*wxWHITE);  // nothing waits for a card now
   show_record(backend_.record("conflict_resolved", session_->record_payload(o)), "accusation");
   Layout();
 }
