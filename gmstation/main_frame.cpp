@@ -113,6 +113,7 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   root->Add(middle, 1, wxEXPAND);
 
   scan_ = new ui::ScanInput(this, [this](const std::string& code) { on_code(code); });
+  scan_->keep_mistyped_codes(true);
   for (const auto& screen : screens_) {
     screen.page->set_focus_scan_field([this] { scan_->focus_field(); });
     screen.page->set_sounds(&sounds_);

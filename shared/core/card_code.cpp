@@ -53,7 +53,7 @@ std::string_view describe(CardCodeProblem problem) {
     case CardCodeProblem::wrong_length: return "a card code has 17 characters";
     case CardCodeProblem::bad_character:
       return "a card code uses only digits and the letters A-Z without I, L, O, U";
-    case CardCodeProblem::bad_check: return "the check character does not match: a typo?";
+    case CardCodeProblem::bad_check: return "this code has a typo (its check character does not match): scan it again";
   }
   return "unknown";
 }

@@ -44,6 +44,11 @@ void ScanInput::deliver_scanned(const std::string& code) {
   const bool double_read = code == last_burst_ && now - last_burst_ms_ < scan::double_read_window_ms;
   last_burst_ = code;
   last_burst_ms_ = now;
+  if (keep_mistyped_ && field_->GetBackgroundColour() == mistyped_pink) {
+    field_->Clear();  // scanned instead of retyped: the typo kept for correction is done with
+    field_->SetBackgroundColour(*wxWHITE);
+    field_->Refresh();
+  }
   if (deck_card || !double_read) on_code_(code);
 }
 
@@ -83,7 +88,18 @@ void ScanInput::on_char_hook(wxKeyEvent& event) {
 
 void ScanInput::on_enter(wxCommandEvent&) {
   std::string typed = field_->GetValue().ToStdString();
-  field_->Clear();
+  const bool deck_card = core::deck_card_number(core::location_deck_prefix, typed) ||
+                         core::deck_card_number(core::action_deck_prefix, typed);
+  const bool mistyped = keep_mistyped_ && !typed.empty() && !deck_card && typed.rfind("MARSHAL-", 0) != 0 &&
+                        !core::parse_card_code(typed).ok();
+  if (mistyped) {
+    field_->SetBackgroundColour(mistyped_pink);  // kept, marked, the cursor at its end for the fix
+    field_->SetInsertionPointEnd();
+  } else {
+    field_->Clear();
+    field_->SetBackgroundColour(*wxWHITE);
+  }
+  field_->Refresh();
   // Typed and Enter pressed: the person means it, even twice (two copies of a location card).
   if (!typed.empty()) on_code_(typed);
 }

@@ -31,6 +31,11 @@ class ScanInput : public wxPanel {
   // Ctrl command): a burst under way was typing, and the same card scanned next is meant.
   void person_key();
   wxTextCtrl* field() { return field_; }
+  // A code typed with a mistake (a typo the check character catches, a wrong length, a letter
+  // no code has) stays in the field, marked, for the GM to correct, instead of vanishing; it is
+  // still handed on, so the screen says what is wrong. Off by default: a kiosk's field must
+  // never keep what a player typed.
+  void keep_mistyped_codes(bool keep) { keep_mistyped_ = keep; }
 
  private:
   void on_char_hook(wxKeyEvent& event);
@@ -39,6 +44,7 @@ class ScanInput : public wxPanel {
 
   OnCode on_code_;
   wxTextCtrl* field_;
+  bool keep_mistyped_ = false;
   scan::WedgeDetector wedge_;
   scan::Debouncer debouncer_;
   // The last burst, to drop a scanner's double read of it; cleared by any other key.

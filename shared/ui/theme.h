@@ -17,6 +17,8 @@ inline const wxColour offline_banner{150, 0, 0};   // white text on it: 9:1
 inline const wxColour provisional_amber{120, 62, 0};  // a dark amber, on paper: 7.8:1 (was 3.8:1)
 // The field the next scan goes to (with ink on it: 15:1).
 inline const wxColour waiting_yellow{255, 236, 140};
+// A typed code with a mistake, kept in the field for correction (with ink on it: 14:1).
+inline const wxColour mistyped_pink{255, 205, 205};
 
 // WCAG 2's contrast ratio of two colours, 1 to 21 (relative luminance of sRGB).
 double contrast_ratio(const wxColour& a, const wxColour& b);

@@ -120,3 +120,11 @@ TEST_CASE("deck card codes: ACT01 to ACT10, LOC00 onwards, read back forgivingly
   CHECK_FALSE(deck_card_number(location_deck_prefix, "LOCX7"));
   CHECK_FALSE(deck_card_number(location_deck_prefix, ""));
 }
+
+TEST_CASE("each problem with a code is said as a GM at the table needs it", "[code]") {
+  using marshal::core::CardCodeProblem;
+  using marshal::core::describe;
+  CHECK(describe(CardCodeProblem::bad_check) == "this code has a typo (its check character does not match): scan it again");
+  CHECK(describe(CardCodeProblem::wrong_length) == "a card code has 17 characters");
+  CHECK(describe(CardCodeProblem::bad_character).find("without I, L, O, U") != std::string_view::npos);
+}

@@ -25,6 +25,7 @@ TEST_CASE("every colour pair of the theme reads at 7:1 or better", "[ui][contras
       {"provisional on paper", ui::provisional_amber, ui::paper},
       {"the offline banner", *wxWHITE, ui::offline_banner},
       {"ink in the waiting card field", ui::ink, ui::waiting_yellow},
+      {"ink in a field kept for correction", ui::ink, ui::mistyped_pink},
       {"the kiosk's refusal", *wxWHITE, kiosk::style::refusal_background},
       {"the kiosk's done", *wxWHITE, kiosk::style::done_background},
   };

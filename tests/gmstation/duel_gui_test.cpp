@@ -7,6 +7,7 @@
 
 #include "sample_town.h"
 #include "store/sqlite.h"
+#include "ui/theme.h"
 
 using namespace marshal;
 using namespace gui_testing;
@@ -231,6 +232,46 @@ TEST_CASE("an action card scanned before the badges, or while the station draws,
   pump(300);
   scan_burst(sim, "ACT07");
   CHECK(frame->duel()->instruction().Contains("scan both duelists' badges first"));
+  frame->Destroy();
+  pump(200);
+}
+
+TEST_CASE("a code typed with a typo stays in the field, marked, and the answer says to scan again", "[gui][refusal]") {
+  SampleTown town(1875);
+  gm::MainFrame* frame = open_station(town.db, "saloon-gm");
+  wxUIActionSimulator sim;
+  frame->scan_input()->focus_field();
+  pump(100);
+  std::string badge = town.badge("Kid Calloway");
+  std::string typo = badge;
+  typo[3] = typo[3] == '7' ? '8' : '7';  // one character wrong: the check character catches it
+  REQUIRE_FALSE(core::parse_card_code(typo).ok());
+  // Typed by a person (slow keys, then Enter), not scanned.
+  for (char c : typo) {
+    sim.Char(c);
+    pump(60);
+  }
+  sim.Char(WXK_RETURN);
+  pump(300);
+  INFO(frame->scan_answer().ToStdString());
+  CHECK(frame->scan_answer().Contains("this code has a typo"));
+  CHECK(frame->scan_input()->field()->GetValue().Upper() == typo);  // kept for the fix (as typed)
+  CHECK(frame->scan_input()->field()->GetBackgroundColour() == ui::mistyped_pink);
+  screenshot(frame, "typo-kept");
+  // Corrected and Enter: found, and the field is clear again.
+  frame->scan_input()->field()->ChangeValue(badge);
+  sim.Char(WXK_RETURN);
+  pump(300);
+  CHECK(frame->scan_answer().Contains("Kid Calloway"));
+  CHECK(frame->scan_input()->field()->GetValue().empty());
+  // Mistyped again, then scanned instead of retyped: the kept typo goes with the scan.
+  frame->scan_input()->field()->ChangeValue(typo);
+  sim.Char(WXK_RETURN);
+  pump(300);
+  REQUIRE(frame->scan_input()->field()->GetBackgroundColour() == ui::mistyped_pink);
+  scan_burst(sim, town.badge("Rosa Velarde"));
+  CHECK(frame->scan_answer().Contains("Rosa Velarde"));
+  CHECK(frame->scan_input()->field()->GetValue().empty());
   frame->Destroy();
   pump(200);
 }
