@@ -11,14 +11,19 @@
 
 #include <fmt/format.h>
 
-#include "audit/audit_fairness.h"
 #include "core/action_deck.h"
 
 namespace marshal::printables {
 
 namespace {
-using db::CheckStatus;
-using Json = db::Json;
+using Json = protocol::Json;
+
+// A check's figures by its name ({} when the audit has no such check).
+Json figures_of(const Json& summary, const char* name) {
+  for (const auto& c : summary.value("checks", Json::array()))
+    if (c.value("name", "") == name) return c.value("figures", Json::object());
+  return Json::object();
+}
 
 // The report's chart width: 720 points is 960 px on a screen; a chart of 360 points' height is
 // half an A4 page.
@@ -46,21 +51,21 @@ Chart timeline_chart(const Json& timeline) {
   return line_chart("Events per 10 minutes, by station (UTC)", "events", ticks, series);
 }
 
-Chart refusals_chart(const db::AuditCheck* check) {
+Chart refusals_chart(const Json& figures) {
   std::vector<Bar> bars;
-  const Json by_reason = check ? check->figures.value("by_reason", Json::object()) : Json::object();
+  const Json by_reason = figures.value("by_reason", Json::object());
   for (const auto& [reason, n] : by_reason.items()) bars.push_back({reason, n.get<double>(), ""});
   std::sort(bars.begin(), bars.end(), [](const Bar& a, const Bar& b) { return a.value > b.value; });
   return bar_chart("Refusals by reason", "", bars);
 }
 
-Chart fairness(const db::AuditCheck* check) {
+Chart fairness(const Json& figures) {
   std::vector<FairnessPanel> panels;
   std::vector<double> expected;
   for (int v = core::lowest_card; v <= core::highest_card; ++v)
     expected.push_back(static_cast<double>(core::action_deck_copies[v]) / core::action_deck_size);
   for (const char* source : {"station", "table"}) {
-    const Json by_station = check ? check->figures.value(source, Json::object()) : Json::object();
+    const Json by_station = figures.value(source, Json::object());
     for (const auto& [station, f] : by_station.items()) {
         FairnessPanel p;
         p.name = fmt::format("{}: {}", station, std::string(source) == "station" ? "station draws" : "table cards");
@@ -69,7 +74,7 @@ Chart fairness(const db::AuditCheck* check) {
         p.expected = expected;
         if (f.value("judged", false)) {
           p.verdict = fmt::format("{} cards, p = {:.3g}", f["draws"].get<std::int64_t>(), f["p_value"].get<double>());
-          p.flagged = f["p_value"].get<double>() < db::fairness_warn_p;
+          p.flagged = f.value("flagged", false);
         } else {
           p.verdict = fmt::format("{} cards: too few to judge", f["draws"].get<std::int64_t>());
         }
@@ -79,18 +84,18 @@ Chart fairness(const db::AuditCheck* check) {
   return fairness_chart("Fairness: the cards each station drew against the deck", panels);
 }
 
-Chart calibration(const db::AuditCheck* check) {
+Chart calibration(const Json& figures) {
   std::vector<CalibrationPoint> points;
-  const Json bins = check ? check->figures.value("bins", Json::array()) : Json::array();
+  const Json bins = figures.value("bins", Json::array());
   for (const auto& b : bins)
       points.push_back({b["predicted"].get<double>(), b["observed"].get<double>(), b["duels"].get<long long>()});
   return calibration_chart("Calibration: who shoots first in a duel, odds against outcomes", points);
 }
 
-Chart sync_chart(const db::AuditCheck* check) {
+Chart sync_chart(const Json& figures) {
   std::vector<Bar> bars;
-  if (check && check->figures.is_object())
-    for (const auto& [station, f] : check->figures.items()) {
+  if (figures.is_object())
+    for (const auto& [station, f] : figures.items()) {
       std::int64_t offline = f.value("offline_records", std::int64_t{0});
       double late_min = static_cast<double>(f.value("latest_sync_ms", std::int64_t{0})) / 60000.0;
       bars.push_back({station, late_min,
@@ -123,18 +128,19 @@ std::string base64(const std::string& bytes) {
 }
 
 // Words and a shape for each status: colour is never the only signal.
-const char* status_mark(CheckStatus s) {
-  return s == CheckStatus::pass ? "&#10004; PASS" : s == CheckStatus::warn ? "&#9888; WARN" : "&#10008; FAIL";
+const char* status_mark(const std::string& status) {
+  return status == "PASS" ? "&#10004; PASS" : status == "WARN" ? "&#9888; WARN" : "&#10008; FAIL";
 }
 
-std::string verdict_words(const db::AuditReport& report) {
-  if (report.any(CheckStatus::fail)) return "FAILED: at least one check failed";
-  if (report.any(CheckStatus::warn)) return "passed with warnings";
+std::string verdict_words(const std::string& verdict) {
+  if (verdict == "FAIL") return "FAILED: at least one check failed";
+  if (verdict == "WARN") return "passed with warnings";
   return "passed: every check passed";
 }
 
-std::string report_html(const db::AuditReport& report, const std::vector<Chart>& charts) {
-  std::string verdict_class = report.any(CheckStatus::fail) ? "fail" : report.any(CheckStatus::warn) ? "warn" : "pass";
+std::string report_html(const Json& summary, const std::vector<Chart>& charts) {
+  const std::string verdict = summary.value("verdict", "FAIL");
+  std::string verdict_class = verdict == "FAIL" ? "fail" : verdict == "WARN" ? "warn" : "pass";
   std::string html = fmt::format(R"(<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <title>Marshal audit of {0}</title>
@@ -156,17 +162,19 @@ tables (events, characters' fates, conflicts, refusals) in the CSV files beside 
 <h2>Checks</h2>
 <table><tr><th>status</th><th>check</th><th>evidence</th></tr>
 )",
-                                 html_escape(report.db_path), verdict_class, html_escape(verdict_words(report)));
-  for (const auto& c : report.checks) {
-    const char* cls = c.status == CheckStatus::pass ? "pass" : c.status == CheckStatus::warn ? "warn" : "fail";
-    html += fmt::format("<tr><td class=\"status {}\">{}</td><td>{}</td><td>{}</td></tr>\n", cls, status_mark(c.status),
-                        html_escape(c.name), html_escape(c.evidence));
+                                 html_escape(summary.value("ledger", "")), verdict_class, html_escape(verdict_words(verdict)));
+  for (const auto& c : summary.value("checks", Json::array())) {
+    const std::string status = c.value("status", "FAIL");
+    const char* cls = status == "PASS" ? "pass" : status == "WARN" ? "warn" : "fail";
+    html += fmt::format("<tr><td class=\"status {}\">{}</td><td>{}</td><td>{}</td></tr>\n", cls, status_mark(status),
+                        html_escape(c.value("name", "")), html_escape(c.value("evidence", "")));
   }
   html += "</table>\n";
-  if (const db::AuditCheck* people = report.find("characters")) {
+  const Json characters = figures_of(summary, "characters").value("characters", Json::array());
+  if (!characters.empty()) {
     html += "<h2>Characters</h2>\n<table><tr><th>character</th><th>fate</th><th>bystanders lost</th>"
             "<th>tricks played</th><th>secrets held at the end</th><th>horses</th></tr>\n";
-    for (const auto& c : people->figures.value("characters", Json::array())) {
+    for (const auto& c : characters) {
       std::string horses;
       for (const auto& h : c["horses"]) horses += (horses.empty() ? "" : "<br>") + html_escape(h.get<std::string>());
       html += fmt::format("<tr><td>{}</td><td>{}</td><td>{} of {}</td><td>{} of {}</td><td>{}</td><td>{}</td></tr>\n",
@@ -248,21 +256,24 @@ class PdfReport {
   double y_ = margin;
 };
 
-void write_pdf(const db::AuditReport& report, const std::vector<Chart>& charts, const std::string& path) {
+void write_pdf(const Json& summary, const std::vector<Chart>& charts, const std::string& path) {
   PdfReport pdf(path);
-  pdf.paragraph("Audit of " + report.db_path, 18, true);
-  bool failed = report.any(CheckStatus::fail), warned = report.any(CheckStatus::warn);
-  pdf.paragraph(verdict_words(report), 14, true, failed ? 0.63 : warned ? 0.48 : 0.0, failed ? 0 : warned ? 0.29 : 0.35,
+  pdf.paragraph("Audit of " + summary.value("ledger", ""), 18, true);
+  const std::string verdict = summary.value("verdict", "FAIL");
+  bool failed = verdict == "FAIL", warned = verdict == "WARN";
+  pdf.paragraph(verdict_words(verdict), 14, true, failed ? 0.63 : warned ? 0.48 : 0.0, failed ? 0 : warned ? 0.29 : 0.35,
                 failed ? 0 : warned ? 0 : 0.17);
-  for (const auto& c : report.checks) {
-    const char* mark = c.status == CheckStatus::pass ? "PASS" : c.status == CheckStatus::warn ? "WARN (!)" : "FAIL (X)";
-    pdf.paragraph(fmt::format("{}  {}", mark, c.name), 11, true);
-    pdf.paragraph(c.evidence, 9.5);
+  for (const auto& c : summary.value("checks", Json::array())) {
+    const std::string status = c.value("status", "FAIL");
+    const char* mark = status == "PASS" ? "PASS" : status == "WARN" ? "WARN (!)" : "FAIL (X)";
+    pdf.paragraph(fmt::format("{}  {}", mark, c.value("name", "")), 11, true);
+    pdf.paragraph(c.value("evidence", ""), 9.5);
   }
-  if (const db::AuditCheck* people = report.find("characters")) {
+  const Json characters = figures_of(summary, "characters").value("characters", Json::array());
+  if (!characters.empty()) {
     pdf.new_page();
     pdf.paragraph("Characters", 14, true);
-    for (const auto& c : people->figures.value("characters", Json::array())) {
+    for (const auto& c : characters) {
       pdf.paragraph(fmt::format("{}: {}", c["name"].get<std::string>(), c["fate"].get<std::string>()), 10, true);
       std::string line = fmt::format("Bystanders lost {} of {}; tricks played {} of {}", c["bystanders_lost"].get<std::int64_t>(),
                                      c["bystanders"].get<std::int64_t>(), c["tricks_played"].get<std::int64_t>(),
@@ -282,20 +293,21 @@ void write_pdf(const db::AuditReport& report, const std::vector<Chart>& charts, 
 }
 }  // namespace
 
-std::vector<Chart> audit_charts(const db::AuditReport& report) {
-  return {timeline_chart(report.timeline), refusals_chart(report.find("refusals")), fairness(report.find("fairness")),
-          calibration(report.find("calibration")), sync_chart(report.find("stations"))};
+std::vector<Chart> audit_charts(const Json& summary) {
+  return {timeline_chart(summary.value("timeline", Json::object())), refusals_chart(figures_of(summary, "refusals")),
+          fairness(figures_of(summary, "fairness")), calibration(figures_of(summary, "calibration")),
+          sync_chart(figures_of(summary, "stations"))};
 }
 
-ReportFiles write_audit_report(const db::AuditReport& report, const std::string& dir) {
-  std::vector<Chart> charts = audit_charts(report);
+ReportFiles write_audit_report(const Json& summary, const std::string& dir) {
+  std::vector<Chart> charts = audit_charts(summary);
   ReportFiles files{(std::filesystem::path(dir) / "report.html").string(), (std::filesystem::path(dir) / "report.pdf").string()};
   {
     std::ofstream html(files.html, std::ios::trunc | std::ios::binary);
-    html << report_html(report, charts);
+    html << report_html(summary, charts);
     if (!html) throw std::runtime_error("cannot write " + files.html);
   }
-  write_pdf(report, charts, files.pdf);
+  write_pdf(summary, charts, files.pdf);
   return files;
 }
 

@@ -7,19 +7,24 @@
 #include <string>
 #include <vector>
 
-#include "audit/audit.h"
 #include "printables/charts.h"
+#include "protocol/json_fields.h"
 
 namespace marshal::printables {
 
-// The report's charts from the checks' figures and the report's timeline.
-std::vector<Chart> audit_charts(const db::AuditReport& report);
+// `summary`: the audit as summary.json has it (db::AuditReport::to_json, handed down by the
+// command line): {"ledger", "verdict": PASS|WARN|FAIL, "checks": [{"name", "status",
+// "evidence", "figures"}], "timeline"}. The report reads only that, so it draws what the
+// organisers' summary.json says, nothing else.
+
+// The report's charts from the checks' figures and the timeline.
+std::vector<Chart> audit_charts(const protocol::Json& summary);
 
 struct ReportFiles {
   std::string html, pdf;
 };
 // Writes DIR/report.html and DIR/report.pdf; throws std::runtime_error when a file cannot be
 // written.
-ReportFiles write_audit_report(const db::AuditReport& report, const std::string& dir);
+ReportFiles write_audit_report(const protocol::Json& summary, const std::string& dir);
 
 }  // namespace marshal::printables

@@ -62,6 +62,7 @@ AuditCheck DrawTally::check() const {
         f["degrees_of_freedom"] = fit.degrees_of_freedom;
         f["p_value"] = fit.p_value;
         bool suspicious = fit.p_value < fairness_warn_p;
+        f["flagged"] = suspicious;
         words.push_back(fmt::format("{}: {} cards {}, chi-square {:.1f}, p = {:.3g}{}", station, n, what,
                                     fit.statistic, fit.p_value, suspicious ? " (UNLIKELY from a fair deck)" : ""));
         if (suspicious) flagged.push_back(fmt::format("{} ({})", station, source));

@@ -83,7 +83,7 @@ int run_audit(const AuditOptions& options, std::ostream& out, std::ostream& err)
     db::write_conflicts_csv(report.conflicts, std::filesystem::path(options.out_dir) / "conflicts.csv");
     report.timings_ms["csv tables"] = tables_ms;
     auto start = std::chrono::steady_clock::now();
-    files = printables::write_audit_report(report, options.out_dir);
+    files = printables::write_audit_report(report.to_json(), options.out_dir);
     report.timings_ms["report"] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   } catch (const std::exception& e) {
     err << fmt::format("marshal audit: {}\n", e.what());

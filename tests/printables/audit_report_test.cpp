@@ -28,7 +28,7 @@ TEST_CASE("the audit report: a self-contained HTML page and a PDF with the check
   REQUIRE(report.find("fairness"));
   REQUIRE(report.find("fairness")->status == db::CheckStatus::warn);
 
-  printables::ReportFiles files = printables::write_audit_report(report, dir.path().string());
+  printables::ReportFiles files = printables::write_audit_report(report.to_json(), dir.path().string());
   std::string html = read_text(files.html);
   INFO(html.substr(0, 2000));
   CHECK(html.rfind("<!DOCTYPE html>", 0) == 0);
@@ -80,7 +80,7 @@ TEST_CASE("an audit with nothing to chart says so in a line instead of an empty 
   plan.events = 0;
   test_support::play_evening(ledger, plan);
   db::AuditReport report = db::audit_ledger(ledger, {});
-  printables::ReportFiles files = printables::write_audit_report(report, dir.path().string());
+  printables::ReportFiles files = printables::write_audit_report(report.to_json(), dir.path().string());
   std::string html = read_text(files.html);
   CHECK(html.find("data:image/svg") == std::string::npos);
   CHECK(html.find("Refusals by reason: nothing to show.") != std::string::npos);
