@@ -77,7 +77,6 @@ class EventReader {
     if (thread_.joinable()) thread_.join();
   }
   // Once finish() returned:
-  bool chain_failed() const { return chain_failed_; }
   bool read_to_end() const { return read_to_end_; }
   const std::string& error() const { return error_; }  // a database error while reading
 
@@ -215,7 +214,6 @@ class Replayer {
       replay_all();
       reader.finish();  // from here on, `source` is this thread's again
       if (!reader.error().empty()) throw SqliteError(SQLITE_ERROR, reader.error());
-      report.chain_failed = reader.chain_failed();
       report.read_to_end = reader.read_to_end();
     }
     if (!report.ok) return report;

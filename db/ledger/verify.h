@@ -36,7 +36,6 @@ struct VerifyReport {
   std::int64_t events = 0;
   std::int64_t failed_seq = 0;  // 0 when the failure is not one event's (a projection table)
   std::string reason;
-  bool chain_failed = false;    // the failure is the chain's: a seq missing, a link or hash wrong
   bool read_to_end = false;     // every row was read and its link and hash checked
 };
 
