@@ -14,32 +14,33 @@ AccusationPage::AccusationPage(wxWindow* parent, StationBackend& backend)
     : ConflictPage(parent, "CHEATING ACCUSATION"), backend_(backend) {
   who_ = new wxStaticText(this, wxID_ANY, "");
   who_->SetFont(ui::font(15, true));
-  sizer_->Add(who_, 0, wxALL | wxEXPAND, 8);
+  inputs_->Add(who_, 0, wxALL | wxEXPAND, 8);
   auto* cards = new wxFlexGridSizer(2, 2, 6, 18);
   const char* labels[2] = {"Accuser's card (A, 2-10)", "Accused's card"};
   for (int i = 0; i < 2; ++i) {
     auto* label = new wxStaticText(this, wxID_ANY, labels[i]);
-    label->SetFont(ui::font(13));
+    label->SetFont(ui::font(ui::body_points));
     card_[i] = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(130, -1), wxTE_PROCESS_ENTER);
     card_[i]->SetFont(ui::font(16));
     card_[i]->Bind(wxEVT_TEXT_ENTER, &AccusationPage::on_go, this);
     cards->Add(label, 0, wxALIGN_CENTER_VERTICAL);
     cards->Add(card_[i]);
   }
-  sizer_->Add(cards, 0, wxALL, 10);
+  inputs_->Add(cards, 0, wxALL, 10);
   auto* row = new wxBoxSizer(wxHORIZONTAL);
   add_virtual_draw_toggle(row);
   auto* go = new wxButton(this, wxID_ANY, "Draw  (Enter)");
   go->SetFont(ui::font(14, true));
   go->Bind(wxEVT_BUTTON, &AccusationPage::on_go, this);
   row->Add(go, 0);
-  sizer_->Add(row, 0, wxALL, 8);
+  inputs_->Add(row, 0, wxALL, 8);
   add_odds_toggle(row, [this] { return odds_text(); });
   result_ = add_result_area(17);
   start();
 }
 
 void AccusationPage::start() {
+  open_screen();
   session_ = std::make_unique<ConflictSession>("accusation", event_options(backend_));
   step_ = Step::accused;
   recorded_seq_ = 0;

@@ -20,20 +20,19 @@ ActionsPage::ActionsPage(wxWindow* parent, StationBackend& backend)
                                 "Ctrl+I  re-issue a lost or damaged card (scan it; the new one is printed)\n"
                                 "Ctrl+V  the Mayor calls a vote (type the office; ballots close in 15 minutes)\n"
                                 "Ctrl+K  the Mayor counts it once closed   Ctrl+O  a Judge overrides the Mayor's call");
-  keys->SetFont(ui::font(12));
+  keys->SetFont(ui::font(ui::body_points));
   name_ = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(420, -1), wxTE_PROCESS_ENTER);
   name_->SetFont(ui::font(15));
   name_->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { on_name_entered(); });
-  result_ = new wxStaticText(this, wxID_ANY, "");
-  result_->SetFont(ui::font(15, true));
-  sizer_->Add(who_, 0, wxALL | wxEXPAND, 8);
-  sizer_->Add(keys, 0, wxALL, 8);
-  sizer_->Add(name_, 0, wxALL, 8);
-  sizer_->Add(result_, 1, wxALL | wxEXPAND, 8);
+  inputs_->Add(who_, 0, wxALL | wxEXPAND, 8);
+  inputs_->Add(keys, 0, wxALL, 8);
+  inputs_->Add(name_, 0, wxALL, 8);
+  result_ = add_result_area(15);
   start();
 }
 
 void ActionsPage::start() {
+  open_screen();
   waiting_ = Waiting::character;
   badge_.clear();
   recorded_seq_ = 0;

@@ -22,6 +22,8 @@ class ActionsPage : public ConflictPage {
   void on_scan(const std::string& code) override;
   // A key pressed with Ctrl on this screen; true when it was an action key.
   bool on_key(int key) override;
+  // A record does not end this screen: the next action on the same badge follows.
+  bool finishes_on_record() const override { return false; }
 
  private:
   enum class Waiting {

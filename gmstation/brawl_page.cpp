@@ -19,40 +19,41 @@ BrawlPage::BrawlPage(wxWindow* parent, StationBackend& backend)
   auto* help = new wxStaticText(this, wxID_ANY,
                                 "Type each standing fighter's card (A, 2-10), or F: flees before the round.  "
                                 "Between rounds, scan a badge: that fighter joins.");
-  help->SetFont(ui::font(12));
+  help->SetFont(ui::font(ui::body_points));
   help->Wrap(600);
-  sizer_->Add(help, 0, wxLEFT | wxRIGHT, 8);
+  inputs_->Add(help, 0, wxLEFT | wxRIGHT, 8);
   auto* grid = new wxFlexGridSizer(3, 6, 14);
   for (const char* heading : {"Fighter", "Card", "State"}) {
     auto* h = new wxStaticText(this, wxID_ANY, heading);
-    h->SetFont(ui::font(11, true));
+    h->SetFont(ui::font(ui::body_points, true));
     grid->Add(h);
   }
   for (int i = 0; i < max_fighters; ++i) {
     fighter_[i] = new wxStaticText(this, wxID_ANY, "");
-    fighter_[i]->SetFont(ui::font(12, true));
+    fighter_[i]->SetFont(ui::font(ui::body_points, true));
     card_[i] = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(70, -1), wxTE_PROCESS_ENTER);
     card_[i]->SetFont(ui::font(15));
     card_[i]->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { on_enter(); });
     state_[i] = new wxStaticText(this, wxID_ANY, "", wxDefaultPosition, wxSize(240, -1));
-    state_[i]->SetFont(ui::font(12));
+    state_[i]->SetFont(ui::font(ui::body_points));
     for (wxWindow* w : std::initializer_list<wxWindow*>{fighter_[i], card_[i], state_[i]})
       grid->Add(w, 0, wxALIGN_CENTER_VERTICAL);
   }
-  sizer_->Add(grid, 0, wxALL, 8);
+  inputs_->Add(grid, 0, wxALL, 8);
   auto* row = new wxBoxSizer(wxHORIZONTAL);
   add_virtual_draw_toggle(row);
   auto* go = new wxButton(this, wxID_ANY, "Draw  (Enter)");
   go->SetFont(ui::font(14, true));
   go->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { on_enter(); });
   row->Add(go, 0);
-  sizer_->Add(row, 0, wxALL, 6);
+  inputs_->Add(row, 0, wxALL, 6);
   add_odds_toggle(row, [this] { return odds_text(); });
   result_ = add_result_area(14);
   start();
 }
 
 void BrawlPage::start() {
+  open_screen();
   session_ = std::make_unique<ConflictSession>("brawl", event_options(backend_));
   rounds_key_ = "rounds";
   names_.clear();

@@ -23,14 +23,14 @@ std::string joined(const Json& names, const char* separator) {
 ChasePage::ChasePage(wxWindow* parent, StationBackend& backend)
     : ConflictPage(parent, "CHASE"), backend_(backend), wait_timer_(this) {
   state_ = new wxStaticText(this, wxID_ANY, "");
-  state_->SetFont(ui::font(13));
+  state_->SetFont(ui::font(ui::body_points));
   sizer_->Add(state_, 0, wxALL | wxEXPAND, 8);
   countdown_ = new wxStaticText(this, wxID_ANY, "");
   countdown_->SetFont(ui::font(30, true));
   countdown_->SetForegroundColour(ui::provisional_amber);
-  sizer_->Add(countdown_, 0, wxALL, 8);
+  inputs_->Add(countdown_, 0, wxALL, 8);
   auto* toggles = new wxBoxSizer(wxHORIZONTAL);
-  sizer_->Add(toggles, 0, wxLEFT | wxRIGHT, 8);
+  inputs_->Add(toggles, 0, wxLEFT | wxRIGHT, 8);
   add_odds_toggle(toggles, [this] { return odds_text(); });
   result_ = add_result_area(16);
   Bind(wxEVT_TIMER, [this](wxTimerEvent&) { tick(); });
@@ -38,6 +38,7 @@ ChasePage::ChasePage(wxWindow* parent, StationBackend& backend)
 }
 
 void ChasePage::start() {
+  open_screen();
   wait_timer_.Stop();
   wait_left_s_ = 0;
   session_ = std::make_unique<ConflictSession>("chase");

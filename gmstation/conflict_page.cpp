@@ -23,44 +23,145 @@ std::optional<int> parse_card(const wxString& text) {
 }
 
 ConflictPage::ConflictPage(wxWindow* parent, const wxString& title)
-    : wxPanel(parent, wxID_ANY), rng_(fresh_seed()) {
+    : wxScrolledWindow(parent, wxID_ANY), rng_(fresh_seed()) {
   ui::apply(this);
+  SetScrollRate(0, 20);  // a long result scrolls rather than being cut off at 1024 x 600
   sizer_ = new wxBoxSizer(wxVERTICAL);
   auto* heading = new wxStaticText(this, wxID_ANY, title);
   heading->SetFont(ui::font(16, true));
   instruction_ = new wxStaticText(this, wxID_ANY, "");
   instruction_->SetFont(ui::font(20, true));
-  sizer_->Add(heading, 0, wxALL, 6);
-  sizer_->Add(instruction_, 0, wxALL | wxEXPAND, 6);
+  refusal_ = new wxStaticText(this, wxID_ANY, "");
+  refusal_->SetFont(ui::font(ui::body_points, true));
+  refusal_->SetForegroundColour(ui::refusal_red);
+  // Room for two lines whether or not a refusal is shown: a refusal never moves the page.
+  refusal_->SetMinSize(wxSize(-1, 2 * refusal_->GetCharHeight() + 2));
+  inputs_ = new wxBoxSizer(wxVERTICAL);
+  sizer_->Add(heading, 0, wxLEFT | wxRIGHT | wxTOP, 6);
+  sizer_->Add(instruction_, 0, wxLEFT | wxRIGHT | wxTOP | wxEXPAND, 6);
+  sizer_->Add(refusal_, 0, wxLEFT | wxRIGHT | wxEXPAND, 6);
+  sizer_->Add(inputs_, 0, wxEXPAND);
   SetSizer(sizer_);
+  // Wrapped text follows the page's width.
+  Bind(wxEVT_SIZE, [this](wxSizeEvent& event) {
+    event.Skip();
+    CallAfter([this] { rewrap(); });
+  });
+}
+
+bool ConflictPage::Layout() {
+  constexpr int smallest_laid_out_px = 300;  // a page is 640 px wide or more once shown
+  if (GetClientSize().x < smallest_laid_out_px) return false;
+  return wxScrolledWindow::Layout();
+}
+
+int ConflictPage::wrap_width() const { return std::max(400, GetClientSize().x - 24); }
+
+void ConflictPage::rewrap() {
+  instruction_->SetLabel(instruction_text_);
+  instruction_->Wrap(wrap_width());  // never cut off at 1024 x 600
+  refusal_->SetLabel(refusal_text_);
+  refusal_->Wrap(wrap_width());
+  if (result_area_) {
+    result_area_->SetLabel(result_text_);
+    result_area_->Wrap(wrap_width());
+  }
+  Layout();
+  FitInside();
 }
 
 void ConflictPage::show_instruction(const wxString& text, const wxColour& colour) {
   instruction_text_ = text;
+  refusal_text_.clear();  // the next step: the refusal of the last one is done with
   instruction_->SetForegroundColour(colour);
-  instruction_->SetLabel(text);
-  instruction_->Wrap(std::max(400, GetClientSize().x - 24));  // never cut off at 1024 x 600
-  Layout();
+  rewrap();
 }
 
 void ConflictPage::say(const wxString& text) { show_instruction(text, ui::ink); }
 
 void ConflictPage::set_result(wxStaticText* label, const wxString& text) {
+  if (label != result_area_) {
+    label->SetLabel(text);
+    label->Wrap(wrap_width());
+  }
   result_text_ = text;
-  label->SetLabel(text);
-  label->Wrap(std::max(400, GetClientSize().x - 24));
-  Layout();
+  rewrap();
 }
 
 void ConflictPage::refuse(const wxString& why) {
-  show_instruction(why, ui::refusal_red);
+  // Beside the step it refuses, which keeps its prompt; the room is kept, so nothing moves.
+  refusal_text_ = why;
+  refusal_->SetLabel(why);
+  refusal_->Wrap(wrap_width());
+  Layout();
   if (sounds_) sounds_->play(ui::Sound::refusal);
 }
 
+void ConflictPage::open_screen() {
+  finished_ = false;
+  sizer_->Show(inputs_, true, true);
+  if (result_area_) {
+    result_area_->SetFont(ui::font(result_points_, true));
+    result_area_->SetForegroundColour(ui::ink);
+  }
+  refusal_text_.clear();
+  rewrap();
+  Scroll(0, 0);
+}
+
+void ConflictPage::finish_screen() {
+  finished_ = true;
+  sizer_->Show(inputs_, false, true);  // nothing left to type in: Esc or a new F-key
+  if (result_area_) result_area_->SetFont(ui::font(ui::banner_points, true));
+  rewrap();
+  Scroll(0, 0);
+}
+
+void ConflictPage::focus_next_input() {
+  for (wxWindow* child : GetChildren())
+    if (auto* field = dynamic_cast<wxTextCtrl*>(child);
+        field && field->IsShownOnScreen() && field->IsEnabled() && field->GetBackgroundColour() == ui::waiting_yellow) {
+      field->SetFocus();
+      return;
+    }
+  focus_scan_field();
+}
+
+wxCheckBox* ConflictPage::check_box(const wxString& label, wxSizer* into, int flags, int border) {
+  // The box without words and the words beside it in the body type (a click on them ticks it):
+  // GTK 3 lays out a check button given a larger font too narrow and warns
+  // ("gtk_box_gadget_distribute: size >= 0") each time its page is shown.
+  auto* box = new wxCheckBox(this, wxID_ANY, "");
+  auto* words = new wxStaticText(this, wxID_ANY, label);
+  words->SetFont(ui::font(ui::body_points));
+  words->Bind(wxEVT_LEFT_DOWN, [box](wxMouseEvent&) {
+    box->SetValue(!box->GetValue());
+    wxCommandEvent ticked(wxEVT_CHECKBOX, box->GetId());
+    ticked.SetEventObject(box);
+    ticked.SetInt(box->GetValue());
+    box->GetEventHandler()->ProcessEvent(ticked);
+  });
+  auto* pair = new wxBoxSizer(wxHORIZONTAL);
+  pair->Add(box, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+  pair->Add(words, 0, wxALIGN_CENTER_VERTICAL);
+  into->Add(pair, 0, flags, border);
+  return box;
+}
+
+void ConflictPage::chain_one_keys(OneKeyNumber* (&numbers)[2], const std::vector<std::string>& names,
+                                  std::function<void()> then) {
+  for (std::size_t i = 0; i < 2; ++i) {
+    numbers[i]->on_changed([this] { update_odds(); });
+    numbers[i]->on_refused([this, &names, i](const wxString& why) {
+      refuse((names.size() > i ? wxString::FromUTF8(names[i]) + ": " : wxString()) + why);
+    });
+  }
+  numbers[0]->on_done([second = numbers[1]] { second->SetFocus(); });
+  numbers[1]->on_done(std::move(then));
+}
+
 void ConflictPage::add_virtual_draw_toggle(wxSizer* row) {
-  virtual_draw_ = new wxCheckBox(this, wxID_ANY, "Station draws the cards (virtual deck)");
-  virtual_draw_->SetFont(ui::font(12));
-  row->Add(virtual_draw_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 16);
+  virtual_draw_ = check_box("Station draws the cards (virtual deck)", row, wxALIGN_CENTER_VERTICAL | wxRIGHT, 16);
 }
 
 std::optional<int> ConflictPage::typed_card(wxTextCtrl* field, const std::string& who) {
@@ -106,32 +207,36 @@ void ConflictPage::mark_waiting_card(const std::vector<wxTextCtrl*>& fields, boo
 }
 
 wxStaticText* ConflictPage::add_result_area(int points) {
-  auto* area = new wxStaticText(this, wxID_ANY, "");
-  area->SetFont(ui::font(points, true));
-  sizer_->Add(area, 1, wxALL | wxEXPAND, 8);
-  return area;
+  result_area_ = new wxStaticText(this, wxID_ANY, "");
+  result_points_ = std::max(points, ui::body_points);
+  result_area_->SetFont(ui::font(result_points_, true));
+  sizer_->Add(result_area_, 0, wxALL | wxEXPAND, 8);
+  return result_area_;
 }
 
 void ConflictPage::add_odds_toggle(wxSizer* row, std::function<std::string()> compute) {
-  odds_toggle_ = new wxCheckBox(this, wxID_ANY, "Show the odds");
-  odds_toggle_->SetFont(ui::font(12));
+  odds_toggle_ = check_box("Show the odds", row, wxALIGN_CENTER_VERTICAL | wxLEFT, 16);
+  // A click must not take the keyboard from the next input: the box never takes the focus,
+  // and after a click the keyboard is given back where the next card or scan goes.
+  odds_toggle_->SetCanFocus(false);
   odds_toggle_->Bind(wxEVT_CHECKBOX, [this](wxCommandEvent&) {
     update_odds();
-    focus_scan_field();  // a click is not meant to take the keyboard away from the scans
+    if (wxWindow::FindFocus() == odds_toggle_) focus_next_input();
   });
-  row->Add(odds_toggle_, 0, wxALIGN_CENTER_VERTICAL | wxLEFT, 16);
   odds_ = new wxStaticText(this, wxID_ANY, "");
-  odds_->SetFont(ui::font(12));
-  sizer_->Add(odds_, 0, wxALL, 6);
+  odds_->SetFont(ui::font(ui::body_points));
+  inputs_->Add(odds_, 0, wxALL, 6);
   odds_text_ = std::move(compute);
 }
 
 void ConflictPage::update_odds() {
   if (!odds_) return;
   std::string text = odds_toggle_->IsChecked() ? odds_text_() : std::string();
-  odds_->SetLabel(wxString::FromUTF8(text));
-  odds_->Wrap(std::max(400, GetClientSize().x - 24));
+  odds_shown_ = wxString::FromUTF8(text);
+  odds_->SetLabel(odds_shown_);
+  odds_->Wrap(wrap_width());
   Layout();
+  FitInside();
 }
 
 void ConflictPage::show_record(const RecordOutcome& r, const wxString& what) {
@@ -148,6 +253,8 @@ void ConflictPage::show_record(const RecordOutcome& r, const wxString& what) {
     show_instruction(wxString::Format("Recorded in the ledger as event #%lld.  Esc: back",
                                       static_cast<long long>(r.seq)),
                      ui::accepted_green);
+  // The result becomes the screen's banner, the inputs hidden.
+  if (finishes_on_record()) finish_screen();
   // The screen's fields are done with (some are disabled now, and a disabled field with the
   // focus would take the keyboard with it): the next scan, Esc and F-key go to the window.
   focus_scan_field();

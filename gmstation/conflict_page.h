@@ -1,19 +1,22 @@
 #pragma once
-// What every conflict screen shares: its title, the instruction line (ink, refusal red,
-// provisional amber, recorded green), cards typed from a physical deck, the station's own
-// CSPRNG for virtual draws, and how a record's outcome is shown.
+// What every conflict screen shares: its title, the instruction line (ink, provisional amber,
+// recorded green) with a refusal line under it (red, its room kept so nothing moves), the inputs
+// (hidden once the screen's result is recorded), cards typed from a physical deck, the station's
+// own CSPRNG for virtual draws, and the result: in large type as a banner once recorded. The
+// page scrolls when a long result does not fit (1024 x 600).
 #include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include <wx/checkbox.h>
-#include <wx/panel.h>
+#include <wx/scrolwin.h>
 #include <wx/sizer.h>
 #include <wx/stattext.h>
 #include <wx/textctrl.h>
 
 #include "core/csprng.h"
+#include "gmstation/one_key_number.h"
 #include "gmstation/station_backend.h"
 #include "ui/sounds.h"
 
@@ -23,18 +26,27 @@ namespace marshal::gm {
 // "knock_out" is "KNOCK-OUT", "stun" is "stunned"; the rest (miss, nicked, wounded, dead) as is.
 std::string result_words(const std::string& code);
 
-class ConflictPage : public wxPanel {
+class ConflictPage : public wxScrolledWindow {
  public:
   ConflictPage(wxWindow* parent, const wxString& title);
 
   // What the window asks of every screen: begin anew (its function key), take a scanned code,
   // and take a Ctrl+letter (true when the key meant something here).
   virtual void start() = 0;
+  // Lays the page out once it has a real size: laid out at the few pixels a page has before the
+  // book sizes it, its check boxes would get less than their size (GTK warns of each).
+  bool Layout() override;
   virtual void on_scan(const std::string& code) = 0;
   virtual bool on_key(int /*key*/) { return false; }
 
-  // The instruction as written (the label itself is wrapped to the window's width).
+  // The instruction as written (the label itself is wrapped to the window's width): the step's
+  // prompt, or what was recorded; a refusal does not replace it.
   wxString instruction() const { return instruction_text_; }
+  // The last refusal, shown under the instruction until the next step (empty when none).
+  wxString refusal_text() const { return refusal_text_; }
+  // The result is shown as the screen's banner (large type, inputs hidden): it was recorded.
+  bool finished() const { return finished_; }
+  wxStaticText* result_label() const { return result_area_; }
   // The result as written (the label is wrapped to the window's width).
   wxString result_text() const { return result_text_; }
   // Recorded in the ledger, or kept provisionally while it is out of reach (seq -1).
@@ -42,20 +54,33 @@ class ConflictPage : public wxPanel {
   std::int64_t recorded_seq() const { return recorded_seq_; }
   // The odds box, if the page has one, and the odds line as shown (for tests).
   wxCheckBox* odds_toggle() const { return odds_toggle_; }
-  wxString odds_shown() const { return odds_ ? odds_->GetLabel() : wxString(); }
+  wxString odds_shown() const { return odds_shown_; }
   // How the page gives the keyboard back to the window's scan field (set by the window).
   void set_focus_scan_field(std::function<void()> focus) { focus_scan_field_ = std::move(focus); }
   // The window's sounds: a refusal and a record sound here.
   void set_sounds(ui::Sounds* sounds) { sounds_ = sounds; }
 
  protected:
+  // A new prompt (ink) for the next step; it clears the refusal line.
   void show_instruction(const wxString& text, const wxColour& colour);
   void say(const wxString& text);
+  // Every page's start() begins with this: the inputs shown again, the banner back to the
+  // result's live size, no refusal.
+  void open_screen();
+  // Whether recording ends the screen (a banner, the inputs hidden): a conflict does; the GM
+  // actions screen goes on with the same badge.
+  virtual bool finishes_on_record() const { return true; }
   // Shows a result in `label`, wrapped so it is never cut off.
   void set_result(wxStaticText* label, const wxString& text);
   void refuse(const wxString& why);
   // Shows what the ledger said of a record; `what` is "duel", "accusation"...
   void show_record(const RecordOutcome& r, const wxString& what);
+  // Two one-key numbers, one a side (a duelist's commitment, a fighter's offense): a refusal
+  // names the side from `names` (as they stand when it comes), the first moves on to the second,
+  // the second calls `then`; any change updates the odds.
+  void chain_one_keys(OneKeyNumber* (&numbers)[2], const std::vector<std::string>& names, std::function<void()> then);
+  // A check box with `label` beside it in the body type, added to `into` with `flags`.
+  wxCheckBox* check_box(const wxString& label, wxSizer* into, int flags = 0, int border = 0);
   // "Station draws the cards (virtual deck)" added to `row`, and whether it is ticked.
   void add_virtual_draw_toggle(wxSizer* row);
   bool station_draws() const { return virtual_draw_ && virtual_draw_->IsChecked(); }
@@ -68,7 +93,8 @@ class ConflictPage : public wxPanel {
   // Marks the first empty field of `fields` as the one the next card goes to (yellow, and with
   // the focus when `focus`); the others plain.
   void mark_waiting_card(const std::vector<wxTextCtrl*>& fields, bool focus = true);
-  // The large-type line where a screen shows what happened, added to the page.
+  // The large-type line where a screen shows what happened, added to the page (below the
+  // inputs); once recorded it becomes the banner (ui::banner_points).
   wxStaticText* add_result_area(int points);
   // A "Show the odds" box added to `row` and the line under it (added to the page now); `compute`
   // gives the text, empty while there is nothing to say. update_odds() after any change.
@@ -84,13 +110,25 @@ class ConflictPage : public wxPanel {
     if (focus_scan_field_) focus_scan_field_();
   }
 
-  wxBoxSizer* sizer_;  // title and instruction are in it; pages add the rest
+  wxBoxSizer* sizer_;  // title, instruction, refusal line, inputs_, then the result area
+  wxBoxSizer* inputs_;  // pages add their fields and buttons here; hidden once recorded
   core::Csprng rng_;
   std::int64_t recorded_seq_ = 0;
 
  private:
+  void finish_screen();
+  int wrap_width() const;
+  // The keyboard goes back to the next input: the waiting card's field, else the scan field.
+  void focus_next_input();
+  void rewrap();
+
   wxStaticText* instruction_;
   wxString instruction_text_;
+  wxStaticText* refusal_;
+  wxString refusal_text_;
+  wxStaticText* result_area_ = nullptr;
+  int result_points_ = 0;
+  bool finished_ = false;
   wxString result_text_;
   std::function<void()> focus_scan_field_;
   ui::Sounds* sounds_ = nullptr;
@@ -98,6 +136,7 @@ class ConflictPage : public wxPanel {
   wxCheckBox* odds_toggle_ = nullptr;
   wxStaticText* odds_ = nullptr;
   std::function<std::string()> odds_text_;
+  wxString odds_shown_;  // as written; the label itself is wrapped
 };
 
 // "A", "a", "1".."10": a card typed from the physical deck.

@@ -14,7 +14,7 @@ namespace marshal::gm {
 
 DuelPage::DuelPage(wxWindow* parent, StationBackend& backend, std::function<void(const wxString&)> status)
     : ConflictPage(parent, "DUEL"), backend_(backend), status_(std::move(status)) {
-  auto* sizer = sizer_;
+  auto* sizer = inputs_;
 
   auto* grid = new wxFlexGridSizer(5, 3, 6, 18);
   grid->Add(new wxStaticText(this, wxID_ANY, ""));
@@ -24,16 +24,19 @@ DuelPage::DuelPage(wxWindow* parent, StationBackend& backend, std::function<void
     grid->Add(duelist_[i], 1, wxEXPAND);
   }
   auto* commit_label = new wxStaticText(this, wxID_ANY, "Accuracy committed to the draw");
-  commit_label->SetFont(ui::font(13));
+  commit_label->SetFont(ui::font(ui::body_points));
   grid->Add(commit_label);
   for (int i = 0; i < 2; ++i) {
-    commit_[i] = new wxSpinCtrl(this, wxID_ANY, "0", wxDefaultPosition, wxSize(130, -1), wxSP_ARROW_KEYS, 0, 0, 0);
-    commit_[i]->SetFont(ui::font(16));
-    commit_[i]->Bind(wxEVT_SPINCTRL, [this](wxSpinEvent&) { update_odds(); });
+    commit_[i] = new OneKeyNumber(this, "Accuracy committed");
     grid->Add(commit_[i]);
   }
+  // One digit each, first duelist then second, then the cards.
+  chain_one_keys(commit_, names_, [this] {
+    say("Scan both duelists' cards (or type them and press Enter)");
+    mark_waiting_card(card_fields());
+  });
   auto* card_label = new wxStaticText(this, wxID_ANY, "Card drawn (A, 2-10)");
-  card_label->SetFont(ui::font(13));
+  card_label->SetFont(ui::font(ui::body_points));
   grid->Add(card_label);
   for (int i = 0; i < 2; ++i) {
     card_[i] = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(130, -1), wxTE_PROCESS_ENTER);
@@ -42,12 +45,10 @@ DuelPage::DuelPage(wxWindow* parent, StationBackend& backend, std::function<void
     grid->Add(card_[i]);
   }
   auto* kill_label = new wxStaticText(this, wxID_ANY, "Declared before the round");
-  kill_label->SetFont(ui::font(13));
+  kill_label->SetFont(ui::font(ui::body_points));
   grid->Add(kill_label);
   for (int i = 0; i < 2; ++i) {
-    not_to_kill_[i] = new wxCheckBox(this, wxID_ANY, "shoots not to kill");
-    not_to_kill_[i]->SetFont(ui::font(12));
-    grid->Add(not_to_kill_[i]);
+    not_to_kill_[i] = check_box("shoots not to kill", grid);
   }
   sizer->Add(grid, 0, wxALL, 10);
 
@@ -64,13 +65,15 @@ DuelPage::DuelPage(wxWindow* parent, StationBackend& backend, std::function<void
 }
 
 void DuelPage::start() {
+  open_screen();
   session_ = std::make_unique<ConflictSession>("duel", event_options(backend_));
   names_.clear();
   step_ = Step::first;
   recorded_seq_ = 0;
   for (int i = 0; i < 2; ++i) {
-    commit_[i]->SetRange(0, 0);
-    commit_[i]->SetValue(0);
+    commit_[i]->set_range(0, 0);
+    commit_[i]->set_value(0);
+    commit_[i]->Enable(true);
     card_[i]->Clear();
     card_[i]->SetBackgroundColour(*wxWHITE);
     not_to_kill_[i]->SetValue(false);
@@ -113,8 +116,10 @@ void DuelPage::on_scan(const std::string& code) {
   } else {
     step_ = Step::draw;
     faster_ = 0;
-    say("Scan both duelists' cards (or type them and press Enter); each may first commit Accuracy");
-    mark_waiting_card(card_fields());
+    say(wxString::FromUTF8(fmt::format("Scan both duelists' cards; first each may commit Accuracy: {} 0-{}, {} 0-{} (a digit; "
+                                       "Enter keeps 0)", names_[0], commit_[0]->high(), names_[1], commit_[1]->high())));
+    mark_waiting_card(card_fields(), false);
+    commit_[0]->SetFocus();
   }
   update_odds();
 }
@@ -170,7 +175,7 @@ void DuelPage::show_duelists(const Json* now) {
     int speed = std::max(0, c["speed"].get<int>() - (c["wounded"].get<bool>() ? 1 : 0));
     duelist_[i]->SetLabel(wxString::FromUTF8(fmt::format("{}\nSpeed {}  Accuracy {}{}", names_[static_cast<std::size_t>(i)],
                                                          speed, accuracy, c["wounded"].get<bool>() ? "  (wounded)" : "")));
-    commit_[i]->SetRange(0, accuracy);
+    commit_[i]->set_range(0, accuracy);
   }
   Layout();
 }
@@ -184,7 +189,7 @@ std::string DuelPage::odds_text() {
     duelists[static_cast<std::size_t>(i)].base = {c["hth"], c["speed"], c["accuracy"], c["gambling"], c["riding"]};
     duelists[static_cast<std::size_t>(i)].wounded = c["wounded"];
   }
-  auto o = core::duel_first_round_odds(duelists, {commit_[0]->GetValue(), commit_[1]->GetValue()}, {});
+  auto o = core::duel_first_round_odds(duelists, {commit_[0]->value(), commit_[1]->value()}, {});
   return fmt::format(
       "Odds: {} first {:.0f}%, {} first {:.0f}%, tie {:.0f}%.  After round 1: {} dead {:.0f}%, {} dead {:.0f}%",
       names_[0], 100 * o.draw.first[0], names_[1], 100 * o.draw.first[1], 100 * o.draw.tie, names_[0],
@@ -218,7 +223,7 @@ void DuelPage::draw_step() {
   Json cards;
   if (!read_cards(cards)) return;
   Json& input = session_->input();
-  input["commit"] = {{names_[0], commit_[0]->GetValue()}, {names_[1], commit_[1]->GetValue()}};
+  input["commit"] = {{names_[0], commit_[0]->value()}, {names_[1], commit_[1]->value()}};
   input["draw_cards"] = cards;
   SessionOutcome o = session_->resolve();
   if (!o.ok) {
@@ -242,6 +247,7 @@ void DuelPage::draw_step() {
   set_result(result_, sums + first);
   step_ = Step::shoot;
   for (auto* f : card_) f->Clear();
+  for (auto* c : commit_) c->Enable(false);  // committed for the draw only
   go_->SetLabel("Shoot  (Enter)");
   say(wxString::FromUTF8("Round 1: scan " + names_[static_cast<std::size_t>(faster_)] + "'s card, then the other's"));
   mark_waiting_card(card_fields());

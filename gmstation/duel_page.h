@@ -11,12 +11,12 @@
 #include <wx/button.h>
 #include <wx/checkbox.h>
 #include <wx/panel.h>
-#include <wx/spinctrl.h>
 #include <wx/stattext.h>
 #include <wx/textctrl.h>
 
 #include "core/csprng.h"
 #include "gmstation/conflict_page.h"
+#include "gmstation/one_key_number.h"
 #include "gmstation/conflict_session.h"
 #include "gmstation/station_backend.h"
 
@@ -34,6 +34,8 @@ class DuelPage : public ConflictPage {
   // A shot of 13 or more: Ctrl+K kill, Ctrl+W wound, Ctrl+D disable (the shooter's choice).
   bool on_key(int key) override;
   wxCheckBox* not_to_kill_box(int duelist) const { return not_to_kill_[duelist]; }  // for tests
+  OneKeyNumber* commitment(int duelist) const { return commit_[duelist]; }          // for tests
+  wxTextCtrl* card_field(int duelist) const { return card_[duelist]; }              // for tests
 
  private:
   enum class Step { first, second, draw, shoot, choice, done };
@@ -64,7 +66,7 @@ class DuelPage : public ConflictPage {
   Step step_ = Step::first;
 
   wxStaticText* duelist_[2];
-  wxSpinCtrl* commit_[2];
+  OneKeyNumber* commit_[2];
   wxTextCtrl* card_[2];
   wxCheckBox* not_to_kill_[2];           // declared before each round's draw
   std::set<std::string> chosen_;         // shooters who made their 13+ choice this round

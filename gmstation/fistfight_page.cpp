@@ -20,15 +20,16 @@ FistfightPage::FistfightPage(wxWindow* parent, StationBackend& backend, BecomesB
     grid->Add(fighter_[i], 1, wxEXPAND);
   }
   auto* offense_label = new wxStaticText(this, wxID_ANY, "HtH on offense (the rest defends)");
-  offense_label->SetFont(ui::font(13));
+  offense_label->SetFont(ui::font(ui::body_points));
   grid->Add(offense_label);
   for (int i = 0; i < 2; ++i) {
-    offense_[i] = new wxSpinCtrl(this, wxID_ANY, "0", wxDefaultPosition, wxSize(130, -1), wxSP_ARROW_KEYS, 0, 0, 0);
-    offense_[i]->SetFont(ui::font(16));
+    offense_[i] = new OneKeyNumber(this, "HtH on offense");
     grid->Add(offense_[i]);
   }
+  // One digit each, first fighter then second, then the cards.
+  chain_one_keys(offense_, names_, [this] { mark_waiting_card({card_[0], card_[1]}); });
   auto* card_label = new wxStaticText(this, wxID_ANY, "Card drawn (A, 2-10; empty if stunned)");
-  card_label->SetFont(ui::font(13));
+  card_label->SetFont(ui::font(ui::body_points));
   grid->Add(card_label);
   for (int i = 0; i < 2; ++i) {
     card_[i] = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(130, -1), wxTE_PROCESS_ENTER);
@@ -36,33 +37,33 @@ FistfightPage::FistfightPage(wxWindow* parent, StationBackend& backend, BecomesB
     card_[i]->Bind(wxEVT_TEXT_ENTER, &FistfightPage::on_go, this);
     grid->Add(card_[i]);
   }
-  sizer_->Add(grid, 0, wxALL, 10);
+  inputs_->Add(grid, 0, wxALL, 10);
   auto* row = new wxBoxSizer(wxHORIZONTAL);
   auto* go = new wxButton(this, wxID_ANY, "Swing  (Enter)");
   go->SetFont(ui::font(14, true));
   go->Bind(wxEVT_BUTTON, &FistfightPage::on_go, this);
   auto* stop = new wxButton(this, wxID_ANY, "Both stop  (Ctrl+S)");
-  stop->SetFont(ui::font(12));
+  stop->SetFont(ui::font(ui::body_points));
   stop->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { both_stop(); });
   row->Add(go, 0, wxRIGHT, 10);
   row->Add(stop, 0);
-  sizer_->Add(row, 0, wxALL, 8);
+  inputs_->Add(row, 0, wxALL, 8);
   auto* toggles = new wxBoxSizer(wxHORIZONTAL);  // on their own line: 1024 px is not wide
   add_virtual_draw_toggle(toggles);
-  sizer_->Add(toggles, 0, wxLEFT | wxRIGHT, 8);
+  inputs_->Add(toggles, 0, wxLEFT | wxRIGHT, 8);
   add_odds_toggle(toggles, [this] { return odds_text(); });
-  for (auto* spin : offense_) spin->Bind(wxEVT_SPINCTRL, [this](wxSpinEvent&) { update_odds(); });
   result_ = add_result_area(16);
   start();
 }
 
 void FistfightPage::start() {
+  open_screen();
   session_ = std::make_unique<ConflictSession>("fistfight", event_options(backend_));
   names_.clear();
   step_ = Step::first;
   recorded_seq_ = 0;
   for (int i = 0; i < 2; ++i) {
-    offense_[i]->SetRange(0, 0);
+    offense_[i]->set_range(0, 0);
     card_[i]->Clear();
     card_[i]->SetBackgroundColour(*wxWHITE);
   }
@@ -92,7 +93,9 @@ void FistfightPage::on_scan(const std::string& code) {
   } else {
     step_ = Step::rounds;
     update_odds();
-    say("Each splits HtH: offense here, the rest defends. Scan both cards (or type them, Enter)");
+    say(wxString::FromUTF8(fmt::format("Each splits HtH: offense, the rest defends ({} 0-{}, {} 0-{}: a digit; Enter keeps "
+                                       "all-out). Then scan both cards", names_[0], offense_[0]->high(), names_[1],
+                                       offense_[1]->high())));
     offense_[0]->SetFocus();
     mark_waiting_card({card_[0], card_[1]}, false);
   }
@@ -118,8 +121,8 @@ void FistfightPage::show_fighters() {
     const Json& c = session_->character(names_[i]);
     int hth = std::max(0, c["hth"].get<int>() - (c["wounded"].get<bool>() ? 1 : 0));
     fighter_[i]->SetLabel(wxString::FromUTF8(fmt::format("{}\nHand-to-hand {}", names_[i], hth)));
-    offense_[i]->SetRange(0, hth);
-    offense_[i]->SetValue(hth);  // all-out attack unless the player says otherwise
+    offense_[i]->set_range(0, hth);
+    offense_[i]->set_value(hth);  // all-out attack unless the player says otherwise
   }
   Layout();
 }
@@ -131,8 +134,8 @@ std::string FistfightPage::odds_text() {
     const Json& c = session_->character(names_[static_cast<std::size_t>(i)]);
     int hth = std::max(0, c["hth"].get<int>() - (c["wounded"].get<bool>() ? 1 : 0));
     fighters.push_back(c);
-    splits[names_[static_cast<std::size_t>(i)]] = {{"offense", offense_[i]->GetValue()},
-                                                   {"defense", hth - offense_[i]->GetValue()}};
+    splits[names_[static_cast<std::size_t>(i)]] = {{"offense", offense_[i]->value()},
+                                                   {"defense", hth - offense_[i]->value()}};
   }
   try {
     Json o = protocol::odds("fistfight", {{"fighters", fighters}, {"splits", splits}, {"trials", 0}}, rng_);
@@ -170,8 +173,8 @@ bool FistfightPage::play_round(bool quiet) {
   for (int i = 0; i < 2; ++i) {
     const Json& c = session_->character(names_[static_cast<std::size_t>(i)]);
     int hth = std::max(0, c["hth"].get<int>() - (c["wounded"].get<bool>() ? 1 : 0));
-    splits[names_[static_cast<std::size_t>(i)]] = {{"offense", offense_[i]->GetValue()},
-                                                   {"defense", hth - offense_[i]->GetValue()}};
+    splits[names_[static_cast<std::size_t>(i)]] = {{"offense", offense_[i]->value()},
+                                                   {"defense", hth - offense_[i]->value()}};
     if (station_draws()) continue;
     if (card_[i]->GetValue().Strip(wxString::both).empty()) continue;  // stunned: sits out
     auto card = typed_card(card_[i], names_[static_cast<std::size_t>(i)]);

@@ -9,10 +9,10 @@
 
 #include <wx/button.h>
 #include <wx/checkbox.h>
-#include <wx/spinctrl.h>
 #include <wx/textctrl.h>
 
 #include "gmstation/conflict_page.h"
+#include "gmstation/one_key_number.h"
 #include "gmstation/conflict_session.h"
 
 namespace marshal::gm {
@@ -24,6 +24,8 @@ class FistfightPage : public ConflictPage {
   using BecomesBrawl = std::function<void(std::unique_ptr<ConflictSession>, std::vector<std::string>)>;
   FistfightPage(wxWindow* parent, StationBackend& backend, BecomesBrawl becomes_brawl);
   void start() override;
+  OneKeyNumber* offense(int fighter) const { return offense_[fighter]; }  // for tests
+  wxTextCtrl* card_field(int fighter) const { return card_[fighter]; }   // for tests
   void on_scan(const std::string& code) override;
   void both_stop();
   bool on_key(int key) override;  // Ctrl+S: both stop
@@ -49,7 +51,7 @@ class FistfightPage : public ConflictPage {
   std::vector<std::string> names_;
   Step step_ = Step::first;
   wxStaticText* fighter_[2];
-  wxSpinCtrl* offense_[2];
+  OneKeyNumber* offense_[2];
   wxTextCtrl* card_[2];
   wxStaticText* result_;
 };

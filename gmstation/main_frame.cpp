@@ -38,6 +38,20 @@ wxString describe_view(const Json& v) {
   return wxString::FromUTF8(text);
 }
 
+// A live panel entry: its text with HTML's special characters written as entities (the panel
+// lays out HTML, which is what lets it wrap a long entry), in the body type: the panel's HTML
+// takes the system's GUI font (10 pt here), and HTML's size 5 is 1.4 times it, 14 pt.
+wxString live_line(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '&') out += "&amp;";
+    else if (c == '<') out += "&lt;";
+    else if (c == '>') out += "&gt;";
+    else out += c;
+  }
+  return wxString::FromUTF8("<font size=\"5\">" + out + "</font>");
+}
+
 }  // namespace
 
 MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
@@ -48,7 +62,7 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   SetMinSize(wxSize(1024, 600));
   auto* root = new wxBoxSizer(wxVERTICAL);
   banner_ = new wxStaticText(this, wxID_ANY, "  OFFLINE: records are kept here and marked provisional; they sync when the ledger returns");
-  banner_->SetFont(ui::font(13, true));
+  banner_->SetFont(ui::font(ui::body_points, true));
   banner_->SetBackgroundColour(ui::offline_banner);
   banner_->SetForegroundColour(*wxWHITE);
   root->Add(banner_, 0, wxEXPAND);
@@ -92,20 +106,20 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
 
   auto* side = new wxBoxSizer(wxVERTICAL);
   auto* live_title = new wxStaticText(this, wxID_ANY, "Live: every station");
-  live_title->SetFont(ui::font(12, true));
-  live_ = new wxListBox(this, wxID_ANY);
-  live_->SetFont(ui::font(11));
+  live_title->SetFont(ui::font(ui::body_points, true));
+  live_ = new wxSimpleHtmlListBox(this, wxID_ANY);
+  live_->SetFont(ui::font(ui::body_points));
   live_->SetMinSize(wxSize(190, -1));  // wide enough to read an entry beside any screen
   refused_ = new wxStaticText(this, wxID_ANY, "");
   refused_->SetForegroundColour(ui::refusal_red);
-  refused_->SetFont(ui::font(11, true));
+  refused_->SetFont(ui::font(ui::body_points, true));
   side->Add(live_title, 0, wxALL, 4);
   side->Add(live_, 1, wxEXPAND | wxALL, 4);
   side->Add(refused_, 0, wxEXPAND | wxALL, 4);
   auto* timers_title = new wxStaticText(this, wxID_ANY, "Timers");
-  timers_title->SetFont(ui::font(12, true));
+  timers_title->SetFont(ui::font(ui::body_points, true));
   timers_ = new wxStaticText(this, wxID_ANY, "");
-  timers_->SetFont(ui::font(13, true));
+  timers_->SetFont(ui::font(ui::body_points, true));
   timers_->SetForegroundColour(ui::provisional_amber);
   side->Add(timers_title, 0, wxLEFT | wxRIGHT | wxTOP, 4);
   side->Add(timers_, 0, wxEXPAND | wxALL, 4);
@@ -121,6 +135,8 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   root->Add(scan_, 0, wxEXPAND | wxALL, 4);
   SetSizer(root);
   CreateStatusBar();
+  GetStatusBar()->SetFont(ui::font(ui::body_points));
+  GetStatusBar()->SetMinHeight(GetStatusBar()->GetCharHeight() + 8);
   SetStatusText(wxString::FromUTF8(backend_->describe()));
   scan_->watch_keyboard(this);
   Bind(wxEVT_CHAR_HOOK, &MainFrame::on_key, this);
@@ -132,6 +148,24 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   timer_.Start(1000);
   refresh();
   scan_->focus_field();
+}
+
+wxArrayString MainFrame::live_entries() const {
+  wxArrayString lines;
+  for (const wxString& markup : live_->GetStrings()) {
+    wxString text;
+    bool in_tag = false;
+    for (wxUniChar c : markup) {
+      if (c == '<') in_tag = true;
+      else if (c == '>') in_tag = false;
+      else if (!in_tag) text += c;
+    }
+    text.Replace("&lt;", "<");
+    text.Replace("&gt;", ">");
+    text.Replace("&amp;", "&");
+    lines.Add(text);
+  }
+  return lines;
 }
 
 void MainFrame::on_key(wxKeyEvent& event) {
@@ -226,13 +260,12 @@ void MainFrame::refresh() {
   // This station's records the ledger has not seen yet stay on top, marked, until they sync.
   for (; provisional_lines_ > 0; --provisional_lines_) live_->Delete(0);
   for (const auto& e : backend_->feed(last_seq_)) {
-    live_->Insert(wxString::FromUTF8(fmt::format("#{} {}{}", e.seq, e.summary,
-                                                 e.station.empty() ? "" : " (" + e.station + ")")), 0);
+    live_->Insert(live_line(fmt::format("#{} {}{}", e.seq, e.summary, e.station.empty() ? "" : " (" + e.station + ")")), 0);
     last_seq_ = e.seq;
   }
   std::vector<std::string> waiting = backend_->provisional();
   for (const auto& summary : waiting) {
-    live_->Insert(wxString::FromUTF8("PROVISIONAL " + summary + " (here)"), 0);
+    live_->Insert(live_line("PROVISIONAL " + summary + " (here)"), 0);
     ++provisional_lines_;
   }
   Lookup timers = backend_->timers();

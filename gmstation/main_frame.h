@@ -5,7 +5,7 @@
 #include <memory>
 
 #include <wx/frame.h>
-#include <wx/listbox.h>
+#include <wx/htmllbox.h>
 #include <wx/simplebook.h>
 #include <wx/stattext.h>
 #include <wx/timer.h>
@@ -50,7 +50,8 @@ class MainFrame : public wxFrame {
   // A short sound for a good scan, a refusal and a record (off with sound = off).
   ui::Sounds& sounds() { return sounds_; }
   // The live panel's lines, newest first (this station's provisional records on top).
-  wxArrayString live_entries() const { return live_->GetStrings(); }
+  wxArrayString live_entries() const;
+  wxSimpleHtmlListBox* live_panel() const { return live_; }
   void refresh();  // the live panel, the timers and the online state, also run by a timer
   // The timers strip as shown (for tests).
   wxString timers_text() const { return timers_text_; }
@@ -83,7 +84,7 @@ class MainFrame : public wxFrame {
   ShootoutPage* shootout_;
   BrawlPage* brawl_;
   ChasePage* chase_;
-  wxListBox* live_;
+  wxSimpleHtmlListBox* live_;  // wraps a long entry instead of cutting it
   wxStaticText* refused_;
   wxStaticText* timers_;
   wxString timers_text_;  // as written; the label itself is wrapped

@@ -22,6 +22,13 @@ std::optional<ShootoutOrder> parse_shootout_order(const std::string& text, int s
     return order;
   }
   std::size_t i = 0;
+  if (t[0] == '!') {  // !2: not to kill, written first so one more key completes it
+    t = t.substr(1) + "!";
+  }
+  if (t.empty() || t == "!") {
+    why = "'" + text + "' for " + who + ": ! and a number to shoot not to kill, e.g. !2";
+    return std::nullopt;
+  }
   if (t[0] == 'S' || t[0] == 'P') {
     order.kind = t[0] == 'P' ? ShootoutOrder::Kind::pin : ShootoutOrder::Kind::shoot;
     i = 1;
@@ -36,7 +43,7 @@ std::optional<ShootoutOrder> parse_shootout_order(const std::string& text, int s
   bool numeric = !digits.empty() && digits.size() <= 2;
   for (char c : digits) numeric = numeric && std::isdigit(static_cast<unsigned char>(c));
   if (!numeric) {
-    why = "'" + text + "' for " + who + ": C cover, 2 shoot player 2, 2! not to kill, P2 pin, E escape";
+    why = "'" + text + "' for " + who + ": C cover, 2 shoot player 2, !2 not to kill, P2 pin, E escape";
     return std::nullopt;
   }
   int n = std::stoi(digits);

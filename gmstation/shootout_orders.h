@@ -2,7 +2,7 @@
 // A shootout order as a GM types it for one player, in a few keys (no wx here):
 //   C        takes cover            E      escapes (after two rounds in cover, unpinned)
 //   3 or S3  shoots player 3        P3     pins player 3 down (no card drawn)
-//   3!       shoots player 3, not to kill
+//   !3, 3!   shoots player 3, not to kill
 // Players are numbered from 1 in the order their badges were scanned.
 #include <optional>
 #include <string>

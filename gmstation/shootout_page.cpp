@@ -30,14 +30,15 @@ bool out_of_it(const Json& state) {
 
 // One shot as the table hears it. `pending`: its target has not yet said whether a bystander
 // takes it.
-std::string shot_line(const Json& s, bool pending) {
+// `bystander` names a bystander card by its title and owner.
+std::string shot_line(const Json& s, bool pending, const std::function<std::string(const std::string&)>& bystander) {
   std::string result = s.contains("choice") ? "the shooter's choice at 13+: " + s["choice"].get<std::string>()
                                              : result_words(s["result"].get<std::string>());
   std::string line = fmt::format("{} fires at {}: {} + {} = {} -> {}", s["shooter"].get<std::string>(),
                                  s["target"].get<std::string>(), s["card"].get<int>(), s["accuracy"].get<int>(),
                                  s["total"].get<int>(), result);
   if (s.contains("bystander"))
-    line += ": an innocent bystander takes the bullet (" + s["bystander"].get<std::string>() + ")";
+    line += ": an innocent bystander takes the bullet: " + bystander(s["bystander"].get<std::string>());
   else if (pending)
     line += ": " + s["target"].get<std::string>() + " is hit, unless a bystander takes it";
   else if (s["harm"] != "none")
@@ -49,52 +50,57 @@ std::string shot_line(const Json& s, bool pending) {
 }  // namespace
 
 ShootoutPage::ShootoutPage(wxWindow* parent, StationBackend& backend)
-    : ConflictPage(parent, "SHOOTOUT"), backend_(backend) {
+    : ConflictPage(parent, "SHOOTOUT"), backend_(backend), order_settle_(this) {
+  Bind(wxEVT_TIMER, [this](wxTimerEvent&) { order_settled(); }, order_settle_.GetId());
   auto* help = new wxStaticText(this, wxID_ANY,
-                                "Orders: C cover   2 shoot player 2   2! not to kill   P2 pin player 2   E escape");
-  help->SetFont(ui::font(12));
-  sizer_->Add(help, 0, wxLEFT | wxRIGHT, 8);
+                                "Orders (one key moves on): C cover   2 shoot player 2   !2 not to kill   P2 pin player 2   E escape");
+  help->SetFont(ui::font(ui::body_points));
+  inputs_->Add(help, 0, wxLEFT | wxRIGHT, 8);
   auto* grid = new wxFlexGridSizer(4, 4, 12);
   for (const char* heading : {"Player", "Order", "Card", "State and order"}) {
     auto* h = new wxStaticText(this, wxID_ANY, heading);
-    h->SetFont(ui::font(11, true));
+    h->SetFont(ui::font(ui::body_points, true));
     grid->Add(h);
   }
   for (int i = 0; i < max_players; ++i) {
     player_[i] = new wxStaticText(this, wxID_ANY, "");
-    player_[i]->SetFont(ui::font(12, true));
+    player_[i]->SetFont(ui::font(ui::body_points, true));
     order_[i] = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(70, -1), wxTE_PROCESS_ENTER);
     order_[i]->SetFont(ui::font(15));
-    order_[i]->Bind(wxEVT_TEXT, [this, i](wxCommandEvent&) { show_meaning(i); });
+    order_[i]->Bind(wxEVT_TEXT, [this, i](wxCommandEvent&) {
+      show_meaning(i);
+      order_typed(i);
+    });
     order_[i]->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { fire(); });
     meaning_[i] = new wxStaticText(this, wxID_ANY, "", wxDefaultPosition, wxSize(300, -1));
-    meaning_[i]->SetFont(ui::font(11));
+    meaning_[i]->SetFont(ui::font(ui::body_points));
     card_[i] = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(70, -1), wxTE_PROCESS_ENTER);
     card_[i]->SetFont(ui::font(15));
     card_[i]->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { fire(); });
     for (wxWindow* w : std::initializer_list<wxWindow*>{player_[i], order_[i], card_[i], meaning_[i]})
       grid->Add(w, 0, wxALIGN_CENTER_VERTICAL);
   }
-  sizer_->Add(grid, 0, wxALL, 8);
+  inputs_->Add(grid, 0, wxALL, 8);
   auto* row = new wxBoxSizer(wxHORIZONTAL);
   auto* go = new wxButton(this, wxID_ANY, "Fire  (Enter)");
   go->SetFont(ui::font(14, true));
   go->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { fire(); });
   auto* stop = new wxButton(this, wxID_ANY, "Everyone stops  (Ctrl+S)");
-  stop->SetFont(ui::font(12));
+  stop->SetFont(ui::font(ui::body_points));
   stop->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { everyone_stops(); });
   row->Add(go, 0, wxRIGHT, 10);
   row->Add(stop, 0);
-  sizer_->Add(row, 0, wxALL, 6);
+  inputs_->Add(row, 0, wxALL, 6);
   auto* toggles = new wxBoxSizer(wxHORIZONTAL);  // on their own line: 1024 px is not wide
   add_virtual_draw_toggle(toggles);
-  sizer_->Add(toggles, 0, wxLEFT | wxRIGHT, 8);
+  inputs_->Add(toggles, 0, wxLEFT | wxRIGHT, 8);
   add_odds_toggle(toggles, [this] { return odds_text(); });
   result_ = add_result_area(14);
   start();
 }
 
 void ShootoutPage::start() {
+  open_screen();
   session_ = std::make_unique<ConflictSession>("shootout", event_options(backend_));
   names_.clear();
   last_ = SessionOutcome{};
@@ -248,6 +254,42 @@ void ShootoutPage::show_players() {
   Layout();
 }
 
+std::string ShootoutPage::bystander_words(const std::string& code) {
+  Lookup card = backend_.card(code);
+  if (!card.found || !card.data.contains("title")) return "card " + code;
+  std::string words = "\"" + card.data["title"].get<std::string>() + "\"";
+  // Whose it is: the character holding it (a bystander's owner, when the card names one).
+  const char* whose = card.data.contains("owner") ? "owner" : card.data.contains("holder") ? "holder" : nullptr;
+  if (whose) words += ", " + card.data[whose].get<std::string>() + "'s";
+  return words;
+}
+
+void ShootoutPage::order_typed(int row) {
+  // One key where one is enough: C, E or a player's number completes an order, and the
+  // keyboard moves on to the next player's order, then to the first card. P and ! wait for
+  // the number (P2, !2); so does a 1 when there are 10 or more players.
+  wxString typed = order_[row]->GetValue().Upper();
+  if (typed.empty() || !order_[row]->HasFocus()) return;
+  std::string why;
+  if (!parse_shootout_order(typed.ToStdString(), row, names_, why)) return;
+  const bool may_grow = typed.Last() == '1' && names_.size() >= 10 && typed.length() == 1;
+  if (may_grow) return;
+  // After a scanner's burst would have passed (a scan that went in here is taken back out at
+  // its Enter): only then does the keyboard move on.
+  settling_row_ = row;
+  settling_text_ = typed;
+  order_settle_.StartOnce(order_settle_ms);
+}
+
+void ShootoutPage::order_settled() {
+  const int row = settling_row_;
+  if (row < 0 || order_[row]->GetValue().Upper() != settling_text_ || !order_[row]->HasFocus()) return;
+  for (int next = row + 1; next < static_cast<int>(names_.size()); ++next)
+    if (order_[next]->IsEnabled()) return order_[next]->SetFocus();
+  if (shooters_card_fields().empty()) return focus_first_enabled(card_);
+  mark_waiting_card(shooters_card_fields());
+}
+
 void ShootoutPage::show_meaning(int row) {
   if (row >= static_cast<int>(names_.size())) return;
   std::string why;
@@ -367,7 +409,7 @@ void ShootoutPage::offer_next() {
                           s["target"].get<std::string>(), s["card"].get<int>(), s["accuracy"].get<int>(),
                           s["total"].get<int>());
     else
-      text += shot_line(s, pending) + "\n";
+      text += shot_line(s, pending, [this](const std::string& code) { return bystander_words(code); }) + "\n";
   }
   set_result(result_, wxString::FromUTF8(text));
   // A shot of 13 or more: its shooter chooses first (no bystander can take it).
@@ -421,11 +463,35 @@ void ShootoutPage::finish_round() {
     return record();
   }
   step_ = Step::orders;
+  // Orders carry over to the next round, but never at someone who is out of it (dead,
+  // escaped, shot out): that order is cleared for the GM to give a new one.
+  std::vector<std::string> to_give;
+  for (int i = 0; i < static_cast<int>(names_.size()); ++i) {
+    std::string why;
+    auto order = parse_shootout_order(order_[i]->GetValue().ToStdString(), i, names_, why);
+    if (!order || order->target < 0 || out_of_it(player_state(last_, *session_, names_, static_cast<std::size_t>(i))))
+      continue;
+    if (out_of_it(player_state(last_, *session_, names_, static_cast<std::size_t>(order->target)))) {
+      order_[i]->ChangeValue("");
+      to_give.push_back(names_[static_cast<std::size_t>(i)]);
+    }
+  }
   show_players();
   // The engine numbers an ambush's free round 0.
-  say(wxString::Format("Round %zu: orders (kept from the last round) and cards, Enter.  Ctrl+S: everyone stops",
-                       session_->input()["rounds"].size() + (ambushers_.empty() ? 1 : 0)));
-  focus_first_enabled(card_);
+  const std::size_t round = session_->input()["rounds"].size() + (ambushers_.empty() ? 1 : 0);
+  if (to_give.empty()) {
+    say(wxString::Format("Round %zu: orders (kept from the last round) and cards, Enter.  Ctrl+S: everyone stops", round));
+    focus_first_enabled(card_);
+  } else {
+    say(wxString::FromUTF8(fmt::format("Round {}: a new order for {} (the last one's target is out of it); the others are "
+                                       "kept. Then cards, Enter",
+                                       round, fmt::join(to_give, " and "))));
+    for (int i = 0; i < static_cast<int>(names_.size()); ++i)
+      if (order_[i]->IsEnabled() && order_[i]->GetValue().empty()) {
+        order_[i]->SetFocus();
+        break;
+      }
+  }
 }
 
 void ShootoutPage::everyone_stops() {

@@ -13,6 +13,8 @@
 #include <wx/checkbox.h>
 #include <wx/textctrl.h>
 
+#include <wx/timer.h>
+
 #include "gmstation/conflict_page.h"
 #include "gmstation/conflict_session.h"
 #include "gmstation/shootout_orders.h"
@@ -27,6 +29,11 @@ class ShootoutPage : public ConflictPage {
   void on_scan(const std::string& code) override;
   // A key pressed with Ctrl on this screen (N start, T take the bullet, S everyone stops).
   bool on_key(int key) override;
+  // For tests: player `i`'s order and card fields.
+  wxTextCtrl* order_field(int i) const { return order_[static_cast<std::size_t>(i)]; }
+  wxTextCtrl* card_field(int i) const { return card_[static_cast<std::size_t>(i)]; }
+  // Player `i`'s state and order as shown beside the fields.
+  wxString meaning_text(int i) const { return meaning_[static_cast<std::size_t>(i)]->GetLabel(); }
 
  private:
   // An action card scanned (ACT01..ACT10): into the next shooter's card field (in the players'
@@ -42,6 +49,10 @@ class ShootoutPage : public ConflictPage {
   void fire();
   void show_players();
   void show_meaning(int row);
+  void order_typed(int row);
+  // A bystander card as the table knows it: "Mrs. Pruitt", Kid Calloway's.
+  std::string bystander_words(const std::string& code);
+  void order_settled();
   std::string odds_text();
   // The shots of the round being played that a bystander could still take.
   std::vector<Offer> open_offers(const Json& resolution) const;
@@ -70,6 +81,13 @@ class ShootoutPage : public ConflictPage {
   std::array<std::string, max_players> stats_{};
   std::array<wxTextCtrl*, max_players> card_{};
   wxStaticText* result_;
+  // How long a complete order waits before the keyboard moves on: well past the gap between a
+  // scanner's keys (scan::WedgeOptions::max_gap_ms, 35 ms), and past a Tab typed straight after
+  // by a GM used to tabbing on (which then moves on instead, once).
+  static constexpr int order_settle_ms = 250;
+  wxTimer order_settle_;
+  int settling_row_ = -1;
+  wxString settling_text_;
 };
 
 }  // namespace marshal::gm

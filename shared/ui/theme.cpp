@@ -3,11 +3,15 @@
 #include <algorithm>
 #include <cmath>
 
+#include <wx/gdicmn.h>
+
 namespace marshal::ui {
 
 wxFont font(int points, bool bold) {
   return wxFont(wxFontInfo(points).Family(wxFONTFAMILY_SWISS).Weight(bold ? wxFONTWEIGHT_BOLD : wxFONTWEIGHT_NORMAL));
 }
+
+double pixels(int points) { return points * wxGetDisplayPPI().y / 72.0; }
 
 namespace {
 double channel(unsigned char value) {

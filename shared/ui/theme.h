@@ -7,6 +7,13 @@
 namespace marshal::ui {
 
 wxFont font(int points, bool bold = false);
+// Sizes in points; at the 96 dots per inch of a station's screen a point is 4/3 px.
+// The smallest text a station shows: 14 pt = 18.7 px, read at arm's length at 1024 x 600.
+inline constexpr int body_points = 14;
+// A recorded result, the banner two players read from where they stand: 24 pt = 32 px.
+inline constexpr int banner_points = 24;
+// The height in pixels of `points` on this screen (its dots per inch).
+double pixels(int points);
 // Every colour is 7:1 or better against what it stands on (WCAG's "AAA" contrast; the tests
 // check each pair with contrast_ratio), and never the only signal: the words say it too.
 inline const wxColour ink{20, 20, 20};            // on paper: 17:1

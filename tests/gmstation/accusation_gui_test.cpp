@@ -34,7 +34,7 @@ TEST_CASE("an accusation: badge, trick and accuser scanned, cards typed, the bys
   CHECK(frame->accusation()->instruction().Contains("Scan the trick"));
   // Someone else's trick is refused: the Sheriff holds none of Beau's cards.
   scan_burst(sim, badge("Sheriff Amos Brady"));
-  CHECK(frame->accusation()->instruction().Contains("Refused"));
+  CHECK(frame->accusation()->refusal_text().Contains("Refused"));
   scan_burst(sim, royal_flush);
   CHECK(frame->accusation()->instruction().Contains("accuser"));
   scan_burst(sim, badge("Sheriff Amos Brady"));
@@ -70,7 +70,7 @@ TEST_CASE("an accusation by scans alone: accused, trick, accuser, then the two a
   sim.Char(WXK_F3);
   pump(300);
   scan_burst(sim, "ACT09");  // too early: said so
-  CHECK(frame->accusation()->instruction().Contains("scan the accused, the trick and the accuser first"));
+  CHECK(frame->accusation()->refusal_text().Contains("scan the accused, the trick and the accuser first"));
   scan_burst(sim, town.badge("Gentleman Beau Fontaine"));
   scan_burst(sim, royal_flush);
   scan_burst(sim, town.badge("Sheriff Amos Brady"));

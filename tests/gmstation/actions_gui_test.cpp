@@ -34,7 +34,7 @@ TEST_CASE("GM actions: a Doctor heals a wound; a docked bystander is named and s
   pump(200);
   CHECK(frame->actions()->instruction().Contains("Doctor"));
   scan_burst(sim, badge("Sheriff Amos Brady"));
-  CHECK(frame->actions()->instruction().Contains("refused"));
+  CHECK(frame->actions()->refusal_text().Contains("refused"));
   sim.Char('H', wxMOD_CONTROL);
   pump(200);
   scan_burst(sim, badge("Doc Ephraim Sloane"));
@@ -97,7 +97,7 @@ TEST_CASE("GM actions: a bystander bestowed and printed, horses sold, stolen and
   CHECK(page->result_text().Contains("back with its owner"));
   ctrl('U');
   scan_burst(sim, senator);  // already home: refused
-  CHECK(page->instruction().Contains("refused"));
+  CHECK(page->refusal_text().Contains("refused"));
 
   // The Mayor gives his secret to the Kid; one of the Mayor's bystander cards is re-issued.
   scan_burst(sim, town.badge(mayor));
@@ -184,7 +184,7 @@ TEST_CASE("GM actions: the Mayor counts a closed vote (the tally on screen), a J
   sim.Char('K', wxMOD_CONTROL);
   pump(200);
   type("");
-  CHECK(page->instruction().Contains("refused"));
+  CHECK(page->refusal_text().Contains("refused"));
   scan_burst(sim, mayor);
   sim.Char('K', wxMOD_CONTROL);
   pump(200);

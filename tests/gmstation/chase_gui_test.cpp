@@ -33,7 +33,7 @@ TEST_CASE("a chase: wait timer, hands scanned, a refused turn, an escape recorde
   scan_burst(sim, town.badge("Zechariah Chamberlain"));  // Riding 1
   CHECK(chase->wait_left_s() == 0);                      // the posse came: the timer stops
   scan_burst(sim, town.cards("Sheriff Amos Brady", "horse").at(0));
-  CHECK(chase->instruction().Contains("is not Zechariah Chamberlain's horse"));
+  CHECK(chase->refusal_text().Contains("is not Zechariah Chamberlain's horse"));
   scan_burst(sim, town.cards("Zechariah Chamberlain", "horse").at(0));  // Senator, rated 2: 8 cards
   CHECK(chase->instruction().Contains("rides Senator"));
   sim.Char('N', wxMOD_CONTROL);
@@ -49,7 +49,7 @@ TEST_CASE("a chase: wait timer, hands scanned, a refused turn, an escape recorde
   CHECK(chase->odds_shown().Contains("Odds before the deal: the varmint stuck in town"));
 
   scan_burst(sim, town.badge("Kid Calloway"));  // not a location card
-  CHECK(chase->instruction().Contains("not a location card"));
+  CHECK(chase->refusal_text().Contains("not a location card"));
   for (const char* card : {"LOC00", "LOC02", "LOC03", "LOC07", "LOC12", "LOC11"}) location(card);
   REQUIRE(chase->instruction().Contains("Deal the posse's best rider 8 location cards"));
   // Two copies of Apache Springs dealt one after the other: both count (deck cards share a code).
@@ -67,8 +67,8 @@ TEST_CASE("a chase: wait timer, hands scanned, a refused turn, an escape recorde
   location("LOC12");
   sim.Char('N', wxMOD_CONTROL);
   pump(300);
-  CHECK(chase->instruction().Contains("Refused"));
-  CHECK(chase->instruction().Contains("again"));
+  CHECK(chase->refusal_text().Contains("Refused"));
+  CHECK(chase->refusal_text().Contains("again"));
   // Turn 2: Dry Gulch; the posse rides Coyote Wash. Turn 3: Two-horn Rock; the posse Mesa Blanca.
   location("LOC02");
   location("LOC12");

@@ -29,8 +29,11 @@ TEST_CASE("a duel with physical cards: two badges scanned, cards typed, the resu
   scan_burst(sim, town.badge("Sheriff Amos Brady"));
   CHECK(frame->duel()->instruction().Contains("Scan both duelists' cards"));
 
-  // The focus waits in the first card's field (typed here; scanned in the next test). Kid 9 +
-  // Speed 4 = 13, Sheriff 3 + Speed 3 = 6: the Kid is faster.
+  // The focus waits on the first duelist's commitment: Enter keeps each at 0 and moves on to the
+  // first card's field (typed here; scanned in the next test). Kid 9 + Speed 4 = 13, Sheriff
+  // 3 + Speed 3 = 6: the Kid is faster.
+  sim.Char(WXK_RETURN);
+  sim.Char(WXK_RETURN);
   enter_fields(sim, {"9", "3"});
   pump(400);
   CHECK(frame->duel()->result_text().Contains("Kid Calloway is faster"));
@@ -91,8 +94,8 @@ TEST_CASE("an unknown code and a dead man's badge are refused on screen", "[gui]
   sim.Char(WXK_F2);
   pump(300);
   scan_burst(sim, town.badge("Deuce Lomax"));
-  CHECK(frame->duel()->instruction().Contains("Refused"));
-  CHECK(frame->duel()->instruction().Contains("dead"));
+  CHECK(frame->duel()->refusal_text().Contains("Refused"));
+  CHECK(frame->duel()->refusal_text().Contains("dead"));
   screenshot(frame, "refusal-dead-duelist");
   frame->Destroy();
   pump(200);
@@ -201,7 +204,7 @@ TEST_CASE("a duel in six inputs: F2, two badges, three action cards scanned; eac
   CHECK(frame->GetStatusBar()->GetStatusText().Contains("Duel recorded as #2"));
   // A card scanned after the end is refused with what to do next, and records nothing more.
   scan("ACT05");
-  CHECK(duel->instruction().Contains("The duel is over"));
+  CHECK(duel->refusal_text().Contains("The duel is over"));
   screenshot(frame, "duel-scan-result");
   // The status bar says what is true now: the next screen forgets the last duel.
   sim.Char(WXK_F4);
@@ -231,7 +234,7 @@ TEST_CASE("an action card scanned before the badges, or while the station draws,
   sim.Char(WXK_F2);
   pump(300);
   scan_burst(sim, "ACT07");
-  CHECK(frame->duel()->instruction().Contains("scan both duelists' badges first"));
+  CHECK(frame->duel()->refusal_text().Contains("scan both duelists' badges first"));
   frame->Destroy();
   pump(200);
 }

@@ -68,7 +68,7 @@ TEST_CASE("a fistfight by scans alone: two badges, two action cards, the knock-o
   REQUIRE(fight->recorded());
   CHECK(fight->result_text().Contains("Kid Calloway is knocked out"));
   scan_burst(sim, "ACT04");
-  CHECK(fight->instruction().Contains("The fight is over"));
+  CHECK(fight->refusal_text().Contains("The fight is over"));
   frame->Destroy();
   pump(200);
   db::Database ledger(town.db, false);

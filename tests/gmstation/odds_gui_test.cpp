@@ -8,16 +8,6 @@
 using namespace marshal;
 using namespace gui_testing;
 
-namespace {
-void click(wxUIActionSimulator& sim, wxWindow* w) {
-  wxRect r = w->GetScreenRect();
-  sim.MouseMove(r.x + 8, r.y + r.height / 2);
-  pump(100);
-  sim.MouseClick();
-  pump(300);
-}
-}  // namespace
-
 TEST_CASE("the odds toggle on the fistfight, accusation, shootout and brawl screens", "[gui][odds]") {
   SampleTown town(11);
   gm::MainFrame* frame = open_station(town.db, "odds-gm");

@@ -31,6 +31,15 @@ inline marshal::gm::MainFrame* open_station(std::unique_ptr<marshal::gm::Station
   return frame;
 }
 
+// A mouse click on the left of `w` (a check box's box), as a GM clicks it.
+inline void click(wxUIActionSimulator& sim, wxWindow* w) {
+  wxRect r = w->GetScreenRect();
+  sim.MouseMove(r.x + 8, r.y + r.height / 2);
+  pump(100);
+  sim.MouseClick();
+  pump(300);
+}
+
 // Types the screen's fields in focus order, Tab between them and Return after the last, as a
 // GM does at the table. An empty field is passed over as it is.
 inline void enter_fields(wxUIActionSimulator& sim, std::initializer_list<const char*> fields) {
@@ -62,7 +71,10 @@ inline marshal::gm::DuelPage* kid_draws_first(marshal::gm::MainFrame* frame, wxU
   pump(300);
   scan_burst(sim, town.badge("Kid Calloway"));
   scan_burst(sim, town.badge("Sheriff Amos Brady"));
-  enter_fields(sim, {"9", "3"});  // the focus waits in the first card's field
+  // The focus waits on the first duelist's commitment: Enter keeps each at 0, then the cards.
+  sim.Char(WXK_RETURN);
+  sim.Char(WXK_RETURN);
+  enter_fields(sim, {"9", "3"});
   // Waits for the draw's result rather than a fixed time: a loaded machine can take longer.
   pump(5000, [&] { return frame->duel()->result_text().Contains("Kid Calloway is faster"); });
   INFO("duel: " << frame->duel()->result_text().ToStdString());

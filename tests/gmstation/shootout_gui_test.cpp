@@ -23,6 +23,11 @@ TEST_CASE("shootout orders: every form a GM types, and what is refused", "[shoot
   REQUIRE(order);
   CHECK((order->kind == gm::ShootoutOrder::Kind::shoot && order->target == 2 && order->not_to_kill));
   CHECK(gm::describe_order(*order, players) == "shoots Cy, not to kill");
+  order = gm::parse_shootout_order("!3", 0, players, why);  // the one-key form: ! first
+  REQUIRE(order);
+  CHECK((order->kind == gm::ShootoutOrder::Kind::shoot && order->target == 2 && order->not_to_kill));
+  CHECK_FALSE(gm::parse_shootout_order("!", 0, players, why));
+  CHECK(why.find("!2") != std::string::npos);
   order = gm::parse_shootout_order("P1", 2, players, why);
   REQUIRE(order);
   CHECK((order->kind == gm::ShootoutOrder::Kind::pin && order->target == 0));
@@ -41,6 +46,19 @@ TEST_CASE("shootout orders: every form a GM types, and what is refused", "[shoot
   CHECK_FALSE(gm::parse_shootout_order("P2!", 0, players, why));
   CHECK_FALSE(gm::parse_shootout_order("X", 0, players, why));
   CHECK(why.find("C cover") != std::string::npos);
+}
+
+// Types `order` into player `row`'s order field (which has the focus) and waits for the keyboard
+// to move on, as one key completes an order.
+void type_order(wxUIActionSimulator& sim, gm::ShootoutPage* page, int row, const char* order) {
+  wxWindow* focus = wxWindow::FindFocus();
+  INFO("the focus is on " << wxString(focus ? focus->GetClassInfo()->GetClassName() : L"nothing").ToStdString() << " "
+                          << (focus ? focus->GetName() : wxString()).ToStdString() << " valued "
+                          << (dynamic_cast<wxTextCtrl*>(focus) ? dynamic_cast<wxTextCtrl*>(focus)->GetValue() : wxString()).ToStdString());
+  REQUIRE(page->order_field(row)->HasFocus());
+  sim.Text(order);
+  pump(2000, [&] { return !page->order_field(row)->HasFocus(); });
+  CHECK(page->order_field(row)->GetValue().Upper() == wxString(order).Upper());
 }
 
 TEST_CASE("a shootout: a killing shot taken by a scanned bystander, recorded in the ledger",
@@ -62,7 +80,7 @@ TEST_CASE("a shootout: a killing shot taken by a scanned bystander, recorded in 
   scan_burst(sim, town.badge(black_jack));
   sim.Char('N', wxMOD_CONTROL);
   pump(200);
-  CHECK(page->instruction().Contains("A shootout is 3 or more"));  // two are not a shootout
+  CHECK(page->refusal_text().Contains("A shootout is 3 or more"));  // two are not a shootout
   scan_burst(sim, town.badge(crane));
   CHECK(page->instruction().Contains("Ctrl+N"));
   sim.Char('N', wxMOD_CONTROL);
@@ -70,19 +88,32 @@ TEST_CASE("a shootout: a killing shot taken by a scanned bystander, recorded in 
   REQUIRE(page->instruction().Contains("Round 1"));
 
   // Round 1. The Sheriff shoots Black Jack: 8 + Accuracy 3 = 11, a killing shot. Black Jack
-  // shoots the Sheriff not to kill: 3 + 3 = 6, a miss. Jubal Crane takes cover.
-  enter_fields(sim, {"2", "8", "1!", "3", "c"});
+  // shoots the Sheriff not to kill: 3 + 3 = 6, a miss. Jubal Crane takes cover. One key an
+  // order moves the keyboard on (!1 waits for its number); after the last, the first card.
+  type_order(sim, page, 0, "2");
+  type_order(sim, page, 1, "!1");
+  type_order(sim, page, 2, "c");
+  CHECK(page->meaning_text(1).Contains("shoots Sheriff Amos Brady, not to kill"));
+  CHECK(page->card_field(0)->HasFocus());
+  enter_fields(sim, {"8", "", "3"});
   pump(400);
   REQUIRE(page->instruction().Contains("Black Jack Mulroney may tear an innocent bystander for Sheriff Amos Brady's shot (11: dead)"));
   CHECK(page->result_text().Contains("Sheriff Amos Brady fires at Black Jack Mulroney: 8 + 3 = 11 -> dead"));
   screenshot(frame, "shootout-bystander-offered");
 
   scan_burst(sim, bradys_bystanders.front());  // not Black Jack's to tear
-  CHECK(page->instruction().Contains("is not one of Black Jack Mulroney's innocent bystanders"));
+  CHECK(page->refusal_text().Contains("is not one of Black Jack Mulroney's innocent bystanders"));
   scan_burst(sim, black_jacks_bystanders.front());
   pump(300);
   REQUIRE(page->instruction().Contains("Round 2"));
-  CHECK(page->result_text().Contains("an innocent bystander takes the bullet"));
+  // The bystander by the card's title and its owner, never its code.
+  std::string title;
+  for (const auto& card : town.definition.cards)
+    if (card.code == black_jacks_bystanders.front()) title = card.title;
+  INFO(page->result_text().ToStdString());
+  CHECK(page->result_text().Contains(wxString::FromUTF8("an innocent bystander takes the bullet: \"" + title +
+                                                        "\", Black Jack Mulroney's")));
+  CHECK_FALSE(page->result_text().Contains(wxString::FromUTF8(black_jacks_bystanders.front())));
 
   // Round 2: the Sheriff only nicks Black Jack (4 + 3 = 7): nothing for a bystander to take.
   // The focus starts on the Sheriff's card; orders are kept
@@ -181,7 +212,7 @@ TEST_CASE("a shootout's cards scanned: orders typed, each shooter's card shown t
   pump(300);
   for (const auto& name : {brady, black_jack, crane}) scan_burst(sim, town.badge(name));
   scan_burst(sim, "ACT08");  // before the shooting starts: said so
-  CHECK(page->instruction().Contains("Ctrl+N, first"));
+  CHECK(page->refusal_text().Contains("Ctrl+N, first"));
   sim.Char('N', wxMOD_CONTROL);
   pump(300);
   REQUIRE(page->instruction().Contains("Round 1"));
@@ -202,6 +233,45 @@ TEST_CASE("a shootout's cards scanned: orders typed, each shooter's card shown t
   pump(1000, [&] { return page->result_text().Contains("8 + 3 = 11"); });
   CHECK(page->result_text().Contains("Sheriff Amos Brady fires at Black Jack Mulroney: 8 + 3 = 11 -> dead"));
   CHECK(page->instruction().Contains("Black Jack Mulroney may tear an innocent bystander"));
+  frame->Destroy();
+  pump(200);
+}
+
+TEST_CASE("a shootout: orders kept for the next round, but never at the dead; the dead shown as DEAD",
+          "[gui][shootout]") {
+  SampleTown town(6);
+  gm::MainFrame* frame = open_station(town.db, "saloon-gm");
+  gm::ShootoutPage* page = frame->shootout();
+  wxUIActionSimulator sim;
+  start_with(sim, town, WXK_F6, {"Sheriff Amos Brady", "Black Jack Mulroney", "Jubal Crane"});
+  REQUIRE(page->instruction().Contains("Round 1"));
+  // The Sheriff and Jubal Crane both shoot Black Jack; Black Jack shoots the Sheriff.
+  type_order(sim, page, 0, "2");
+  type_order(sim, page, 1, "1");
+  type_order(sim, page, 2, "2");
+  // The Sheriff's 8 + 3 = 11 kills; the others' Aces miss.
+  scan_burst(sim, "ACT08");
+  scan_burst(sim, "ACT01");
+  scan_burst(sim, "ACT01");
+  pump(1000, [&] { return page->instruction().Contains("may tear an innocent bystander"); });
+  REQUIRE(page->instruction().Contains("Black Jack Mulroney may tear an innocent bystander"));
+  sim.Char('T', wxMOD_CONTROL);  // he does not: he is dead
+  pump(500, [&] { return page->instruction().Contains("Round 2"); });
+  INFO(page->instruction().ToStdString() << " / " << page->result_text().ToStdString());
+  REQUIRE(page->instruction().Contains("Round 2"));
+  CHECK(page->meaning_text(1).Contains("DEAD"));
+  // Both orders at the dead man are cleared, said, and the keyboard waits on the first of them.
+  CHECK(page->instruction().Contains("a new order for Sheriff Amos Brady and Jubal Crane"));
+  CHECK(page->order_field(0)->GetValue().empty());
+  CHECK(page->order_field(2)->GetValue().empty());
+  CHECK(page->order_field(0)->HasFocus());
+  CHECK_FALSE(page->order_field(1)->IsEnabled());
+  screenshot(frame, "shootout-order-at-the-dead");
+  // Firing with no order is refused, the round's prompt kept.
+  sim.Char(WXK_RETURN);
+  pump(200);
+  CHECK(page->refusal_text().Contains("Sheriff Amos Brady's order"));
+  CHECK(page->instruction().Contains("Round 2"));
   frame->Destroy();
   pump(200);
 }
