@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include "cli/cli.h"
@@ -58,8 +58,10 @@ std::string read_capped(std::istream& in) {
   in.read(text.data(), static_cast<std::streamsize>(text.size()));
   text.resize(static_cast<std::size_t>(in.gcount()));
   if (text.size() > max_order_input_bytes)
-    throw OrderInputError{"standard input", fmt::format("more than {} bytes; a round's declarations are far "
-                                                        "smaller", max_order_input_bytes)};
+    throw OrderInputError{"standard input",
+                          fmt::format("more than {} bytes; a round's declarations are far "
+                                      "smaller",
+                                      max_order_input_bytes)};
   return text;
 }
 
@@ -69,14 +71,18 @@ void check_depth(const std::string& text) {
   bool in_string = false, escaped = false;
   for (char c : text) {
     if (in_string) {
-      if (escaped) escaped = false;
-      else if (c == '\\') escaped = true;
-      else if (c == '"') in_string = false;
+      if (escaped)
+        escaped = false;
+      else if (c == '\\')
+        escaped = true;
+      else if (c == '"')
+        in_string = false;
     } else if (c == '"') {
       in_string = true;
     } else if (c == '[' || c == '{') {
       if (++depth > max_order_json_depth)
-        throw OrderInputError{"standard input", fmt::format("JSON nested more than {} deep", max_order_json_depth)};
+        throw OrderInputError{"standard input",
+                              fmt::format("JSON nested more than {} deep", max_order_json_depth)};
     } else if (c == ']' || c == '}') {
       --depth;
     }
@@ -96,39 +102,49 @@ std::optional<tw::Speed> speed_from(const nlohmann::json& v) {
   return std::nullopt;
 }
 
-tw::Declaration declaration_from(const nlohmann::json& c, const std::string& at, const tw::SpeedPhases& table) {
-  if (!c.is_object()) throw OrderInputError{at, "a character is an object: {\"name\", \"reflex\", \"phases\", ...}"};
-  static const char* known[] = {"name", "reflex", "phases", "actions", "continuous", "surprised", "dodge",
-                                "surprised_last_round", "bravery_passed"};
+tw::Declaration declaration_from(const nlohmann::json& c, const std::string& at,
+                                 const tw::SpeedPhases& table) {
+  if (!c.is_object())
+    throw OrderInputError{at, "a character is an object: {\"name\", \"reflex\", \"phases\", ...}"};
+  static const char* known[] = {"name",          "reflex",    "phases", "actions",
+                                "continuous",    "surprised", "dodge",  "surprised_last_round",
+                                "bravery_passed"};
   for (const auto& item : c.items())
-    if (std::find_if(std::begin(known), std::end(known), [&](const char* k) { return item.key() == k; }) ==
-        std::end(known))
+    if (std::find_if(std::begin(known), std::end(known),
+                     [&](const char* k) { return item.key() == k; }) == std::end(known))
       throw OrderInputError{at + "." + item.key(), "not a field of a character (docs/twtw.md)"};
   tw::Declaration d;
   if (!c.contains("name") || !c["name"].is_string() || c["name"].get<std::string>().empty())
     throw OrderInputError{at + ".name", "a non-empty string"};
   d.name = c["name"].get<std::string>();
-  static const std::pair<const char*, int> dice[] = {{"d12", 12}, {"d10", 10}, {"d8", 8}, {"d6", 6}, {"d4", 4}};
+  static const std::pair<const char*, int> dice[] = {
+      {"d12", 12}, {"d10", 10}, {"d8", 8}, {"d6", 6}, {"d4", 4}};
   const nlohmann::json reflex = c.value("reflex", nlohmann::json());
-  auto die = std::find_if(std::begin(dice), std::end(dice), [&](const auto& p) { return reflex == p.first; });
-  if (die == std::end(dice)) throw OrderInputError{at + ".reflex", "one of \"d12\", \"d10\", \"d8\", \"d6\", \"d4\""};
+  auto die = std::find_if(std::begin(dice), std::end(dice),
+                          [&](const auto& p) { return reflex == p.first; });
+  if (die == std::end(dice))
+    throw OrderInputError{at + ".reflex", "one of \"d12\", \"d10\", \"d8\", \"d6\", \"d4\""};
   d.reflex = die->second;
   if (c.contains("phases") && c.contains("actions"))
     throw OrderInputError{at + ".actions", "give phases or actions, not both"};
   if (c.contains("phases")) {
     if (!c["phases"].is_array()) throw OrderInputError{at + ".phases", "a list of phases 1 to 4"};
     for (const auto& p : c["phases"]) {
-      if (!p.is_number_unsigned() || p.get<std::uint64_t>() < 1 || p.get<std::uint64_t>() > tw::phases_per_round)
+      if (!p.is_number_unsigned() || p.get<std::uint64_t>() < 1 ||
+          p.get<std::uint64_t>() > tw::phases_per_round)
         throw OrderInputError{at + ".phases", fmt::format("{} is not a phase 1 to 4", p.dump())};
       d.phases.push_back(static_cast<int>(p.get<std::uint64_t>()));
     }
   }
   if (c.contains("actions")) {
-    if (!c["actions"].is_array()) throw OrderInputError{at + ".actions", "a list of \"fast\", \"normal\", \"slow\""};
+    if (!c["actions"].is_array())
+      throw OrderInputError{at + ".actions", "a list of \"fast\", \"normal\", \"slow\""};
     std::vector<tw::Speed> speeds;
     for (const auto& a : c["actions"]) {
       auto s = speed_from(a);
-      if (!s) throw OrderInputError{at + ".actions", fmt::format("{} is not fast, normal or slow", a.dump())};
+      if (!s)
+        throw OrderInputError{at + ".actions",
+                              fmt::format("{} is not fast, normal or slow", a.dump())};
       speeds.push_back(*s);
     }
     try {
@@ -149,10 +165,13 @@ tw::SpeedPhases table_from(const nlohmann::json& root) {
   tw::SpeedPhases table;
   if (!root.contains("speed_phases")) return table;
   const auto& t = root["speed_phases"];
-  if (!t.is_object()) throw OrderInputError{"speed_phases", "an object {\"fast\": 1, \"normal\": 2, \"slow\": 4}"};
-  for (auto [key, slot] : {std::pair{"fast", &table.fast}, {"normal", &table.normal}, {"slow", &table.slow}}) {
+  if (!t.is_object())
+    throw OrderInputError{"speed_phases", "an object {\"fast\": 1, \"normal\": 2, \"slow\": 4}"};
+  for (auto [key, slot] :
+       {std::pair{"fast", &table.fast}, {"normal", &table.normal}, {"slow", &table.slow}}) {
     if (!t.contains(key)) continue;
-    if (!t[key].is_number_unsigned() || t[key].get<std::uint64_t>() < 1 || t[key].get<std::uint64_t>() > 4)
+    if (!t[key].is_number_unsigned() || t[key].get<std::uint64_t>() < 1 ||
+        t[key].get<std::uint64_t>() > 4)
       throw OrderInputError{std::string("speed_phases.") + key, "phases an action takes, 1 to 4"};
     *slot = static_cast<int>(t[key].get<std::uint64_t>());
   }
@@ -172,7 +191,8 @@ std::vector<tw::Declaration> declarations_from(std::istream& in) {
     throw OrderInputError{"characters", "the input is {\"characters\": [...]}"};
   const auto& list = root["characters"];
   if (list.size() > max_order_characters)
-    throw OrderInputError{"characters", fmt::format("{} characters; at most {}", list.size(), max_order_characters)};
+    throw OrderInputError{
+        "characters", fmt::format("{} characters; at most {}", list.size(), max_order_characters)};
   const tw::SpeedPhases table = table_from(root);
   std::vector<tw::Declaration> out;
   for (std::size_t i = 0; i < list.size(); ++i)
@@ -188,7 +208,8 @@ const char* roman(int phase) {
 int print_order(const tw::RoundOrder& order, bool json, std::ostream& out) {
   if (json) {
     Json steps = Json::array(), idle = Json::array();
-    for (const tw::Step& s : order.steps) steps.push_back({{"phase", s.phase}, {"step", s.name}, {"actors", s.actors}});
+    for (const tw::Step& s : order.steps)
+      steps.push_back({{"phase", s.phase}, {"step", s.name}, {"actors", s.actors}});
     for (const tw::Idle& i : order.idle) idle.push_back({{"name", i.name}, {"why", i.why}});
     out << Json{{"steps", steps}, {"idle", idle}}.dump() << "\n";
     return exit_ok;
@@ -209,93 +230,146 @@ int print_order(const tw::RoundOrder& order, bool json, std::ostream& out) {
 }  // namespace
 
 int run_twtw(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream& err) {
-  CLI::App app{"Action time of The West That Wasn't (seed 003): TNs, fan firing, damage, melee Defense and "
-               "the order of a round (docs/twtw.md).",
-               "marshal twtw"};
+  CLI::App app{
+      "Action time of The West That Wasn't (seed 003): TNs, fan firing, damage, melee Defense and "
+      "the order of a round (docs/twtw.md).",
+      "marshal twtw"};
   app.require_subcommand(1);
   bool json = false;
 
   tw::RangedShot shot;
-  std::string firer = "still", mount = "none", called = "none", engaged = "none", size_steps = "halving";
-  auto* ranged = app.add_subcommand("ranged-tn", "The TN of a ranged attack, and each modifier (003 L108-253)");
-  ranged->add_option("--range", shot.range_paces, fmt::format("paces to the target, 0..{}", tw::max_range_paces))
+  std::string firer = "still", mount = "none", called = "none", engaged = "none",
+              size_steps = "halving";
+  auto* ranged = app.add_subcommand("ranged-tn",
+                                    "The TN of a ranged attack, and each modifier (003 L108-253)");
+  ranged
+      ->add_option("--range", shot.range_paces,
+                   fmt::format("paces to the target, 0..{}", tw::max_range_paces))
       ->required();
-  ranged->add_option("--increment", shot.range_increment,
-                     fmt::format("the weapon's range increment, 1..{} (thrown: Strength + 2)", tw::max_range_increment))
+  ranged
+      ->add_option("--increment", shot.range_increment,
+                   fmt::format("the weapon's range increment, 1..{} (thrown: Strength + 2)",
+                               tw::max_range_increment))
       ->required();
   ranged->add_option("--firer", firer, "the firer: still (default), walk, run")
       ->check(CLI::IsMember({"still", "walk", "run"}));
-  ranged->add_option("--mounted", mount, "the firer's mount: still, walk, gallop (default: not mounted)")
+  ranged
+      ->add_option("--mounted", mount,
+                   "the firer's mount: still, walk, gallop (default: not mounted)")
       ->check(CLI::IsMember({"none", "still", "walk", "gallop"}));
-  ranged->add_option("--relative-speed", shot.relative_speed,
-                     fmt::format("paces a round between firer and target, 0..{}", tw::max_relative_speed));
-  ranged->add_option("--size", shot.target_size, "the target's Size, above 0 up to 1000 (a human 6, the default)");
+  ranged->add_option(
+      "--relative-speed", shot.relative_speed,
+      fmt::format("paces a round between firer and target, 0..{}", tw::max_relative_speed));
+  ranged->add_option("--size", shot.target_size,
+                     "the target's Size, above 0 up to 1000 (a human 6, the default)");
   ranged->add_option("--called", called, "a called shot: torso, limb, head, eye")
       ->check(CLI::IsMember({"none", "torso", "limb", "head", "eye"}));
-  ranged->add_option("--snap", shot.snap_penalty,
-                     fmt::format("the weapon's snap-shot penalty when not aimed, 0..{}", tw::max_snap_penalty));
+  ranged->add_option(
+      "--snap", shot.snap_penalty,
+      fmt::format("the weapon's snap-shot penalty when not aimed, 0..{}", tw::max_snap_penalty));
   ranged->add_flag("--two-weapons", shot.two_weapons, "a weapon in each hand: -1");
   ranged->add_flag("--off-hand", shot.off_hand, "fired with the off hand: -3 more");
   ranged->add_flag("--one-handed", shot.one_handed_long_gun, "a two-handed gun in one hand: -2");
   ranged->add_flag("--hidden", shot.target_hidden, "the target cannot be seen behind cover: -4");
-  ranged->add_flag("--forgoes-defense", shot.target_forgoes_defense, "the target moves 50% further: half the range");
-  ranged->add_option("--dodge", shot.target_dodge, fmt::format("the target's Dodge, if dodging, 0..{}", tw::max_dodge));
-  ranged->add_flag("--dodge-still", shot.target_dodge_still, "the dodging target does not move: +1");
-  ranged->add_option("--engaged", engaged, "the target engages the firer hand to hand; the gun is short, normal or long")
+  ranged->add_flag("--forgoes-defense", shot.target_forgoes_defense,
+                   "the target moves 50% further: half the range");
+  ranged->add_option("--dodge", shot.target_dodge,
+                     fmt::format("the target's Dodge, if dodging, 0..{}", tw::max_dodge));
+  ranged->add_flag("--dodge-still", shot.target_dodge_still,
+                   "the dodging target does not move: +1");
+  ranged
+      ->add_option("--engaged", engaged,
+                   "the target engages the firer hand to hand; the gun is short, normal or long")
       ->check(CLI::IsMember({"none", "short", "normal", "long"}));
   ranged->add_option("--wound-penalty", shot.wound_penalty,
                      fmt::format("the firer's wound penalty, 0..{}", tw::max_wound_penalty));
-  ranged->add_option("--size-steps", size_steps, "the reading of 003 L141: halving (default) or literal")
+  ranged
+      ->add_option("--size-steps", size_steps,
+                   "the reading of 003 L141: halving (default) or literal")
       ->check(CLI::IsMember({"halving", "literal"}));
 
   int fan_tn = 0, fan_snap = 0;
   std::string targets_text;
   auto* fan = app.add_subcommand("fan", "The TN of each shot of fan firing (003 L219-239)");
-  fan->add_option("--tn", fan_tn, fmt::format("the shot's TN before the snap penalty, 1..{}", tw::max_tn))->required();
-  fan->add_option("--snap", fan_snap, fmt::format("the revolver's snap-shot penalty, 0..{}", tw::max_snap_penalty))
+  fan->add_option("--tn", fan_tn,
+                  fmt::format("the shot's TN before the snap penalty, 1..{}", tw::max_tn))
       ->required();
-  fan->add_option("--targets", targets_text, fmt::format("the target of each shot in order, comma separated, 1..{} "
-                                                         "shots (A,A,B)", tw::max_fan_shots))
+  fan->add_option("--snap", fan_snap,
+                  fmt::format("the revolver's snap-shot penalty, 0..{}", tw::max_snap_penalty))
+      ->required();
+  fan->add_option("--targets", targets_text,
+                  fmt::format("the target of each shot in order, comma separated, 1..{} "
+                              "shots (A,A,B)",
+                              tw::max_fan_shots))
       ->required();
 
   int dmg = 0, size = 6, pv = 0, av = 0;
   std::optional<int> rd;
   bool brawling = false, impact = false;
-  auto* damage = app.add_subcommand("damage", "Wounds and CT of a hit by the target's Size, through cover (003 L431-464)");
-  damage->add_option("--dmg", dmg, fmt::format("the DMG effect, 0..{}", tw::max_effect))->required();
-  damage->add_option("--rd", rd, fmt::format("the RD effect, 0..{}; needed when the cover ablates", tw::max_effect));
-  damage->add_option("--size", size, fmt::format("the target's Size, 1..{} (a human 6)", tw::max_size))->required();
-  auto* brawl_flag = damage->add_flag("--brawling", brawling, "non-lethal: 3 CT per Size, a wound per double");
-  damage->add_flag("--impact", impact, "the impact attribute: wounds as brawling, a CT per point")->excludes(brawl_flag);
-  auto* pv_opt = damage->add_option("--pv", pv, fmt::format("penetration: the card's result + the weapon's Pen, 0..{}", tw::max_pen));
-  auto* av_opt = damage->add_option("--av", av, fmt::format("the cover's Armor Value, 0..{} (thin wood 2, hardwood 3, "
-                                                            "brick or iron 4)", tw::max_pen));
+  auto* damage = app.add_subcommand(
+      "damage", "Wounds and CT of a hit by the target's Size, through cover (003 L431-464)");
+  damage->add_option("--dmg", dmg, fmt::format("the DMG effect, 0..{}", tw::max_effect))
+      ->required();
+  damage->add_option(
+      "--rd", rd,
+      fmt::format("the RD effect, 0..{}; needed when the cover ablates", tw::max_effect));
+  damage
+      ->add_option("--size", size,
+                   fmt::format("the target's Size, 1..{} (a human 6)", tw::max_size))
+      ->required();
+  auto* brawl_flag =
+      damage->add_flag("--brawling", brawling, "non-lethal: 3 CT per Size, a wound per double");
+  damage->add_flag("--impact", impact, "the impact attribute: wounds as brawling, a CT per point")
+      ->excludes(brawl_flag);
+  auto* pv_opt = damage->add_option(
+      "--pv", pv,
+      fmt::format("penetration: the card's result + the weapon's Pen, 0..{}", tw::max_pen));
+  auto* av_opt =
+      damage->add_option("--av", av,
+                         fmt::format("the cover's Armor Value, 0..{} (thin wood 2, hardwood 3, "
+                                     "brick or iron 4)",
+                                     tw::max_pen));
   pv_opt->needs(av_opt);
   av_opt->needs(pv_opt);
 
   tw::MeleeDefense defense_in;
-  auto* defense = app.add_subcommand("defense", "A melee Defense: 3 + skill, +1 with the advantage (003 L259-273)");
-  defense->add_option("--skill", defense_in.skill, fmt::format("the defender's skill level, 0..{}", tw::max_skill))->required();
-  auto* adv_opt = defense->add_option("--advantage", defense_in.advantage,
-                                      fmt::format("the defender's advantage factors, 0..{}", tw::max_advantage));
-  auto* opp_opt = defense->add_option("--opponent-advantage", defense_in.opponent_advantage,
-                                      fmt::format("the attacker's advantage factors, 0..{}", tw::max_advantage));
+  auto* defense = app.add_subcommand(
+      "defense", "A melee Defense: 3 + skill, +1 with the advantage (003 L259-273)");
+  defense
+      ->add_option("--skill", defense_in.skill,
+                   fmt::format("the defender's skill level, 0..{}", tw::max_skill))
+      ->required();
+  auto* adv_opt = defense->add_option(
+      "--advantage", defense_in.advantage,
+      fmt::format("the defender's advantage factors, 0..{}", tw::max_advantage));
+  auto* opp_opt = defense->add_option(
+      "--opponent-advantage", defense_in.opponent_advantage,
+      fmt::format("the attacker's advantage factors, 0..{}", tw::max_advantage));
   adv_opt->needs(opp_opt);
   opp_opt->needs(adv_opt);
-  defense->add_flag("--forgoes-defense", defense_in.forgoes_defense, "moving 50% further: TN 3, no advantage");
-  defense->add_option("--dodge", defense_in.dodge, fmt::format("the Dodge, if dodging, 0..{}", tw::max_dodge));
+  defense->add_flag("--forgoes-defense", defense_in.forgoes_defense,
+                    "moving 50% further: TN 3, no advantage");
+  defense->add_option("--dodge", defense_in.dodge,
+                      fmt::format("the Dodge, if dodging, 0..{}", tw::max_dodge));
   defense->add_flag("--dodge-still", defense_in.dodge_still, "dodging without moving: +1");
 
   auto* order = app.add_subcommand(
-      "order", "The steps of one round, from the declarations on standard input: {\"characters\": [{\"name\", "
-               "\"reflex\": \"d10\", \"phases\": [1, 3] or \"actions\": [\"fast\", \"normal\"], \"continuous\", "
-               "\"surprised\", \"dodge\", \"surprised_last_round\", \"bravery_passed\"}]} (003 L15-34)");
+      "order",
+      "The steps of one round, from the declarations on standard input: {\"characters\": "
+      "[{\"name\", "
+      "\"reflex\": \"d10\", \"phases\": [1, 3] or \"actions\": [\"fast\", \"normal\"], "
+      "\"continuous\", "
+      "\"surprised\", \"dodge\", \"surprised_last_round\", \"bravery_passed\"}]} (003 L15-34)");
 
-  for (CLI::App* verb : {ranged, fan, damage, defense, order}) verb->add_flag("--json", json, "print JSON");
+  for (CLI::App* verb : {ranged, fan, damage, defense, order})
+    verb->add_flag("--json", json, "print JSON");
 
   const std::vector<std::string> verbs{"ranged-tn", "fan", "damage", "defense", "order"};
-  if (argc >= 2 && argv[1][0] != '-' && std::find(verbs.begin(), verbs.end(), argv[1]) == verbs.end()) {
-    err << fmt::format("marshal twtw: '{}' is not a verb; give ranged-tn, fan, damage, defense or order\n", argv[1]);
+  if (argc >= 2 && argv[1][0] != '-' &&
+      std::find(verbs.begin(), verbs.end(), argv[1]) == verbs.end()) {
+    err << fmt::format(
+        "marshal twtw: '{}' is not a verb; give ranged-tn, fan, damage, defense or order\n",
+        argv[1]);
     return exit_usage;
   }
   try {
@@ -307,7 +381,9 @@ int run_twtw(int argc, char** argv, std::istream& in, std::ostream& out, std::os
   const std::string command = "marshal twtw " + app.get_subcommands().front()->get_name();
   try {
     if (ranged->parsed()) {
-      shot.firer = firer == "walk" ? tw::FirerMove::walk : firer == "run" ? tw::FirerMove::run : tw::FirerMove::still;
+      shot.firer = firer == "walk"  ? tw::FirerMove::walk
+                   : firer == "run" ? tw::FirerMove::run
+                                    : tw::FirerMove::still;
       shot.mount = mount == "still"    ? tw::Mount::still
                    : mount == "walk"   ? tw::Mount::walk
                    : mount == "gallop" ? tw::Mount::gallop
@@ -349,7 +425,9 @@ int run_twtw(int argc, char** argv, std::istream& in, std::ostream& out, std::os
       return exit_ok;
     }
     if (damage->parsed()) {
-      const tw::DamageKind kind = brawling ? tw::DamageKind::brawling : impact ? tw::DamageKind::impact : tw::DamageKind::deadly;
+      const tw::DamageKind kind = brawling ? tw::DamageKind::brawling
+                                  : impact ? tw::DamageKind::impact
+                                           : tw::DamageKind::deadly;
       Json result;
       tw::Damage d;
       if (pv_opt->count() > 0) {
@@ -367,9 +445,13 @@ int run_twtw(int argc, char** argv, std::istream& in, std::ostream& out, std::os
         out << result.dump() << "\n";
       } else {
         if (!result["cover"].is_null()) {
-          static const char* words[] = {"penetrates: the DMG", "ablates: the RD", "deflects: no effect"};
+          static const char* words[] = {"penetrates: the DMG", "ablates: the RD",
+                                        "deflects: no effect"};
           out << "cover " << result["cover"].get<std::string>() << ", "
-              << words[result["cover"] == "P" ? 0 : result["cover"] == "A" ? 1 : 2] << "\n";
+              << words[result["cover"] == "P"   ? 0
+                       : result["cover"] == "A" ? 1
+                                                : 2]
+              << "\n";
         }
         out << fmt::format("{} wound{}, {} CT\n", d.wounds, d.wounds == 1 ? "" : "s", d.ct);
       }

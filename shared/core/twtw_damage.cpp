@@ -11,9 +11,12 @@ namespace marshal::core::twtw {
 
 std::string_view to_string(Cover c) {
   switch (c) {
-    case Cover::penetrate: return "P";
-    case Cover::ablate: return "A";
-    case Cover::deflect: return "D";
+    case Cover::penetrate:
+      return "P";
+    case Cover::ablate:
+      return "A";
+    case Cover::deflect:
+      return "D";
   }
   return "?";
 }
@@ -30,14 +33,18 @@ Damage damage(int effect, int size, DamageKind kind) {
   check_range(effect, 0, max_effect, "dmg");
   check_range(size, 1, max_size, "size");
   switch (kind) {
-    case DamageKind::deadly: return {effect / size, effect % size};
-    case DamageKind::brawling: return {effect / (2 * size), 3 * (effect / size)};
-    case DamageKind::impact: return {effect / (2 * size), effect};
+    case DamageKind::deadly:
+      return {effect / size, effect % size};
+    case DamageKind::brawling:
+      return {effect / (2 * size), 3 * (effect / size)};
+    case DamageKind::impact:
+      return {effect / (2 * size), effect};
   }
   return {};
 }
 
-CoveredHit damage_through_cover(int dmg, std::optional<int> rd, int size, int pv, int av, DamageKind kind) {
+CoveredHit damage_through_cover(int dmg, std::optional<int> rd, int size, int pv, int av,
+                                DamageKind kind) {
   check_range(dmg, 0, max_effect, "dmg");
   if (rd) check_range(*rd, 0, max_effect, "rd");
   check_range(size, 1, max_size, "size");
@@ -46,8 +53,9 @@ CoveredHit damage_through_cover(int dmg, std::optional<int> rd, int size, int pv
   if (hit.cover == Cover::penetrate) hit.damage = damage(dmg, size, kind);
   if (hit.cover == Cover::ablate) {
     if (!rd)
-      throw Refusal(RefusalCode::missing_input, "rd",
-                    fmt::format("PV {} against AV {} ablates: the hit deals the RD, so give it", pv, av));
+      throw Refusal(
+          RefusalCode::missing_input, "rd",
+          fmt::format("PV {} against AV {} ablates: the hit deals the RD, so give it", pv, av));
     hit.damage = damage(*rd, size, kind);
   }
   return hit;

@@ -6,10 +6,10 @@
 
 namespace marshal::core::twtw {
 
-constexpr int max_effect = 999;   // a DMG or RD from the effect grid, with bumps
-constexpr int max_size = 100;     // a target's Size for damage: a human is 6 (L444)
-constexpr int max_pen = 99;       // a PV or an AV
-constexpr int min_rel = 1;        // L482: Rel is 1-13
+constexpr int max_effect = 999;  // a DMG or RD from the effect grid, with bumps
+constexpr int max_size = 100;    // a target's Size for damage: a human is 6 (L444)
+constexpr int max_pen = 99;      // a PV or an AV
+constexpr int min_rel = 1;       // L482: Rel is 1-13
 constexpr int max_rel = 13;
 constexpr int max_failure_number = 99;  // the card's failure result (the card faces are not in 003)
 

@@ -22,13 +22,15 @@ TnBreakdown melee_defense(const MeleeDefense& d) {
   const Advantage adv = melee_advantage(d.opponent_advantage, d.advantage);
   TnBreakdown out;
   if (d.forgoes_defense) {
-    out.why.push_back({easy_tn, fmt::format("{} forgoing defense: Defense 0, no advantage (003 L70)", easy_tn)});
+    out.why.push_back(
+        {easy_tn, fmt::format("{} forgoing defense: Defense 0, no advantage (003 L70)", easy_tn)});
   } else {
-    out.why.push_back({melee_base_defense, fmt::format("{} base Defense (003 L261)", melee_base_defense)});
+    out.why.push_back(
+        {melee_base_defense, fmt::format("{} base Defense (003 L261)", melee_base_defense)});
     if (d.skill > 0) out.why.push_back({d.skill, fmt::format("+{} skill levels (L261)", d.skill)});
     if (adv == Advantage::defender)
-      out.why.push_back({1, fmt::format("+1 defender's advantage, {} factors to {} (L269)", d.advantage,
-                                        d.opponent_advantage)});
+      out.why.push_back({1, fmt::format("+1 defender's advantage, {} factors to {} (L269)",
+                                        d.advantage, d.opponent_advantage)});
   }
   if (d.dodge > 0) {
     out.why.push_back({d.dodge, fmt::format("+{} dodging (L359)", d.dodge)});

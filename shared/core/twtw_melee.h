@@ -14,12 +14,12 @@ enum class Advantage { none, attacker, defender };
 Advantage melee_advantage(int attacker_factors, int defender_factors);
 
 struct MeleeDefense {
-  int skill = 0;                   // the defender's level in the skill used (weapon or Fighting), 0..10
-  int advantage = 0;               // the defender's advantage factors, 0..20
-  int opponent_advantage = 0;      // the attacker's, 0..20
-  bool forgoes_defense = false;    // moving 50% further: Defense 0, TN 3, no advantage (L70)
-  int dodge = 0;                   // the Dodge attribute when a dodge is declared (L359), 0..20
-  bool dodge_still = false;        // and not moving: +1 (L361)
+  int skill = 0;               // the defender's level in the skill used (weapon or Fighting), 0..10
+  int advantage = 0;           // the defender's advantage factors, 0..20
+  int opponent_advantage = 0;  // the attacker's, 0..20
+  bool forgoes_defense = false;  // moving 50% further: Defense 0, TN 3, no advantage (L70)
+  int dodge = 0;                 // the Dodge attribute when a dodge is declared (L359), 0..20
+  bool dodge_still = false;      // and not moving: +1 (L361)
 };
 
 // Defense = 3 + skill (Hank, Brawl 1: 4, L263), +1 when the defender has the advantage, plus the

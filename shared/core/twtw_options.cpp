@@ -16,7 +16,9 @@ std::optional<WoundTable> wound_table_from_string(std::string_view text) {
   return std::nullopt;
 }
 
-std::string_view to_string(SizeSteps option) { return option == SizeSteps::literal ? "literal" : "halving"; }
+std::string_view to_string(SizeSteps option) {
+  return option == SizeSteps::literal ? "literal" : "halving";
+}
 
 std::optional<SizeSteps> size_steps_from_string(std::string_view text) {
   if (text == "halving") return SizeSteps::halving;
@@ -24,7 +26,9 @@ std::optional<SizeSteps> size_steps_from_string(std::string_view text) {
   return std::nullopt;
 }
 
-std::string_view to_string(StunRow option) { return option == StunRow::before_hit ? "before_hit" : "after_hit"; }
+std::string_view to_string(StunRow option) {
+  return option == StunRow::before_hit ? "before_hit" : "after_hit";
+}
 
 std::optional<StunRow> stun_row_from_string(std::string_view text) {
   if (text == "after_hit") return StunRow::after_hit;
@@ -34,7 +38,8 @@ std::optional<StunRow> stun_row_from_string(std::string_view text) {
 
 void check_range(int value, int low, int high, const char* field) {
   if (value < low || value > high)
-    throw Refusal(RefusalCode::out_of_range, field, fmt::format("{} is not in {}..{}", value, low, high));
+    throw Refusal(RefusalCode::out_of_range, field,
+                  fmt::format("{} is not in {}..{}", value, low, high));
 }
 
 }  // namespace marshal::core::twtw

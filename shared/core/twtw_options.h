@@ -49,7 +49,8 @@ struct Options {
   StunRow stun_row = StunRow::after_hit;
   SpeedPhases speed_phases{};
   bool bleeding = true;  // 003 L585 "Optional Bleeding Rules"
-  bool risk = false;     // 003 L597-599: a critical head or torso wound counts as serious, out of action
+  bool risk =
+      false;  // 003 L597-599: a critical head or torso wound counts as serious, out of action
 };
 
 // Refuses (out_of_range, `field`) a number outside low..high: every calculator's limit check.

@@ -13,7 +13,9 @@ int surprise_tn(bool action_time_or_expecting_danger) {
   return action_time_or_expecting_danger ? standard_tn : difficult_tn;
 }
 
-bool is_reflex_die(int sides) { return sides == 12 || sides == 10 || sides == 8 || sides == 6 || sides == 4; }
+bool is_reflex_die(int sides) {
+  return sides == 12 || sides == 10 || sides == 8 || sides == 6 || sides == 4;
+}
 
 std::vector<int> phases_for(const std::vector<Speed>& actions, const SpeedPhases& table) {
   for (int n : {table.fast, table.normal, table.slow})
@@ -25,14 +27,17 @@ std::vector<int> phases_for(const std::vector<Speed>& actions, const SpeedPhases
   for (Speed s : actions) {
     used += s == Speed::fast ? table.fast : s == Speed::normal ? table.normal : table.slow;
     if (used > phases_per_round)
-      throw Refusal(RefusalCode::out_of_range, "actions",
-                    fmt::format("the actions take {} phases; a round has {}", used, phases_per_round));
+      throw Refusal(
+          RefusalCode::out_of_range, "actions",
+          fmt::format("the actions take {} phases; a round has {}", used, phases_per_round));
     landed.push_back(used);
   }
   return landed;
 }
 
-bool can_act(const Declaration& d) { return !d.surprised && (!d.surprised_last_round || d.bravery_passed); }
+bool can_act(const Declaration& d) {
+  return !d.surprised && (!d.surprised_last_round || d.bravery_passed);
+}
 
 namespace {
 
@@ -41,9 +46,11 @@ void check(const std::vector<Declaration>& characters) {
   for (std::size_t i = 0; i < characters.size(); ++i) {
     const Declaration& d = characters[i];
     std::string at = fmt::format("characters[{}]", i);
-    if (d.name.empty()) throw Refusal(RefusalCode::out_of_range, at + ".name", "a character needs a name");
+    if (d.name.empty())
+      throw Refusal(RefusalCode::out_of_range, at + ".name", "a character needs a name");
     if (!names.insert(d.name).second)
-      throw Refusal(RefusalCode::illegal_move, at + ".name", fmt::format("'{}' is declared twice", d.name));
+      throw Refusal(RefusalCode::illegal_move, at + ".name",
+                    fmt::format("'{}' is declared twice", d.name));
     if (!is_reflex_die(d.reflex))
       throw Refusal(RefusalCode::out_of_range, at + ".reflex",
                     fmt::format("d{} is not a Reflex die; give d12, d10, d8, d6 or d4", d.reflex));
@@ -86,7 +93,8 @@ RoundOrder round_order(const std::vector<Declaration>& characters) {
   for (int phase = 1; phase <= phases_per_round; ++phase) {
     for (int die : {12, 10, 8, 6, 4})
       add(phase, fmt::format("d{}", die), [&](const Declaration& d) {
-        return d.reflex == die && std::find(d.phases.begin(), d.phases.end(), phase) != d.phases.end();
+        return d.reflex == die &&
+               std::find(d.phases.begin(), d.phases.end(), phase) != d.phases.end();
       });
     add(phase, "continuous", [](const Declaration& d) { return d.continuous; });
   }

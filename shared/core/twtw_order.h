@@ -10,10 +10,10 @@
 
 namespace marshal::core::twtw {
 
-constexpr int phases_per_round = 4;     // 003 L15
-constexpr int easy_tn = 3;              // "Easy (3)", "Simple (3)"
-constexpr int standard_tn = 5;          // "Standard (5)", "Fair (5)"
-constexpr int difficult_tn = 9;         // "Difficult (9)"
+constexpr int phases_per_round = 4;           // 003 L15
+constexpr int easy_tn = 3;                    // "Easy (3)", "Simple (3)"
+constexpr int standard_tn = 5;                // "Standard (5)", "Fair (5)"
+constexpr int difficult_tn = 9;               // "Difficult (9)"
 constexpr int surprise_bravery_tn = easy_tn;  // 003 L34: acting again after a surprise
 
 // The TN of the Acuity check against surprise (003 L34): Standard (5) during action time or when
@@ -33,11 +33,11 @@ std::vector<int> phases_for(const std::vector<Speed>& actions, const SpeedPhases
 // One character's Declaration (003 L21, L359) and surprise state (L34).
 struct Declaration {
   std::string name;
-  int reflex = 6;            // the Reflex die's sides
-  std::vector<int> phases;   // the phases (1..4) its declared actions land in, each at most once
-  bool continuous = false;   // a continuous action: every phase's continuous step (L64)
-  bool dodge = false;        // declared a dodge: the Dodge attribute for the whole round (L359)
-  bool surprised = false;    // failed the surprise check this round: no action at all (L34)
+  int reflex = 6;           // the Reflex die's sides
+  std::vector<int> phases;  // the phases (1..4) its declared actions land in, each at most once
+  bool continuous = false;  // a continuous action: every phase's continuous step (L64)
+  bool dodge = false;       // declared a dodge: the Dodge attribute for the whole round (L359)
+  bool surprised = false;   // failed the surprise check this round: no action at all (L34)
   // Surprised last round: acts this round only after an Easy (3) Bravery check (L34).
   bool surprised_last_round = false;
   bool bravery_passed = false;

@@ -19,7 +19,7 @@ constexpr int max_snap_penalty = 10;
 constexpr int max_dodge = 20;
 constexpr int max_wound_penalty = 5;
 constexpr int max_tn = 99;
-constexpr int max_fan_shots = 6;          // a single-action revolver's cylinder (L221)
+constexpr int max_fan_shots = 6;  // a single-action revolver's cylinder (L221)
 
 // One change to a TN: +n a penalty, -n a bonus.
 struct Modifier {
@@ -29,32 +29,40 @@ struct Modifier {
 
 struct TnBreakdown {
   int tn = 0;
-  std::vector<Modifier> why;  // the base first, then each modifier that applies, in the seed's order
+  std::vector<Modifier>
+      why;  // the base first, then each modifier that applies, in the seed's order
 };
 
-enum class FirerMove { still, walk, run };                // L127, L135: -1 walk, -4 run
-enum class Mount { none, still, walk, gallop };           // L128, L137: -2, or -4 galloping
-enum class CalledShot { none, torso, limb, head, eye };   // L349-353: -2, -4, -6 (hands, feet too), -10 (heart too)
+enum class FirerMove { still, walk, run };       // L127, L135: -1 walk, -4 run
+enum class Mount { none, still, walk, gallop };  // L128, L137: -2, or -4 galloping
+enum class CalledShot {
+  none,
+  torso,
+  limb,
+  head,
+  eye
+};  // L349-353: -2, -4, -6 (hands, feet too), -10 (heart too)
 enum class EngagedWeapon { none, short_weapon, normal, long_weapon };  // L285: 0, -1, -2
 
 struct RangedShot {
-  int range_paces = 0;         // 0..max_range_paces
-  int range_increment = 1;     // the weapon's (thrown: Strength + 2, L155), 1..max_range_increment
+  int range_paces = 0;      // 0..max_range_paces
+  int range_increment = 1;  // the weapon's (thrown: Strength + 2, L155), 1..max_range_increment
   FirerMove firer = FirerMove::still;
   Mount mount = Mount::none;
-  int relative_speed = 0;      // paces a round between firer and target, 0..max_relative_speed (L145)
-  double target_size = 6;      // a human is 6 (L444); (0, max_target_size]
+  int relative_speed = 0;  // paces a round between firer and target, 0..max_relative_speed (L145)
+  double target_size = 6;  // a human is 6 (L444); (0, max_target_size]
   CalledShot called = CalledShot::none;
-  int snap_penalty = 0;        // the weapon's aim penalty when fired without aiming (L159-161), 0..10
-  bool two_weapons = false;    // a weapon in each hand: -1 (L247)
-  bool off_hand = false;       // fired with the off hand: -3 more (L247)
-  bool one_handed_long_gun = false;  // a two-handed weapon in one hand: -2 (L253)
-  bool target_hidden = false;  // not visible behind cover: -4 (L421)
+  int snap_penalty = 0;      // the weapon's aim penalty when fired without aiming (L159-161), 0..10
+  bool two_weapons = false;  // a weapon in each hand: -1 (L247)
+  bool off_hand = false;     // fired with the off hand: -3 more (L247)
+  bool one_handed_long_gun = false;     // a two-handed weapon in one hand: -2 (L253)
+  bool target_hidden = false;           // not visible behind cover: -4 (L421)
   bool target_forgoes_defense = false;  // moving 50% further: the range is halved (L70)
-  int target_dodge = 0;        // the target's Dodge attribute if it declared a dodge, else 0 (L359)
+  int target_dodge = 0;  // the target's Dodge attribute if it declared a dodge, else 0 (L359)
   bool target_dodge_still = false;  // a dodging target that does not move: +1 more (L361)
-  EngagedWeapon engaged = EngagedWeapon::none;  // the target has engaged the firer hand to hand (L285)
-  int wound_penalty = 0;       // the firer's wound penalty (twtw_wounds.h), 0..5 (L129, L531)
+  EngagedWeapon engaged =
+      EngagedWeapon::none;  // the target has engaged the firer hand to hand (L285)
+  int wound_penalty = 0;    // the firer's wound penalty (twtw_wounds.h), 0..5 (L129, L531)
 };
 
 // The TN modifier of a target's Size (L141) under the event's option; 0 for sizes 3 < s < 12.

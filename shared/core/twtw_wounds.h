@@ -12,7 +12,7 @@ namespace marshal::core::twtw {
 
 constexpr int wounds_to_disable = 5;  // L429: the 5th wound disables the location
 constexpr int max_ct = 999;
-constexpr int first_aid_ct_tn = 3;    // L607: Simple (3) Medicine restores all CT
+constexpr int first_aid_ct_tn = 3;  // L607: Simple (3) Medicine restores all CT
 
 enum class Location { head, torso, right_arm, left_arm, right_leg, left_leg };
 constexpr int location_count = 6;
@@ -52,13 +52,15 @@ struct Hit {
   int stun_penalty = 0;     // the previous wounds' penalty on that check (L542)
   bool disabled = false;    // the location took its 5th wound (L429): a limb is destroyed
   bool dead = false;        // head or torso disabled (L429)
-  bool out_of_action = false;  // the risk option turned a critical head or torso wound serious (L599)
-  bool concussed = false;   // CT at 0 or less (L548)
+  bool out_of_action =
+      false;               // the risk option turned a critical head or torso wound serious (L599)
+  bool concussed = false;  // CT at 0 or less (L548)
 };
 // Damage to one location. Wounds beyond a limb's 5th are ignored but its CT is not (L527). With
 // options.risk a head or torso wound that would be critical stays at serious and the hero is out
 // of action (L599). Refused (out_of_range, "wounds", "ct") for a state or damage out of limits.
-Hit apply_hit(const WoundState& before, Location where, const Damage& damage, const Options& options = {});
+Hit apply_hit(const WoundState& before, Location where, const Damage& damage,
+              const Options& options = {});
 
 // The TN of a recovery check from stun (L591): the Stun TN of the current wound level.
 int recovery_tn(const WoundState& s, WoundTable table);

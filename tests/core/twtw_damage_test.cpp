@@ -79,7 +79,8 @@ TEST_CASE("twtw cover: P at AV + 2, A at AV and AV + 1, D below (003 L440)", "[t
   CHECK(refusal([] { cover_result(2, max_pen + 1); }) == "out_of_range@av");
 }
 
-TEST_CASE("twtw damage: a wound per full multiple of Size, the rest CT (003 L444, L462-464)", "[twtw]") {
+TEST_CASE("twtw damage: a wound per full multiple of Size, the rest CT (003 L444, L462-464)",
+          "[twtw]") {
   auto is = [](Damage d, int wounds, int ct) { return d.wounds == wounds && d.ct == ct; };
   CHECK(is(damage(0, 6), 0, 0));
   CHECK(is(damage(5, 6), 0, 5));

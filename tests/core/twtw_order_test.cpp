@@ -40,7 +40,8 @@ std::vector<std::string> texts(const RoundOrder& order) {
 
 }  // namespace
 
-TEST_CASE("twtw order: a round with a dodge, a continuous action and a surprise (003 L15-34)", "[twtw]") {
+TEST_CASE("twtw order: a round with a dodge, a continuous action and a surprise (003 L15-34)",
+          "[twtw]") {
   Declaration jonah = who("Jonah", 10, {1, 3});
   Declaration miranda = who("Miranda", 12, {1});  // her renowned reflexes: she goes first (L183)
   Declaration reuben = who("Reuben", 4, {});
@@ -50,17 +51,18 @@ TEST_CASE("twtw order: a round with a dodge, a continuous action and a surprise 
   Declaration angus = who("Angus", 10, {3});
   angus.dodge = true;
   RoundOrder order = round_order({jonah, miranda, reuben, hank, angus});
-  CHECK(texts(order) == std::vector<std::string>{"0 declaration Angus", "1 d12 Miranda", "1 d10 Jonah",
-                                                 "1 continuous Reuben", "2 continuous Reuben",
-                                                 "3 d10 Jonah,Angus", "3 continuous Reuben",
-                                                 "4 continuous Reuben"});
+  CHECK(texts(order) == std::vector<std::string>{"0 declaration Angus", "1 d12 Miranda",
+                                                 "1 d10 Jonah", "1 continuous Reuben",
+                                                 "2 continuous Reuben", "3 d10 Jonah,Angus",
+                                                 "3 continuous Reuben", "4 continuous Reuben"});
   REQUIRE(order.idle.size() == 1);
   CHECK(order.idle[0].name == "Hank");
   CHECK(order.idle[0].why.find("surprised") != std::string::npos);
 }
 
-TEST_CASE("twtw order: after a surprise, only an Easy (3) Bravery check lets a character act (003 L34)",
-          "[twtw]") {
+TEST_CASE(
+    "twtw order: after a surprise, only an Easy (3) Bravery check lets a character act (003 L34)",
+    "[twtw]") {
   CHECK(surprise_tn(true) == 5);   // Miranda, expecting danger (L36)
   CHECK(surprise_tn(false) == 9);  // Hank and Jonah
   CHECK(surprise_bravery_tn == 3);
@@ -85,20 +87,30 @@ TEST_CASE("twtw order: the event's speed table puts actions in phases", "[twtw]"
   CHECK(phases_for({S::normal, S::fast, S::fast}) == std::vector<int>{2, 3, 4});
   CHECK(phases_for({}).empty());
   CHECK(refusal([] { phases_for({S::normal, S::slow}); }) == "out_of_range@actions");
-  CHECK(refusal([] { phases_for({S::fast, S::fast, S::fast, S::fast, S::fast}); }) == "out_of_range@actions");
+  CHECK(refusal([] {
+          phases_for({S::fast, S::fast, S::fast, S::fast, S::fast});
+        }) == "out_of_range@actions");
   SpeedPhases quick{1, 1, 2};
   CHECK(phases_for({S::normal, S::slow, S::fast}, quick) == std::vector<int>{1, 3, 4});
-  CHECK(refusal([] { phases_for({S::fast}, SpeedPhases{0, 2, 4}); }) == "out_of_range@speed_phases");
-  CHECK(refusal([] { phases_for({S::fast}, SpeedPhases{1, 2, 5}); }) == "out_of_range@speed_phases");
+  CHECK(refusal([] {
+          phases_for({S::fast}, SpeedPhases{0, 2, 4});
+        }) == "out_of_range@speed_phases");
+  CHECK(refusal([] {
+          phases_for({S::fast}, SpeedPhases{1, 2, 5});
+        }) == "out_of_range@speed_phases");
 }
 
 TEST_CASE("twtw order: bad declarations are refused by field", "[twtw]") {
   CHECK(refusal([] { round_order({who("A", 7, {1})}); }) == "out_of_range@characters[0].reflex");
   CHECK(refusal([] { round_order({who("A", 20, {1})}); }) == "out_of_range@characters[0].reflex");
-  CHECK(refusal([] { round_order({who("A", 6, {1}), who("B", 6, {0})}); }) == "out_of_range@characters[1].phases");
+  CHECK(refusal([] {
+          round_order({who("A", 6, {1}), who("B", 6, {0})});
+        }) == "out_of_range@characters[1].phases");
   CHECK(refusal([] { round_order({who("A", 6, {5})}); }) == "out_of_range@characters[0].phases");
   CHECK(refusal([] { round_order({who("A", 6, {2, 2})}); }) == "illegal_move@characters[0].phases");
-  CHECK(refusal([] { round_order({who("A", 6, {}), who("A", 8, {})}); }) == "illegal_move@characters[1].name");
+  CHECK(refusal([] {
+          round_order({who("A", 6, {}), who("A", 8, {})});
+        }) == "illegal_move@characters[1].name");
   CHECK(refusal([] { round_order({who("", 6, {})}); }) == "out_of_range@characters[0].name");
   CHECK(round_order({}).steps.empty());
 }
@@ -134,11 +146,14 @@ TEST_CASE("twtw order: every declared action exactly once, in order", "[twtw][pr
     for (const Step& s : order.steps) {
       REQUIRE_FALSE(s.actors.empty());
       // The rank of a step in the seed's order: Declaration, then per phase d12..d4, continuous.
-      int in_phase = s.name == "declaration" ? 0 : s.name == "continuous" ? 6 : 1 + (12 - std::stoi(s.name.substr(1))) / 2;
+      int in_phase = s.name == "declaration"  ? 0
+                     : s.name == "continuous" ? 6
+                                              : 1 + (12 - std::stoi(s.name.substr(1))) / 2;
       int rank = s.phase * 7 + in_phase;
       CHECK(rank > last_rank);
       last_rank = rank;
-      for (const std::string& a : s.actors) ++seen[a + "/" + std::to_string(s.phase) + "/" + s.name];
+      for (const std::string& a : s.actors)
+        ++seen[a + "/" + std::to_string(s.phase) + "/" + s.name];
     }
     std::size_t expected = 0;
     for (const Declaration& d : cast) {
@@ -161,7 +176,8 @@ TEST_CASE("twtw order: every declared action exactly once, in order", "[twtw][pr
     std::size_t listed = 0, idle = 0;
     for (const auto& [key, times] : seen) listed += static_cast<std::size_t>(times);
     CHECK(listed == expected);  // nothing listed that was not declared, nobody idle listed
-    for (const Declaration& d : cast) idle += (d.surprised || (d.surprised_last_round && !d.bravery_passed)) ? 1 : 0;
+    for (const Declaration& d : cast)
+      idle += (d.surprised || (d.surprised_last_round && !d.bravery_passed)) ? 1 : 0;
     CHECK(order.idle.size() == idle);
   }
 }

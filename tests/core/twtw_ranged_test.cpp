@@ -25,7 +25,9 @@ RangedShot peacemaker_at(int paces) {
   return shot;
 }
 
-int tn_of(const RangedShot& shot, const Options& options = {}) { return ranged_tn(shot, options).tn; }
+int tn_of(const RangedShot& shot, const Options& options = {}) {
+  return ranged_tn(shot, options).tn;
+}
 
 }  // namespace
 
@@ -85,13 +87,13 @@ TEST_CASE("twtw ranged: target size steps, both readings of 003 L141", "[twtw]")
     double size;
     int halving, literal;
   };
-  for (const Row& r : std::vector<Row>{{6, 0, 0},       {4, 0, 0},         {3.01, 0, 0},      {3, 1, 1},
-                                       {2.5, 1, 1},     {2, 1, 2},         {1.51, 1, 2},      {1.5, 2, 2},
-                                       {1, 2, 3},       {0.76, 2, 3},      {0.75, 3, 3},      {0.5, 3, 4},
-                                       {0.375, 4, 4},   {0.25, 4, 5},      {0.1875, 5, 5},    {0.125, 5, 6},
-                                       {0.09375, 6, 6}, {0.001, 6, 6},     {11.99, 0, 0},     {12, -1, -1},
-                                       {17.9, -1, -1},  {18, -2, -2},      {24, -3, -3},      {36, -5, -5},
-                                       {42, -6, -6},    {1000, -6, -6}}) {
+  for (const Row& r : std::vector<Row>{
+           {6, 0, 0},      {4, 0, 0},       {3.01, 0, 0},  {3, 1, 1},     {2.5, 1, 1},
+           {2, 1, 2},      {1.51, 1, 2},    {1.5, 2, 2},   {1, 2, 3},     {0.76, 2, 3},
+           {0.75, 3, 3},   {0.5, 3, 4},     {0.375, 4, 4}, {0.25, 4, 5},  {0.1875, 5, 5},
+           {0.125, 5, 6},  {0.09375, 6, 6}, {0.001, 6, 6}, {11.99, 0, 0}, {12, -1, -1},
+           {17.9, -1, -1}, {18, -2, -2},    {24, -3, -3},  {36, -5, -5},  {42, -6, -6},
+           {1000, -6, -6}}) {
     INFO("size " << r.size);
     CHECK(size_modifier(r.size, SizeSteps::halving) == r.halving);
     CHECK(size_modifier(r.size, SizeSteps::literal) == r.literal);
@@ -111,8 +113,10 @@ TEST_CASE("twtw ranged: target size steps, both readings of 003 L141", "[twtw]")
   CHECK(refusal([] { size_modifier(1000.5); }) == "out_of_range@size");
 }
 
-TEST_CASE("twtw ranged: called shots, snap shots, hands, cover, dodge (003 L159, L247-253, L349-363, L421)",
-          "[twtw]") {
+TEST_CASE(
+    "twtw ranged: called shots, snap shots, hands, cover, dodge (003 L159, L247-253, L349-363, "
+    "L421)",
+    "[twtw]") {
   RangedShot shot = peacemaker_at(8);
   shot.called = CalledShot::torso;
   CHECK(tn_of(shot) == 7);
@@ -193,11 +197,17 @@ TEST_CASE("twtw ranged: adding a penalty never lowers the TN", "[twtw][property]
   std::vector<std::function<void(RangedShot&)>> penalties{
       [](RangedShot& s) { s.range_paces += 7; },
       [](RangedShot& s) { s.range_increment = std::max(1, s.range_increment - 3); },
-      [](RangedShot& s) { s.firer = s.firer == FirerMove::still ? FirerMove::walk : FirerMove::run; },
+      [](RangedShot& s) {
+        s.firer = s.firer == FirerMove::still ? FirerMove::walk : FirerMove::run;
+      },
       [](RangedShot& s) { s.mount = s.mount == Mount::none ? Mount::still : Mount::gallop; },
       [](RangedShot& s) { s.relative_speed += 5; },
       [](RangedShot& s) { s.target_size /= 2; },
-      [](RangedShot& s) { s.called = s.called == CalledShot::eye ? s.called : static_cast<CalledShot>(static_cast<int>(s.called) + 1); },
+      [](RangedShot& s) {
+        s.called = s.called == CalledShot::eye
+                       ? s.called
+                       : static_cast<CalledShot>(static_cast<int>(s.called) + 1);
+      },
       [](RangedShot& s) { s.snap_penalty = std::min(max_snap_penalty, s.snap_penalty + 1); },
       [](RangedShot& s) { s.two_weapons = true; },
       [](RangedShot& s) { s.off_hand = true; },
@@ -255,11 +265,13 @@ TEST_CASE("twtw fan firing: Jonah 8 and 10, Miranda 8, 9, 11, 13 (003 L227, L235
   // TABLETOP.md: two shots at one target are 8 and 9.
   CHECK(fan_series(5, 2, {"A", "A"}) == std::vector<int>{8, 9});
   // Miranda: two on Angus (-3, -4), one on each crony (-6, -8).
-  CHECK(fan_series(5, 2, {"Angus", "Angus", "crony 1", "crony 2"}) == std::vector<int>{8, 9, 11, 13});
+  CHECK(fan_series(5, 2, {"Angus", "Angus", "crony 1", "crony 2"}) ==
+        std::vector<int>{8, 9, 11, 13});
   // A target named again keeps its place among the targets.
   CHECK(fan_series(5, 0, {"A", "B", "A"}) == std::vector<int>{6, 8, 8});
   CHECK(fan_series(5, 0, std::vector<std::string>(6, "A")) == std::vector<int>{6, 7, 8, 9, 10, 11});
-  CHECK(refusal([] { fan_series(5, 0, std::vector<std::string>(7, "A")); }) == "out_of_range@targets");
+  CHECK(refusal([] { fan_series(5, 0, std::vector<std::string>(7, "A")); }) ==
+        "out_of_range@targets");
   CHECK(refusal([] { fan_series(5, 0, {}); }) == "out_of_range@targets");
   CHECK(refusal([] { fan_series(5, 0, {"A", ""}); }) == "out_of_range@targets");
   CHECK(refusal([] { fan_series(0, 0, {"A"}); }) == "out_of_range@tn");

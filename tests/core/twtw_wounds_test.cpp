@@ -30,8 +30,8 @@ TEST_CASE("twtw wound tables: every row of both (003 L533-538, L554-558)", "[twt
     const char* name;
     int penalty, stun;
   };
-  for (const Row& r : {Row{1, "Flesh", 1, 3}, Row{2, "Light", 2, 5}, Row{3, "Heavy", 3, 7}, Row{4, "Serious", 4, 9},
-                       Row{5, "Critical", 5, 11}}) {
+  for (const Row& r : {Row{1, "Flesh", 1, 3}, Row{2, "Light", 2, 5}, Row{3, "Heavy", 3, 7},
+                       Row{4, "Serious", 4, 9}, Row{5, "Critical", 5, 11}}) {
     WoundRow got = wound_row(WoundTable::five_level, r.level);
     CHECK(got.name == r.name);
     CHECK(got.penalty == r.penalty);
@@ -52,7 +52,8 @@ TEST_CASE("twtw wound tables: every row of both (003 L533-538, L554-558)", "[twt
   }
 }
 
-TEST_CASE("twtw wounds add up only in one location; the highest counts (003 L525, L540, L573)", "[twtw]") {
+TEST_CASE("twtw wounds add up only in one location; the highest counts (003 L525, L540, L573)",
+          "[twtw]") {
   // Two light wounds to the right arm are a serious one (five-level table).
   Hit first = apply_hit(fresh(), Location::right_arm, {2, 0});
   Hit second = apply_hit(first.after, Location::right_arm, {2, 0});
@@ -70,8 +71,9 @@ TEST_CASE("twtw wounds add up only in one location; the highest counts (003 L525
   CHECK(wound_row(WoundTable::four_level, wound_level(both)).penalty == 2);
 }
 
-TEST_CASE("twtw stun checks: the TN by the option, the previous wounds' penalty (003 L542, L565, L583)",
-          "[twtw]") {
+TEST_CASE(
+    "twtw stun checks: the TN by the option, the previous wounds' penalty (003 L542, L565, L583)",
+    "[twtw]") {
   // A first wound of 2 to a fresh character.
   Hit after = apply_hit(fresh(), Location::torso, {2, 1});
   CHECK(after.stun_check);
@@ -84,7 +86,8 @@ TEST_CASE("twtw stun checks: the TN by the option, the previous wounds' penalty 
   Hit again = apply_hit(after.after, Location::left_arm, {1, 0});
   CHECK(again.stun_penalty == 2);
   CHECK(again.stun_tn == 5);  // still Light: the arm's single wound is not higher
-  CHECK(apply_hit(after.after, Location::left_arm, {1, 0}, with(WoundTable::four_level)).stun_penalty == 1);
+  CHECK(apply_hit(after.after, Location::left_arm, {1, 0}, with(WoundTable::four_level))
+            .stun_penalty == 1);
   Hit worse = apply_hit(after.after, Location::torso, {2, 0}, with(WoundTable::four_level));
   CHECK(worse.stun_tn == 9);  // torso at 4: four-level Critical
   // CT only: the first row's TN, 3, under both tables.
@@ -106,8 +109,10 @@ TEST_CASE("twtw stun checks: the TN by the option, the previous wounds' penalty 
   CHECK(recovery_tn(fresh(), WoundTable::four_level) == 3);
 }
 
-TEST_CASE("twtw wounds: the 5th disables, head and torso kill, limbs keep taking CT (003 L429, L527, L548)",
-          "[twtw]") {
+TEST_CASE(
+    "twtw wounds: the 5th disables, head and torso kill, limbs keep taking CT (003 L429, L527, "
+    "L548)",
+    "[twtw]") {
   WoundState s = fresh(10);
   s.at(Location::left_arm) = 4;
   Hit lost = apply_hit(s, Location::left_arm, {3, 2});
@@ -135,7 +140,8 @@ TEST_CASE("twtw wounds: the 5th disables, head and torso kill, limbs keep taking
         }) == "out_of_range@wounds");
 }
 
-TEST_CASE("twtw risk: a critical head or torso wound stays serious, out of action (003 L599)", "[twtw]") {
+TEST_CASE("twtw risk: a critical head or torso wound stays serious, out of action (003 L599)",
+          "[twtw]") {
   Options risk;
   risk.risk = true;
   WoundState s = fresh();
