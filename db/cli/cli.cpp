@@ -15,6 +15,7 @@
 #include "cli/scan_command.h"
 #include "cli/server_commands.h"
 #include "cli/tabletop_commands.h"
+#include "cli/twtw_commands.h"
 #include "core/refusal.h"
 #include "protocol/odds_json.h"
 #include "protocol/resolve.h"
@@ -105,6 +106,8 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
   // unlike the conflicts' JSON input: they are read by their own parser.
   if (argc >= 3 && std::string(argv[1]) == "odds" && is_tabletop_odds(argv[2]))
     return run_tabletop_odds(argc - 2, argv + 2, out, err);
+  // `marshal twtw VERB` (The West That Wasn't's action time) has verbs and options of its own.
+  if (argc >= 2 && std::string(argv[1]) == "twtw") return run_twtw(argc - 1, argv + 1, in, out, err);
 
   CLI::App app{"Marshal: runs a Lincoln 1875 Wild West LARP.\n"
                "Resolves duels, shootouts, fistfights, brawls, cheating accusations and chases "
@@ -269,6 +272,10 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
   add_print("reference", "GM reference sheets for every conflict", "the folder to write gm-reference.pdf to");
   auto* print_card = add_print("card", "One card on its own (re-issued or bestowed)", "the PDF file to write");
   print_card->add_option("CODE", print_opts.code, "the card's code")->required();
+
+  // Listed here for --help only: run() hands `marshal twtw ...` to run_twtw() before this parser.
+  app.add_subcommand("twtw", "The West That Wasn't (tabletop, seed 003) action time: marshal twtw ranged-tn | fan | "
+                             "damage | defense | order [--json]; see marshal twtw --help and docs/twtw.md");
 
   std::vector<std::string> scan_images;
   auto* scan = app.add_subcommand(
