@@ -338,7 +338,11 @@ void DuelPage::show_round(const SessionOutcome& o) {
     std::string winner = result["winner"].is_null() ? "Nobody is left standing" : result["winner"].get<std::string>() + " wins the duel";
     for (const auto& d : result["duelists"])
       if (d.value("dead", false)) winner += "\n" + d["name"].get<std::string>() + " is dead";
-      else if (d.value("wounded", false)) winner += "\n" + d["name"].get<std::string>() + " is wounded: loses a limb, -1 to everything";
+      else if (d.value("wounded", false))
+        winner += fmt::format("\n{} is wounded: a limb lost (the player says which), -1 to everything: Speed now {}, "
+                              "Accuracy now {}",
+                              d["name"].get<std::string>(), std::max(0, d["speed"].get<int>() - 1),
+                              std::max(0, d["accuracy"].get<int>() - 1));
     set_result(result_, lines + wxString::FromUTF8(winner));
     step_ = Step::done;
     for (auto* f : card_) f->SetBackgroundColour(*wxWHITE);
