@@ -134,10 +134,14 @@ struct Importer {
       else if (option == "chase_max_wait_s") chase.max_wait_s = r.number("value", 0, 3600);
       else if (option == "chase_escape_after") chase.escape_after = r.number("value", 1, 20);
       else if (option == "chase_base_hand") chase.base_hand = r.number("value", 0, 40);
-      else
+      else if (option == "ruleset") {
+        auto ruleset = core::ruleset_from_string(r.text("value", true));
+        if (!ruleset) r.error("value", "ruleset is savage, deadlands-1876 or deadlands-ru");
+        else def.options.ruleset = *ruleset;
+      } else
         r.error("option", "unknown option '" + option +
                               "' (title, max_attribute, brawl_tie, chase_min_wait_s, "
-                              "chase_max_wait_s, chase_escape_after, chase_base_hand)");
+                              "chase_max_wait_s, chase_escape_after, chase_base_hand, ruleset)");
     }
     if (def.options.chase.max_wait_s < def.options.chase.min_wait_s)
       errors.push_back({"options.csv", 0, 0, "", "chase_max_wait_s is below chase_min_wait_s"});

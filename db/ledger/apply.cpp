@@ -6,6 +6,12 @@
 
 namespace marshal::db {
 
+namespace {
+bool is_chip_event(const std::string& type) {
+  return type == "night_started" || type == "night_ended" || type == "chip_awarded" || type == "chip_spent";
+}
+}  // namespace
+
 const std::vector<std::string>& event_types() {
   static const std::vector<std::string> types{
       "event_defined",    "conflict_resolved", "bystander_lost",   "bystander_docked",
@@ -14,6 +20,7 @@ const std::vector<std::string>& event_types() {
       "card_reissued",    "card_revoked",      "wound_limb_named", "wound_healed",
       "arrested",         "jailed",            "released",         "correction",
       "vote_called",      "ballot_cast",       "vote_counted",     "vote_overridden",
+      "night_started",    "night_ended",       "chip_awarded",     "chip_spent",
       station_enrolled_event, station_revoked_event};
   return types;
 }
@@ -38,6 +45,8 @@ void Ledger::apply(const std::string& type, const Json& payload, Json& ledger, s
       apply_person_event(type, ctx);
     } else if (type == "vote_called" || type == "ballot_cast" || type == "vote_counted" || type == "vote_overridden") {
       apply_vote_event(type, ctx);
+    } else if (is_chip_event(type)) {
+      apply_chip_event(type, ctx);
     } else if (is_station_event(type)) {
       // Written by the admin and /enroll beside the stations table (station_events.h); a
       // station that sends one is refused. The replay checks its form.

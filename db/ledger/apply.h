@@ -20,6 +20,7 @@ void apply_conflict_resolved(ApplyContext& ctx);
 void apply_card_event(const std::string& type, ApplyContext& ctx);    // bystanders, tricks, horses, secrets, codes
 void apply_person_event(const std::string& type, ApplyContext& ctx);  // heal, arrest, jail, correction
 void apply_vote_event(const std::string& type, ApplyContext& ctx);    // called, ballots, counted, overridden
+void apply_chip_event(const std::string& type, ApplyContext& ctx);    // a tabletop night's Bennies and chips
 
 // The event types apply() knows, for messages and docs.
 const std::vector<std::string>& event_types();

@@ -27,6 +27,10 @@ void apply_event_defined(Town& town, const Json& payload) {
   db.prepare("INSERT INTO event_info(key, value) VALUES ('options', ?)")
       .bind(1, definition_to_json(def)["options"].dump())
       .run();
+  // The tabletop ruleset (apply_chips.cpp), as the definition names it: a definition from before
+  // rulesets names none and keeps its projection as it was.
+  if (payload.contains("ruleset"))
+    db.prepare("INSERT INTO event_info(key, value) VALUES ('ruleset', ?)").bind(1, core::to_string(def.options.ruleset)).run();
   std::set<std::string> codes;
   auto check_code = [&](const std::string& code, const std::string& field) {
     if (!core::parse_card_code(code).ok() || core::parse_card_code(code).code != code)

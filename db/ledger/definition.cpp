@@ -36,8 +36,10 @@ Json definition_to_json(const EventDefinition& def) {
                {"chase_max_wait_s", o.chase.max_wait_s},
                {"chase_escape_after", o.chase.escape_after},
                {"chase_base_hand", o.chase.base_hand}};
-  return {{"title", def.title}, {"options", options}, {"characters", characters},
-          {"cards", cards}, {"locations", locations}};
+  // The tabletop ruleset stands beside the options: the options go to the rules of every
+  // conflict, which know nothing of it.
+  return {{"title", def.title}, {"ruleset", core::to_string(o.ruleset)}, {"options", options},
+          {"characters", characters}, {"cards", cards}, {"locations", locations}};
 }
 
 EventDefinition definition_from_json(const Json& json) {
@@ -54,6 +56,12 @@ EventDefinition definition_from_json(const Json& json) {
   def.options.chase.escape_after = o.integer("chase_escape_after", 1, 20);
   def.options.chase.base_hand = o.integer("chase_base_hand", 0, 40);
   o.done();
+  // A definition written before rulesets (schema 10 and older) has none: it plays savage.
+  if (auto ruleset_text = top.optional_text("ruleset")) {
+    auto ruleset = core::ruleset_from_string(*ruleset_text);
+    if (!ruleset) throw protocol::InputError("definition.ruleset", "must be savage, deadlands-1876 or deadlands-ru");
+    def.options.ruleset = *ruleset;
+  }
   const Json& characters = top.required("characters");
   for (std::size_t i = 0; i < as_array(characters, "characters").size(); ++i) {
     Fields f(characters[i], index_path("definition.characters", i));

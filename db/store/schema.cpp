@@ -166,13 +166,29 @@ ALTER TABLE stations ADD COLUMN enrolled_seq INTEGER;
 ALTER TABLE refusals ADD COLUMN prev_hash BLOB;
 ALTER TABLE refusals ADD COLUMN hash BLOB;
 )sql",
+      // 11: a tabletop game's nights and the Bennies and chips each holder has (apply_chips.cpp);
+      // holder 0 is the GM's pool.
+      R"sql(
+CREATE TABLE game_nights (
+  seq INTEGER PRIMARY KEY,
+  start_ms INTEGER NOT NULL,
+  ended_seq INTEGER
+);
+CREATE TABLE chips (
+  holder INTEGER NOT NULL,
+  colour TEXT NOT NULL,
+  count INTEGER NOT NULL CHECK (count >= 0),
+  PRIMARY KEY (holder, colour)
+);
+)sql",
   };
   return all;
 }
 
 const std::vector<std::string>& projection_tables() {
   static const std::vector<std::string> tables{"event_info", "characters", "cards",
-                                               "card_holders", "timers", "locations", "votes", "ballots"};
+                                               "card_holders", "timers", "locations", "votes", "ballots",
+                                               "game_nights", "chips"};
   return tables;
 }
 

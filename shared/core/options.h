@@ -3,6 +3,8 @@
 #include <string_view>
 #include <optional>
 
+#include "core/trait_roll.h"
+
 namespace marshal::core {
 
 enum class BrawlTieRule {
@@ -26,6 +28,8 @@ struct ChaseOptions {
 struct EventOptions {
   BrawlOptions brawl;
   ChaseOptions chase;
+  // A tabletop game's ruleset (TABLETOP.md): its Bennies or chips (core/chips.h).
+  Ruleset ruleset = Ruleset::savage;
 };
 
 }  // namespace marshal::core

@@ -1,0 +1,153 @@
+// Bennies and chips of a tabletop game night (core/chips.h; TABLETOP.md "Bennies, fate chips,
+// chips"): every deal, award and spend is an event, so the audit replays every pool. A spend of
+// a chip that is not there is refused and records nothing; no pool goes below zero.
+#include "ledger/apply.h"
+
+#include <algorithm>
+
+#include "core/chips.h"
+
+namespace marshal::db {
+
+namespace {
+
+constexpr std::int64_t gm_pool = 0;        // the holder id of the GM's pool (characters start at 1)
+constexpr int max_chips_at_once = 10;      // one award gives at most this many chips
+constexpr std::size_t max_why_chars = 200;  // why a chip was awarded or spent
+
+// The event's tabletop ruleset as its definition named it (savage when it named none).
+core::Ruleset event_ruleset(Database& db) {
+  Statement s = db.prepare("SELECT value FROM event_info WHERE key = 'ruleset'");
+  if (!s.step()) return core::Ruleset::savage;
+  return core::ruleset_from_string(s.text(0)).value_or(core::Ruleset::savage);
+}
+
+// "gm" for the GM's pool, else a living character's badge.
+std::int64_t holder(Town& town, protocol::Fields& f, const std::string& field) {
+  const Json& who = f.required(field);
+  if (who.is_string() && who.get<std::string>() == "gm") return gm_pool;
+  std::int64_t id = town.character_by_badge(who, field);
+  town.require_alive(id, field);
+  return id;
+}
+
+std::string holder_name(Town& town, std::int64_t id) { return id == gm_pool ? "the GM's pool" : town.name_of(id); }
+
+std::int64_t chips_held(Database& db, std::int64_t holder, const std::string& colour) {
+  Statement s = db.prepare("SELECT count FROM chips WHERE holder = ? AND colour = ?");
+  s.bind(1, holder).bind(2, colour);
+  return s.step() ? s.int64(0) : 0;
+}
+
+void add_chips(Database& db, std::int64_t holder, const std::string& colour, std::int64_t n) {
+  db.prepare(
+        "INSERT INTO chips(holder, colour, count) VALUES (?,?,?) "
+        "ON CONFLICT(holder, colour) DO UPDATE SET count = count + excluded.count")
+      .bind(1, holder)
+      .bind(2, colour)
+      .bind(3, n)
+      .run();
+}
+
+std::optional<std::int64_t> open_night(Database& db) {
+  Statement s = db.prepare("SELECT seq FROM game_nights WHERE ended_seq IS NULL ORDER BY seq DESC LIMIT 1");
+  if (!s.step()) return std::nullopt;
+  return s.int64(0);
+}
+
+std::string why_text(protocol::Fields& f, bool required) {
+  std::optional<std::string> why = required ? std::optional<std::string>(f.text("why")) : f.optional_text("why");
+  if (!why) return "";
+  if ((required && why->empty()) || why->size() > max_why_chars)
+    throw LedgerRefusal("bad_input", "why", "must be 1 to " + std::to_string(max_why_chars) + " characters");
+  return *why;
+}
+
+// The colour of an awarded chip: as named, or by the ledger's d6 where the ruleset says so
+// (recorded with the event; a replay reads it back).
+std::string award_colour(ApplyContext& ctx, const core::ChipRules& rules, const std::string& named) {
+  if (named != "by_d6") return named;
+  if (!rules.colour_by_d6) throw LedgerRefusal("bad_input", "colour", "this ruleset's chips are not coloured by a d6");
+  int d6 = 0;
+  if (ctx.replaying) {
+    if (!ctx.ledger.contains("d6") || !ctx.ledger["d6"].is_number_integer())
+      throw LedgerRefusal("bad_input", "ledger.d6", "the recorded d6 is missing");
+    d6 = ctx.ledger["d6"].get<int>();
+    if (d6 < 1 || d6 > 6) throw LedgerRefusal("bad_input", "ledger.d6", "must be 1 to 6");
+  } else {
+    d6 = static_cast<int>(ctx.randomness.uniform(6)) + 1;
+    ctx.ledger["d6"] = d6;
+  }
+  std::string colour = core::colour_for_d6(d6);
+  ctx.ledger["colour"] = colour;
+  return colour;
+}
+
+}  // namespace
+
+void apply_chip_event(const std::string& type, ApplyContext& ctx) {
+  Town& town = ctx.town;
+  Database& db = town.db();
+  const core::Ruleset ruleset = event_ruleset(db);
+  const core::ChipRules rules = core::chip_rules(ruleset);
+  protocol::Fields f(ctx.payload, "");
+  if (type == "night_started") {
+    f.optional_text("note");
+    f.done();
+    if (open_night(db)) throw LedgerRefusal("illegal_move", "type", "a game night is under way: end it first");
+    db.prepare("INSERT INTO game_nights(seq, start_ms) VALUES (?,?)").bind(1, town.seq()).bind(2, town.now_ms()).run();
+    if (rules.each_at_night_start == 0) return;
+    // Every living player character gets the night's Bennies; the GM one per player (001 L31, L36).
+    std::int64_t players = 0;
+    Statement living = db.prepare("SELECT id FROM characters WHERE dead = 0 ORDER BY id");
+    while (living.step()) {
+      add_chips(db, living.int64(0), rules.colours.front(), rules.each_at_night_start);
+      ++players;
+    }
+    add_chips(db, gm_pool, rules.colours.front(), players * rules.gm_per_player_at_night_start);
+    ctx.ledger["dealt"] = {{"each", rules.each_at_night_start}, {"players", players},
+                           {"gm", players * rules.gm_per_player_at_night_start}};
+  } else if (type == "night_ended") {
+    f.optional_text("note");
+    f.done();
+    auto night = open_night(db);
+    if (!night) throw LedgerRefusal("illegal_move", "type", "no game night is under way");
+    db.prepare("UPDATE game_nights SET ended_seq = ? WHERE seq = ?").bind(1, town.seq()).bind(2, *night).run();
+    if (rules.discarded_at_night_end) {
+      ctx.ledger["discarded"] = db.scalar_int("SELECT COALESCE(SUM(count), 0) FROM chips");
+      db.exec("DELETE FROM chips");
+    }
+  } else if (type == "chip_awarded") {
+    std::int64_t to = holder(town, f, "to");
+    std::string named = f.text("colour");
+    int count = f.integer_or("count", 1, max_chips_at_once, 1);
+    why_text(f, true);
+    f.done();
+    if (named != "by_d6" && std::find(rules.colours.begin(), rules.colours.end(), named) == rules.colours.end())
+      throw LedgerRefusal("bad_input", "colour",
+                          std::string(core::to_string(ruleset)) + " has no '" + named + "' chips" +
+                              (rules.colours.size() == 1 ? " (its chips are '" + rules.colours.front() + "')" : ""));
+    add_chips(db, to, award_colour(ctx, rules, named), count);
+  } else if (type == "chip_spent") {
+    std::int64_t by = holder(town, f, "by");
+    std::string colour = f.text("colour");
+    std::string use_text = f.text("use");
+    auto use = core::chip_use_from_string(use_text);
+    if (!use) throw LedgerRefusal("bad_input", "use", "must be reroll, soak, extra_d6 or cancel_crit_fail");
+    why_text(f, false);
+    if (const Json* roll = f.optional("roll"); roll && !roll->is_object())
+      throw LedgerRefusal("bad_input", "roll", "must be the roll the chip was spent on, as an object");
+    f.done();
+    if (std::string why = core::spend_refusal(ruleset, colour, *use); !why.empty())
+      throw LedgerRefusal("bad_input", "colour", why);
+    if (chips_held(db, by, colour) == 0)
+      throw LedgerRefusal("no_chip", "colour", holder_name(town, by) + " has no " + colour + " chip to spend");
+    db.prepare("UPDATE chips SET count = count - 1 WHERE holder = ? AND colour = ?").bind(1, by).bind(2, colour).run();
+    if (core::gm_gains_from_spend(ruleset, colour, *use)) {
+      add_chips(db, gm_pool, colour, 1);
+      ctx.ledger["gm_pool_gains"] = 1;
+    }
+  }
+}
+
+}  // namespace marshal::db

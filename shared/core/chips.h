@@ -1,0 +1,48 @@
+#pragma once
+// Bennies, fate chips and chips of a tabletop game night (TABLETOP.md "Bennies, fate chips,
+// chips"; seeds 001 L31-40, 000 L22-28 and L182, 002 L15-23): which colours a ruleset has,
+// what a game night starts with, what a spend may buy and what it gives the GM. Pure rules: the
+// ledger keeps every pool (db/ledger/apply_chips.cpp).
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/trait_roll.h"
+
+namespace marshal::core {
+
+struct ChipRules {
+  // The colours a holder may have: savage has plain Bennies ("benny"); the Deadlands rulesets
+  // have white, red and blue chips (002 L20-23: 1-3 white, 4-5 red, 6 blue).
+  std::vector<std::string> colours;
+  // Bennies each player character is dealt when a game night starts (001 L31: three); 0 when
+  // the ruleset deals none by itself (the GM awards them).
+  int each_at_night_start = 0;
+  // The GM's pool at the start: one per player character (001 L36).
+  int gm_per_player_at_night_start = 0;
+  // What is left is discarded at the night's end (001 L32: "discarded at the end of each session").
+  bool discarded_at_night_end = false;
+  // A chip awarded with its colour by d6 (002 L20-23).
+  bool colour_by_d6 = false;
+};
+
+ChipRules chip_rules(Ruleset ruleset);
+
+// What a chip is spent on: a reroll (001 L42, L46), a soak (000 L182), an extra d6! added to a check
+// (002 L22-23: red or blue only), cancelling a Critical Failure (002 L22-23: red or blue only).
+enum class ChipUse { reroll, soak, extra_d6, cancel_crit_fail };
+std::string_view to_string(ChipUse use);
+std::optional<ChipUse> chip_use_from_string(std::string_view text);
+
+// Why a spend of `colour` on `use` is not allowed in `ruleset` (empty when it is).
+std::string spend_refusal(Ruleset ruleset, std::string_view colour, ChipUse use);
+
+// The GM's pool gains a chip when a red chip is used for an extra d6 or to cancel a Critical
+// Failure in deadlands-ru (002 L22: "red used so gives the GM's pool one chip, blue does not").
+bool gm_gains_from_spend(Ruleset ruleset, std::string_view colour, ChipUse use);
+
+// The colour a d6 (1..6) gives a chip in a ruleset whose colours come by d6.
+std::string colour_for_d6(int d6);
+
+}  // namespace marshal::core
