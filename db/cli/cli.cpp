@@ -275,7 +275,7 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
 
   // Listed here for --help only: run() hands `marshal twtw ...` to run_twtw() before this parser.
   app.add_subcommand("twtw", "The West That Wasn't (tabletop, seed 003) action time: marshal twtw ranged-tn | fan | "
-                             "damage | defense | order [--json]; see marshal twtw --help and docs/twtw.md");
+                             "damage | defense | order | deck [--json]; see marshal twtw --help and docs/twtw.md");
 
   std::vector<std::string> scan_images;
   auto* scan = app.add_subcommand(

@@ -20,16 +20,7 @@ namespace marshal::cli {
 
 namespace {
 
-// "d8" -> 8; nullopt for anything else ("8", "d", "dx").
-std::optional<int> die_sides(const std::string& text) {
-  if (text.size() < 2 || (text[0] != 'd' && text[0] != 'D')) return std::nullopt;
-  int sides = 0;
-  for (char c : text.substr(1)) {
-    if (c < '0' || c > '9' || sides > 1000) return std::nullopt;
-    sides = sides * 10 + (c - '0');
-  }
-  return sides;
-}
+using core::die_sides;
 
 std::string percent(double p) { return fmt::format("{:.2f}%", 100 * p); }
 

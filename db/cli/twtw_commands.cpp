@@ -1,5 +1,9 @@
 #include "cli/twtw_commands.h"
 
+#include <set>
+
+#include "import/twtw_deck.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <istream>
@@ -361,14 +365,20 @@ int run_twtw(int argc, char** argv, std::istream& in, std::ostream& out, std::os
       "\"continuous\", "
       "\"surprised\", \"dodge\", \"surprised_last_round\", \"bravery_passed\"}]} (003 L15-34)");
 
-  for (CLI::App* verb : {ranged, fan, damage, defense, order})
+  std::string deck_path;
+  auto* deck = app.add_subcommand(
+      "deck", "Check an action-card deck (the CSV a group supplies; docs/twtw.md): every problem with its "
+              "file:line, or the cards it holds");
+  deck->add_option("FILE", deck_path, "the deck's CSV file")->required();
+
+  for (CLI::App* verb : {ranged, fan, damage, defense, order, deck})
     verb->add_flag("--json", json, "print JSON");
 
-  const std::vector<std::string> verbs{"ranged-tn", "fan", "damage", "defense", "order"};
+  const std::vector<std::string> verbs{"ranged-tn", "fan", "damage", "defense", "order", "deck"};
   if (argc >= 2 && argv[1][0] != '-' &&
       std::find(verbs.begin(), verbs.end(), argv[1]) == verbs.end()) {
     err << fmt::format(
-        "marshal twtw: '{}' is not a verb; give ranged-tn, fan, damage, defense or order\n",
+        "marshal twtw: '{}' is not a verb; give ranged-tn, fan, damage, defense, order or deck\n",
         argv[1]);
     return exit_usage;
   }
@@ -380,6 +390,24 @@ int run_twtw(int argc, char** argv, std::istream& in, std::ostream& out, std::os
 
   const std::string command = "marshal twtw " + app.get_subcommands().front()->get_name();
   try {
+    if (deck->parsed()) {
+      db::TwtwDeck read = db::read_twtw_deck(deck_path);
+      if (!read.ok()) {
+        for (const auto& e : read.errors) err << e.to_string() << "\n";
+        err << fmt::format("marshal twtw deck: {} problem{}; the deck is not used (the station's physical mode "
+                           "still works)\n",
+                           read.errors.size(), read.errors.size() == 1 ? "" : "s");
+        return exit_usage;
+      }
+      std::set<std::string> distinct;
+      for (const auto& card : read.cards) distinct.insert(card.name);
+      if (json)
+        out << Json{{"cards", read.cards.size()}, {"distinct", distinct.size()}}.dump() << "\n";
+      else
+        out << fmt::format("{}: {} cards ({} different), every cell checked\n", deck_path, read.cards.size(),
+                           distinct.size());
+      return exit_ok;
+    }
     if (ranged->parsed()) {
       shot.firer = firer == "walk"  ? tw::FirerMove::walk
                    : firer == "run" ? tw::FirerMove::run

@@ -8,79 +8,11 @@
 #include <fmt/format.h>
 
 #include "core/accusation.h"
+#include "import/row_reader.h"
 
 namespace marshal::db {
 
 namespace {
-
-std::vector<std::string> split_list(const std::string& cell) {
-  std::vector<std::string> out;
-  std::string item;
-  for (char c : cell + ";") {
-    if (c == ';') {
-      item = trim(item);
-      if (!item.empty()) out.push_back(item);
-      item.clear();
-    } else {
-      item += c;
-    }
-  }
-  return out;
-}
-
-// Reads the rows of one file, with helpers that report errors at the right line and column.
-class RowReader {
- public:
-  RowReader(CsvTable& table, const CsvRow& row, std::vector<ImportError>& errors)
-      : table_(table), row_(row), errors_(errors) {}
-
-  void error(const std::string& column, const std::string& reason) {
-    errors_.push_back({table_.name(), row_.line, table_.column_number(column), column, reason});
-  }
-  std::string text(const std::string& column, bool required, std::size_t max_length = 2000) {
-    std::string value = table_.cell(row_, column);
-    if (required && value.empty()) error(column, "is empty; it is required");
-    if (value.size() > max_length) error(column, fmt::format("is longer than {} characters", max_length));
-    return value;
-  }
-  int number(const std::string& column, int min, int max) {
-    std::string value = table_.cell(row_, column);
-    if (value.empty()) {
-      error(column, fmt::format("is empty; give a whole number from {} to {}", min, max));
-      return min;
-    }
-    std::size_t used = 0;
-    long parsed = 0;
-    try {
-      parsed = std::stol(value, &used);
-    } catch (...) {
-      used = 0;
-    }
-    if (used != value.size()) {
-      error(column, fmt::format("'{}' is not a whole number", value));
-      return min;
-    }
-    if (parsed < min || parsed > max) {
-      error(column, fmt::format("{} is out of range {} to {}", parsed, min, max));
-      return min;
-    }
-    return static_cast<int>(parsed);
-  }
-  bool yes_no(const std::string& column) {
-    std::string value = table_.cell(row_, column);
-    std::string lower;
-    for (char c : value) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (lower.empty() || lower == "no" || lower == "false" || lower == "0") return false;
-    if (lower == "yes" || lower == "true" || lower == "1" || lower == "road") return true;
-    error(column, "'" + value + "' is neither yes nor no");
-    return false;
-  }
-
- private:
-  CsvTable& table_;
-  const CsvRow& row_;
-  std::vector<ImportError>& errors_;
-};
 
 struct Importer {
   std::string folder;

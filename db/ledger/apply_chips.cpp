@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "core/chips.h"
+#include "ledger/event_ruleset.h"
 
 namespace marshal::db {
 
@@ -14,13 +15,6 @@ namespace {
 constexpr std::int64_t gm_pool = 0;        // the holder id of the GM's pool (characters start at 1)
 constexpr int max_chips_at_once = 10;      // one award gives at most this many chips
 constexpr std::size_t max_why_chars = 200;  // why a chip was awarded or spent
-
-// The event's tabletop ruleset as its definition named it (savage when it named none).
-core::Ruleset event_ruleset(Database& db) {
-  Statement s = db.prepare("SELECT value FROM event_info WHERE key = 'ruleset'");
-  if (!s.step()) return core::Ruleset::savage;
-  return core::ruleset_from_string(s.text(0)).value_or(core::Ruleset::savage);
-}
 
 // "gm" for the GM's pool, else a living character's badge.
 std::int64_t holder(Town& town, protocol::Fields& f, const std::string& field) {
@@ -135,8 +129,17 @@ void apply_chip_event(const std::string& type, ApplyContext& ctx) {
     auto use = core::chip_use_from_string(use_text);
     if (!use) throw LedgerRefusal("bad_input", "use", "must be reroll, soak, extra_d6 or cancel_crit_fail");
     why_text(f, false);
-    if (const Json* roll = f.optional("roll"); roll && !roll->is_object())
-      throw LedgerRefusal("bad_input", "roll", "must be the roll the chip was spent on, as an object");
+    if (const Json* roll = f.optional("roll"); roll && !roll->is_object()) {
+      // The seq of a recorded roll (roll_recorded), or the roll itself as an object.
+      bool recorded_roll = false;
+      if (roll->is_number_integer()) {
+        Statement s = db.prepare("SELECT 1 FROM rolls WHERE seq = ?");
+        s.bind(1, roll->get<std::int64_t>());
+        recorded_roll = s.step();
+      }
+      if (!recorded_roll)
+        throw LedgerRefusal("bad_input", "roll", "must be the seq of a recorded roll, or the roll as an object");
+    }
     f.done();
     if (std::string why = core::spend_refusal(ruleset, colour, *use); !why.empty())
       throw LedgerRefusal("bad_input", "colour", why);

@@ -181,6 +181,19 @@ CREATE TABLE chips (
   PRIMARY KEY (holder, colour)
 );
 )sql",
+      // 12: tabletop trait rolls recorded with their dice (apply_rolls.cpp), as judged; holder 0
+      // is the GM's.
+      R"sql(
+CREATE TABLE rolls (
+  seq INTEGER PRIMARY KEY,
+  holder INTEGER NOT NULL,
+  die INTEGER NOT NULL,
+  result INTEGER NOT NULL,
+  success INTEGER NOT NULL,
+  raises INTEGER NOT NULL,
+  crit_fail INTEGER NOT NULL
+);
+)sql",
   };
   return all;
 }
@@ -188,7 +201,7 @@ CREATE TABLE chips (
 const std::vector<std::string>& projection_tables() {
   static const std::vector<std::string> tables{"event_info", "characters", "cards",
                                                "card_holders", "timers", "locations", "votes", "ballots",
-                                               "game_nights", "chips"};
+                                               "game_nights", "chips", "rolls"};
   return tables;
 }
 

@@ -16,6 +16,16 @@ std::string_view to_string(Ruleset ruleset) {
   return "unknown";
 }
 
+std::optional<int> die_sides(std::string_view text) {
+  if (text.size() < 2 || (text[0] != 'd' && text[0] != 'D')) return std::nullopt;
+  int sides = 0;
+  for (char c : text.substr(1)) {
+    if (c < '0' || c > '9' || sides > 1000) return std::nullopt;
+    sides = sides * 10 + (c - '0');
+  }
+  return sides;
+}
+
 std::optional<Ruleset> ruleset_from_string(std::string_view text) {
   for (Ruleset r : {Ruleset::savage, Ruleset::deadlands_1876, Ruleset::deadlands_ru})
     if (text == to_string(r)) return r;

@@ -74,6 +74,10 @@ struct TraitRoll {
   int tn = 4;         // Target Number, 1..99
   TraitRules rules{};
 };
+// "d8" -> 8 (any number of sides; trait_odds judges which are allowed); nullopt for anything
+// else ("8", "d", "dx").
+std::optional<int> die_sides(std::string_view text);
+
 // A Wild Card's roll with the ruleset's Wild Die, and an Extra's roll with none.
 TraitRoll wild_card_roll(const TraitRules& rules, int trait_die, int modifier = 0, int tn = 4);
 TraitRoll extra_roll(const TraitRules& rules, int trait_die, int modifier = 0, int tn = 4);

@@ -230,3 +230,17 @@ TEST_CASE("marshal twtw order: malformed or oversized input is refused by where 
   CHECK(crowd.exit_code == 2);
   CHECK(crowd.err.find("at most 64") != std::string::npos);
 }
+
+TEST_CASE("marshal twtw deck: the test deck's cards counted; a broken deck's problems with file:line", "[cli][twtw]") {
+  const std::string deck = std::string(MARSHAL_SOURCE_DIR) + "/tests/data/twtw-test-deck.csv";
+  json counted = twtw({"deck", deck});
+  CHECK(counted["cards"] == 12);
+  CHECK(counted["distinct"] == 10);
+  ProgramRun words = run_marshal({"twtw", "deck", deck});
+  CHECK(words.exit_code == 0);
+  CHECK(words.out.find("12 cards (10 different)") != std::string::npos);
+  ProgramRun missing = run_marshal({"twtw", "deck", deck + ".nowhere"});
+  CHECK(missing.exit_code != 0);
+  CHECK(missing.err.find("does not exist") != std::string::npos);
+  CHECK(missing.out.empty());
+}

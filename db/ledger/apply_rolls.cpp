@@ -1,0 +1,97 @@
+// A tabletop trait roll recorded with its dice (issue 17; TABLETOP.md "Dice"): the dice as
+// rolled (every roll of each die, Aces included), the roll's options, and what the ledger judged
+// them by the event's ruleset: the result, success, raises, Critical Failure and Success. The
+// judgement is core::roll_trait_from_dice, the function the station and `marshal roll` use;
+// `marshal verify` judges the dice again and fails on any difference from what was stored.
+#include "ledger/apply.h"
+
+#include "core/trait_dice.h"
+#include "ledger/event_ruleset.h"
+
+namespace marshal::db {
+
+namespace {
+
+constexpr std::size_t max_dice_per_chain = core::max_ace_rolls;
+
+std::vector<int> faces(protocol::Fields& dice, const std::string& key, const std::string& path) {
+  std::vector<int> out;
+  const Json* list = dice.optional(key);
+  if (!list) return out;
+  if (!list->is_array() || list->size() > max_dice_per_chain)
+    throw LedgerRefusal("bad_input", path + "." + key,
+                        "must be a list of at most " + std::to_string(max_dice_per_chain) + " faces");
+  for (const Json& face : *list) {
+    if (!face.is_number_integer()) throw LedgerRefusal("bad_input", path + "." + key, "faces are whole numbers");
+    out.push_back(face.get<int>());
+  }
+  return out;
+}
+
+int sides_of(protocol::Fields& f, const std::string& key) {
+  std::string text = f.text(key);
+  auto sides = core::die_sides(text);
+  if (!sides) throw LedgerRefusal("bad_input", key, "'" + text + "' is not a die: d4, d6, d8, d10 or d12");
+  return *sides;
+}
+
+}  // namespace
+
+void apply_roll_event(ApplyContext& ctx) {
+  Town& town = ctx.town;
+  protocol::Fields f(ctx.payload, "");
+  // Who rolled: a living character's badge, or the GM for one of the GM's characters.
+  const Json& by = f.required("by");
+  std::int64_t holder = 0;  // the GM
+  if (!(by.is_string() && by.get<std::string>() == "gm")) {
+    holder = town.character_by_badge(by, "by");
+    town.require_alive(holder, "by");
+  }
+  const core::Ruleset ruleset = event_ruleset(town.db());
+  const core::TraitRules rules = core::rules_for(ruleset);
+  const int trait_die = sides_of(f, "die");
+  const std::string wild = f.optional_text("wild").value_or(rules.wild_die == 0 ? "none" : "d" + std::to_string(rules.wild_die));
+  const int modifier = f.integer_or("modifier", -20, 20, 0);
+  const int tn = f.integer_or("tn", 1, 99, 4);
+  protocol::Fields dice(f.required("dice"), "dice");
+  std::vector<int> trait = faces(dice, "trait", "dice"), wild_faces = faces(dice, "wild", "dice"),
+                   crit_check = faces(dice, "crit_check", "dice");
+  dice.done();
+  if (auto why = f.optional_text("why"); why && why->size() > 200)
+    throw LedgerRefusal("bad_input", "why", "must be at most 200 characters");
+  f.done();
+
+  core::TraitRoll roll = wild == "none" ? core::extra_roll(rules, trait_die, modifier, tn)
+                                        : core::wild_card_roll(rules, trait_die, modifier, tn);
+  if (wild != "none") {
+    auto wild_sides = core::die_sides(wild);
+    if (!wild_sides || (*wild_sides != 6 && *wild_sides != 8))
+      throw LedgerRefusal("bad_input", "wild", "'" + wild + "' is not a Wild Die: d6, d8 or none");
+    roll.wild_die = *wild_sides;
+  }
+  core::RolledTrait judged;
+  try {
+    judged = core::roll_trait_from_dice(roll, trait, wild_faces, crit_check);
+  } catch (const core::Refusal& r) {
+    throw LedgerRefusal("bad_input", "dice." + r.field(), r.reason());
+  }
+  // What the ledger judged, stored with the event; a replay writes it again and compares.
+  ctx.ledger["ruleset"] = core::to_string(ruleset);
+  ctx.ledger["result"] = judged.result;
+  ctx.ledger["success"] = judged.success;
+  ctx.ledger["raises"] = judged.raises;
+  ctx.ledger["crit_fail"] = judged.crit_fail;
+  ctx.ledger["crit_success"] = judged.crit_success;
+  town.db()
+      .prepare("INSERT INTO rolls(seq, holder, die, result, success, raises, crit_fail) VALUES (?,?,?,?,?,?,?)")
+      .bind(1, town.seq())
+      .bind(2, holder)
+      .bind(3, trait_die)
+      .bind(4, judged.result)
+      .bind(5, judged.success ? 1 : 0)
+      .bind(6, judged.raises)
+      .bind(7, judged.crit_fail ? 1 : 0)
+      .run();
+}
+
+}  // namespace marshal::db
