@@ -102,7 +102,7 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
     err << "marshal: libsodium could not start\n";
     return exit_usage;
   }
-  // `marshal odds trait|fate|serial|luck|marker` (tabletop dice) have options of their own,
+  // `marshal odds trait|fate|serial|luck|marker|group|multi` (tabletop dice) have options of their own,
   // unlike the conflicts' JSON input: they are read by their own parser.
   if (argc >= 3 && std::string(argv[1]) == "odds" && is_tabletop_odds(argv[2]))
     return run_tabletop_odds(argc - 2, argv + 2, out, err);
@@ -140,8 +140,9 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
       "Exact odds before a draw (enumerated under the 50-card deck without replacement) and a "
       "Monte Carlo estimate of the whole conflict with its standard error. For a tabletop "
       "Savage Worlds trait roll: marshal odds trait --die d8 [--wild d6] [--mod N] [--tn N] "
-      "[--rules savage|deadlands-1876|deadlands-ru] [--bennies K] [--json]; also marshal odds fate, "
-      "serial [--compound], luck [--named N] and marker --die dN (each with --help).");
+      "[--rules savage|deadlands-1876|deadlands-ru] [--wounds N] [--bennies K] [--json]; also marshal odds fate, "
+      "serial [--compound], luck [--named N], marker --die dN, group --count N and multi --actions N "
+      "(each with --help).");
   add_conflict_options(*odds, odds_opts, "shot, " + conflict_kinds);
   odds->get_option("KIND")->check(
       CLI::IsMember({"shot", "duel", "shootout", "fistfight", "brawl", "accusation", "chase"}));

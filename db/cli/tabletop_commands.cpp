@@ -13,6 +13,8 @@
 #include "core/refusal.h"
 #include "core/chance_odds.h"
 #include "core/csprng.h"
+#include "core/group_roll.h"
+#include "core/table_modifiers.h"
 #include "core/trait_dice.h"
 #include "core/trait_roll.h"
 
@@ -27,7 +29,7 @@ std::string percent(double p) { return fmt::format("{:.2f}%", 100 * p); }
 }  // namespace
 
 bool is_tabletop_odds(const char* kind) {
-  for (const char* k : {"trait", "fate", "serial", "luck", "marker"})
+  for (const char* k : {"trait", "fate", "serial", "luck", "marker", "group", "multi"})
     if (std::string(kind) == k) return true;
   return false;
 }
@@ -40,6 +42,9 @@ void add_trait_options(CLI::App& app, TraitArgs& args) {
   app.add_option("--tn", args.tn, "the Target Number, 1..99 (default 4)")->check(CLI::Range(1, 99));
   app.add_option("--rules", args.rules, "the ruleset: savage (default), deadlands-1876, deadlands-ru")
       ->check(CLI::IsMember({"savage", "deadlands-1876", "deadlands-ru"}));
+  app.add_option("--wounds", args.wounds, "wounds, 0..20: -1 each on the roll in deadlands-ru (002 L6), none in "
+                                          "savage and deadlands-1876 (default 0)")
+      ->check(CLI::Range(0, 20));
 }
 
 namespace {
@@ -64,13 +69,18 @@ std::optional<core::TraitRoll> trait_roll_from(const TraitArgs& args, const char
     }
   }
   if (*sides == 2 && args.wild.empty()) roll.wild_die = 0;  // the coin is rolled without a Wild Die
+  roll.modifier += core::wound_modifier(rules, args.wounds);
   return roll;
 }
 
 // The engine names its fields; the user knows the options.
 int refused(const core::Refusal& r, const char* command, std::ostream& err) {
   const std::string& f = r.field();
-  std::string option = f == "trait_die" ? "die" : f == "wild_die" ? "wild" : f == "modifier" ? "mod" : f;
+  static const std::map<std::string, std::string> options{
+      {"trait_die", "die"}, {"wild_die", "wild"}, {"modifier", "mod"}, {"members", "count"},
+      {"multi_action_penalty", "penalty"}};
+  auto known = options.find(f);
+  const std::string& option = known == options.end() ? f : known->second;
   err << fmt::format("{}: --{}: {}\n", command, option, r.reason());
   return exit_usage;
 }
@@ -94,6 +104,7 @@ int print_odds(const nlohmann::ordered_json& result, const std::string& heading,
   }
   // The probabilities in words; other figures (a ladder, a mean) are the caller's to print.
   static const std::map<std::string, std::string> words{{"success", "success"},
+                                                        {"raise", "at least a raise"},
                                                         {"crit_fail", "critical failure"},
                                                         {"crit_success", "critical success"},
                                                         {"bad_luck", "bad luck"},
@@ -105,13 +116,73 @@ int print_odds(const nlohmann::ordered_json& result, const std::string& heading,
   return exit_ok;
 }
 
-// "d8 with a d6 Wild Die, modifier +1 (savage)", and with the TN.
+// "d8 with a d6 Wild Die, modifier +1 (savage)", and with the TN. The modifier holds the wounds'.
 std::string describe_dice(const core::TraitRoll& roll, const TraitArgs& args) {
   std::string wild = roll.wild_die == 0 ? "no Wild Die" : fmt::format("a d{} Wild Die", roll.wild_die);
-  return fmt::format("d{} with {}, modifier {:+d} ({})", roll.trait_die, wild, args.modifier, args.rules);
+  std::string wounds;
+  const std::string_view plural = args.wounds == 1 ? "" : "s";
+  if (args.wounds > 0 && roll.rules.wound_penalty == core::WoundPenalty::none)
+    wounds = fmt::format(", {} wound{} without penalty", args.wounds, plural);
+  else if (args.wounds > 0)
+    wounds = fmt::format(" of which {:+d} for {} wound{}", core::wound_modifier(roll.rules, args.wounds),
+                         args.wounds, plural);
+  return fmt::format("d{} with {}, modifier {:+d}{} ({})", roll.trait_die, wild, roll.modifier, wounds, args.rules);
 }
 std::string describe(const core::TraitRoll& roll, const TraitArgs& args) {
   return describe_dice(roll, args) + fmt::format(", TN {}", args.tn);
+}
+
+// The figures to print in words: a critical success only where the ruleset has one (000 L20).
+nlohmann::ordered_json in_words(nlohmann::ordered_json result, const core::TraitRules& rules) {
+  if (!rules.critical_success) result.erase("crit_success");
+  return result;
+}
+
+// `odds group`: the group's one roll, then each member alone.
+int print_group(const core::TraitRoll& roll, const TraitArgs& args, int members, std::ostream& out) {
+  core::GroupOdds odds = core::group_roll_odds(roll, members);
+  nlohmann::ordered_json result{{"success", odds.group.success},
+                                {"raise", odds.group.raise},
+                                {"crit_fail", odds.group.crit_fail},
+                                {"crit_success", odds.group.crit_success},
+                                {"members", members},
+                                {"alone_success", odds.alone_success},
+                                {"alone_expected", odds.alone_expected},
+                                {"alone_at_least_one", odds.alone_at_least_one},
+                                {"alone_majority", odds.alone_majority}};
+  if (args.json) return print_odds(result, "", true, out);
+  print_odds(in_words(result, roll.rules),
+             fmt::format("a group of {} rolling ", members) + describe(roll, args) + ", one result for all", false,
+             out);
+  out << fmt::format("  each alone, no Wild Die: success {}, {:.2f} of {} expected, at least one {}, a majority {}\n",
+                     percent(odds.alone_success), odds.alone_expected, members, percent(odds.alone_at_least_one),
+                     percent(odds.alone_majority));
+  return exit_ok;
+}
+
+// `odds multi`: the turn's penalty and, with 3 or more actions, the Agility check's odds.
+int print_multi(const core::TraitRoll& agility, const TraitArgs& args, int actions, std::ostream& out) {
+  core::MultiAction turn = core::multi_action(agility.rules, actions);
+  nlohmann::ordered_json result{{"actions", actions}, {"penalty", turn.penalty}};
+  result["agility_tn"] = turn.agility_tn == 0 ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(turn.agility_tn);
+  if (turn.agility_tn != 0) {
+    core::TraitOdds odds = core::trait_odds(core::multi_action_agility_check(agility, actions));
+    result["success"] = odds.success;
+    result["raise"] = odds.raise;
+    result["crit_fail"] = odds.crit_fail;
+    result["crit_success"] = odds.crit_success;
+  }
+  if (args.json) return print_odds(result, "", true, out);
+  out << fmt::format("{} action{} ({}, {}): {} on every check of the turn\n", actions, actions == 1 ? "" : "s",
+                     args.rules, core::to_string(agility.rules.multi_action_penalty),
+                     turn.penalty == 0 ? "no penalty" : fmt::format("{:+d}", turn.penalty));
+  if (turn.agility_tn == 0) {
+    out << "  no Agility check: it comes with 3 or more actions (002 L41)\n";
+    return exit_ok;
+  }
+  return print_odds(in_words(result, agility.rules),
+                    fmt::format("the Agility check first, {}, TN {}", describe_dice(agility, args), turn.agility_tn),
+                    false, out);
 }
 
 }  // namespace
@@ -121,7 +192,8 @@ int run_tabletop_odds(int argc, char** argv, std::ostream& out, std::ostream& er
   const std::string command = "marshal odds " + kind;
   CLI::App app{"", command};
   TraitArgs args;
-  int bennies = -1, named = 1;
+  int bennies = -1, named = 1, members = 0, actions = 0;
+  std::string penalty;
   bool compound = false;
   if (kind == "trait") {
     app.description("Exact odds of one Savage Worlds trait roll: the trait die and (for a Wild Card) the Wild "
@@ -144,6 +216,22 @@ int run_tabletop_odds(int argc, char** argv, std::ostream& out, std::ostream& er
     app.add_option("--named", named, "named cards that succeed, not counting Jokers or the Ace of Spades, 1..51 "
                                      "(default 1; \"Queen or higher\" is 11)")
         ->check(CLI::Range(1, 51));
+  } else if (kind == "group") {
+    app.description("A group roll (001 L29): a group of like Extras rolls one trait die and a Wild Die, and the "
+                    "result is every member's; beside it the odds of each member rolling alone.");
+    add_trait_options(app, args);
+    app.add_option("--count", members, "the Extras in the group, 1..100")->required()->check(CLI::Range(1, 100));
+  } else if (kind == "multi") {
+    app.description("Several actions in one turn (002 L40-41): the penalty on every check of the turn and, with "
+                    "3 or more actions, the odds of the Agility check rolled first at TN 4 + 2 (n - 2). --die "
+                    "is the Agility die; --tn is not used.");
+    add_trait_options(app, args);
+    app.add_option("--actions", actions, "the actions declared this turn, free ones not counted, 1..20")
+        ->required()
+        ->check(CLI::Range(1, 20));
+    app.add_option("--penalty", penalty, "the multi-action penalty: flat (-2 with 2+ actions, deadlands-ru) or "
+                                         "per_extra_action (-2 per action beyond the first)")
+        ->check(CLI::IsMember({"flat", "per_extra_action"}));
   } else {
     app.description("A Connection Marker (000 L88-90): its die, no Wild Die, against TN 4; it steps down "
                     "d12 > d10 > d8 > d6 > d4 > spent after each use.");
@@ -186,6 +274,17 @@ int run_tabletop_odds(int argc, char** argv, std::ostream& out, std::ostream& er
                         "a Fate Roll of " + describe_dice(*roll, args) + ", the TN from a drawn card",
                         args.json, out);
     }
+    if (kind == "group") return print_group(*roll, args, members, out);
+    if (kind == "multi") {
+      if (!penalty.empty()) roll->rules.multi_action_penalty = *core::multi_action_penalty_from_string(penalty);
+      if (actions >= 2 && roll->rules.multi_action_penalty == core::MultiActionPenalty::none) {
+        err << fmt::format("{}: --rules: {} has no multi-action rule (seeds 001 and 000 give none; deadlands-ru's is "
+                           "002 L40-41); give --rules deadlands-ru or --penalty flat|per_extra_action\n",
+                           command, args.rules);
+        return exit_usage;
+      }
+      return print_multi(*roll, args, actions, out);
+    }
     if (kind == "serial") {
       core::SerialOdds odds = core::serial_roll_odds(*roll, compound);
       nlohmann::ordered_json result{{"success", odds.success}, {"crit_fail", odds.crit_fail}, {"failure", odds.failure},
@@ -219,9 +318,9 @@ int run_tabletop_odds(int argc, char** argv, std::ostream& out, std::ostream& er
 
 int run_roll(const RollArgs& args, std::ostream& out, std::ostream& err) {
   const char* command = "marshal roll";
-  auto roll = trait_roll_from(args.trait, command, err);
-  if (!roll) return exit_usage;
   try {
+    auto roll = trait_roll_from(args.trait, command, err);
+    if (!roll) return exit_usage;
     core::Csprng rng(seed_for(args.seed));
     for (int i = 0; i < args.times; ++i) {
       core::RolledTrait r = core::roll_trait(*roll, rng);

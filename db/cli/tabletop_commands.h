@@ -14,11 +14,12 @@ namespace marshal::cli {
 struct TraitArgs {
   std::string die, wild, rules = "savage";
   int modifier = 0, tn = 4;
+  int wounds = 0;  // -1 each where the ruleset has wound penalties (002 L6)
   bool json = false;
 };
 void add_trait_options(CLI::App& app, TraitArgs& args);
 
-// The tabletop kinds of `marshal odds`: trait, fate, serial, luck, marker.
+// The tabletop kinds of `marshal odds`: trait, fate, serial, luck, marker, group, multi.
 bool is_tabletop_odds(const char* kind);
 // `marshal odds KIND ...`: argv holds the words after "odds" (KIND, then its options).
 int run_tabletop_odds(int argc, char** argv, std::ostream& out, std::ostream& err);

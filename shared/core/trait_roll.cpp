@@ -62,19 +62,50 @@ std::optional<CritFailReroll> crit_fail_reroll_from_string(std::string_view text
   return std::nullopt;
 }
 
+std::string_view to_string(WoundPenalty option) {
+  return option == WoundPenalty::per_wound ? "per_wound" : "none";
+}
+
+std::optional<WoundPenalty> wound_penalty_from_string(std::string_view text) {
+  if (text == "none") return WoundPenalty::none;
+  if (text == "per_wound") return WoundPenalty::per_wound;
+  return std::nullopt;
+}
+
+std::string_view to_string(MultiActionPenalty option) {
+  switch (option) {
+    case MultiActionPenalty::none: return "none";
+    case MultiActionPenalty::flat: return "flat";
+    case MultiActionPenalty::per_extra_action: return "per_extra_action";
+  }
+  return "unknown";
+}
+
+std::optional<MultiActionPenalty> multi_action_penalty_from_string(std::string_view text) {
+  for (MultiActionPenalty o :
+       {MultiActionPenalty::none, MultiActionPenalty::flat, MultiActionPenalty::per_extra_action})
+    if (text == to_string(o)) return o;
+  return std::nullopt;
+}
+
 TraitRules rules_for(Ruleset ruleset) {
   TraitRules rules;  // the defaults are savage's (001)
   switch (ruleset) {
-    case Ruleset::savage: break;
+    case Ruleset::savage: break;  // no wound penalties: 001 gives none (docs/tabletop.md)
     case Ruleset::deadlands_1876:
       rules.modifier_on = ModifierOn::trait_die;  // 000 L32
       rules.natural_one = true;                   // 000 L36
       rules.critical_success = true;              // 000 L20
       rules.coin_unskilled = true;                // 000 L40
-      break;                                      // no crit-fail reroll: 000 L26, the default
+      // No crit-fail reroll (000 L26) and no wound penalties (000 L163): the defaults.
+      break;
     case Ruleset::deadlands_ru:
-      rules.crit_fail_multi = CritFailMulti::any_and_wild;  // 002 L10
-      rules.extra_one_always_fails = true;                  // 002 L45
+      rules.crit_fail_multi = CritFailMulti::any_and_wild;    // 002 L10
+      rules.extra_one_always_fails = true;                    // 002 L45
+      rules.wound_penalty = WoundPenalty::per_wound;          // 002 L6
+      rules.multi_action_penalty = MultiActionPenalty::flat;  // 002 L40
+      rules.gang_up = true;                                   // 002 L42-44
+      rules.shooting_past_allies = true;                      // 002 L51
       break;
   }
   return rules;

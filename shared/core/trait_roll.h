@@ -40,6 +40,23 @@ enum class CritFailReroll {
 std::string_view to_string(CritFailReroll option);  // "never", "one_benny"
 std::optional<CritFailReroll> crit_fail_reroll_from_string(std::string_view text);
 
+// What each wound takes off every trait roll (TABLETOP.md "Action and table rules of 002").
+enum class WoundPenalty {
+  none,       // 000 L163: deadlands-1876 has none; savage too, 001 gives no figure (docs/tabletop.md)
+  per_wound,  // 002 L6: -1 per wound on every skill and attribute roll
+};
+std::string_view to_string(WoundPenalty option);  // "none", "per_wound"
+std::optional<WoundPenalty> wound_penalty_from_string(std::string_view text);
+
+// The penalty for declaring several actions in one turn (table_modifiers.h).
+enum class MultiActionPenalty {
+  none,              // the ruleset has no multi-action rule (001 and 000 give none)
+  flat,              // 002 L40: -2 on every check of a turn with 2 or more actions
+  per_extra_action,  // TABLETOP.md's alternative: -2 per action beyond the first
+};
+std::string_view to_string(MultiActionPenalty option);  // "none", "flat", "per_extra_action"
+std::optional<MultiActionPenalty> multi_action_penalty_from_string(std::string_view text);
+
 struct TraitRules {
   ModifierOn modifier_on = ModifierOn::total;
   // 000 L36: a trait die showing a natural 1 is never raised by a modifier.
@@ -55,6 +72,11 @@ struct TraitRules {
   bool coin_unskilled = false;
   // The Wild Die a Wild Card rolls: 6 (001 L5), 8, or 0 when the setting has none.
   int wild_die = 6;
+  // The table rules of 002 (table_modifiers.h); savage and deadlands-1876 have none of them.
+  WoundPenalty wound_penalty = WoundPenalty::none;
+  MultiActionPenalty multi_action_penalty = MultiActionPenalty::none;
+  bool gang_up = false;               // 002 L42-44: the outnumbering bonus
+  bool shooting_past_allies = false;  // 002 L51: TN +1, exactly TN - 1 hits the ally in front
 };
 TraitRules rules_for(Ruleset ruleset);
 

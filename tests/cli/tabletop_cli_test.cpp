@@ -12,14 +12,21 @@
 using nlohmann::json;
 
 namespace {
-json odds(const std::vector<std::string>& args) {
-  std::vector<std::string> all{"odds", "trait"};
-  all.insert(all.end(), args.begin(), args.end());
-  all.push_back("--json");
-  ProgramRun run = run_marshal(all);
+// `marshal odds KIND ... --json`, which must succeed.
+json run_json(std::vector<std::string> args) {
+  args.insert(args.begin(), "odds");
+  args.push_back("--json");
+  ProgramRun run = run_marshal(args);
   INFO(run.out << run.err);
   REQUIRE(run.exit_code == 0);
   return json::parse(run.out);
+}
+
+// `marshal odds trait ... --json`.
+json odds(const std::vector<std::string>& args) {
+  std::vector<std::string> all{"trait"};
+  all.insert(all.end(), args.begin(), args.end());
+  return run_json(all);
 }
 }  // namespace
 
@@ -117,14 +124,6 @@ TEST_CASE("marshal roll refuses bad input by name, printing no roll", "[cli][tab
 }
 
 TEST_CASE("marshal odds luck, marker, serial and fate: the worked examples of TABLETOP.md", "[cli][tabletop]") {
-  auto run_json = [](std::vector<std::string> args) {
-    args.insert(args.begin(), "odds");
-    args.push_back("--json");
-    ProgramRun run = run_marshal(args);
-    INFO(run.out << run.err);
-    REQUIRE(run.exit_code == 0);
-    return json::parse(run.out);
-  };
   json luck = run_json({"luck"});
   CHECK(luck["success"].get<double>() == Approx(3.0 / 54).margin(1e-12));
   CHECK(luck["bad_luck"].get<double>() == Approx(1.0 / 54).margin(1e-12));
@@ -158,4 +157,85 @@ TEST_CASE("marshal odds luck, marker, serial and fate: the worked examples of TA
     CHECK(run.exit_code != 0);
     CHECK(run.out.find("success") == std::string::npos);
   }
+}
+
+TEST_CASE("marshal odds group and multi, and --wounds: the examples of the seeds", "[cli][tabletop]") {
+  // A group of four d6 Extras (001 L29): one d6 and a Wild Die, 3/4; each alone 1/2.
+  json group = run_json({"group", "--die", "d6", "--count", "4"});
+  CHECK(group["success"].get<double>() == Approx(3.0 / 4).margin(1e-12));
+  CHECK(group["crit_fail"].get<double>() == Approx(1.0 / 36).margin(1e-12));
+  CHECK(group["members"] == 4);
+  CHECK(group["alone_success"].get<double>() == Approx(1.0 / 2).margin(1e-12));
+  CHECK(group["alone_at_least_one"].get<double>() == Approx(15.0 / 16).margin(1e-12));
+  CHECK(group["alone_majority"].get<double>() == Approx(5.0 / 16).margin(1e-12));
+  CHECK(group["alone_expected"].get<double>() == Approx(2.0).margin(1e-12));
+
+  // 002 L41: three actions TN 6, four TN 8; L40: -2 (flat), or -2 per extra action.
+  json three = run_json({"multi", "--actions", "3", "--die", "d8", "--rules", "deadlands-ru"});
+  CHECK(three["penalty"] == -2);
+  CHECK(three["agility_tn"] == 6);
+  CHECK(three["success"].get<double>() == Approx(1 - (5.0 / 8) * (5.0 / 6)).margin(1e-12));
+  json four = run_json({"multi", "--actions", "4", "--die", "d8", "--rules", "deadlands-ru",
+                        "--penalty", "per_extra_action"});
+  CHECK(four["penalty"] == -6);
+  CHECK(four["agility_tn"] == 8);
+  json two = run_json({"multi", "--actions", "2", "--die", "d8", "--rules", "deadlands-ru"});
+  CHECK(two["penalty"] == -2);
+  CHECK(two["agility_tn"].is_null());
+  CHECK_FALSE(two.contains("success"));
+  // savage has no multi-action rule, but one may be set for the evening.
+  CHECK(run_json({"multi", "--actions", "3", "--die", "d8", "--penalty", "flat"})["agility_tn"] == 6);
+  CHECK(run_json({"multi", "--actions", "1", "--die", "d8"})["penalty"] == 0);
+
+  // Wounds: -1 each in deadlands-ru (002 L6), none in deadlands-1876 (000 L163).
+  json hurt = run_json({"trait", "--die", "d8", "--mod", "1", "--wounds", "2", "--rules", "deadlands-ru"});
+  json minus1 = run_json({"trait", "--die", "d8", "--mod", "-1", "--rules", "deadlands-ru"});
+  CHECK(hurt["success"].get<double>() == Approx(minus1["success"].get<double>()).margin(1e-15));
+  json unhurt = run_json({"trait", "--die", "d8", "--mod", "1", "--wounds", "2", "--rules", "deadlands-1876"});
+  CHECK(unhurt["success"].get<double>() == Approx(7.0 / 8).margin(1e-12));
+
+  ProgramRun words = run_marshal({"odds", "multi", "--actions", "3", "--die", "d8", "--rules", "deadlands-ru"});
+  INFO(words.out << words.err);
+  CHECK(words.exit_code == 0);
+  CHECK(words.out.find("3 actions (deadlands-ru, flat): -2 on every check of the turn") != std::string::npos);
+  CHECK(words.out.find("TN 6") != std::string::npos);
+  ProgramRun group_words = run_marshal({"odds", "group", "--die", "d6", "--count", "4"});
+  CHECK(group_words.exit_code == 0);
+  CHECK(group_words.out.find("success               75.00%") != std::string::npos);
+  CHECK(group_words.out.find("a majority 31.25%") != std::string::npos);
+  for (const char* kind : {"group", "multi"}) {
+    ProgramRun help = run_marshal({"odds", kind, "--help"});
+    CHECK(help.exit_code == 0);
+    CHECK(help.out.find("--json") != std::string::npos);
+  }
+
+  struct Bad {
+    std::vector<std::string> args;
+    std::string named;
+  };
+  for (const Bad& bad : std::vector<Bad>{
+           {{"group", "--die", "d6"}, "--count"},
+           {{"group", "--die", "d6", "--count", "0"}, "--count"},
+           {{"group", "--die", "d6", "--count", "many"}, "--count"},
+           {{"group", "--die", "d6", "--count", "4", "--wild", "none"}, "--wild"},
+           {{"group", "--die", "d5", "--count", "4"}, "--die"},
+           {{"group", "--die", "d2", "--count", "4", "--rules", "deadlands-1876"}, "--wild"},
+           {{"multi", "--die", "d8"}, "--actions"},
+           {{"multi", "--actions", "0", "--die", "d8", "--rules", "deadlands-ru"}, "--actions"},
+           {{"multi", "--actions", "21", "--die", "d8", "--rules", "deadlands-ru"}, "--actions"},
+           {{"multi", "--actions", "3", "--die", "d8"}, "--rules"},  // savage has no such rule
+           {{"multi", "--actions", "2", "--die", "d8", "--rules", "deadlands-1876"}, "--rules"},
+           {{"multi", "--actions", "3", "--die", "d8", "--penalty", "double"}, "--penalty"},
+           {{"trait", "--die", "d8", "--wounds", "-1"}, "--wounds"},
+           {{"trait", "--die", "d8", "--wounds", "21"}, "--wounds"}}) {
+    std::vector<std::string> args{"odds"};
+    args.insert(args.end(), bad.args.begin(), bad.args.end());
+    ProgramRun run = run_marshal(args);
+    INFO(args[1] << " " << args[2] << " " << args[3] << " -> " << run.out << run.err);
+    CHECK(run.exit_code != 0);
+    CHECK((run.err + run.out).find(bad.named) != std::string::npos);
+    CHECK(run.out.find("success") == std::string::npos);  // never a number
+  }
+  ProgramRun none = run_marshal({"odds", "multi", "--actions", "3", "--die", "d8"});
+  CHECK(none.err.find("savage has no multi-action rule") != std::string::npos);
 }

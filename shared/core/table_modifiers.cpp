@@ -1,0 +1,128 @@
+#include "core/table_modifiers.h"
+
+#include <algorithm>
+#include <string>
+
+#include "core/refusal.h"
+
+namespace marshal::core {
+
+namespace {
+
+constexpr int max_wounds = 20;
+constexpr int max_actions = 20;
+constexpr int cells_around = 8;       // 002 L42: the 8 neighbouring cells of the target
+constexpr int multi_action_step = 2;  // 002 L40: -2
+
+void check_count(int count, int most, const char* field, const std::string& what) {
+  if (count < 0 || count > most)
+    throw Refusal(RefusalCode::out_of_range, field,
+                  what + " is 0.." + std::to_string(most) + ", not " + std::to_string(count));
+}
+
+[[noreturn]] void refuse_missing_rule(const char* field, const std::string& rule) {
+  throw Refusal(RefusalCode::illegal_move, field,
+                "these rules have no " + rule +
+                    " rule: it is deadlands-ru's (seed 002); savage and deadlands-1876 have none "
+                    "unless an event sets the option " +
+                    field);
+}
+
+}  // namespace
+
+int wound_modifier(const TraitRules& rules, int wounds) {
+  check_count(wounds, max_wounds, "wounds", "a count of wounds");
+  return rules.wound_penalty == WoundPenalty::per_wound ? -wounds : 0;
+}
+
+MultiAction multi_action(const TraitRules& rules, int actions) {
+  if (actions < 1 || actions > max_actions)
+    throw Refusal(RefusalCode::out_of_range, "actions",
+                  "a turn has 1.." + std::to_string(max_actions) + " declared actions, not " +
+                      std::to_string(actions));
+  MultiAction turn;
+  turn.actions = actions;
+  if (actions == 1) return turn;
+  switch (rules.multi_action_penalty) {
+    case MultiActionPenalty::none:
+      refuse_missing_rule("multi_action_penalty", "multi-action");
+      break;
+    case MultiActionPenalty::flat:
+      turn.penalty = -multi_action_step;
+      break;
+    case MultiActionPenalty::per_extra_action:
+      turn.penalty = -multi_action_step * (actions - 1);
+      break;
+  }
+  if (actions >= 3) turn.agility_tn = 4 + multi_action_step * (actions - 2);  // 002 L41
+  return turn;
+}
+
+TraitRoll multi_action_agility_check(const TraitRoll& agility, int actions) {
+  const MultiAction turn = multi_action(agility.rules, actions);
+  if (turn.agility_tn == 0)
+    throw Refusal(
+        RefusalCode::out_of_range, "actions",
+        "an Agility check comes with 3 or more actions (002 L41), not " + std::to_string(actions));
+  TraitRoll check = agility;
+  check.tn = turn.agility_tn;
+  return check;
+}
+
+int gang_up_bonus(const TraitRules& rules, int attacker_allies, int target_allies) {
+  check_count(attacker_allies, cells_around, "attacker_allies",
+              "the attacker's allies around the target");
+  check_count(target_allies, cells_around, "target_allies", "the target's allies around it");
+  if (attacker_allies + target_allies > cells_around)
+    throw Refusal(RefusalCode::out_of_range, "target_allies",
+                  "the target has 8 cells around it (002 L42), not " +
+                      std::to_string(attacker_allies + target_allies) + " allies in them");
+  if (!rules.gang_up) refuse_missing_rule("gang_up", "gang-up");
+  return std::max(0, attacker_allies - target_allies);  // 002 L42, L44
+}
+
+TraitRoll past_allies_shot(const TraitRoll& shot) {
+  if (!shot.rules.shooting_past_allies)
+    refuse_missing_rule("shooting_past_allies", "shooting-past-allies");
+  TraitRoll raised = shot;
+  raised.tn = shot.tn + 1;                // 002 L51
+  static_cast<void>(trait_odds(raised));  // refused as any roll is
+  return raised;
+}
+
+std::string_view to_string(PastAlliesHit hit) {
+  switch (hit) {
+    case PastAlliesHit::target:
+      return "target";
+    case PastAlliesHit::ally:
+      return "ally";
+    case PastAlliesHit::miss:
+      return "miss";
+  }
+  return "unknown";
+}
+
+PastAlliesHit judge_past_allies(const TraitRoll& shot, const RolledTrait& rolled) {
+  if (!shot.rules.shooting_past_allies)
+    refuse_missing_rule("shooting_past_allies", "shooting-past-allies");
+  if (rolled.success) return PastAlliesHit::target;
+  if (!rolled.crit_fail && rolled.result == shot.tn - 1) return PastAlliesHit::ally;  // 002 L51
+  return PastAlliesHit::miss;
+}
+
+SituatedRoll with_table_rules(const TraitRoll& roll, const TableSituation& situation) {
+  SituatedRoll s;
+  s.roll = roll;
+  s.wound_modifier = wound_modifier(roll.rules, situation.wounds);
+  s.multi_action_modifier = multi_action(roll.rules, situation.actions).penalty;
+  if (situation.attacker_allies != 0 || situation.target_allies != 0)
+    s.gang_up_bonus = gang_up_bonus(roll.rules, situation.attacker_allies, situation.target_allies);
+  s.roll.modifier += s.wound_modifier + s.multi_action_modifier + s.gang_up_bonus;
+  if (situation.past_allies) {
+    s.roll = past_allies_shot(s.roll);
+    s.tn_raise = 1;
+  }
+  return s;
+}
+
+}  // namespace marshal::core
