@@ -5,6 +5,7 @@
 // `marshal verify` judges the dice again and fails on any difference from what was stored.
 #include "ledger/apply.h"
 
+#include "core/refusal.h"
 #include "core/trait_dice.h"
 #include "ledger/event_ruleset.h"
 
