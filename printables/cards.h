@@ -30,6 +30,8 @@ void draw_power(cairo_t* cr, const Box& box, const PrintCard& card);
 void draw_secret(cairo_t* cr, const Box& box, const PrintCard& card);
 void draw_bystander(cairo_t* cr, const Box& box, const PrintCard& card);
 void draw_trick(cairo_t* cr, const Box& box, const PrintCard& card);
+// A token of fortune (000 L64-92): its kind, its text and die, what playing it does.
+void draw_token(cairo_t* cr, const Box& box, const PrintCard& card);
 void draw_horse(cairo_t* cr, const Box& box, const PrintCard& card);
 // Face above, back below, a fold line between (fold-over backs instead of duplex).
 void draw_action_card(cairo_t* cr, const Box& pair, int value, const std::string& event_title);

@@ -63,6 +63,8 @@ void draw_packet_cards(PrintDocument& doc, const PrintModel& model, const PrintC
       draw_bystander(doc.cr(), doc.place_card(card_w, card_h, what), card);
     } else if (card.kind == "trick") {
       draw_trick(doc.cr(), doc.place_card(card_w, card_h, what), card);
+    } else if (card.kind == "token") {
+      draw_token(doc.cr(), doc.place_card(card_w, card_h, what), card);
     } else {
       continue;
     }
@@ -166,6 +168,25 @@ PrintResult print_card(const PrintModel& model, const std::string& code, const s
     PrintCharacter one = *holder;
     one.cards = {*card};
     draw_packet_cards(doc, model, one, result);
+  });
+  return result;
+}
+
+PrintResult print_tokens(const PrintModel& model, const std::string& out_file, Paper paper) {
+  bool any = false;
+  for (const auto& who : model.characters)
+    for (const auto& card : who.cards) any = any || card.kind == "token";
+  if (!any) throw PrintRefusal("the ledger holds no live token of fortune: a GM issues them first (token_issued)");
+  PrintResult result;
+  write_pdf(out_file, paper, model.title, result, [&](PrintDocument& doc) {
+    doc.new_page("Tokens of fortune");
+    for (const auto& who : model.characters) {
+      PrintCharacter tokens = who;
+      tokens.cards.clear();
+      for (const auto& card : who.cards)
+        if (card.kind == "token") tokens.cards.push_back(card);
+      draw_packet_cards(doc, model, tokens, result);
+    }
   });
   return result;
 }

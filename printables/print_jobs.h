@@ -35,6 +35,8 @@ PrintResult print_enrollment_card(const std::string& station, const std::string&
                                   const std::string& admin_code = "");
 PrintResult print_card(const PrintModel& model, const std::string& code, const std::string& out_file,
                        Paper paper);
+// Every live token of fortune in the ledger, in one PDF; refused when there is none.
+PrintResult print_tokens(const PrintModel& model, const std::string& out_file, Paper paper);
 
 // "Zechariah Chamberlain" -> "zechariah-chamberlain".
 std::string file_slug(const std::string& name);

@@ -10,7 +10,7 @@ namespace marshal::printables {
 
 namespace {
 int kind_order(const std::string& kind) {
-  static const std::vector<std::string> order{"badge", "power", "secret", "horse", "bystander", "trick"};
+  static const std::vector<std::string> order{"badge", "power", "secret", "horse", "bystander", "trick", "token"};
   return static_cast<int>(std::find(order.begin(), order.end(), kind) - order.begin());
 }
 }  // namespace

@@ -273,6 +273,9 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
   add_print("reference", "GM reference sheets for every conflict", "the folder to write gm-reference.pdf to");
   auto* print_card = add_print("card", "One card on its own (re-issued or bestowed)", "the PDF file to write");
   print_card->add_option("CODE", print_opts.code, "the card's code")->required();
+  add_print("tokens", "Every live token of fortune (tabletop: Luck Charm, Burn Card, Hole Card, Kicker, Connection "
+                      "Marker) on cards with their codes",
+            "the PDF file to write");
 
   // Listed here for --help only: run() hands `marshal twtw ...` to run_twtw() before this parser.
   app.add_subcommand("twtw", "The West That Wasn't (tabletop, seed 003) action time: marshal twtw ranged-tn | fan | "

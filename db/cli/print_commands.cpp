@@ -27,6 +27,8 @@ int run_print(const PrintOptions& o, std::ostream& out, std::ostream& err) {
       result = printables::print_decks(model, o.out, paper);
     } else if (o.what == "reference") {
       result = printables::print_reference(model, o.out, paper);
+    } else if (o.what == "tokens") {
+      result = printables::print_tokens(model, o.out, paper);
     } else {
       result = printables::print_card(model, o.code, o.out, paper);
     }

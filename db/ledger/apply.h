@@ -21,7 +21,11 @@ void apply_card_event(const std::string& type, ApplyContext& ctx);    // bystand
 void apply_person_event(const std::string& type, ApplyContext& ctx);  // heal, arrest, jail, correction
 void apply_vote_event(const std::string& type, ApplyContext& ctx);    // called, ballots, counted, overridden
 void apply_chip_event(const std::string& type, ApplyContext& ctx);    // a tabletop night's Bennies and chips
-void apply_roll_event(ApplyContext& ctx);                             // roll_recorded: a trait roll's dice judged
+void apply_roll_event(ApplyContext& ctx);
+void apply_token_event(const std::string& type, ApplyContext& ctx);   // tokens of fortune: issued, played
+
+// A new card code from the ledger's randomness (recorded; a replay reads it back), unused so far.
+std::string fresh_card_code(ApplyContext& ctx);                             // roll_recorded: a trait roll's dice judged
 
 // The event types apply() knows, for messages and docs.
 const std::vector<std::string>& event_types();

@@ -53,6 +53,8 @@ void require_not_dead(Town& town, std::int64_t id, const std::string& field) {
 
 }  // namespace
 
+std::string fresh_card_code(ApplyContext& ctx) { return new_code(ctx); }
+
 void apply_card_event(const std::string& type, ApplyContext& ctx) {
   Town& town = ctx.town;
   protocol::Fields f(ctx.payload, "");

@@ -1,5 +1,8 @@
 #include "store/schema.h"
 
+#include <stdexcept>
+#include <string>
+
 namespace marshal::db {
 
 const std::vector<std::string>& migrations() {
@@ -194,6 +197,29 @@ CREATE TABLE rolls (
   crit_fail INTEGER NOT NULL
 );
 )sql",
+      // 13: tokens of fortune are cards (apply_tokens.cpp): the kinds a card may be gain 'token'.
+      // SQLite changes a CHECK only by rebuilding the table (migrate() turns foreign keys off
+      // around a migration and checks them after, as SQLite's procedure for this asks).
+      R"sql(
+CREATE TABLE cards_rebuilt (
+  code TEXT PRIMARY KEY,
+  kind TEXT NOT NULL CHECK (kind IN ('badge','bystander','trick','horse','secret','power','token')),
+  holder INTEGER REFERENCES characters(id),
+  owner INTEGER REFERENCES characters(id),
+  title TEXT NOT NULL,
+  detail TEXT NOT NULL DEFAULT '{}',
+  spent INTEGER NOT NULL DEFAULT 0,
+  fate TEXT,
+  revoked INTEGER NOT NULL DEFAULT 0,
+  replaced_by TEXT,
+  since_seq INTEGER NOT NULL
+);
+INSERT INTO cards_rebuilt(code, kind, holder, owner, title, detail, spent, fate, revoked, replaced_by, since_seq)
+  SELECT code, kind, holder, owner, title, detail, spent, fate, revoked, replaced_by, since_seq FROM cards;
+DROP TABLE cards;
+ALTER TABLE cards_rebuilt RENAME TO cards;
+CREATE INDEX cards_in_hand ON cards(holder, kind, spent, revoked, since_seq, code);
+)sql",
   };
   return all;
 }
@@ -212,12 +238,26 @@ int schema_version(Database& db) {
 
 void migrate(Database& db) {
   const auto& all = migrations();
-  for (int version = schema_version(db); version < static_cast<int>(all.size()); ++version) {
-    Transaction tx(db);
-    db.exec(all[version]);
-    db.prepare("INSERT INTO schema_migrations(version) VALUES (?)").bind(1, version + 1).run();
-    tx.commit();
+  const int from = schema_version(db);
+  if (from >= static_cast<int>(all.size())) return;
+  // A migration may rebuild a table others refer to (13): foreign keys are off while the
+  // migrations run (a pragma that only takes effect outside a transaction) and every reference
+  // is checked before they are turned on again.
+  db.exec("PRAGMA foreign_keys=OFF");
+  try {
+    for (int version = from; version < static_cast<int>(all.size()); ++version) {
+      Transaction tx(db);
+      db.exec(all[version]);
+      db.prepare("INSERT INTO schema_migrations(version) VALUES (?)").bind(1, version + 1).run();
+      if (db.prepare("PRAGMA foreign_key_check").step())
+        throw std::runtime_error("migration " + std::to_string(version + 1) + " left a reference broken");
+      tx.commit();
+    }
+  } catch (...) {
+    db.exec("PRAGMA foreign_keys=ON");
+    throw;
   }
+  db.exec("PRAGMA foreign_keys=ON");
 }
 
 }  // namespace marshal::db

@@ -1,0 +1,105 @@
+// Tokens of fortune (core/tokens.h; 000 L64-92): a GM issues one to a character as a card with
+// a fresh code; played once (a second play is refused, naming when and at which station it was
+// played); re-issued like any card (card_reissued revokes the old code). A Connection Marker is
+// played again and again, its die stepping down after each use until it is spent (000 L88-90).
+#include "ledger/apply.h"
+
+#include <fmt/format.h>
+
+#include "core/tokens.h"
+#include "core/trait_roll.h"
+
+namespace marshal::db {
+
+namespace {
+
+constexpr std::size_t max_token_text = 80;  // a stipulation, a connection's name, a card drawn
+
+// "at 21:14 at the saloon-gm station", from the event that played it (when it is in the file).
+std::string where_played(Database& db, std::int64_t seq) {
+  Statement s = db.prepare("SELECT station, server_time_ms FROM events WHERE seq = ?");
+  s.bind(1, seq);
+  if (!s.step()) return fmt::format("by event #{}", seq);
+  const std::int64_t ms = s.int64(1);
+  const std::int64_t minute_of_day = (ms / 60000) % (24 * 60);
+  return fmt::format("by event #{} at {:02}:{:02} UTC at station {}", seq, minute_of_day / 60, minute_of_day % 60,
+                     s.text(0));
+}
+
+}  // namespace
+
+void apply_token_event(const std::string& type, ApplyContext& ctx) {
+  Town& town = ctx.town;
+  Database& db = town.db();
+  protocol::Fields f(ctx.payload, "");
+  if (type == "token_issued") {
+    std::int64_t to = town.character_by_badge(f.required("to"), "to");
+    std::string kind_text = f.text("token");
+    auto kind = core::token_kind_from_string(kind_text);
+    if (!kind)
+      throw LedgerRefusal("bad_input", "token",
+                          "'" + kind_text + "' is not a token: luck_charm, burn_card, hole_card, kicker or connection_marker");
+    std::string text = f.optional_text("text").value_or("");
+    if (text.size() > max_token_text)
+      throw LedgerRefusal("bad_input", "text", fmt::format("must be at most {} characters", max_token_text));
+    int sides = 0;
+    if (core::token_has_die(*kind)) {
+      std::string die = f.text("die");
+      auto parsed = core::die_sides(die);
+      if (!parsed || (*parsed != 4 && *parsed != 6 && *parsed != 8 && *parsed != 10 && *parsed != 12))
+        throw LedgerRefusal("bad_input", "die", "'" + die + "' is not a die: d4, d6, d8, d10 or d12");
+      sides = *parsed;
+    }
+    if (*kind == core::TokenKind::connection_marker && text.empty())
+      throw LedgerRefusal("bad_input", "text", "a Connection Marker names its connection (000 L86)");
+    if (*kind == core::TokenKind::hole_card && text.empty())
+      throw LedgerRefusal("bad_input", "text", "a Hole Card names its skill, e.g. Survival (000 L80)");
+    f.optional_text("note");
+    f.done();
+    town.require_alive(to, "to");
+    CardRow card;
+    card.code = fresh_card_code(ctx);
+    card.kind = "token";
+    card.holder = to;
+    card.title = core::token_title(*kind, text, sides);
+    card.detail = {{"token", kind_text}, {"text", text}};
+    if (sides > 0) card.detail["die"] = "d" + std::to_string(sides);
+    town.insert_card(card, "issued");
+  } else if (type == "token_played") {
+    CardRow token = town.card_of_kind(f.required("token"), "token", "token");
+    std::int64_t by = town.character_by_badge(f.required("by"), "by");
+    if (const Json* roll = f.optional("roll"); roll && !roll->is_number_integer())
+      throw LedgerRefusal("bad_input", "roll", "must be the seq of the roll it was played on");
+    f.optional_text("note");
+    f.done();
+    town.require_alive(by, "by");
+    town.require_holder(token, by, "token");
+    if (token.spent)
+      throw LedgerRefusal("already_spent", "token",
+                          token.title + " was played already, " +
+                              where_played(db, token.detail.value("played_seq", std::int64_t{0})));
+    Json detail = token.detail;
+    detail["played_seq"] = town.seq();
+    std::string title = token.title;
+    bool spent = true;
+    if (detail.value("token", "") == "connection_marker") {
+      // One use steps the die down; after the d4 it is spent (000 L88-90).
+      const int sides = core::die_sides(detail.value("die", "d4")).value_or(4);
+      const int after = core::marker_die_after_use(sides);
+      ctx.ledger["die_after"] = after == 0 ? std::string("spent") : "d" + std::to_string(after);
+      if (after > 0) {
+        spent = false;
+        detail["die"] = "d" + std::to_string(after);
+        title = core::token_title(core::TokenKind::connection_marker, detail.value("text", ""), after);
+      }
+    }
+    db.prepare("UPDATE cards SET detail = ?, title = ? WHERE code = ?")
+        .bind(1, detail.dump())
+        .bind(2, title)
+        .bind(3, token.code)
+        .run();
+    if (spent) town.spend_card(token.code, "played");
+  }
+}
+
+}  // namespace marshal::db

@@ -1,0 +1,28 @@
+#pragma once
+// Tokens of fortune (000 L64-92; TABLETOP.md "Tokens of fortune"): single-use cards a GM
+// issues, each a card with a code like every other. Pure rules: what each kind needs, its
+// printed title, and the Connection Marker's die stepping down after each use (000 L88-90).
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace marshal::core {
+
+enum class TokenKind { luck_charm, burn_card, hole_card, kicker, connection_marker };
+std::string_view to_string(TokenKind kind);  // "luck_charm", ...
+std::optional<TokenKind> token_kind_from_string(std::string_view text);
+std::string_view token_name(TokenKind kind);  // "Luck Charm", "Connection Marker", ...
+
+// Whether a kind names a die: the Hole Card ("d6 Survival", 000 L80) and the Connection
+// Marker ("Cullen Bohannon d8", 000 L86).
+bool token_has_die(TokenKind kind);
+
+// The card's title: its kind's name, then its text and die ("Connection Marker: Cullen
+// Bohannon d8", "Luck Charm: Shooting only").
+std::string token_title(TokenKind kind, const std::string& text, int die_sides);
+
+// The Connection Marker's die after a use, success or not (000 L88): d12 > d10 > d8 > d6 > d4,
+// and after the d4 it is spent (0).
+int marker_die_after_use(int sides);
+
+}  // namespace marshal::core
