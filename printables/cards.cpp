@@ -129,10 +129,10 @@ void draw_token(cairo_t* cr, const Box& b, const PrintCard& card) {
   frame(cr, b, 0.1, 0.3, 0.45);
   Box in = b.inset(3);
   const bool marker = card.detail.value("token", "") == "connection_marker";
-  text(cr, label, marker ? "TOKEN OF FORTUNE  ·  its die steps down each use" : "TOKEN OF FORTUNE  ·  single use",
-       label_style(), {in.x, in.y, in.w, 4});
+  text(cr, label, marker ? "TOKEN OF FORTUNE" : "TOKEN OF FORTUNE  ·  single use", label_style(), {in.x, in.y, in.w, 4});
   double h = text(cr, label, card.title, style(12, 7, true), {in.x, in.y + 5, in.w, 16});
-  const std::string how = marker ? "Roll the die, no Wild Die, against TN 4; show this card to a GM after each use."
+  const std::string how = marker ? "Roll its die, no Wild Die, against TN 4. Show this card to a GM after each use: "
+                                   "its die steps down, d4 the last."
                                  : "Show this card to a GM when you play it: it is then spent.";
   text(cr, label, how, style(8.5, 6), {in.x, in.y + 6 + h, in.w, b.bottom() - qr_side - 8 - (in.y + 6 + h)});
   code_block(cr, label, card.code, b.x + (b.w - qr_side) / 2, b.bottom() - qr_side - 7);
