@@ -94,6 +94,7 @@ void ConflictPage::refuse(const wxString& why) {
   refusal_->SetLabel(why);
   refusal_->Wrap(wrap_width());
   Layout();
+  FitInside();
   if (sounds_) sounds_->play(ui::Sound::refusal);
 }
 

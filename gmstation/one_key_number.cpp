@@ -17,6 +17,8 @@ std::int64_t key_time_ms(const wxKeyEvent& event) {
 }
 // How long a digit waits for a following key before it counts: longer than a scanner's gap.
 constexpr int settle_ms = static_cast<int>(scan::WedgeOptions{}.max_gap_ms) + 15;
+// How long a digit that could begin a number of two (a range past 9) waits for the second.
+constexpr int second_digit_ms = 700;
 }  // namespace
 
 OneKeyNumber::OneKeyNumber(wxWindow* parent, const wxString& what)
@@ -39,6 +41,10 @@ void OneKeyNumber::set_value(int value) {
 }
 
 void OneKeyNumber::set_range(int low, int high) {
+  // A new range is a new step (or a new conflict): a digit still waiting belongs to the old one.
+  settle_.Stop();
+  pending_ = -1;
+  last_key_ms_ = 0;
   low_ = low;
   high_ = std::max(low, high);
   set_value(value_);
@@ -77,8 +83,16 @@ void OneKeyNumber::on_char(wxKeyEvent& event) {
     return;
   }
   if (c >= '0' && c <= '9') {
-    pending_ = c - '0';
-    settle_.StartOnce(settle_ms);
+    const int digit = c - '0';
+    // A second digit completes a number of two (Accuracy 10 or more), typed while the first waits.
+    if (pending_ > 0 && pending_ * 10 + digit <= high_) {
+      pending_ = pending_ * 10 + digit;
+      settle_.Stop();
+      return apply_pending();
+    }
+    pending_ = digit;
+    // A first digit that could begin a number of two waits a moment longer for the second.
+    settle_.StartOnce(digit > 0 && digit * 10 <= high_ ? second_digit_ms : settle_ms);
   }
 }
 

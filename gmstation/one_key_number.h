@@ -1,7 +1,8 @@
 #pragma once
 // A small number a GM sets with one key (a duelist's Accuracy committed, a fighter's offense):
 // a digit sets it and the keyboard moves on to the next input; Enter or Tab keeps what is shown
-// (the default) and moves on too. A digit outside the range is refused with the range, never
+// (the default) and moves on too. Where the range passes 9, a digit that could begin a number
+// of two waits 0.7 s for the second (1 then 2: 12). A digit outside the range is refused with the range, never
 // clamped in silence.
 //
 // Scanner bursts pass through whatever has the focus: "ACT07" typed by a scanner must not set

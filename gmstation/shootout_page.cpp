@@ -105,6 +105,7 @@ void ShootoutPage::start() {
   names_.clear();
   last_ = SessionOutcome{};
   ambushers_.clear();
+  bystander_names_.clear();
   declined_.clear();
   offers_.clear();
   step_ = Step::scanning;
@@ -255,12 +256,17 @@ void ShootoutPage::show_players() {
 }
 
 std::string ShootoutPage::bystander_words(const std::string& code) {
+  // Asked once a conflict (a result is drawn again and again), never while the ledger is out of
+  // reach: a request then would cost its timeout on the window's thread.
+  if (auto known = bystander_names_.find(code); known != bystander_names_.end()) return known->second;
+  if (!backend_.online()) return "card " + code;
   Lookup card = backend_.card(code);
   if (!card.found || !card.data.contains("title")) return "card " + code;
   std::string words = "\"" + card.data["title"].get<std::string>() + "\"";
   // Whose it is: the character holding it (a bystander's owner, when the card names one).
   const char* whose = card.data.contains("owner") ? "owner" : card.data.contains("holder") ? "holder" : nullptr;
   if (whose) words += ", " + card.data[whose].get<std::string>() + "'s";
+  bystander_names_[code] = words;
   return words;
 }
 

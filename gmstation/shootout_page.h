@@ -13,6 +13,8 @@
 #include <wx/checkbox.h>
 #include <wx/textctrl.h>
 
+#include <map>
+
 #include <wx/timer.h>
 
 #include "gmstation/conflict_page.h"
@@ -81,6 +83,7 @@ class ShootoutPage : public ConflictPage {
   std::array<std::string, max_players> stats_{};
   std::array<wxTextCtrl*, max_players> card_{};
   wxStaticText* result_;
+  std::map<std::string, std::string> bystander_names_;  // bystander_words, by code, this conflict
   // How long a complete order waits before the keyboard moves on: well past the gap between a
   // scanner's keys (scan::WedgeOptions::max_gap_ms, 35 ms), and past a Tab typed straight after
   // by a GM used to tabbing on (which then moves on instead, once).

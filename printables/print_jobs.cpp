@@ -175,8 +175,9 @@ PrintResult print_card(const PrintModel& model, const std::string& code, const s
 PrintResult print_tokens(const PrintModel& model, const std::string& out_file, Paper paper) {
   bool any = false;
   for (const auto& who : model.characters)
-    for (const auto& card : who.cards) any = any || card.kind == "token";
-  if (!any) throw PrintRefusal("the ledger holds no live token of fortune: a GM issues them first (token_issued)");
+    for (const auto& card : who.cards) any = any || (card.kind == "token" && !card.spent);
+  if (!any)
+    throw PrintRefusal("the ledger holds no token of fortune still to play: a GM issues them first (token_issued)");
   PrintResult result;
   write_pdf(out_file, paper, model.title, result, [&](PrintDocument& doc) {
     doc.new_page("Tokens of fortune");
@@ -184,7 +185,7 @@ PrintResult print_tokens(const PrintModel& model, const std::string& out_file, P
       PrintCharacter tokens = who;
       tokens.cards.clear();
       for (const auto& card : who.cards)
-        if (card.kind == "token") tokens.cards.push_back(card);
+        if (card.kind == "token" && !card.spent) tokens.cards.push_back(card);  // a played one is done
       draw_packet_cards(doc, model, tokens, result);
     }
   });

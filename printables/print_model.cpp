@@ -42,13 +42,13 @@ PrintModel load_print_model(const std::string& db_path) {
       if (auto at = index.find(p.int64(0)); at != index.end()) model.characters[at->second].kiosk_pin = p.text(1);
   }
   sqlite::Statement s = db.prepare(
-      "SELECT k.code, k.kind, k.title, k.detail, k.holder, o.name FROM cards k "
+      "SELECT k.code, k.kind, k.title, k.detail, k.holder, o.name, k.spent FROM cards k "
       "LEFT JOIN characters o ON o.id = k.owner WHERE k.revoked = 0 AND k.holder IS NOT NULL "
       "ORDER BY k.since_seq, k.rowid");
   while (s.step()) {
     PrintCharacter& holder = model.characters[index.at(s.int64(4))];
     PrintCard card{s.text(0), s.text(1), s.text(2), Json::parse(s.text(3)), holder.name,
-                   s.is_null(5) ? std::string() : s.text(5)};
+                   s.is_null(5) ? std::string() : s.text(5), s.int64(6) != 0};
     if (card.kind == "badge") holder.badge_code = card.code;
     holder.cards.push_back(std::move(card));
   }

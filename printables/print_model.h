@@ -20,6 +20,7 @@ struct PrintCard {
   Json detail;
   std::string holder;
   std::string owner;
+  bool spent = false;  // played or lost (a token of fortune played is not printed again)
 };
 
 struct PrintCharacter {

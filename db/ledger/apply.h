@@ -24,6 +24,9 @@ void apply_chip_event(const std::string& type, ApplyContext& ctx);    // a table
 void apply_roll_event(ApplyContext& ctx);
 void apply_token_event(const std::string& type, ApplyContext& ctx);   // tokens of fortune: issued, played
 
+// `seq` names a recorded roll (roll_recorded, the `rolls` projection); refused otherwise.
+void require_recorded_roll(Database& db, const Json& seq, const std::string& field);
+
 // A new card code from the ledger's randomness (recorded; a replay reads it back), unused so far.
 std::string fresh_card_code(ApplyContext& ctx);                             // roll_recorded: a trait roll's dice judged
 

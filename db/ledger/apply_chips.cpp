@@ -129,17 +129,7 @@ void apply_chip_event(const std::string& type, ApplyContext& ctx) {
     auto use = core::chip_use_from_string(use_text);
     if (!use) throw LedgerRefusal("bad_input", "use", "must be reroll, soak, extra_d6 or cancel_crit_fail");
     why_text(f, false);
-    if (const Json* roll = f.optional("roll"); roll && !roll->is_object()) {
-      // The seq of a recorded roll (roll_recorded), or the roll itself as an object.
-      bool recorded_roll = false;
-      if (roll->is_number_integer()) {
-        Statement s = db.prepare("SELECT 1 FROM rolls WHERE seq = ?");
-        s.bind(1, roll->get<std::int64_t>());
-        recorded_roll = s.step();
-      }
-      if (!recorded_roll)
-        throw LedgerRefusal("bad_input", "roll", "must be the seq of a recorded roll, or the roll as an object");
-    }
+    if (const Json* roll = f.optional("roll")) require_recorded_roll(db, *roll, "roll");
     f.done();
     if (std::string why = core::spend_refusal(ruleset, colour, *use); !why.empty())
       throw LedgerRefusal("bad_input", "colour", why);

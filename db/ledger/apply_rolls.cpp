@@ -29,14 +29,29 @@ std::vector<int> faces(protocol::Fields& dice, const std::string& key, const std
   return out;
 }
 
-int sides_of(protocol::Fields& f, const std::string& key) {
+// d4..d12, and the unskilled coin (d2) where the ruleset rolls one (000 L40).
+int sides_of(protocol::Fields& f, const std::string& key, bool coin) {
   std::string text = f.text(key);
   auto sides = core::die_sides(text);
-  if (!sides) throw LedgerRefusal("bad_input", key, "'" + text + "' is not a die: d4, d6, d8, d10 or d12");
+  const bool die = sides && (*sides == 4 || *sides == 6 || *sides == 8 || *sides == 10 || *sides == 12 ||
+                             (coin && *sides == 2));
+  if (!die)
+    throw LedgerRefusal("bad_input", key,
+                        "'" + text + "' is not a die: d4, d6, d8, d10 or d12" + (coin ? " (or d2, the coin)" : ""));
   return *sides;
 }
 
 }  // namespace
+
+void require_recorded_roll(Database& db, const Json& seq, const std::string& field) {
+  bool recorded = false;
+  if (seq.is_number_integer()) {
+    Statement s = db.prepare("SELECT 1 FROM rolls WHERE seq = ?");
+    s.bind(1, seq.get<std::int64_t>());
+    recorded = s.step();
+  }
+  if (!recorded) throw LedgerRefusal("bad_input", field, "must be the seq of a recorded roll (roll_recorded)");
+}
 
 void apply_roll_event(ApplyContext& ctx) {
   Town& town = ctx.town;
@@ -50,7 +65,7 @@ void apply_roll_event(ApplyContext& ctx) {
   }
   const core::Ruleset ruleset = event_ruleset(town.db());
   const core::TraitRules rules = core::rules_for(ruleset);
-  const int trait_die = sides_of(f, "die");
+  const int trait_die = sides_of(f, "die", rules.coin_unskilled);
   const std::string wild = f.optional_text("wild").value_or(rules.wild_die == 0 ? "none" : "d" + std::to_string(rules.wild_die));
   const int modifier = f.integer_or("modifier", -20, 20, 0);
   const int tn = f.integer_or("tn", 1, 99, 4);

@@ -68,8 +68,7 @@ void apply_token_event(const std::string& type, ApplyContext& ctx) {
   } else if (type == "token_played") {
     CardRow token = town.card_of_kind(f.required("token"), "token", "token");
     std::int64_t by = town.character_by_badge(f.required("by"), "by");
-    if (const Json* roll = f.optional("roll"); roll && !roll->is_number_integer())
-      throw LedgerRefusal("bad_input", "roll", "must be the seq of the roll it was played on");
+    if (const Json* roll = f.optional("roll")) require_recorded_roll(db, *roll, "roll");
     f.optional_text("note");
     f.done();
     town.require_alive(by, "by");

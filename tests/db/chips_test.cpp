@@ -44,8 +44,7 @@ TEST_CASE("savage: three Bennies each at the night's start, the GM one a player;
   t.accept("chip_awarded", {{"to", kid}, {"colour", "benny"}, {"why", "a fine line of dialogue"}});
   CHECK(chips(t, "Kid Calloway", "benny") == 4);
   for (int i = 0; i < 4; ++i)
-    t.accept("chip_spent", {{"by", kid}, {"colour", "benny"}, {"use", "reroll"},
-                            {"roll", {{"trait", {3}}, {"wild", {2}}, {"result", 3}}}});
+    t.accept("chip_spent", {{"by", kid}, {"colour", "benny"}, {"use", "reroll"}});
   CHECK(chips(t, "Kid Calloway", "benny") == 0);
   refuse(t, "chip_spent", {{"by", kid}, {"colour", "benny"}, {"use", "reroll"}}, "no_chip");
   CHECK(t.count("SELECT COUNT(*) FROM refusals WHERE code = 'no_chip'") == 1);  // in the refusal trail
@@ -60,6 +59,8 @@ TEST_CASE("savage: three Bennies each at the night's start, the GM one a player;
   refuse(t, "chip_awarded", {{"to", kid}, {"colour", "benny"}, {"count", 11}, {"why", "x"}}, "bad_input");
   refuse(t, "chip_awarded", {{"to", "nobody"}, {"colour", "benny"}, {"why", "x"}}, "bad_code");
   refuse(t, "chip_spent", {{"by", kid}, {"colour", "benny"}, {"use", "bribe"}}, "bad_input");
+  // The roll a chip was spent on is a recorded roll's seq, nothing else.
+  refuse(t, "chip_spent", {{"by", "gm"}, {"colour", "benny"}, {"use", "reroll"}, {"roll", {{"result", 3}}}}, "bad_input");
 
   // The night's end discards what is left (001 L31).
   AppendResult end = t.accept("night_ended", Json::object());

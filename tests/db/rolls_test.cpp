@@ -44,6 +44,8 @@ TEST_CASE("a trait roll's dice judged by the ledger, stored with the event, and 
   t.refuse("roll_recorded", roll(kid, "d8", {{"trait", {9}}, {"wild", {2}}}), "bad_input");
   t.refuse("roll_recorded", roll(kid, "d8", {{"trait", {4}}}), "bad_input");
   t.refuse("roll_recorded", roll(kid, "d7", {{"trait", {4}}, {"wild", {2}}}), "bad_input");
+  t.refuse("roll_recorded", roll(kid, "d1", {{"trait", {1}}, {"wild", {2}}}), "bad_input");
+  t.refuse("roll_recorded", roll(kid, "d2", {{"trait", {2, 1}}, {"wild", {2}}}), "bad_input");  // the coin is 1876's
   t.refuse("roll_recorded", roll(kid, "d8", {{"trait", {4}}, {"wild", {2}}}, 21), "bad_input");
   t.refuse("roll_recorded", roll(kid, "d8", {{"trait", "four"}, {"wild", {2}}}), "bad_input");
   AppendResult refused = t.append("roll_recorded", roll(kid, "d8", {{"trait", {5, 3}}, {"wild", {2}}}));

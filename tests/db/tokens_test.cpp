@@ -37,6 +37,7 @@ TEST_CASE("tokens of fortune: issued, played once, the second play refused with 
 
   // Not the holder's to play; then played by its holder; then refused, saying when and where.
   t.refuse("token_played", {{"token", code}, {"by", sheriff}}, "not_holder");
+  t.refuse("token_played", {{"token", code}, {"by", kid}, {"roll", 999}}, "bad_input");  // no such roll
   AppendResult played = t.accept("token_played", {{"token", code}, {"by", kid}});
   CHECK(token(t, code).spent);
   AppendResult again = t.refuse("token_played", {{"token", code}, {"by", kid}}, "already_spent");

@@ -121,6 +121,44 @@ TEST_CASE("a duel's commitments by one key each; a digit out of range refused wi
   pump(200);
 }
 
+TEST_CASE("one key: a range past 9 takes two digits typed together; a digit waiting when the screen restarts is dropped",
+          "[gui][readable][duel]") {
+  SampleTown town(1875);
+  gm::MainFrame* frame = open_station(town.db, "saloon-gm");
+  wxUIActionSimulator sim;
+  sim.Char(WXK_F2);
+  pump(300);
+  scan_burst(sim, town.badge("Kid Calloway"));
+  scan_burst(sim, town.badge("Sheriff Amos Brady"));
+  gm::DuelPage* duel = frame->duel();
+  REQUIRE(duel->commitment(0)->HasFocus());
+  duel->commitment(0)->set_range(0, 12);  // as for a duelist of Accuracy 12 (max_attribute up to 20)
+  sim.Char('1');
+  sim.Char('2');
+  pump(1500, [&] { return duel->commitment(1)->HasFocus(); });
+  CHECK(duel->commitment(0)->value() == 12);
+  // A 1 alone, once the moment for a second digit has passed, is 1.
+  duel->commitment(1)->set_range(0, 12);
+  sim.Char('1');
+  pump(1500, [&] { return duel->card_field(0)->HasFocus(); });
+  CHECK(duel->commitment(1)->value() == 1);
+
+  // A digit typed and at once a new duel (F2): the new duel is not touched by it.
+  sim.Char(WXK_F2);
+  pump(300);
+  scan_burst(sim, town.badge("Kid Calloway"));
+  scan_burst(sim, town.badge("Sheriff Amos Brady"));
+  REQUIRE(duel->commitment(0)->HasFocus());
+  sim.Char('3');
+  sim.Char(WXK_F2);
+  pump(500);
+  CHECK(duel->commitment(0)->value() == 0);
+  CHECK(duel->instruction().Contains("first duelist"));
+  CHECK(duel->refusal_text().empty());  // the old digit, had it counted, would be refused as out of 0 to 0
+  frame->Destroy();
+  pump(200);
+}
+
 TEST_CASE("a fistfight's offense by one key each, Enter keeping the all-out default", "[gui][readable][fistfight]") {
   SampleTown town(1875);
   gm::MainFrame* frame = open_station(town.db, "saloon-gm");
