@@ -51,7 +51,7 @@ void AccusationPage::start() {
     c->SetBackgroundColour(*wxWHITE);
   }
   who_->SetLabel("");
-  set_result(result_, "");
+  set_result("");
   say("Scan the badge of the player accused of cheating");
 }
 
@@ -164,7 +164,7 @@ void AccusationPage::on_go(wxCommandEvent&) {
     text += fmt::format("{} loses an innocent bystander: hand \"{}\" to the GM", loser,
                         card.found ? card.data["title"].get<std::string>() : r["bystander_lost"].get<std::string>());
   }
-  set_result(result_, wxString::FromUTF8(text));
+  set_result(wxString::FromUTF8(text));
   step_ = Step::done;
   for (auto* c : card_) c->SetBackgroundColour(*wxWHITE);  // nothing waits for a card now
   show_record(backend_.record("conflict_resolved", session_->record_payload(o)), "accusation");

@@ -38,7 +38,7 @@ void ActionsPage::start() {
   recorded_seq_ = 0;
   who_->SetLabel("");
   name_->Hide();
-  set_result(result_, "");
+  set_result("");
   say("Scan the badge of the character to act on");
 }
 
@@ -96,7 +96,7 @@ void ActionsPage::on_scan(const std::string& code) {
     name_->Hide();
     focus_scan_field();
   }
-  set_result(result_, "");
+  set_result("");
   show_character();
   say("Press the action's key (Ctrl + letter)");
 }
@@ -221,7 +221,7 @@ void ActionsPage::record(const std::string& type, const Json& payload, const wxS
   } else if (r.status == RecordOutcome::Status::provisional && (type == "bystander_bestowed" || type == "card_reissued")) {
     text = done + ": the new code comes when the ledger is back; print it then";
   }
-  set_result(result_, text);
+  set_result(text);
   show_character();
 }
 

@@ -65,7 +65,7 @@ void BrawlPage::start() {
   recorded_seq_ = 0;
   for (auto* c : card_) c->ChangeValue("");
   show_fighters();
-  set_result(result_, "");
+  set_result("");
   say("Scan every fighter's badge (3 or more), then Ctrl+N to start");
 }
 
@@ -245,7 +245,7 @@ void BrawlPage::settle() {
   }
   for (const auto& name : step["out"]) text += name.get<std::string>() + " is out cold\n";
   for (auto* c : card_) c->ChangeValue("");
-  set_result(result_, wxString::FromUTF8(text));
+  set_result(wxString::FromUTF8(text));
   if (part["result"]["over"].get<bool>()) {
     step_ = Step::done;
     show_fighters();
@@ -334,7 +334,7 @@ void BrawlPage::record() {
   if (result["winner"].is_string()) text += "\n" + result["winner"].get<std::string>() + " WINS THE BRAWL\n";
   for (const auto& f : result["fighters"])
     if (f["state"] == "out") text += f["name"].get<std::string>() + ": a 5-minute headache from now\n";
-  set_result(result_, wxString::FromUTF8(text));
+  set_result(wxString::FromUTF8(text));
   show_record(backend_.record("conflict_resolved", session_->record_payload(o)),
               rounds_key_ == "rounds" ? "brawl" : "fistfight that became a brawl");
 }

@@ -49,7 +49,7 @@ void ChasePage::start() {
   pending_posse_ = Json::array();
   pending_varmint_.clear();
   recorded_seq_ = 0;
-  set_result(result_, "");
+  set_result("");
   Lookup event = backend_.event();
   if (!event.found) {
     step_ = Step::done;
@@ -253,7 +253,7 @@ void ChasePage::end_posse_turn() {
   const Json& turn = o.resolution["steps"].back();
   int escape_after = event_["options"].value("chase_escape_after", 3);
   std::string so_far = result_text().ToStdString(wxConvUTF8);
-  set_result(result_, wxString::FromUTF8(
+  set_result(wxString::FromUTF8(
                           (so_far.empty() ? "" : so_far + "\n") +
                           (turn["matched"].get<bool>()
                               ? fmt::format("Turn {}: the posse catches up at {}", turn["number"].get<int>(),
@@ -290,7 +290,7 @@ void ChasePage::tick() {
     wait_timer_.Stop();
     if (session_->input()["posse"].empty()) {
       step_ = Step::done;
-      set_result(result_, "ESCAPED: nobody came to chase in time");
+      set_result("ESCAPED: nobody came to chase in time");
       show_instruction("The varmint got away. Esc: back", ui::accepted_green);
     }
   }
@@ -339,7 +339,7 @@ void ChasePage::record() {
   }
   if (r["varmint_stuck_in_town"].get<bool>()) text += "\nThe varmint held no ROAD card: stuck in town";
   if (r["posse_stuck_in_town"].get<bool>()) text += "\nThe posse held no ROAD card: stuck in town";
-  set_result(result_, wxString::FromUTF8(text));
+  set_result(wxString::FromUTF8(text));
   show_state();
   show_record(backend_.record("conflict_resolved", session_->record_payload(o)), "chase");
 }

@@ -79,11 +79,7 @@ void ConflictPage::show_instruction(const wxString& text, const wxColour& colour
 
 void ConflictPage::say(const wxString& text) { show_instruction(text, ui::ink); }
 
-void ConflictPage::set_result(wxStaticText* label, const wxString& text) {
-  if (label != result_area_) {
-    label->SetLabel(text);
-    label->Wrap(wrap_width());
-  }
+void ConflictPage::set_result(const wxString& text) {
   result_text_ = text;
   rewrap();
 }

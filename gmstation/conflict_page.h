@@ -70,8 +70,8 @@ class ConflictPage : public wxScrolledWindow {
   // Whether recording ends the screen (a banner, the inputs hidden): a conflict does; the GM
   // actions screen goes on with the same badge.
   virtual bool finishes_on_record() const { return true; }
-  // Shows a result in `label`, wrapped so it is never cut off.
-  void set_result(wxStaticText* label, const wxString& text);
+  // Shows a result in the page's result area, wrapped so it is never cut off.
+  void set_result(const wxString& text);
   void refuse(const wxString& why);
   // Shows what the ledger said of a record; `what` is "duel", "accusation"...
   void show_record(const RecordOutcome& r, const wxString& what);

@@ -80,7 +80,7 @@ void DuelPage::start() {
   }
   duelist_[0]->SetLabel("first duelist: scan a badge");
   duelist_[1]->SetLabel("second duelist");
-  set_result(result_, "");
+  set_result("");
   update_odds();
   go_->SetLabel("Draw  (Enter)");
   say("Scan the first duelist's badge");
@@ -244,7 +244,7 @@ void DuelPage::draw_step() {
                                            total - card - committed, committed, total));
   }
   result_->SetForegroundColour(ui::ink);
-  set_result(result_, sums + first);
+  set_result(sums + first);
   step_ = Step::shoot;
   for (auto* f : card_) f->Clear();
   for (auto* c : commit_) c->Enable(false);  // committed for the draw only
@@ -316,7 +316,7 @@ void DuelPage::show_round(const SessionOutcome& o) {
     if (shot["result"] == "shooters_choice" && !chosen_.count(shot["shooter"].get<std::string>())) {
       step_ = Step::choice;
       choosing_ = shot["shooter"];
-      set_result(result_, wxString::FromUTF8(fmt::format("{} -> {}: {} + {} = {}", choosing_, shot["target"].get<std::string>(),
+      set_result(wxString::FromUTF8(fmt::format("{} -> {}: {} + {} = {}", choosing_, shot["target"].get<std::string>(),
                                                          shot["card"].get<int>(), shot["accuracy"].get<int>(),
                                                          shot["total"].get<int>())));
       show_instruction(wxString::FromUTF8(fmt::format("13 or more! {} chooses what happens to {}: Ctrl+K kill, "
@@ -343,12 +343,12 @@ void DuelPage::show_round(const SessionOutcome& o) {
                               "Accuracy now {}",
                               d["name"].get<std::string>(), std::max(0, d["speed"].get<int>() - 1),
                               std::max(0, d["accuracy"].get<int>() - 1));
-    set_result(result_, lines + wxString::FromUTF8(winner));
+    set_result(lines + wxString::FromUTF8(winner));
     step_ = Step::done;
     for (auto* f : card_) f->SetBackgroundColour(*wxWHITE);
     record();
   } else {
-    set_result(result_, lines);
+    set_result(lines);
     say(wxString::Format("Round %d: scan the cards (or type them and press Enter)", static_cast<int>(steps.size())));
     mark_waiting_card(card_fields());
   }

@@ -69,7 +69,7 @@ void FistfightPage::start() {
   }
   fighter_[0]->SetLabel("first fighter: scan a badge");
   fighter_[1]->SetLabel("second fighter");
-  set_result(result_, "");
+  set_result("");
   say("Scan the first fighter's badge");
 }
 
@@ -213,7 +213,7 @@ bool FistfightPage::play_round(bool quiet) {
   for (const auto& name : names_)
     if (last["knocked_out"][name].get<bool>()) text += name + " is knocked out cold for 5 minutes\n";
   for (auto* c : card_) c->Clear();
-  set_result(result_, wxString::FromUTF8(text));
+  set_result(wxString::FromUTF8(text));
   if (o.resolution["result"]["over"].get<bool>()) {
     step_ = Step::done;
     for (auto* c : card_) c->SetBackgroundColour(*wxWHITE);

@@ -116,7 +116,7 @@ void ShootoutPage::start() {
     meaning_[i]->SetLabel("");
   }
   show_players();
-  set_result(result_, "");
+  set_result("");
   say("Scan every player's badge (3 or more), then Ctrl+N to start");
 }
 
@@ -273,13 +273,11 @@ std::string ShootoutPage::bystander_words(const std::string& code) {
 void ShootoutPage::order_typed(int row) {
   // One key where one is enough: C, E or a player's number completes an order, and the
   // keyboard moves on to the next player's order, then to the first card. P and ! wait for
-  // the number (P2, !2); so does a 1 when there are 10 or more players.
+  // the number (P2, !2); a player's number is one digit (max_players is 8).
   wxString typed = order_[row]->GetValue().Upper();
   if (typed.empty() || !order_[row]->HasFocus()) return;
   std::string why;
   if (!parse_shootout_order(typed.ToStdString(), row, names_, why)) return;
-  const bool may_grow = typed.Last() == '1' && names_.size() >= 10 && typed.length() == 1;
-  if (may_grow) return;
   // After a scanner's burst would have passed (a scan that went in here is taken back out at
   // its Enter): only then does the keyboard move on.
   settling_row_ = row;
@@ -367,7 +365,7 @@ void ShootoutPage::fire() {
     if (only.ok && only.resolution["result"]["over"].get<bool>()) {
       last_ = only;
       for (int i = 0; i < max_players; ++i) card_[i]->ChangeValue("");
-      set_result(result_, wxString::FromUTF8(fmt::format("{} escape{}: nobody is left to fight",
+      set_result(wxString::FromUTF8(fmt::format("{} escape{}: nobody is left to fight",
                                                          fmt::join(escapes.get<std::vector<std::string>>(), " and "),
                                                          escapes.size() == 1 ? "s" : "")));
       return finish_round();
@@ -417,7 +415,7 @@ void ShootoutPage::offer_next() {
     else
       text += shot_line(s, pending, [this](const std::string& code) { return bystander_words(code); }) + "\n";
   }
-  set_result(result_, wxString::FromUTF8(text));
+  set_result(wxString::FromUTF8(text));
   // A shot of 13 or more: its shooter chooses first (no bystander can take it).
   choosing_.clear();
   for (const auto& s : last_.resolution["steps"].back()["shots"])
@@ -528,7 +526,7 @@ void ShootoutPage::record() {
     std::vector<std::string> names = result["arrestable"].get<std::vector<std::string>>();
     text += fmt::format("Arrestable by a Lawman: {}\n", fmt::join(names, ", "));
   }
-  set_result(result_, wxString::FromUTF8(text));
+  set_result(wxString::FromUTF8(text));
   show_record(backend_.record("conflict_resolved", session_->record_payload(o)), "shootout");
 }
 

@@ -33,9 +33,7 @@ std::vector<int> faces(protocol::Fields& dice, const std::string& key, const std
 int sides_of(protocol::Fields& f, const std::string& key, bool coin) {
   std::string text = f.text(key);
   auto sides = core::die_sides(text);
-  const bool die = sides && (*sides == 4 || *sides == 6 || *sides == 8 || *sides == 10 || *sides == 12 ||
-                             (coin && *sides == 2));
-  if (!die)
+  if (!sides || !is_trait_die(*sides, coin))
     throw LedgerRefusal("bad_input", key,
                         "'" + text + "' is not a die: d4, d6, d8, d10 or d12" + (coin ? " (or d2, the coin)" : ""));
   return *sides;

@@ -8,6 +8,7 @@
 
 #include "core/tokens.h"
 #include "core/trait_roll.h"
+#include "ledger/event_ruleset.h"
 
 namespace marshal::db {
 
@@ -46,7 +47,7 @@ void apply_token_event(const std::string& type, ApplyContext& ctx) {
     if (core::token_has_die(*kind)) {
       std::string die = f.text("die");
       auto parsed = core::die_sides(die);
-      if (!parsed || (*parsed != 4 && *parsed != 6 && *parsed != 8 && *parsed != 10 && *parsed != 12))
+      if (!parsed || !is_trait_die(*parsed))
         throw LedgerRefusal("bad_input", "die", "'" + die + "' is not a die: d4, d6, d8, d10 or d12");
       sides = *parsed;
     }

@@ -6,6 +6,12 @@
 
 namespace marshal::db {
 
+// A trait die a tabletop event may name: d4, d6, d8, d10, d12 (and d2, the unskilled coin, where
+// the ruleset rolls one, 000 L40).
+inline bool is_trait_die(int sides, bool coin = false) {
+  return sides == 4 || sides == 6 || sides == 8 || sides == 10 || sides == 12 || (coin && sides == 2);
+}
+
 inline core::Ruleset event_ruleset(Database& db) {
   Statement s = db.prepare("SELECT value FROM event_info WHERE key = 'ruleset'");
   if (!s.step()) return core::Ruleset::savage;
