@@ -4,15 +4,19 @@
 #include <filesystem>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include <fmt/format.h>
 
 #include "core/accusation.h"
 #include "import/row_reader.h"
+#include "ledger/token_card.h"
 
 namespace marshal::db {
 
 namespace {
+
+constexpr std::size_t max_trait_name = 30;  // characters: "Knowledge (Occult)" and the like
 
 struct Importer {
   std::string folder;
@@ -66,14 +70,18 @@ struct Importer {
       else if (option == "chase_max_wait_s") chase.max_wait_s = r.number("value", 0, 3600);
       else if (option == "chase_escape_after") chase.escape_after = r.number("value", 1, 20);
       else if (option == "chase_base_hand") chase.base_hand = r.number("value", 0, 40);
-      else if (option == "ruleset") {
+      else if (option == "game") {
+        auto game = game_from_string(r.text("value", true));
+        if (!game) r.error("value", "game is lincoln, tabletop or twtw");
+        else def.game = *game;
+      } else if (option == "ruleset") {
         auto ruleset = core::ruleset_from_string(r.text("value", true));
         if (!ruleset) r.error("value", "ruleset is savage, deadlands-1876 or deadlands-ru");
         else def.options.ruleset = *ruleset;
       } else
         r.error("option", "unknown option '" + option +
                               "' (title, max_attribute, brawl_tie, chase_min_wait_s, "
-                              "chase_max_wait_s, chase_escape_after, chase_base_hand, ruleset)");
+                              "chase_max_wait_s, chase_escape_after, chase_base_hand, game, ruleset)");
     }
     if (def.options.chase.max_wait_s < def.options.chase.min_wait_s)
       errors.push_back({"options.csv", 0, 0, "", "chase_max_wait_s is below chase_min_wait_s"});
@@ -85,9 +93,12 @@ struct Importer {
       errors.push_back({"characters.csv", 0, 0, "", "is missing: every event needs its characters"});
       return;
     }
-    if (!table.check_columns({"name", "hth", "speed", "accuracy", "gambling", "riding"},
-                             {"player", "powers", "notes"}, errors))
-      return;
+    // A tabletop game's characters have traits (traits.csv), not the Lincoln attributes.
+    const std::vector<std::string> lincoln{"hth", "speed", "accuracy", "gambling", "riding"};
+    std::vector<std::string> required{"name"}, optional{"player", "powers", "notes", "wild_card", "side"};
+    (def.game == Game::lincoln ? required : optional).insert(
+        (def.game == Game::lincoln ? required : optional).end(), lincoln.begin(), lincoln.end());
+    if (!table.check_columns(required, optional, errors)) return;
     for (const auto& row : table.rows()) {
       RowReader r(table, row, errors);
       CharacterDef c;
@@ -96,8 +107,16 @@ struct Importer {
         r.error("name", "'" + c.name + "' is a duplicate name");
       c.player = r.text("player", false, 120);
       const int max = def.max_attribute;
-      c.attributes = {r.number("hth", 0, max), r.number("speed", 0, max), r.number("accuracy", 0, max),
-                      r.number("gambling", 0, max), r.number("riding", 0, max)};
+      auto attribute = [&](const std::string& column) {
+        return def.game != Game::lincoln && table.cell(row, column).empty() ? 0 : r.number(column, 0, max);
+      };
+      c.attributes = {attribute("hth"), attribute("speed"), attribute("accuracy"), attribute("gambling"),
+                      attribute("riding")};
+      // Blank is a Wild Card: every player character is one; the GM marks the Extras.
+      c.wild_card = table.cell(row, "wild_card").empty() || r.yes_no("wild_card");
+      const std::string side = table.cell(row, "side");
+      if (side != "" && side != "posse" && side != "gm") r.error("side", "'" + side + "' is neither posse nor gm");
+      c.gm_side = side == "gm";
       for (const auto& p : split_list(table.cell(row, "powers"))) {
         auto power = core::power_from_string(p);
         if (!power)
@@ -148,6 +167,54 @@ struct Importer {
       if (kind != "trick" && !card.title.empty() && !seen.insert({holder, card.title}).second)
         r.error(required[1], fmt::format("{} already has a {} called '{}'", holder, kind, card.title));
       def.cards.push_back(std::move(card));
+    }
+  }
+
+  // traits.csv (a tabletop game): one trait of one character a row, its die type.
+  void read_traits() {
+    CsvTable table = open("traits.csv");
+    if (!table.exists()) return;
+    if (def.game != Game::tabletop) {
+      errors.push_back({"traits.csv", 0, 0, "", "traits are for a tabletop game: set game to tabletop in options.csv"});
+      return;
+    }
+    if (!table.check_columns({"character", "trait", "die"}, {}, errors)) return;
+    for (const auto& row : table.rows()) {
+      RowReader r(table, row, errors);
+      std::string holder = r.text("character", true, 80);
+      TraitDef trait;
+      trait.name = r.text("trait", true, max_trait_name);
+      std::string die = r.text("die", true);
+      if (auto parsed = parse_trait_die(die)) std::tie(trait.die, trait.bonus) = *parsed;
+      else if (!die.empty())
+        r.error("die", fmt::format("'{}' is not a die type: d4, d6, d8, d10, d12, or d12+1 up to d12+{}",
+                                   die, max_trait_bonus));
+      if (!known_character(r, holder) || trait.name.empty()) continue;
+      auto& c = *std::find_if(def.characters.begin(), def.characters.end(),
+                              [&](const CharacterDef& d) { return d.name == holder; });
+      for (const auto& t : c.traits)
+        if (t.name == trait.name) r.error("trait", fmt::format("{} already has {}", holder, trait.name));
+      c.traits.push_back(std::move(trait));
+    }
+  }
+
+  // tokens.csv: tokens of fortune dealt with the packets (000 L64-92), checked as token_issued is.
+  void read_tokens() {
+    CsvTable table = open("tokens.csv");
+    if (!table.exists() || !table.check_columns({"character", "token"}, {"text", "die"}, errors)) return;
+    for (const auto& row : table.rows()) {
+      RowReader r(table, row, errors);
+      std::string holder = r.text("character", true, 80);
+      std::string kind = r.text("token", true);
+      if (kind.empty()) continue;
+      try {
+        core::TokenSpec spec = core::token_spec(kind, table.cell(row, "text"), table.cell(row, "die"));
+        if (known_character(r, holder))
+          def.cards.push_back({"", "token", holder, core::token_title(spec.kind, spec.text, spec.die_sides),
+                               token_detail(spec)});
+      } catch (const core::Refusal& refusal) {
+        r.error(refusal.field(), refusal.reason());
+      }
     }
   }
 
@@ -238,6 +305,8 @@ ImportResult import_event(const std::string& folder, const std::function<std::st
   im.read_cards("tricks.csv", "trick", {"character", "hand", "flag"}, {});
   im.read_cards("horses.csv", "horse", {"character", "name", "rating"}, {});
   im.read_cards("secrets.csv", "secret", {"character", "title", "text"}, {});
+  im.read_traits();
+  im.read_tokens();
   im.read_locations();
   if (!im.errors.empty()) return {{}, im.errors};
   im.give_codes();

@@ -91,16 +91,25 @@ void apply_chip_event(const std::string& type, ApplyContext& ctx) {
     if (open_night(db)) throw LedgerRefusal("illegal_move", "type", "a game night is under way: end it first");
     db.prepare("INSERT INTO game_nights(seq, start_ms) VALUES (?,?)").bind(1, town.seq()).bind(2, town.now_ms()).run();
     if (rules.each_at_night_start == 0) return;
-    // Every living player character gets the night's Bennies; the GM one per player (001 L31, L36).
-    std::int64_t players = 0;
-    Statement living = db.prepare("SELECT id FROM characters WHERE dead = 0 ORDER BY id");
+    // Every living player character gets the night's Bennies; the GM one per player (001 L31,
+    // L36); each of the GM's Wild Cards its own two (001 L37). The GM's Extras get none.
+    std::int64_t players = 0, gm_wild_cards = 0;
+    Statement living = db.prepare("SELECT id, side, wild_card FROM characters WHERE dead = 0 ORDER BY id");
     while (living.step()) {
-      add_chips(db, living.int64(0), rules.colours.front(), rules.each_at_night_start);
-      ++players;
+      if (living.text(1) == "gm") {
+        if (living.int64(2) == 0) continue;
+        add_chips(db, living.int64(0), rules.colours.front(), rules.each_gm_wild_card_at_night_start);
+        ++gm_wild_cards;
+      } else {
+        add_chips(db, living.int64(0), rules.colours.front(), rules.each_at_night_start);
+        ++players;
+      }
     }
     add_chips(db, gm_pool, rules.colours.front(), players * rules.gm_per_player_at_night_start);
     ctx.ledger["dealt"] = {{"each", rules.each_at_night_start}, {"players", players},
                            {"gm", players * rules.gm_per_player_at_night_start}};
+    if (gm_wild_cards > 0)
+      ctx.ledger["dealt"]["gm_wild_cards"] = {{"each", rules.each_gm_wild_card_at_night_start}, {"count", gm_wild_cards}};
   } else if (type == "night_ended") {
     f.optional_text("note");
     f.done();

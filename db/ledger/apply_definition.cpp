@@ -4,6 +4,7 @@
 #include "core/card_code.h"
 #include "core/refusal.h"
 #include "ledger/apply.h"
+#include "ledger/token_card.h"
 
 namespace marshal::db {
 
@@ -31,6 +32,8 @@ void apply_event_defined(Town& town, const Json& payload) {
   // rulesets names none and keeps its projection as it was.
   if (payload.contains("ruleset"))
     db.prepare("INSERT INTO event_info(key, value) VALUES ('ruleset', ?)").bind(1, core::to_string(def.options.ruleset)).run();
+  if (def.game != Game::lincoln)
+    db.prepare("INSERT INTO event_info(key, value) VALUES ('game', ?)").bind(1, to_string(def.game)).run();
   std::set<std::string> codes;
   auto check_code = [&](const std::string& code, const std::string& field) {
     if (!core::parse_card_code(code).ok() || core::parse_card_code(code).code != code)
@@ -41,7 +44,7 @@ void apply_event_defined(Town& town, const Json& payload) {
     std::string powers = core::powers_to_list(c.powers);
     db.prepare(
            "INSERT INTO characters(name, player, hth, speed, accuracy, gambling, riding, powers, "
-           "notes) VALUES (?,?,?,?,?,?,?,?,?)")
+           "notes, wild_card, side) VALUES (?,?,?,?,?,?,?,?,?,?,?)")
         .bind(1, c.name)
         .bind(2, c.player)
         .bind(3, c.attributes.hth)
@@ -51,14 +54,37 @@ void apply_event_defined(Town& town, const Json& payload) {
         .bind(7, c.attributes.riding)
         .bind(8, powers)
         .bind(9, c.notes)
+        .bind(10, c.wild_card)
+        .bind(11, c.gm_side ? "gm" : "posse")
         .run();
+    const std::int64_t id = town.character_by_name(c.name);
+    std::set<std::string> traits;
+    for (const auto& t : c.traits) {
+      if (!traits.insert(t.name).second)
+        throw LedgerRefusal("bad_input", "characters.traits", c.name + " has " + t.name + " twice");
+      db.prepare("INSERT INTO traits(character, trait, die, bonus) VALUES (?,?,?,?)")
+          .bind(1, id)
+          .bind(2, t.name)
+          .bind(3, t.die)
+          .bind(4, t.bonus)
+          .run();
+    }
   }
   for (std::size_t i = 0; i < def.cards.size(); ++i) {
     const CardDef& d = def.cards[i];
     const std::string field = "cards[" + std::to_string(i) + "]";
     check_code(d.code, field + ".code");
-    static const std::set<std::string> kinds{"badge", "bystander", "trick", "horse", "secret", "power"};
+    static const std::set<std::string> kinds{"badge", "bystander", "trick", "horse", "secret", "power", "token"};
     if (!kinds.count(d.kind)) throw LedgerRefusal("bad_input", field + ".kind", "unknown card kind " + d.kind);
+    if (d.kind == "token") {  // as token_issued checks it
+      try {
+        core::TokenSpec spec = token_spec_of_detail(d.detail);
+        if (d.title != core::token_title(spec.kind, spec.text, spec.die_sides))
+          throw LedgerRefusal("bad_input", field + ".title", "is not the token's title");
+      } catch (const core::Refusal& r) {
+        throw LedgerRefusal("bad_input", field + ".detail." + r.field(), r.reason());
+      }
+    }
     CardRow card;
     card.code = d.code;
     card.kind = d.kind;

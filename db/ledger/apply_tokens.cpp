@@ -8,13 +8,11 @@
 
 #include "core/tokens.h"
 #include "core/trait_roll.h"
-#include "ledger/event_ruleset.h"
+#include "ledger/token_card.h"
 
 namespace marshal::db {
 
 namespace {
-
-constexpr std::size_t max_token_text = 80;  // a stipulation, a connection's name, a card drawn
 
 // "at 21:14 at the saloon-gm station", from the event that played it (when it is in the file).
 std::string where_played(Database& db, std::int64_t seq) {
@@ -36,25 +34,15 @@ void apply_token_event(const std::string& type, ApplyContext& ctx) {
   if (type == "token_issued") {
     std::int64_t to = town.character_by_badge(f.required("to"), "to");
     std::string kind_text = f.text("token");
-    auto kind = core::token_kind_from_string(kind_text);
-    if (!kind)
-      throw LedgerRefusal("bad_input", "token",
-                          "'" + kind_text + "' is not a token: luck_charm, burn_card, hole_card, kicker or connection_marker");
     std::string text = f.optional_text("text").value_or("");
-    if (text.size() > max_token_text)
-      throw LedgerRefusal("bad_input", "text", fmt::format("must be at most {} characters", max_token_text));
-    int sides = 0;
-    if (core::token_has_die(*kind)) {
-      std::string die = f.text("die");
-      auto parsed = core::die_sides(die);
-      if (!parsed || !is_trait_die(*parsed))
-        throw LedgerRefusal("bad_input", "die", "'" + die + "' is not a die: d4, d6, d8, d10 or d12");
-      sides = *parsed;
+    const auto kind = core::token_kind_from_string(kind_text);
+    std::string die = kind && core::token_has_die(*kind) ? f.text("die") : std::string();
+    core::TokenSpec spec;
+    try {
+      spec = core::token_spec(kind_text, text, die);
+    } catch (const core::Refusal& r) {
+      throw LedgerRefusal("bad_input", r.field(), r.reason());
     }
-    if (*kind == core::TokenKind::connection_marker && text.empty())
-      throw LedgerRefusal("bad_input", "text", "a Connection Marker names its connection (000 L86)");
-    if (*kind == core::TokenKind::hole_card && text.empty())
-      throw LedgerRefusal("bad_input", "text", "a Hole Card names its skill, e.g. Survival (000 L80)");
     f.optional_text("note");
     f.done();
     town.require_alive(to, "to");
@@ -62,9 +50,8 @@ void apply_token_event(const std::string& type, ApplyContext& ctx) {
     card.code = fresh_card_code(ctx);
     card.kind = "token";
     card.holder = to;
-    card.title = core::token_title(*kind, text, sides);
-    card.detail = {{"token", kind_text}, {"text", text}};
-    if (sides > 0) card.detail["die"] = "d" + std::to_string(sides);
+    card.title = core::token_title(spec.kind, spec.text, spec.die_sides);
+    card.detail = token_detail(spec);
     town.insert_card(card, "issued");
   } else if (type == "token_played") {
     CardRow token = town.card_of_kind(f.required("token"), "token", "token");

@@ -1,10 +1,46 @@
 #include "ledger/definition.h"
 
+#include <tuple>
+
+#include "core/trait_roll.h"
+
 namespace marshal::db {
 
 using protocol::as_array;
 using protocol::Fields;
 using protocol::index_path;
+
+std::string_view to_string(Game game) {
+  switch (game) {
+    case Game::tabletop: return "tabletop";
+    case Game::twtw: return "twtw";
+    case Game::lincoln: break;
+  }
+  return "lincoln";
+}
+
+std::optional<Game> game_from_string(std::string_view text) {
+  for (Game g : {Game::lincoln, Game::tabletop, Game::twtw})
+    if (to_string(g) == text) return g;
+  return std::nullopt;
+}
+
+std::string trait_die_text(int die, int bonus) {
+  return "d" + std::to_string(die) + (bonus > 0 ? "+" + std::to_string(bonus) : "");
+}
+
+std::optional<std::pair<int, int>> parse_trait_die(std::string_view text) {
+  const auto plus = text.find('+');
+  auto die = core::die_sides(text.substr(0, plus));
+  if (!die || *die < 4 || *die > 12 || *die % 2 != 0) return std::nullopt;
+  int bonus = 0;
+  if (plus != std::string_view::npos) {
+    std::string_view b = text.substr(plus + 1);
+    if (*die != 12 || b.size() != 1 || b[0] < '1' || b[0] > '0' + max_trait_bonus) return std::nullopt;
+    bonus = b[0] - '0';
+  }
+  return std::pair{*die, bonus};
+}
 
 Json definition_to_json(const EventDefinition& def) {
   Json characters = Json::array();
@@ -21,6 +57,14 @@ Json definition_to_json(const EventDefinition& def) {
                           {"powers", powers},
                           {"notes", c.notes},
                           {"badge_code", c.badge_code}});
+    // Written only where a tabletop game has them: a Lincoln definition reads as it always did.
+    if (!c.wild_card) characters.back()["wild_card"] = false;
+    if (c.gm_side) characters.back()["side"] = "gm";
+    if (!c.traits.empty()) {
+      Json traits = Json::array();
+      for (const auto& t : c.traits) traits.push_back({{"trait", t.name}, {"die", trait_die_text(t.die, t.bonus)}});
+      characters.back()["traits"] = traits;
+    }
   }
   Json cards = Json::array();
   for (const auto& c : def.cards)
@@ -38,8 +82,10 @@ Json definition_to_json(const EventDefinition& def) {
                {"chase_base_hand", o.chase.base_hand}};
   // The tabletop ruleset stands beside the options: the options go to the rules of every
   // conflict, which know nothing of it.
-  return {{"title", def.title}, {"ruleset", core::to_string(o.ruleset)}, {"options", options},
-          {"characters", characters}, {"cards", cards}, {"locations", locations}};
+  Json json{{"title", def.title}, {"ruleset", core::to_string(o.ruleset)}, {"options", options},
+            {"characters", characters}, {"cards", cards}, {"locations", locations}};
+  if (def.game != Game::lincoln) json["game"] = to_string(def.game);
+  return json;
 }
 
 EventDefinition definition_from_json(const Json& json) {
@@ -62,6 +108,11 @@ EventDefinition definition_from_json(const Json& json) {
     if (!ruleset) throw protocol::InputError("definition.ruleset", "must be savage, deadlands-1876 or deadlands-ru");
     def.options.ruleset = *ruleset;
   }
+  if (auto game_text = top.optional_text("game")) {
+    auto game = game_from_string(*game_text);
+    if (!game) throw protocol::InputError("definition.game", "must be lincoln, tabletop or twtw");
+    def.game = *game;
+  }
   const Json& characters = top.required("characters");
   for (std::size_t i = 0; i < as_array(characters, "characters").size(); ++i) {
     Fields f(characters[i], index_path("definition.characters", i));
@@ -81,6 +132,25 @@ EventDefinition definition_from_json(const Json& json) {
     }
     c.notes = f.text("notes");
     c.badge_code = f.text("badge_code");
+    c.wild_card = f.boolean_or("wild_card", true);
+    if (auto side = f.optional_text("side")) {
+      if (*side != "gm" && *side != "posse") throw protocol::InputError(f.path_of("side"), "must be posse or gm");
+      c.gm_side = *side == "gm";
+    }
+    if (const Json* traits = f.optional("traits")) {
+      const std::string path = f.path_of("traits");
+      for (std::size_t k = 0; k < as_array(*traits, path).size(); ++k) {
+        Fields t((*traits)[k], index_path(path, k));
+        TraitDef trait;
+        trait.name = t.text("trait");
+        std::string die = t.text("die");
+        auto parsed = parse_trait_die(die);
+        if (!parsed) throw protocol::InputError(t.path_of("die"), "'" + die + "' is not a trait die (d4..d12, d12+1)");
+        std::tie(trait.die, trait.bonus) = *parsed;
+        t.done();
+        c.traits.push_back(std::move(trait));
+      }
+    }
     f.done();
     def.characters.push_back(std::move(c));
   }

@@ -2,7 +2,10 @@
 // An event's definition: everything `marshal init` imports (characters, their cards with codes,
 // the chase locations, the options). It is stored whole as the payload of the ledger's first
 // event, `event_defined`, so the projections can be rebuilt from the events alone.
+#include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/character.h"
@@ -15,6 +18,25 @@ namespace marshal::db {
 
 using protocol::Json;
 
+// What an event folder plays (options.csv `game`): a Lincoln 1875 evening (the default), a
+// tabletop game on Savage Worlds or Deadlands (`tabletop`: traits as die types, traits.csv), or
+// The West That Wasn't (`twtw`). Only `lincoln` requires the Lincoln attributes.
+enum class Game { lincoln, tabletop, twtw };
+std::string_view to_string(Game game);  // "lincoln", "tabletop", "twtw"
+std::optional<Game> game_from_string(std::string_view text);
+
+// A tabletop trait (traits.csv): "Shooting" d10+1 is {"Shooting", 10, 1}.
+constexpr int max_trait_bonus = 6;  // d12+6 at most: past it a die type says nothing
+struct TraitDef {
+  std::string name;
+  int die = 6;    // 4, 6, 8, 10, 12
+  int bonus = 0;  // 0..max_trait_bonus, the "+1" of d12+1
+};
+std::string trait_die_text(int die, int bonus);  // "d12+1", "d8"
+// "d12+1" -> {12, 1}; nullopt for anything but d4..d12, the d12 with an optional +1..+max_trait_bonus
+// (a trait past d12 grows by a bonus).
+std::optional<std::pair<int, int>> parse_trait_die(std::string_view text);
+
 struct CharacterDef {
   std::string name;
   std::string player;
@@ -22,10 +44,16 @@ struct CharacterDef {
   std::vector<core::Power> powers;
   std::string notes;
   std::string badge_code;
+  // Tabletop: a Wild Card rolls a Wild Die (player characters and the GM's named villains); an
+  // Extra does not (001 L5).
+  bool wild_card = true;
+  bool gm_side = false;  // one of the GM's characters (side gm), not a player's
+  std::vector<TraitDef> traits;
 };
 
-// kind: badge, bystander, trick, horse, secret, power. detail holds what the kind needs:
-// trick {"hand", "flag"}, horse {"rating"}, secret {"text"}, power {"power"}.
+// kind: badge, bystander, trick, horse, secret, power, token. detail holds what the kind needs:
+// trick {"hand", "flag"}, horse {"rating"}, secret {"text"}, power {"power"},
+// token {"token", "text", "die"} (ledger/token_card.h).
 struct CardDef {
   std::string code;
   std::string kind;
@@ -36,6 +64,7 @@ struct CardDef {
 
 struct EventDefinition {
   std::string title;
+  Game game = Game::lincoln;
   int max_attribute = 4;
   core::EventOptions options;
   std::vector<CharacterDef> characters;

@@ -220,6 +220,19 @@ DROP TABLE cards;
 ALTER TABLE cards_rebuilt RENAME TO cards;
 CREATE INDEX cards_in_hand ON cards(holder, kind, spent, revoked, since_seq, code);
 )sql",
+      // 14: a tabletop game's characters (event_defined with game tabletop): Wild Card or Extra,
+      // the posse's or the GM's, and their traits as die types ("Shooting" d10, "Strength" d12+1).
+      R"sql(
+ALTER TABLE characters ADD COLUMN wild_card INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE characters ADD COLUMN side TEXT NOT NULL DEFAULT 'posse' CHECK (side IN ('posse', 'gm'));
+CREATE TABLE traits (
+  character INTEGER NOT NULL REFERENCES characters(id),
+  trait TEXT NOT NULL,
+  die INTEGER NOT NULL CHECK (die IN (4, 6, 8, 10, 12)),
+  bonus INTEGER NOT NULL DEFAULT 0 CHECK (bonus >= 0),
+  PRIMARY KEY (character, trait)
+);
+)sql",
   };
   return all;
 }
@@ -227,7 +240,7 @@ CREATE INDEX cards_in_hand ON cards(holder, kind, spent, revoked, since_seq, cod
 const std::vector<std::string>& projection_tables() {
   static const std::vector<std::string> tables{"event_info", "characters", "cards",
                                                "card_holders", "timers", "locations", "votes", "ballots",
-                                               "game_nights", "chips", "rolls"};
+                                               "game_nights", "chips", "rolls", "traits"};
   return tables;
 }
 

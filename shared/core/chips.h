@@ -21,6 +21,9 @@ struct ChipRules {
   int each_at_night_start = 0;
   // The GM's pool at the start: one per player character (001 L36).
   int gm_per_player_at_night_start = 0;
+  // Bennies each of the GM's Wild Cards brings (001 L37: two when they appear; the ledger deals
+  // them at the night's start, to the GM's characters marked side gm).
+  int each_gm_wild_card_at_night_start = 0;
   // What is left is discarded at the night's end (001 L32: "discarded at the end of each session").
   bool discarded_at_night_end = false;
   // A chip awarded with its colour by d6 (002 L20-23).

@@ -3,6 +3,9 @@
 #include <array>
 #include <utility>
 
+#include "core/refusal.h"
+#include "core/trait_roll.h"
+
 namespace marshal::core {
 
 namespace {
@@ -45,6 +48,30 @@ std::string token_title(TokenKind kind, const std::string& text, int die_sides) 
   if (!text.empty()) title += ": " + text;
   if (kind == TokenKind::connection_marker) title += " d" + std::to_string(die_sides);
   return title;
+}
+
+TokenSpec token_spec(std::string_view kind_text, std::string_view text, std::string_view die) {
+  auto kind = token_kind_from_string(kind_text);
+  if (!kind)
+    throw Refusal(RefusalCode::out_of_range, "token",
+                  "'" + std::string(kind_text) +
+                      "' is not a token: luck_charm, burn_card, hole_card, kicker or connection_marker");
+  if (text.size() > max_token_text)
+    throw Refusal(RefusalCode::out_of_range, "text", "must be at most " + std::to_string(max_token_text) + " characters");
+  TokenSpec spec{*kind, std::string(text), 0};
+  if (token_has_die(*kind)) {
+    auto sides = die_sides(die);
+    if (!sides || *sides < 4 || *sides > 12 || *sides % 2 != 0)
+      throw Refusal(RefusalCode::out_of_range, "die", "'" + std::string(die) + "' is not a die: d4, d6, d8, d10 or d12");
+    spec.die_sides = *sides;
+  } else if (!die.empty()) {
+    throw Refusal(RefusalCode::out_of_range, "die", "a " + std::string(token_name(*kind)) + " has no die");
+  }
+  if (*kind == TokenKind::connection_marker && text.empty())
+    throw Refusal(RefusalCode::missing_input, "text", "a Connection Marker names its connection (000 L86)");
+  if (*kind == TokenKind::hole_card && text.empty())
+    throw Refusal(RefusalCode::missing_input, "text", "a Hole Card names its skill, e.g. Survival (000 L80)");
+  return spec;
 }
 
 int marker_die_after_use(int sides) { return sides > 4 ? sides - 2 : 0; }

@@ -21,6 +21,19 @@ bool token_has_die(TokenKind kind);
 // Bohannon d8", "Luck Charm: Shooting only").
 std::string token_title(TokenKind kind, const std::string& text, int die_sides);
 
+constexpr std::size_t max_token_text = 80;  // characters: a stipulation, a connection's name
+
+// A token as a GM or an event folder describes it, checked: the kind ("connection_marker"), its
+// text (a stipulation, a connection, a Hole Card's skill) and, for the kinds that name one, its
+// die ("d8"; d4..d12). Refused (Refusal out_of_range, field "token", "text" or "die") with what
+// is allowed. The ledger's token_issued and the event folder's tokens.csv both use it.
+struct TokenSpec {
+  TokenKind kind = TokenKind::luck_charm;
+  std::string text;
+  int die_sides = 0;  // 0 for the kinds without a die
+};
+TokenSpec token_spec(std::string_view kind, std::string_view text, std::string_view die);
+
 // The Connection Marker's die after a use, success or not (000 L88): d12 > d10 > d8 > d6 > d4,
 // and after the d4 it is spent (0).
 int marker_die_after_use(int sides);

@@ -51,9 +51,12 @@ inline void replace_in_file(const fs::path& path, const std::string& from, const
 }
 
 // The sample event copied into `dir`/name, to break one thing in it.
-inline fs::path copy_sample(const TempDir& dir, const std::string& name = "event") {
+// The sample tabletop game (issue 17): a Deadlands posse with traits as die types.
+inline fs::path sample_posse_dir() { return fs::path(MARSHAL_SOURCE_DIR) / "events" / "deadlands-posse"; }
+
+inline fs::path copy_sample(const TempDir& dir, const std::string& name = "event", const fs::path& from = sample_event_dir()) {
   fs::path target = dir.path() / name;
-  fs::copy(sample_event_dir(), target, fs::copy_options::recursive);
+  fs::copy(from, target, fs::copy_options::recursive);
   return target;
 }
 
