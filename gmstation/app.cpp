@@ -20,7 +20,8 @@ namespace marshal::gm {
 void describe_command_line(wxCmdLineParser& parser) {
   parser.SetLogo("Marshal GM station: scan cards, resolve conflicts, record them in the ledger.\n"
                  "Give --ledger FILE for a ledger on this machine, or --server URL with --cache FILE "
-                 "(and --enroll CODE the first time); --sample opens the sample town.\n"
+                 "(and --enroll CODE the first time); --sample opens the sample town, --sample-posse the sample "
+                 "tabletop game.\n"
                  "The same options may stand in ~/.config/marshal/gm-station.conf as KEY = VALUE lines "
                  "(camera = /dev/video0); the command line wins.");
   parser.AddOption("", "ledger", "a ledger file on this machine (marshal init makes one)");
@@ -33,6 +34,9 @@ void describe_command_line(wxCmdLineParser& parser) {
                    "'appsink name=sink'");
   parser.AddOption("", "sound", "on (the default) or off: a short sound for a good scan, a refusal and a record");
   parser.AddSwitch("", "sample", "open a ledger of the sample town (created on first use in ~/.local/share/marshal)");
+  parser.AddSwitch("", "sample-posse",
+                   "open a ledger of the sample tabletop game, a Deadlands posse (F9: the Table screen; created on "
+                   "first use in ~/.local/share/marshal)");
 }
 
 void GmApp::OnInitCmdLine(wxCmdLineParser& parser) {
@@ -69,6 +73,10 @@ bool GmApp::OnCmdLineParsed(wxCmdLineParser& parser) {
   sound_ = sound == "on";
   sample_ = parser.Found("sample");
   if (sample_ && ledger_.empty()) ledger_ = wxString::FromUTF8(db::sample_ledger(MARSHAL_SAMPLE_EVENT));
+  if (parser.Found("sample-posse") && ledger_.empty()) {
+    sample_ = true;
+    ledger_ = wxString::FromUTF8(db::sample_ledger(MARSHAL_SAMPLE_POSSE));
+  }
   if (ledger_.empty() == server_.empty()) {
     parser.Usage();
     return false;

@@ -38,6 +38,9 @@ class ConflictPage : public wxScrolledWindow {
   bool Layout() override;
   virtual void on_scan(const std::string& code) = 0;
   virtual bool on_key(int /*key*/) { return false; }
+  // Once the window has shown the screen and given the scan field the keyboard: a screen whose
+  // first input is a field of its own takes the keyboard here.
+  virtual void on_shown() {}
 
   // The instruction as written (the label itself is wrapped to the window's width): the step's
   // prompt, or what was recorded; a refusal does not replace it.

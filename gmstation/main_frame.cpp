@@ -73,7 +73,7 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   home_ = new wxPanel(book_, wxID_ANY);
   ui::apply(home_);
   auto* home_sizer = new wxBoxSizer(wxVERTICAL);
-  auto* help = new wxStaticText(home_, wxID_ANY, "Scan a badge or a card to see it.\nF2: a duel   F3: a cheating accusation   F4: a fistfight   F5: GM actions\nF6: a shootout   F7: a brawl   F8: a chase   Esc: back here");
+  auto* help = new wxStaticText(home_, wxID_ANY, "Scan a badge or a card to see it.\nF2: a duel   F3: a cheating accusation   F4: a fistfight   F5: GM actions\nF6: a shootout   F7: a brawl   F8: a chase   F9: a tabletop roll   Esc: back here");
   help->SetFont(ui::font(14));
   answer_ = new wxStaticText(home_, wxID_ANY, "");
   answer_->SetFont(ui::font(20, true));
@@ -95,9 +95,11 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   shootout_ = new ShootoutPage(book_, *backend_);
   brawl_ = new BrawlPage(book_, *backend_);
   chase_ = new ChasePage(book_, *backend_);
+  table_ = new TablePage(book_, *backend_);
   // One function key per screen, in the order the help line gives them.
   screens_ = {{WXK_F2, duel_},     {WXK_F3, accusation_}, {WXK_F4, fistfight_}, {WXK_F5, actions_},
-              {WXK_F6, shootout_}, {WXK_F7, brawl_},      {WXK_F8, chase_}};
+              {WXK_F6, shootout_}, {WXK_F7, brawl_},      {WXK_F8, chase_},
+              {WXK_F9, table_}};
   for (const auto& screen : screens_) book_->AddPage(screen.page, screen.page->GetName());
   // The screens wrap their text to the width they get: without a set minimum the widest screen
   // would squeeze the live panel to nothing at 1024 x 600.
@@ -191,6 +193,7 @@ void MainFrame::show_screen(ConflictPage* page) {
   book_->SetSelection(static_cast<std::size_t>(book_->FindPage(page)));
   show_station_status();
   scan_->focus_field();
+  page->on_shown();
 }
 
 // What is true now, whatever the last screen said ("Duel recorded" belongs to that duel).

@@ -18,6 +18,7 @@
 #include "gmstation/fistfight_page.h"
 #include "gmstation/shootout_page.h"
 #include "gmstation/station_backend.h"
+#include "gmstation/table_page.h"
 #include "scan/frame_source.h"
 #include "ui/scan_input.h"
 #include "ui/sounds.h"
@@ -38,6 +39,7 @@ class MainFrame : public wxFrame {
   ShootoutPage* shootout() { return shootout_; }
   BrawlPage* brawl() { return brawl_; }
   ChasePage* chase() { return chase_; }
+  TablePage* table() { return table_; }
   ui::ScanInput* scan_input() { return scan_; }
   void show_home();
   // Begins a screen anew and shows it (what its function key does).
@@ -78,6 +80,7 @@ class MainFrame : public wxFrame {
   wxPanel* home_;
   wxStaticText* answer_;
   DuelPage* duel_;
+  TablePage* table_;
   AccusationPage* accusation_;
   FistfightPage* fistfight_;
   ActionsPage* actions_;

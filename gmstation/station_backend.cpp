@@ -8,6 +8,7 @@
 #include "client/ledger_client.h"
 #include "ledger/ledger.h"
 #include "printables/print_jobs.h"
+#include "server/table_view.h"
 #include "server/views.h"
 
 namespace marshal::gm {
@@ -85,6 +86,13 @@ class LocalLedger : public StationBackend {
     return l;
   }
 
+  Lookup table() override {
+    Lookup l;
+    l.found = true;
+    l.data = db::table_view(ledger_.database());
+    return l;
+  }
+
   RecordOutcome record(const std::string& type, const Json& payload) override {
     std::int64_t now = now_ms();
     db::AppendResult r = ledger_.append({db::make_uuid_v7(now), station_, now, type, payload}, now);
@@ -144,6 +152,7 @@ class RemoteLedger : public StationBackend {
     return event_;
   }
   Lookup timers() override { return convert(client_.timers()); }
+  Lookup table() override { return convert(client_.table()); }
   std::optional<std::string> print_card(const std::string& code, std::string& why) override {
     why = "print it on the ledger's machine: marshal print card " + code;
     return std::nullopt;
@@ -223,6 +232,14 @@ std::string summarize_event(const std::string& type, const Json& payload) {
       return fmt::format("{}: {} wins", kind, result["winner"].get<std::string>());
     if (result.contains("status")) return fmt::format("{}: {}", kind, result["status"].get<std::string>());
     return kind + " resolved";
+  }
+  if (type == "roll_recorded" && payload.is_object()) {
+    const Json ledger = payload.value("ledger", Json::object());
+    if (ledger.contains("result"))
+      return fmt::format("roll: {} {}, {}", payload.value("trait", std::string("a trait")), ledger.value("result", 0),
+                         ledger.value("crit_fail", false) ? "CRITICAL FAILURE"
+                         : ledger.value("success", false) ? "success"
+                                                          : "failure");
   }
   if (type == "event_defined") return "the event was set up";
   if (type == "station_enrolled" && payload.is_object())

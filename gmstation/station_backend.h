@@ -46,6 +46,9 @@ class StationBackend {
   virtual Lookup event() = 0;
   // The knock-outs and headaches running now (GET /timers); from_cache when out of reach.
   virtual Lookup timers() = 0;
+  // A tabletop game's table: traits, chips, tokens, the roll log (GET /table, docs/server.md);
+  // from_cache when out of reach.
+  virtual Lookup table() = 0;
   virtual RecordOutcome record(const std::string& type, const Json& payload) = 0;
   // Prints one card (a bystander bestowed, a card re-issued) to a PDF; its path, or nullopt
   // with `why` (a station on a server has no ledger file to print from).

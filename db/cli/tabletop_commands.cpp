@@ -78,7 +78,7 @@ int refused(const core::Refusal& r, const char* command, std::ostream& err) {
   const std::string& f = r.field();
   static const std::map<std::string, std::string> options{
       {"trait_die", "die"}, {"wild_die", "wild"}, {"modifier", "mod"}, {"members", "count"},
-      {"multi_action_penalty", "penalty"}};
+      {"multi_action_penalty", "penalty"}, {"shooting_past_allies", "past-allies"}};
   auto known = options.find(f);
   const std::string& option = known == options.end() ? f : known->second;
   err << fmt::format("{}: --{}: {}\n", command, option, r.reason());
@@ -194,12 +194,15 @@ int run_tabletop_odds(int argc, char** argv, std::ostream& out, std::ostream& er
   TraitArgs args;
   int bennies = -1, named = 1, members = 0, actions = 0;
   std::string penalty;
-  bool compound = false;
+  bool compound = false, past_allies = false;
   if (kind == "trait") {
     app.description("Exact odds of one Savage Worlds trait roll: the trait die and (for a Wild Card) the Wild "
                     "Die, both exploding, against a Target Number, from closed forms (docs/tabletop.md).");
     add_trait_options(app, args);
     app.add_option("--bennies", bennies, "also the odds with up to K rerolls (Bennies), 0..100")->check(CLI::Range(0, 100));
+    app.add_flag("--past-allies", past_allies,
+                 "a shot past allies (deadlands-ru, 002 L51): TN +1, and the odds of a result of exactly TN - 1, "
+                 "which hits the ally in front (\"ally\")");
   } else if (kind == "fate") {
     app.description("A Fate Roll (Deadlands, 000 L62): the TN from a drawn card (2-10 face value, J/Q/K 10, "
                     "Ace 11; the red Joker a critical success, the black a critical failure), averaged over "
@@ -296,20 +299,23 @@ int run_tabletop_odds(int argc, char** argv, std::ostream& out, std::ostream& er
       out << fmt::format("  TNs                   {}\n  rolls expected        {:.2f}\n", ladder, odds.expected_rolls);
       return exit_ok;
     }
+    if (past_allies) *roll = core::past_allies_shot(*roll);
     core::TraitOdds odds = core::trait_odds(*roll);
     nlohmann::ordered_json result{{"success", odds.success},
                                   {"raise", odds.raise},
                                   {"crit_fail", odds.crit_fail},
                                   {"crit_success", odds.crit_success}};
     if (bennies >= 0) result["success_with_bennies"] = odds.success_with_bennies(bennies);
+    if (past_allies) result["ally"] = core::past_allies_odds(*roll).ally;
     if (args.json) return print_odds(result, "", true, out);
-    out << describe(*roll, args) << ":\n";
+    out << describe(*roll, args) << (past_allies ? fmt::format(" + 1 past allies = TN {}", roll->tn) : "") << ":\n";
     out << fmt::format("  success           {}\n  at least a raise  {}\n  critical failure  {}\n",
                        percent(odds.success), percent(odds.raise), percent(odds.crit_fail));
     if (roll->rules.critical_success) out << fmt::format("  critical success  {}\n", percent(odds.crit_success));
     if (bennies >= 0)
       out << fmt::format("  {:<17} {}\n", fmt::format("with {} Benn{}", bennies, bennies == 1 ? "y" : "ies"),
                          percent(odds.success_with_bennies(bennies)));
+    if (past_allies) out << fmt::format("  hits the ally     {}  (a result of exactly {})\n", percent(result["ally"].get<double>()), roll->tn - 1);
     return exit_ok;
   } catch (const core::Refusal& r) {
     return refused(r, command.c_str(), err);

@@ -16,8 +16,6 @@ namespace marshal::db {
 
 namespace {
 
-constexpr std::size_t max_trait_name = 30;  // characters: "Knowledge (Occult)" and the like
-
 struct Importer {
   std::string folder;
   const std::function<std::string()>& make_code;

@@ -15,7 +15,8 @@ std::string sample_ledger(const std::string& event_dir) {
   std::filesystem::path dir = data ? std::filesystem::path(data) / "marshal"
                                    : std::filesystem::path(home ? home : ".") / ".local/share/marshal";
   std::filesystem::create_directories(dir);
-  std::string path = (dir / "lincoln-1875.db").string();
+  // One file per sample: events/lincoln-1875 keeps lincoln-1875.db, the posse its own.
+  std::string path = (dir / (std::filesystem::path(event_dir).filename().string() + ".db")).string();
   if (!std::filesystem::exists(path)) {
     ImportResult imported = import_event(event_dir, random_card_code);
     if (!imported.ok()) throw std::runtime_error("the sample event cannot be read: " + imported.errors.front().to_string());

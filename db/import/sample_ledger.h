@@ -1,12 +1,12 @@
 #pragma once
-// The sample town's ledger for `--sample` (GM station, kiosk): made from the sample event folder
+// A sample event's ledger for `--sample` (GM station, kiosk) and `--sample-posse` (GM station): made from the sample event folder
 // the first time, in $XDG_DATA_HOME/marshal (else ~/.local/share/marshal), then reused, so a
 // second start shows what the first one recorded.
 #include <string>
 
 namespace marshal::db {
 
-// The ledger's path; throws std::runtime_error when the event folder cannot be read.
+// The ledger's path (named after the folder: lincoln-1875.db); throws std::runtime_error when the event folder cannot be read.
 std::string sample_ledger(const std::string& event_dir);
 
 }  // namespace marshal::db

@@ -7,6 +7,7 @@
 
 #include "core/refusal.h"
 #include "core/trait_dice.h"
+#include "ledger/definition.h"
 #include "ledger/event_ruleset.h"
 
 namespace marshal::db {
@@ -73,6 +74,16 @@ void apply_roll_event(ApplyContext& ctx) {
   dice.done();
   if (auto why = f.optional_text("why"); why && why->size() > 200)
     throw LedgerRefusal("bad_input", "why", "must be at most 200 characters");
+  if (auto trait_name = f.optional_text("trait"); trait_name && trait_name->size() > max_trait_name)
+    throw LedgerRefusal("bad_input", "trait", "must be at most " + std::to_string(max_trait_name) + " characters");
+  // A reroll (001 L42) names the roll it follows: one of the same holder's.
+  if (const Json* first = f.optional("reroll_of")) {
+    require_recorded_roll(town.db(), *first, "reroll_of");
+    Statement same = town.db().prepare("SELECT holder FROM rolls WHERE seq = ?");
+    same.bind(1, first->get<std::int64_t>());
+    if (same.step() && same.int64(0) != holder)
+      throw LedgerRefusal("bad_input", "reroll_of", "names a roll of someone else");
+  }
   f.done();
 
   core::TraitRoll roll = wild == "none" ? core::extra_roll(rules, trait_die, modifier, tn)

@@ -26,7 +26,8 @@ std::string_view to_string(Game game);  // "lincoln", "tabletop", "twtw"
 std::optional<Game> game_from_string(std::string_view text);
 
 // A tabletop trait (traits.csv): "Shooting" d10+1 is {"Shooting", 10, 1}.
-constexpr int max_trait_bonus = 6;  // d12+6 at most: past it a die type says nothing
+constexpr int max_trait_bonus = 6;
+constexpr std::size_t max_trait_name = 30;  // characters: "Knowledge (Occult)" and the like  // d12+6 at most: past it a die type says nothing
 struct TraitDef {
   std::string name;
   int die = 6;    // 4, 6, 8, 10, 12

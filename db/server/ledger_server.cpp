@@ -33,6 +33,7 @@
 #include "server/kiosk_sign_ins.h"
 #include "server/rate_limited_log.h"
 #include "server/stations.h"
+#include "server/table_view.h"
 #include "server/views.h"
 #include "store/hash_chain.h"
 #include "store/schema.h"
@@ -468,6 +469,14 @@ struct LedgerServer::Impl {
     if (url == "/timers") {
       if (method != "GET") return (reply = error_reply(405, "method", "", "use GET")), false;
       reply = {200, timers_view(reader(), now_ms())};
+      return false;
+    }
+    if (url == "/table") {
+      if (method != "GET") return (reply = error_reply(405, "method", "", "use GET")), false;
+      // The GM's characters, pool and rolls are the GM's: a kiosk sees its player's own state.
+      if (station->role != Role::gm)
+        return (reply = error_reply(403, "not_allowed", "url", "the table is a GM station's")), false;
+      reply = {200, table_view(reader())};
       return false;
     }
     if (url == "/event") {

@@ -77,6 +77,8 @@ class LedgerClient {
   View event();
   // The timers running now (GET /timers).
   View timers();
+  // A tabletop game's table (GET /table, GM stations only).
+  View table();
 
   // Events after `after` (long-poll up to wait_ms); updates the last seen seq on success.
   std::optional<Json> feed(std::int64_t after, long wait_ms);

@@ -110,6 +110,24 @@ PastAlliesHit judge_past_allies(const TraitRoll& shot, const RolledTrait& rolled
   return PastAlliesHit::miss;
 }
 
+PastAlliesOdds past_allies_odds(const TraitRoll& shot) {
+  if (!shot.rules.shooting_past_allies) refuse_missing_rule("shooting_past_allies", "shooting-past-allies");
+  PastAlliesOdds odds;
+  odds.target = trait_odds(shot).success;
+  // P(result = TN - 1, no Critical Failure) = P(reaching TN - 1) - P(reaching TN), both counted
+  // as trait_odds counts success (the shot's TN is at least 2: raised from 1 or more).
+  TraitRoll one_less = shot;
+  one_less.tn = shot.tn - 1;
+  odds.ally = trait_odds(one_less).success - odds.target;
+  // Success leaves out an Extra's natural 1 that fails whatever its total (002 L45); unless the
+  // d6 after it shows 1 (a Critical Failure: 001 L23), its value may be exactly TN - 1.
+  const int natural_one_value = shot.rules.natural_one ? std::min(1, 1 + shot.modifier) : 1 + shot.modifier;
+  if (shot.wild_die == 0 && shot.rules.extra_one_always_fails && natural_one_value == shot.tn - 1)
+    odds.ally += (1.0 / shot.trait_die) * (5.0 / 6.0);
+  odds.miss = 1 - odds.target - odds.ally;
+  return odds;
+}
+
 SituatedRoll with_table_rules(const TraitRoll& roll, const TableSituation& situation) {
   SituatedRoll s;
   s.roll = roll;

@@ -61,6 +61,14 @@ std::string_view to_string(PastAlliesHit hit);  // "target", "ally", "miss"
 // its result: what it hits is the GM's (001 L20, 002 L46-50), not this rule's. Refused as
 // past_allies_shot() refuses the shot's rules.
 PastAlliesHit judge_past_allies(const TraitRoll& shot, const RolledTrait& rolled);
+// The exact odds of each, as judge_past_allies() judges the dice: `target` is trait_odds'
+// success; `ally` the result exactly TN - 1 and no Critical Failure (an Extra's 1 that fails
+// whatever its total under 002 L45 still counts when its value is TN - 1); `miss` the rest.
+// Refused as judge_past_allies() is.
+struct PastAlliesOdds {
+  double target = 0, ally = 0, miss = 0;
+};
+PastAlliesOdds past_allies_odds(const TraitRoll& shot);
 
 // --- All of them on one roll ---
 struct TableSituation {

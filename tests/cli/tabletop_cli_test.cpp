@@ -239,3 +239,20 @@ TEST_CASE("marshal odds group and multi, and --wounds: the examples of the seeds
   ProgramRun none = run_marshal({"odds", "multi", "--actions", "3", "--die", "d8"});
   CHECK(none.err.find("savage has no multi-action rule") != std::string::npos);
 }
+
+TEST_CASE("marshal odds trait --past-allies: TN +1 and the odds of hitting the ally (002 L51)", "[cli][tabletop]") {
+  // d8 and a d6 Wild Die at TN 4 raised to 5: the ally is hit by a result of exactly 4, 7/48.
+  json shot = odds({"--die", "d8", "--rules", "deadlands-ru", "--past-allies"});
+  CHECK(shot["ally"].get<double>() == Approx(7.0 / 48).margin(1e-9));
+  CHECK(shot["success"].get<double>() ==
+        Approx(odds({"--die", "d8", "--rules", "deadlands-ru", "--tn", "5"})["success"].get<double>()).margin(1e-12));
+  ProgramRun words = run_marshal({"odds", "trait", "--die", "d8", "--rules", "deadlands-ru", "--past-allies"});
+  INFO(words.out << words.err);
+  CHECK(words.out.find("+ 1 past allies = TN 5") != std::string::npos);
+  CHECK(words.out.find("hits the ally     14.58%  (a result of exactly 4)") != std::string::npos);
+  // savage has no such rule: named, no number.
+  ProgramRun savage = run_marshal({"odds", "trait", "--die", "d8", "--past-allies"});
+  CHECK(savage.exit_code != 0);
+  CHECK(savage.err.find("--past-allies") != std::string::npos);
+  CHECK(savage.out.find("ally") == std::string::npos);
+}

@@ -177,6 +177,38 @@ TEST_CASE("shooting past allies: TN +1, exactly TN - 1 hits the ally (002 L51)",
         }) == "illegal_move@shooting_past_allies");
 }
 
+TEST_CASE("the odds of hitting the ally when shooting past allies: a worked example and the enumeration",
+          "[table_modifiers]") {
+  // d8 and a d6 Wild Die at TN 4, raised to 5: the ally is hit when the higher die shows exactly
+  // 4: P(both <= 4) - P(both <= 3) = (4/8)(4/6) - (3/8)(3/6) = 7/48.
+  const PastAlliesOdds odds = past_allies_odds(past_allies_shot(wild_card_roll(russian, 8, 0, 4)));
+  CHECK(odds.ally == Approx(7.0 / 48).epsilon(1e-12));
+  CHECK(odds.target == Approx(trait_odds(wild_card_roll(russian, 8, 0, 5)).success).epsilon(1e-12));
+  CHECK(odds.target + odds.ally + odds.miss == Approx(1.0).epsilon(1e-12));
+  CHECK(refusal([] { past_allies_odds(wild_card_roll(savage, 8, 0, 5)); }) == "illegal_move@shooting_past_allies");
+  // Every die, Wild Die or none, modifier -6..+6 and the shot's TN 2..16, with the rule switched
+  // on in each ruleset (so natural ones, modifiers on the trait die and an Extra's failing 1
+  // are all met), against every outcome enumerated in exact rationals.
+  using namespace enumeration;
+  for (const auto& r : all_rulesets) {
+    TraitRules rules = rules_for(r.ruleset);
+    rules.shooting_past_allies = true;
+    for (int die : {4, 6, 8, 10, 12})
+      for (int wild : {rules.wild_die, 0}) {
+        Table table = enumerate(rules, exploding_faces(die), wild == 0 ? no_die() : exploding_faces(wild));
+        for (int m = lowest_modifier; m <= highest_modifier; ++m)
+          for (int tn = lowest_tn; tn <= highest_tn; ++tn) {
+            TraitRoll shot{die, wild, m, tn, rules};
+            const PastAlliesOdds closed = past_allies_odds(shot);
+            const Enumerated& e = table[static_cast<std::size_t>(m - lowest_modifier)][static_cast<std::size_t>(tn - lowest_tn)];
+            INFO(r.name << " d" << die << " wild d" << wild << " mod " << m << " TN " << tn << ": " << text(e.ally));
+            CHECK(std::abs(closed.ally - to_double(e.ally)) < 1e-12);
+            CHECK(std::abs(closed.target - to_double(e.success)) < 1e-12);
+          }
+      }
+  }
+}
+
 TEST_CASE("all the table rules on one roll, and its exact odds", "[table_modifiers]") {
   TableSituation s;
   s.wounds = 2;

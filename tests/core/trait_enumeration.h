@@ -111,6 +111,9 @@ constexpr int floor_value = lowest_tn - 1, ceiling_value = highest_tn + 4 + 1;
 
 struct Enumerated {
   Fraction success, raise, crit_fail, crit_success;
+  // A shot past allies at this TN hits the ally (002 L51): result exactly TN - 1, no Critical
+  // Failure (an Extra's 1 failing whatever its total still has its value).
+  Fraction ally;
 };
 
 struct Rules {
@@ -137,6 +140,7 @@ inline Table enumerate(const TraitRules& rules, const DieFaces& trait, const Die
   Table table;
   for (int m = lowest_modifier; m <= highest_modifier; ++m) {
     std::array<Whole, cells> at{};  // weight of results equal to each (clamped) value
+    std::array<Whole, cells> exactly{};  // weight of results equal to each value, failing anyway or not
     Whole crit_fail = 0, crit_success = 0;
     for (const Face& t : trait.faces)
       for (const Face& w : wild.faces)
@@ -151,6 +155,8 @@ inline Table enumerate(const TraitRules& rules, const DieFaces& trait, const Die
           bool critical = natural_one && (wild_card ? w.value == 1 : c.one);
           bool fails_anyway = critical || (natural_one && !wild_card && rules.extra_one_always_fails);
           if (critical) crit_fail += weight;
+          if (!critical && result >= floor_value && result <= ceiling_value)
+            exactly[static_cast<std::size_t>(result - floor_value)] += weight;
           if (wild_card && rules.critical_success && t.aced && w.aced) crit_success += weight;
           if (fails_anyway) continue;
           at[static_cast<std::size_t>(std::clamp(result, floor_value, ceiling_value) - floor_value)] +=
@@ -168,6 +174,7 @@ inline Table enumerate(const TraitRules& rules, const DieFaces& trait, const Die
       e.raise = reduced(at_least[static_cast<std::size_t>(tn + 4 - floor_value)], den);
       e.crit_fail = reduced(crit_fail, den);
       e.crit_success = reduced(crit_success, den);
+      e.ally = reduced(exactly[static_cast<std::size_t>(tn - 1 - floor_value)], den);
       row.push_back(e);
     }
     table.push_back(row);

@@ -376,3 +376,42 @@ TEST_CASE("no station records a station event: they are the admin's", "[server][
   }
   CHECK(event_count(f.ledger.path) == f.events_before);
 }
+
+TEST_CASE("GET /table: a GM station reads chips and recorded rolls; a kiosk is refused", "[server][access][tabletop]") {
+  AccessFixture f;
+  Json roll{{"uuid", client::new_uuid_v7(now_ms())},
+            {"type", "roll_recorded"},
+            {"payload",
+             {{"by", f.ledger.badge(ada)}, {"die", "d8"}, {"tn", 4}, {"trait", "Shooting"},
+              {"dice", {{"trait", {8, 3}}, {"wild", {2}}}}}}};
+  client::HttpReply recorded = as_station(f.server.url(), f.gm_token, "POST", "/events", roll);
+  INFO(describe(recorded));
+  REQUIRE(recorded.status == 200);
+  Json award{{"uuid", client::new_uuid_v7(now_ms())},
+             {"type", "chip_awarded"},
+             {"payload", {{"to", f.ledger.badge(ada)}, {"colour", "benny"}, {"count", 2}, {"why", "a fine line"}}}};
+  REQUIRE(as_station(f.server.url(), f.gm_token, "POST", "/events", award).status == 200);
+
+  client::HttpReply r = as_station(f.server.url(), f.gm_token, "GET", "/table");
+  INFO(describe(r));
+  REQUIRE(r.status == 200);
+  CHECK(r.body["ruleset"] == "savage");
+  CHECK(r.body["colours"] == Json::array({"benny"}));
+  const Json& rolls = r.body["rolls"];
+  REQUIRE(rolls.size() == 1);
+  CHECK(rolls[0]["by"] == ada);
+  CHECK(rolls[0]["trait"] == "Shooting");
+  CHECK(rolls[0]["result"] == 11);  // the d8 Aced: 8 + 3
+  CHECK(rolls[0]["success"] == true);
+  bool found = false;
+  for (const auto& c : r.body["characters"])
+    if (c["name"] == ada) {
+      found = true;
+      CHECK(c["chips"]["benny"] == 2);
+      CHECK(c["badge"] == f.ledger.badge(ada));
+    }
+  CHECK(found);
+  CHECK(as_station(f.server.url(), f.kiosk_token, "GET", "/table").status == 403);
+  CHECK(as_station(f.server.url(), f.gm_token, "POST", "/table").status == 405);
+  CHECK(as_station(f.server.url(), "", "GET", "/table").status == 401);
+}

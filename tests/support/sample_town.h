@@ -1,5 +1,5 @@
 #pragma once
-// A ledger of the sample town (events/lincoln-1875) with seeded card codes in a temporary folder,
+// A ledger of the sample town (events/lincoln-1875, or another sample event) with seeded card codes in a temporary folder,
 // for the GUI tests of the GM station and the kiosk.
 #include <catch2/catch.hpp>
 
@@ -19,8 +19,9 @@ struct SampleTown {
   std::string db = dir.file("town.db");
   marshal::db::EventDefinition definition;
 
-  explicit SampleTown(std::uint64_t seed) {
-    auto imported = marshal::db::import_event(std::string(MARSHAL_SOURCE_DIR) + "/events/lincoln-1875",
+  // `event`: a folder of events/ (the tabletop tests use deadlands-posse).
+  explicit SampleTown(std::uint64_t seed, const std::string& event = "lincoln-1875") {
+    auto imported = marshal::db::import_event(std::string(MARSHAL_SOURCE_DIR) + "/events/" + event,
                                               marshal::core::seeded_card_codes(seed));
     REQUIRE(imported.ok());
     definition = imported.definition;

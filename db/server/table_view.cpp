@@ -1,0 +1,93 @@
+#include "server/table_view.h"
+
+#include "core/chips.h"
+#include "ledger/definition.h"
+#include "ledger/event_ruleset.h"
+
+namespace marshal::db {
+
+namespace {
+
+using protocol::Json;
+
+Json chips_of(Database& db, std::int64_t holder, const std::vector<std::string>& colours) {
+  Json chips = Json::object();
+  for (const auto& colour : colours) chips[colour] = 0;
+  Statement s = db.prepare("SELECT colour, count FROM chips WHERE holder = ?");
+  s.bind(1, holder);
+  while (s.step()) chips[s.text(0)] = s.int64(1);
+  return chips;
+}
+
+Json rolls_of(Database& db, std::size_t limit) {
+  Json rolls = Json::array();
+  Statement s = db.prepare(
+      "SELECT * FROM (SELECT r.seq, COALESCE(c.name, 'GM'), e.payload FROM rolls r "
+      "JOIN events e ON e.seq = r.seq LEFT JOIN characters c ON c.id = r.holder ORDER BY r.seq DESC LIMIT ?) "
+      "ORDER BY 1");
+  s.bind(1, static_cast<std::int64_t>(limit));
+  while (s.step()) {
+    // The stored payload (checked when it was appended), with what the ledger judged as "ledger".
+    const Json p = Json::parse(s.text(2));
+    const Json ledger = p.value("ledger", Json::object());
+    Json roll{{"seq", s.int64(0)},
+              {"by", s.text(1)},
+              {"trait", p.value("trait", p.value("why", ""))},
+              {"die", p.value("die", "")},
+              {"wild", p.value("wild", "")},
+              {"modifier", p.value("modifier", 0)},
+              {"tn", p.value("tn", 4)},
+              {"dice", p.value("dice", Json::object())}};
+    for (const char* key : {"result", "success", "raises", "crit_fail", "crit_success"})
+      roll[key] = ledger.value(key, Json());
+    if (p.contains("reroll_of")) roll["reroll_of"] = p["reroll_of"];
+    rolls.push_back(roll);
+  }
+  return rolls;
+}
+
+}  // namespace
+
+Json table_view(Database& db, std::size_t log_rolls) {
+  const core::Ruleset ruleset = event_ruleset(db);
+  const std::vector<std::string> colours = core::chip_rules(ruleset).colours;
+  Statement game = db.prepare("SELECT value FROM event_info WHERE key = 'game'");
+  Json view{{"title", db.scalar_text("SELECT value FROM event_info WHERE key = 'title'")},
+            {"game", game.step() ? game.text(0) : std::string(to_string(Game::lincoln))},
+            {"ruleset", core::to_string(ruleset)},
+            {"colours", colours},
+            {"night_open", db.scalar_int("SELECT COUNT(*) FROM game_nights WHERE ended_seq IS NULL") > 0},
+            {"gm_pool", chips_of(db, 0, colours)}};
+  Json characters = Json::array();
+  Statement c = db.prepare(
+      "SELECT c.id, c.name, b.code, c.side, c.wild_card, c.dead FROM characters c "
+      "JOIN cards b ON b.holder = c.id AND b.kind = 'badge' AND b.revoked = 0 ORDER BY c.side DESC, c.id");
+  while (c.step()) {
+    const std::int64_t id = c.int64(0);
+    Json traits = Json::array();
+    Statement t = db.prepare("SELECT trait, die, bonus FROM traits WHERE character = ? ORDER BY rowid");
+    t.bind(1, id);
+    while (t.step()) {
+      const int die = static_cast<int>(t.int64(1)), bonus = static_cast<int>(t.int64(2));
+      traits.push_back({{"trait", t.text(0)}, {"die", trait_die_text(die, bonus)}, {"sides", die}, {"bonus", bonus}});
+    }
+    Json tokens = Json::array();
+    Statement k = db.prepare(
+        "SELECT code, title FROM cards WHERE holder = ? AND kind = 'token' AND spent = 0 AND revoked = 0 ORDER BY title");
+    k.bind(1, id);
+    while (k.step()) tokens.push_back({{"code", k.text(0)}, {"title", k.text(1)}});
+    characters.push_back({{"name", c.text(1)},
+                          {"badge", c.text(2)},
+                          {"side", c.text(3)},
+                          {"wild_card", c.int64(4) != 0},
+                          {"dead", c.int64(5) != 0},
+                          {"traits", traits},
+                          {"chips", chips_of(db, id, colours)},
+                          {"tokens", tokens}});
+  }
+  view["characters"] = characters;
+  view["rolls"] = rolls_of(db, log_rolls);
+  return view;
+}
+
+}  // namespace marshal::db

@@ -1,0 +1,23 @@
+#pragma once
+// What a GM station's Table screen shows of a tabletop game (GET /table, docs/server.md): the
+// ruleset and its chip colours, whether a game night is under way, every character with side,
+// Wild Card, traits as dice, chips by colour and live tokens, the GM's pool, and the evening's
+// last recorded rolls. Only a GM station reads it: it holds the GM's characters and pool.
+#include <cstddef>
+
+#include "protocol/json_fields.h"
+#include "store/sqlite.h"
+
+namespace marshal::db {
+
+constexpr std::size_t table_log_rolls = 30;  // the roll log's length: the last rolls of the evening
+
+// {"title", "game", "ruleset", "colours": ["white", ...], "night_open": bool,
+//  "gm_pool": {"white": 2, ...}, "characters": [{"name", "badge", "side", "wild_card", "dead",
+//  "traits": [{"trait", "die": "d12+1", "sides": 12, "bonus": 1}], "chips": {...},
+//  "tokens": [{"code", "title"}]}], "rolls": [{"seq", "by", "trait", "die", "wild", "modifier",
+//  "tn", "dice", "result", "success", "raises", "crit_fail", "crit_success", "reroll_of"}]}
+// (rolls oldest first, at most `log_rolls`; `by` is a name or "GM").
+protocol::Json table_view(Database& db, std::size_t log_rolls = table_log_rolls);
+
+}  // namespace marshal::db

@@ -1,0 +1,104 @@
+#pragma once
+// The Table screen (F9): a Savage Worlds or Deadlands game at the table (issue 17,
+// docs/tabletop.md). The GM scans a badge (or types the number beside a name), types a trait's
+// number, steps the modifier and the Target Number with + and -, reads the exact odds, then
+// presses Enter for the station's dice or types the physical dice ("8 5, 3"). The ledger records
+// the roll and judges it; the result spells out every Ace.
+//   Ctrl+B  reroll with a Benny or chip (spent; the best total is kept, 001 L42)
+//   Ctrl+A  award a chip to who is rolling     Ctrl+P  award one to the GM's pool
+//   Ctrl+N  start or end the game night (savage deals the night's Bennies)
+// A token card scanned is played by its holder: a Connection Marker or a Hole Card sets up its
+// roll, a Luck Charm rerolls the last roll for free. Everyone's chips by colour and the
+// evening's roll log are on the same screen.
+#include <optional>
+
+#include <wx/stattext.h>
+#include <wx/textctrl.h>
+
+#include "core/table_roll.h"
+#include "gmstation/conflict_page.h"
+#include "gmstation/one_key_number.h"
+#include "gmstation/step_number.h"
+
+namespace marshal::gm {
+
+class TablePage : public ConflictPage {
+ public:
+  TablePage(wxWindow* parent, StationBackend& backend);
+  void start() override;
+  void on_scan(const std::string& code) override;
+  bool on_key(int key) override;
+  // A roll does not end this screen: the next roll follows.
+  bool finishes_on_record() const override { return false; }
+
+  // For tests: the fields in the order the keyboard visits them, and what is shown.
+  OneKeyNumber* who_field() const { return who_number_; }
+  OneKeyNumber* trait_field() const { return trait_number_; }
+  StepNumber* modifier_field() const { return modifier_; }
+  StepNumber* tn_field() const { return tn_; }
+  wxTextCtrl* dice_field() const { return dice_; }
+  // The texts as written (the labels are wrapped to their column).
+  wxString odds_text() const { return odds_text_; }
+  wxString roster_text() const { return roster_text_; }
+  wxString log_text() const { return log_text_; }
+  wxString rolling_text() const { return rolling_text_; }
+  // The keyboard waits on who rolls (a digit picks a name; a scanned badge works anywhere).
+  void on_shown() override { who_number_->SetFocus(); }
+
+ private:
+  // What is about to be rolled: a trait of the sheet, untrained, or a token's die.
+  struct RollSpec {
+    std::string label;                      // "Shooting d10", "untrained", "Connection: Cullen Bohannon"
+    std::optional<core::SheetTrait> trait;  // empty: untrained
+    bool wild_card = true;
+  };
+
+  void refresh_table();  // asks the ledger for the table and shows roster and log
+  void show_roster();
+  void show_log();
+  void select(int index);  // who rolls: an index into the table's characters
+  void choose_trait(int number);
+  void ask_modifier();
+  void update_odds_line();
+  core::TraitRoll current_roll() const;
+  void roll_from_dice_field();
+  // Records the roll (dice rolled here or typed) and shows it.
+  void record_roll(const core::TraitRoll& roll, const core::RolledTrait& rolled);
+  void reroll(bool free_by_token);
+  void award(bool to_pool);
+  void toggle_night();
+  void play_token(const Json& card);
+  bool record_or_refuse(const std::string& type, const Json& payload, RecordOutcome& outcome);
+  std::string roller_badge() const;  // the selected character's badge
+  // Shows `text` in `label` wrapped to its column (the left one or the right), keeping it as written.
+  void show_text(wxStaticText* label, wxString& kept, const wxString& text, bool left_column);
+  void rewrap_columns();
+
+  StationBackend& backend_;
+  Json table_;
+  core::TraitRules rules_;
+  int selected_ = -1;
+  RollSpec spec_;
+  std::optional<core::TraitRoll> last_roll_;  // the last roll shown, for a reroll
+  std::int64_t last_seq_ = 0;                 // its event (the series' first for a reroll's reroll_of)
+  std::int64_t series_first_seq_ = 0;
+  int series_best_ = 0;                       // the best total so far in this roll's rerolls
+  int rerolls_after_crit_fail_ = 0;
+  bool last_crit_fail_ = false;
+  bool last_virtual_ = true;                  // the station rolled it (a reroll rolls at once)
+  bool rerolling_ = false;                    // a chip was spent: the next roll is a reroll
+
+  wxStaticText* rolling_;   // who rolls and the trait list
+  OneKeyNumber* who_number_;
+  OneKeyNumber* trait_number_;
+  StepNumber* modifier_;
+  StepNumber* tn_;
+  wxTextCtrl* dice_;
+  wxStaticText* odds_;
+  wxStaticText* roster_;    // everyone's chips, the GM's pool
+  wxStaticText* log_;       // the evening's last rolls
+  wxStaticText* result_;
+  wxString rolling_text_, odds_text_, roster_text_, log_text_;
+};
+
+}  // namespace marshal::gm
