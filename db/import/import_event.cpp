@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "core/accusation.h"
+#include "import/import_twtw.h"
 #include "import/row_reader.h"
 
 namespace marshal::db {
@@ -70,6 +71,7 @@ struct Importer {
         auto ruleset = core::ruleset_from_string(r.text("value", true));
         if (!ruleset) r.error("value", "ruleset is savage, deadlands-1876 or deadlands-ru");
         else def.options.ruleset = *ruleset;
+      } else if (read_twtw_option(option, r, def.twtw.options)) {
       } else
         r.error("option", "unknown option '" + option +
                               "' (title, max_attribute, brawl_tie, chase_min_wait_s, "
@@ -239,6 +241,7 @@ ImportResult import_event(const std::string& folder, const std::function<std::st
   im.read_cards("horses.csv", "horse", {"character", "name", "rating"}, {});
   im.read_cards("secrets.csv", "secret", {"character", "title", "text"}, {});
   im.read_locations();
+  read_twtw(folder, im.character_names, im.def.twtw, im.errors);
   if (!im.errors.empty()) return {{}, im.errors};
   im.give_codes();
   return {std::move(im.def), {}};

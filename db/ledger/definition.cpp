@@ -38,8 +38,10 @@ Json definition_to_json(const EventDefinition& def) {
                {"chase_base_hand", o.chase.base_hand}};
   // The tabletop ruleset stands beside the options: the options go to the rules of every
   // conflict, which know nothing of it.
-  return {{"title", def.title}, {"ruleset", core::to_string(o.ruleset)}, {"options", options},
-          {"characters", characters}, {"cards", cards}, {"locations", locations}};
+  Json out{{"title", def.title}, {"ruleset", core::to_string(o.ruleset)}, {"options", options},
+            {"characters", characters}, {"cards", cards}, {"locations", locations}};
+  if (!def.twtw.empty()) out["twtw"] = twtw_definition_to_json(def.twtw);
+  return out;
 }
 
 EventDefinition definition_from_json(const Json& json) {
@@ -109,6 +111,7 @@ EventDefinition definition_from_json(const Json& json) {
     f.done();
     def.locations.push_back(std::move(l));
   }
+  if (const Json* twtw = top.optional("twtw")) def.twtw = twtw_definition_from_json(*twtw);
   top.done();
   return def;
 }
