@@ -22,6 +22,7 @@ struct Importer {
   EventDefinition def;
   std::vector<std::string> character_names;
   std::set<std::string> codes;
+  std::string game = "lincoln";  // options.csv `game`: lincoln, tabletop or twtw
 
   std::string fresh_code() {
     for (;;) {  // 80 random bits: a clash is astronomically rare, but cheap to rule out
@@ -71,11 +72,14 @@ struct Importer {
         auto ruleset = core::ruleset_from_string(r.text("value", true));
         if (!ruleset) r.error("value", "ruleset is savage, deadlands-1876 or deadlands-ru");
         else def.options.ruleset = *ruleset;
+      } else if (option == "game") {
+        game = r.text("value", true);
+        if (game != "lincoln" && game != "tabletop" && game != "twtw") r.error("value", "game is lincoln, tabletop or twtw");
       } else if (read_twtw_option(option, r, def.twtw.options)) {
       } else
         r.error("option", "unknown option '" + option +
                               "' (title, max_attribute, brawl_tie, chase_min_wait_s, "
-                              "chase_max_wait_s, chase_escape_after, chase_base_hand, ruleset)");
+                              "chase_max_wait_s, chase_escape_after, chase_base_hand, ruleset, game, twtw_...)");
     }
     if (def.options.chase.max_wait_s < def.options.chase.min_wait_s)
       errors.push_back({"options.csv", 0, 0, "", "chase_max_wait_s is below chase_min_wait_s"});
@@ -87,9 +91,15 @@ struct Importer {
       errors.push_back({"characters.csv", 0, 0, "", "is missing: every event needs its characters"});
       return;
     }
-    if (!table.check_columns({"name", "hth", "speed", "accuracy", "gambling", "riding"},
-                             {"player", "powers", "notes"}, errors))
-      return;
+    // Lincoln's attributes are required only by a Lincoln game; elsewhere 0 when absent.
+    const std::vector<std::string> lincoln{"hth", "speed", "accuracy", "gambling", "riding"};
+    std::vector<std::string> required{"name"}, optional{"player", "powers", "notes"};
+    auto& lincoln_in = game == "lincoln" ? required : optional;
+    lincoln_in.insert(lincoln_in.end(), lincoln.begin(), lincoln.end());
+    if (!table.check_columns(required, optional, errors)) return;
+    auto attribute = [&](RowReader& r, const CsvRow& row, const char* column) {
+      return game != "lincoln" && table.cell(row, column).empty() ? 0 : r.number(column, 0, def.max_attribute);
+    };
     for (const auto& row : table.rows()) {
       RowReader r(table, row, errors);
       CharacterDef c;
@@ -97,9 +107,8 @@ struct Importer {
       if (std::find(character_names.begin(), character_names.end(), c.name) != character_names.end())
         r.error("name", "'" + c.name + "' is a duplicate name");
       c.player = r.text("player", false, 120);
-      const int max = def.max_attribute;
-      c.attributes = {r.number("hth", 0, max), r.number("speed", 0, max), r.number("accuracy", 0, max),
-                      r.number("gambling", 0, max), r.number("riding", 0, max)};
+      c.attributes = {attribute(r, row, "hth"), attribute(r, row, "speed"), attribute(r, row, "accuracy"),
+                      attribute(r, row, "gambling"), attribute(r, row, "riding")};
       for (const auto& p : split_list(table.cell(row, "powers"))) {
         auto power = core::power_from_string(p);
         if (!power)
