@@ -329,12 +329,12 @@ void apply_hit(ApplyContext& ctx, const tw::Options& options, const Round& round
   }
   touched.note(target);
   target.w = result.after;
-  target.bleeding = tw::bleeding_ct(target.w, options);
   std::string state = target.state;
   if (result.concussed) state = worse(state, "concussed");
   if (result.out_of_action) state = worse(state, "out_of_action");
   if (result.dead) state = worse(state, "dead");
   target.state = state;
+  target.bleeding = state == "dead" ? 0 : tw::bleeding_ct(target.w, options);  // the dead bleed no more CT
   save(town.db(), target);
   judged["level"] = result.level_after;
   judged["ct_left"] = target.w.ct;
