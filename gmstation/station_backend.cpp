@@ -224,6 +224,25 @@ std::unique_ptr<StationBackend> connect_to_server(const std::string& url, const 
   return remote;
 }
 
+namespace {
+// Action time in The West That Wasn't (db/ledger/apply_twtw.cpp): the round, the step, its hits.
+std::string summarize_twtw_event(const std::string& type, const Json& payload) {
+  const Json ledger = payload.value("ledger", Json::object());
+  const std::string round = ledger.contains("round") ? fmt::format("round {}", ledger["round"].dump()) : "a round";
+  if (type == "twtw_round_started") return fmt::format("TWTW {} declared", round);
+  if (type == "twtw_round_ended") return fmt::format("TWTW {} ended", round);
+  const std::string step = fmt::format("step {}", payload.value("step", Json(0)).dump());
+  if (type == "twtw_step_undone") return fmt::format("TWTW {}: {} undone", round, step);
+  std::string text = fmt::format("TWTW {}: {} resolved", round, step);
+  for (const Json& hit : ledger.value("hits", Json::array()))
+    if (hit.is_object())
+      text += fmt::format(", {} hit in the {} ({} wounds, {} CT{})", hit.value("target", "?"),
+                          hit.value("location", "?"), hit.value("wounds", 0), hit.value("ct", 0),
+                          hit.value("stunned", false) ? ", stunned" : "");
+  return text;
+}
+}  // namespace
+
 std::string summarize_event(const std::string& type, const Json& payload) {
   if (type == "conflict_resolved" && payload.is_object()) {
     const Json& result = payload.value("ledger", Json::object()).value("result", Json::object());
@@ -242,6 +261,7 @@ std::string summarize_event(const std::string& type, const Json& payload) {
                                                           : "failure");
   }
   if (type == "event_defined") return "the event was set up";
+  if (type.rfind("twtw_", 0) == 0 && payload.is_object()) return summarize_twtw_event(type, payload);
   if (type == "station_enrolled" && payload.is_object())
     return fmt::format("station {} enrolled ({})", payload.value("name", "?"), payload.value("role", "?"));
   if (type == "station_revoked" && payload.is_object())

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "core/accusation.h"
+#include "import/import_twtw.h"
 #include "import/row_reader.h"
 #include "ledger/token_card.h"
 
@@ -76,10 +77,11 @@ struct Importer {
         auto ruleset = core::ruleset_from_string(r.text("value", true));
         if (!ruleset) r.error("value", "ruleset is savage, deadlands-1876 or deadlands-ru");
         else def.options.ruleset = *ruleset;
+      } else if (read_twtw_option(option, r, def.twtw.options)) {
       } else
         r.error("option", "unknown option '" + option +
                               "' (title, max_attribute, brawl_tie, chase_min_wait_s, "
-                              "chase_max_wait_s, chase_escape_after, chase_base_hand, game, ruleset)");
+                              "chase_max_wait_s, chase_escape_after, chase_base_hand, game, ruleset, twtw_...)");
     }
     if (def.options.chase.max_wait_s < def.options.chase.min_wait_s)
       errors.push_back({"options.csv", 0, 0, "", "chase_max_wait_s is below chase_min_wait_s"});
@@ -306,6 +308,9 @@ ImportResult import_event(const std::string& folder, const std::function<std::st
   im.read_traits();
   im.read_tokens();
   im.read_locations();
+  read_twtw(folder, im.character_names, im.def.twtw, im.errors);
+  if (!im.def.twtw.empty() && im.def.game != Game::twtw)
+    im.errors.push_back({"twtw.csv", 0, 0, "", "action time is The West That Wasn't's: set game to twtw in options.csv"});
   if (!im.errors.empty()) return {{}, im.errors};
   im.give_codes();
   return {std::move(im.def), {}};

@@ -22,6 +22,7 @@ const std::vector<std::string>& event_types() {
       "vote_called",      "ballot_cast",       "vote_counted",     "vote_overridden",
       "night_started",    "night_ended",       "chip_awarded",     "chip_spent",
       "roll_recorded",    "token_issued",      "token_played",
+      "twtw_round_started", "twtw_step_resolved", "twtw_step_undone", "twtw_round_ended",
       station_enrolled_event, station_revoked_event};
   return types;
 }
@@ -52,6 +53,8 @@ void Ledger::apply(const std::string& type, const Json& payload, Json& ledger, s
       apply_roll_event(ctx);
     } else if (type == "token_issued" || type == "token_played") {
       apply_token_event(type, ctx);
+    } else if (is_twtw_event(type)) {
+      apply_twtw_event(type, ctx);
     } else if (is_station_event(type)) {
       // Written by the admin and /enroll beside the stations table (station_events.h); a
       // station that sends one is refused. The replay checks its form.

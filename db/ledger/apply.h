@@ -23,6 +23,10 @@ void apply_vote_event(const std::string& type, ApplyContext& ctx);    // called,
 void apply_chip_event(const std::string& type, ApplyContext& ctx);    // a tabletop night's Bennies and chips
 void apply_roll_event(ApplyContext& ctx);
 void apply_token_event(const std::string& type, ApplyContext& ctx);   // tokens of fortune: issued, played
+// The West That Wasn't's action time (apply_twtw.cpp): rounds, steps, Undo, the End Step.
+bool is_twtw_event(const std::string& type);
+void apply_twtw_event(const std::string& type, ApplyContext& ctx);
+void apply_twtw_definition(Town& town, const TwtwDefinition& def);  // event_defined's TWTW part
 
 // `seq` names a recorded roll (roll_recorded, the `rolls` projection); refused otherwise.
 void require_recorded_roll(Database& db, const Json& seq, const std::string& field);

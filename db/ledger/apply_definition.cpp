@@ -98,6 +98,7 @@ void apply_event_defined(Town& town, const Json& payload) {
     card.detail = d.detail;
     town.insert_card(card, "dealt");
   }
+  apply_twtw_definition(town, def.twtw);
   for (const auto& l : def.locations)
     db.prepare("INSERT INTO locations(name, road, copies, links) VALUES (?,?,?,?)")
         .bind(1, l.name)

@@ -85,6 +85,7 @@ Json definition_to_json(const EventDefinition& def) {
   Json json{{"title", def.title}, {"ruleset", core::to_string(o.ruleset)}, {"options", options},
             {"characters", characters}, {"cards", cards}, {"locations", locations}};
   if (def.game != Game::lincoln) json["game"] = to_string(def.game);
+  if (!def.twtw.empty()) json["twtw"] = twtw_definition_to_json(def.twtw);
   return json;
 }
 
@@ -179,6 +180,7 @@ EventDefinition definition_from_json(const Json& json) {
     f.done();
     def.locations.push_back(std::move(l));
   }
+  if (const Json* twtw = top.optional("twtw")) def.twtw = twtw_definition_from_json(*twtw);
   top.done();
   return def;
 }

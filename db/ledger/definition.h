@@ -13,6 +13,7 @@
 #include "core/chase.h"
 #include "core/options.h"
 #include "protocol/json_fields.h"
+#include "ledger/twtw_definition.h"
 
 namespace marshal::db {
 
@@ -71,6 +72,7 @@ struct EventDefinition {
   std::vector<CharacterDef> characters;
   std::vector<CardDef> cards;
   std::vector<core::Location> locations;
+  TwtwDefinition twtw;  // The West That Wasn't (docs/twtw.md): in the JSON only when not empty
 };
 
 Json definition_to_json(const EventDefinition& def);

@@ -34,6 +34,7 @@
 #include "server/rate_limited_log.h"
 #include "server/stations.h"
 #include "server/table_view.h"
+#include "server/twtw_view.h"
 #include "server/views.h"
 #include "store/hash_chain.h"
 #include "store/schema.h"
@@ -477,6 +478,12 @@ struct LedgerServer::Impl {
       if (station->role != Role::gm)
         return (reply = error_reply(403, "not_allowed", "url", "the table is a GM station's")), false;
       reply = {200, table_view(reader())};
+      return false;
+    }
+    if (url == "/twtw") {  // the TWTW round and its characters (server/twtw_view.h): the GM's screen
+      if (method != "GET") return (reply = error_reply(405, "method", "", "use GET")), false;
+      reply = station->role == Role::gm ? Reply{200, twtw_view(reader())}
+                                        : error_reply(403, "not_allowed", "", "the round of action time is the GM's");
       return false;
     }
     if (url == "/event") {

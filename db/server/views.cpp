@@ -1,4 +1,5 @@
 #include "server/views.h"
+#include "server/twtw_view.h"
 
 #include <algorithm>
 
@@ -94,6 +95,7 @@ std::optional<Json> character_view(Database& db, const std::string& badge, Role 
   s.bind(1, id);
   while (s.step()) cards.push_back(card_json(Town::card_from_row(s), town, role, kiosk_player, false));
   j["cards"] = cards;
+  if (auto twtw = twtw_character_view(db, id)) j["twtw"] = *twtw;  // action time (server/twtw_view.h)
   return j;
 }
 

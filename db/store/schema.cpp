@@ -233,6 +233,41 @@ CREATE TABLE traits (
   PRIMARY KEY (character, trait)
 );
 )sql",
+      // 15: The West That Wasn't's action time (apply_twtw.cpp; 14 is the traits table): each
+      // character's part (twtw.csv) and wounds by location, the rounds with their judged order,
+      // and each resolved step with the state it changed, so an Undo can put it back.
+      R"sql(
+CREATE TABLE twtw_characters (
+  character INTEGER PRIMARY KEY REFERENCES characters(id),
+  side TEXT NOT NULL CHECK (side IN ('posse','judge')),
+  reflex INTEGER NOT NULL,
+  size INTEGER NOT NULL,
+  start_ct INTEGER NOT NULL,
+  shooting INTEGER NOT NULL,
+  fighting INTEGER NOT NULL,
+  dodge INTEGER NOT NULL,
+  wounds TEXT NOT NULL,
+  ct INTEGER NOT NULL,
+  stunned INTEGER NOT NULL DEFAULT 0,
+  bleeding INTEGER NOT NULL DEFAULT 0,
+  state TEXT NOT NULL DEFAULT 'fighting' CHECK (state IN ('fighting','concussed','out_of_action','dead'))
+);
+CREATE TABLE twtw_rounds (
+  seq INTEGER PRIMARY KEY,
+  number INTEGER NOT NULL UNIQUE,
+  declarations TEXT NOT NULL,
+  steps TEXT NOT NULL,
+  done INTEGER NOT NULL DEFAULT 0,
+  ended_seq INTEGER
+);
+CREATE TABLE twtw_steps (
+  seq INTEGER PRIMARY KEY,
+  round_seq INTEGER NOT NULL REFERENCES twtw_rounds(seq),
+  step INTEGER NOT NULL,
+  before TEXT NOT NULL,
+  undone_seq INTEGER
+);
+)sql",
   };
   return all;
 }
@@ -240,7 +275,8 @@ CREATE TABLE traits (
 const std::vector<std::string>& projection_tables() {
   static const std::vector<std::string> tables{"event_info", "characters", "cards",
                                                "card_holders", "timers", "locations", "votes", "ballots",
-                                               "game_nights", "chips", "rolls", "traits"};
+                                               "game_nights", "chips", "rolls", "traits",
+                                               "twtw_characters", "twtw_rounds", "twtw_steps"};
   return tables;
 }
 

@@ -1,0 +1,525 @@
+// Action time in The West That Wasn't (issue 18; docs/twtw.md "A round in the ledger"): a
+// round's Declaration, each step resolved with its hits and stun recoveries, the Undo of the last
+// step, and the End Step's bleeding. The ledger judges with the engine (shared/core/twtw_*): the
+// order of the round, the wounds and CT of each hit by the target's Size and the event's
+// options, the Stun TN and bleeding. What it judged is stored with the event and `marshal
+// verify` judges it again. Each step keeps the state it changed, so an Undo (a new event; the
+// ledger is append-only) puts it back.
+#include "ledger/apply.h"
+
+#include <algorithm>
+#include <array>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "core/refusal.h"
+#include "core/twtw_cards.h"
+#include "core/twtw_order.h"
+#include "core/twtw_wounds.h"
+
+namespace marshal::db {
+
+namespace tw = core::twtw;
+
+namespace {
+
+constexpr std::size_t max_round_characters = 64;  // core twtw order reads at most 64 as well
+constexpr std::size_t max_step_hits = 32;         // hits applied in one step (fan firing, a brawl)
+constexpr std::size_t max_declared_actions = 4;   // four Fast actions fill a round's phases
+constexpr std::size_t max_note = 200;
+
+// A character's states, worst last: a hit never makes a character better.
+const std::vector<std::string>& states() {
+  static const std::vector<std::string> all{"fighting", "concussed", "out_of_action", "dead"};
+  return all;
+}
+std::string worse(const std::string& a, const std::string& b) {
+  const auto rank = [](const std::string& s) { return std::find(states().begin(), states().end(), s) - states().begin(); };
+  return rank(a) >= rank(b) ? a : b;
+}
+
+// One row of twtw_characters.
+struct Fighter {
+  std::int64_t id = 0;
+  std::string name;
+  int reflex = 0;
+  int size = tw::max_size;
+  int start_ct = 0;
+  tw::WoundState w;
+  int bleeding = 0;
+  std::string state;
+};
+
+Json wounds_json(const tw::WoundState& w) { return Json(w.wounds); }
+
+Json snapshot(const Fighter& f) {
+  return {{"character", f.id}, {"wounds", wounds_json(f.w)}, {"ct", f.w.ct}, {"stunned", f.w.stunned},
+          {"bleeding", f.bleeding}, {"state", f.state}};
+}
+
+void save(Database& db, const Fighter& f) {
+  db.prepare("UPDATE twtw_characters SET wounds = ?, ct = ?, stunned = ?, bleeding = ?, state = ? WHERE character = ?")
+      .bind(1, wounds_json(f.w).dump())
+      .bind(2, f.w.ct)
+      .bind(3, f.w.stunned ? 1 : 0)
+      .bind(4, f.bleeding)
+      .bind(5, f.state)
+      .bind(6, f.id)
+      .run();
+}
+
+std::optional<Fighter> load(Town& town, std::int64_t id) {
+  Statement s = town.db().prepare("SELECT size, start_ct, wounds, ct, stunned, bleeding, state, reflex FROM twtw_characters "
+                                  "WHERE character = ?");
+  s.bind(1, id);
+  if (!s.step()) return std::nullopt;
+  Fighter f;
+  f.id = id;
+  f.name = town.name_of(id);
+  f.size = static_cast<int>(s.int64(0));
+  f.start_ct = static_cast<int>(s.int64(1));
+  f.w.wounds = Json::parse(s.text(2)).get<std::array<int, tw::location_count>>();
+  f.w.ct = static_cast<int>(s.int64(3));
+  f.w.stunned = s.int64(4) != 0;
+  f.bleeding = static_cast<int>(s.int64(5));
+  f.state = s.text(6);
+  f.reflex = static_cast<int>(s.int64(7));
+  return f;
+}
+
+// The character a payload names, who must take part in action time (twtw.csv).
+Fighter fighter(Town& town, const Json& name, const std::string& field) {
+  const std::string text = protocol::as_text(name, field);
+  std::int64_t id = 0;
+  try {
+    id = town.character_by_name(text);
+  } catch (const LedgerRefusal&) {
+    throw LedgerRefusal("bad_input", field, "no character named '" + text + "'");
+  }
+  auto f = load(town, id);
+  if (!f) throw LedgerRefusal("bad_input", field, text + " takes no part in action time (not in twtw.csv)");
+  return *f;
+}
+
+// A character who must be able to act: not dead, concussed or out of action.
+void require_able(const Fighter& f, const std::string& field) {
+  if (f.state == "dead") throw LedgerRefusal("dead", field, f.name + " is dead");
+  if (f.state != "fighting")
+    throw LedgerRefusal("illegal_move", field, f.name + " is " + (f.state == "concussed" ? "concussed (003 L548)" : "out of action (003 L599)") + " and takes no action");
+}
+
+LedgerRefusal from_engine(const core::Refusal& r, const std::string& prefix) {
+  return LedgerRefusal("bad_input", prefix + (r.field().empty() ? "" : "." + r.field()), r.reason());
+}
+
+tw::Options twtw_options(Database& db) {
+  Statement s = db.prepare("SELECT value FROM event_info WHERE key = 'twtw_options'");
+  if (!s.step())
+    throw LedgerRefusal("not_allowed", "type", "this event has no TWTW characters (twtw.csv): no action time");
+  return twtw_options_from_json(Json::parse(s.text(0)), "twtw_options");
+}
+
+// The last round, if any.
+struct Round {
+  std::int64_t seq = 0;
+  int number = 0;
+  Json declarations;  // [{"character", "phases", "continuous", "dodge", "surprised", "acts"}]
+  Json steps;         // as core twtw round_order judged them
+  int done = 0;       // steps resolved
+  bool ended = false;
+};
+
+std::optional<Round> last_round(Database& db) {
+  Statement s = db.prepare("SELECT seq, number, declarations, steps, done, ended_seq IS NOT NULL FROM twtw_rounds "
+                           "ORDER BY number DESC LIMIT 1");
+  if (!s.step()) return std::nullopt;
+  return Round{s.int64(0), static_cast<int>(s.int64(1)), Json::parse(s.text(2)), Json::parse(s.text(3)),
+               static_cast<int>(s.int64(4)), s.int64(5) != 0};
+}
+
+Round running_round(Database& db) {
+  auto round = last_round(db);
+  if (!round || round->ended)
+    throw LedgerRefusal("illegal_move", "type", "no round is running: start one (twtw_round_started)");
+  return *round;
+}
+
+const Json* declaration_of(const Round& round, const std::string& name) {
+  for (const Json& d : round.declarations)
+    if (d["character"] == name) return &d;
+  return nullptr;
+}
+
+bool in_list(const Json& names, const std::string& name) {
+  return std::find(names.begin(), names.end(), Json(name)) != names.end();
+}
+
+tw::Speed speed_of(const Json& value, const std::string& field) {
+  const std::string text = protocol::as_text(value, field);
+  if (text == "fast") return tw::Speed::fast;
+  if (text == "normal") return tw::Speed::normal;
+  if (text == "slow") return tw::Speed::slow;
+  throw LedgerRefusal("bad_input", field, "'" + text + "' is not a speed: fast, normal or slow");
+}
+
+void round_started(ApplyContext& ctx, const tw::Options& options) {
+  Town& town = ctx.town;
+  Database& db = town.db();
+  protocol::Fields f(ctx.payload, "");
+  const Json& list = f.required("declarations");
+  if (auto note = f.optional_text("note"); note && note->size() > max_note)
+    throw LedgerRefusal("bad_input", "note", fmt::format("must be at most {} characters", max_note));
+  f.done();
+  if (!list.is_array() || list.empty() || list.size() > max_round_characters)
+    throw LedgerRefusal("bad_input", "declarations",
+                        fmt::format("must list 1 to {} characters' declarations", max_round_characters));
+  const auto previous = last_round(db);
+  if (previous && !previous->ended)
+    throw LedgerRefusal("illegal_move", "type",
+                        fmt::format("round {} is still running: end it first (twtw_round_ended)", previous->number));
+  std::vector<tw::Declaration> declarations;
+  Json stored = Json::array();
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string path = protocol::index_path("declarations", i);
+    protocol::Fields d(list[i], path);
+    Fighter who = fighter(town, d.required("character"), d.path_of("character"));
+    require_able(who, d.path_of("character"));
+    tw::Declaration decl;
+    decl.name = who.name;
+    decl.reflex = who.reflex;
+    std::vector<tw::Speed> speeds;
+    if (const Json* actions = d.optional("actions")) {
+      if (!actions->is_array() || actions->size() > max_declared_actions)
+        throw LedgerRefusal("bad_input", d.path_of("actions"),
+                            fmt::format("must be a list of at most {} speeds", max_declared_actions));
+      for (std::size_t k = 0; k < actions->size(); ++k)
+        speeds.push_back(speed_of((*actions)[k], protocol::index_path(d.path_of("actions"), k)));
+    }
+    try {
+      decl.phases = tw::phases_for(speeds, options.speed_phases);
+    } catch (const core::Refusal& r) {
+      throw LedgerRefusal("bad_input", d.path_of("actions"), r.reason());
+    }
+    decl.continuous = d.boolean_or("continuous", false);
+    decl.dodge = d.boolean_or("dodge", false);
+    decl.surprised = d.boolean_or("surprised", false);
+    // Surprised last round: the Easy (3) Bravery check decides whether it acts now (003 L34).
+    const Json* before = previous ? declaration_of(*previous, who.name) : nullptr;
+    decl.surprised_last_round = before && (*before)["surprised"] == true;
+    if (decl.surprised_last_round) {
+      if (!d.has("bravery_passed"))
+        throw LedgerRefusal("bad_input", d.path_of("bravery_passed"),
+                            who.name + " was surprised last round: give the Easy (3) Bravery check's outcome (003 L34)");
+      decl.bravery_passed = d.boolean_or("bravery_passed", false);
+    } else if (d.has("bravery_passed")) {
+      throw LedgerRefusal("bad_input", d.path_of("bravery_passed"),
+                          who.name + " was not surprised last round: no Bravery check is due");
+    }
+    d.done();
+    stored.push_back({{"character", who.name}, {"phases", decl.phases}, {"continuous", decl.continuous},
+                      {"dodge", decl.dodge}, {"surprised", decl.surprised}, {"acts", tw::can_act(decl)}});
+    declarations.push_back(std::move(decl));
+  }
+  tw::RoundOrder order;
+  try {
+    order = tw::round_order(declarations);
+  } catch (const core::Refusal& r) {
+    std::string field = r.field();
+    if (field.rfind("characters", 0) == 0) field.replace(0, std::string("characters").size(), "declarations");
+    throw LedgerRefusal("bad_input", field, r.reason());
+  }
+  Json steps = Json::array();
+  for (const auto& s : order.steps) steps.push_back({{"phase", s.phase}, {"step", s.name}, {"actors", s.actors}});
+  Json idle = Json::array();
+  for (const auto& i : order.idle) idle.push_back({{"character", i.name}, {"why", i.why}});
+  const int number = previous ? previous->number + 1 : 1;
+  ctx.ledger["round"] = number;
+  ctx.ledger["steps"] = steps;
+  ctx.ledger["idle"] = idle;
+  db.prepare("INSERT INTO twtw_rounds(seq, number, declarations, steps) VALUES (?,?,?,?)")
+      .bind(1, town.seq())
+      .bind(2, number)
+      .bind(3, stored.dump())
+      .bind(4, steps.dump())
+      .run();
+}
+
+// The state each character had before the step first touched it, for an Undo.
+struct Touched {
+  Json before = Json::array();
+  std::set<std::int64_t> ids;
+  void note(const Fighter& f) {
+    if (ids.insert(f.id).second) before.push_back(snapshot(f));
+  }
+};
+
+void apply_hit(ApplyContext& ctx, const tw::Options& options, const Round& round, const Json& step, const Json& hit,
+               const std::string& path, Touched& touched) {
+  Town& town = ctx.town;
+  protocol::Fields h(hit, path);
+  if (const Json* by = h.optional("by")) {
+    // The attacker acts in this step, able and not stunned, and is not dodging (003 L359).
+    Fighter attacker = fighter(town, *by, h.path_of("by"));
+    require_able(attacker, h.path_of("by"));
+    const Json* decl = declaration_of(round, attacker.name);
+    if (decl && (*decl)["dodge"] == true)
+      throw LedgerRefusal("illegal_move", h.path_of("by"), attacker.name + " is dodging this round and makes no attack (003 L359)");
+    if (!in_list(step["actors"], attacker.name))
+      throw LedgerRefusal("illegal_move", h.path_of("by"),
+                          fmt::format("{} does not act in this step ({} of phase {})", attacker.name,
+                                      step["step"].get<std::string>(), step["phase"].get<int>()));
+    if (attacker.w.stunned)
+      throw LedgerRefusal("illegal_move", h.path_of("by"), attacker.name + " is stunned: its action is a recovery check (003 L583)");
+  }
+  Fighter target = fighter(town, h.required("target"), h.path_of("target"));
+  if (target.state == "dead") throw LedgerRefusal("dead", h.path_of("target"), target.name + " is dead already");
+  const std::string where_text = h.text("location");
+  auto where = tw::hit_location_from_string(where_text);
+  if (!where)
+    throw LedgerRefusal("bad_input", h.path_of("location"),
+                        "'" + where_text + "' is not a hit location: head, vitals, chest, belly, right arm, left arm, "
+                        "right leg or left leg");
+  const int dmg = h.integer("dmg", 0, tw::max_effect);
+  std::optional<int> rd;
+  if (h.has("rd")) rd = h.integer("rd", 0, tw::max_effect);
+  const bool cover = h.has("pv") || h.has("av");
+  const int pv = cover ? h.integer("pv", 0, tw::max_pen) : 0;
+  const int av = cover ? h.integer("av", 0, tw::max_pen) : 0;
+  const std::string kind_text = h.optional_text("kind").value_or("deadly");
+  tw::DamageKind kind = tw::DamageKind::deadly;
+  if (kind_text == "brawling") kind = tw::DamageKind::brawling;
+  else if (kind_text == "impact") kind = tw::DamageKind::impact;
+  else if (kind_text != "deadly")
+    throw LedgerRefusal("bad_input", h.path_of("kind"), "'" + kind_text + "' is not deadly, brawling or impact");
+  const Json* stun_passed = h.optional("stun_passed");
+  h.done();
+
+  Json judged{{"target", target.name}, {"location", std::string(tw::to_string(tw::wound_location(*where)))}};
+  tw::Hit result;
+  try {
+    tw::Damage damage;
+    if (cover) {
+      auto through = tw::damage_through_cover(dmg, rd, target.size, pv, av, kind);
+      judged["cover"] = std::string(tw::to_string(through.cover));
+      damage = through.damage;
+    } else {
+      judged["cover"] = nullptr;
+      damage = tw::damage(dmg, target.size, kind);
+    }
+    judged["wounds"] = damage.wounds;
+    judged["ct"] = damage.ct;
+    result = tw::apply_hit(target.w, tw::wound_location(*where), damage, options);
+  } catch (const core::Refusal& r) {
+    throw from_engine(r, path);
+  }
+  judged["stun_check"] = result.stun_check;
+  if (result.stun_check) {
+    if (!stun_passed || !stun_passed->is_boolean())
+      throw LedgerRefusal("bad_input", h.path_of("stun_passed"),
+                          fmt::format("{} must make a Stun check, TN {} (+{} for earlier wounds): give true or false",
+                                      target.name, result.stun_tn, result.stun_penalty));
+    result.after.stunned = !stun_passed->get<bool>();
+    judged["stun_tn"] = result.stun_tn;
+    judged["stun_penalty"] = result.stun_penalty;
+  } else if (stun_passed) {
+    throw LedgerRefusal("bad_input", h.path_of("stun_passed"),
+                        target.name + (target.w.stunned ? " is stunned already" : " took no damage") +
+                            ": no Stun check is due (003 L583)");
+  }
+  touched.note(target);
+  target.w = result.after;
+  std::string state = target.state;
+  if (result.concussed) state = worse(state, "concussed");
+  if (result.out_of_action) state = worse(state, "out_of_action");
+  if (result.dead) state = worse(state, "dead");
+  target.state = state;
+  target.bleeding = state == "dead" ? 0 : tw::bleeding_ct(target.w, options);  // the dead bleed no more CT
+  save(town.db(), target);
+  judged["level"] = result.level_after;
+  judged["ct_left"] = target.w.ct;
+  judged["stunned"] = target.w.stunned;
+  judged["disabled"] = result.disabled;
+  judged["bleeding"] = target.bleeding;
+  judged["state"] = target.state;
+  ctx.ledger["hits"].push_back(judged);
+}
+
+void step_resolved(ApplyContext& ctx, const tw::Options& options) {
+  Town& town = ctx.town;
+  Database& db = town.db();
+  protocol::Fields f(ctx.payload, "");
+  const Round round = running_round(db);
+  const int number = f.integer("step", 1, static_cast<int>(max_round_characters) * tw::phases_per_round * 2);
+  const int total = static_cast<int>(round.steps.size());
+  if (round.done >= total)
+    throw LedgerRefusal("illegal_move", "step",
+                        fmt::format("every step of round {} is resolved: end the round (twtw_round_ended)", round.number));
+  if (number != round.done + 1)
+    throw LedgerRefusal("illegal_move", "step",
+                        fmt::format("step {} is out of order: the next step of round {} is {} of {}", number,
+                                    round.number, round.done + 1, total));
+  const Json& step = round.steps[static_cast<std::size_t>(number - 1)];
+  const Json empty = Json::array();
+  const Json* recoveries = f.optional("recoveries");
+  const Json* hits = f.optional("hits");
+  if (auto note = f.optional_text("note"); note && note->size() > max_note)
+    throw LedgerRefusal("bad_input", "note", fmt::format("must be at most {} characters", max_note));
+  f.done();
+  if (!recoveries) recoveries = &empty;
+  if (!hits) hits = &empty;
+  if (!recoveries->is_array() || recoveries->size() > max_round_characters)
+    throw LedgerRefusal("bad_input", "recoveries", fmt::format("must be a list of at most {}", max_round_characters));
+  if (!hits->is_array() || hits->size() > max_step_hits)
+    throw LedgerRefusal("bad_input", "hits", fmt::format("must be a list of at most {} hits", max_step_hits));
+
+  Touched touched;
+  // The actors' recovery checks first: a stunned character's action in its count (003 L583).
+  ctx.ledger["recoveries"] = Json::array();
+  for (std::size_t i = 0; i < recoveries->size(); ++i) {
+    protocol::Fields r((*recoveries)[i], protocol::index_path("recoveries", i));
+    Fighter who = fighter(town, r.required("character"), r.path_of("character"));
+    const Json& passed = r.required("passed");
+    if (!passed.is_boolean()) throw LedgerRefusal("bad_input", r.path_of("passed"), "must be true or false");
+    r.done();
+    require_able(who, r.path_of("character"));
+    if (!who.w.stunned) throw LedgerRefusal("illegal_move", r.path_of("character"), who.name + " is not stunned");
+    if (!in_list(step["actors"], who.name))
+      throw LedgerRefusal("illegal_move", r.path_of("character"),
+                          who.name + " does not act in this step: a recovery check takes its action (003 L583)");
+    touched.note(who);
+    ctx.ledger["recoveries"].push_back(
+        {{"character", who.name}, {"tn", tw::recovery_tn(who.w, options.wound_table)}, {"stunned", !passed.get<bool>()}});
+    who.w.stunned = !passed.get<bool>();
+    save(db, who);
+  }
+  ctx.ledger["hits"] = Json::array();
+  for (std::size_t i = 0; i < hits->size(); ++i)
+    apply_hit(ctx, options, round, step, (*hits)[i], protocol::index_path("hits", i), touched);
+  ctx.ledger["round"] = round.number;
+  db.prepare("INSERT INTO twtw_steps(seq, round_seq, step, before) VALUES (?,?,?,?)")
+      .bind(1, town.seq())
+      .bind(2, round.seq)
+      .bind(3, number)
+      .bind(4, touched.before.dump())
+      .run();
+  db.prepare("UPDATE twtw_rounds SET done = ? WHERE seq = ?").bind(1, number).bind(2, round.seq).run();
+}
+
+void step_undone(ApplyContext& ctx) {
+  Town& town = ctx.town;
+  Database& db = town.db();
+  protocol::Fields f(ctx.payload, "");
+  const int number = f.integer("step", 1, static_cast<int>(max_round_characters) * tw::phases_per_round * 2);
+  f.done();
+  const Round round = running_round(db);
+  if (round.done == 0)
+    throw LedgerRefusal("illegal_move", "step", fmt::format("no step of round {} is resolved: nothing to undo", round.number));
+  if (number != round.done)
+    throw LedgerRefusal("illegal_move", "step",
+                        fmt::format("only the last step is undone: step {} of round {}", round.done, round.number));
+  Statement s = db.prepare("SELECT seq, before FROM twtw_steps WHERE round_seq = ? AND step = ? AND undone_seq IS NULL");
+  s.bind(1, round.seq).bind(2, number);
+  if (!s.step()) throw std::logic_error("twtw_rounds.done names a step twtw_steps does not hold");
+  const std::int64_t step_seq = s.int64(0);
+  const Json before = Json::parse(s.text(1));
+  Json restored = Json::array();
+  for (const Json& b : before) {
+    db.prepare("UPDATE twtw_characters SET wounds = ?, ct = ?, stunned = ?, bleeding = ?, state = ? WHERE character = ?")
+        .bind(1, b["wounds"].dump())
+        .bind(2, b["ct"].get<int>())
+        .bind(3, b["stunned"].get<bool>() ? 1 : 0)
+        .bind(4, b["bleeding"].get<int>())
+        .bind(5, b["state"].get<std::string>())
+        .bind(6, b["character"].get<std::int64_t>())
+        .run();
+    restored.push_back(town.name_of(b["character"].get<std::int64_t>()));
+  }
+  db.prepare("UPDATE twtw_steps SET undone_seq = ? WHERE seq = ?").bind(1, town.seq()).bind(2, step_seq).run();
+  db.prepare("UPDATE twtw_rounds SET done = ? WHERE seq = ?").bind(1, number - 1).bind(2, round.seq).run();
+  ctx.ledger["round"] = round.number;
+  ctx.ledger["undid_seq"] = step_seq;
+  ctx.ledger["restored"] = restored;
+}
+
+void round_ended(ApplyContext& ctx) {
+  Town& town = ctx.town;
+  Database& db = town.db();
+  protocol::Fields f(ctx.payload, "");
+  if (auto note = f.optional_text("note"); note && note->size() > max_note)
+    throw LedgerRefusal("bad_input", "note", fmt::format("must be at most {} characters", max_note));
+  f.done();
+  const Round round = running_round(db);
+  if (round.done < static_cast<int>(round.steps.size()))
+    throw LedgerRefusal("illegal_move", "type",
+                        fmt::format("step {} of {} of round {} is still to resolve (twtw_step_resolved)", round.done + 1,
+                                    round.steps.size(), round.number));
+  // The End Step: everyone bleeding loses its CT (003 L587), the round's participants or not.
+  Json bled = Json::array();
+  std::vector<std::int64_t> ids;
+  {
+    Statement s = db.prepare("SELECT character FROM twtw_characters WHERE bleeding > 0 AND state != 'dead' ORDER BY character");
+    while (s.step()) ids.push_back(s.int64(0));
+  }
+  for (std::int64_t id : ids) {
+    Fighter who = *load(town, id);
+    who.w.ct = std::max(-tw::max_ct, who.w.ct - who.bleeding);
+    if (who.w.ct <= 0) who.state = worse(who.state, "concussed");
+    if (tw::bled_to_death(who.w.ct, who.start_ct)) who.state = "dead";
+    save(db, who);
+    bled.push_back({{"character", who.name}, {"ct_lost", who.bleeding}, {"ct", who.w.ct}, {"state", who.state}});
+  }
+  ctx.ledger["round"] = round.number;
+  ctx.ledger["bleeding"] = bled;
+  db.prepare("UPDATE twtw_rounds SET ended_seq = ? WHERE seq = ?").bind(1, town.seq()).bind(2, round.seq).run();
+}
+
+}  // namespace
+
+bool is_twtw_event(const std::string& type) {
+  return type == "twtw_round_started" || type == "twtw_step_resolved" || type == "twtw_step_undone" ||
+         type == "twtw_round_ended";
+}
+
+void apply_twtw_event(const std::string& type, ApplyContext& ctx) {
+  const tw::Options options = twtw_options(ctx.town.db());
+  if (type == "twtw_round_started") round_started(ctx, options);
+  else if (type == "twtw_step_resolved") step_resolved(ctx, options);
+  else if (type == "twtw_step_undone") step_undone(ctx);
+  else round_ended(ctx);
+}
+
+void apply_twtw_definition(Town& town, const TwtwDefinition& def) {
+  if (def.empty()) return;
+  Database& db = town.db();
+  db.prepare("INSERT INTO event_info(key, value) VALUES ('twtw_options', ?)")
+      .bind(1, twtw_options_to_json(def.options).dump())
+      .run();
+  std::set<std::string> seen;
+  for (std::size_t i = 0; i < def.characters.size(); ++i) {
+    const TwtwCharacterDef& c = def.characters[i];
+    if (!seen.insert(c.name).second)
+      throw LedgerRefusal("bad_input", fmt::format("twtw.characters[{}].name", i), c.name + " is listed twice");
+    std::int64_t id = 0;
+    try {
+      id = town.character_by_name(c.name);
+    } catch (const LedgerRefusal&) {
+      throw LedgerRefusal("bad_input", fmt::format("twtw.characters[{}].name", i), "no character named " + c.name);
+    }
+    db.prepare("INSERT INTO twtw_characters(character, side, reflex, size, start_ct, shooting, fighting, dodge, "
+               "wounds, ct) VALUES (?,?,?,?,?,?,?,?,?,?)")
+        .bind(1, id)
+        .bind(2, c.side)
+        .bind(3, c.reflex)
+        .bind(4, c.size)
+        .bind(5, c.ct)
+        .bind(6, c.shooting)
+        .bind(7, c.fighting)
+        .bind(8, c.dodge)
+        .bind(9, wounds_json(tw::WoundState{}).dump())
+        .bind(10, c.ct)
+        .run();
+  }
+}
+
+}  // namespace marshal::db
