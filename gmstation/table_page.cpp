@@ -85,6 +85,7 @@ TablePage::TablePage(wxWindow* parent, StationBackend& backend)
   sizer_->Add(log_, 0, wxALL | wxEXPAND, 6);
   sizer_->Add(body_text(this, "Ctrl+B reroll with a Benny or chip   Ctrl+A award one to who rolls\n"
                               "Ctrl+P one to the GM's pool   Ctrl+N start or end the game night\n"
+                              "Ctrl+J a Joker drawn by the posse   Ctrl+V by the villains (Joker's Wild)\n"
                               "A token card: scan it to play it"),
               0, wxALL | wxEXPAND, 6);
 
@@ -419,6 +420,14 @@ void TablePage::toggle_night() {
                                        dealt.value("each", 0), dealt.value("gm", 0))));
 }
 
+void TablePage::jokers_wild(const std::string& drawn_by) {
+  RecordOutcome outcome;
+  if (!record_or_refuse("jokers_wild", {{"drawn_by", drawn_by}}, outcome)) return;
+  refresh_table();
+  say(drawn_by == "posse" ? "Joker's Wild: a Benny for each of the posse"
+                          : "Joker's Wild: a Benny for the GM's pool and each of the GM's Wild Cards");
+}
+
 void TablePage::play_token(const Json& card) {
   const std::string holder = card.value("holder", "");
   int index = -1;
@@ -481,6 +490,8 @@ bool TablePage::on_key(int key) {
     case 'A': award(false); return true;
     case 'P': award(true); return true;
     case 'N': toggle_night(); return true;
+    case 'J': jokers_wild("posse"); return true;
+    case 'V': jokers_wild("gm"); return true;
     default: return false;
   }
 }

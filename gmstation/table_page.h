@@ -7,6 +7,7 @@
 //   Ctrl+B  reroll with a Benny or chip (spent; the best total is kept, 001 L42)
 //   Ctrl+A  award a chip to who is rolling     Ctrl+P  award one to the GM's pool
 //   Ctrl+N  start or end the game night (savage deals the night's Bennies)
+//   Ctrl+J  a Joker drawn by the posse, Ctrl+V by the villains: Joker's Wild (savage)
 // A token card scanned is played by its holder: a Connection Marker or a Hole Card sets up its
 // roll, a Luck Charm rerolls the last roll for free. Everyone's chips by colour and the
 // evening's roll log are on the same screen.
@@ -67,6 +68,7 @@ class TablePage : public ConflictPage {
   void reroll(bool free_by_token);
   void award(bool to_pool);
   void toggle_night();
+  void jokers_wild(const std::string& drawn_by);  // "posse" or "gm" (001 L35, L39)
   void play_token(const Json& card);
   bool record_or_refuse(const std::string& type, const Json& payload, RecordOutcome& outcome);
   std::string roller_badge() const;  // the selected character's badge

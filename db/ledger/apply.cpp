@@ -8,7 +8,8 @@ namespace marshal::db {
 
 namespace {
 bool is_chip_event(const std::string& type) {
-  return type == "night_started" || type == "night_ended" || type == "chip_awarded" || type == "chip_spent";
+  return type == "night_started" || type == "night_ended" || type == "chip_awarded" || type == "chip_spent" ||
+         type == "jokers_wild";
 }
 }  // namespace
 
@@ -20,7 +21,7 @@ const std::vector<std::string>& event_types() {
       "card_reissued",    "card_revoked",      "wound_limb_named", "wound_healed",
       "arrested",         "jailed",            "released",         "correction",
       "vote_called",      "ballot_cast",       "vote_counted",     "vote_overridden",
-      "night_started",    "night_ended",       "chip_awarded",     "chip_spent",
+      "night_started",    "night_ended",       "chip_awarded",     "chip_spent",       "jokers_wild",
       "roll_recorded",    "token_issued",      "token_played",
       "twtw_round_started", "twtw_step_resolved", "twtw_step_undone", "twtw_round_ended",
       station_enrolled_event, station_revoked_event};

@@ -120,6 +120,26 @@ void apply_chip_event(const std::string& type, ApplyContext& ctx) {
       ctx.ledger["discarded"] = db.scalar_int("SELECT COALESCE(SUM(count), 0) FROM chips");
       db.exec("DELETE FROM chips");
     }
+  } else if (type == "jokers_wild") {
+    const std::string drawn_by = f.text("drawn_by");
+    f.optional_text("note");
+    f.done();
+    if (drawn_by != "posse" && drawn_by != "gm")
+      throw LedgerRefusal("bad_input", "drawn_by", "is posse (a player character drew the Joker) or gm (the villains)");
+    if (!rules.jokers_wild)
+      throw LedgerRefusal("illegal_move", "type",
+                          std::string(core::to_string(ruleset)) + " has no Joker's Wild (it is savage's, 001 L35, L39)");
+    // 001 L35: every player character; L39: the GM's pool and each of the GM's Wild Cards.
+    const bool posse = drawn_by == "posse";
+    Statement who = db.prepare(posse ? "SELECT id FROM characters WHERE dead = 0 AND side = 'posse' ORDER BY id"
+                                     : "SELECT id FROM characters WHERE dead = 0 AND side = 'gm' AND wild_card = 1 ORDER BY id");
+    std::int64_t given = 0;
+    while (who.step()) {
+      add_chips(db, who.int64(0), rules.colours.front(), 1);
+      ++given;
+    }
+    if (!posse) add_chips(db, gm_pool, rules.colours.front(), 1);
+    ctx.ledger["given"] = {{"characters", given}, {"gm_pool", posse ? 0 : 1}};
   } else if (type == "chip_awarded") {
     std::int64_t to = holder(town, f, "to");
     std::string named = f.text("colour");

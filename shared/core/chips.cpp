@@ -6,7 +6,7 @@ namespace marshal::core {
 
 ChipRules chip_rules(Ruleset ruleset) {
   switch (ruleset) {
-    case Ruleset::savage: return {{"benny"}, 3, 1, 2, true, false};
+    case Ruleset::savage: return {{"benny"}, 3, 1, 2, true, false, true};
     // Fate chips (000 L22-28): the GM awards them; nothing is dealt or discarded by the ledger.
     case Ruleset::deadlands_1876: return {{"white", "red", "blue"}, 0, 0, 0, false, false};
     // 002 L15-23: one chip after each fight, its colour by d6; the GM's pool grows too.

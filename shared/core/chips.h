@@ -28,6 +28,9 @@ struct ChipRules {
   bool discarded_at_night_end = false;
   // A chip awarded with its colour by d6 (002 L20-23).
   bool colour_by_d6 = false;
+  // Joker's Wild (001 L35, L39): a Joker drawn in combat gives a Benny to every player character,
+  // or, drawn by the villains, one to the GM's pool and one to each of the GM's Wild Cards.
+  bool jokers_wild = false;
 };
 
 ChipRules chip_rules(Ruleset ruleset);

@@ -171,3 +171,37 @@ TEST_CASE("the Lincoln attributes are required in a Lincoln event only; traits o
     CHECK(has_error(errors, "characters.csv", 7, "side", "'villain' is neither posse nor gm"));
   }
 }
+
+TEST_CASE("Joker's Wild in savage: a Benny for each of the posse, or the GM's pool and Wild Cards; refused elsewhere",
+          "[db][tabletop][chips]") {
+  TempDir dir;
+  fs::path folder = copy_sample(dir, "posse", sample_posse_dir());
+  replace_in_file(folder / "options.csv", "ruleset,deadlands-1876", "ruleset,savage");
+  TestLedger t(folder);
+  auto bennies = [&](const std::string& name) {
+    return t.count("SELECT COALESCE(SUM(h.count), 0) FROM chips h JOIN characters c ON c.id = h.holder WHERE c.name = '" +
+                   name + "'");
+  };
+  AppendResult posse = t.accept("jokers_wild", {{"drawn_by", "posse"}});  // 001 L35
+  CHECK(posse.ledger["given"]["characters"] == 4);
+  CHECK(bennies("Lucky Jack Dawson") == 1);
+  CHECK(bennies("Reverend Grimme") == 0);
+  AppendResult villains = t.accept("jokers_wild", {{"drawn_by", "gm"}});  // 001 L39
+  CHECK(villains.ledger["given"]["characters"] == 2);                      // the Extra gets none
+  CHECK(villains.ledger["given"]["gm_pool"] == 1);
+  CHECK(bennies("Reverend Grimme") == 1);
+  CHECK(bennies("Gomorra Deputy") == 0);
+  CHECK(t.count("SELECT count FROM chips WHERE holder = 0") == 1);
+  AppendResult bad = t.append("jokers_wild", {{"drawn_by", "dealer"}});
+  CHECK(bad.code == "bad_input");
+  t.close();
+  VerifyReport report = verify_ledger(t.path());
+  INFO(report.reason);
+  CHECK(report.ok);
+
+  TestLedger deadlands(sample_posse_dir());
+  AppendResult refused = deadlands.append("jokers_wild", {{"drawn_by", "posse"}});
+  CHECK_FALSE(refused.accepted);
+  CHECK(refused.code == "illegal_move");
+  CHECK(refused.reason.find("deadlands-1876 has no Joker's Wild") != std::string::npos);
+}

@@ -51,6 +51,10 @@ TEST_CASE("Table: a posse's rolls, chips, rerolls and tokens from the keyboard a
   sim.Char('N', wxMOD_CONTROL);
   pump(300);
   CHECK(table->instruction().Contains("The game night has begun"));
+  // Joker's Wild is savage's: this deadlands-1876 posse is told so, and nothing is dealt.
+  sim.Char('J', wxMOD_CONTROL);
+  pump(300);
+  CHECK(table->refusal_text().Contains("has no Joker's Wild"));
 
   // Hannah: her sheet with numbers, the keyboard on the trait; Shooting (6th) d10, +1, TN 6.
   scan_burst(sim, posse.badge("Hannah Two Rivers"));
