@@ -7,6 +7,7 @@
 #include <wx/sizer.h>
 
 #include "core/refusal.h"
+#include "core/rule_options.h"
 #include "ui/theme.h"
 
 namespace marshal::gm {
@@ -158,6 +159,13 @@ void TablePage::refresh_table() {
   Lookup table = backend_.table();
   if (table.found) table_ = table.data;
   rules_ = core::rules_for(core::ruleset_from_string(table_.value("ruleset", "savage")).value_or(core::Ruleset::savage));
+  // The event's own options over its ruleset's, as the ledger judges the rolls.
+  for (const auto& [name, value] : table_.value("rules", Json::object()).items()) {
+    try {
+      core::set_rule_option(rules_, name, value.get<std::string>());
+    } catch (const std::exception&) {  // an option this station does not know (a newer ledger): the ruleset's
+    }
+  }
   show_roster();
   show_log();
 }

@@ -9,6 +9,8 @@
 #include <fmt/format.h>
 
 #include "core/accusation.h"
+#include "core/refusal.h"
+#include "core/rule_options.h"
 #include "import/import_twtw.h"
 #include "import/row_reader.h"
 #include "ledger/token_card.h"
@@ -77,11 +79,20 @@ struct Importer {
         auto ruleset = core::ruleset_from_string(r.text("value", true));
         if (!ruleset) r.error("value", "ruleset is savage, deadlands-1876 or deadlands-ru");
         else def.options.ruleset = *ruleset;
+      } else if (core::is_rule_option(option)) {
+        try {
+          core::TraitRules check;
+          core::set_rule_option(check, option, r.text("value", true));
+          def.rule_options.emplace_back(option, table.cell(row, "value"));
+        } catch (const core::Refusal& refusal) {
+          r.error("value", option + ": " + refusal.reason());
+        }
       } else if (read_twtw_option(option, r, def.twtw.options)) {
       } else
         r.error("option", "unknown option '" + option +
                               "' (title, max_attribute, brawl_tie, chase_min_wait_s, "
-                              "chase_max_wait_s, chase_escape_after, chase_base_hand, game, ruleset, twtw_...)");
+                              "chase_max_wait_s, chase_escape_after, chase_base_hand, game, ruleset, a ruleset's options "
+                              "such as crit_fail_reroll (docs/tabletop.md), twtw_...)");
     }
     if (def.options.chase.max_wait_s < def.options.chase.min_wait_s)
       errors.push_back({"options.csv", 0, 0, "", "chase_max_wait_s is below chase_min_wait_s"});

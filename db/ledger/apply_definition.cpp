@@ -32,6 +32,10 @@ void apply_event_defined(Town& town, const Json& payload) {
   // rulesets names none and keeps its projection as it was.
   if (payload.contains("ruleset"))
     db.prepare("INSERT INTO event_info(key, value) VALUES ('ruleset', ?)").bind(1, core::to_string(def.options.ruleset)).run();
+  if (!def.rule_options.empty())
+    db.prepare("INSERT INTO event_info(key, value) VALUES ('rule_options', ?)")
+        .bind(1, definition_to_json(def)["rule_options"].dump())
+        .run();
   if (def.game != Game::lincoln)
     db.prepare("INSERT INTO event_info(key, value) VALUES ('game', ?)").bind(1, to_string(def.game)).run();
   std::set<std::string> codes;

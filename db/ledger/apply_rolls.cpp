@@ -63,7 +63,7 @@ void apply_roll_event(ApplyContext& ctx) {
     town.require_alive(holder, "by");
   }
   const core::Ruleset ruleset = event_ruleset(town.db());
-  const core::TraitRules rules = core::rules_for(ruleset);
+  const core::TraitRules rules = event_rules(town.db());  // its ruleset with the event's options
   const int trait_die = sides_of(f, "die", rules.coin_unskilled);
   const std::string wild = f.optional_text("wild").value_or(rules.wild_die == 0 ? "none" : "d" + std::to_string(rules.wild_die));
   const int modifier = f.integer_or("modifier", -20, 20, 0);

@@ -2,6 +2,8 @@
 
 #include <tuple>
 
+#include "core/refusal.h"
+#include "core/rule_options.h"
 #include "core/trait_roll.h"
 
 namespace marshal::db {
@@ -85,6 +87,11 @@ Json definition_to_json(const EventDefinition& def) {
   Json json{{"title", def.title}, {"ruleset", core::to_string(o.ruleset)}, {"options", options},
             {"characters", characters}, {"cards", cards}, {"locations", locations}};
   if (def.game != Game::lincoln) json["game"] = to_string(def.game);
+  if (!def.rule_options.empty()) {
+    Json rule_options = Json::object();
+    for (const auto& [name, value] : def.rule_options) rule_options[name] = value;
+    json["rule_options"] = rule_options;
+  }
   if (!def.twtw.empty()) json["twtw"] = twtw_definition_to_json(def.twtw);
   return json;
 }
@@ -113,6 +120,20 @@ EventDefinition definition_from_json(const Json& json) {
     auto game = game_from_string(*game_text);
     if (!game) throw protocol::InputError("definition.game", "must be lincoln, tabletop or twtw");
     def.game = *game;
+  }
+  if (const Json* rule_options = top.optional("rule_options")) {
+    if (!rule_options->is_object()) throw protocol::InputError("definition.rule_options", "must be an object");
+    core::TraitRules check = core::rules_for(def.options.ruleset);
+    for (const auto& [name, value] : rule_options->items()) {
+      const std::string path = "definition.rule_options." + name;
+      if (!value.is_string()) throw protocol::InputError(path, "must be text");
+      try {
+        core::set_rule_option(check, name, value.get<std::string>());
+      } catch (const core::Refusal& r) {
+        throw protocol::InputError(path, r.reason());
+      }
+      def.rule_options.emplace_back(name, value.get<std::string>());
+    }
   }
   const Json& characters = top.required("characters");
   for (std::size_t i = 0; i < as_array(characters, "characters").size(); ++i) {

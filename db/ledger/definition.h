@@ -67,6 +67,9 @@ struct CardDef {
 struct EventDefinition {
   std::string title;
   Game game = Game::lincoln;
+  // A tabletop game's ruleset options set over its ruleset (core/rule_options.h), by name:
+  // {"crit_fail_reroll", "one_benny"}. In the JSON only when some are set.
+  std::vector<std::pair<std::string, std::string>> rule_options;
   int max_attribute = 4;
   core::EventOptions options;
   std::vector<CharacterDef> characters;

@@ -1,7 +1,9 @@
 #pragma once
 // The event's tabletop ruleset, as its definition named it (event_info 'ruleset'; savage when it
-// named none): the chips and the recorded rolls follow it.
+// named none): the chips follow it, and the recorded rolls its rules with the event's options.
+#include "core/rule_options.h"
 #include "core/trait_roll.h"
+#include "protocol/json_fields.h"
 #include "store/sqlite.h"
 
 namespace marshal::db {
@@ -16,6 +18,17 @@ inline core::Ruleset event_ruleset(Database& db) {
   Statement s = db.prepare("SELECT value FROM event_info WHERE key = 'ruleset'");
   if (!s.step()) return core::Ruleset::savage;
   return core::ruleset_from_string(s.text(0)).value_or(core::Ruleset::savage);
+}
+
+// The event's trait rules: its ruleset's, with the options its definition set over them
+// (event_info 'rule_options', checked when the definition was applied).
+inline core::TraitRules event_rules(Database& db) {
+  core::TraitRules rules = core::rules_for(event_ruleset(db));
+  Statement s = db.prepare("SELECT value FROM event_info WHERE key = 'rule_options'");
+  if (s.step())
+    for (const auto& [name, value] : protocol::Json::parse(s.text(0)).items())
+      core::set_rule_option(rules, name, value.get<std::string>());
+  return rules;
 }
 
 }  // namespace marshal::db

@@ -10,6 +10,12 @@ namespace {
 
 using protocol::Json;
 
+Json rule_values(const core::TraitRules& rules) {
+  Json values = Json::object();
+  for (const auto& [name, value] : core::rule_option_values(rules)) values[name] = value;
+  return values;
+}
+
 Json chips_of(Database& db, std::int64_t holder, const std::vector<std::string>& colours) {
   Json chips = Json::object();
   for (const auto& colour : colours) chips[colour] = 0;
@@ -56,6 +62,7 @@ Json table_view(Database& db, std::size_t log_rolls) {
             {"game", game.step() ? game.text(0) : std::string(to_string(Game::lincoln))},
             {"ruleset", core::to_string(ruleset)},
             {"colours", colours},
+            {"rules", rule_values(event_rules(db))},
             {"night_open", db.scalar_int("SELECT COUNT(*) FROM game_nights WHERE ended_seq IS NULL") > 0},
             {"gm_pool", chips_of(db, 0, colours)}};
   Json characters = Json::array();

@@ -12,7 +12,8 @@ namespace marshal::db {
 
 constexpr std::size_t table_log_rolls = 30;  // the roll log's length: the last rolls of the evening
 
-// {"title", "game", "ruleset", "colours": ["white", ...], "night_open": bool,
+// {"title", "game", "ruleset", "colours": ["white", ...], "rules": {"modifier_on": "total", ...}
+//  (the ruleset's options with the event's own, core/rule_options.h), "night_open": bool,
 //  "gm_pool": {"white": 2, ...}, "characters": [{"name", "badge", "side", "wild_card", "dead",
 //  "traits": [{"trait", "die": "d12+1", "sides": 12, "bonus": 1}], "chips": {...},
 //  "tokens": [{"code", "title"}]}], "rolls": [{"seq", "by", "trait", "die", "wild", "modifier",

@@ -5,6 +5,7 @@
 
 #include "db_test_helpers.h"
 #include "ledger/verify.h"
+#include "server/table_view.h"
 
 using namespace marshal::db;
 using namespace marshal::db::testing;
@@ -204,4 +205,35 @@ TEST_CASE("Joker's Wild in savage: a Benny for each of the posse, or the GM's po
   CHECK_FALSE(refused.accepted);
   CHECK(refused.code == "illegal_move");
   CHECK(refused.reason.find("deadlands-1876 has no Joker's Wild") != std::string::npos);
+}
+
+TEST_CASE("an event sets a ruleset's options: imported, kept, judged by, shown to the station", "[db][import][tabletop]") {
+  TempDir dir;
+  fs::path folder = copy_sample(dir, "posse", sample_posse_dir());
+  replace_in_file(folder / "options.csv", "ruleset,deadlands-1876", "ruleset,savage\nmodifier_on,trait_die\ncrit_fail_reroll,one_benny");
+  TestLedger t(folder);
+  CHECK(t.db().scalar_text("SELECT value FROM event_info WHERE key = 'rule_options'") ==
+        R"({"crit_fail_reroll":"one_benny","modifier_on":"trait_die"})");
+  // d8 2 and a Wild Die 3 at +1 against TN 4: savage puts the +1 on both (4, a success); with
+  // modifier_on trait_die the Wild Die stays 3 and the trait die makes 3: a failure.
+  AppendResult roll = t.accept("roll_recorded", {{"by", t.badge("Hannah Two Rivers")}, {"die", "d8"}, {"modifier", 1},
+                                                 {"dice", {{"trait", {2}}, {"wild", {3}}}}});
+  CHECK(roll.ledger["result"] == 3);
+  CHECK(roll.ledger["success"] == false);
+  Json view = table_view(t.db());
+  CHECK(view["rules"]["modifier_on"] == "trait_die");
+  CHECK(view["rules"]["crit_fail_reroll"] == "one_benny");
+  CHECK(view["rules"]["natural_one"] == "no");  // savage's own
+  t.close();
+  VerifyReport report = verify_ledger(t.path());
+  INFO(report.reason);
+  CHECK(report.ok);
+
+  // A bad option is named at its cell, and nothing is written.
+  replace_in_file(folder / "options.csv", "crit_fail_reroll,one_benny", "crit_fail_reroll,twice");
+  ImportResult bad = import_event(folder.string(), seeded_code_maker(4));
+  REQUIRE(bad.errors.size() == 1);
+  CHECK(bad.errors[0].file == "options.csv");
+  CHECK(bad.errors[0].line == 5);
+  CHECK(bad.errors[0].reason == "crit_fail_reroll: 'twice' is not one of never, one_benny");
 }
