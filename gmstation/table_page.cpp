@@ -160,7 +160,8 @@ void TablePage::refresh_table() {
   if (table.found) table_ = table.data;
   rules_ = core::rules_for(core::ruleset_from_string(table_.value("ruleset", "savage")).value_or(core::Ruleset::savage));
   // The event's own options over its ruleset's, as the ledger judges the rolls.
-  for (const auto& [name, value] : table_.value("rules", Json::object()).items()) {
+  const Json options = table_.value("rules", Json::object());  // kept: items() only refers to it
+  for (const auto& [name, value] : options.items()) {
     try {
       core::set_rule_option(rules_, name, value.get<std::string>());
     } catch (const std::exception&) {  // an option this station does not know (a newer ledger): the ruleset's

@@ -25,9 +25,9 @@ inline core::Ruleset event_ruleset(Database& db) {
 inline core::TraitRules event_rules(Database& db) {
   core::TraitRules rules = core::rules_for(event_ruleset(db));
   Statement s = db.prepare("SELECT value FROM event_info WHERE key = 'rule_options'");
-  if (s.step())
-    for (const auto& [name, value] : protocol::Json::parse(s.text(0)).items())
-      core::set_rule_option(rules, name, value.get<std::string>());
+  if (!s.step()) return rules;
+  const protocol::Json options = protocol::Json::parse(s.text(0));  // kept: items() only refers to it
+  for (const auto& [name, value] : options.items()) core::set_rule_option(rules, name, value.get<std::string>());
   return rules;
 }
 

@@ -213,7 +213,7 @@ TEST_CASE("an event sets a ruleset's options: imported, kept, judged by, shown t
   replace_in_file(folder / "options.csv", "ruleset,deadlands-1876", "ruleset,savage\nmodifier_on,trait_die\ncrit_fail_reroll,one_benny");
   TestLedger t(folder);
   CHECK(t.db().scalar_text("SELECT value FROM event_info WHERE key = 'rule_options'") ==
-        R"({"crit_fail_reroll":"one_benny","modifier_on":"trait_die"})");
+        R"({"modifier_on":"trait_die","crit_fail_reroll":"one_benny"})");  // as options.csv sets them
   // d8 2 and a Wild Die 3 at +1 against TN 4: savage puts the +1 on both (4, a success); with
   // modifier_on trait_die the Wild Die stays 3 and the trait die makes 3: a failure.
   AppendResult roll = t.accept("roll_recorded", {{"by", t.badge("Hannah Two Rivers")}, {"die", "d8"}, {"modifier", 1},
@@ -234,6 +234,6 @@ TEST_CASE("an event sets a ruleset's options: imported, kept, judged by, shown t
   ImportResult bad = import_event(folder.string(), seeded_code_maker(4));
   REQUIRE(bad.errors.size() == 1);
   CHECK(bad.errors[0].file == "options.csv");
-  CHECK(bad.errors[0].line == 5);
+  CHECK(bad.errors[0].line == 6);
   CHECK(bad.errors[0].reason == "crit_fail_reroll: 'twice' is not one of never, one_benny");
 }
