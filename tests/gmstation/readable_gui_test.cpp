@@ -58,7 +58,7 @@ TEST_CASE("every screen at 1024 x 600: each text at least 18 px, no GTK size war
   check_text_sizes(frame, "home");
   for (gm::ConflictPage* page : std::initializer_list<gm::ConflictPage*>{
            frame->duel(), frame->accusation(), frame->fistfight(), frame->actions(), frame->shootout(), frame->brawl(),
-           frame->chase(), frame->table()}) {
+           frame->chase(), frame->table(), frame->action_time()}) {
     frame->show_screen(page);
     pump(200);
     check_text_sizes(frame, page->GetName().ToStdString() + " " + page->instruction().ToStdString());
