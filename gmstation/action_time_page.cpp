@@ -69,12 +69,12 @@ ActionTimePage::ActionTimePage(wxWindow* parent, StationBackend& backend)
   paces_ = number_field(this, "paces");
   increment_ = new StepNumber(this, "Range increment", 1, tw::max_range_increment, false);
   increment_->set_value(default_increment);
-  who_->set_range(1, 1);
-  location_->set_range(1, static_cast<int>(at::hit_locations().size()));
-  location_->set_value(3);  // chest: a card's standard location is most often the torso
   card_ = number_field(this, "card");
   location_ = new OneKeyNumber(this, "Location");
   dmg_ = number_field(this, "DMG");
+  who_->set_range(1, 1);
+  location_->set_range(1, static_cast<int>(at::hit_locations().size()));
+  location_->set_value(3);  // chest: a card's standard location is most often the torso
   for (wxTextCtrl* field : std::initializer_list<wxTextCtrl*>{who_, target_, increment_, location_})
     field->SetMinSize(wxSize(60, -1));
   // Two rows, so the page is never wider than its 800 px at 1024 x 600: the attack, then its card.

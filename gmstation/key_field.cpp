@@ -2,19 +2,11 @@
 
 #include <wx/time.h>
 
+#include "gmstation/person_keys.h"
 #include "scan/wedge.h"
 #include "ui/theme.h"
 
 namespace marshal::gm {
-
-namespace {
-std::int64_t key_time_ms(const wxKeyEvent& event) {
-  const long stamp = event.GetTimestamp();
-  return stamp != 0 ? static_cast<std::int64_t>(stamp) : wxGetLocalTimeMillis().GetValue();
-}
-// How long a letter waits for a following key before it counts: longer than a scanner's gap.
-constexpr int settle_ms = static_cast<int>(scan::WedgeOptions{}.max_gap_ms) + 15;
-}  // namespace
 
 KeyField::KeyField(wxWindow* parent)
     : wxTextCtrl(parent, wxID_ANY, "", wxDefaultPosition, wxSize(90, -1), wxTE_PROCESS_ENTER), settle_(this) {

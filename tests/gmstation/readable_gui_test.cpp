@@ -68,6 +68,17 @@ TEST_CASE("every screen at 1024 x 600: each text at least 18 px, no GTK size war
   pump(200);
 }
 
+TEST_CASE("the Action Time screen with a TWTW posse: each text at least 18 px", "[gui][readable][action_time]") {
+  SampleTown posse(18, "twtw-posse");  // the Lincoln town above has no TWTW characters: the roster is empty there
+  gm::MainFrame* frame = open_station(posse.db, "twtw-gm");
+  frame->show_screen(frame->action_time());
+  pump(200);
+  REQUIRE(frame->action_time()->mode() == gm::ActionTimePage::Mode::declaration);
+  check_text_sizes(frame, "action time");
+  frame->Destroy();
+  pump(200);
+}
+
 TEST_CASE("a duel's commitments by one key each; a digit out of range refused with the range, nothing moves",
           "[gui][readable][duel]") {
   SampleTown town(1875);
