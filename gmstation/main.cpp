@@ -12,7 +12,7 @@ int main(int argc, char** argv) {
       parser.AddSwitch("h", "help", "show this help");
       marshal::gm::describe_command_line(parser);
       std::fputs(parser.GetUsageString().utf8_str(), stdout);
-      std::fputs("\nKeys: F2 duel, F3 accusation, F4 fistfight, F5 GM actions, F6 shootout, F7 brawl, F8 chase, F9 tabletop roll, "
+      std::fputs("\nKeys: F2 duel, F3 accusation, F4 fistfight, F5 GM actions, F6 shootout, F7 brawl, F8 chase, F9 tabletop roll, F10 action time (TWTW), "
                  "Esc home (docs/gmstation.md).\n",
                  stdout);
       return 0;

@@ -73,7 +73,7 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   home_ = new wxPanel(book_, wxID_ANY);
   ui::apply(home_);
   auto* home_sizer = new wxBoxSizer(wxVERTICAL);
-  auto* help = new wxStaticText(home_, wxID_ANY, "Scan a badge or a card to see it.\nF2: a duel   F3: a cheating accusation   F4: a fistfight   F5: GM actions\nF6: a shootout   F7: a brawl   F8: a chase   F9: a tabletop roll   Esc: back here");
+  auto* help = new wxStaticText(home_, wxID_ANY, "Scan a badge or a card to see it.\nF2: a duel   F3: a cheating accusation   F4: a fistfight   F5: GM actions\nF6: a shootout   F7: a brawl   F8: a chase   F9: a tabletop roll   F10: action time   Esc: back here");
   help->SetFont(ui::font(14));
   answer_ = new wxStaticText(home_, wxID_ANY, "");
   answer_->SetFont(ui::font(20, true));
@@ -96,10 +96,11 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   brawl_ = new BrawlPage(book_, *backend_);
   chase_ = new ChasePage(book_, *backend_);
   table_ = new TablePage(book_, *backend_);
+  action_time_ = new ActionTimePage(book_, *backend_);
   // One function key per screen, in the order the help line gives them.
   screens_ = {{WXK_F2, duel_},     {WXK_F3, accusation_}, {WXK_F4, fistfight_}, {WXK_F5, actions_},
               {WXK_F6, shootout_}, {WXK_F7, brawl_},      {WXK_F8, chase_},
-              {WXK_F9, table_}};
+              {WXK_F9, table_},   {WXK_F10, action_time_}};
   for (const auto& screen : screens_) book_->AddPage(screen.page, screen.page->GetName());
   // The screens wrap their text to the width they get: without a set minimum the widest screen
   // would squeeze the live panel to nothing at 1024 x 600.

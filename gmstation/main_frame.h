@@ -11,6 +11,7 @@
 #include <wx/timer.h>
 
 #include "gmstation/accusation_page.h"
+#include "gmstation/action_time_page.h"
 #include "gmstation/actions_page.h"
 #include "gmstation/brawl_page.h"
 #include "gmstation/chase_page.h"
@@ -40,6 +41,7 @@ class MainFrame : public wxFrame {
   BrawlPage* brawl() { return brawl_; }
   ChasePage* chase() { return chase_; }
   TablePage* table() { return table_; }
+  ActionTimePage* action_time() { return action_time_; }
   ui::ScanInput* scan_input() { return scan_; }
   void show_home();
   // Begins a screen anew and shows it (what its function key does).
@@ -81,6 +83,7 @@ class MainFrame : public wxFrame {
   wxStaticText* answer_;
   DuelPage* duel_;
   TablePage* table_;
+  ActionTimePage* action_time_;
   AccusationPage* accusation_;
   FistfightPage* fistfight_;
   ActionsPage* actions_;

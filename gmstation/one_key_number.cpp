@@ -4,19 +4,13 @@
 
 #include <wx/time.h>
 
+#include "gmstation/person_keys.h"
 #include "scan/wedge.h"
 #include "ui/theme.h"
 
 namespace marshal::gm {
 
 namespace {
-// A key's time as the display server stamped it (as the scan input reads bursts), else now.
-std::int64_t key_time_ms(const wxKeyEvent& event) {
-  const long stamp = event.GetTimestamp();
-  return stamp != 0 ? static_cast<std::int64_t>(stamp) : wxGetLocalTimeMillis().GetValue();
-}
-// How long a digit waits for a following key before it counts: longer than a scanner's gap.
-constexpr int settle_ms = static_cast<int>(scan::WedgeOptions{}.max_gap_ms) + 15;
 // How long a digit that could begin a number of two (a range past 9) waits for the second.
 constexpr int second_digit_ms = 700;
 }  // namespace

@@ -9,6 +9,7 @@
 #include "ledger/ledger.h"
 #include "printables/print_jobs.h"
 #include "server/table_view.h"
+#include "server/twtw_view.h"
 #include "server/views.h"
 
 namespace marshal::gm {
@@ -93,6 +94,13 @@ class LocalLedger : public StationBackend {
     return l;
   }
 
+  Lookup twtw() override {
+    Lookup l;
+    l.found = true;
+    l.data = db::twtw_view(ledger_.database());
+    return l;
+  }
+
   RecordOutcome record(const std::string& type, const Json& payload) override {
     std::int64_t now = now_ms();
     db::AppendResult r = ledger_.append({db::make_uuid_v7(now), station_, now, type, payload}, now);
@@ -153,6 +161,7 @@ class RemoteLedger : public StationBackend {
   }
   Lookup timers() override { return convert(client_.timers()); }
   Lookup table() override { return convert(client_.table()); }
+  Lookup twtw() override { return convert(client_.twtw()); }
   std::optional<std::string> print_card(const std::string& code, std::string& why) override {
     why = "print it on the ledger's machine: marshal print card " + code;
     return std::nullopt;

@@ -49,6 +49,9 @@ class StationBackend {
   // A tabletop game's table: traits, chips, tokens, the roll log (GET /table, docs/server.md);
   // from_cache when out of reach.
   virtual Lookup table() = 0;
+  // The West That Wasn't's action time: the characters' wounds, CT and stun, and the last round
+  // (GET /twtw, docs/server.md); from_cache when out of reach.
+  virtual Lookup twtw() = 0;
   virtual RecordOutcome record(const std::string& type, const Json& payload) = 0;
   // Prints one card (a bystander bestowed, a card re-issued) to a PDF; its path, or nullopt
   // with `why` (a station on a server has no ledger file to print from).

@@ -79,6 +79,8 @@ class LedgerClient {
   View timers();
   // A tabletop game's table (GET /table, GM stations only).
   View table();
+  // The West That Wasn't's action time: characters and the last round (GET /twtw, GM stations only).
+  View twtw();
 
   // Events after `after` (long-poll up to wait_ms); updates the last seen seq on success.
   std::optional<Json> feed(std::int64_t after, long wait_ms);

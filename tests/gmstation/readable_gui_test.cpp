@@ -58,12 +58,23 @@ TEST_CASE("every screen at 1024 x 600: each text at least 18 px, no GTK size war
   check_text_sizes(frame, "home");
   for (gm::ConflictPage* page : std::initializer_list<gm::ConflictPage*>{
            frame->duel(), frame->accusation(), frame->fistfight(), frame->actions(), frame->shootout(), frame->brawl(),
-           frame->chase(), frame->table()}) {
+           frame->chase(), frame->table(), frame->action_time()}) {
     frame->show_screen(page);
     pump(200);
     check_text_sizes(frame, page->GetName().ToStdString() + " " + page->instruction().ToStdString());
   }
   CHECK(gtk_size_warnings == 0);
+  frame->Destroy();
+  pump(200);
+}
+
+TEST_CASE("the Action Time screen with a TWTW posse: each text at least 18 px", "[gui][readable][action_time]") {
+  SampleTown posse(18, "twtw-posse");  // the Lincoln town above has no TWTW characters: the roster is empty there
+  gm::MainFrame* frame = open_station(posse.db, "twtw-gm");
+  frame->show_screen(frame->action_time());
+  pump(200);
+  REQUIRE(frame->action_time()->mode() == gm::ActionTimePage::Mode::declaration);
+  check_text_sizes(frame, "action time");
   frame->Destroy();
   pump(200);
 }

@@ -1,0 +1,84 @@
+#pragma once
+// What the Action Time screen (F10, gmstation/action_time_page.h) reads and computes, without
+// wx: the characters of GET /twtw, a Declaration as the GM builds it and its ledger payload, the
+// TN of an attack with its reasons (core twtw ranged_tn / melee_defense), and what a hit will do
+// (whether the ledger will want a Stun check) as the ledger judges it, with the same engine.
+#include <string>
+#include <vector>
+
+#include "core/twtw_cards.h"
+#include "core/twtw_order.h"
+#include "core/twtw_ranged.h"
+#include "core/twtw_wounds.h"
+#include "protocol/json_fields.h"
+
+namespace marshal::gm::action_time {
+
+namespace tw = core::twtw;
+using protocol::Json;
+
+// One character as GET /twtw gives it (db/server/twtw_view.h).
+struct Fighter {
+  std::string name;
+  std::string side;  // "posse" or "judge"
+  int reflex = 6;
+  int size = 6;
+  int start_ct = 0;
+  int shooting = 0, fighting = 0, dodge = 0;
+  tw::WoundState w;
+  int penalty = 0;     // the wound level's penalty on every TN of the character
+  int bleeding = 0;
+  std::string state;   // fighting, concussed, out_of_action, dead
+  bool able() const { return state == "fighting"; }
+};
+std::vector<Fighter> fighters_from_view(const Json& view);
+tw::Options options_from_view(const Json& view);
+
+// "Miranda d12  CT 11/12  R leg 1  STUNNED  bleeds 1": a roster row without its number.
+std::string roster_line(const Fighter& f);
+
+// One character's Declaration as the GM builds it, key by key.
+struct Declared {
+  std::string name;
+  std::vector<tw::Speed> actions;
+  bool dodge = false, continuous = false, surprised = false;
+  bool sits_out = false;              // left out of the round (not declared at all)
+  bool surprised_last_round = false;  // then the Easy (3) Bravery check's outcome is due (003 L34)
+  bool bravery_passed = true;
+};
+// "fast, fast (phases I, II), dodging" or "sits out"; the phases by the event's speed table.
+std::string declaration_words(const Declared& d, const tw::SpeedPhases& table);
+// twtw_round_started's payload (docs/ledger.md): everyone not sitting out.
+Json round_started_payload(const std::vector<Declared>& declared);
+
+std::string roman(int phase);  // 1 -> "I"
+// A step of GET /twtw's round as a GM says it: "Phase II, the d10 count", "Phase I, continuous
+// actions", "the Declaration (dodges declared)".
+std::string step_words(const Json& step);
+
+// The TN to hit `target` and why: at `paces` > 0 a shot (core ranged_tn: base 5, the range
+// increments of the weapon, the target's Dodge if it declared a dodge, the firer's wound
+// penalty); at 0 paces hand to hand (core melee_defense: 3 + the target's Fighting, its Dodge
+// if dodging, plus the attacker's wound penalty). Movement, cover and called shots are the GM's
+// to add: the screen keeps it simple (docs/twtw.md "The Action Time screen").
+tw::TnBreakdown attack_tn(const Fighter& attacker, const Fighter& target, bool target_dodging, int paces, int increment,
+                          const tw::Options& options);
+// "TN 6: 5 base: Standard (003 L114), +1 range ..."
+std::string tn_words(const tw::TnBreakdown& tn);
+
+// The card's hit locations as numbered for one key: 1 head ... 8 left leg.
+const std::vector<tw::HitLocation>& hit_locations();
+std::string hit_location_menu();  // "1 head  2 vitals  ..."
+
+// What a hit of `dmg` (a weapon's, no cover) to `where` does to a target of `size` in state
+// `before`, as the ledger will judge it: the wounds, CT, and whether a Stun check is due and its TN.
+struct HitPreview {
+  tw::Damage damage;
+  tw::Hit hit;
+};
+HitPreview preview_hit(const tw::WoundState& before, tw::HitLocation where, int dmg, int size, const tw::Options& options);
+
+// One line of what the ledger judged of a recorded step (its `ledger` object): each recovery and hit.
+std::string judged_words(const Json& ledger);
+
+}  // namespace marshal::gm::action_time

@@ -1,0 +1,135 @@
+#pragma once
+// The Action Time screen (F10): a round of The West That Wasn't (issue 18, docs/twtw.md "The
+// Action Time screen"), each part a ledger event, so a restarted station continues the round at
+// its next step (it rebuilds itself from GET /twtw on start).
+//   Declaration, one character at a time (the keys field): F fast, N normal, S slow (Backspace
+//   drops the last), D dodge, C continuous, U surprised, B the Bravery check after last round's
+//   surprise, X sits out; Enter the next character; Ctrl+N records twtw_round_started.
+//   Each step: the actors highlighted; a stunned actor's recovery first (Y made, N failed);
+//   A an attack: who (if several), target by its number, paces (0: hand to hand), the TN with
+//   its reasons, the card's result typed; a hit: location by number, DMG, the Stun check (Y/N)
+//   when the ledger will want one. Backspace drops the last entry; Enter records
+//   twtw_step_resolved. Ctrl+Z undoes the last step. After the last step Enter plays the End Step.
+#include <map>
+#include <optional>
+
+#include <wx/stattext.h>
+#include <wx/textctrl.h>
+
+#include "gmstation/action_time_model.h"
+#include "gmstation/conflict_page.h"
+#include "gmstation/key_field.h"
+#include "gmstation/one_key_number.h"
+#include "gmstation/step_number.h"
+
+namespace marshal::gm {
+
+class ActionTimePage : public ConflictPage {
+ public:
+  ActionTimePage(wxWindow* parent, StationBackend& backend);
+  void start() override;
+  void on_scan(const std::string& code) override;
+  bool on_key(int key) override;
+  bool finishes_on_record() const override { return false; }
+  void on_shown() override { focus_keys(); }
+
+  enum class Mode { no_twtw, declaration, step, end_step };
+  Mode mode() const { return mode_; }
+  // For tests: the texts as written (labels are wrapped) and the fields.
+  wxString roster_text() const;        // every row, one a line
+  std::vector<std::string> highlighted() const;  // the names on a highlighted row
+  wxString step_text() const { return step_text_; }
+  wxString tn_text() const { return tn_text_; }
+  wxString entries_text() const { return entries_text_; }
+  KeyField* keys_field() const { return keys_; }
+  OneKeyNumber* who_field() const { return who_; }
+  OneKeyNumber* target_field() const { return target_; }
+  wxTextCtrl* paces_field() const { return paces_; }
+  StepNumber* increment_field() const { return increment_; }
+  wxTextCtrl* card_field() const { return card_; }
+  OneKeyNumber* location_field() const { return location_; }
+  wxTextCtrl* dmg_field() const { return dmg_; }
+
+ private:
+  // What the keys field waits for now.
+  enum class Question { none, recovery, stun };
+
+  void refresh();           // asks the ledger (GET /twtw) and rebuilds the screen
+  void show_roster();
+  void begin_declaration();
+  void show_declaring();
+  void declare_key(char key);
+  void record_declaration();
+  void begin_step();
+  void show_step();
+  void step_key(char key);
+  void ask_next_recovery();
+  void start_attack();
+  void choose_attacker();
+  void update_tn();
+  void take_card();
+  void take_dmg();
+  void add_hit(std::optional<bool> stun_passed);
+  void drop_last_entry();
+  void rebuild_working();  // the targets as this step's hits leave them
+  void record_step();
+  void record_end_step();
+  void undo_step();
+  void focus_keys();
+  void set_text(wxStaticText* label, wxString& kept, const wxString& text);
+  void rewrap_texts();
+  bool record_or_refuse(const std::string& type, const Json& payload, RecordOutcome& outcome);
+  const action_time::Fighter* fighter(const std::string& name) const;
+  int index_of(const std::string& name) const;
+  bool dodging(const std::string& name) const;  // declared a dodge this round
+
+  StationBackend& backend_;
+  Json view_;
+  action_time::tw::Options options_;
+  std::vector<action_time::Fighter> fighters_;
+  Mode mode_ = Mode::no_twtw;
+  Question question_ = Question::none;
+
+  // The Declaration being built.
+  std::vector<action_time::Declared> declared_;
+  std::size_t declaring_ = 0;
+
+  // The step being played: its number (1-based), actors, and what is entered so far.
+  Json round_;
+  int step_number_ = 0;
+  std::vector<std::string> actors_;
+  std::vector<std::string> to_recover_;          // stunned actors still to be asked
+  Json recoveries_ = Json::array();
+  Json hits_ = Json::array();
+  // What was entered in this step, as the GM reads it, last first to drop with Backspace.
+  enum class Entry { miss, hit, recovery };
+  std::vector<std::pair<Entry, std::string>> entries_;
+  std::string card_words_;                       // "Miranda at Angus Laroq: card 9 vs TN 6"
+  std::map<std::string, action_time::tw::WoundState> working_;  // the targets after this step's hits
+  std::vector<std::string> attackers_;           // actors able to attack this step
+  std::string attacker_, target_name_;
+  action_time::tw::TnBreakdown tn_;
+  std::optional<action_time::HitPreview> preview_;
+  std::string hit_location_;
+  int hit_dmg_ = 0;
+
+  std::vector<wxStaticText*> rows_;
+  wxBoxSizer* posse_column_;
+  wxBoxSizer* judge_column_;
+  wxStaticText* step_;
+  wxStaticText* tn_line_;
+  wxStaticText* entries_label_;
+  wxStaticText* keys_help_;
+  KeyField* keys_;
+  OneKeyNumber* who_;
+  OneKeyNumber* target_;
+  wxTextCtrl* paces_;
+  StepNumber* increment_;
+  wxTextCtrl* card_;
+  OneKeyNumber* location_;
+  wxTextCtrl* dmg_;
+  wxString step_text_, tn_text_, entries_text_, keys_help_text_;
+  std::vector<wxString> row_texts_;
+};
+
+}  // namespace marshal::gm
