@@ -99,6 +99,7 @@ std::string declaration_words(const Declared& d, const tw::SpeedPhases& table) {
     }
     parts.push_back(fmt::format("{}{}", fmt::join(speeds, ", "), where));
   }
+  if (!d.target.empty()) parts.push_back("at " + d.target);
   if (d.dodge) parts.push_back("dodging");
   if (d.continuous) parts.push_back("continuous");
   if (d.surprised_last_round) parts.push_back(d.bravery_passed ? "Bravery (3) passed" : "Bravery (3) FAILED");
@@ -116,6 +117,7 @@ Json round_started_payload(const std::vector<Declared>& declared) {
     if (d.continuous) one["continuous"] = true;
     if (d.dodge) one["dodge"] = true;
     if (d.surprised) one["surprised"] = true;
+    if (!d.target.empty()) one["target"] = d.target;
     if (d.surprised_last_round) one["bravery_passed"] = d.bravery_passed;
     list.push_back(one);
   }

@@ -42,6 +42,7 @@ struct Declared {
   std::string name;
   std::vector<tw::Speed> actions;
   bool dodge = false, continuous = false, surprised = false;
+  std::string target;                 // the declared target of its attacks, if any
   bool sits_out = false;              // left out of the round (not declared at all)
   bool surprised_last_round = false;  // then the Easy (3) Bravery check's outcome is due (003 L34)
   bool bravery_passed = true;

@@ -43,7 +43,8 @@ std::optional<int> typed_number(wxTextCtrl* field, int low, int high) {
 }
 
 const char* declaration_keys =
-    "F fast  N normal  S slow  Backspace drops one  D dodge  C continuous  U surprised  B Bravery  X sits out\n"
+    "F fast  N normal  S slow  Backspace drops one  T target (again: the next)  D dodge  C continuous\n"
+    "U surprised  B Bravery  X sits out  "
     "Enter: the next character   Ctrl+N: the round begins";
 const char* step_keys =
     "A an attack   Backspace drops the last entry   Enter records the step   Ctrl+Z undoes the last step";
@@ -96,6 +97,8 @@ ActionTimePage::ActionTimePage(wxWindow* parent, StationBackend& backend)
   inputs_->Add(card_row, 0, wxLEFT | wxRIGHT | wxTOP, 4);
   tn_line_ = body_text(this, "");
   inputs_->Add(tn_line_, 0, wxEXPAND | wxLEFT | wxRIGHT, 6);
+  drawn_label_ = body_text(this, "");
+  inputs_->Add(drawn_label_, 0, wxEXPAND | wxLEFT | wxRIGHT, 6);
   entries_label_ = body_text(this, "");
   inputs_->Add(entries_label_, 0, wxEXPAND | wxLEFT | wxRIGHT, 6);
   add_result_area(ui::body_points + 2);
@@ -151,11 +154,16 @@ ActionTimePage::ActionTimePage(wxWindow* parent, StationBackend& backend)
     }
     update_tn();
     card_->SetFocus();
-    say(utf8(fmt::format("Draw a card: type its result against TN {}, then Enter", tn_.tn)));
+    say(utf8(deck_mode() ? fmt::format("Enter: the station draws a card against TN {} (or type a drawn card's result)", tn_.tn)
+                         : fmt::format("Draw a card: type its result against TN {}, then Enter", tn_.tn)));
   });
   increment_->on_changed([this] { update_tn(); });
   increment_->on_done([this] { card_->SetFocus(); });
-  card_->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { take_card(); });
+  card_->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) {
+    if (deck_mode() && card_->GetValue().Strip(wxString::both).empty()) return draw_card();
+    drawn_.reset();  // typed: a card drawn from the table's own deck
+    take_card();
+  });
   location_->on_done([this] {
     hit_location_ = std::string(tw::to_string(at::hit_locations()[static_cast<std::size_t>(location_->value() - 1)]));
     dmg_->SetFocus();
@@ -274,6 +282,7 @@ void ActionTimePage::rewrap_texts() {
   for (std::size_t i = 0; i < rows_.size(); ++i) set_text(rows_[i], row_texts_[i], row_texts_[i]);
   set_text(step_, step_text_, step_text_);
   set_text(tn_line_, tn_text_, tn_text_);
+  set_text(drawn_label_, drawn_text_, drawn_text_);
   set_text(entries_label_, entries_text_, entries_text_);
   set_text(keys_help_, keys_help_text_, keys_help_text_);
 }
@@ -402,6 +411,14 @@ void ActionTimePage::declare_key(char key) {
       }
       break;
     }
+    case 'T': {  // the next able character of the other side, then none again
+      std::vector<std::string> foes;
+      for (const auto& f : fighters_)
+        if (f.side != fighters_[declaring_].side && f.able()) foes.push_back(f.name);
+      auto at = std::find(foes.begin(), foes.end(), d.target);
+      d.target = foes.empty() ? "" : at == foes.end() ? foes.front() : at + 1 == foes.end() ? "" : *(at + 1);
+      break;
+    }
     case 'D': d.dodge = !d.dodge; break;
     case 'C': d.continuous = !d.continuous; break;
     case 'U': d.surprised = !d.surprised; break;
@@ -456,6 +473,7 @@ void ActionTimePage::begin_step() {
   target_->set_range(1, static_cast<int>(fighters_.size()));
   set_text(keys_help_, keys_help_text_, step_keys);
   set_text(tn_line_, tn_text_, "");
+  set_text(drawn_label_, drawn_text_, "");
   show_step();
   if (!to_recover_.empty()) return ask_next_recovery();
   say(attackers_.empty() ? wxString("Enter records the step (no attack in it)")
@@ -544,6 +562,12 @@ void ActionTimePage::choose_attacker() {
       first_foe = static_cast<int>(i) + 1;
       break;
     }
+  // The target declared for this attacker's actions (T in the Declaration), else the first foe.
+  for (const Json& d : round_.value("declarations", Json::array()))
+    if (d.value("character", "") == attacker_ && d.contains("target")) {
+      const int declared = index_of(d["target"].get<std::string>());
+      if (declared >= 0) first_foe = declared + 1;
+    }
   target_->set_value(first_foe);
   target_->SetFocus();
   say(utf8(attacker_ + " attacks: the target's number in the list (or scan its badge)"));
@@ -565,6 +589,32 @@ void ActionTimePage::update_tn() {
   }
 }
 
+void ActionTimePage::set_deck(std::vector<tw::ActionCard> cards) {
+  deck_ = std::move(cards);
+  draw_pile_.clear();
+}
+
+void ActionTimePage::draw_card() {
+  if (attacker_.empty() || target_name_.empty()) return refuse("A: start an attack first");
+  if (draw_pile_.empty()) {  // the deck shuffled again once drawn through (the station's CSPRNG)
+    draw_pile_ = deck_;
+    for (std::size_t i = draw_pile_.size(); i > 1; --i)
+      std::swap(draw_pile_[i - 1], draw_pile_[rng_.uniform(static_cast<std::uint32_t>(i))]);
+  }
+  drawn_ = draw_pile_.back();
+  draw_pile_.pop_back();
+  std::string stack;
+  for (auto l : drawn_->locations) stack += (stack.empty() ? "" : ", ") + std::string(tw::to_string(l));
+  std::string effects;
+  for (int e : drawn_->effects) effects += (effects.empty() ? "" : " ") + std::to_string(e);
+  set_text(drawn_label_, drawn_text_,
+           utf8(fmt::format("Drawn: {}: result {}; locations {} (standard: {}); effects {}; failure {}; scatter {}",
+                            drawn_->name, drawn_->result, stack, tw::to_string(tw::standard_location(*drawn_)),
+                            effects.empty() ? std::string("none") : effects, drawn_->failure, drawn_->scatter)));
+  card_->ChangeValue(wxString::Format("%d", drawn_->result));
+  take_card();
+}
+
 void ActionTimePage::take_card() {
   if (attacker_.empty() || target_name_.empty()) return refuse("A: start an attack first");
   const auto card = typed_number(card_, 0, max_card);
@@ -573,18 +623,27 @@ void ActionTimePage::take_card() {
     return refuse(wxString::Format("The card's result: a whole number, 0 to %d", max_card));
   }
   if (*card < tn_.tn) {
-    entries_.push_back({Entry::miss, fmt::format("{} at {}: card {} vs TN {}, a miss", attacker_, target_name_, *card, tn_.tn)});
+    entries_.push_back({Entry::miss, fmt::format("{} at {}: card {}{} vs TN {}, a miss", attacker_, target_name_,
+                                                 drawn_ ? drawn_->name + ", " : std::string(), *card, tn_.tn)});
     attacker_.clear();
     target_name_.clear();
     show_step();
     focus_keys();
     return say("A miss.  A: another attack.  Enter records the step");
   }
-  card_words_ = fmt::format("{} at {}: card {} vs TN {}, a hit", attacker_, target_name_, *card, tn_.tn);
+  card_words_ = fmt::format("{} at {}: card {}{} vs TN {}, a hit", attacker_, target_name_,
+                            drawn_ ? drawn_->name + ", " : std::string(), *card, tn_.tn);
   location_->set_range(1, static_cast<int>(at::hit_locations().size()));
   location_->set_value(3);
+  if (drawn_) {  // the drawn card's standard location (L402), the one shown first
+    const auto& all = at::hit_locations();
+    const auto at_standard = std::find(all.begin(), all.end(), tw::standard_location(*drawn_));
+    if (at_standard != all.end()) location_->set_value(static_cast<int>(at_standard - all.begin()) + 1);
+  }
   location_->SetFocus();
-  say(utf8("A hit: the location the card shows, by number: " + at::hit_location_menu()));
+  say(utf8(drawn_ ? "A hit: Enter keeps the card's standard location (shown), or another by number: " +
+                         at::hit_location_menu()
+                   : "A hit: the location the card shows, by number: " + at::hit_location_menu()));
 }
 
 void ActionTimePage::take_dmg() {

@@ -32,6 +32,11 @@ class ActionTimePage : public ConflictPage {
   bool on_key(int key) override;
   bool finishes_on_record() const override { return false; }
   void on_shown() override { focus_keys(); }
+  // A deck of action cards (db/import/twtw_deck.h, read by the app from --twtw-deck): with one,
+  // Enter on an empty card field draws from it; without, the GM types what the drawn card shows.
+  void set_deck(std::vector<action_time::tw::ActionCard> cards);
+  bool deck_mode() const { return !deck_.empty(); }
+  wxString drawn_text() const { return drawn_text_; }  // the last card drawn, as shown
 
   enum class Mode { no_twtw, declaration, step, end_step };
   Mode mode() const { return mode_; }
@@ -68,6 +73,7 @@ class ActionTimePage : public ConflictPage {
   void choose_attacker();
   void update_tn();
   void take_card();
+  void draw_card();  // from the deck: its face shown, its result in the card field
   void take_dmg();
   void add_hit(std::optional<bool> stun_passed);
   void drop_last_entry();
@@ -111,6 +117,8 @@ class ActionTimePage : public ConflictPage {
   action_time::tw::TnBreakdown tn_;
   std::optional<action_time::HitPreview> preview_;
   std::string hit_location_;
+  std::vector<action_time::tw::ActionCard> deck_, draw_pile_;  // the deck, and what is left to draw
+  std::optional<action_time::tw::ActionCard> drawn_;           // the card drawn for this attack
   int hit_dmg_ = 0;
 
   std::vector<wxStaticText*> rows_;
@@ -119,6 +127,7 @@ class ActionTimePage : public ConflictPage {
   wxStaticText* step_;
   wxStaticText* tn_line_;
   wxStaticText* entries_label_;
+  wxStaticText* drawn_label_;
   wxStaticText* keys_help_;
   KeyField* keys_;
   OneKeyNumber* who_;
@@ -128,7 +137,7 @@ class ActionTimePage : public ConflictPage {
   wxTextCtrl* card_;
   OneKeyNumber* location_;
   wxTextCtrl* dmg_;
-  wxString step_text_, tn_text_, entries_text_, keys_help_text_;
+  wxString step_text_, tn_text_, entries_text_, keys_help_text_, drawn_text_;
   std::vector<wxString> row_texts_;
 };
 

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <map>
 
+#include <fmt/format.h>
+
 #include <wx/cmdline.h>
 #include <wx/msgdlg.h>
 
@@ -13,6 +15,7 @@
 #include "gmstation/main_frame.h"
 #include "gmstation/settings.h"
 #include "import/sample_ledger.h"
+#include "import/twtw_deck.h"
 #include "ledger/ledger.h"
 
 namespace marshal::gm {
@@ -33,6 +36,9 @@ void describe_command_line(wxCmdLineParser& parser) {
                    "read QR cards from a camera: a device (/dev/video0) or a GStreamer pipeline ending in "
                    "'appsink name=sink'");
   parser.AddOption("", "sound", "on (the default) or off: a short sound for a good scan, a refusal and a record");
+  parser.AddOption("", "twtw-deck",
+                   "The West That Wasn't's action-card deck, a CSV (docs/twtw.md): the Action Time screen (F10) "
+                   "draws from it; without one the GM types what the drawn card shows");
   parser.AddSwitch("", "sample", "open a ledger of the sample town (created on first use in ~/.local/share/marshal)");
   parser.AddSwitch("", "sample-posse",
                    "open a ledger of the sample tabletop game, a Deadlands posse (F9: the Table screen; created on "
@@ -63,6 +69,7 @@ bool GmApp::OnCmdLineParsed(wxCmdLineParser& parser) {
   option("enroll", enroll_);
   option("station", station_);
   option("camera", camera_);
+  option("twtw-deck", twtw_deck_);
   wxString sound = "on";
   option("sound", sound);
   if (sound != "on" && sound != "off") {
@@ -91,6 +98,17 @@ bool GmApp::OnInit() {
   auto open = [this](std::unique_ptr<StationBackend> backend) {
     auto* frame = new MainFrame(std::move(backend));
     frame->sounds().set_enabled(sound_);
+    if (!twtw_deck_.empty()) {
+      db::TwtwDeck deck = db::read_twtw_deck(twtw_deck_.ToStdString());
+      for (const auto& e : deck.errors) std::fprintf(stderr, "marshal-gm: %s\n", e.to_string().c_str());
+      if (deck.ok()) frame->action_time()->set_deck(deck.cards);
+      else
+        wxMessageBox(wxString::FromUTF8(fmt::format("The TWTW deck {} has {} problem{} (listed on the terminal): the "
+                                                    "Action Time screen runs in physical mode.",
+                                                    twtw_deck_.ToStdString(), deck.errors.size(),
+                                                    deck.errors.size() == 1 ? "" : "s")),
+                     "Marshal GM station", wxOK | wxICON_WARNING);
+    }
     frame->Show();
     if (!camera_.empty()) frame->start_camera(camera_.ToStdString());
   };

@@ -17,7 +17,7 @@ class GmApp : public wxApp {
   bool OnCmdLineParsed(wxCmdLineParser& parser) override;
 
  private:
-  wxString ledger_, server_, cache_, enroll_, camera_, station_ = "gm";
+  wxString ledger_, server_, cache_, enroll_, camera_, twtw_deck_, station_ = "gm";
   bool sample_ = false;
   bool sound_ = true;
 };

@@ -204,6 +204,13 @@ void round_started(ApplyContext& ctx, const tw::Options& options) {
     decl.continuous = d.boolean_or("continuous", false);
     decl.dodge = d.boolean_or("dodge", false);
     decl.surprised = d.boolean_or("surprised", false);
+    // The target declared for its attacks (L26), a character of the round's roster, not itself;
+    // the attacks themselves name theirs when they are resolved.
+    std::string target;
+    if (const Json* t = d.optional("target")) {
+      target = fighter(town, *t, d.path_of("target")).name;
+      if (target == who.name) throw LedgerRefusal("bad_input", d.path_of("target"), who.name + " cannot target itself");
+    }
     // Surprised last round: the Easy (3) Bravery check decides whether it acts now (003 L34).
     const Json* before = previous ? declaration_of(*previous, who.name) : nullptr;
     decl.surprised_last_round = before && (*before)["surprised"] == true;
@@ -219,6 +226,7 @@ void round_started(ApplyContext& ctx, const tw::Options& options) {
     d.done();
     stored.push_back({{"character", who.name}, {"phases", decl.phases}, {"continuous", decl.continuous},
                       {"dodge", decl.dodge}, {"surprised", decl.surprised}, {"acts", tw::can_act(decl)}});
+    if (!target.empty()) stored.back()["target"] = target;
     declarations.push_back(std::move(decl));
   }
   tw::RoundOrder order;

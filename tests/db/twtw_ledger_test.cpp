@@ -282,6 +282,22 @@ TEST_CASE("a TWTW hit's stored judgement forged with a fitting hash is caught by
   CHECK(report.reason.find("different outcome") != std::string::npos);
 }
 
+TEST_CASE("a declared target is kept with the round; itself or a stranger is refused", "[db][twtw]") {
+  TestLedger t(posse_dir());
+  t.refuse("twtw_round_started", {{"declarations", {declare("Miranda", {"fast"}, {{"target", "Miranda"}})}}}, "bad_input");
+  t.refuse("twtw_round_started", {{"declarations", {declare("Miranda", {"fast"}, {{"target", "Kid Calloway"}})}}},
+           "bad_input");
+  t.accept("twtw_round_started", {{"declarations", {declare("Miranda", {"fast"}, {{"target", "Angus Laroq"}}),
+                                                    declare("Angus Laroq", {"normal"})}}});
+  const Json declarations = Json::parse(t.db().scalar_text("SELECT declarations FROM twtw_rounds"));
+  CHECK(declarations[0]["target"] == "Angus Laroq");
+  CHECK_FALSE(declarations[1].contains("target"));
+  t.close();
+  VerifyReport report = verify_ledger(t.path());
+  INFO(report.reason);
+  CHECK(report.ok);
+}
+
 TEST_CASE("an event without TWTW characters refuses action time", "[db][twtw]") {
   TestLedger t;
   t.refuse("twtw_round_started", {{"declarations", {declare("Kid Calloway", {"fast"})}}}, "not_allowed");

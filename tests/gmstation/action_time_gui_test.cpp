@@ -9,6 +9,9 @@
 
 #include <fmt/format.h>
 
+#include <fstream>
+
+#include "import/twtw_deck.h"
 #include "ledger/verify.h"
 #include "sample_town.h"
 #include "store/sqlite.h"
@@ -245,4 +248,49 @@ TEST_CASE("Action time: two rounds of TWTW from the keyboard, a restart in the m
   db::VerifyReport report = db::verify_ledger(posse.db);
   INFO(report.reason);
   CHECK(report.ok);
+}
+
+TEST_CASE("Action time with a deck: Enter on an empty card field draws, its face shown, its location first",
+          "[gui][action_time]") {
+  SampleTown posse(19, "twtw-posse");
+  // One card, made up for this test: a deck of one is drawn again and again, so the test knows it.
+  const std::string deck_file = posse.dir.file("deck.csv");
+  {
+    std::ofstream out(deck_file);
+    out << "card,result,locations,effects,failure,scatter,unintended,copies,note\n"
+           "Q1,9,head;belly;right arm;left leg,2 3 4 5,3,1,,1,made up for this test\n";
+  }
+  db::TwtwDeck deck = db::read_twtw_deck(deck_file);
+  INFO((deck.errors.empty() ? std::string() : deck.errors.front().to_string()));
+  REQUIRE(deck.ok());
+  gm::MainFrame* frame = open_station(posse.db, "twtw-gm");
+  gm::ActionTimePage* page = frame->action_time();
+  page->set_deck(deck.cards);
+  CHECK(page->deck_mode());
+  wxUIActionSimulator sim;
+  key(sim, WXK_F10);
+  declare(sim, "ttf");  // Miranda: T twice, the second of the Judge's; one fast action; the rest sit out
+  
+  for (int i = 0; i < 6; ++i) declare(sim, "x");
+  CHECK(page->roster_text().Contains("Miranda d12  CT 12/12  | fast (phase I); at Rifle Flunky"));
+  key(sim, 'N', wxMOD_CONTROL);
+  REQUIRE(page->mode() == gm::ActionTimePage::Mode::step);
+  key(sim, 'a');
+  CHECK(page->target_field()->GetValue() == "6");  // her declared target, Rifle Flunky
+  key(sim, WXK_RETURN);
+  sim.Text("12");
+  pump(100);
+  key(sim, WXK_RETURN);
+  CHECK(page->instruction().Contains("Enter: the station draws a card against TN 6"));
+  key(sim, WXK_RETURN);  // the card field empty: the station draws
+  INFO(page->drawn_text().ToStdString() << " | " << page->instruction().ToStdString());
+  CHECK(page->drawn_text().Contains("Drawn: Q1: result 9; locations head, belly, right arm, left leg (standard: right arm)"));
+  CHECK(page->card_field()->GetValue() == "9");
+  // A hit: the location waits at the card's standard one, the right arm (5 in the list).
+  CHECK(page->location_field()->HasFocus());
+  CHECK(page->location_field()->GetValue() == "5");
+  CHECK(page->instruction().Contains("Enter keeps the card's standard location"));
+  screenshot(frame, "action-time-deck");
+  frame->Destroy();
+  pump(200);
 }
