@@ -27,6 +27,10 @@ TEST_CASE("settings: KEY = VALUE lines, comments and blank lines", "[settings]")
   CHECK(s["camera"] == "v4l2src device=/dev/video2 ! videoconvert ! video/x-raw,format=GRAY8 ! appsink name=sink");
   CHECK(s["station"] == "saloon-gm");
   CHECK(gm::read_settings(dir.file("no-such.conf")).empty());
+  // The sound and a TWTW deck, as on the command line.
+  auto more = gm::read_settings(write(dir, "sound = off\ntwtw-deck = /srv/decks/west.csv\n"));
+  CHECK(more["sound"] == "off");
+  CHECK(more["twtw-deck"] == "/srv/decks/west.csv");
 }
 
 TEST_CASE("settings: each mistake is named with its file and line", "[settings]") {
@@ -40,7 +44,7 @@ TEST_CASE("settings: each mistake is named with its file and line", "[settings]"
     }
     return std::string("no error");
   };
-  CHECK(message("server = x\ncolour = red\n") == ":2: unknown setting \"colour\" (ledger, server, cache, enroll, station, camera)");
+  CHECK(message("server = x\ncolour = red\n") == ":2: unknown setting \"colour\" (ledger, server, cache, enroll, station, camera, sound, twtw-deck)");
   CHECK(message("just words\n") == ":1: expected KEY = VALUE, got \"just words\"");
   CHECK(message("ledger =\n") == ":1: ledger has no value");
   CHECK(message("station = a\nstation = b\n") == ":2: station is given twice");
