@@ -255,6 +255,11 @@ void MainFrame::show_lookup(const std::string& code) {
   home_->Layout();
 }
 
+void MainFrame::refresh_after_asking(long max_wait_ms) {
+  backend_->wait_for_ledger(max_wait_ms);
+  refresh();
+}
+
 void MainFrame::refresh() {
   bool online = backend_->online();
   if (banner_->IsShown() == online) {

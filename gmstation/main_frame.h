@@ -57,6 +57,9 @@ class MainFrame : public wxFrame {
   wxArrayString live_entries() const;
   wxSimpleHtmlListBox* live_panel() const { return live_; }
   void refresh();  // the live panel, the timers and the online state, also run by a timer
+  // Waits (at most max_wait_ms) until a station on a server has asked the ledger once more, then
+  // refreshes: for tests and benchmarks; the window's own timer never waits on the network.
+  void refresh_after_asking(long max_wait_ms = 5000);
   // The timers strip as shown (for tests).
   wxString timers_text() const { return timers_text_; }
 

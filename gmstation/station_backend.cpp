@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "client/ledger_client.h"
+#include "client/ledger_watch.h"
 #include "ledger/ledger.h"
 #include "printables/print_jobs.h"
 #include "server/table_view.h"
@@ -142,33 +143,48 @@ class LocalLedger : public StationBackend {
 
 class RemoteLedger : public StationBackend {
  public:
-  RemoteLedger(const std::string& url, const std::string& cache) : client_({url, cache, 2000}), url_(url) {}
+  RemoteLedger(const std::string& url, const std::string& cache)
+      : config_{url, cache, request_timeout_ms}, client_(config_), url_(url) {}
 
   bool enroll(const std::string& code, std::string& error) {
     if (client_.enrolled()) return true;
     return client_.enroll(code, error);
   }
+  // Once enrolled (the watch reads the token from the cache file): the ledger asked from now on
+  // on the watch's thread, never the window's.
+  void start_watch() { watch_ = std::make_unique<client::LedgerWatch>(config_); }
+  void wait_for_ledger(long max_wait_ms) override {
+    if (watch_) watch_->wait_for_turn(std::chrono::milliseconds(max_wait_ms));
+  }
   std::string describe() const override { return "ledger server " + url_; }
-  bool online() override { return client_.sync().online; }
+  // What the watch found last; before its first answer the ledger is taken to be there.
+  bool online() override { return !watch_ || watch_->online().value_or(true); }
 
-  Lookup character(const std::string& badge) override { return convert(client_.character(badge)); }
-  Lookup card(const std::string& code) override { return convert(client_.card(code)); }
+  Lookup character(const std::string& badge) override { return convert(offline_aware().character(badge)); }
+  Lookup card(const std::string& code) override { return convert(offline_aware().card(code)); }
   // Asked of the server once (or found in the cache): every screen needs it on every start, and
   // the definition never changes, so an unreachable ledger costs one timeout, not one a screen.
   Lookup event() override {
-    if (!event_.found) event_ = convert(client_.event());
+    if (!event_.found) event_ = convert(offline_aware().event());
     return event_;
   }
-  Lookup timers() override { return convert(client_.timers()); }
-  Lookup table() override { return convert(client_.table()); }
-  Lookup twtw() override { return convert(client_.twtw()); }
+  Lookup timers() override {
+    if (watch_) {
+      if (auto t = watch_->timers()) return {true, *t, "", watch_->known_offline()};
+    }
+    return convert(offline_aware().timers());
+  }
+  Lookup table() override { return convert(offline_aware().table()); }
+  Lookup twtw() override { return convert(offline_aware().twtw()); }
   std::optional<std::string> print_card(const std::string& code, std::string& why) override {
     why = "print it on the ledger's machine: marshal print card " + code;
     return std::nullopt;
   }
 
   RecordOutcome record(const std::string& type, const Json& payload) override {
-    client::Record r = client_.record(type, payload, now_ms());
+    // Known out of reach: kept at once in the outbox; the watch sends it when the ledger is back.
+    client::Record r = offline_aware().record(type, payload, now_ms());
+    if (watch_) watch_->ask_now();  // the feed and the outbox, soon
     RecordOutcome o;
     o.seq = r.seq;
     if (r.status == client::RecordStatus::accepted) {
@@ -188,11 +204,10 @@ class RemoteLedger : public StationBackend {
 
   std::vector<FeedEvent> feed(std::int64_t after) override {
     std::vector<FeedEvent> out;
-    auto body = client_.feed(after, 0);
-    if (!body) return out;
-    for (const auto& e : (*body)["events"])
-      out.push_back({e["seq"], e["type"], e.value("station", ""),
-                     summarize_event(e["type"], e.value("payload", Json::object()))});
+    if (!watch_) return out;
+    for (const auto& e : watch_->events_after(after))
+      out.push_back({e["seq"], e.value("type", ""), e.value("station", ""),
+                     summarize_event(e.value("type", ""), e.value("payload", Json::object()))});
     return out;
   }
 
@@ -214,7 +229,17 @@ class RemoteLedger : public StationBackend {
   static Lookup convert(const client::View& v) {
     return {v.found, v.data, v.error, v.from_cache};
   }
+  // The window's client, told what the watch last found: when the ledger is known to be out of
+  // reach, a scan is answered from the cache at once instead of after a timeout.
+  client::LedgerClient& offline_aware() {
+    client_.set_known_offline(watch_ && watch_->known_offline());
+    return client_;
+  }
+  // A GM station's requests give up after this (ms): a venue network answers within it or is down.
+  static constexpr long request_timeout_ms = 2000;
+  client::ClientConfig config_;
   client::LedgerClient client_;
+  std::unique_ptr<client::LedgerWatch> watch_;
   std::string url_;
   Lookup event_;
 };
@@ -230,6 +255,7 @@ std::unique_ptr<StationBackend> connect_to_server(const std::string& url, const 
   auto remote = std::make_unique<RemoteLedger>(url, cache_path);
   std::string error;
   if (!remote->enroll(enrollment_code, error)) throw std::runtime_error("enrollment failed: " + error);
+  remote->start_watch();
   return remote;
 }
 

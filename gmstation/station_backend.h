@@ -61,6 +61,10 @@ class StationBackend {
   // Records waiting for the ledger (summarized, oldest first), and those it refused after a sync.
   virtual std::vector<std::string> provisional() = 0;
   virtual std::vector<std::string> refused_after_sync() = 0;
+  // A station on a server asks the ledger on a thread of its own (client/ledger_watch.h): this
+  // waits at most `max_wait_ms` until it has asked once more. Tests and benchmarks use it; the
+  // window never waits.
+  virtual void wait_for_ledger(long /*max_wait_ms*/) {}
 };
 
 // The embedded default: a ledger file on this machine.

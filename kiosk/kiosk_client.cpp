@@ -50,12 +50,21 @@ KioskClient::KioskClient(const std::string& server_url, const std::string& cache
   if (!server_url.empty() && !remembered.empty() && server_url != remembered) token_.clear();
   http_ = std::make_unique<client::HttpClient>(server_url.empty() ? remembered : server_url, timeout_ms_);
   http_->set_token(token_);
+  follow_server();
+  health_watch_ = std::make_unique<client::Repeater>(health_every, [this] { check_health(); });
 }
+
+KioskClient::~KioskClient() { health_watch_.reset(); }  // stopped before what it uses goes
 
 bool KioskClient::enroll_at(const std::string& server_url, const std::string& code, std::string& error) {
   auto previous = std::move(http_);
   http_ = std::make_unique<client::HttpClient>(server_url, timeout_ms_);
-  if (enroll(code, error)) return true;
+  if (enroll(code, error)) {
+    follow_server();
+    health_ = Health::unknown;
+    health_watch_->ask_now();
+    return true;
+  }
   http_ = std::move(previous);
   return false;
 }
@@ -122,17 +131,59 @@ bool KioskClient::admin_ok(const std::string& code, const std::string& pin) cons
   return given.size() == admin_check_.size() && sodium_memcmp(given.data(), admin_check_.data(), given.size()) == 0;
 }
 
-bool KioskClient::online() { return answer(http_->get("/health", 1500)).ok; }
-KioskReply KioskClient::event() { return answer(http_->get("/event")); }
-KioskReply KioskClient::timers() { return answer(http_->get("/timers")); }
-KioskReply KioskClient::character(const std::string& badge) {
-  return answer(http_->get("/characters/" + path_segment(badge)));
+bool KioskClient::online() {
+  // Only the first call may wait (for the watch's first answer); later ones read the last.
+  if (health_ == Health::unknown) health_watch_->wait_for_turn(std::chrono::milliseconds(health_timeout_ms + 500));
+  return health_ == Health::answers;
 }
-KioskReply KioskClient::card(const std::string& code) { return answer(http_->get("/cards/" + path_segment(code))); }
+
+void KioskClient::check_health() {
+  std::string url;
+  {
+    std::lock_guard lock(health_mutex_);
+    url = health_url_;
+  }
+  if (url.empty()) {  // not enrolled anywhere yet: nobody to ask
+    health_ = Health::out_of_reach;
+    return;
+  }
+  if (!health_http_ || health_http_->base_url() != url)
+    health_http_ = std::make_unique<client::HttpClient>(url, health_timeout_ms);
+  client::HttpReply r = health_http_->get("/health", health_timeout_ms);
+  health_ = r.reached && r.status == 200 ? Health::answers : Health::out_of_reach;
+}
+
+void KioskClient::follow_server() {
+  std::lock_guard lock(health_mutex_);
+  health_url_ = http_->base_url();
+}
+
+client::HttpReply KioskClient::get(const std::string& path) {
+  if (health_ == Health::out_of_reach) return known_out_of_reach();
+  return http_->get(path);
+}
+
+client::HttpReply KioskClient::post(const std::string& path, const Json& body) {
+  if (health_ == Health::out_of_reach) return known_out_of_reach();
+  return http_->post(path, body);
+}
+
+client::HttpReply KioskClient::known_out_of_reach() {
+  health_watch_->ask_now();  // perhaps it is back: the next request will know
+  client::HttpReply r;
+  r.error = "no answer to its last health check";
+  return r;
+}
+KioskReply KioskClient::event() { return answer(get("/event")); }
+KioskReply KioskClient::timers() { return answer(get("/timers")); }
+KioskReply KioskClient::character(const std::string& badge) {
+  return answer(get("/characters/" + path_segment(badge)));
+}
+KioskReply KioskClient::card(const std::string& code) { return answer(get("/cards/" + path_segment(code))); }
 
 KioskReply KioskClient::sign_in(const std::string& badge, const std::string& pin) {
   sign_out();
-  KioskReply a = answer(http_->post("/kiosk/sign-in", Json{{"badge", badge}, {"pin", pin}}));
+  KioskReply a = answer(post("/kiosk/sign-in", Json{{"badge", badge}, {"pin", pin}}));
   if (a.ok) {
     sign_in_ = a.body.value("sign_in", "");
     http_->set_header("X-Sign-In", sign_in_);
@@ -145,7 +196,8 @@ KioskReply KioskClient::countersign(const std::string& badge, const std::string&
   sign_out_buyer();
   client::HttpClient buyer(http_->base_url());  // the buyer's sign-in, not the seller's header
   buyer.set_token(token_);
-  KioskReply a = answer(buyer.post("/kiosk/sign-in", Json{{"badge", badge}, {"pin", pin}}));
+  KioskReply a = answer(health_ == Health::out_of_reach ? known_out_of_reach()
+                                                        : buyer.post("/kiosk/sign-in", Json{{"badge", badge}, {"pin", pin}}));
   if (a.ok) {
     countersign_ = a.body.value("sign_in", "");
     a.body.erase("sign_in");
@@ -169,7 +221,7 @@ KioskReply KioskClient::sell_horse(const std::string& horse, const std::string& 
              {"payload", {{"horse", horse}, {"from", from_badge}, {"to", to_badge}}},
              {"client_time_ms", now_ms}};
   http_->set_header("X-Countersign", countersign_);
-  KioskReply a = answer(http_->post("/events", event));
+  KioskReply a = answer(post("/events", event));
   http_->set_header("X-Countersign", "");
   sign_out_buyer();
   return a;
@@ -178,12 +230,12 @@ KioskReply KioskClient::sell_horse(const std::string& horse, const std::string& 
 void KioskClient::sign_out() {
   sign_out_buyer();
   if (sign_in_.empty()) return;
-  http_->post("/kiosk/sign-out", Json::object());  // best effort: it ends by itself in a minute
+  post("/kiosk/sign-out", Json::object());  // best effort: it ends by itself in a minute
   sign_in_.clear();
   http_->set_header("X-Sign-In", "");
 }
 
-KioskReply KioskClient::vote() { return answer(http_->get("/vote")); }
+KioskReply KioskClient::vote() { return answer(get("/vote")); }
 
 KioskReply KioskClient::cast_ballot(const std::string& voter_badge, const std::string& candidate_badge,
                                     std::int64_t now_ms) {
@@ -191,7 +243,7 @@ KioskReply KioskClient::cast_ballot(const std::string& voter_badge, const std::s
              {"type", "ballot_cast"},
              {"payload", {{"voter", voter_badge}, {"candidate", candidate_badge}}},
              {"client_time_ms", now_ms}};
-  return answer(http_->post("/events", event));
+  return answer(post("/events", event));
 }
 
 KioskReply KioskClient::give_secret(const std::string& secret, const std::string& from_badge,
@@ -200,7 +252,7 @@ KioskReply KioskClient::give_secret(const std::string& secret, const std::string
              {"type", "secret_given"},
              {"payload", {{"secret", secret}, {"from", from_badge}, {"to", to_badge}}},
              {"client_time_ms", now_ms}};
-  return answer(http_->post("/events", event));
+  return answer(post("/events", event));
 }
 
 }  // namespace marshal::kiosk

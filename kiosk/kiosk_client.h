@@ -4,13 +4,17 @@
 // texts) lives in memory until the kiosk's idle reset, and a hand-over is sent at once or
 // refused ("ledger unreachable"), never queued: a secret given offline could be given twice.
 // The kiosk's station token is the only thing in its cache file.
+#include <atomic>
+#include <chrono>
 #include <cstdint>
+#include <mutex>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 
 #include "client/http.h"
+#include "client/repeater.h"
 #include "sqlite/sqlite.h"
 
 namespace marshal::kiosk {
@@ -30,6 +34,17 @@ class KioskClient {
  public:
   // `server_url` empty: the one the cache file holds from an earlier enrollment (if any).
   KioskClient(const std::string& server_url, const std::string& cache_path, long timeout_ms = 3000);
+  ~KioskClient();
+  KioskClient(const KioskClient&) = delete;
+  KioskClient& operator=(const KioskClient&) = delete;
+
+  // The ledger's health is asked every health_every on a thread of the client's own
+  // (client/repeater.h), each ask giving up after health_timeout_ms: the attract screen reads the
+  // last answer without waiting, and while the last answer was none every request is answered
+  // "cannot be reached" at once instead of after its timeout (a silent network would hold up
+  // the kiosk's window seconds a scan).
+  static constexpr std::chrono::milliseconds health_every{2000};
+  static constexpr long health_timeout_ms = 1500;
 
   // Trades a one-time enrollment code for the kiosk's token (kept in the cache file, with the
   // server's address).
@@ -45,7 +60,7 @@ class KioskClient {
   std::string station_name() const { return station_; }
   const std::string& server_url() const { return http_->base_url(); }
 
-  bool online();              // GET /health answers
+  bool online();              // the last health check was answered (the first call waits for one)
   KioskReply event();         // the title and options
   KioskReply timers();        // the knock-outs, headaches and an open vote
   // A character's public view by badge (no secret text): who scanned in, before the PIN.
@@ -83,6 +98,12 @@ class KioskClient {
 
  private:
   KioskReply answer(const client::HttpReply& reply) const;
+  // Requests that know the ledger's health: none is sent while it is known to be out of reach.
+  client::HttpReply get(const std::string& path);
+  client::HttpReply post(const std::string& path, const Json& body);
+  client::HttpReply known_out_of_reach();
+  void check_health();   // on the health thread
+  void follow_server();  // the health thread asks the server the kiosk now talks to
 
   sqlite::Database cache_;
   long timeout_ms_;
@@ -90,6 +111,13 @@ class KioskClient {
   std::string token_, station_, admin_check_;
   std::string sign_in_, countersign_;  // in memory only
   std::function<void(const Json&)> observer_;
+
+  enum class Health { unknown, answers, out_of_reach };
+  std::atomic<Health> health_{Health::unknown};
+  std::mutex health_mutex_;
+  std::string health_url_;                             // under health_mutex_
+  std::unique_ptr<client::HttpClient> health_http_;    // the health thread's own
+  std::unique_ptr<client::Repeater> health_watch_;     // made last, stopped first
 };
 
 }  // namespace marshal::kiosk

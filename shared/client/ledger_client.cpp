@@ -112,7 +112,7 @@ Record LedgerClient::record(const std::string& type, const Json& payload, std::i
     cache_.prepare("INSERT INTO outbox(uuid) VALUES (?)").bind(1, rec.uuid).run();
     tx.commit();
   }
-  sync();
+  if (!known_offline_) sync();
   return find(rec.uuid).value_or(rec);
 }
 
@@ -130,6 +130,7 @@ void LedgerClient::store_reply(const std::string& uuid, const HttpReply& reply) 
 }
 
 SyncReport LedgerClient::sync() {
+  std::lock_guard one_sender(*config_.sync_lock);
   SyncReport report;
   std::vector<std::pair<std::string, Json>> pending;
   {
@@ -212,7 +213,9 @@ std::optional<Record> LedgerClient::find(const std::string& uuid) {
 
 View LedgerClient::view(const std::string& path, const std::string& cache_key) {
   View v;
-  HttpReply r = http_.get(path);
+  HttpReply r;
+  if (known_offline_) r.error = "known to be out of reach";
+  else r = http_.get(path);
   online_ = r.reached;
   if (r.reached && r.status == 200) {
     v.data = r.body;

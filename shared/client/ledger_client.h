@@ -8,6 +8,8 @@
 // in a list for the GM to settle. Card and character views are cached for offline use.
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,6 +23,9 @@ struct ClientConfig {
   std::string server_url;   // e.g. http://10.0.0.2:8080
   std::string cache_path;   // the station's local SQLite file
   long timeout_ms = 3000;
+  // One lock for every client of the same cache file in this process (a window's and its
+  // LedgerWatch's, which share the config): the outbox goes out in order, one sender at a time.
+  std::shared_ptr<std::mutex> sync_lock = std::make_shared<std::mutex>();
 };
 
 enum class RecordStatus { provisional, accepted, refused };
@@ -66,6 +71,10 @@ class LedgerClient {
   // Sends every provisional record, oldest first, until the ledger cannot be reached.
   SyncReport sync();
   bool online() const { return online_; }
+  // While set, nothing is asked of the network: views come from the cache and records wait in
+  // the outbox for the next sync (a LedgerWatch found the ledger out of reach; asking would
+  // cost a timeout on every scan).
+  void set_known_offline(bool offline) { known_offline_ = offline; }
 
   std::vector<Record> provisional();
   std::vector<Record> refused();
@@ -94,6 +103,7 @@ class LedgerClient {
   sqlite::Database cache_;
   HttpClient http_;
   bool online_ = false;
+  bool known_offline_ = false;
 };
 
 // A fresh UUIDv7 for a record.

@@ -75,15 +75,7 @@ int main(int argc, char** argv) {
   db::Ledger::create(db, imported.definition, 0);
 
   auto start = Clock::now();
-  wxApp::SetInstance(new wxApp());
-  int wx_argc = 1;
-  if (!wxEntryStart(wx_argc, argv)) {
-    std::fprintf(stderr, "bench_gm: no display (run it under xvfb-run)\n");
-    return 1;
-  }
-  wxTheApp->CallOnInit();
-  wxGUIEventLoop loop;
-  wxEventLoopBase::SetActive(&loop);
+  if (!bench::start_wx(argv, "bench_gm")) return 1;
   auto* frame = new gm::MainFrame(gm::open_local_ledger(db, "bench"));
   frame->Show();
   pump_until_idle();

@@ -68,15 +68,7 @@ int main(int argc, char** argv) {
 
   // Start: wx, the kiosk's own server on the ledger, enrollment, the window, the attract screen.
   const auto launch = Clock::now();
-  wxApp::SetInstance(new wxApp());
-  int wx_argc = 1;
-  if (!wxEntryStart(wx_argc, argv)) {
-    std::fprintf(stderr, "bench_kiosk: no display (run it under xvfb-run)\n");
-    return 1;
-  }
-  wxTheApp->CallOnInit();
-  wxGUIEventLoop loop;
-  wxEventLoopBase::SetActive(&loop);
+  if (!bench::start_wx(argv, "bench_kiosk")) return 1;
   auto local = std::make_unique<kiosk::LocalLedger>(db_path, "bench-kiosk");
   auto* frame = new kiosk::KioskFrame(local->client());
   frame->Show();

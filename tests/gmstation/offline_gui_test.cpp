@@ -1,11 +1,15 @@
 // The GM station against a real ledger server on 127.0.0.1 that goes away and comes back: the
-// OFFLINE banner shows, a duel recorded meanwhile is provisional, and it syncs exactly once.
+// OFFLINE banner shows, a duel recorded meanwhile is provisional, and it syncs exactly once. And
+// a ledger gone silent (packets dropped, as Wi-Fi does) never holds up the window.
 #include <catch2/catch.hpp>
 
 #include "sample_town.h"
 #include "server/ledger_server.h"
 #include "server/stations.h"
 #include "store/sqlite.h"
+#include "support/silent_listener.h"
+
+#include <chrono>
 
 using namespace marshal;
 using namespace gui_testing;
@@ -27,7 +31,7 @@ TEST_CASE("the station survives the ledger going away and coming back, and syncs
 
   gm::MainFrame* frame = open_station(gm::connect_to_server(url, town.dir.file("cache.db"), code));
   wxUIActionSimulator sim;
-  frame->refresh();
+  frame->refresh_after_asking();
   CHECK_FALSE(frame->offline_banner_shown());
   // Seen once while online, so the station knows them when the ledger is gone.
   scan_burst(sim, badge("Kid Calloway"));
@@ -35,7 +39,7 @@ TEST_CASE("the station survives the ledger going away and coming back, and syncs
   scan_burst(sim, badge("Sheriff Amos Brady"));
 
   server.reset();  // the ledger goes away
-  frame->refresh();
+  frame->refresh_after_asking();
   CHECK(frame->offline_banner_shown());
 
   kid_draws_first(frame, sim, town);
@@ -56,9 +60,9 @@ TEST_CASE("the station survives the ledger going away and coming back, and syncs
   CHECK(frame->actions()->instruction().Contains("PROVISIONALLY"));
 
   server = std::make_unique<db::LedgerServer>(config);  // back, on the same port
-  frame->refresh();
+  frame->refresh_after_asking();
   CHECK_FALSE(frame->offline_banner_shown());
-  frame->refresh();  // the synced duel comes back in the feed, numbered, the mark gone
+  frame->refresh_after_asking();  // the synced duel comes back in the feed, numbered, the mark gone
   for (const auto& line : frame->live_entries()) CHECK_FALSE(line.Contains("PROVISIONAL"));
   // #2 is the station's enrolment; the synced duel is #3 and the release came after it, as #4.
   CHECK(frame->live_entries()[1].StartsWith("#3 duel"));
@@ -72,4 +76,56 @@ TEST_CASE("the station survives the ledger going away and coming back, and syncs
   CHECK(ledger.scalar_int("SELECT COUNT(*) FROM events WHERE type = 'conflict_resolved'") == 1);
   CHECK(ledger.scalar_int("SELECT COUNT(*) FROM events WHERE type = 'released'") == 1);
   CHECK(ledger.scalar_int("SELECT dead FROM characters WHERE name = 'Sheriff Amos Brady'") == 1);
+}
+
+// Wi-Fi drops packets rather than refusing connections: every request waits out its timeout
+// (2 s). Once the station's watch has found the ledger silent, the window asks nothing of the
+// network: a scan is answered from the cache and a record is kept in the outbox at once.
+TEST_CASE("a network gone silent never holds up the window", "[gui][offline]") {
+  SampleTown town(7);
+  std::string code;
+  {
+    db::Ledger ledger(town.db);
+    code = db::add_station(ledger.database(), "saloon-gm", db::Role::gm, 1000);
+  }
+  db::ServerConfig config;
+  config.db_path = town.db;
+  auto server = std::make_unique<db::LedgerServer>(config);
+  const int port = server->port();
+  gm::MainFrame* frame =
+      open_station(gm::connect_to_server("http://127.0.0.1:" + std::to_string(port), town.dir.file("cache.db"), code));
+  wxUIActionSimulator sim;
+  frame->refresh_after_asking();
+  scan_burst(sim, town.badge("Kid Calloway"));  // seen once online: in the cache
+  scan_burst(sim, town.badge("Sheriff Amos Brady"));
+  REQUIRE(frame->scan_answer().Contains("Sheriff Amos Brady"));
+
+  server.reset();
+  marshal::test_support::SilentListener silence(port);
+  frame->refresh_after_asking(10'000);  // the watch's requests time out on the silence
+  REQUIRE(frame->offline_banner_shown());
+
+  // No request from the window's thread: each of these would take a whole 2 s timeout if it
+  // asked the network (this is behaviour, not speed: the bound is half of one timeout).
+  using std::chrono::steady_clock;
+  auto held_ms = [](auto&& what) {
+    const auto t0 = steady_clock::now();
+    what();
+    return std::chrono::duration_cast<std::chrono::milliseconds>(steady_clock::now() - t0).count();
+  };
+  CHECK(held_ms([&] { frame->refresh(); }) < 1000);
+  CHECK(held_ms([&] { frame->scan_input()->deliver(town.badge("Kid Calloway")); }) < 1000);
+  CHECK(frame->scan_answer().Contains("Kid Calloway"));
+  CHECK(held_ms([&] { frame->refresh(); }) < 1000);
+
+  kid_draws_first(frame, sim, town);
+  std::int64_t record_ms = held_ms([&] {
+    enter_fields(sim, {"8"});
+    pump(1500, [&] { return frame->duel()->recorded(); });
+  });
+  REQUIRE(frame->duel()->recorded());
+  CHECK(frame->duel()->instruction().Contains("PROVISIONALLY"));
+  CHECK(record_ms < 1500);  // typing and recording; a request would add its 2 s timeout
+  frame->Destroy();
+  pump(200);
 }

@@ -2,12 +2,14 @@
 // scans a badge, types the PIN, sees their own state, gives a secret by scanning it and the
 // receiver's badge; refusals in words; the idle reset forgets everything; five wrong PINs lock
 // the badge. After every step the privacy check reads every text in the window.
+#include <chrono>
 #include <functional>
 
 #include "kiosk_fixture.h"
 #include "server/ledger_server.h"
 #include "protocol/enrollment.h"
 #include "server/stations.h"
+#include "support/silent_listener.h"
 
 using namespace marshal;
 using namespace kiosk_testing;
@@ -416,6 +418,29 @@ TEST_CASE("the ledger goes away while a player is signed in: the state stays, ma
   pump(200);
   db::Database ledger(town.db, false);
   CHECK(ledger.scalar_int("SELECT COUNT(*) FROM events WHERE type = 'secret_given'") == 0);
+}
+
+// Wi-Fi drops packets rather than refusing connections: every request would wait out its
+// timeout (3 s). The kiosk's health thread finds the silence; from then on the window sends
+// nothing and answers a scan at once.
+TEST_CASE("a network gone silent never holds up the kiosk: OFFLINE on the attract screen, a badge answered at once",
+          "[gui][kiosk][offline]") {
+  ServedKiosk served(38, "porch-kiosk");
+  const KioskTown& town = served.town;
+  kiosk::KioskFrame* frame = open_kiosk_with(served.enrolled_client("porch-kiosk.db"));
+  REQUIRE(pump(6000, [&] { return frame->shown_text().find("Ledger: online") != std::string::npos; }));
+
+  served.stop();
+  marshal::test_support::SilentListener silence(served.config.port);
+  REQUIRE(pump(12'000, [&] { return frame->shown_text().find("OFFLINE") != std::string::npos; }));
+  // Behaviour, not speed: a request from the window would take its whole 3 s timeout.
+  const auto t0 = std::chrono::steady_clock::now();
+  ::test_support::scanner_types(town.badge("Kid Calloway"));
+  REQUIRE(pump(3000, [&] { return frame->headline().find("cannot be reached") != std::string::npos; }));
+  CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::milliseconds(1500));
+  CHECK(frame->screen() != KioskScreen::pin);  // no sign-in is offered to a ledger out of reach
+  frame->Destroy();
+  pump(200);
 }
 
 TEST_CASE("a kiosk not enrolled asks for its enrollment card, and one scan enrolls it", "[gui][kiosk][enroll]") {

@@ -1,0 +1,59 @@
+#pragma once
+// Asks the ledger, on a thread of its own, what a station's window shows without anyone asking:
+// whether the ledger answers, what is new in the feed, the timers; and sends the station's
+// outbox. The window reads the last answers and never waits on the network for them. On a venue
+// network that drops packets silently every request costs its whole timeout (2 s at a GM
+// station), and a window asking from its own thread was held up for seconds at a time, keys and
+// scans waiting (docs/gmstation.md "When the network drops", tests/bench/bench_offline.cpp).
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <vector>
+
+#include "client/ledger_client.h"
+#include "client/repeater.h"
+
+namespace marshal::client {
+
+class LedgerWatch {
+ public:
+  // How often the watch asks the ledger when nobody asks it to ask sooner.
+  static constexpr std::chrono::milliseconds default_every{2000};
+  // Feed events kept for the window between two of its reads; older ones are dropped first
+  // (the window shows the newest few dozen).
+  static constexpr std::size_t max_events_kept = 1000;
+
+  // `config` names the station's cache file: the watch opens its own connection to it (and its
+  // own HTTP connection), sharing the config's sync lock with the window's client.
+  explicit LedgerWatch(ClientConfig config, std::chrono::milliseconds every = default_every);
+
+  // What the last turn found: the ledger answered, or did not. Unknown before the first turn.
+  std::optional<bool> online() const;
+  // True only when the last turn found the ledger out of reach: the window then goes to its
+  // cache at once instead of waiting a timeout on every scan.
+  bool known_offline() const { return online() == false; }
+  // The feed's events after `after` (each as GET /events gives it), oldest first.
+  std::vector<Json> events_after(std::int64_t after);
+  // GET /timers as the last turn that reached the ledger read it.
+  std::optional<Json> timers() const;
+  // Asks again now rather than at the next turn (a record just made).
+  void ask_now() { repeater_.ask_now(); }
+  // Waits at most `max_wait` for a turn begun after this call; true when one ended.
+  bool wait_for_turn(std::chrono::milliseconds max_wait) { return repeater_.wait_for_turn(max_wait); }
+
+ private:
+  void turn();
+
+  LedgerClient client_;  // used by the watch's thread only
+  mutable std::mutex mutex_;
+  std::optional<bool> online_;
+  std::optional<Json> timers_;
+  std::deque<Json> events_;
+  std::int64_t after_ = 0;
+  Repeater repeater_;  // last: its thread starts once the rest is ready, and stops first
+};
+
+}  // namespace marshal::client

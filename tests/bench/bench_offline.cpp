@@ -1,0 +1,128 @@
+// Measures the GM station when the venue's Wi-Fi drops the way Wi-Fi does: silently. The ledger
+// server on 127.0.0.1 is replaced by a listener on its port that takes connections and never
+// answers (what a station sees when packets are lost: no "connection refused", only waiting).
+// Figures, online and silent: the longest the window's event loop was held up (keys and scans
+// wait that long), the share of the time it was held up over 100 ms, and a badge scan's time to
+// its answer. Prints figures; judges nothing. Run under a display:
+// xvfb-run -a build/dev/tests/bench/bench_offline [--quick]
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <vector>
+
+#include <sodium.h>
+#include <wx/app.h>
+#include <wx/evtloop.h>
+
+#include "gmstation/main_frame.h"
+#include "import/import_event.h"
+#include "ledger/ledger.h"
+#include "server/ledger_server.h"
+#include "server/stations.h"
+#include "support/silent_listener.h"
+#include "wx_pump.h"
+
+using namespace marshal;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double ms(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double, std::milli>(b - a).count(); }
+
+struct Stalls {
+  double longest_ms = 0;
+  double held_ms = 0;  // time spent in turns of the event loop that took over 100 ms
+  double total_ms = 0;
+};
+
+// Turns the event loop for `seconds` as a window at rest would (its timers fire, it asks the
+// ledger): how long each turn held the thread.
+Stalls watch_event_loop(double seconds) {
+  Stalls s;
+  const auto end = Clock::now() + std::chrono::duration<double>(seconds);
+  const auto begin = Clock::now();
+  while (Clock::now() < end) {
+    const auto t0 = Clock::now();
+    bench::pump_until_idle();
+    const double took = ms(t0, Clock::now());
+    s.longest_ms = std::max(s.longest_ms, took);
+    if (took > 100) s.held_ms += took;
+    wxMilliSleep(5);
+  }
+  s.total_ms = ms(begin, Clock::now());
+  return s;
+}
+
+double scan_to_answer(gm::MainFrame& frame, const std::string& code, const std::string& expect) {
+  const auto t0 = Clock::now();
+  frame.scan_input()->deliver(code);
+  bench::pump_until_idle();
+  const double took = ms(t0, Clock::now());
+  if (!frame.scan_answer().Contains(wxString::FromUTF8(expect)))
+    std::printf("  (the answer did not name %s: %s)\n", expect.c_str(), frame.scan_answer().ToStdString().c_str());
+  return took;
+}
+
+void print(const char* when, const Stalls& s, double scan_ms) {
+  std::printf("%-7s event loop held up at most %.0f ms; held over 100 ms for %.0f of %.0f ms (%.0f%%); "
+              "a badge scan answered in %.1f ms\n",
+              when, s.longest_ms, s.held_ms, s.total_ms, 100 * s.held_ms / s.total_ms, scan_ms);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+  const double seconds = quick ? 3 : 12;
+  if (sodium_init() < 0) return 1;
+  auto dir = std::filesystem::temp_directory_path() / ("marshal-bench-offline-" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string db_path = (dir / "town.db").string();
+  db::ImportResult imported =
+      db::import_event(std::string(MARSHAL_SOURCE_DIR) + "/events/lincoln-1875", db::random_card_code);
+  db::Ledger::create(db_path, imported.definition, db::unix_time_ms());
+  std::string enrollment;
+  {
+    db::Ledger ledger(db_path);
+    enrollment = db::add_station(ledger.database(), "bench-gm", db::Role::gm, 0);
+  }
+  std::vector<std::pair<std::string, std::string>> badges;  // code, name
+  for (const auto& card : imported.definition.cards)
+    if (card.kind == "badge") badges.push_back({card.code, card.holder});
+
+  db::ServerConfig config;
+  config.db_path = db_path;
+  auto server = std::make_unique<db::LedgerServer>(config);
+  const int port = server->port();
+  const std::string url = "http://127.0.0.1:" + std::to_string(port);
+
+  if (!bench::start_wx(argv, "bench_offline")) return 1;
+  auto* frame = new gm::MainFrame(gm::connect_to_server(url, (dir / "cache.db").string(), enrollment));
+  frame->Show();
+  bench::pump_until_idle();
+
+  // Online: every badge seen once, so the station's cache knows them when the ledger is gone.
+  for (const auto& [code, name] : badges) scan_to_answer(*frame, code, name);
+  const Stalls online = watch_event_loop(seconds);
+  const double online_scan = scan_to_answer(*frame, badges[0].first, badges[0].second);
+
+  server.reset();
+  test_support::SilentListener silence(port);
+  const Stalls silent = watch_event_loop(seconds);
+  const double silent_scan = scan_to_answer(*frame, badges[1].first, badges[1].second);
+
+  std::printf("GM station on a ledger server, then a network that never answers (%.0f s each):\n", seconds);
+  print("online", online, online_scan);
+  print("silent", silent, silent_scan);
+  std::printf("offline banner shown while silent: %s\n", frame->offline_banner_shown() ? "yes" : "no");
+
+  frame->Destroy();
+  bench::pump_until_idle();
+  wxEntryCleanup();
+  std::filesystem::remove_all(dir);
+  return 0;
+}
