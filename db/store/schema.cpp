@@ -298,8 +298,12 @@ void migrate(Database& db) {
   // is checked before they are turned on again.
   db.exec("PRAGMA foreign_keys=OFF");
   try {
-    for (int version = from; version < static_cast<int>(all.size()); ++version) {
+    for (;;) {
       Transaction tx(db);
+      // Read again under the write lock: another process (the server and `marshal verify`
+      // opening an old file at once) may have run this migration since `from` was read.
+      const int version = static_cast<int>(db.scalar_int("SELECT COALESCE(MAX(version), 0) FROM schema_migrations"));
+      if (version >= static_cast<int>(all.size())) break;
       db.exec(all[version]);
       db.prepare("INSERT INTO schema_migrations(version) VALUES (?)").bind(1, version + 1).run();
       if (version + 1 == cards_rebuilt_in) {

@@ -84,11 +84,7 @@ TEST_CASE("a duel's commitments by one key each; a digit out of range refused wi
   SampleTown town(1875);
   gm::MainFrame* frame = open_station(town.db, "saloon-gm");
   wxUIActionSimulator sim;
-  sim.Char(WXK_F2);
-  pump(300);
-  scan_burst(sim, town.badge("Kid Calloway"));         // Speed 4, Accuracy 4
-  scan_burst(sim, town.badge("Sheriff Amos Brady"));   // Speed 3, Accuracy 3
-  gm::DuelPage* duel = frame->duel();
+  gm::DuelPage* duel = scan_duelists(frame, sim, town);
   CHECK(duel->instruction().Contains("Kid Calloway 0-4, Sheriff Amos Brady 0-3"));
   REQUIRE(duel->commitment(0)->HasFocus());
   sim.Char('2');
@@ -137,11 +133,7 @@ TEST_CASE("one key: a range past 9 takes two digits typed together; a digit wait
   SampleTown town(1875);
   gm::MainFrame* frame = open_station(town.db, "saloon-gm");
   wxUIActionSimulator sim;
-  sim.Char(WXK_F2);
-  pump(300);
-  scan_burst(sim, town.badge("Kid Calloway"));
-  scan_burst(sim, town.badge("Sheriff Amos Brady"));
-  gm::DuelPage* duel = frame->duel();
+  gm::DuelPage* duel = scan_duelists(frame, sim, town);
   REQUIRE(duel->commitment(0)->HasFocus());
   duel->commitment(0)->set_range(0, 12);  // as for a duelist of Accuracy 12 (max_attribute up to 20)
   sim.Char('1');
@@ -155,10 +147,7 @@ TEST_CASE("one key: a range past 9 takes two digits typed together; a digit wait
   CHECK(duel->commitment(1)->value() == 1);
 
   // A digit typed and at once a new duel (F2): the new duel is not touched by it.
-  sim.Char(WXK_F2);
-  pump(300);
-  scan_burst(sim, town.badge("Kid Calloway"));
-  scan_burst(sim, town.badge("Sheriff Amos Brady"));
+  scan_duelists(frame, sim, town);
   REQUIRE(duel->commitment(0)->HasFocus());
   sim.Char('3');
   sim.Char(WXK_F2);

@@ -63,14 +63,22 @@ inline void start_with(wxUIActionSimulator& sim, const SampleTown& town, int key
   pump(300);
 }
 
-// F2, Kid Calloway (Speed 4, Accuracy 4) and the Sheriff (Speed 3, Accuracy 3) scanned, no
-// commitment, the draw typed: 9 + 4 = 13 against 3 + 3 = 6. The Kid shoots first.
-inline marshal::gm::DuelPage* kid_draws_first(marshal::gm::MainFrame* frame, wxUIActionSimulator& sim,
-                                              const SampleTown& town) {
+// F2, then Kid Calloway (Speed 4, Accuracy 4) and the Sheriff (Speed 3, Accuracy 3) scanned:
+// the duel waits on the Kid's commitment.
+inline marshal::gm::DuelPage* scan_duelists(marshal::gm::MainFrame* frame, wxUIActionSimulator& sim,
+                                            const SampleTown& town) {
   sim.Char(WXK_F2);
   pump(300);
   scan_burst(sim, town.badge("Kid Calloway"));
   scan_burst(sim, town.badge("Sheriff Amos Brady"));
+  return frame->duel();
+}
+
+// The duelists scanned, no commitment, the draw typed: 9 + 4 = 13 against 3 + 3 = 6. The Kid
+// shoots first.
+inline marshal::gm::DuelPage* kid_draws_first(marshal::gm::MainFrame* frame, wxUIActionSimulator& sim,
+                                              const SampleTown& town) {
+  scan_duelists(frame, sim, town);
   // The focus waits on the first duelist's commitment: Enter keeps each at 0, then the cards.
   sim.Char(WXK_RETURN);
   sim.Char(WXK_RETURN);
