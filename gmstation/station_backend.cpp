@@ -120,8 +120,19 @@ class LocalLedger : public StationBackend {
         "SELECT seq, type, station, payload FROM events WHERE seq > ? ORDER BY seq LIMIT 200");
     s.bind(1, after);
     while (s.step())
-      out.push_back({s.int64(0), s.text(1), s.text(2), summarize_event(s.text(1), Json::parse(s.text(3)))});
+      out.push_back({s.int64(0), s.text(1), s.text(2),
+                     summarize_event(s.text(1), Json::parse(s.text(3)), [this](const std::string& badge) {
+                       return name_of(badge);
+                     })});
     return out;
+  }
+
+  // A badge's holder by name, revoked or not (a roll recorded before a badge was re-issued).
+  std::string name_of(const std::string& badge) {
+    db::Statement s = ledger_.database().prepare(
+        "SELECT c.name FROM cards b JOIN characters c ON c.id = b.holder WHERE b.code = ? AND b.kind = 'badge'");
+    s.bind(1, badge);
+    return s.step() ? s.text(0) : std::string();
   }
 
   std::vector<std::string> provisional() override { return {}; }
@@ -207,8 +218,19 @@ class RemoteLedger : public StationBackend {
     if (!watch_) return out;
     for (const auto& e : watch_->events_after(after))
       out.push_back({e["seq"], e.value("type", ""), e.value("station", ""),
-                     summarize_event(e.value("type", ""), e.value("payload", Json::object()))});
+                     summarize_event(e.value("type", ""), e.value("payload", Json::object()),
+                                     [this](const std::string& badge) { return name_of(badge); })});
     return out;
+  }
+
+  // A badge's holder by name as this station last saw it (its cached views; never the network):
+  // the character itself, or the tabletop table that lists everyone.
+  std::string name_of(const std::string& badge) {
+    if (auto c = client_.cached_view("character:" + badge)) return c->value("name", "");
+    if (auto table = client_.cached_view("table"))
+      for (const Json& c : table->value("characters", Json::array()))
+        if (c.is_object() && c.value("badge", "") == badge) return c.value("name", "");
+    return "";
   }
 
   std::vector<std::string> provisional() override {
@@ -278,7 +300,7 @@ std::string summarize_twtw_event(const std::string& type, const Json& payload) {
 }
 }  // namespace
 
-std::string summarize_event(const std::string& type, const Json& payload) {
+std::string summarize_event(const std::string& type, const Json& payload, const NameOf& name_of) {
   if (type == "conflict_resolved" && payload.is_object()) {
     const Json& result = payload.value("ledger", Json::object()).value("result", Json::object());
     std::string kind = payload.value("kind", "conflict");
@@ -289,8 +311,11 @@ std::string summarize_event(const std::string& type, const Json& payload) {
   }
   if (type == "roll_recorded" && payload.is_object()) {
     const Json ledger = payload.value("ledger", Json::object());
+    const Json by = payload.value("by", Json());
+    std::string who = by == "gm" ? "the GM" : by.is_string() && name_of ? name_of(by.get<std::string>()) : "";
+    if (!who.empty()) who += ", ";
     if (ledger.contains("result"))
-      return fmt::format("roll: {} {}, {}", payload.value("trait", std::string("a trait")), ledger.value("result", 0),
+      return fmt::format("roll: {}{} {}, {}", who, payload.value("trait", std::string("a trait")), ledger.value("result", 0),
                          ledger.value("crit_fail", false) ? "CRITICAL FAILURE"
                          : ledger.value("success", false) ? "success"
                                                           : "failure");

@@ -2,6 +2,7 @@
 // Where a GM station's records go: straight into a local ledger file (the embedded default, no
 // server to configure) or to the ledger server through shared/client (local outbox, offline
 // marking, sync). The screens use only this interface.
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -73,6 +74,10 @@ std::unique_ptr<StationBackend> open_local_ledger(const std::string& db_path, co
 std::unique_ptr<StationBackend> connect_to_server(const std::string& url, const std::string& cache_path,
                                                   const std::string& enrollment_code);
 
-std::string summarize_event(const std::string& type, const Json& payload);
+// A badge's holder by name, or "" when not known here.
+using NameOf = std::function<std::string(const std::string& badge)>;
+// One line of the live panel for an event: "duel: Kid Calloway wins", "roll: Hannah Two Rivers,
+// Shooting 15, success" (the roller named when `name_of` knows the badge).
+std::string summarize_event(const std::string& type, const Json& payload, const NameOf& name_of = {});
 
 }  // namespace marshal::gm

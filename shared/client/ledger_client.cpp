@@ -228,16 +228,23 @@ View LedgerClient::view(const std::string& path, const std::string& cache_key) {
                                                            : "the ledger answered " + std::to_string(r.status);
     return v;
   }
-  Statement s = cache_.prepare("SELECT json FROM views WHERE key = ?");
-  s.bind(1, cache_key);
-  if (s.step()) {
-    v.data = Json::parse(s.text(0));
+  if (auto cached = cached_view(cache_key)) {
+    v.data = std::move(*cached);
     v.found = true;
     v.from_cache = true;
   } else {
     v.error = "the ledger cannot be reached and this was never seen here";
   }
   return v;
+}
+
+std::optional<Json> LedgerClient::cached_view(const std::string& cache_key) {
+  Statement s = cache_.prepare("SELECT json FROM views WHERE key = ?");
+  s.bind(1, cache_key);
+  if (!s.step()) return std::nullopt;
+  Json data = Json::parse(s.text(0), nullptr, false);
+  if (data.is_discarded()) return std::nullopt;
+  return data;
 }
 
 View LedgerClient::card(const std::string& code, const std::optional<std::string>& as_badge) {

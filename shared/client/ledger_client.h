@@ -91,6 +91,10 @@ class LedgerClient {
   // The West That Wasn't's action time: characters and the last round (GET /twtw, GM stations only).
   View twtw();
 
+  // A view as this station last read it (its cache key: "character:BADGE", "table"...), never
+  // from the network; nullopt when never read here.
+  std::optional<Json> cached_view(const std::string& cache_key);
+
   // Events after `after` (long-poll up to wait_ms); updates the last seen seq on success.
   std::optional<Json> feed(std::int64_t after, long wait_ms);
 

@@ -94,7 +94,7 @@ TEST_CASE("Table: a posse's rolls, chips, rerolls and tokens from the keyboard a
   // Every station's live panel says it too.
   frame->refresh();
   const wxArrayString live = frame->live_entries();
-  CHECK(std::any_of(live.begin(), live.end(), [](const wxString& e) { return e.Contains("roll: Shooting 15, success"); }));
+  CHECK(std::any_of(live.begin(), live.end(), [](const wxString& e) { return e.Contains("roll: Hannah Two Rivers, Shooting 15, success"); }));
 
   // A chip for her, a failure, the reroll with it keeps the best total.
   sim.Char('A', wxMOD_CONTROL);
