@@ -12,6 +12,7 @@
 
 #include "core/card_code.h"
 #include "gmstation/enroll_frame.h"
+#include "protocol/enrollment.h"
 #include "gmstation/main_frame.h"
 #include "gmstation/settings.h"
 #include "import/sample_ledger.h"
@@ -28,9 +29,11 @@ void describe_command_line(wxCmdLineParser& parser) {
                  "The same options may stand in ~/.config/marshal/gm-station.conf as KEY = VALUE lines "
                  "(camera = /dev/video0); the command line wins.");
   parser.AddOption("", "ledger", "a ledger file on this machine (marshal init makes one)");
-  parser.AddOption("", "server", "the ledger server, e.g. http://10.0.0.2:8080");
+  parser.AddOption("", "server", "the ledger server, e.g. https://10.0.0.2:8080#sha256=PIN (the pin from marshal head; "
+                                "once enrolled, https://10.0.0.2:8080 is enough)");
   parser.AddOption("", "cache", "this station's cache file (with --server)");
-  parser.AddOption("", "enroll", "the one-time enrollment code from marshal station add");
+  parser.AddOption("", "enroll", "the one-time enrollment code from marshal station add, or the enrollment card's "
+                                "whole text (MARSHAL-ENROLL HOST PORT CODE PIN: then --server is not needed)");
   parser.AddOption("", "station", "this station's name in the ledger (with --ledger)");
   parser.AddOption("", "camera",
                    "read QR cards from a camera: a device (/dev/video0) or a GStreamer pipeline ending in "
@@ -83,6 +86,12 @@ bool GmApp::OnCmdLineParsed(wxCmdLineParser& parser) {
   if (parser.Found("sample-posse") && ledger_.empty()) {
     sample_ = true;
     ledger_ = wxString::FromUTF8(db::sample_ledger(MARSHAL_SAMPLE_POSSE));
+  }
+  // --enroll may be the enrollment card's whole text (as a scanner types it): it names the
+  // server and the key's pin too.
+  if (auto card = protocol::parse_enrollment_payload(enroll_.ToStdString())) {
+    if (server_.empty()) server_ = wxString::FromUTF8(card->pinned_url());
+    enroll_ = wxString::FromUTF8(card->code);
   }
   if (ledger_.empty() == server_.empty()) {
     parser.Usage();

@@ -17,7 +17,7 @@ EnrollFrame::EnrollFrame(std::string cache_path, std::function<void(std::unique_
   title->SetFont(ui::font(26, true));
   auto* how = new wxStaticText(this, wxID_ANY,
                                "Scan its enrollment card: an organiser prints it with\n"
-                               "marshal station add NAME --role gm --card FILE.pdf --server http://HOST:PORT");
+                               "marshal station add NAME --role gm --card FILE.pdf --server https://HOST:PORT");
   how->SetFont(ui::font(16));
   problem_ = new wxStaticText(this, wxID_ANY, "");
   problem_->SetFont(ui::font(16, true));
@@ -35,17 +35,24 @@ EnrollFrame::EnrollFrame(std::string cache_path, std::function<void(std::unique_
 }
 
 void EnrollFrame::on_code(const std::string& code) {
-  auto enrollment = protocol::parse_enrollment_payload(code);
+  std::string problem;
+  auto enrollment = protocol::parse_enrollment_payload(code, &problem);
   if (!enrollment) {
-    problem_->SetLabel("That is not an enrollment card: scan the card printed by marshal station add --card.");
+    problem_->SetLabel(wxString::FromUTF8(
+        problem.empty() ? "That is not an enrollment card: scan the card printed by marshal station add --card."
+                        : "Not enrolled: " + problem));
+    problem_->Wrap(GetClientSize().GetWidth() - 40);
     Layout();
     return;
   }
   try {
-    enrolled_(connect_to_server(enrollment->server_url, cache_path_, enrollment->code));
+    enrolled_(connect_to_server(enrollment->pinned_url(), cache_path_, enrollment->code));
     Close(true);
   } catch (const std::exception& e) {
-    problem_->SetLabel(wxString::FromUTF8(std::string("Not enrolled: ") + e.what()));
+    std::string why = e.what();
+    const std::string said_twice = "enrollment failed: ";  // connect_to_server's words, for a dialog
+    if (why.rfind(said_twice, 0) == 0) why.erase(0, said_twice.size());
+    problem_->SetLabel(wxString::FromUTF8("Not enrolled: " + why));
     problem_->Wrap(GetClientSize().GetWidth() - 40);
     Layout();
   }

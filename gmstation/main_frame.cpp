@@ -5,12 +5,15 @@
 
 #include <fmt/format.h>
 
+#include "client/http.h"
 #include "ui/camera.h"
 #include "ui/theme.h"
 
 namespace marshal::gm {
 
 namespace {
+
+const char* offline_words = "  OFFLINE: records are kept here and marked provisional; they sync when the ledger returns";
 
 // A character or card view in a few lines of large type.
 wxString describe_view(const Json& v) {
@@ -61,7 +64,7 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   ui::apply(this);
   SetMinSize(wxSize(1024, 600));
   auto* root = new wxBoxSizer(wxVERTICAL);
-  banner_ = new wxStaticText(this, wxID_ANY, "  OFFLINE: records are kept here and marked provisional; they sync when the ledger returns");
+  banner_ = new wxStaticText(this, wxID_ANY, offline_words);
   banner_->SetFont(ui::font(ui::body_points, true));
   banner_->SetBackgroundColour(ui::offline_banner);
   banner_->SetForegroundColour(*wxWHITE);
@@ -262,6 +265,11 @@ void MainFrame::refresh_after_asking(long max_wait_ms) {
 
 void MainFrame::refresh() {
   bool online = backend_->online();
+  // An impostor at the ledger's address is said as such, never taken for the ledger.
+  const wxString banner_words = backend_->wrong_key()
+                                    ? wxString::FromUTF8("  OFFLINE: " + std::string(client::wrong_key_words) + ".")
+                                    : wxString(offline_words);
+  if (banner_->GetLabel() != banner_words) banner_->SetLabel(banner_words);
   if (banner_->IsShown() == online) {
     banner_->Show(!online);
     Layout();

@@ -33,6 +33,7 @@ class MainFrame : public wxFrame {
   // What the home screen shows after a scan (for tests and screenshots).
   wxString scan_answer() const { return answer_->GetLabel(); }
   bool offline_banner_shown() const { return banner_->IsShown(); }
+  wxString offline_banner_text() const { return banner_->GetLabel(); }
   DuelPage* duel() { return duel_; }
   AccusationPage* accusation() { return accusation_; }
   FistfightPage* fistfight() { return fistfight_; }

@@ -1,5 +1,7 @@
 #include "gmstation/station_backend.h"
 
+#include "protocol/enrollment.h"
+
 #include <chrono>
 #include <filesystem>
 
@@ -167,9 +169,10 @@ class RemoteLedger : public StationBackend {
   void wait_for_ledger(long max_wait_ms) override {
     if (watch_) watch_->wait_for_turn(std::chrono::milliseconds(max_wait_ms));
   }
-  std::string describe() const override { return "ledger server " + url_; }
+  std::string describe() const override { return "ledger server " + protocol::split_pinned_url(url_).url; }
   // What the watch found last; before its first answer the ledger is taken to be there.
   bool online() override { return !watch_ || watch_->online().value_or(true); }
+  bool wrong_key() override { return watch_ && watch_->wrong_key(); }
 
   Lookup character(const std::string& badge) override { return convert(offline_aware().character(badge)); }
   Lookup card(const std::string& code) override { return convert(offline_aware().card(code)); }

@@ -38,8 +38,11 @@ struct FeedEvent {
 class StationBackend {
  public:
   virtual ~StationBackend() = default;
-  virtual std::string describe() const = 0;  // "local ledger town.db", "server http://..."
+  virtual std::string describe() const = 0;  // "local ledger town.db", "ledger server https://..."
   virtual bool online() = 0;
+  // Why the ledger is out of reach, when it is not just silence: the server at the address has
+  // another key than the station's card pinned (docs/server.md, "Venue network").
+  virtual bool wrong_key() { return false; }
   virtual Lookup character(const std::string& badge) = 0;
   virtual Lookup card(const std::string& code) = 0;
   // The event's title, options and locations (docs/server.md, GET /event); read once, as the

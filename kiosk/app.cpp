@@ -10,6 +10,7 @@
 #include "client/settings_file.h"
 #include "import/sample_ledger.h"
 #include "kiosk/kiosk_frame.h"
+#include "protocol/enrollment.h"
 
 namespace marshal::kiosk {
 
@@ -25,11 +26,14 @@ void describe_command_line(wxCmdLineParser& parser) {
                  "The same options may stand in ~/.config/marshal/kiosk.conf as KEY = VALUE lines (cache = "
                  "/home/kiosk/kiosk.db); the command line wins.\n"
                  "Full screen unless --windowed; docs/kiosk.md says how to lock a machine down.");
-  parser.AddOption("", "server", "the ledger server, e.g. http://10.0.0.2:8080");
+  parser.AddOption("", "server", "the ledger server, e.g. https://10.0.0.2:8080#sha256=PIN (the pin from marshal head; "
+                                "once enrolled, https://10.0.0.2:8080 is enough)");
   parser.AddOption("", "cache",
                    "this kiosk's cache file: its station token and server, nothing of any player (an enrolled kiosk "
                    "needs only this)");
-  parser.AddOption("", "enroll", "the one-time enrollment code from marshal station add NAME --role kiosk");
+  parser.AddOption("", "enroll", "the one-time enrollment code from marshal station add NAME --role kiosk, or the "
+                                "enrollment card's whole text (MARSHAL-ENROLL HOST PORT CODE PIN: then --server is "
+                                "not needed)");
   parser.AddOption("", "ledger", "a ledger file on this machine (marshal init makes one)");
   parser.AddOption("", "station", "this kiosk's station name with --ledger or --sample (default kiosk)");
   parser.AddOption("", "camera",
@@ -65,6 +69,11 @@ bool KioskApp::OnCmdLineParsed(wxCmdLineParser& parser) {
   sample_ = parser.Found("sample");
   windowed_ = parser.Found("windowed");
   if (sample_ && ledger_.empty()) ledger_ = wxString::FromUTF8(db::sample_ledger(MARSHAL_SAMPLE_EVENT));
+  // --enroll may be the enrollment card's whole text: it names the server and the key's pin too.
+  if (auto card = protocol::parse_enrollment_payload(enroll_.utf8_string())) {
+    if (server_.empty()) server_ = wxString::FromUTF8(card->pinned_url());
+    enroll_ = wxString::FromUTF8(card->code);
+  }
   const bool remote = !server_.empty() || !cache_.empty();  // a cache file remembers its server
   if (ledger_.empty() == !remote || (!ledger_.empty() && !server_.empty())) {
     std::fputs("marshal-kiosk: give --server URL (a venue's ledger server) or --cache FILE (a kiosk enrolled "

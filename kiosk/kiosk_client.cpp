@@ -45,10 +45,15 @@ KioskClient::KioskClient(const std::string& server_url, const std::string& cache
   token_ = setting(cache_, "token");
   station_ = setting(cache_, "station");
   admin_check_ = setting(cache_, "admin_check");
-  const std::string remembered = setting(cache_, "server");
-  // A token belongs to the server that gave it: at another address the kiosk enrolls anew.
-  if (!server_url.empty() && !remembered.empty() && server_url != remembered) token_.clear();
-  http_ = std::make_unique<client::HttpClient>(server_url.empty() ? remembered : server_url, timeout_ms_);
+  const std::string remembered = setting(cache_, "server");  // with its key's pin
+  std::string url = server_url.empty() ? remembered : server_url;
+  if (!server_url.empty() && !remembered.empty()) {
+    const auto given = protocol::split_pinned_url(server_url), kept = protocol::split_pinned_url(remembered);
+    // A token belongs to the server (and key) that gave it: elsewhere the kiosk enrolls anew.
+    if (given.url != kept.url || (!given.key_pin.empty() && given.key_pin != kept.key_pin)) token_.clear();
+    else url = remembered;
+  }
+  http_ = std::make_unique<client::HttpClient>(url, timeout_ms_);
   http_->set_token(token_);
   follow_server();
   health_watch_ = std::make_unique<client::Repeater>(health_every, [this] { check_health(); });
@@ -101,8 +106,8 @@ KioskReply KioskClient::answer(const client::HttpReply& reply) const {
   KioskReply a;
   a.reached = reply.reached;
   if (!reply.reached) {
-    a.code = "unreachable";
-    a.reason = "the ledger cannot be reached (" + reply.error + ")";
+    a.code = reply.wrong_key ? "wrong_key" : "unreachable";
+    a.reason = reply.wrong_key ? reply.error : "the ledger cannot be reached (" + reply.error + ")";
     return a;
   }
   if (reply.status == 200 && reply.body.is_object()) {
@@ -150,6 +155,7 @@ void KioskClient::check_health() {
   if (!health_http_ || health_http_->base_url() != url)
     health_http_ = std::make_unique<client::HttpClient>(url, health_timeout_ms);
   client::HttpReply r = health_http_->get("/health", health_timeout_ms);
+  health_wrong_key_ = r.wrong_key;
   health_ = r.reached && r.status == 200 ? Health::answers : Health::out_of_reach;
 }
 
@@ -171,9 +177,11 @@ client::HttpReply KioskClient::post(const std::string& path, const Json& body) {
 client::HttpReply KioskClient::known_out_of_reach() {
   health_watch_->ask_now();  // perhaps it is back: the next request will know
   client::HttpReply r;
-  r.error = "no answer to its last health check";
+  r.wrong_key = health_wrong_key_;
+  r.error = r.wrong_key ? client::wrong_key_words : "no answer to its last health check";
   return r;
 }
+
 KioskReply KioskClient::event() { return answer(get("/event")); }
 KioskReply KioskClient::timers() { return answer(get("/timers")); }
 KioskReply KioskClient::character(const std::string& badge) {

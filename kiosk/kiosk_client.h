@@ -114,6 +114,7 @@ class KioskClient {
 
   enum class Health { unknown, answers, out_of_reach };
   std::atomic<Health> health_{Health::unknown};
+  std::atomic<bool> health_wrong_key_{false};  // the last check met another key than the pinned one
   std::mutex health_mutex_;
   std::string health_url_;                             // under health_mutex_
   std::unique_ptr<client::HttpClient> health_http_;    // the health thread's own

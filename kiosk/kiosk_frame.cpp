@@ -86,14 +86,18 @@ void KioskFrame::read_title() {
 }
 
 void KioskFrame::enrollment_scanned(const std::string& code) {
-  auto enrollment = protocol::parse_enrollment_payload(code);
+  std::string problem;
+  auto enrollment = protocol::parse_enrollment_payload(code, &problem);
   if (!enrollment) {
-    enroll_problem_->SetLabel("That is not an enrollment card. Scan the card printed by marshal station add --card.");
+    enroll_problem_->SetLabel(wxString::FromUTF8(
+        problem.empty() ? "That is not an enrollment card. Scan the card printed by marshal station add --card."
+                        : "Not enrolled: " + problem));
+    enroll_problem_->Wrap(GetClientSize().GetWidth() - 60);
     sounds_.play(ui::Sound::refusal);
     return relayout();
   }
   std::string error;
-  if (!client_->enroll_at(enrollment->server_url, enrollment->code, error)) {
+  if (!client_->enroll_at(enrollment->pinned_url(), enrollment->code, error)) {
     enroll_problem_->SetLabel(wxString::FromUTF8("Not enrolled: " + error));
     enroll_problem_->Wrap(GetClientSize().GetWidth() - 60);
     sounds_.play(ui::Sound::refusal);

@@ -9,6 +9,7 @@
 #include <wx/sizer.h>
 
 #include "kiosk/frame_style.h"
+#include "protocol/enrollment.h"
 
 namespace marshal::kiosk {
 
@@ -69,7 +70,8 @@ void KioskFrame::admin_pin_entered(const std::string& pin) {
   pin_name_->SetLabel("");
   scanner_test_ = false;
   cameras_ = camera_choices();
-  admin_text_->SetLabel(wxString::FromUTF8("Admin: kiosk " + client_->station_name() + " at " + client_->server_url()));
+  admin_text_->SetLabel(wxString::FromUTF8("Admin: kiosk " + client_->station_name() + " at " +
+                                           protocol::split_pinned_url(client_->server_url()).url));
   admin_scanned_->SetLabel("");
   admin_full_screen_->SetLabel(IsFullScreen() ? "Leave full screen" : "Full screen");
   show(Screen::admin);

@@ -189,7 +189,7 @@ void KioskFrame::build_enroll(wxWindow* book) {
   s->Add(label(page, "This kiosk is not enrolled yet.", headline_points + 4, true), 0, wxALIGN_CENTER | wxALL, 10);
   s->Add(label(page,
                "Scan its enrollment card: an organiser prints it with\n"
-               "marshal station add NAME --role kiosk --card FILE.pdf --server http://HOST:PORT",
+               "marshal station add NAME --role kiosk --card FILE.pdf --server https://HOST:PORT",
                body_points),
          0, wxALIGN_CENTER | wxALL, 10);
   enroll_problem_ = label(page, "", body_points, true);

@@ -70,9 +70,15 @@ void draw_enrollment_card(cairo_t* cr, const Box& b, const std::string& station,
   line(cr, "ENROLLMENT CARD", 7, true, {in.x, in.y, text_w, 4});
   line(cr, station + " (" + role + ")", 13, true, {in.x, in.y + 5, text_w, 12});
   line(cr, "Scan it at the station: it joins the ledger at " + enrollment.server_url + ". It works once.", 8, false,
-       {in.x, in.y + 18, text_w, 18});
-  line(cr, "Code, to type instead:\n" + core::format_card_code(enrollment.code), 8, false, {in.x, in.y + 37, text_w, 9},
+       {in.x, in.y + 18, text_w, 14});
+  line(cr, "Code, to type instead:\n" + core::format_card_code(enrollment.code), 8, false, {in.x, in.y + 32, text_w, 9},
        "DejaVu Sans Mono");
+  // The pin the station trusts the ledger by (docs/server.md, "Venue network"): its first 16 hex
+  // digits, for a GM to compare with what marshal serve and marshal head print (the QR code
+  // holds all 64).
+  std::string key;
+  for (std::size_t i = 0; i < 16 && i < enrollment.key_pin.size(); i += 4) key += enrollment.key_pin.substr(i, 4) + " ";
+  line(cr, "Ledger key " + key + "...", 7, false, {in.x, in.y + 42, text_w, 5}, "DejaVu Sans Mono");
   line(cr, "Keep it from players: whoever scans it first enrolls a station.", 7, true, {in.x, in.y + in.h - 8, text_w, 8});
 }
 

@@ -21,12 +21,12 @@ std::map<std::string, ChainedStation> stations_in_chain(Database& db) {
   Statement s = db.prepare(
       "SELECT seq, type, json_extract(payload, '$.name'), COALESCE(json_extract(payload, '$.role'), ''), "
       "COALESCE(json_extract(payload, '$.token_hash'), '') FROM events "
-      "WHERE type IN ('station_enrolled', 'station_revoked') ORDER BY seq");
+      "WHERE type IN ('station_enrolled', 'station_revoked', 'station_token_rotated') ORDER BY seq");
   while (s.step()) {
     ChainedStation& c = chained[s.text(2)];
     if (s.text(1) == station_enrolled_event)
       c = {s.text(3), s.text(4), s.int64(0), 0};
-    else
+    else  // revoked, or its token rotated: the enrolment before it no longer holds
       c.revoked_seq = s.int64(0);
   }
   return chained;

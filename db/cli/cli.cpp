@@ -216,15 +216,20 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
   record->add_option("--db", db_path, "the ledger file")->required();
   record->add_option("--station", station, "who records it (default admin)");
 
-  std::string listen = "0.0.0.0:8080", port_file;
+  ServeOptions serve_opts;
   auto* serve = app.add_subcommand(
-      "serve", "Serve a ledger to GM stations and kiosks over HTTP/JSON (docs/server.md)");
-  serve->add_option("--db", db_path, "the ledger file")->required();
-  serve->add_option("--listen", listen, "address and port to listen on (default 0.0.0.0:8080)");
-  serve->add_option("--port-file", port_file, "write the port listened on to this file (for port 0)");
+      "serve", "Serve a ledger to GM stations and kiosks over HTTPS/JSON with the ledger's own key, made on "
+               "first start beside the ledger file and pinned by every enrollment card (docs/server.md)");
+  serve->add_option("--db", serve_opts.db_path, "the ledger file")->required();
+  serve->add_option("--listen", serve_opts.listen, "address and port to listen on (default 0.0.0.0:8080)");
+  serve->add_option("--port-file", serve_opts.port_file, "write the port listened on to this file (for port 0)");
+  serve->add_flag("--insecure-http", serve_opts.insecure_http,
+                  "plain HTTP without TLS, only with --listen on 127.0.0.1 (a ledger for this machine alone)");
+  serve->add_flag("--new-key", serve_opts.new_key,
+                  "make a new TLS key (the old one lost or stolen); every station must enrol again with a new card");
 
   std::string station_name, station_role;
-  auto* station_cmd = app.add_subcommand("station", "Add or revoke a GM station or kiosk");
+  auto* station_cmd = app.add_subcommand("station", "Add, rotate or revoke a GM station or kiosk");
   station_cmd->require_subcommand(1);
   auto* station_add = station_cmd->add_subcommand(
       "add", "Add a station and print its one-time enrollment code");
@@ -236,7 +241,14 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
                           "also print the station's enrollment card to this PDF: one QR code with the server's "
                           "address and the code, for a kiosk to scan (needs --server)");
   station_add->add_option("--server", station_server, "the ledger server's address as stations reach it, e.g. "
-                                                      "http://10.0.0.2:8080 (with --card)");
+                                                      "https://10.0.0.2:8080 (with --card)");
+  auto* station_rotate = station_cmd->add_subcommand(
+      "rotate", "End a station's token at once and print a new enrollment code (and card) for it to enrol again");
+  station_rotate->add_option("NAME", station_name, "the station's name")->required();
+  station_rotate->add_option("--db", db_path, "the ledger file")->required();
+  station_rotate->add_option("--card", station_card, "also print the new enrollment card to this PDF (needs --server)");
+  station_rotate->add_option("--server", station_server,
+                             "the ledger server's address as stations reach it, e.g. https://10.0.0.2:8080");
   auto* station_revoke = station_cmd->add_subcommand("revoke", "End a station's access at once");
   station_revoke->add_option("NAME", station_name, "the station's name")->required();
   station_revoke->add_option("--db", db_path, "the ledger file")->required();
@@ -311,7 +323,9 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
     if (!character.empty()) print_opts.character = character;
     return run_print(print_opts, out, err);
   }
-  if (serve->parsed()) return run_serve(db_path, listen, port_file, out, err);
+  if (serve->parsed()) return run_serve(serve_opts, out, err);
+  if (station_rotate->parsed())
+    return run_station_rotate(db_path, station_name, station_card, station_server, out, err);
   if (station_add->parsed())
     return run_station_add(db_path, station_name, station_role, station_card, station_server, out, err);
   if (station_revoke->parsed()) return run_station_revoke(db_path, station_name, out, err);

@@ -30,9 +30,15 @@ int run_scan(const std::vector<std::string>& images, std::ostream& out, std::ost
           out << fmt::format("{}: {}  a kiosk's admin card (its admin PIN is not on it)\n", path, code);
           continue;
         }
-        if (auto enrollment = protocol::parse_enrollment_payload(code)) {
-          out << fmt::format("{}: {}  a station's enrollment card: the server {}, the code {}\n", path, code,
-                             enrollment->server_url, core::format_card_code(enrollment->code));
+        std::string problem;
+        if (auto enrollment = protocol::parse_enrollment_payload(code, &problem)) {
+          out << fmt::format("{}: {}  a station's enrollment card: the server {}, the code {}, the ledger's key {}\n",
+                             path, code, enrollment->server_url, core::format_card_code(enrollment->code),
+                             enrollment->key_pin);
+          continue;
+        }
+        if (!problem.empty()) {
+          out << fmt::format("{}: {}  an enrollment card that cannot be used: {}\n", path, code, problem);
           continue;
         }
         core::ParsedCardCode parsed = core::parse_card_code(code);

@@ -16,26 +16,68 @@
 #include "ledger/ledger.h"
 #include "server/ledger_server.h"
 #include "server/stations.h"
+#include "server/tls_identity.h"
+#include "ledger/station_events.h"
 #include "store/schema.h"
 
 namespace marshal::cli {
 
 namespace {
 std::int64_t unix_ms() { return db::unix_time_ms(); }
+
+// The ledger's TLS identity, made (and its ledger_key_made event chained) when it has none or
+// when `replace` asks for a new one (server/tls_identity.h).
+db::TlsIdentity ledger_identity(const std::string& db_path, bool replace, std::ostream& out) {
+  std::optional<db::TlsIdentity> kept = replace ? std::nullopt : db::read_tls_identity(db_path);
+  if (kept) return *kept;
+  const bool had_one = replace && (std::filesystem::exists(db::tls_key_path(db_path)) ||
+                                   std::filesystem::exists(db::tls_cert_path(db_path)));
+  db::Ledger ledger(db_path);  // a file that is no ledger is refused before a key is made
+  db::TlsIdentity made = db::make_tls_identity(db_path);
+  db::Transaction tx(ledger.database());
+  db::append_ledger_key_made(ledger.database(), made.key_pin, had_one ? "replaced" : "first", unix_ms());
+  tx.commit();
+  out << fmt::format("{} the ledger's TLS key: {} (mode 0600; back it up with the ledger).\n",
+                     had_one ? "Replaced" : "Made", db::tls_key_path(db_path));
+  if (had_one)
+    out << "Every station must enrol again with a new card: marshal station rotate NAME --card FILE --server URL\n";
+  return made;
+}
 }  // namespace
 
-int run_serve(const std::string& db_path, const std::string& listen, const std::string& port_file,
-              std::ostream& out, std::ostream& err) {
+int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err) {
+  const std::string& db_path = options.db_path;
   db::ServerConfig config;
   config.db_path = db_path;
   std::string reason;
-  if (!db::parse_listen_address(listen, config.host, config.port, reason)) {
-    err << "marshal: --listen " << listen << ": " << reason << "\n";
+  if (!db::parse_listen_address(options.listen, config.host, config.port, reason)) {
+    err << "marshal: --listen " << options.listen << ": " << reason << "\n";
     return exit_usage;
   }
   if (!std::filesystem::exists(db_path)) {
     err << "marshal: no ledger file at " << db_path << " (create one with marshal init)\n";
     return exit_bad_input;
+  }
+  if (options.insecure_http && !db::is_loopback_address(config.host)) {
+    err << "marshal: --insecure-http serves plain HTTP on this machine only (--listen 127.0.0.1:PORT), never on "
+        << config.host << ": anyone on the venue's Wi-Fi would read the PINs, tokens and secrets\n";
+    return exit_usage;
+  }
+  if (options.insecure_http && options.new_key) {
+    err << "marshal: --new-key makes a TLS key, which --insecure-http does not use\n";
+    return exit_usage;
+  }
+  std::string key_pin;
+  if (!options.insecure_http) {
+    try {
+      db::TlsIdentity identity = ledger_identity(db_path, options.new_key, out);
+      config.tls_key_pem = identity.key_pem;
+      config.tls_cert_pem = identity.cert_pem;
+      key_pin = identity.key_pin;
+    } catch (const std::exception& e) {
+      err << "marshal: " << e.what() << "\n";
+      return exit_bad_input;
+    }
   }
   // Block the stop signals before any thread starts, so only sigwait below sees them.
   sigset_t stop;
@@ -45,13 +87,19 @@ int run_serve(const std::string& db_path, const std::string& listen, const std::
   pthread_sigmask(SIG_BLOCK, &stop, nullptr);
   try {
     db::LedgerServer server(config);
-    if (!port_file.empty()) {
+    if (const std::string& port_file = options.port_file; !port_file.empty()) {
       std::ofstream(port_file + ".tmp") << server.port() << "\n";
       std::filesystem::rename(port_file + ".tmp", port_file);  // readers never see half a number
     }
-    out << fmt::format("Marshal ledger server: {} on http://{}:{} (Ctrl-C to stop)\n", db_path,
-                       config.host, server.port())
-        << std::flush;
+    if (key_pin.empty())
+      out << fmt::format("Marshal ledger server: {} on http://{}:{}, PLAIN HTTP on this machine only (Ctrl-C to "
+                         "stop)\n",
+                         db_path, config.host, server.port());
+    else
+      out << fmt::format("Marshal ledger server: {} on https://{}:{} (Ctrl-C to stop)\n"
+                         "The ledger's key (on every enrollment card): sha256 {}\n",
+                         db_path, config.host, server.port(), db::grouped_key_pin(key_pin));
+    out << std::flush;
     int signal = 0;
     sigwait(&stop, &signal);
     out << "Stopping: finishing the events in flight...\n" << std::flush;
@@ -63,6 +111,30 @@ int run_serve(const std::string& db_path, const std::string& listen, const std::
   return exit_ok;
 }
 
+namespace {
+// --server for a card: https://HOST:PORT (the card pins the ledger's key; plain http is for a
+// ledger on this machine only and never goes on a card).
+bool card_server_ok(const std::string& server_url, std::ostream& err) {
+  std::string why;
+  if (!protocol::valid_server_url(server_url, why) || server_url.rfind("https://", 0) != 0 ||
+      server_url.find('#') != std::string::npos) {
+    err << "marshal: --card needs --server https://HOST:PORT, the address stations reach the ledger at";
+    if (!why.empty() && server_url.rfind("https://", 0) != 0) err << " (" << why << ")";
+    err << "\n";
+    return false;
+  }
+  return true;
+}
+
+void print_card_words(const std::string& server_url, const std::string& key_pin, const std::string& card_file,
+                      std::ostream& out) {
+  out << fmt::format("Its enrollment card (the server {}, the code and the ledger's key in one QR code) is in {}: "
+                     "print it at actual size and scan it at the station.\n"
+                     "The ledger's key on it: sha256 {}\n",
+                     server_url, card_file, db::grouped_key_pin(key_pin));
+}
+}  // namespace
+
 int run_station_add(const std::string& db_path, const std::string& name, const std::string& role,
                     const std::string& card_file, const std::string& server_url, std::ostream& out, std::ostream& err) {
   auto r = db::role_from_string(role);
@@ -71,11 +143,10 @@ int run_station_add(const std::string& db_path, const std::string& name, const s
     return exit_usage;
   }
   std::string why;
-  if (!card_file.empty() && !protocol::valid_server_url(server_url, why)) {
-    err << "marshal: --card needs --server, the address stations reach the ledger at: " << why << "\n";
-    return exit_usage;
-  }
+  if (!card_file.empty() && !card_server_ok(server_url, err)) return exit_usage;
   try {
+    std::string key_pin;
+    if (!card_file.empty()) key_pin = ledger_identity(db_path, false, out).key_pin;
     db::Ledger ledger(db_path);
     std::string code = db::add_station(ledger.database(), name, *r, unix_ms());
     // A kiosk has no keyboard and runs full screen: its admin card and PIN open its admin screen.
@@ -83,7 +154,7 @@ int run_station_add(const std::string& db_path, const std::string& name, const s
     if (*r == db::Role::kiosk) admin = db::add_kiosk_admin(ledger.database(), name);
     if (!card_file.empty()) {
       try {
-        printables::print_enrollment_card(name, role, {server_url, code}, card_file, printables::Paper::a4,
+        printables::print_enrollment_card(name, role, {server_url, code, key_pin}, card_file, printables::Paper::a4,
                                           admin ? admin->code : "");
       } catch (const std::exception& e) {
         // No station without its card: the code printed nowhere is revoked again.
@@ -95,16 +166,46 @@ int run_station_add(const std::string& db_path, const std::string& name, const s
     out << fmt::format("Station '{}' ({}) added. Its one-time enrollment code:\n\n    {}\n\n"
                        "Type it at the station when it asks; it works once.\n",
                        name, role, core::format_card_code(code));
-    if (!card_file.empty())
-      out << fmt::format("Its enrollment card (the server {} and the code in one QR code) is in {}: print it at actual "
-                         "size and scan it at the station.\n",
-                         server_url, card_file);
+    if (!card_file.empty()) print_card_words(server_url, key_pin, card_file, out);
     if (admin)
       out << fmt::format("\nIts admin code {} ({}) and admin PIN {}: scanned and typed at the kiosk they open its admin\n"
                          "screen. Write the PIN down apart from the card; it is shown only now.\n",
                          core::format_card_code(admin->code), card_file.empty() ? "type it, or print the card with --card"
                                                                                 : "the admin card beside the enrollment card",
                          admin->pin);
+    return exit_ok;
+  } catch (const std::exception& e) {
+    err << "marshal: " << e.what() << "\n";
+    return exit_refused;
+  }
+}
+
+int run_station_rotate(const std::string& db_path, const std::string& name, const std::string& card_file,
+                       const std::string& server_url, std::ostream& out, std::ostream& err) {
+  if (!card_file.empty() && !card_server_ok(server_url, err)) return exit_usage;
+  try {
+    std::string key_pin;
+    if (!card_file.empty()) key_pin = ledger_identity(db_path, false, out).key_pin;
+    db::Ledger ledger(db_path);
+    std::string role;
+    {
+      db::Statement s = ledger.database().prepare("SELECT role FROM stations WHERE name = ? AND revoked = 0");
+      s.bind(1, name);
+      if (s.step()) role = s.text(0);
+    }
+    std::string code = db::rotate_station_token(ledger.database(), name, unix_ms());
+    out << fmt::format("Station '{}' ({}): its old token is refused from now on. Its new one-time enrollment code:\n\n"
+                       "    {}\n\nThe station enrols again with it (or with the card); it works once.\n",
+                       name, role, core::format_card_code(code));
+    if (!card_file.empty()) {
+      try {
+        printables::print_enrollment_card(name, role, {server_url, code, key_pin}, card_file, printables::Paper::a4, "");
+      } catch (const std::exception& e) {
+        err << "marshal: the enrollment card cannot be written (the code above still works): " << e.what() << "\n";
+        return exit_bad_input;
+      }
+      print_card_words(server_url, key_pin, card_file, out);
+    }
     return exit_ok;
   } catch (const std::exception& e) {
     err << "marshal: " << e.what() << "\n";

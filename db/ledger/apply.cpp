@@ -24,7 +24,7 @@ const std::vector<std::string>& event_types() {
       "night_started",    "night_ended",       "chip_awarded",     "chip_spent",       "jokers_wild",
       "roll_recorded",    "token_issued",      "token_played",
       "twtw_round_started", "twtw_step_resolved", "twtw_step_undone", "twtw_round_ended",
-      station_enrolled_event, station_revoked_event};
+      station_enrolled_event, station_revoked_event, station_token_rotated_event, ledger_key_made_event};
   return types;
 }
 

@@ -7,7 +7,8 @@
 namespace marshal::db {
 
 bool is_station_event(const std::string& type) {
-  return type == station_enrolled_event || type == station_revoked_event;
+  return type == station_enrolled_event || type == station_revoked_event || type == station_token_rotated_event ||
+         type == ledger_key_made_event;
 }
 
 namespace {
@@ -40,8 +41,25 @@ std::int64_t append_station_revoked(Database& db, const std::string& name, std::
   return append_admin_event(db, station_revoked_event, {{"name", name}}, now_ms);
 }
 
+std::int64_t append_station_token_rotated(Database& db, const std::string& name, std::int64_t now_ms) {
+  return append_admin_event(db, station_token_rotated_event, {{"name", name}}, now_ms);
+}
+
+std::int64_t append_ledger_key_made(Database& db, const std::string& key_pin_hex, const std::string& why,
+                                    std::int64_t now_ms) {
+  return append_admin_event(db, ledger_key_made_event, {{"key_pin", key_pin_hex}, {"why", why}}, now_ms);
+}
+
 void check_station_event(const std::string& type, const Json& payload) {
   protocol::Fields f(payload, "");
+  if (type == ledger_key_made_event) {
+    std::string pin = f.text("key_pin"), why = f.text("why");
+    if (pin.size() != 64 || !is_lower_hex(pin))
+      throw protocol::InputError("key_pin", "must be the key's SHA-256 as 64 lower-case hex digits");
+    if (why != "first" && why != "replaced") throw protocol::InputError("why", "must be first or replaced");
+    f.done();
+    return;
+  }
   std::string name = f.text("name");
   if (name.empty() || name.size() > 80) throw protocol::InputError("name", "a station's name is 1 to 80 characters");
   if (type == station_enrolled_event) {

@@ -1,5 +1,5 @@
 #pragma once
-// The ledger server: HTTP/JSON for stations on the venue network (docs/server.md), on
+// The ledger server: HTTPS/JSON for stations on the venue network (docs/server.md), on
 // libmicrohttpd with an epoll thread pool, so idle keep-alive connections cost no thread and a
 // new connection is answered at once. Appends go through the group-commit AppendQueue; the
 // live feed is a long-poll whose connection is suspended until an event arrives or it times out.
@@ -26,6 +26,9 @@ struct ServerConfig {
   unsigned threads = 4;
   unsigned idle_timeout_s = 120;
   std::int64_t max_wait_ms = 30'000;  // longest long-poll
+  // The ledger's TLS key and certificate, PEM (server/tls_identity.h). Both empty: plain HTTP,
+  // which the server refuses to serve on any address but loopback (127.0.0.0/8).
+  std::string tls_key_pem, tls_cert_pem;
   ConnectionLimits connection_limits;  // per address, head and body deadlines (connection_guard.h)
   // Where the server says why it refused or shed, one line each, rate-limited (standard error
   // when empty).
@@ -50,6 +53,9 @@ class LedgerServer {
  private:
   std::unique_ptr<Impl> impl_;
 };
+
+// Whether an IPv4 address in text is a loopback one (127.0.0.0/8).
+bool is_loopback_address(const std::string& host);
 
 // Parses "HOST:PORT" (e.g. 0.0.0.0:8080, 127.0.0.1:0); false with a reason when malformed.
 bool parse_listen_address(const std::string& text, std::string& host, std::uint16_t& port,

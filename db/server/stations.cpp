@@ -74,6 +74,26 @@ void revoke_station(Database& db, const std::string& name, std::int64_t now_ms) 
   tx.commit();
 }
 
+std::string rotate_station_token(Database& db, const std::string& name, std::int64_t now_ms) {
+  core::CardCodeBytes bytes;
+  randombytes_buf(bytes.data(), bytes.size());
+  std::string code = core::make_card_code(bytes);
+  Transaction tx(db);
+  Statement s = db.prepare("SELECT token_hash IS NOT NULL FROM stations WHERE name = ? AND revoked = 0");
+  s.bind(1, name);
+  if (!s.step()) throw StationError("no live station named '" + name + "'");
+  bool enrolled = s.int64(0) != 0;
+  s.reset();
+  db.prepare("UPDATE stations SET token_hash = NULL, enroll_hash = ?, enrolled_ms = NULL, enrolled_seq = NULL "
+             "WHERE name = ? AND revoked = 0")
+      .bind(1, sha256(code))
+      .bind(2, name)
+      .run();
+  if (enrolled) append_station_token_rotated(db, name, now_ms);
+  tx.commit();
+  return code;
+}
+
 std::optional<Enrollment> enroll_station(Database& db, const std::string& code, std::int64_t now_ms) {
   core::ParsedCardCode parsed = core::parse_card_code(code);
   if (!parsed.ok()) return std::nullopt;

@@ -30,6 +30,11 @@ std::string add_station(Database& db, const std::string& name, Role role, std::i
 // Revoking an enrolled station writes a station_revoked event (ledger/station_events.h).
 void revoke_station(Database& db, const std::string& name, std::int64_t now_ms);
 
+// Ends a live station's token at once and returns a new one-time enrollment code for it (same
+// name and role; a kiosk keeps its admin card). An enrolled station's rotation writes a
+// station_token_rotated event; the station enrols again with the new code.
+std::string rotate_station_token(Database& db, const std::string& name, std::int64_t now_ms);
+
 struct Enrollment {
   Station station;
   std::string token;

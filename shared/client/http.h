@@ -1,7 +1,14 @@
 #pragma once
-// A small HTTP/JSON client on libcurl for stations: one connection kept alive per HttpClient,
+// A small HTTPS/JSON client on libcurl for stations: one connection kept alive per HttpClient,
 // short timeouts (a venue network either answers fast or is down), and no exceptions for
 // network failures: a reply says whether the server was reached at all.
+//
+// Trust (docs/server.md, "Venue network"): the ledger's address comes with its key's pin,
+// https://HOST:PORT#sha256=HEX (protocol/enrollment.h). The client accepts exactly that public
+// key (CURLOPT_PINNEDPUBLICKEY) and nothing else: no CA, no host name check, so an address
+// changed by DHCP still works and a laptop on the Wi-Fi posing as the ledger is refused. An
+// https address without a pin, or plain http to anything but this machine, is never contacted:
+// every request answers why at once.
 #include <map>
 #include <memory>
 #include <mutex>
@@ -18,11 +25,18 @@ struct HttpReply {
   long status = 0;
   Json body;             // parsed JSON, or null when the body was not JSON
   std::string error;     // why the server was not reached
+  // The server answered with another key than the pinned one: not this station's ledger.
+  bool wrong_key = false;
 };
+
+// What a station says when the server's key is not the pinned one (shown as it is to a GM).
+inline constexpr const char* wrong_key_words =
+    "this is not your ledger: its key does not match the one on your enrolment card";
 
 class HttpClient {
  public:
-  // base_url like "http://192.168.1.10:8080".
+  // base_url like "https://192.168.1.10:8443#sha256=HEX", or "http://127.0.0.1:8080" for a
+  // ledger on this machine.
   explicit HttpClient(std::string base_url, long timeout_ms = 3000);
   ~HttpClient();
   HttpClient(const HttpClient&) = delete;
@@ -33,13 +47,17 @@ class HttpClient {
   void set_header(const std::string& name, const std::string& value);
   HttpReply get(const std::string& path, long timeout_ms = 0);
   HttpReply post(const std::string& path, const Json& body);
-  const std::string& base_url() const { return base_url_; }
+  // The address as given, pin included (what a station keeps to reach this server again).
+  const std::string& base_url() const { return given_url_; }
 
  private:
   HttpReply perform(const std::string& method, const std::string& path, const std::string* body,
                     long timeout_ms);
 
-  std::string base_url_;
+  std::string given_url_;  // with the pin
+  std::string base_url_;   // without it
+  std::string curl_pin_;   // "sha256//BASE64" for libcurl, empty for a plain loopback server
+  std::string refusal_;    // when set, why no request is ever sent to this address
   long timeout_ms_;
   std::string token_;
   std::map<std::string, std::string> headers_;

@@ -4,6 +4,8 @@
 
 #include <array>
 
+#include "protocol/enrollment.h"
+
 namespace marshal::client {
 
 using sqlite::Statement;
@@ -62,8 +64,23 @@ void set_setting(sqlite::Database& db, const std::string& key, const std::string
 }
 }  // namespace
 
+namespace {
+// The address to talk to: the one given, or the one this cache enrolled at when it is the same
+// server given without its pin (`--server https://HOST:PORT` after an enrolment by card).
+ClientConfig with_remembered_pin(ClientConfig config) {
+  sqlite::Database cache(config.cache_path, true);
+  cache.exec(cache_schema);
+  const std::string remembered = setting(cache, "server");
+  const protocol::ServerAddress given = protocol::split_pinned_url(config.server_url);
+  if (given.key_pin.empty() && !remembered.empty() && protocol::split_pinned_url(remembered).url == given.url)
+    config.server_url = remembered;
+  return config;
+}
+}  // namespace
+
 LedgerClient::LedgerClient(ClientConfig config)
-    : config_(std::move(config)), cache_(config_.cache_path, true), http_(config_.server_url, config_.timeout_ms) {
+    : config_(with_remembered_pin(std::move(config))), cache_(config_.cache_path, true),
+      http_(config_.server_url, config_.timeout_ms) {
   if (sodium_init() < 0) throw std::runtime_error("libsodium could not start");
   cache_.exec(cache_schema);
   http_.set_token(setting(cache_, "token"));
@@ -73,7 +90,7 @@ bool LedgerClient::enroll(const std::string& code, std::string& error) {
   HttpReply r = http_.post("/enroll", Json{{"code", code}});
   online_ = r.reached;
   if (!r.reached) {
-    error = "the ledger cannot be reached: " + r.error;
+    error = r.wrong_key ? r.error : "the ledger cannot be reached: " + r.error;
     return false;
   }
   if (r.status != 200 || !r.body.is_object() || !r.body.contains("token")) {
@@ -85,12 +102,18 @@ bool LedgerClient::enroll(const std::string& code, std::string& error) {
   set_setting(cache_, "token", r.body["token"]);
   set_setting(cache_, "station", r.body["station"]);
   set_setting(cache_, "role", r.body["role"]);
+  set_setting(cache_, "server", http_.base_url());  // with its key's pin
   tx.commit();
   http_.set_token(r.body["token"]);
   return true;
 }
 
-bool LedgerClient::enrolled() { return !setting(cache_, "token").empty(); }
+// A token belongs to the server and key that gave it: a card naming another (a new ledger key
+// after a theft) enrols anew.
+bool LedgerClient::enrolled() {
+  const std::string server = setting(cache_, "server");
+  return !setting(cache_, "token").empty() && (server.empty() || server == http_.base_url());
+}
 std::string LedgerClient::station_name() { return setting(cache_, "station"); }
 std::string LedgerClient::role() { return setting(cache_, "role"); }
 
@@ -151,6 +174,7 @@ SyncReport LedgerClient::sync() {
     // token (401): keep it, in order, for a later sync.
     if (!r.reached) {
       report.online = false;
+      report.wrong_key = r.wrong_key;
       break;
     }
     if (r.status >= 500 || r.status == 401) break;
@@ -164,6 +188,7 @@ SyncReport LedgerClient::sync() {
   if (pending.empty()) {
     HttpReply r = http_.get("/health");
     report.online = r.reached && r.status == 200;
+    report.wrong_key = r.wrong_key;
   }
   online_ = report.online;
   report.left = static_cast<int>(cache_.scalar_int("SELECT COUNT(*) FROM outbox"));

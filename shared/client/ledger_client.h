@@ -20,7 +20,7 @@
 namespace marshal::client {
 
 struct ClientConfig {
-  std::string server_url;   // e.g. http://10.0.0.2:8080
+  std::string server_url;   // e.g. https://10.0.0.2:8080#sha256=PIN (protocol/enrollment.h)
   std::string cache_path;   // the station's local SQLite file
   long timeout_ms = 3000;
   // One lock for every client of the same cache file in this process (a window's and its
@@ -47,6 +47,7 @@ struct SyncReport {
   int accepted = 0;
   int refused = 0;
   int left = 0;  // still provisional
+  bool wrong_key = false;  // the server at the address has another key than the pinned one
 };
 
 struct View {

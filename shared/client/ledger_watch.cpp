@@ -9,7 +9,8 @@ LedgerWatch::LedgerWatch(ClientConfig config, std::chrono::milliseconds every)
 
 void LedgerWatch::turn() {
   // The outbox first (or /health when it is empty): whether the ledger answers at all.
-  const bool online = client_.sync().online;
+  const SyncReport sync = client_.sync();
+  const bool online = sync.online;
   std::optional<Json> feed;
   View timers;
   if (online) {
@@ -23,6 +24,7 @@ void LedgerWatch::turn() {
   }
   std::lock_guard lock(mutex_);
   online_ = online;
+  wrong_key_ = sync.wrong_key;
   if (feed && feed->contains("events") && (*feed)["events"].is_array()) {
     for (const Json& e : (*feed)["events"]) {
       if (!e.is_object() || !e.contains("seq") || !e["seq"].is_number_integer()) continue;
@@ -37,6 +39,11 @@ void LedgerWatch::turn() {
 std::optional<bool> LedgerWatch::online() const {
   std::lock_guard lock(mutex_);
   return online_;
+}
+
+bool LedgerWatch::wrong_key() const {
+  std::lock_guard lock(mutex_);
+  return wrong_key_;
 }
 
 std::vector<Json> LedgerWatch::events_after(std::int64_t after) {

@@ -35,6 +35,8 @@ class LedgerWatch {
   // True only when the last turn found the ledger out of reach: the window then goes to its
   // cache at once instead of waiting a timeout on every scan.
   bool known_offline() const { return online() == false; }
+  // The last turn met a server with another key than the one the station's card pinned.
+  bool wrong_key() const;
   // The feed's events after `after` (each as GET /events gives it), oldest first.
   std::vector<Json> events_after(std::int64_t after);
   // GET /timers as the last turn that reached the ledger read it.
@@ -50,6 +52,7 @@ class LedgerWatch {
   LedgerClient client_;  // used by the watch's thread only
   mutable std::mutex mutex_;
   std::optional<bool> online_;
+  bool wrong_key_ = false;
   std::optional<Json> timers_;
   std::deque<Json> events_;
   std::int64_t after_ = 0;

@@ -12,7 +12,7 @@ namespace marshal::protocol {
 
 namespace {
 
-const std::string scheme = "http://";
+const std::string tls_scheme = "https://", plain_scheme = "http://", pin_marker = "#sha256=";
 
 bool host_text(const std::string& host) {
   if (host.empty() || host.size() > 253) return false;
@@ -34,35 +34,94 @@ std::string lower(std::string s) {
   return s;
 }
 
-}  // namespace
-
-bool valid_server_url(const std::string& url, std::string& why) {
-  why = "a server address is http://HOST:PORT with nothing after it (e.g. http://10.0.0.2:8080)";
-  if (url.rfind(scheme, 0) != 0) return false;
-  const std::string rest = url.substr(scheme.size());
+// HOST and PORT of scheme://HOST:PORT; false when the rest is not that.
+bool host_and_port(const std::string& url, std::string& host, std::string& port) {
+  std::string rest;
+  if (url.rfind(tls_scheme, 0) == 0) rest = url.substr(tls_scheme.size());
+  else if (url.rfind(plain_scheme, 0) == 0) rest = url.substr(plain_scheme.size());
+  else return false;
   const auto colon = rest.rfind(':');
   if (colon == std::string::npos) return false;
-  return host_text(rest.substr(0, colon)) && port_text(rest.substr(colon + 1));
+  host = rest.substr(0, colon);
+  port = rest.substr(colon + 1);
+  return host_text(host) && port_text(port);
 }
+
+}  // namespace
+
+bool valid_key_pin(const std::string& pin) {
+  if (pin.size() != key_pin_hex_digits) return false;
+  for (unsigned char c : pin)
+    if (!std::isxdigit(c)) return false;
+  return true;
+}
+
+ServerAddress split_pinned_url(const std::string& text) {
+  const auto at = text.find(pin_marker);
+  if (at == std::string::npos) return {text, ""};
+  return {text.substr(0, at), lower(text.substr(at + pin_marker.size()))};
+}
+
+bool is_loopback_url(const std::string& url) {
+  std::string host, port;
+  if (!host_and_port(split_pinned_url(url).url, host, port)) return false;
+  return host == "localhost" || host.rfind("127.", 0) == 0;
+}
+
+bool valid_server_url(const std::string& text, std::string& why) {
+  why = "a server address is https://HOST:PORT with nothing after it (e.g. https://10.0.0.2:8443)";
+  const ServerAddress address = split_pinned_url(text);
+  std::string host, port;
+  if (!host_and_port(address.url, host, port)) return false;
+  if (text.find(pin_marker) != std::string::npos && !valid_key_pin(address.key_pin)) {
+    why = "the key's pin after #sha256= is 64 hex digits (marshal head prints it)";
+    return false;
+  }
+  if (address.url.rfind(plain_scheme, 0) == 0 && !is_loopback_url(address.url)) {
+    why = "plain http:// is only for a ledger on this machine (127.0.0.1); on the venue network the ledger is "
+          "https://HOST:PORT, pinned by the station's enrollment card";
+    return false;
+  }
+  return true;
+}
+
+std::string Enrollment::pinned_url() const { return server_url + pin_marker + lower(key_pin); }
 
 std::string enrollment_payload(const Enrollment& e) {
-  std::string why;
+  std::string why, host, port;
   if (!valid_server_url(e.server_url, why)) throw std::invalid_argument(why);
+  if (e.server_url.rfind(tls_scheme, 0) != 0 || !host_and_port(e.server_url, host, port))
+    throw std::invalid_argument("an enrollment card names an https://HOST:PORT server");
+  if (!valid_key_pin(e.key_pin))
+    throw std::invalid_argument("an enrollment card needs the ledger's key pin, 64 hex digits (marshal head prints it)");
   core::ParsedCardCode code = core::parse_card_code(e.code);
   if (!code.ok()) throw std::invalid_argument("the enrollment code: " + std::string(core::describe(code.problem)));
-  const std::string rest = e.server_url.substr(scheme.size());
-  const auto colon = rest.rfind(':');
-  return std::string(enrollment_prefix) + " " + rest.substr(0, colon) + " " + rest.substr(colon + 1) + " " + code.code;
+  // The pin in capitals: with the rest (digits, capitals, dots, spaces) the text stays in the QR
+  // code's alphanumeric mode, a smaller symbol than lower-case letters need.
+  std::string pin = e.key_pin;
+  for (auto& c : pin) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return std::string(enrollment_prefix) + " " + host + " " + port + " " + code.code + " " + pin;
 }
 
-std::optional<Enrollment> parse_enrollment_payload(const std::string& text) {
+std::optional<Enrollment> parse_enrollment_payload(const std::string& text, std::string* problem) {
   std::istringstream words(text);
-  std::string prefix, host, port, code, extra;
-  if (!(words >> prefix >> host >> port >> code) || (words >> extra)) return std::nullopt;
-  if (lower(prefix) != lower(enrollment_prefix) || !host_text(host) || !port_text(port)) return std::nullopt;
+  std::string prefix, host, port, code, pin, extra;
+  if (!(words >> prefix) || lower(prefix) != lower(enrollment_prefix)) return std::nullopt;
+  auto refuse = [&](const std::string& why) -> std::optional<Enrollment> {
+    if (problem) *problem = why;
+    return std::nullopt;
+  };
+  if (!(words >> host >> port >> code) || !host_text(host) || !port_text(port))
+    return refuse("this enrollment card cannot be read whole: scan it again, or print a new one");
+  if (!(words >> pin))
+    return refuse("this enrollment card is an old one, without the ledger's key: print a new card with "
+                  "marshal station rotate NAME --card FILE --server https://HOST:PORT");
+  if ((words >> extra) || !valid_key_pin(pin))
+    return refuse("this enrollment card's key pin is damaged (64 hex digits expected): scan it again, or print a "
+                  "new one");
   core::ParsedCardCode parsed = core::parse_card_code(code);
-  if (!parsed.ok()) return std::nullopt;
-  return Enrollment{scheme + lower(host) + ":" + port, parsed.code};
+  if (!parsed.ok()) return refuse("this enrollment card's code is damaged: " + std::string(core::describe(parsed.problem)));
+  return Enrollment{tls_scheme + lower(host) + ":" + port, parsed.code, lower(pin)};
 }
 
 std::string admin_payload(const std::string& code) {

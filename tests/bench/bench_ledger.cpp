@@ -4,7 +4,8 @@
 //    from one thread (http_load.h), then once more from libcurl threads (shared/client);
 //  - just before and after the 32-client run, a plain SQLite loop inserting one row per durable
 //    transaction (WAL, synchronous=FULL) on the same disk: the rate group commit has to beat;
-//  - how fast a new connection is answered while 64 idle keep-alive connections are open.
+//  - how fast a new connection is answered while 64 idle keep-alive connections are open;
+//  - the libcurl clients over TLS (the ledger's key pinned) against plain HTTP, same load.
 // Run from the dev build: build/dev/tests/bench/bench_ledger [--quick] [--events N] [--clients N]
 // [--threads N] (--clients N measures only that many clients, e.g. under perf; --threads N gives
 // the server that many HTTP threads instead of its default).
@@ -21,6 +22,7 @@
 #include <cstring>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -35,6 +37,7 @@
 #include "ledger/ledger.h"
 #include "server/ledger_server.h"
 #include "server/stations.h"
+#include "server/tls_identity.h"
 
 using namespace marshal;
 using Clock = std::chrono::steady_clock;
@@ -102,8 +105,9 @@ void disk_sync_cost(const fs::path& dir) {
 
 // The same load from the stations' own client (shared/client: libcurl, here one thread each):
 // on this machine the clients then share the cores with the server, as they never do at a venue.
-void station_client_threads(const std::string& url, const std::string& token, int clients, int requests,
-                            const std::function<std::string(int, int)>& body) {
+// Returns the events/s.
+double station_client_threads(const std::string& label, const std::string& url, const std::string& token, int clients,
+                              int requests, const std::function<std::string(int, int)>& body) {
   std::vector<std::vector<double>> latencies(static_cast<std::size_t>(clients));
   std::vector<std::thread> threads;
   std::atomic<int> refused{0};
@@ -125,10 +129,12 @@ void station_client_threads(const std::string& url, const std::string& token, in
   double seconds = ms_between(start, Clock::now()) / 1000;
   std::vector<double> all;
   for (auto& l : latencies) all.insert(all.end(), l.begin(), l.end());
-  std::printf("%2d station clients on libcurl threads (shared/client, on the same 2 cores): %.0f events/s, "
+  const double rate = static_cast<double>(all.size()) / seconds;
+  std::printf("%2d station clients on libcurl threads, %s (shared/client, on the same 2 cores): %.0f events/s, "
               "p99 %.2f ms, %d not accepted, CPU %.0f us an event\n",
-              clients, static_cast<double>(all.size()) / seconds, percentile(all, 0.99), refused.load(),
+              clients, label.c_str(), rate, percentile(all, 0.99), refused.load(),
               (cpu_seconds() - cpu_start) * 1e6 / static_cast<double>(all.size()));
+  return rate;
 }
 
 int open_idle_connection(std::uint16_t port) {
@@ -187,8 +193,15 @@ int main(int argc, char** argv) {
     token = db::enroll_station(ledger.database(), code, 0)->token;
   }
   config.db_path = db_path;
-  db::LedgerServer server(config);
+  auto plain_server = std::make_unique<db::LedgerServer>(config);
+  db::LedgerServer& server = *plain_server;
   std::string url = "http://127.0.0.1:" + std::to_string(server.port());
+  // The same ledger over TLS with its own key, as at a venue (server/tls_identity.h), for the
+  // TLS/plain comparison below; started only when the plain server has stopped.
+  db::ServerConfig tls_config = config;
+  const db::TlsIdentity identity = db::make_tls_identity(db_path);
+  tls_config.tls_key_pem = identity.key_pem;
+  tls_config.tls_cert_pem = identity.cert_pem;
 
   // Connection c is a station resolving duels between one pair of townsfolk, time-ordered UUIDs
   // like shared/client's (new events land at the end of the uuid index).
@@ -233,7 +246,7 @@ int main(int argc, char** argv) {
   }
   std::printf("%d clients reach %.0f%% of the plain loop's rate (the mean of before and after)\n",
               client_counts.back(), 200 * last_rate / (plain_before + plain_after));
-  station_client_threads(url, token, client_counts.back(), per_run, duel_body);
+  const double plain_curl = station_client_threads("plain HTTP", url, token, client_counts.back(), per_run, duel_body);
   disk_sync_cost(dir);
 
   std::vector<int> idle;
@@ -250,6 +263,24 @@ int main(int argc, char** argv) {
               open, percentile(connect_ms, 0.5), *std::max_element(connect_ms.begin(), connect_ms.end()));
   for (int fd : idle)
     if (fd >= 0) close(fd);
+
+  // TLS against plain HTTP, the same clients and load, one after the other: plain, TLS, plain
+  // again (this machine's speed drifts), keep-alive connections as stations keep them.
+  plain_server.reset();
+  double tls_curl = 0;
+  {
+    db::LedgerServer tls_server(tls_config);
+    const std::string pinned = "https://127.0.0.1:" + std::to_string(tls_server.port()) + "#sha256=" + identity.key_pin;
+    tls_curl = station_client_threads("TLS, key pinned", pinned, token, client_counts.back(), per_run, duel_body);
+  }
+  double plain_again = 0;
+  {
+    db::LedgerServer again(config);
+    plain_again = station_client_threads("plain HTTP again", "http://127.0.0.1:" + std::to_string(again.port()), token,
+                                         client_counts.back(), per_run, duel_body);
+  }
+  std::printf("TLS reaches %.0f%% of plain HTTP's rate with %d libcurl clients (the mean of the two plain runs)\n",
+              200 * tls_curl / (plain_curl + plain_again), client_counts.back());
   fs::remove_all(dir);
   return 0;
 }

@@ -93,9 +93,17 @@ TEST_CASE("marshal station add --card prints an enrollment card whose QR code ho
   std::string db = t.file("town.db"), card = t.file("lobby.pdf");
   REQUIRE(run_marshal({"init", source_path("events/lincoln-1875"), "--db", db}).exit_code == 0);
   ProgramRun add = run_marshal({"station", "add", "lobby-kiosk", "--role", "kiosk", "--db", db, "--card", card, "--server",
-                                "http://10.0.0.2:8080"});
+                                "https://10.0.0.2:8080"});
   INFO(add.out << add.err);
   REQUIRE(add.exit_code == 0);
+  // The card needs the ledger's key: made now (the ledger had none), and named by marshal head.
+  CHECK(add.out.find("Made the ledger's TLS key") != std::string::npos);
+  ProgramRun head = run_marshal({"head", "--db", db});
+  std::smatch key;
+  REQUIRE(std::regex_search(head.out, key, std::regex("\nkey sha256 ((?:[0-9a-f]{4} ){15}[0-9a-f]{4})\n")));
+  std::string pin = key[1].str();
+  pin.erase(std::remove(pin.begin(), pin.end(), ' '), pin.end());
+  CHECK(add.out.find("The ledger's key on it: sha256 " + key[1].str()) != std::string::npos);
   std::smatch code;
   REQUIRE(std::regex_search(add.out, code, std::regex("\n    ([0-9A-Z]{4} [0-9A-Z]{4} [0-9A-Z]{4} [0-9A-Z]{4} [0-9A-Z])\n")));
   CHECK(add.out.find(card) != std::string::npos);
@@ -103,8 +111,8 @@ TEST_CASE("marshal station add --card prints an enrollment card whose QR code ho
   REQUIRE(std::system(("pdftoppm -r 150 -png -singlefile '" + card + "' '" + t.file("lobby") + "'").c_str()) == 0);
   ProgramRun scanned = run_marshal({"scan", t.file("lobby.png")});
   INFO(scanned.out << scanned.err);
-  CHECK(scanned.out.find("a station's enrollment card: the server http://10.0.0.2:8080, the code " + code[1].str()) !=
-        std::string::npos);
+  CHECK(scanned.out.find("a station's enrollment card: the server https://10.0.0.2:8080, the code " + code[1].str() +
+                         ", the ledger's key " + pin) != std::string::npos);
   // A kiosk gets an admin card beside it, and an admin PIN printed only in the command's output.
   std::smatch admin;
   REQUIRE(std::regex_search(add.out, admin, std::regex("admin code ([0-9A-Z ]{21}) .*admin PIN ([0-9]{4})")));
@@ -122,9 +130,14 @@ TEST_CASE("marshal station add --card prints an enrollment card whose QR code ho
   ProgramRun no_server = run_marshal({"station", "add", "porch-kiosk", "--role", "kiosk", "--db", db, "--card", card});
   CHECK(no_server.exit_code == 1);
   CHECK(no_server.err.find("--card needs --server") != std::string::npos);
+  // Plain http never goes on a card: the venue's Wi-Fi would carry the token in the clear.
+  ProgramRun plain = run_marshal({"station", "add", "porch-kiosk", "--role", "kiosk", "--db", db, "--card", card,
+                                  "--server", "http://10.0.0.2:8080"});
+  CHECK(plain.exit_code == 1);
+  CHECK(plain.err.find("--card needs --server https://HOST:PORT") != std::string::npos);
   // A card that cannot be written adds no station: the same name can be added afterwards.
   ProgramRun unwritable = run_marshal({"station", "add", "porch-kiosk", "--role", "kiosk", "--db", db, "--card",
-                                       t.file("no/such/dir/card.pdf"), "--server", "http://10.0.0.2:8080"});
+                                       t.file("no/such/dir/card.pdf"), "--server", "https://10.0.0.2:8080"});
   CHECK(unwritable.exit_code == 2);
   CHECK(unwritable.err.find("the station was not added") != std::string::npos);
   CHECK(run_marshal({"station", "add", "porch-kiosk", "--role", "kiosk", "--db", db}).exit_code == 0);

@@ -1,4 +1,5 @@
-// The GM station against a real ledger server on 127.0.0.1 that goes away and comes back: the
+// The GM station against a real ledger server on 127.0.0.1, over TLS with the ledger's key
+// pinned as at a venue, that goes away and comes back: the
 // OFFLINE banner shows, a duel recorded meanwhile is provisional, and it syncs exactly once. And
 // a ledger gone silent (packets dropped, as Wi-Fi does) never holds up the window.
 #include <catch2/catch.hpp>
@@ -8,28 +9,47 @@
 #include "server/stations.h"
 #include "store/sqlite.h"
 #include "support/silent_listener.h"
+#include "support/tls_server.h"
 
 #include <chrono>
 
 using namespace marshal;
 using namespace gui_testing;
 
-TEST_CASE("the station survives the ledger going away and coming back, and syncs", "[gui][offline]") {
-  SampleTown town(7);
+namespace {
+// The sample town's ledger served as at a venue (TLS, the ledger's own key), with a GM station
+// added; `open()` enrolls the station with its pinned address and opens its window.
+struct ServedTown {
+  SampleTown town{7};
   std::string code;
-  {
-    db::Ledger ledger(town.db);
-    code = db::add_station(ledger.database(), "saloon-gm", db::Role::gm, 1000);
-  }
-  auto badge = [&](const std::string& name) { return town.badge(name); };
-
   db::ServerConfig config;
-  config.db_path = town.db;
-  auto server = std::make_unique<db::LedgerServer>(config);
-  config.port = server->port();
-  std::string url = "http://127.0.0.1:" + std::to_string(config.port);
+  std::string key_pin;
+  std::unique_ptr<db::LedgerServer> server;
 
-  gm::MainFrame* frame = open_station(gm::connect_to_server(url, town.dir.file("cache.db"), code));
+  ServedTown() {
+    {
+      db::Ledger ledger(town.db);
+      code = db::add_station(ledger.database(), "saloon-gm", db::Role::gm, 1000);
+    }
+    config.db_path = town.db;
+    key_pin = marshal::test_support::serve_over_tls(config);
+    start();
+    config.port = server->port();  // a restart comes back on the same port
+  }
+  void start() { server = std::make_unique<db::LedgerServer>(config); }
+  gm::MainFrame* open() {
+    return open_station(gm::connect_to_server(marshal::test_support::pinned_url(config.port, key_pin),
+                                              town.dir.file("cache.db"), code));
+  }
+};
+}  // namespace
+
+TEST_CASE("the station survives the ledger going away and coming back, and syncs", "[gui][offline]") {
+  ServedTown served;  // as at a venue: TLS with the ledger's own key, pinned by the station
+  SampleTown& town = served.town;
+  auto& server = served.server;
+  auto badge = [&](const std::string& name) { return town.badge(name); };
+  gm::MainFrame* frame = served.open();
   wxUIActionSimulator sim;
   frame->refresh_after_asking();
   CHECK_FALSE(frame->offline_banner_shown());
@@ -59,7 +79,7 @@ TEST_CASE("the station survives the ledger going away and coming back, and syncs
   pump(500);
   CHECK(frame->actions()->instruction().Contains("PROVISIONALLY"));
 
-  server = std::make_unique<db::LedgerServer>(config);  // back, on the same port
+  served.start();  // back, on the same port
   frame->refresh_after_asking();
   CHECK_FALSE(frame->offline_banner_shown());
   frame->refresh_after_asking();  // the synced duel comes back in the feed, numbered, the mark gone
@@ -82,18 +102,11 @@ TEST_CASE("the station survives the ledger going away and coming back, and syncs
 // (2 s). Once the station's watch has found the ledger silent, the window asks nothing of the
 // network: a scan is answered from the cache and a record is kept in the outbox at once.
 TEST_CASE("a network gone silent never holds up the window", "[gui][offline]") {
-  SampleTown town(7);
-  std::string code;
-  {
-    db::Ledger ledger(town.db);
-    code = db::add_station(ledger.database(), "saloon-gm", db::Role::gm, 1000);
-  }
-  db::ServerConfig config;
-  config.db_path = town.db;
-  auto server = std::make_unique<db::LedgerServer>(config);
-  const int port = server->port();
-  gm::MainFrame* frame =
-      open_station(gm::connect_to_server("http://127.0.0.1:" + std::to_string(port), town.dir.file("cache.db"), code));
+  ServedTown served;
+  SampleTown& town = served.town;
+  auto& server = served.server;
+  const int port = served.config.port;
+  gm::MainFrame* frame = served.open();
   wxUIActionSimulator sim;
   frame->refresh_after_asking();
   scan_burst(sim, town.badge("Kid Calloway"));  // seen once online: in the cache
@@ -128,4 +141,31 @@ TEST_CASE("a network gone silent never holds up the window", "[gui][offline]") {
   CHECK(record_ms < 1500);  // typing and recording; a request would add its 2 s timeout
   frame->Destroy();
   pump(200);
+}
+
+// The ledger's address answered by a server with another key (a laptop posing as the ledger, or
+// the ledger after --new-key before the station's new card): the station says so, keeps its
+// records provisional, and sends the impostor nothing.
+TEST_CASE("a server with another key at the ledger's address is named as not your ledger", "[gui][offline][tls]") {
+  ServedTown served;
+  SampleTown& town = served.town;
+  auto& server = served.server;
+  gm::MainFrame* frame = served.open();
+  frame->refresh_after_asking();
+  CHECK_FALSE(frame->offline_banner_shown());
+
+  server.reset();
+  db::make_tls_identity(town.db);  // another key on the same ledger and port
+  marshal::test_support::serve_over_tls(served.config);
+  served.start();
+  frame->refresh_after_asking(10'000);
+  REQUIRE(frame->offline_banner_shown());
+  CHECK(frame->offline_banner_text().Contains("this is not your ledger: its key does not match the one on your "
+                                              "enrolment card"));
+  screenshot(frame, "gm-wrong-key");
+  frame->Destroy();
+  pump(200);
+  server.reset();
+  db::Database ledger(town.db, false);
+  CHECK(ledger.scalar_int("SELECT COUNT(*) FROM events WHERE type = 'station_enrolled'") == 1);
 }

@@ -18,6 +18,8 @@
 #include "store/sqlite.h"
 #include "support/gui_fixture.h"
 #include "support/sample_town.h"
+#include "support/tls_server.h"
+#include "protocol/enrollment.h"
 
 namespace kiosk_testing {
 
@@ -85,12 +87,20 @@ struct ServedKiosk {
     }
     config.db_path = town.db;
     config.log = [](const std::string&) {};
+    key_pin = marshal::test_support::serve_over_tls(config);  // as at a venue: TLS, the key pinned
     start();
     config.port = server->port();  // a restart comes back on the same port
   }
+  std::string key_pin;
   void start() { server = std::make_unique<marshal::db::LedgerServer>(config); }
   void stop() { server.reset(); }
-  std::string url() const { return "http://127.0.0.1:" + std::to_string(config.port); }
+  // The address a kiosk keeps once enrolled by card: https with the ledger key's pin.
+  std::string url() const { return marshal::test_support::pinned_url(config.port, key_pin); }
+  // The card `marshal station add --card` prints for this kiosk (or for `other_code`).
+  std::string card(const std::string& other_code = "") const {
+    return marshal::protocol::enrollment_payload(
+        {marshal::test_support::https_url(config.port), other_code.empty() ? code : other_code, key_pin});
+  }
   // A kiosk client enrolled with the station's code, its cache file in the town's folder.
   std::unique_ptr<marshal::kiosk::KioskClient> enrolled_client(const std::string& cache_name) {
     auto client = std::make_unique<marshal::kiosk::KioskClient>(url(), town.dir.file(cache_name));
@@ -100,6 +110,12 @@ struct ServedKiosk {
     return client;
   }
 };
+
+// A PIN typed on the kiosk's keypad, then Enter.
+inline void type_pin(wxUIActionSimulator& sim, const std::string& pin) {
+  sim.Text(pin.c_str());
+  sim.Char(WXK_RETURN);
+}
 
 // The kiosk window on the town's ledger served by the kiosk itself (its embedded default).
 inline marshal::kiosk::KioskFrame* open_kiosk(const marshal::kiosk::LocalLedger& ledger,

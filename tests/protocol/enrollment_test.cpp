@@ -1,5 +1,6 @@
 // The enrollment card's QR text (protocol/enrollment.h): what `marshal station add --card` prints
-// and a kiosk reads back, whatever case a wedge scanner's keys arrive in.
+// and a kiosk reads back, whatever case a wedge scanner's keys arrive in, with the ledger key's
+// pin the station will trust (docs/server.md, "Venue network").
 #include <catch2/catch.hpp>
 
 #include <cctype>
@@ -10,42 +11,105 @@
 
 using namespace marshal::protocol;
 
-TEST_CASE("an enrollment card's text holds the server and the code, and reads back", "[protocol][enroll]") {
+namespace {
+const std::string pin = "3f2a9c01" "00112233" "44556677" "8899aabb" "ccddeeff" "01234567" "89abcdef" "fedcba98";
+
+std::string upper(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+}  // namespace
+
+TEST_CASE("an enrollment card's text holds the server, the code and the key's pin, and reads back",
+          "[protocol][enroll]") {
   const std::string code = marshal::core::seeded_card_codes(7)();  // a well-formed code with its check character
-  std::string typed = marshal::core::format_card_code(code);
-  for (auto& c : typed) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  CHECK(enrollment_payload({"http://10.0.0.2:8080", code}) == "MARSHAL-ENROLL 10.0.0.2 8080 " + code);
-  CHECK(enrollment_payload({"http://ledger.saloon:1", typed}) == "MARSHAL-ENROLL ledger.saloon 1 " + code);
-  auto back = parse_enrollment_payload("MARSHAL-ENROLL 10.0.0.2 8080 " + code);
+  const std::string typed = lower(marshal::core::format_card_code(code));
+  // The pin in capitals, as the rest: the QR code stays in its compact alphanumeric mode.
+  CHECK(enrollment_payload({"https://10.0.0.2:8080", code, pin}) ==
+        "MARSHAL-ENROLL 10.0.0.2 8080 " + code + " " + upper(pin));
+  CHECK(enrollment_payload({"https://ledger.saloon:1", typed, upper(pin)}) ==
+        "MARSHAL-ENROLL ledger.saloon 1 " + code + " " + upper(pin));
+  auto back = parse_enrollment_payload("MARSHAL-ENROLL 10.0.0.2 8080 " + code + " " + pin);
   REQUIRE(back);
-  CHECK(back->server_url == "http://10.0.0.2:8080");
+  CHECK(back->server_url == "https://10.0.0.2:8080");
   CHECK(back->code == code);
+  CHECK(back->key_pin == pin);
+  CHECK(back->pinned_url() == "https://10.0.0.2:8080#sha256=" + pin);
   // A scanner's keys may come in the other case: the text reads the same.
-  std::string lower_code = code;
-  for (auto& c : lower_code) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  auto shouted = parse_enrollment_payload("marshal-enroll LEDGER.Saloon 65535 " + lower_code);
+  auto shouted = parse_enrollment_payload("marshal-enroll LEDGER.Saloon 65535 " + lower(code) + " " + upper(pin));
   REQUIRE(shouted);
-  CHECK(shouted->server_url == "http://ledger.saloon:65535");
+  CHECK(shouted->server_url == "https://ledger.saloon:65535");
   CHECK(shouted->code == code);
+  CHECK(shouted->key_pin == pin);
 }
 
 TEST_CASE("an enrollment card refuses what a station could not use", "[protocol][enroll]") {
   const std::string code = marshal::core::seeded_card_codes(7)();
-  for (const char* url : {"10.0.0.2:8080", "https://10.0.0.2:8080", "http://10.0.0.2", "http://10.0.0.2:0",
-                          "http://10.0.0.2:65536", "http://10.0.0.2:8080/", "http://:8080", "http://a b:80",
-                          "http://10.0.0.2:80x"}) {
+  for (const char* url : {"10.0.0.2:8080", "https://10.0.0.2", "https://10.0.0.2:0", "https://10.0.0.2:65536",
+                          "https://10.0.0.2:8080/", "https://:8080", "https://a b:80", "https://10.0.0.2:80x",
+                          "ftp://10.0.0.2:8080"}) {
     std::string why;
     INFO(url);
     CHECK_FALSE(valid_server_url(url, why));
-    CHECK(why.find("http://HOST:PORT") != std::string::npos);
-    CHECK_THROWS_AS(enrollment_payload({url, code}), std::invalid_argument);
+    CHECK(why.find("https://HOST:PORT") != std::string::npos);
+    CHECK_THROWS_AS(enrollment_payload({url, code, pin}), std::invalid_argument);
   }
-  CHECK_THROWS_AS(enrollment_payload({"http://10.0.0.2:8080", "NOT A CODE"}), std::invalid_argument);
-  for (const std::string& text :
-       {std::string(), code, std::string("MARSHAL-ENROLL 10.0.0.2 8080"), "MARSHAL-ENROL 10.0.0.2 8080 " + code,
-        "MARSHAL-ENROLL 10.0.0.2 8080 " + code + " extra", "MARSHAL-ENROLL 10.0.0.2 99999 " + code,
-        "MARSHAL-ENROLL 10.0.0.2;8080 " + code, "MARSHAL-ENROLL 10.0.0.2 8080 " + code.substr(0, 16)}) {
+  CHECK_THROWS_AS(enrollment_payload({"https://10.0.0.2:8080", "NOT A CODE", pin}), std::invalid_argument);
+  // No card without the key's pin, and none for plain http.
+  CHECK_THROWS_AS(enrollment_payload({"https://10.0.0.2:8080", code, ""}), std::invalid_argument);
+  CHECK_THROWS_AS(enrollment_payload({"https://10.0.0.2:8080", code, pin.substr(1)}), std::invalid_argument);
+  CHECK_THROWS_AS(enrollment_payload({"http://127.0.0.1:8080", code, pin}), std::invalid_argument);
+  for (const std::string& text : {std::string(), code, "MARSHAL-ENROL 10.0.0.2 8080 " + code + " " + pin}) {
     INFO("'" << text << "'");
-    CHECK_FALSE(parse_enrollment_payload(text));
+    std::string problem;
+    CHECK_FALSE(parse_enrollment_payload(text, &problem));
+    CHECK(problem.empty());  // not an enrollment card at all
   }
+  for (const std::string& text :
+       {std::string("MARSHAL-ENROLL 10.0.0.2 8080"), "MARSHAL-ENROLL 10.0.0.2 8080 " + code + " " + pin + " extra",
+        "MARSHAL-ENROLL 10.0.0.2 99999 " + code + " " + pin, "MARSHAL-ENROLL 10.0.0.2;8080 " + code + " " + pin,
+        "MARSHAL-ENROLL 10.0.0.2 8080 " + code.substr(0, 16) + " " + pin,
+        "MARSHAL-ENROLL 10.0.0.2 8080 " + code + " " + pin.substr(0, 63),
+        "MARSHAL-ENROLL 10.0.0.2 8080 " + code + " " + pin.substr(0, 63) + "g"}) {
+    INFO("'" << text << "'");
+    std::string problem;
+    CHECK_FALSE(parse_enrollment_payload(text, &problem));
+    CHECK_FALSE(problem.empty());  // an enrollment card, damaged: the station says so
+  }
+}
+
+TEST_CASE("an old enrollment card without the ledger's key is refused with what to do", "[protocol][enroll]") {
+  const std::string code = marshal::core::seeded_card_codes(7)();
+  std::string problem;
+  CHECK_FALSE(parse_enrollment_payload("MARSHAL-ENROLL 10.0.0.2 8080 " + code, &problem));
+  CHECK(problem.find("old one, without the ledger's key") != std::string::npos);
+  CHECK(problem.find("marshal station rotate") != std::string::npos);
+}
+
+TEST_CASE("a station's address: https with the key's pin, plain http on this machine only", "[protocol][enroll]") {
+  std::string why;
+  CHECK(valid_server_url("https://10.0.0.2:8080", why));
+  CHECK(valid_server_url("https://10.0.0.2:8080#sha256=" + pin, why));
+  CHECK(valid_server_url("http://127.0.0.1:8080", why));
+  CHECK(valid_server_url("http://127.8.9.10:1", why));
+  CHECK(valid_server_url("http://localhost:8080", why));
+  CHECK_FALSE(valid_server_url("https://10.0.0.2:8080#sha256=" + pin.substr(2), why));
+  CHECK(why.find("64 hex digits") != std::string::npos);
+  // The venue's Wi-Fi is never spoken to in plain text.
+  for (const char* url : {"http://10.0.0.2:8080", "http://192.168.1.5:80", "http://ledger.saloon:8080",
+                          "http://128.0.0.1:8080"}) {
+    INFO(url);
+    CHECK_FALSE(valid_server_url(url, why));
+    CHECK(why.find("only for a ledger on this machine") != std::string::npos);
+  }
+  const ServerAddress address = split_pinned_url("https://10.0.0.2:8080#sha256=" + upper(pin));
+  CHECK(address.url == "https://10.0.0.2:8080");
+  CHECK(address.key_pin == pin);
+  CHECK(split_pinned_url("https://10.0.0.2:8080").key_pin.empty());
+  CHECK(is_loopback_url("https://127.0.0.1:9"));
+  CHECK_FALSE(is_loopback_url("https://10.0.0.2:9"));
 }

@@ -1,0 +1,123 @@
+// Players at kiosks: signing in with badge and PIN, and what a kiosk may record for them
+// (docs/kiosk.md). Part of the ledger server (server/server_internals.h).
+#include <fmt/format.h>
+
+#include "ledger/kiosk_pins.h"
+#include "ledger/town.h"
+#include "protocol/json_fields.h"
+#include "server/server_internals.h"
+#include "server/views.h"
+
+namespace marshal::db {
+
+using serving::error_reply;
+using serving::now_ms;
+using serving::Reply;
+
+namespace {
+
+std::string minutes_text(std::int64_t ms) {
+  std::int64_t minutes = (ms + 59'999) / 60'000;
+  return fmt::format("{} minute{}", minutes, minutes == 1 ? "" : "s");
+}
+
+}  // namespace
+
+void LedgerServer::Impl::log_lookup_refusal(const Station& station, const std::string& type, const std::string& code,
+                        const Reply& reply) {
+  trail_refusal(station, type, protocol::truncate_utf8(code, 200), reply);
+}
+
+// A refusal made before the ledger saw the request, into the audit's refusal trail (which
+// counts repeats and cuts payloads: ledger/refusal_trail.h).
+void LedgerServer::Impl::trail_refusal(const Station& station, const std::string& type, const std::string& payload,
+                   const Reply& reply) {
+  const Json& e = reply.body["error"];
+  RefusalRecord r;
+  r.server_time_ms = now_ms();
+  r.station = station.name;
+  r.type = type;
+  r.code = e["code"].get<std::string>();
+  r.field = e["field"].get<std::string>();
+  r.reason = e["reason"].get<std::string>();
+  r.payload = payload;
+  trail->record(reader(), r);
+}
+
+// The player signed in at this kiosk (header X-Sign-In), if any.
+std::optional<KioskSignIn> LedgerServer::Impl::kiosk_player(MHD_Connection* c, const Station& station, const char* header) {
+  if (station.role != Role::kiosk) return std::nullopt;
+  const char* token = MHD_lookup_connection_value(c, MHD_HEADER_KIND, header);
+  if (!token) return std::nullopt;
+  return sign_ins.use(token, station.name, now_ms());
+}
+
+
+// POST /kiosk/sign-in {"badge", "pin"}: a player at a kiosk (docs/kiosk.md).
+Reply LedgerServer::Impl::kiosk_sign_in(const Station& station, const std::string& body_text) {
+  Json body;
+  try {
+    body = protocol::parse_json(body_text, "body");
+  } catch (const protocol::InputError& e) {
+    return error_reply(400, "bad_input", "body", e.reason());
+  }
+  if (!body.is_object() || body.size() != 2 || !body.contains("badge") || !body["badge"].is_string() ||
+      !body.contains("pin") || !body["pin"].is_string())
+    return error_reply(400, "bad_input", "body", "send {\"badge\": BADGE, \"pin\": \"1234\"}");
+  const std::string badge = body["badge"].get<std::string>(), pin = body["pin"].get<std::string>();
+  if (!well_formed_pin(pin))
+    return error_reply(400, "bad_input", "pin", fmt::format("a PIN is {} digits", kiosk_pin_digits));
+  std::optional<std::int64_t> character;
+  try {
+    character = character_of_badge(reader(), badge);
+  } catch (const LedgerRefusal& r) {
+    return error_reply(400, r.code, "badge", r.reason);
+  }
+  if (!character) return error_reply(404, "unknown_code", "badge", "the ledger knows no such badge");
+  const std::int64_t now = now_ms();
+  SignInAttempt a = sign_ins.attempt(station.name, *character, kiosk_pin_matches(reader(), *character, pin), now);
+  if (a.result == SignInAttempt::Result::signed_in)
+    return {200, {{"sign_in", a.token}, {"name", Town(reader(), 0, now).name_of(*character)},
+                  {"idle_ms", kiosk_sign_in_idle_ms}}};
+  if (a.result == SignInAttempt::Result::locked)
+    return error_reply(423, "pin_locked", "badge",
+                       fmt::format("{} wrong PINs in {}: this badge is locked on kiosks for {} more (a GM "
+                                   "station can still look)",
+                                   pin_tries_before_lock, minutes_text(pin_try_window_ms), minutes_text(a.locked_for_ms)));
+  return error_reply(403, "wrong_pin", "pin",
+                     fmt::format("Wrong PIN: {} more tr{} before this badge is locked for {}", a.tries_left,
+                                 a.tries_left == 1 ? "y" : "ies", minutes_text(pin_lock_ms)));
+}
+
+// A kiosk's record names its signed-in player as the giver or seller, and a sale the buyer's
+// own sign-in (X-Countersign): both players were at the kiosk and typed their PINs.
+std::optional<Reply> LedgerServer::Impl::kiosk_record_refusal(MHD_Connection* c, const Station& station, const AppendRequest& request) {
+  auto player = kiosk_player(c, station);
+  if (!player)
+    return error_reply(401, "sign_in_needed", "x-sign-in",
+                       "a kiosk records only for a player signed in with badge and PIN (POST /kiosk/sign-in); "
+                       "a sign-in ends after a minute without use");
+  const Json& payload = request.payload;
+  auto named = [&](const char* field) -> std::optional<std::int64_t> {
+    if (!payload.is_object() || !payload.contains(field) || !payload[field].is_string()) return std::nullopt;
+    try {
+      return character_of_badge(reader(), payload[field].get<std::string>());
+    } catch (const LedgerRefusal&) {
+      return std::nullopt;  // a malformed badge names nobody
+    }
+  };
+  const char* actor = request.type == "ballot_cast" ? "voter" : "from";
+  if (named(actor) != player->character)
+    return error_reply(403, "not_yours", actor,
+                       "a kiosk gives, sells and votes only as the player signed in at it");
+  if (request.type == "horse_sold") {
+    auto buyer = kiosk_player(c, station, "X-Countersign");
+    if (!buyer || named("to") != buyer->character)
+      return error_reply(403, "buyer_must_agree", "to",
+                         "a sale at a kiosk needs the buyer's sign-in too (X-Countersign): the buyer types "
+                         "their PIN");
+  }
+  return std::nullopt;
+}
+
+}  // namespace marshal::db

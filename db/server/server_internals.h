@@ -1,0 +1,142 @@
+#pragma once
+// The ledger server's inside, shared by its files, one purpose each: ledger_server.cpp (the
+// daemon, its threads, TLS and limits), server_routes.cpp (which call does what, replies),
+// kiosk_routes.cpp (players signing in and handing cards over at kiosks). Nothing here is seen
+// outside db/server.
+#include <microhttpd.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <list>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "ledger/ledger.h"
+#include "ledger/refusal_trail.h"
+#include "protocol/json_text.h"
+#include "protocol/utf8.h"
+#include "server/append_queue.h"
+#include "server/connection_guard.h"
+#include "server/kiosk_sign_ins.h"
+#include "server/ledger_server.h"
+#include "server/rate_limited_log.h"
+#include "server/stations.h"
+#include "store/schema.h"
+
+namespace marshal::db {
+
+namespace serving {
+
+inline std::int64_t now_ms() { return db::unix_time_ms(); }
+
+struct Reply {
+  Reply() = default;
+  Reply(unsigned code, Json json) : status(code), body(std::move(json)) {}
+  // A body already written as JSON text.
+  static Reply text_of(unsigned status, std::string text) {
+    Reply r;
+    r.status = status;
+    r.text = std::move(text);
+    return r;
+  }
+  unsigned status = 200;
+  Json body;
+  std::string text;  // when not empty, sent instead of body
+};
+
+// Field and reason may quote what a client sent (a path, a name): made valid UTF-8 here, since
+// JSON must be.
+inline Reply error_reply(unsigned status, const std::string& code, const std::string& field,
+                         const std::string& reason) {
+  return {status,
+          {{"error", {{"code", code}, {"field", protocol::valid_utf8(field)}, {"reason", protocol::valid_utf8(reason)}}}}};
+}
+
+// The client's IPv4 address as text ("?" when unknown).
+std::string client_address(MHD_Connection* c);
+
+// One request from its first callback to its completion.
+struct RequestState {
+  std::string body;
+  bool too_large = false;
+  // Set when the request waits off the MHD threads (an append, a long-poll).
+  bool suspended = false;
+  std::optional<AppendResult> appended;  // set by the writer; the reply is made on resume
+  std::optional<AppendRequest> sent;     // back from the writer, freed on this connection's thread
+  // Long-poll
+  bool polling = false;
+  std::int64_t after = 0;
+  std::int64_t limit = 500;
+  Role role = Role::kiosk;
+};
+
+}  // namespace serving
+
+struct LedgerServer::Impl {
+  ServerConfig config;
+  RateLimitedLog log;
+  ConnectionGuard guard;
+  KioskSignIns sign_ins;
+  Ledger ledger;
+  std::shared_ptr<RefusalTrail> trail;
+  std::unique_ptr<AppendQueue> queue;
+  MHD_Daemon* daemon = nullptr;
+  std::uint16_t bound_port = 0;
+
+  // Read connections, one per MHD thread (SQLite connections are not shared across threads).
+  std::mutex readers_mutex;
+  std::map<std::thread::id, std::unique_ptr<Database>> readers;
+
+  // Long-poll waiters and the thread that ends them at their deadline.
+  struct Waiter {
+    MHD_Connection* connection;
+    serving::RequestState* state;
+    std::int64_t deadline_ms;
+  };
+  std::mutex waiters_mutex;
+  std::condition_variable waiters_wake;
+  std::list<Waiter> waiters;
+  std::atomic<std::int64_t> last_seq{0};
+  bool stopping = false;
+  // Guards the queue while the server shuts down: after `closing`, nothing more is submitted.
+  std::mutex closing_mutex;
+  bool closing = false;
+  std::thread deadline_thread;
+
+
+  explicit Impl(const ServerConfig& c);
+
+  Database& reader();  // this MHD thread's read connection
+  void wake_waiters(bool all);
+  void log_head(std::int64_t now);
+  void run_deadlines();
+
+  // server_routes.cpp
+  std::optional<Station> authenticate(MHD_Connection* c);
+  serving::Reply read_events(serving::RequestState& s);
+  // Returns true when the request was suspended (the reply comes later).
+  bool route(MHD_Connection* c, const std::string& method, const std::string& url, serving::RequestState& s,
+             serving::Reply& reply);
+  static MHD_Result send(MHD_Connection* c, const serving::Reply& reply);
+  void log_refusal(MHD_Connection* c, const char* method, const char* url, const serving::Reply& reply);
+  MHD_Result handle(MHD_Connection* c, const char* url, const char* method, const char* upload,
+                    size_t* upload_size, void** con_cls);
+  MHD_Result handle_request(MHD_Connection* c, const char* url, const char* method, const char* upload,
+                            size_t* upload_size, void** con_cls);
+
+  // kiosk_routes.cpp
+  void log_lookup_refusal(const Station& station, const std::string& type, const std::string& code,
+                          const serving::Reply& reply);
+  void trail_refusal(const Station& station, const std::string& type, const std::string& payload,
+                     const serving::Reply& reply);
+  std::optional<KioskSignIn> kiosk_player(MHD_Connection* c, const Station& station, const char* header = "X-Sign-In");
+  serving::Reply kiosk_sign_in(const Station& station, const std::string& body_text);
+  std::optional<serving::Reply> kiosk_record_refusal(MHD_Connection* c, const Station& station,
+                                                     const AppendRequest& request);
+};
+
+}  // namespace marshal::db
