@@ -17,6 +17,11 @@
 
 namespace marshal::kiosk::style {
 
+// What a player reads after a hand-over, sale or ballot: the kiosk never goes back to their
+// state by itself (docs/kiosk.md, "Who is at the keypad").
+inline constexpr const char* anything_else =
+    "\n\nAnything else? Touch the screen or scan your badge. Otherwise you are signed out in a few seconds.";
+
 inline std::int64_t now_ms() { return wxGetLocalTimeMillis().GetValue(); }
 // The wall clock a record's client_time_ms carries (milliseconds since 1970, UTC).
 inline std::int64_t unix_now_ms() { return wxGetUTCTimeMillis().GetValue(); }

@@ -49,7 +49,7 @@ KioskFrame::KioskFrame(std::unique_ptr<KioskClient> client, KioskTimings timings
   // Bound before the scanner's hook, so the scanner sees every key first and keeps its bursts.
   Bind(wxEVT_CHAR_HOOK, &KioskFrame::on_key, this);
   scan_->watch_keyboard(this);
-  watch_touches(this, [this] { touched(); });
+  watch_touches(this, [this] { screen_touched(); });
   watch_pointer(this, [this] { pointer_moved(); });
   Bind(wxEVT_TIMER, [this](wxTimerEvent&) { tick(); });
   // Full screen comes after the window is made, and screens differ (1024 x 600 to 1920 x 1080):
@@ -201,7 +201,10 @@ void KioskFrame::refresh_player_text() {
 }
 
 void KioskFrame::show_player() {
-  if (!reread_player()) {
+  const Reread read = reread_player();
+  if (read == Reread::ended) return;  // said, and the player forgotten
+  if (read == Reread::failed) {
+    forget_player();
     show_message("Your state cannot be read now. Try again in a minute.", false, Screen::attract);
     return;
   }
@@ -210,9 +213,15 @@ void KioskFrame::show_player() {
   show(Screen::player);
 }
 
-bool KioskFrame::reread_player() {
+KioskFrame::Reread KioskFrame::reread_player() {
   last_reread_ms_ = now_ms();
   KioskReply r = client_->character(badge_);
+  if (ledger_ended_session(r)) return Reread::ended;
+  if (r.ok && r.body.value("public", false)) {  // no longer this player's own view: never drawn
+    forget_player();
+    show_message("Your sign-in has ended. Scan your badge to sign in again.", false, Screen::attract);
+    return Reread::ended;
+  }
   if (r.ok) {
     view_ = r.body;
     view_fetched_ms_ = now_ms();
@@ -220,179 +229,15 @@ bool KioskFrame::reread_player() {
     offline_ = false;
     KioskReply vote = client_->vote();
     vote_ = vote.ok ? vote.body : Json::object();
-    return true;
+    return Reread::ok;
   }
   // Out of reach with the player signed in: the state read last stays, marked as such.
   if (!r.reached && view_.is_object()) {
     offline_ = true;
-    return true;
+    return Reread::ok;
   }
-  return false;
+  return Reread::failed;
 }
-
-// ---- input --------------------------------------------------------------------------------
-
-void KioskFrame::pointer_moved() {
-  last_pointer_ms_ = now_ms();
-  if (pointer_hidden_) {
-    pointer_hidden_ = false;
-    set_cursor_everywhere(this, wxNullCursor);
-  }
-}
-
-void KioskFrame::touched() {
-  last_input_ms_ = now_ms();
-  if (countdown_->IsShown()) {
-    countdown_->Hide();
-    Layout();
-  }
-}
-
-void KioskFrame::on_key(wxKeyEvent& event) {
-  touched();
-  const int key = event.GetKeyCode();
-  if (key == WXK_ESCAPE) return cancel();
-  if (key == WXK_F2 && screen_ == Screen::player) return start_give();
-  if (key == WXK_F3 && screen_ == Screen::player) return start_sale();
-  if (key == WXK_F4 && screen_ == Screen::player) return start_ballot();
-  if ((key == WXK_DOWN || key == WXK_UP) && screen_ == Screen::ballot && candidates_->GetCount() > 0) {
-    const int n = static_cast<int>(candidates_->GetCount()), at = ballot_choice_;
-    return choose_candidate(at < 0 ? (key == WXK_DOWN ? 0 : n - 1) : (at + (key == WXK_DOWN ? 1 : n - 1)) % n);
-  }
-  if (key == WXK_RETURN || key == WXK_NUMPAD_ENTER) {
-    if (screen_ == Screen::pin) return event.Skip();  // the PIN field sends it
-    if (screen_ == Screen::give && give_confirm_->IsShown()) confirm_hand_over();
-    if (screen_ == Screen::ballot) cast_ballot();
-    return;  // nowhere else does Enter press a button by surprise
-  }
-  event.Skip();
-}
-
-void KioskFrame::on_code(const std::string& code) {
-  touched();
-  sounds_.play(ui::Sound::scan);
-  switch (screen_) {
-    case Screen::enroll: return enrollment_scanned(code);
-    case Screen::attract:
-      if (auto admin = protocol::parse_admin_payload(code)) {
-        forget_player();
-        admin_code_ = *admin;
-        asking_admin_pin_ = true;
-        pin_name_->SetLabel("Admin: type this kiosk's admin PIN");
-        return show(Screen::pin);
-      }
-      return badge_scanned(code);
-    case Screen::admin:
-      if (scanner_test_) {
-        admin_scanned_->SetLabel(wxString::FromUTF8("Scanned: " + code));
-        return relayout();
-      }
-      return;
-    case Screen::pin:
-      if (asking_buyer_pin_ || asking_admin_pin_) return;  // a PIN is being typed; a scan now is a slip
-      return badge_scanned(code);     // a new badge at the PIN screen starts again
-    case Screen::message:
-      if (after_message_ == Screen::attract) return badge_scanned(code);  // the next player need not wait
-      return;
-    case Screen::ballot:
-      // The candidate's badge scanned: their name is chosen in the list.
-      for (std::size_t i = 0; i < vote_.value("candidates", Json::array()).size(); ++i)
-        if (canonical(vote_["candidates"][i].value("badge", "")) == canonical(code))
-          return choose_candidate(static_cast<int>(i));
-      return show_message("That is not the badge of anyone you can vote for.", false, Screen::ballot);
-    case Screen::player:
-    case Screen::give:
-      if (!hand_over_.chosen) return card_scanned(code);
-      if (hand_over_.to_badge.empty()) return receiver_scanned(code);
-      return;  // confirming: Enter or Esc
-  }
-}
-
-void KioskFrame::badge_scanned(const std::string& code) {
-  forget_player();
-  KioskReply r = client_->character(code);
-  if (!r.ok) {
-    std::string why = !r.reached ? "The ledger cannot be reached: nothing can be shown now. Try again in a minute."
-                      : r.code == "bad_code" ? "That is not a Marshal card. Scan the QR code on your badge."
-                                             : "";
-    if (why.empty()) {
-      KioskReply card = client_->card(code);
-      why = card.ok ? "That is a " + card.body.value("kind", std::string("game")) + " card, not a badge. Scan your badge first."
-                    : "This code is not known to the ledger. Scan the QR code on your badge.";
-    }
-    show_message(why, false, Screen::attract);
-    return;
-  }
-  badge_ = code;
-  name_ = r.body.value("name", "");
-  pin_name_->SetLabel(wxString::FromUTF8(name_));
-  show(Screen::pin);
-}
-
-void KioskFrame::pin_digit(char digit) {
-  pin_field_->AppendText(wxString(1, digit));
-  pin_field_->SetFocus();
-}
-
-void KioskFrame::enter_pin(const std::string& digits) {
-  touched();
-  pin_field_->ChangeValue(wxString::FromUTF8(digits));
-  pin_entered();
-}
-
-void KioskFrame::pin_back() {
-  pin_field_->Clear();
-  pin_field_->SetFocus();
-}
-
-void KioskFrame::pin_refused(const std::string& why) {
-  sounds_.play(ui::Sound::refusal);
-  pin_problem_->SetLabel(wxString::FromUTF8(why));
-  pin_problem_->Wrap(420);
-  pin_field_->SetFocus();
-  relayout();
-}
-
-void KioskFrame::pin_entered() {
-  std::string pin;
-  for (char c : pin_field_->GetValue().utf8_string())
-    if (c >= '0' && c <= '9') pin += c;
-  pin_field_->Clear();
-  if (pin.size() != 4) {
-    pin_problem_->SetLabel("A PIN has 4 digits: type them again.");
-    pin_field_->SetFocus();
-    return;
-  }
-  if (asking_buyer_pin_) return buyer_pin_entered(pin);
-  if (asking_admin_pin_) return admin_pin_entered(pin);
-  KioskReply r = client_->sign_in(badge_, pin);
-  if (r.ok) {
-    pin_problem_->SetLabel("");
-    show_player();
-    return;
-  }
-  if (r.code == "wrong_pin") return pin_refused(r.reason);
-  show_message(r.code == "pin_locked" ? "Too many wrong PINs. " + r.reason
-                                      : "You cannot be signed in now: " + r.reason,
-               false, Screen::attract);
-}
-
-void KioskFrame::cancel() {
-  switch (screen_) {
-    case Screen::attract:
-    case Screen::enroll: return;
-    case Screen::admin: return show_attract();
-    case Screen::pin: return asking_buyer_pin_ ? end_hand_over() : show_attract();
-    case Screen::player: return done();
-    case Screen::give:
-    case Screen::ballot: return end_hand_over();
-    case Screen::message:
-      message_until_ms_ = 0;
-      return tick();
-  }
-}
-
-void KioskFrame::done() { show_attract(); }
 
 void KioskFrame::tick() {
   const std::int64_t now = now_ms();
@@ -418,17 +263,9 @@ void KioskFrame::tick() {
     Layout();
     return;
   }
-  if (screen_ == Screen::message && now >= message_until_ms_) {
-    if (after_message_ == Screen::player) {
-      refresh_player_text();
-      show(Screen::player);
-    } else if (after_message_ == Screen::give || after_message_ == Screen::ballot) {
-      show(after_message_);
-    } else {
-      show_attract();
-    }
-    return;
-  }
+  // A message's time over: the player is signed out, whatever they were doing. The kiosk never
+  // goes back to a player's state by itself (the next in the queue may be standing there).
+  if (screen_ == Screen::message && now >= message_until_ms_) return show_attract();
   const std::int64_t idle = now - last_input_ms_;
   if (idle >= timings_.idle_ms + timings_.countdown_ms) return show_attract();
   if (idle >= timings_.idle_ms) {
@@ -441,7 +278,7 @@ void KioskFrame::tick() {
   }
   if (screen_ == Screen::player && now - last_reread_ms_ >= timings_.reread_ms) {
     // The ledger read again now and then: what other stations did, and whether it is there.
-    if (reread_player()) {
+    if (reread_player() == Reread::ok) {
       refresh_player_text();
       relayout();
     }

@@ -8,12 +8,18 @@
 //               -> pin: the buyer's own PIN (the buyer agrees) -> confirm -> message -> player
 //   player   -> F4 / Vote while a vote is open -> ballot: a name touched (or arrows) or the
 //               candidate's badge scanned -> Enter / Vote -> message -> player
-//   message  -> a refusal (red) or a recorded hand-over (green), back by itself after 5 s
+//   message  -> a refusal (red) or a recorded hand-over (green, "Anything else?"): a touch on the
+//               screen or the player's own badge carries on (a key does not: at a kiosk keys
+//               come from the scanner, whoever holds the card); after 5 s the player is signed out (it
+//               never goes back to the player's state by itself); another badge starts its own
+// A session is one person's (docs/kiosk.md, "Who is at the keypad"): any other badge scanned
+// outside an explicit step (the receiver, the buyer, a candidate) ends it.
 // A kiosk not enrolled yet shows the enroll screen: its enrollment card scanned enrolls it.
 // The kiosk's admin card scanned at the attract screen, then its admin PIN, opens the admin
 // screen (leave full screen, quit, re-enroll, scanner test, camera).
 // Esc or Done goes back to the attract screen; so does silence: after 30 s without a touch, key
-// or scan a 10 s countdown ("still there?") and then everything of the player is forgotten.
+// or the player's own scan a 10 s countdown ("still there?") and then everything of the player
+// is forgotten.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -99,7 +105,21 @@ class KioskFrame : public wxFrame {
   void show_message(const std::string& text, bool good, Screen then);
   void on_code(const std::string& code);
   void on_key(wxKeyEvent& event);
-  void touched();  // any input: the idle clock starts again
+  void touched();  // the signed-in player's input: the idle clock starts again
+  // A touch anywhere on the screen: touched, and a message shown to a signed-in player gives way
+  // to what they were doing.
+  void screen_touched();
+  void resume_after_message();
+  bool own_badge(const std::string& code) const;   // the signed-in player's badge
+  bool holds_card(const std::string& code) const;  // a secret or horse in the player's view
+  // Another character's badge (asked of the ledger): this session ends and theirs begins.
+  bool someone_else(const std::string& code);
+  // The ledger no longer knows this player's sign-in (sign_in_ended): the player is forgotten
+  // and told; true when it was so.
+  bool ledger_ended_session(const KioskReply& reply);
+  // A sale stopped at the buyer's step (Esc, a wrong or refused PIN, a refusal): both players
+  // are signed out, the seller signs in again to retry.
+  void cancel_sale(const std::string& why);
   void pointer_moved();
 
   void badge_scanned(const std::string& badge);
@@ -124,8 +144,10 @@ class KioskFrame : public wxFrame {
   void done();
   void forget_player();
   void refresh_player_text();
-  // Reads the player's view (and the vote) again; false when it cannot and nothing was read before.
-  bool reread_player();
+  // Reads the player's view (and the vote) again: ok, failed (nothing read before and the ledger
+  // out of reach), or ended (the ledger ended the sign-in: the player was forgotten and told).
+  enum class Reread { ok, failed, ended };
+  Reread reread_player();
 
   std::unique_ptr<KioskClient> client_;
   KioskTimings timings_;

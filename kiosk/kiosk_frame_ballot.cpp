@@ -13,6 +13,7 @@ using namespace style;
 
 void KioskFrame::start_ballot() {
   KioskReply r = client_->vote();
+  if (ledger_ended_session(r)) return;
   if (!r.ok) return show_message("The vote cannot be read now: " + r.reason, false, Screen::player);
   vote_ = r.body;
   if (!vote_.value("open", false)) return show_message("No vote is open now.", false, Screen::player);
@@ -50,10 +51,13 @@ void KioskFrame::cast_ballot() {
   KioskReply r = client_->cast_ballot(badge_, candidate.value("badge", ""), unix_now_ms());
   if (r.ok) {
     vote_["voted"] = true;
-    show_message("Your ballot is cast. Ballots are secret: the Mayor counts them when the vote closes.", true,
+    show_message("Your ballot is cast. Ballots are secret: the Mayor counts them when the vote closes." +
+                     std::string(anything_else),
+                 true,
                  Screen::player);
     return;
   }
+  if (ledger_ended_session(r)) return;
   if (!r.reached) offline_ = true;
   show_message(!r.reached ? "The ledger cannot be reached: your ballot was NOT cast. Try again when it is back."
                           : "Your ballot was not cast: " + r.reason,

@@ -71,6 +71,7 @@ void KioskFrame::card_scanned(const std::string& code) {
       }
   if (canonical(code) == canonical(badge_)) return;  // their own badge again: nothing to do
   KioskReply card = client_->card(code);
+  if (ledger_ended_session(card)) return;
   std::string kind = card.ok ? card.body.value("kind", "") : "";
   std::string why = kind == "secret" ? "That secret is not held by you: only its holder can give it."
                     : kind == "horse" ? "That horse is not yours to sell: only its owner sells it, while they have it."
@@ -83,6 +84,7 @@ void KioskFrame::card_scanned(const std::string& code) {
 
 void KioskFrame::receiver_scanned(const std::string& code) {
   KioskReply r = client_->character(code);
+  if (ledger_ended_session(r)) return;
   const bool sale = hand_over_.kind == HandOver::Kind::horse;
   std::string why;
   if (!r.ok) why = !r.reached ? "The ledger cannot be reached: nothing can be handed over now."
@@ -112,9 +114,15 @@ void KioskFrame::buyer_pin_entered(const std::string& pin) {
     pin_name_->SetLabel("");
     return ask_confirmation();
   }
-  if (r.code == "wrong_pin") return pin_refused(r.reason);
-  asking_buyer_pin_ = false;
-  show_message("The buyer cannot agree now: " + r.reason, false, Screen::player);
+  // The buyer's step refused: the sale ends and both are signed out, so that nobody is left
+  // standing in the seller's session.
+  if (r.code == "wrong_pin") return cancel_sale("The buyer's PIN was not right: the sale is cancelled.");
+  cancel_sale("The buyer cannot agree now (" + r.reason + "): the sale is cancelled.");
+}
+
+void KioskFrame::cancel_sale(const std::string& why) {
+  forget_player();  // the seller's sign-in and the buyer's countersign both end
+  show_message(why + " Both of you are signed out; to sell, the seller signs in again.", false, Screen::attract);
 }
 
 void KioskFrame::ask_confirmation() {
@@ -144,11 +152,15 @@ void KioskFrame::confirm_hand_over() {
       view_ = fresh.body;
       view_fetched_ms_ = now_ms();
     }
-    show_message(sale ? "Sold: " + done_with.title + " now belongs to " + done_with.to_name + "."
-                      : "Done: the secret \u201C" + done_with.title + "\u201D now belongs to " + done_with.to_name + ".",
+    show_message((sale ? "Sold: " + done_with.title + " now belongs to " + done_with.to_name + "."
+                       : "Done: the secret \u201C" + done_with.title + "\u201D now belongs to " + done_with.to_name +
+                             ".") +
+                     anything_else,
                  true, Screen::player);
     return;
   }
+  if (ledger_ended_session(r)) return;
+  if (sale) return cancel_sale("Refused, the horse was NOT sold: " + r.reason + ".");
   if (!r.reached) offline_ = true;
   std::string what = sale ? "the horse was NOT sold" : "the secret was NOT given";
   show_message(!r.reached ? "The ledger cannot be reached: " + what + ". Try again when it is back."

@@ -45,6 +45,14 @@ void LedgerServer::Impl::trail_refusal(const Station& station, const std::string
 }
 
 // The player signed in at this kiosk (header X-Sign-In), if any.
+std::optional<Reply> LedgerServer::Impl::ended_sign_in(MHD_Connection* c, const Station& station) {
+  if (station.role != Role::kiosk || !MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Sign-In")) return std::nullopt;
+  if (kiosk_player(c, station)) return std::nullopt;
+  return error_reply(401, "sign_in_ended", "x-sign-in",
+                     "this player's sign-in has ended (the ledger restarted, or a minute went by without use): "
+                     "the player signs in again with badge and PIN");
+}
+
 std::optional<KioskSignIn> LedgerServer::Impl::kiosk_player(MHD_Connection* c, const Station& station, const char* header) {
   if (station.role != Role::kiosk) return std::nullopt;
   const char* token = MHD_lookup_connection_value(c, MHD_HEADER_KIND, header);

@@ -135,6 +135,9 @@ struct LedgerServer::Impl {
                      const serving::Reply& reply);
   std::optional<KioskSignIn> kiosk_player(MHD_Connection* c, const Station& station, const char* header = "X-Sign-In");
   serving::Reply kiosk_sign_in(const Station& station, const std::string& body_text);
+  // A kiosk's request naming a sign-in (X-Sign-In) the server no longer knows (a restart, the
+  // idle expiry, a sign-out): 401 sign_in_ended, so the kiosk ends that player's session at once.
+  std::optional<serving::Reply> ended_sign_in(MHD_Connection* c, const Station& station);
   std::optional<serving::Reply> kiosk_record_refusal(MHD_Connection* c, const Station& station,
                                                      const AppendRequest& request);
 };

@@ -139,6 +139,7 @@ bool LedgerServer::Impl::route(MHD_Connection* c, const std::string& method, con
            false;
   if (url.rfind("/cards/", 0) == 0 || url.rfind("/characters/", 0) == 0) {
     if (method != "GET") return (reply = error_reply(405, "method", "", "use GET")), false;
+    if (auto ended = ended_sign_in(c, *station)) return (reply = *ended), false;
     bool card = url[1] == 'c' && url[2] == 'a';
     std::string code = url.substr(card ? 7 : 12);
     try {
@@ -184,6 +185,7 @@ bool LedgerServer::Impl::route(MHD_Connection* c, const std::string& method, con
   }
   if (url == "/vote") {
     if (method != "GET") return (reply = error_reply(405, "method", "", "use GET")), false;
+    if (auto ended = ended_sign_in(c, *station)) return (reply = *ended), false;
     std::optional<std::int64_t> player;
     if (auto signed_in = kiosk_player(c, *station)) player = signed_in->character;
     reply = {200, vote_view(reader(), now_ms(), player)};

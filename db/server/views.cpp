@@ -37,6 +37,10 @@ std::optional<Json> card_view(Database& db, const std::string& code, Role role,
   Town town(db, 0, 0);
   std::optional<CardRow> found = town.find_card(Town::canonical_code(Json(code), "code"));
   if (!found) return std::nullopt;
+  // A kiosk learns of a card its signed-in player does not hold only what kind it is (to say
+  // "that is a horse card, not a badge"): no code, title, holder or detail.
+  if (role == Role::kiosk && (!kiosk_player || found->holder != kiosk_player))
+    return Json{{"kind", found->kind}, {"yours", false}};
   return card_json(*found, town, role, kiosk_player, true);
 }
 
@@ -61,6 +65,9 @@ std::optional<Json> character_view(Database& db, const std::string& badge, Role 
     return std::nullopt;
   }
   core::Character c = town.character(id);
+  // A kiosk sees a character's state only with that character's own sign-in; anyone else's
+  // badge (a receiver, a buyer, the next in the queue) is a name and whether they live.
+  if (role == Role::kiosk && kiosk_player != id) return Json{{"name", c.name}, {"dead", c.dead()}, {"public", true}};
   core::Attributes use = c.in_use();
   Json powers = Json::array();
   for (auto p : c.powers) powers.push_back(core::to_string(p));

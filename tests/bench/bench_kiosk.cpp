@@ -2,7 +2,8 @@
 // attract screen, and from a badge scan to the player's state drawn (the badge looked up, the
 // PIN screen, the sign-in and the player's view; the player's typing not counted), against a
 // real ledger server on 127.0.0.1 while 32 GM station connections append events to it.
-// Prints figures; judges nothing. build/dev/tests/bench/bench_kiosk [--quick]
+// Prints figures; judges nothing. build/dev/tests/bench/bench_kiosk [--quick] [--tls] (--tls: the
+// kiosk talks TLS with the ledger's key pinned, as at a venue).
 #include <unistd.h>
 
 #include <algorithm>
@@ -27,7 +28,9 @@
 #include "kiosk/local_ledger.h"
 #include "ledger/kiosk_pins.h"
 #include "ledger/ledger.h"
+#include "server/ledger_server.h"
 #include "server/stations.h"
+#include "server/tls_identity.h"
 
 using namespace marshal;
 using Clock = std::chrono::steady_clock;
@@ -48,7 +51,15 @@ double percentile(std::vector<double> v, double p) {
 
 int main(int argc, char** argv) {
   const auto start = Clock::now();
-  const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+  bool quick = false, tls = false;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--quick") == 0) quick = true;
+    else if (std::strcmp(argv[i], "--tls") == 0) tls = true;
+    else {
+      std::fprintf(stderr, "usage: bench_kiosk [--quick] [--tls]\n");
+      return 2;
+    }
+  }
   const int gm_connections = 32;
   if (sodium_init() < 0) return 1;
   auto dir = std::filesystem::temp_directory_path() / ("marshal-bench-kiosk-" + std::to_string(getpid()));
@@ -74,6 +85,38 @@ int main(int argc, char** argv) {
   frame->Show();
   pump_until_idle();
   const double startup = ms(launch, Clock::now());
+
+  // With --tls the kiosk measured talks TLS with the ledger's key pinned, as at a venue, to a
+  // second server on the same ledger file (it only reads and signs in: the writes stay with the
+  // first, whose plain port takes the GM load below).
+  std::unique_ptr<db::LedgerServer> tls_server;
+  if (tls) {
+    db::ServerConfig config;
+    config.db_path = db_path;
+    config.log = [](const std::string&) {};
+    const db::TlsIdentity identity = db::make_tls_identity(db_path);
+    config.tls_key_pem = identity.key_pem;
+    config.tls_cert_pem = identity.cert_pem;
+    tls_server = std::make_unique<db::LedgerServer>(config);
+    std::string code;
+    {
+      db::Ledger ledger(db_path);
+      code = db::add_station(ledger.database(), "bench-tls-kiosk", db::Role::kiosk, 0);
+    }
+    auto client = std::make_unique<kiosk::KioskClient>(
+        "https://127.0.0.1:" + std::to_string(tls_server->port()) + "#sha256=" + identity.key_pin,
+        (dir / "tls-kiosk.db").string());
+    std::string error;
+    if (!client->enroll(code, error)) {
+      std::fprintf(stderr, "bench_kiosk: the TLS kiosk cannot enroll: %s\n", error.c_str());
+      return 1;
+    }
+    frame->Destroy();
+    pump_until_idle();
+    frame = new kiosk::KioskFrame(std::move(client));
+    frame->Show();
+    pump_until_idle();
+  }
 
   // 32 GM connections record duels (replayed by the server) for as long as the kiosk is measured.
   const std::string url = local->url();
@@ -146,7 +189,8 @@ int main(int argc, char** argv) {
   stop = true;
   load.join();
 
-  std::printf("bench_kiosk: the sample town (%zu characters), %s\n", badges.size(), quick ? "quick" : "full");
+  std::printf("bench_kiosk: the sample town (%zu characters), %s, the kiosk over %s\n", badges.size(),
+              quick ? "quick" : "full", tls ? "TLS (the ledger's key pinned)" : "plain HTTP on loopback");
   std::printf("kiosk start to the attract screen (wx, the kiosk's ledger server, enrollment, window): %.0f ms\n",
               startup);
   if (!total.empty()) {
@@ -164,6 +208,7 @@ int main(int argc, char** argv) {
   std::printf("(setup of the ledger file, not counted: %.0f ms)\n", ms(start, setup_done));
   frame->Destroy();
   pump_until_idle();
+  tls_server.reset();
   local.reset();
   wxEntryCleanup();
   std::filesystem::remove_all(dir);

@@ -48,7 +48,7 @@ struct KioskTown : marshal::test_support::SampleTown {
 
 // Short clocks, so the idle reset and a message's return take a second, not half a minute.
 inline marshal::kiosk::KioskTimings quick_timings() {
-  return {.idle_ms = 2500, .countdown_ms = 1500, .message_ms = 900, .pointer_idle_ms = 1000};
+  return {.idle_ms = 2500, .countdown_ms = 1500, .message_ms = 2000, .pointer_idle_ms = 1000};
 }
 
 // Every reply body the kiosk under test has received since the privacy check last looked.
@@ -110,6 +110,16 @@ struct ServedKiosk {
     return client;
   }
 };
+
+// A touch in the middle of the kiosk's screen (a message shown to a signed-in player gives way
+// to what they were doing: the kiosk never goes back to a player's state by itself).
+inline void touch_screen(wxWindow* frame, wxUIActionSimulator& sim) {
+  const wxRect r = frame->GetScreenRect();
+  sim.MouseMove(r.x + r.width / 2, r.y + r.height / 2);
+  pump(50);
+  sim.MouseClick();
+  pump(300);
+}
 
 // A PIN typed on the kiosk's keypad, then Enter.
 inline void type_pin(wxUIActionSimulator& sim, const std::string& pin) {

@@ -87,6 +87,7 @@ TEST_CASE("a player signs in with badge and PIN, sees their own state, and gives
   CHECK(frame->headline().find("not held by you") != std::string::npos);
   check_privacy(frame, town, "Kid Calloway", "a refused secret");
   screenshot(frame, "kiosk-refused");
+  touch_screen(frame, sim);  // the Kid carries on (the kiosk never goes back by itself)
   REQUIRE(wait_for(frame, KioskScreen::player));
 
   // Give the first secret: scan it, then the receiver's badge, then Enter.
@@ -97,6 +98,7 @@ TEST_CASE("a player signs in with badge and PIN, sees their own state, and gives
   scan_burst(sim, town.badge("Kid Calloway"));  // their own badge: refused in words
   REQUIRE(wait_for(frame, KioskScreen::message));
   CHECK(frame->headline().find("your own badge") != std::string::npos);
+  touch_screen(frame, sim);
   REQUIRE(wait_for(frame, KioskScreen::give));
   scan_burst(sim, town.badge("Sheriff Amos Brady"));
   pump(2000, [&] { return frame->headline().find("to Sheriff Amos Brady?") != std::string::npos; });
@@ -106,7 +108,9 @@ TEST_CASE("a player signs in with badge and PIN, sees their own state, and gives
   sim.Char(WXK_RETURN);
   REQUIRE(wait_for(frame, KioskScreen::message));
   CHECK(frame->headline().find("now belongs to Sheriff Amos Brady") != std::string::npos);
+  CHECK(frame->headline().find("Anything else?") != std::string::npos);
   screenshot(frame, "kiosk-given");
+  touch_screen(frame, sim);
   REQUIRE(wait_for(frame, KioskScreen::player));
   check_privacy(frame, town, "Kid Calloway", "after giving");
   {
@@ -216,6 +220,7 @@ TEST_CASE("a player sells a horse: its card, the buyer's badge, the buyer's own 
   scan_burst(sim, town.cards("Sheriff Amos Brady", "horse").at(0));
   REQUIRE(wait_for(frame, KioskScreen::message));
   CHECK(frame->headline().find("not yours to sell") != std::string::npos);
+  touch_screen(frame, sim);
   REQUIRE(wait_for(frame, KioskScreen::give));
   const std::string horse = town.cards("Kid Calloway", "horse").at(0);
   scan_burst(sim, horse);
@@ -231,17 +236,30 @@ TEST_CASE("a player sells a horse: its card, the buyer's badge, the buyer's own 
   REQUIRE(wait_for(frame, KioskScreen::pin));
   CHECK(frame->headline().find("Sheriff Amos Brady: to buy Lightning, type YOUR PIN") != std::string::npos);
   screenshot(frame, "kiosk-buyer-pin");
-  // The seller's PIN is not the buyer's.
+  // The seller's PIN is not the buyer's: the sale ends and both are signed out.
   type_pin(sim, kid_pin);
-  pump(3000, [&] { return frame->headline().find("Wrong PIN") != std::string::npos; });
-  CHECK(frame->headline().find("Wrong PIN: 4 more tries") != std::string::npos);
+  REQUIRE(wait_for(frame, KioskScreen::message));
+  CHECK(frame->headline().find("The buyer's PIN was not right: the sale is cancelled. Both of you are signed out") !=
+        std::string::npos);
+  CHECK(frame->shown_text().find("Horses with you") == std::string::npos);
+  REQUIRE(wait_for(frame, KioskScreen::attract));
+  // The seller signs in again to retry.
+  scan_burst(sim, town.badge("Kid Calloway"));
+  REQUIRE(wait_for(frame, KioskScreen::pin));
+  type_pin(sim, kid_pin);
+  REQUIRE(wait_for(frame, KioskScreen::player));
+  scan_burst(sim, horse);
+  pump(2000, [&] { return frame->headline().find("Now scan the badge of the buyer") != std::string::npos; });
+  scan_burst(sim, town.badge("Sheriff Amos Brady"));
+  REQUIRE(wait_for(frame, KioskScreen::pin));
   type_pin(sim, sheriff_pin);
   pump(3000, [&] { return frame->headline().find("?") != std::string::npos; });
   CHECK(frame->headline() == "Sell Lightning to Sheriff Amos Brady? The horse will be theirs, and no longer yours.");
   check_privacy(frame, town, "Kid Calloway", "the sale's confirmation");
   sim.Char(WXK_RETURN);
   REQUIRE(wait_for(frame, KioskScreen::message));
-  CHECK(frame->headline() == "Sold: Lightning now belongs to Sheriff Amos Brady.");
+  CHECK(frame->headline().find("Sold: Lightning now belongs to Sheriff Amos Brady.") == 0);
+  touch_screen(frame, sim);
   REQUIRE(wait_for(frame, KioskScreen::player));
   CHECK(frame->shown_text().find("Horses with you: none") != std::string::npos);
   {
@@ -294,6 +312,7 @@ TEST_CASE("a player votes while the Mayor's vote is open; the attract screen tel
   sim.Char(WXK_RETURN);
   REQUIRE(wait_for(frame, KioskScreen::message));
   CHECK(frame->headline().find("First choose a name") != std::string::npos);
+  touch_screen(frame, sim);
   REQUIRE(wait_for(frame, KioskScreen::ballot));
   scan_burst(sim, town.badge("Sheriff Amos Brady"));
   CHECK(frame->headline() == "Your ballot for Sheriff: Sheriff Amos Brady. Enter (or Cast my ballot) casts it; it is secret.");
@@ -302,12 +321,14 @@ TEST_CASE("a player votes while the Mayor's vote is open; the attract screen tel
   INFO("after Enter: screen " << static_cast<int>(frame->screen()) << ", " << frame->headline());
   REQUIRE(wait_for(frame, KioskScreen::message));
   CHECK(frame->headline().find("Your ballot is cast") != std::string::npos);
+  touch_screen(frame, sim);
   REQUIRE(wait_for(frame, KioskScreen::player));
   CHECK(frame->shown_text().find("You have cast your ballot for Sheriff.") != std::string::npos);
   CHECK(frame->shown_text().find("Vote (F4)") == std::string::npos);  // the button is gone
   sim.Char(WXK_F4);
   REQUIRE(wait_for(frame, KioskScreen::message));
   CHECK(frame->headline().find("one ballot each") != std::string::npos);
+  touch_screen(frame, sim);
   REQUIRE(wait_for(frame, KioskScreen::player));
   sim.Char(WXK_ESCAPE);
   REQUIRE(wait_for(frame, KioskScreen::attract));
@@ -337,9 +358,7 @@ TEST_CASE("a player votes while the Mayor's vote is open; the attract screen tel
     CHECK(db.scalar_text("SELECT c.name FROM ballots b JOIN characters c ON c.id = b.candidate JOIN characters w ON "
                          "w.id = b.voter WHERE w.name = 'Sheriff Amos Brady'") == chosen);
   }
-  sim.Char(WXK_ESCAPE);  // the message, then the player's screen: Done
-  REQUIRE(wait_for(frame, KioskScreen::player));
-  sim.Char(WXK_ESCAPE);
+  sim.Char(WXK_ESCAPE);  // Esc on the message: done, the Sheriff is signed out at once
   REQUIRE(wait_for(frame, KioskScreen::attract));
   screenshot(frame, "kiosk-attract-vote");
   frame->Destroy();
@@ -401,13 +420,18 @@ TEST_CASE("the ledger goes away while a player is signed in: the state stays, ma
   scan_burst(sim, town.badge("Sheriff Amos Brady"));
   REQUIRE(wait_for(frame, KioskScreen::message));
   CHECK(frame->headline().find("The ledger cannot be reached") != std::string::npos);
+  touch_screen(frame, sim);
   REQUIRE(wait_for(frame, KioskScreen::give));
   sim.Char(WXK_ESCAPE);
   REQUIRE(wait_for(frame, KioskScreen::player));
 
-  served.start();  // back, on the same port
-  REQUIRE(pump(4000, [&] { return frame->shown_text().find("cannot be reached") == std::string::npos; }));
-  CHECK(frame->shown_text().find("To give one of your secrets") != std::string::npos);
+  // Back, on the same port: the restarted ledger no longer knows the Kid's sign-in, so his
+  // session ends at once (nothing of his is drawn from reads without it).
+  served.start();
+  REQUIRE(pump(5000, [&] { return frame->screen() != KioskScreen::player; }));
+  CHECK(frame->headline().find("Your sign-in has ended") != std::string::npos);
+  CHECK(frame->shown_text().find("Innocent bystanders left") == std::string::npos);
+  CHECK(frame->shown_text().find("Kid Calloway") == std::string::npos);
   frame->Destroy();
   pump(200);
   db::Database ledger(town.db, false);

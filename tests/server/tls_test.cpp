@@ -274,6 +274,7 @@ TEST_CASE("a laptop on the Wi-Fi captures no PIN, token, badge or secret of a si
     kiosk.set_token(kiosk_token);
     kiosk.set_header("X-Sign-In", sign_in);
     client::HttpReply mine = kiosk.get("/characters/" + ada_badge);
+    INFO(describe(mine));
     REQUIRE(mine.status == 200);
     REQUIRE(mine.body.dump().find(ada_secret_text) != std::string::npos);
     client::HttpClient gm(url);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <cstdint>
 #include <mutex>
 #include <stdexcept>
@@ -76,6 +77,7 @@ class TcpRelay {
         fds.push_back({p.closed[1] ? -1 : p.server, POLLIN, 0});
       }
       if (::poll(fds.data(), fds.size(), 20) <= 0) continue;
+      const std::size_t polled = pairs.size();  // a pair accepted below waits for the next poll
       if (fds[0].revents & POLLIN) {
         int client = ::accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC);
         int server = client >= 0 ? connect_upstream() : -1;
@@ -87,13 +89,14 @@ class TcpRelay {
           ::close(client);
         }
       }
-      for (std::size_t i = 0; i < pairs.size(); ++i) {
+      for (std::size_t i = 0; i < polled; ++i) {
         for (int side = 0; side < 2; ++side) {
           const pollfd& f = fds[1 + 2 * i + side];
           if (!(f.revents & (POLLIN | POLLHUP | POLLERR))) continue;
           int from = side == 0 ? pairs[i].client : pairs[i].server;
           int to = side == 0 ? pairs[i].server : pairs[i].client;
-          ssize_t n = ::recv(from, buffer, sizeof buffer, 0);
+          ssize_t n = ::recv(from, buffer, sizeof buffer, MSG_DONTWAIT);
+          if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) continue;
           if (n <= 0) {  // one side closed: the other is told by a half-close
             ::shutdown(to, SHUT_WR);
             pairs[i].closed[side] = true;
