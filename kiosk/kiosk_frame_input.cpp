@@ -133,8 +133,11 @@ bool KioskFrame::holds_card(const std::string& code) const {
 
 bool KioskFrame::someone_else(const std::string& code) {
   if (own_badge(code)) return false;
-  KioskReply r = client_->character(code);
-  return r.ok || r.code == "sign_in_ended";  // a badge (its public view); either way, this session is over
+  // Asked as a card, not as a badge: a card code looked up as a badge would go into the audit's
+  // refusal trail as an unknown badge.
+  KioskReply r = client_->card(code);
+  if (r.code == "sign_in_ended") return true;  // this session is over either way
+  return r.ok && r.body.value("kind", "") == "badge";
 }
 
 void KioskFrame::screen_touched() {
