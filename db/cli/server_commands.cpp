@@ -87,10 +87,6 @@ int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err)
   pthread_sigmask(SIG_BLOCK, &stop, nullptr);
   try {
     db::LedgerServer server(config);
-    if (const std::string& port_file = options.port_file; !port_file.empty()) {
-      std::ofstream(port_file + ".tmp") << server.port() << "\n";
-      std::filesystem::rename(port_file + ".tmp", port_file);  // readers never see half a number
-    }
     if (key_pin.empty())
       out << fmt::format("Marshal ledger server: {} on http://{}:{}, PLAIN HTTP on this machine only (Ctrl-C to "
                          "stop)\n",
@@ -100,6 +96,11 @@ int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err)
                          "The ledger's key (on every enrollment card): sha256 {}\n",
                          db_path, config.host, server.port(), db::grouped_key_pin(key_pin));
     out << std::flush;
+    // The port file last: whoever waits for it finds every line above already written.
+    if (const std::string& port_file = options.port_file; !port_file.empty()) {
+      std::ofstream(port_file + ".tmp") << server.port() << "\n";
+      std::filesystem::rename(port_file + ".tmp", port_file);  // readers never see half a number
+    }
     int signal = 0;
     sigwait(&stop, &signal);
     out << "Stopping: finishing the events in flight...\n" << std::flush;
