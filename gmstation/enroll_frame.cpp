@@ -49,10 +49,7 @@ void EnrollFrame::on_code(const std::string& code) {
     enrolled_(connect_to_server(enrollment->pinned_url(), cache_path_, enrollment->code));
     Close(true);
   } catch (const std::exception& e) {
-    std::string why = e.what();
-    const std::string said_twice = "enrollment failed: ";  // connect_to_server's words, for a dialog
-    if (why.rfind(said_twice, 0) == 0) why.erase(0, said_twice.size());
-    problem_->SetLabel(wxString::FromUTF8("Not enrolled: " + why));
+    problem_->SetLabel(wxString::FromUTF8(e.what()));  // "Not enrolled: ..." (connect_to_server)
     problem_->Wrap(GetClientSize().GetWidth() - 40);
     Layout();
   }

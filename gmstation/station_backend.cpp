@@ -279,7 +279,7 @@ std::unique_ptr<StationBackend> connect_to_server(const std::string& url, const 
                                                   const std::string& enrollment_code) {
   auto remote = std::make_unique<RemoteLedger>(url, cache_path);
   std::string error;
-  if (!remote->enroll(enrollment_code, error)) throw std::runtime_error("enrollment failed: " + error);
+  if (!remote->enroll(enrollment_code, error)) throw std::runtime_error("Not enrolled: " + error);
   remote->start_watch();
   return remote;
 }

@@ -46,13 +46,9 @@ KioskClient::KioskClient(const std::string& server_url, const std::string& cache
   station_ = setting(cache_, "station");
   admin_check_ = setting(cache_, "admin_check");
   const std::string remembered = setting(cache_, "server");  // with its key's pin
-  std::string url = server_url.empty() ? remembered : server_url;
-  if (!server_url.empty() && !remembered.empty()) {
-    const auto given = protocol::split_pinned_url(server_url), kept = protocol::split_pinned_url(remembered);
-    // A token belongs to the server (and key) that gave it: elsewhere the kiosk enrolls anew.
-    if (given.url != kept.url || (!given.key_pin.empty() && given.key_pin != kept.key_pin)) token_.clear();
-    else url = remembered;
-  }
+  const std::string url = protocol::address_to_use(server_url, remembered);
+  // A token belongs to the server (and key) that gave it: elsewhere the kiosk enrolls anew.
+  if (url != remembered) token_.clear();
   http_ = std::make_unique<client::HttpClient>(url, timeout_ms_);
   http_->set_token(token_);
   follow_server();

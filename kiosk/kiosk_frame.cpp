@@ -217,11 +217,6 @@ KioskFrame::Reread KioskFrame::reread_player() {
   last_reread_ms_ = now_ms();
   KioskReply r = client_->character(badge_);
   if (ledger_ended_session(r)) return Reread::ended;
-  if (r.ok && r.body.value("public", false)) {  // no longer this player's own view: never drawn
-    forget_player();
-    show_message("Your sign-in has ended. Scan your badge to sign in again.", false, Screen::attract);
-    return Reread::ended;
-  }
   if (r.ok) {
     view_ = r.body;
     view_fetched_ms_ = now_ms();

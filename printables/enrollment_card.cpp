@@ -76,9 +76,8 @@ void draw_enrollment_card(cairo_t* cr, const Box& b, const std::string& station,
   // The pin the station trusts the ledger by (docs/server.md, "Venue network"): its first 16 hex
   // digits, for a GM to compare with what marshal serve and marshal head print (the QR code
   // holds all 64).
-  std::string key;
-  for (std::size_t i = 0; i < 16 && i < enrollment.key_pin.size(); i += 4) key += enrollment.key_pin.substr(i, 4) + " ";
-  line(cr, "Ledger key " + key + "...", 7, false, {in.x, in.y + 42, text_w, 5}, "DejaVu Sans Mono");
+  line(cr, "Ledger key " + protocol::grouped_key_pin(enrollment.key_pin, 4) + " ...", 7, false,
+       {in.x, in.y + 42, text_w, 5}, "DejaVu Sans Mono");
   line(cr, "Keep it from players: whoever scans it first enrolls a station.", 7, true, {in.x, in.y + in.h - 8, text_w, 8});
 }
 

@@ -14,8 +14,8 @@
 #include "cli/cli.h"
 #include "cli/progress_bar.h"
 #include "printables/audit_report.h"
+#include "protocol/enrollment.h"
 #include "protocol/json_text.h"
-
 #include "server/tls_identity.h"
 
 namespace marshal::cli {
@@ -120,7 +120,7 @@ int run_head(const std::string& db_path, bool full, std::ostream& out, std::ostr
     db::Database db(db_path, false);
     out << db::head_line(db, full) << "\n";
     // The key the stations pin, when the ledger has served over TLS (server/tls_identity.h).
-    if (auto identity = db::read_tls_identity(db_path)) out << "key sha256 " << db::grouped_key_pin(identity->key_pin) << "\n";
+    if (auto identity = db::read_tls_identity(db_path)) out << "key sha256 " << protocol::grouped_key_pin(identity->key_pin) << "\n";
   } catch (const std::exception& e) {
     err << fmt::format("marshal: {}: {}\n", db_path, e.what());
     return exit_bad_input;

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <optional>
 #include <iostream>
+#include <sstream>
 
 #include <fmt/format.h>
 
@@ -16,8 +17,8 @@
 #include "ledger/ledger.h"
 #include "server/ledger_server.h"
 #include "server/stations.h"
-#include "server/tls_identity.h"
 #include "ledger/station_events.h"
+#include "server/tls_identity.h"
 #include "store/schema.h"
 
 namespace marshal::cli {
@@ -94,7 +95,7 @@ int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err)
     else
       out << fmt::format("Marshal ledger server: {} on https://{}:{} (Ctrl-C to stop)\n"
                          "The ledger's key (on every enrollment card): sha256 {}\n",
-                         db_path, config.host, server.port(), db::grouped_key_pin(key_pin));
+                         db_path, config.host, server.port(), protocol::grouped_key_pin(key_pin));
     out << std::flush;
     // The port file last: whoever waits for it finds every line above already written.
     if (const std::string& port_file = options.port_file; !port_file.empty()) {
@@ -117,22 +118,22 @@ namespace {
 // ledger on this machine only and never goes on a card).
 bool card_server_ok(const std::string& server_url, std::ostream& err) {
   std::string why;
-  if (!protocol::valid_server_url(server_url, why) || server_url.rfind("https://", 0) != 0 ||
-      server_url.find('#') != std::string::npos) {
-    err << "marshal: --card needs --server https://HOST:PORT, the address stations reach the ledger at";
-    if (!why.empty() && server_url.rfind("https://", 0) != 0) err << " (" << why << ")";
-    err << "\n";
-    return false;
-  }
-  return true;
+  if (server_url.rfind("https://", 0) == 0 && server_url.find('#') == std::string::npos &&
+      protocol::valid_server_url(server_url, why))
+    return true;
+  err << "marshal: --card needs --server https://HOST:PORT, the address stations reach the ledger at\n";
+  return false;
 }
 
-void print_card_words(const std::string& server_url, const std::string& key_pin, const std::string& card_file,
-                      std::ostream& out) {
+// The card printed to `card_file` and said so; throws what printing throws.
+void print_card(const std::string& name, db::Role role, const protocol::Enrollment& enrollment,
+                const std::string& card_file, const std::string& admin_code, std::ostream& out) {
+  printables::print_enrollment_card(name, db::to_string(role), enrollment, card_file, printables::Paper::a4,
+                                    admin_code);
   out << fmt::format("Its enrollment card (the server {}, the code and the ledger's key in one QR code) is in {}: "
                      "print it at actual size and scan it at the station.\n"
                      "The ledger's key on it: sha256 {}\n",
-                     server_url, card_file, db::grouped_key_pin(key_pin));
+                     enrollment.server_url, card_file, protocol::grouped_key_pin(enrollment.key_pin));
 }
 }  // namespace
 
@@ -143,7 +144,6 @@ int run_station_add(const std::string& db_path, const std::string& name, const s
     err << "marshal: --role must be gm or kiosk, not '" << role << "'\n";
     return exit_usage;
   }
-  std::string why;
   if (!card_file.empty() && !card_server_ok(server_url, err)) return exit_usage;
   try {
     std::string key_pin;
@@ -153,10 +153,10 @@ int run_station_add(const std::string& db_path, const std::string& name, const s
     // A kiosk has no keyboard and runs full screen: its admin card and PIN open its admin screen.
     std::optional<db::KioskAdmin> admin;
     if (*r == db::Role::kiosk) admin = db::add_kiosk_admin(ledger.database(), name);
+    std::ostringstream card_words;  // said after the code
     if (!card_file.empty()) {
       try {
-        printables::print_enrollment_card(name, role, {server_url, code, key_pin}, card_file, printables::Paper::a4,
-                                          admin ? admin->code : "");
+        print_card(name, *r, {server_url, code, key_pin}, card_file, admin ? admin->code : "", card_words);
       } catch (const std::exception& e) {
         // No station without its card: the code printed nowhere is revoked again.
         db::revoke_station(ledger.database(), name, unix_ms());
@@ -167,7 +167,7 @@ int run_station_add(const std::string& db_path, const std::string& name, const s
     out << fmt::format("Station '{}' ({}) added. Its one-time enrollment code:\n\n    {}\n\n"
                        "Type it at the station when it asks; it works once.\n",
                        name, role, core::format_card_code(code));
-    if (!card_file.empty()) print_card_words(server_url, key_pin, card_file, out);
+    out << card_words.str();
     if (admin)
       out << fmt::format("\nIts admin code {} ({}) and admin PIN {}: scanned and typed at the kiosk they open its admin\n"
                          "screen. Write the PIN down apart from the card; it is shown only now.\n",
@@ -188,24 +188,17 @@ int run_station_rotate(const std::string& db_path, const std::string& name, cons
     std::string key_pin;
     if (!card_file.empty()) key_pin = ledger_identity(db_path, false, out).key_pin;
     db::Ledger ledger(db_path);
-    std::string role;
-    {
-      db::Statement s = ledger.database().prepare("SELECT role FROM stations WHERE name = ? AND revoked = 0");
-      s.bind(1, name);
-      if (s.step()) role = s.text(0);
-    }
-    std::string code = db::rotate_station_token(ledger.database(), name, unix_ms());
+    const db::Rotation rotation = db::rotate_station_token(ledger.database(), name, unix_ms());
     out << fmt::format("Station '{}' ({}): its old token is refused from now on. Its new one-time enrollment code:\n\n"
                        "    {}\n\nThe station enrols again with it (or with the card); it works once.\n",
-                       name, role, core::format_card_code(code));
+                       name, db::to_string(rotation.role), core::format_card_code(rotation.code));
     if (!card_file.empty()) {
-      try {
-        printables::print_enrollment_card(name, role, {server_url, code, key_pin}, card_file, printables::Paper::a4, "");
+      try {  // a kiosk keeps its admin card: none is printed again
+        print_card(name, rotation.role, {server_url, rotation.code, key_pin}, card_file, "", out);
       } catch (const std::exception& e) {
         err << "marshal: the enrollment card cannot be written (the code above still works): " << e.what() << "\n";
         return exit_bad_input;
       }
-      print_card_words(server_url, key_pin, card_file, out);
     }
     return exit_ok;
   } catch (const std::exception& e) {

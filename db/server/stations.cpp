@@ -12,6 +12,13 @@
 namespace marshal::db {
 
 namespace {
+// A fresh one-time code from the operating system's randomness.
+std::string new_card_code() {
+  core::CardCodeBytes bytes;
+  randombytes_buf(bytes.data(), bytes.size());
+  return core::make_card_code(bytes);
+}
+
 Blob sha256(const std::string& text) {
   Blob out(crypto_hash_sha256_BYTES);
   crypto_hash_sha256(out.data(), reinterpret_cast<const unsigned char*>(text.data()), text.size());
@@ -34,9 +41,7 @@ std::string add_station(Database& db, const std::string& name, Role role, std::i
   existing.bind(1, name);
   if (existing.step() && existing.int64(0) == 0)
     throw StationError("a station named '" + name + "' exists; revoke it first to replace it");
-  core::CardCodeBytes bytes;
-  randombytes_buf(bytes.data(), bytes.size());
-  std::string code = core::make_card_code(bytes);
+  std::string code = new_card_code();
   db.prepare(
         "INSERT OR REPLACE INTO stations(name, role, enroll_hash, token_hash, created_ms, "
         "enrolled_ms, revoked) VALUES (?, ?, ?, NULL, ?, NULL, 0)")
@@ -50,9 +55,7 @@ std::string add_station(Database& db, const std::string& name, Role role, std::i
 }
 
 KioskAdmin add_kiosk_admin(Database& db, const std::string& name) {
-  core::CardCodeBytes bytes;
-  randombytes_buf(bytes.data(), bytes.size());
-  KioskAdmin admin{core::make_card_code(bytes), fmt::format("{:04d}", randombytes_uniform(10000))};
+  KioskAdmin admin{new_card_code(), fmt::format("{:04d}", randombytes_uniform(10000))};
   db.prepare("UPDATE stations SET admin_check = ? WHERE name = ? AND revoked = 0 AND role = 'kiosk'")
       .bind(1, protocol::admin_check(admin.code, admin.pin))
       .bind(2, name)
@@ -74,15 +77,15 @@ void revoke_station(Database& db, const std::string& name, std::int64_t now_ms) 
   tx.commit();
 }
 
-std::string rotate_station_token(Database& db, const std::string& name, std::int64_t now_ms) {
-  core::CardCodeBytes bytes;
-  randombytes_buf(bytes.data(), bytes.size());
-  std::string code = core::make_card_code(bytes);
+Rotation rotate_station_token(Database& db, const std::string& name, std::int64_t now_ms) {
+  Rotation rotation{new_card_code(), Role::kiosk};
+  const std::string& code = rotation.code;
   Transaction tx(db);
-  Statement s = db.prepare("SELECT token_hash IS NOT NULL FROM stations WHERE name = ? AND revoked = 0");
+  Statement s = db.prepare("SELECT token_hash IS NOT NULL, role FROM stations WHERE name = ? AND revoked = 0");
   s.bind(1, name);
   if (!s.step()) throw StationError("no live station named '" + name + "'");
   bool enrolled = s.int64(0) != 0;
+  rotation.role = *role_from_string(s.text(1));
   s.reset();
   db.prepare("UPDATE stations SET token_hash = NULL, enroll_hash = ?, enrolled_ms = NULL, enrolled_seq = NULL "
              "WHERE name = ? AND revoked = 0")
@@ -91,7 +94,7 @@ std::string rotate_station_token(Database& db, const std::string& name, std::int
       .run();
   if (enrolled) append_station_token_rotated(db, name, now_ms);
   tx.commit();
-  return code;
+  return rotation;
 }
 
 std::optional<Enrollment> enroll_station(Database& db, const std::string& code, std::int64_t now_ms) {

@@ -33,7 +33,11 @@ void revoke_station(Database& db, const std::string& name, std::int64_t now_ms);
 // Ends a live station's token at once and returns a new one-time enrollment code for it (same
 // name and role; a kiosk keeps its admin card). An enrolled station's rotation writes a
 // station_token_rotated event; the station enrols again with the new code.
-std::string rotate_station_token(Database& db, const std::string& name, std::int64_t now_ms);
+struct Rotation {
+  std::string code;  // the new one-time enrollment code
+  Role role;         // the station's, unchanged
+};
+Rotation rotate_station_token(Database& db, const std::string& name, std::int64_t now_ms);
 
 struct Enrollment {
   Station station;

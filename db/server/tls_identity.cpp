@@ -159,13 +159,4 @@ TlsIdentity make_tls_identity(const std::string& db_path) {
   return id;
 }
 
-std::string grouped_key_pin(const std::string& key_pin) {
-  std::string out;
-  for (std::size_t i = 0; i < key_pin.size(); i += 4) {
-    if (i) out += ' ';
-    out += key_pin.substr(i, 4);
-  }
-  return out;
-}
-
 }  // namespace marshal::db

@@ -34,7 +34,4 @@ TlsIdentity make_tls_identity(const std::string& db_path);
 // The key pin of a PEM certificate's public key (64 hex digits); throws when it is no certificate.
 std::string key_pin_of_certificate(const std::string& cert_pem);
 
-// A pin for people: 16 groups of 4 hex digits ("3f2a 9c01 ...").
-std::string grouped_key_pin(const std::string& key_pin);
-
 }  // namespace marshal::db

@@ -64,10 +64,16 @@ std::optional<Json> character_view(Database& db, const std::string& badge, Role 
     if (r.code == "bad_code") throw;
     return std::nullopt;
   }
-  core::Character c = town.character(id);
   // A kiosk sees a character's state only with that character's own sign-in; anyone else's
-  // badge (a receiver, a buyer, the next in the queue) is a name and whether they live.
-  if (role == Role::kiosk && kiosk_player != id) return Json{{"name", c.name}, {"dead", c.dead()}, {"public", true}};
+  // badge (a receiver, a buyer, the next in the queue) is a name and whether they live. Read
+  // from the row alone: every badge scanned at a kiosk asks this.
+  if (role == Role::kiosk && kiosk_player != id) {
+    Statement row = db.prepare("SELECT name, dead FROM characters WHERE id = ?");
+    row.bind(1, id);
+    row.step();
+    return Json{{"name", row.text(0)}, {"dead", row.int64(1) != 0}, {"public", true}};
+  }
+  core::Character c = town.character(id);
   core::Attributes use = c.in_use();
   Json powers = Json::array();
   for (auto p : c.powers) powers.push_back(core::to_string(p));

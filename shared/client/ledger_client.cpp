@@ -65,24 +65,18 @@ void set_setting(sqlite::Database& db, const std::string& key, const std::string
 }  // namespace
 
 namespace {
-// The address to talk to: the one given, or the one this cache enrolled at when it is the same
-// server given without its pin (`--server https://HOST:PORT` after an enrolment by card).
-ClientConfig with_remembered_pin(ClientConfig config) {
-  sqlite::Database cache(config.cache_path, true);
+// The cache file, its tables made if new.
+sqlite::Database& with_schema(sqlite::Database& cache) {
   cache.exec(cache_schema);
-  const std::string remembered = setting(cache, "server");
-  const protocol::ServerAddress given = protocol::split_pinned_url(config.server_url);
-  if (given.key_pin.empty() && !remembered.empty() && protocol::split_pinned_url(remembered).url == given.url)
-    config.server_url = remembered;
-  return config;
+  return cache;
 }
 }  // namespace
 
 LedgerClient::LedgerClient(ClientConfig config)
-    : config_(with_remembered_pin(std::move(config))), cache_(config_.cache_path, true),
-      http_(config_.server_url, config_.timeout_ms) {
+    : config_(std::move(config)), cache_(config_.cache_path, true),
+      // The server this cache enrolled at, with its key's pin, when given without it.
+      http_(protocol::address_to_use(config_.server_url, setting(with_schema(cache_), "server")), config_.timeout_ms) {
   if (sodium_init() < 0) throw std::runtime_error("libsodium could not start");
-  cache_.exec(cache_schema);
   http_.set_token(setting(cache_, "token"));
 }
 

@@ -62,6 +62,19 @@ ServerAddress split_pinned_url(const std::string& text) {
   return {text.substr(0, at), lower(text.substr(at + pin_marker.size()))};
 }
 
+std::string grouped_key_pin(const std::string& key_pin, std::size_t groups) {
+  std::string out;
+  for (std::size_t i = 0; i < key_pin.size() && i / 4 < groups; i += 4) out += (i ? " " : "") + key_pin.substr(i, 4);
+  return out;
+}
+
+std::string address_to_use(const std::string& given, const std::string& kept) {
+  if (given.empty()) return kept;
+  if (kept.empty()) return given;
+  const ServerAddress g = split_pinned_url(given), k = split_pinned_url(kept);
+  return g.url == k.url && (g.key_pin.empty() || g.key_pin == k.key_pin) ? kept : given;
+}
+
 bool is_loopback_url(const std::string& url) {
   std::string host, port;
   if (!host_and_port(split_pinned_url(url).url, host, port)) return false;

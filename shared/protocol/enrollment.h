@@ -44,7 +44,11 @@ struct ServerAddress {
 };
 // Splits "https://HOST:PORT#sha256=HEX" (the pin is optional here; valid_server_url checks).
 ServerAddress split_pinned_url(const std::string& text);
-// Whether `url`'s host is this machine's loopback (127.x.x.x, localhost, [::1]).
+// The address a station talks to: `kept` (what it enrolled at, with the pin) when `given` names
+// the same server without another pin (`--server https://HOST:PORT` after an enrolment by
+// card), else `given`; `kept` when nothing is given. A token belongs to `kept`'s server only.
+std::string address_to_use(const std::string& given, const std::string& kept);
+// Whether `url`'s host is this machine's loopback (127.x.x.x or localhost).
 bool is_loopback_url(const std::string& url);
 // Whether `url` is an address a station may talk to: https://HOST:PORT, optionally with
 // #sha256=HEX, or plain http://HOST:PORT on loopback only (a local ledger); nothing after it
@@ -52,6 +56,8 @@ bool is_loopback_url(const std::string& url);
 bool valid_server_url(const std::string& url, std::string& why);
 // Whether `pin` is 64 hex digits (either case).
 bool valid_key_pin(const std::string& pin);
+// A pin for people, in groups of 4 hex digits ("3f2a 9c01 ..."): its first `groups` of them.
+std::string grouped_key_pin(const std::string& key_pin, std::size_t groups = key_pin_hex_digits / 4);
 
 // A kiosk's admin card: "MARSHAL-ADMIN CODE". Scanned at the kiosk and followed by the kiosk's
 // admin PIN (printed by `marshal station add`, never on the card), it opens the admin screen.

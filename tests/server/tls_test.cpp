@@ -7,6 +7,7 @@
 
 #include <regex>
 
+#include "protocol/enrollment.h"
 #include "server/tls_identity.h"
 #include "server_test_helpers.h"
 #include "support/tcp_relay.h"
@@ -66,7 +67,7 @@ TEST_CASE("marshal serve makes the ledger's key once, keeps it private, prints i
   INFO(log);
   CHECK(log.find("Made the ledger's TLS key") != std::string::npos);
   CHECK(log.find("on https://127.0.0.1:" + std::to_string(server.port())) != std::string::npos);
-  CHECK(log.find("sha256 " + db::grouped_key_pin(identity->key_pin)) != std::string::npos);
+  CHECK(log.find("sha256 " + protocol::grouped_key_pin(identity->key_pin)) != std::string::npos);
   CHECK(health_ok(server.url()));
 
   // Plain HTTP to the TLS port gets nothing a client could read, and the server goes on.
@@ -89,7 +90,7 @@ TEST_CASE("marshal serve makes the ledger's key once, keeps it private, prints i
 
   // marshal head names the key beside the head; verify replays the key's event.
   ProgramRun head = run_marshal({"head", "--db", ledger.path}, dir.file("head.log"));
-  CHECK(head.out.find("key sha256 " + db::grouped_key_pin(identity->key_pin)) != std::string::npos);
+  CHECK(head.out.find("key sha256 " + protocol::grouped_key_pin(identity->key_pin)) != std::string::npos);
   ProgramRun verify = run_marshal({"verify", "--db", ledger.path}, dir.file("verify.log"));
   INFO(verify.out);
   CHECK(verify.exit_code == 0);
