@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs Marshal's Debian packages (scripts/debian-packages.txt) and builds a preset.
 #   bash scripts/setup.sh [PRESET]     PRESET = dev (default) or ci
-# Runs apt-get only for packages that are missing, so a second run is quick.
+# Runs apt-get only for packages that are missing, so a second run is quick. The dev preset
+# builds the programs only (what the README's first command runs);
+# `cmake --build --preset dev` builds the tests and benchmarks too. The ci preset builds all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 preset="${1:-dev}"
@@ -20,4 +22,8 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 cmake --preset "$preset" >/dev/null
-cmake --build --preset "$preset"
+if [ "$preset" = dev ]; then
+  cmake --build --preset dev --target marshal marshal-gm marshal-kiosk
+else
+  cmake --build --preset "$preset"
+fi

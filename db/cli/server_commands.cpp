@@ -24,7 +24,6 @@
 namespace marshal::cli {
 
 namespace {
-std::int64_t unix_ms() { return db::unix_time_ms(); }
 
 // The ledger's TLS identity, made (and its ledger_key_made event chained) when it has none or
 // when `replace` asks for a new one (server/tls_identity.h).
@@ -36,7 +35,7 @@ db::TlsIdentity ledger_identity(const std::string& db_path, bool replace, std::o
   db::Ledger ledger(db_path);  // a file that is no ledger is refused before a key is made
   db::TlsIdentity made = db::make_tls_identity(db_path);
   db::Transaction tx(ledger.database());
-  db::append_ledger_key_made(ledger.database(), made.key_pin, had_one ? "replaced" : "first", unix_ms());
+  db::append_ledger_key_made(ledger.database(), made.key_pin, had_one ? "replaced" : "first", db::unix_time_ms());
   tx.commit();
   out << fmt::format("{} the ledger's TLS key: {} (mode 0600; back it up with the ledger).\n",
                      had_one ? "Replaced" : "Made", db::tls_key_path(db_path));
@@ -149,7 +148,7 @@ int run_station_add(const std::string& db_path, const std::string& name, const s
     std::string key_pin;
     if (!card_file.empty()) key_pin = ledger_identity(db_path, false, out).key_pin;
     db::Ledger ledger(db_path);
-    std::string code = db::add_station(ledger.database(), name, *r, unix_ms());
+    std::string code = db::add_station(ledger.database(), name, *r, db::unix_time_ms());
     // A kiosk has no keyboard and runs full screen: its admin card and PIN open its admin screen.
     std::optional<db::KioskAdmin> admin;
     if (*r == db::Role::kiosk) admin = db::add_kiosk_admin(ledger.database(), name);
@@ -159,7 +158,7 @@ int run_station_add(const std::string& db_path, const std::string& name, const s
         print_card(name, *r, {server_url, code, key_pin}, card_file, admin ? admin->code : "", card_words);
       } catch (const std::exception& e) {
         // No station without its card: the code printed nowhere is revoked again.
-        db::revoke_station(ledger.database(), name, unix_ms());
+        db::revoke_station(ledger.database(), name, db::unix_time_ms());
         err << "marshal: the enrollment card cannot be written, so the station was not added: " << e.what() << "\n";
         return exit_bad_input;
       }
@@ -188,7 +187,7 @@ int run_station_rotate(const std::string& db_path, const std::string& name, cons
     std::string key_pin;
     if (!card_file.empty()) key_pin = ledger_identity(db_path, false, out).key_pin;
     db::Ledger ledger(db_path);
-    const db::Rotation rotation = db::rotate_station_token(ledger.database(), name, unix_ms());
+    const db::Rotation rotation = db::rotate_station_token(ledger.database(), name, db::unix_time_ms());
     out << fmt::format("Station '{}' ({}): its old token is refused from now on. Its new one-time enrollment code:\n\n"
                        "    {}\n\nThe station enrols again with it (or with the card); it works once.\n",
                        name, db::to_string(rotation.role), core::format_card_code(rotation.code));
@@ -211,7 +210,7 @@ int run_station_revoke(const std::string& db_path, const std::string& name, std:
                        std::ostream& err) {
   try {
     db::Ledger ledger(db_path);
-    db::revoke_station(ledger.database(), name, unix_ms());
+    db::revoke_station(ledger.database(), name, db::unix_time_ms());
     out << "Station '" << name << "' revoked: its token no longer works.\n";
     return exit_ok;
   } catch (const std::exception& e) {

@@ -15,7 +15,7 @@ namespace {
 // trait_odds refuses exactly the rolls a roller must refuse, with the same fields and sentences,
 // and its check is not exposed; calling it (microseconds, no loop over outcomes) keeps a single
 // definition of a legal roll, so the odds and the dice can never disagree about one.
-void check_roll(const TraitRoll& roll) {
+void check_legal_roll(const TraitRoll& roll) {
   static_cast<void>(trait_odds(roll));
 }
 
@@ -135,7 +135,7 @@ RolledTrait judge(const TraitRoll& roll, std::vector<int> trait, std::vector<int
 }  // namespace
 
 RolledTrait roll_trait(const TraitRoll& roll, Csprng& rng) {
-  check_roll(roll);
+  check_legal_roll(roll);
   std::vector<int> trait = roll_chain(rng, roll.trait_die);
   std::vector<int> wild;
   if (roll.wild_die != 0) wild = roll_chain(rng, roll.wild_die);
@@ -146,7 +146,7 @@ RolledTrait roll_trait(const TraitRoll& roll, Csprng& rng) {
 
 RolledTrait roll_trait_from_dice(const TraitRoll& roll, std::vector<int> trait,
                                  std::vector<int> wild, std::vector<int> crit_check) {
-  check_roll(roll);
+  check_legal_roll(roll);
   check_dice(roll, trait, wild, crit_check);
   return judge(roll, std::move(trait), std::move(wild), std::move(crit_check));
 }

@@ -42,13 +42,13 @@ bool can_act(const Declaration& d) {
 namespace {
 
 void check(const std::vector<Declaration>& characters) {
-  std::set<std::string> names;
+  std::set<std::string> seen_names;
   for (std::size_t i = 0; i < characters.size(); ++i) {
     const Declaration& d = characters[i];
     std::string at = fmt::format("characters[{}]", i);
     if (d.name.empty())
       throw Refusal(RefusalCode::out_of_range, at + ".name", "a character needs a name");
-    if (!names.insert(d.name).second)
+    if (!seen_names.insert(d.name).second)
       throw Refusal(RefusalCode::illegal_move, at + ".name",
                     fmt::format("'{}' is declared twice", d.name));
     if (!is_reflex_die(d.reflex))

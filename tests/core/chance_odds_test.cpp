@@ -5,6 +5,8 @@
 // seeded Monte Carlo with its own exploding-die roller; then the refusals.
 #include <catch2/catch.hpp>
 
+#include "core/exact_odds.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -20,7 +22,6 @@ using namespace marshal::core;
 
 namespace {
 
-Approx exact(double value) { return Approx(value).epsilon(0).margin(1e-12); }
 
 // "code@field" of the Refusal `step` throws, or "accepted".
 template <typename Step>

@@ -5,6 +5,8 @@
 // failures, in exact rationals; judged and rolled groups; the refusals.
 #include <catch2/catch.hpp>
 
+#include "core/exact_odds.h"
+
 #include <cmath>
 #include <string>
 #include <vector>
@@ -22,7 +24,6 @@ using marshal::core::testing::refusal;
 
 namespace {
 
-Approx exact(double value) { return Approx(value).epsilon(0).margin(1e-12); }
 
 int bits_of(Whole w) {
   int bits = 0;

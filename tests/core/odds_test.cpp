@@ -3,6 +3,8 @@
 // the physical cards written here independently of odds.cpp.
 #include <catch2/catch.hpp>
 
+#include "core/exact_odds.h"
+
 #include <algorithm>
 #include <functional>
 #include <numeric>
@@ -18,7 +20,6 @@ namespace {
 
 constexpr double pairs = 50.0 * 49.0;  // ordered pairs of distinct physical cards
 
-Approx exact(double value) { return Approx(value).epsilon(0).margin(1e-12); }
 
 std::vector<int> physical_deck() {
   const int copies[11] = {0, 2, 4, 4, 6, 6, 8, 6, 6, 4, 4};

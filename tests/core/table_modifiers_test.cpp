@@ -5,6 +5,8 @@
 // applied, against the exhaustive enumeration in exact rationals (trait_enumeration.h).
 #include <catch2/catch.hpp>
 
+#include "core/exact_odds.h"
+
 #include <string>
 #include <vector>
 
@@ -20,7 +22,6 @@ using marshal::core::testing::refusal;
 
 namespace {
 
-Approx exact(double value) { return Approx(value).epsilon(0).margin(1e-12); }
 
 const TraitRules savage = rules_for(Ruleset::savage);
 const TraitRules deadlands = rules_for(Ruleset::deadlands_1876);

@@ -4,6 +4,8 @@
 // Carlo cross-check of rerolls, and the refusals.
 #include <catch2/catch.hpp>
 
+#include "core/exact_odds.h"
+
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -22,7 +24,6 @@ using namespace marshal::core::enumeration;
 
 namespace {
 
-Approx exact(double value) { return Approx(value).epsilon(0).margin(1e-12); }
 
 // "field|what()" of the Refusal `step` throws, or "accepted".
 template <typename Step>

@@ -24,7 +24,7 @@ std::string enrolled_token(TestLedger& t, const std::string& name, Role role) {
 }
 
 // What an attacker with the file runs: a plain connection, the append-only triggers dropped.
-void tamper(const std::string& path, const std::string& sql) {
+void tamper_refusals(const std::string& path, const std::string& sql) {
   Database db(path, false);
   db.exec("DROP TRIGGER IF EXISTS refusals_no_update; DROP TRIGGER IF EXISTS refusals_no_delete;");
   db.exec(sql);
@@ -93,7 +93,7 @@ TEST_CASE("a station row written with SQL is refused by the server's token check
           "SELECT 'back-room', 'gm', X'" + sha256_hex(forged) + "', 1, 1, 0, enrolled_seq FROM stations "
           "WHERE name = 'saloon-gm'";
   }
-  tamper(t.path(), sql);
+  tamper_refusals(t.path(), sql);
   Database db(t.path(), false);
   CHECK_FALSE(station_for_token(db, forged));
   REQUIRE(station_for_token(db, gm));
@@ -115,7 +115,7 @@ TEST_CASE("a kiosk whose role was edited to gm is refused and named", "[db][audi
     Database db(t.path(), false);
     REQUIRE(station_for_token(db, kiosk)->role == Role::kiosk);
   }
-  tamper(t.path(), "UPDATE stations SET role = 'gm' WHERE name = 'lobby-kiosk'");
+  tamper_refusals(t.path(), "UPDATE stations SET role = 'gm' WHERE name = 'lobby-kiosk'");
   Database db(t.path(), false);
   CHECK_FALSE(station_for_token(db, kiosk));
   AuditReport report = audit_ledger(t.path(), {});
@@ -154,7 +154,7 @@ TEST_CASE("the refusal trail is chained: a row deleted or edited is named", "[db
     sql = "INSERT INTO refusals(id, server_time_ms, station, code, field, reason) VALUES (6, 1, 'x', 'y', '', 'z')";
     named = "TAMPERED at refusal row 6";
   }
-  tamper(t.path(), sql);
+  tamper_refusals(t.path(), sql);
   AuditReport report = audit_ledger(t.path(), {});
   const AuditCheck& trail = check_named(report, "refusal trail");
   INFO(trail.evidence);
@@ -177,7 +177,7 @@ TEST_CASE("the refusal trail's last rows deleted are caught by its anchor from m
   CHECK(check_named(audit_ledger(t.path(), {*trail_anchor}), "anchor " + format_anchor(*trail_anchor)).status ==
         CheckStatus::pass);
 
-  tamper(t.path(), "DELETE FROM refusals WHERE id >= 4");
+  tamper_refusals(t.path(), "DELETE FROM refusals WHERE id >= 4");
   AuditReport report = audit_ledger(t.path(), {*trail_anchor});
   CHECK(check_named(report, "refusal trail").status == CheckStatus::pass);  // the chain alone cannot tell
   const AuditCheck& anchored = check_named(report, "anchor " + format_anchor(*trail_anchor));

@@ -27,6 +27,13 @@
 
 namespace marshal::db::testing {
 
+// Every error of an import, a line each (for a failing check's message).
+inline std::string all_errors(const ImportResult& r) {
+  std::string text;
+  for (const auto& e : r.errors) text += e.to_string() + "\n";
+  return text;
+}
+
 namespace fs = std::filesystem;
 
 // 2027-01-15: a fixed evening, so timers are reproducible.

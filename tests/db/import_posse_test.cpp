@@ -12,12 +12,6 @@ using namespace marshal::db::testing;
 
 namespace {
 
-std::string all_errors(const ImportResult& r) {
-  std::string text;
-  for (const auto& e : r.errors) text += e.to_string() + "\n";
-  return text;
-}
-
 const CharacterDef& character(const EventDefinition& def, const std::string& name) {
   auto it = std::find_if(def.characters.begin(), def.characters.end(), [&](const CharacterDef& c) { return c.name == name; });
   REQUIRE(it != def.characters.end());

@@ -19,12 +19,6 @@ ImportResult import_then_create(const fs::path& folder, const std::string& db_pa
   return imported;
 }
 
-std::string all_errors(const ImportResult& r) {
-  std::string text;
-  for (const auto& e : r.errors) text += e.to_string() + "\n";
-  return text;
-}
-
 // The one error of a broken folder, with the ledger file never made.
 ImportError only_error(const TempDir& dir, const fs::path& folder) {
   std::string db_path = dir.file("never.db");

@@ -453,7 +453,7 @@ TEST_CASE("a network gone silent never holds up the kiosk: OFFLINE on the attrac
   REQUIRE(pump(12'000, [&] { return frame->shown_text().find("OFFLINE") != std::string::npos; }));
   // Behaviour, not speed: a request from the window would take its whole 3 s timeout.
   const auto t0 = std::chrono::steady_clock::now();
-  ::test_support::scanner_types(town.badge("Kid Calloway"));
+  marshal::test_support::scanner_types(town.badge("Kid Calloway"));
   REQUIRE(pump(3000, [&] { return frame->headline().find("cannot be reached") != std::string::npos; }));
   CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::milliseconds(1500));
   CHECK(frame->screen() != KioskScreen::pin);  // no sign-in is offered to a ledger out of reach

@@ -1,6 +1,8 @@
 // compact_text must give the very bytes of Json::dump(): the ledger hashes and stores them.
 #include <catch2/catch.hpp>
 
+#include "protocol/doc_examples.h"
+
 #include <fstream>
 #include <limits>
 #include <random>
@@ -45,13 +47,6 @@ Json random_json(std::mt19937& rng, int depth) {
   }
 }
 
-Json example(const std::string& name) {
-  std::ifstream f(std::string(MARSHAL_SOURCE_DIR) + "/docs/examples/" + name);
-  std::stringstream s;
-  s << f.rdbuf();
-  return Json::parse(s.str());
-}
-
 }  // namespace
 
 TEST_CASE("compact text is dump() for every kind of value", "[protocol][json]") {
@@ -79,7 +74,7 @@ TEST_CASE("compact text is dump() for random trees and for every resolution exam
   }
   for (const char* kind : {"duel", "shootout", "fistfight", "brawl", "accusation", "chase"}) {
     core::Csprng draws(core::seed_from_number(7));
-    Json told = protocol::resolve(kind, example(std::string("resolve-") + kind + ".json"), &draws);
+    Json told = protocol::resolve(kind, doc_example(std::string("resolve-") + kind + ".json"), &draws);
     CHECK(protocol::compact_text(told) == told.dump());  // stories hold quotes and arrows
   }
 }

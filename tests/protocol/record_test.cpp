@@ -5,6 +5,8 @@
 // the shots in the steps.
 #include <catch2/catch.hpp>
 
+#include "protocol/doc_examples.h"
+
 #include <fstream>
 #include <sstream>
 
@@ -14,13 +16,6 @@ using namespace marshal;
 using protocol::Json;
 
 namespace {
-
-Json example(const std::string& name) {
-  std::ifstream f(std::string(MARSHAL_SOURCE_DIR) + "/docs/examples/" + name);
-  std::stringstream s;
-  s << f.rdbuf();
-  return Json::parse(s.str());
-}
 
 // The same steps, except that every card is now "entered" where it was "virtual".
 Json without_draw_mode(Json j) {
@@ -71,7 +66,7 @@ TEST_CASE("records replay exactly: every example with its missing cards drawn", 
   for (const char* kind : {"duel", "shootout", "fistfight", "brawl", "accusation", "chase"})
     for (std::uint64_t seed = 1; seed <= 5; ++seed) {
       INFO(kind << " seed " << seed);
-      check_replays(kind, example(std::string("resolve-") + kind + ".json"), seed);
+      check_replays(kind, doc_example(std::string("resolve-") + kind + ".json"), seed);
     }
 }
 
@@ -96,7 +91,7 @@ TEST_CASE("records replay exactly: whole conflicts played to the end", "[protoco
 }
 
 TEST_CASE("a chase dealt and played by the station replays from its record", "[protocol][record]") {
-  Json chase = example("resolve-chase.json");
+  Json chase = doc_example("resolve-chase.json");
   chase.erase("hands");
   chase.erase("turns");
   chase["until_over"] = true;

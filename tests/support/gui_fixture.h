@@ -52,7 +52,7 @@ inline bool pump(int ms, const std::function<bool()>& done = {}) {
 // says why not with the simulator). The simulator is asked for because it is what gave the
 // window the X focus the keys go to.
 inline void scan_burst(wxUIActionSimulator&, const std::string& code) {
-  test_support::scanner_types(code);
+  marshal::test_support::scanner_types(code);
   pump(300);
 }
 

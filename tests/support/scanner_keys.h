@@ -15,7 +15,7 @@
 #include <X11/extensions/XTest.h>
 #include <X11/keysym.h>
 
-namespace test_support {
+namespace marshal::test_support {
 
 inline Display* scanner_display() {
   static Display* display = XOpenDisplay(nullptr);
@@ -46,4 +46,4 @@ inline void scanner_types(const std::string& code) {
   XSync(display, False);
 }
 
-}  // namespace test_support
+}  // namespace marshal::test_support
