@@ -15,8 +15,14 @@ namespace marshal::kiosk {
 inline constexpr const char* settings_file_name = "kiosk.conf";
 extern const std::vector<std::string> settings_keys;
 
-// The options marshal-kiosk takes, on `parser` (the app's, or the one --help prints without a screen).
+// The options marshal-kiosk takes, on `parser` (the app's, or the one --help prints without a
+// screen), in the language chosen (shared/i18n/translate.h).
 void describe_command_line(wxCmdLineParser& parser);
+
+// The language asked for before the command line is parsed, so that the options' words and the
+// help are in it: --lang X or --lang=X in `args` (the program's arguments, its name first), else
+// the settings file's `lang`; "" when neither asks (the environment's language then).
+std::string requested_language(const std::vector<std::string>& args);
 
 class KioskApp : public wxApp {
  public:
@@ -26,6 +32,9 @@ class KioskApp : public wxApp {
 
  private:
   wxString ledger_, server_, cache_, enroll_, camera_, station_ = "kiosk";
+  std::string language_;          // as asked (requested_language), "" for the environment's
+  bool language_ok_ = true;
+  std::string language_problem_;  // why it cannot be used: said once the command line is read
   bool sample_ = false, windowed_ = false;
   std::unique_ptr<LocalLedger> local_;  // the embedded default's server, while the window lives
 };

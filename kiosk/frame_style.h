@@ -14,13 +14,16 @@
 #include <wx/time.h>
 
 #include "ui/theme.h"
+#include "ui/words.h"
 
 namespace marshal::kiosk::style {
 
-// What a player reads after a hand-over, sale or ballot: the kiosk never goes back to their
-// state by itself (docs/kiosk.md, "Who is at the keypad").
-inline constexpr const char* anything_else =
-    "\n\nAnything else? Touch the screen or scan your badge. Otherwise you are signed out in a few seconds.";
+// What a player reads after a hand-over, sale or ballot, below what was done: the kiosk never
+// goes back to their state by itself (docs/kiosk.md, "Who is at the keypad").
+inline std::string anything_else() {
+  return "\n\n" + ui::tr("Anything else? Touch the screen or scan your badge. Otherwise you are signed out in a few "
+                         "seconds.");
+}
 
 inline std::int64_t now_ms() { return wxGetLocalTimeMillis().GetValue(); }
 // The wall clock a record's client_time_ms carries (milliseconds since 1970, UTC).
@@ -32,6 +35,13 @@ inline constexpr int headline_points = 28;
 inline constexpr int title_points = 34;
 // Touch targets of at least 15 mm: 72 px high at 1024 x 600.
 inline constexpr int button_height_px = 72;
+// The PIN keypad's keys: 110 x 90 px, wider only when a language's word for Clear or OK needs it
+// (its text and GTK's border and padding around a button's label, 40 px in all).
+inline constexpr int keypad_key_width_px = 110;
+inline constexpr int keypad_key_height_px = 90;
+inline constexpr int button_label_padding_px = 40;
+// The PIN screen's headline wraps within its left column (the keypad takes the rest of 1024 px).
+inline constexpr int pin_headline_wrap_px = 600;
 
 // White on these reads at 7:1 or better.
 inline const wxColour refusal_background{160, 16, 16};

@@ -4,10 +4,16 @@
 
 #include <sodium.h>
 
+#include <fmt/format.h>
+
 #include "client/ledger_client.h"
+#include "i18n/translate.h"
+#include "kiosk/refusal_words.h"
 #include "protocol/enrollment.h"
 
 namespace marshal::kiosk {
+
+using i18n::tr;
 
 namespace {
 
@@ -74,11 +80,13 @@ bool KioskClient::enroll(const std::string& code, std::string& error) {
   client::HttpReply r = http_->post("/enroll", Json{{"code", code}});
   KioskReply a = answer(r);
   if (!a.ok) {
-    error = a.reason;
+    error = refusal_words(a);
     return false;
   }
   if (a.body.value("role", "") != "kiosk") {
-    error = "this enrollment code is for a " + a.body.value("role", std::string("?")) + " station, not a kiosk";
+    // TRANSLATORS: {} is a station's role as the ledger names it: gm (a GM station) or kiosk.
+    error = fmt::format(fmt::runtime(tr("this enrollment code is for a {} station, not a kiosk")),
+                        a.body.value("role", std::string("?")));
     return false;
   }
   sqlite::Transaction tx(cache_);
@@ -103,7 +111,9 @@ KioskReply KioskClient::answer(const client::HttpReply& reply) const {
   a.reached = reply.reached;
   if (!reply.reached) {
     a.code = reply.wrong_key ? "wrong_key" : "unreachable";
-    a.reason = reply.wrong_key ? reply.error : "the ledger cannot be reached (" + reply.error + ")";
+    // The key's words are the shared client's (refusal_words gives them in the reader's language).
+    a.reason = reply.wrong_key ? reply.error
+                               : fmt::format(fmt::runtime(tr("the ledger cannot be reached ({})")), reply.error);
     return a;
   }
   if (reply.status == 200 && reply.body.is_object()) {
@@ -113,7 +123,10 @@ KioskReply KioskClient::answer(const client::HttpReply& reply) const {
   }
   const Json& e = reply.body.is_object() && reply.body.contains("error") ? reply.body["error"] : Json::object();
   a.code = e.is_object() ? e.value("code", "refused") : "refused";
-  a.reason = e.is_object() ? e.value("reason", "refused by the ledger") : "refused by the ledger";
+  a.field = e.is_object() ? e.value("field", "") : "";
+  if (e.is_object()) a.error = e;
+  if (e.is_object() && e.contains("reason")) a.reason = e.value("reason", "");
+  else a.reason = tr("refused by the ledger");
   return a;
 }
 
@@ -174,7 +187,7 @@ client::HttpReply KioskClient::known_out_of_reach() {
   health_watch_->ask_now();  // perhaps it is back: the next request will know
   client::HttpReply r;
   r.wrong_key = health_wrong_key_;
-  r.error = r.wrong_key ? client::wrong_key_words : "no answer to its last health check";
+  r.error = r.wrong_key ? std::string(client::wrong_key_words) : tr("no answer to its last health check");
   return r;
 }
 

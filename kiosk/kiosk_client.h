@@ -27,7 +27,12 @@ struct KioskReply {
   bool reached = false;  // false: the ledger could not be reached at all
   Json body;             // when ok
   std::string code;      // the server's refusal code (wrong_pin, pin_locked, not_holder...)
-  std::string reason;    // the server's reason, or why it could not be reached
+  std::string field;     // the field the server's refusal names (from, to, secret...), if any
+  Json error = Json::object();  // the server's whole refusal: its numbers too (tries_left, ...)
+  // The server's reason (English), or the kiosk's own words (in the language of the screens) when
+  // the ledger could not be reached or gave no reason. A player reads refusal_words(reply)
+  // (kiosk/refusal_words.h).
+  std::string reason;
 };
 
 class KioskClient {

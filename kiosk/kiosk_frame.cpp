@@ -10,16 +10,21 @@
 #include <fmt/format.h>
 
 #include "kiosk/frame_style.h"
+#include "kiosk/refusal_words.h"
 #include "protocol/enrollment.h"
 #include "ui/camera.h"
 #include "ui/theme.h"
+#include "ui/words.h"
 
 namespace marshal::kiosk {
 
 using namespace style;
+using ui::tr;
+using ui::utf8;
+using ui::wx_tr;
 
 KioskFrame::KioskFrame(std::unique_ptr<KioskClient> client, KioskTimings timings)
-    : wxFrame(nullptr, wxID_ANY, "Marshal kiosk", wxDefaultPosition, wxSize(1024, 600)),
+    : wxFrame(nullptr, wxID_ANY, wx_tr("Marshal kiosk"), wxDefaultPosition, wxSize(1024, 600)),
       client_(std::move(client)),
       timings_(timings),
       timer_(this) {
@@ -71,9 +76,9 @@ KioskFrame::KioskFrame(std::unique_ptr<KioskClient> client, KioskTimings timings
 
 void KioskFrame::start_camera(const std::string& pipeline_or_device) {
   camera_.reset();  // one camera at a time
-  camera_status_ = "Camera: reading";
+  camera_status_ = tr("Camera: reading");
   camera_ = ui::start_camera(this, scan_, pipeline_or_device, [this](const std::string& message) {
-    camera_status_ = "Camera stopped: " + message;
+    camera_status_ = fmt::format(fmt::runtime(tr("Camera stopped: {}")), message);
     last_health_ms_ = 0;  // said on the attract screen at its next tick
   });
 }
@@ -89,16 +94,16 @@ void KioskFrame::enrollment_scanned(const std::string& code) {
   std::string problem;
   auto enrollment = protocol::parse_enrollment_payload(code, &problem);
   if (!enrollment) {
-    enroll_problem_->SetLabel(wxString::FromUTF8(
-        problem.empty() ? "That is not an enrollment card. Scan the card printed by marshal station add --card."
-                        : "Not enrolled: " + problem));
+    enroll_problem_->SetLabel(
+        problem.empty() ? wx_tr("That is not an enrollment card. Scan the card printed by marshal station add --card.")
+                        : utf8(fmt::format(fmt::runtime(tr("Not enrolled: {}")), enrollment_problem_words(problem))));
     enroll_problem_->Wrap(GetClientSize().GetWidth() - 60);
     sounds_.play(ui::Sound::refusal);
     return relayout();
   }
   std::string error;
   if (!client_->enroll_at(enrollment->pinned_url(), enrollment->code, error)) {
-    enroll_problem_->SetLabel(wxString::FromUTF8("Not enrolled: " + error));
+    enroll_problem_->SetLabel(utf8(fmt::format(fmt::runtime(tr("Not enrolled: {}")), error)));
     enroll_problem_->Wrap(GetClientSize().GetWidth() - 60);
     sounds_.play(ui::Sound::refusal);
     return relayout();
@@ -178,22 +183,28 @@ void KioskFrame::refresh_player_text() {
   player_timers_->Show(!timers.empty());
   std::string body = p.attributes + "\n";
   for (const auto& line : p.lines) body += line + "\n";
-  if (p.secrets.empty()) body += "Secrets you hold: none\n";
-  else body += "Secrets you hold:\n";
+  if (p.secrets.empty()) body += tr("Secrets you hold: none") + "\n";
+  else body += tr("Secrets you hold:") + "\n";
   for (const auto& s : p.secrets) body += "  \u2022 " + s.title + ": " + s.text + "\n";
   player_body_->SetLabel(wxString::FromUTF8(body));
-  player_hint_->SetLabel(offline_ ? wxString::FromUTF8("As of " + view_as_of_ +
-                                                       ": the ledger cannot be reached. Nothing can be given, sold "
-                                                       "or voted until it is back.")
-                                  : wxString("To give one of your secrets or sell your horse, scan its card."));
+  // TRANSLATORS: {} is the time the player's state was read last, such as 21:05.
+  player_hint_->SetLabel(offline_ ? utf8(fmt::format(fmt::runtime(tr("As of {}: the ledger cannot be reached. Nothing "
+                                                                     "can be given, sold or voted until it is back.")),
+                                                     view_as_of_))
+                                  : wx_tr("To give one of your secrets or sell your horse, scan its card."));
   player_hint_->SetForegroundColour(offline_ ? ui::refusal_red : ui::ink);
   player_hint_->Wrap(GetClientSize().GetWidth() - 40);
-  const bool vote_open = vote_.value("open", false) && !p.standing.starts_with("DEAD");
+  const bool vote_open = vote_.value("open", false) && !p.dead;
   const bool voted = vote_.value("voted", false);
-  player_vote_->SetLabel(!vote_open ? wxString()
-                         : voted    ? wxString::FromUTF8("You have cast your ballot for " + vote_.value("office", std::string()) + ".")
-                                    : wxString::FromUTF8("A vote for " + vote_.value("office", std::string()) +
-                                                         " is open: press Vote (F4) to cast your ballot."));
+  const std::string office = vote_.value("office", std::string());
+  std::string vote_line;
+  // TRANSLATORS: {} is the office voted for, as the Mayor named it (Sheriff, Deputy...).
+  if (vote_open && voted) vote_line = fmt::format(fmt::runtime(tr("You have cast your ballot for {}.")), office);
+  else if (vote_open)
+    // TRANSLATORS: {} is the office voted for; "Vote (F4)" is the button's label.
+    vote_line = fmt::format(fmt::runtime(tr("A vote for {} is open: press Vote (F4) to cast your ballot.")), office);
+  player_vote_->SetLabel(utf8(vote_line));
+  player_vote_->Wrap(GetClientSize().GetWidth() - 40);  // a longer language takes two lines, never cut
   player_vote_->Show(vote_open);
   vote_button_->Show(vote_open && !voted);
   player_body_->Wrap(GetClientSize().GetWidth() - 60);
@@ -205,7 +216,7 @@ void KioskFrame::show_player() {
   if (read == Reread::ended) return;  // said, and the player forgotten
   if (read == Reread::failed) {
     forget_player();
-    show_message("Your state cannot be read now. Try again in a minute.", false, Screen::attract);
+    show_message(tr("Your state cannot be read now. Try again in a minute."), false, Screen::attract);
     return;
   }
   hand_over_ = {};
@@ -249,7 +260,7 @@ void KioskFrame::tick() {
     if (now - last_health_ms_ >= health_every_ms) {
       last_health_ms_ = now;
       const bool online = client_->online();
-      std::string state = online ? "Ledger: online" : "OFFLINE: the ledger cannot be reached; try again soon";
+      std::string state = online ? tr("Ledger: online") : tr("OFFLINE: the ledger cannot be reached; try again soon");
       if (!camera_status_.empty()) state += "   |   " + camera_status_;
       attract_state_->SetLabel(wxString::FromUTF8(state));
       attract_state_->SetForegroundColour(online ? ui::ink : ui::refusal_red);
@@ -264,8 +275,9 @@ void KioskFrame::tick() {
   const std::int64_t idle = now - last_input_ms_;
   if (idle >= timings_.idle_ms + timings_.countdown_ms) return show_attract();
   if (idle >= timings_.idle_ms) {
-    countdown_->SetLabel(wxString::FromUTF8(
-        fmt::format("  Still there? Touch the screen or scan: {}", clock_text(timings_.idle_ms + timings_.countdown_ms - idle))));
+    // TRANSLATORS: {} is the time left before the kiosk forgets the player, such as 0:08.
+    countdown_->SetLabel(utf8("  " + fmt::format(fmt::runtime(tr("Still there? Touch the screen or scan: {}")),
+                                                 clock_text(timings_.idle_ms + timings_.countdown_ms - idle))));
     if (!countdown_->IsShown()) {
       countdown_->Show();
       Layout();
@@ -294,13 +306,13 @@ std::string KioskFrame::shown_text() const {
 
 std::string KioskFrame::headline() const {
   switch (screen_) {
-    case Screen::attract: return "Scan your badge";
+    case Screen::attract: return tr("Scan your badge");
     case Screen::pin: return flat(pin_name_->GetLabel() + " " + pin_problem_->GetLabel());
     case Screen::player: return flat(player_name_->GetLabel());
     case Screen::give: return flat(give_text_->GetLabel());
     case Screen::message: return flat(message_text_->GetLabel());
     case Screen::ballot: return flat(ballot_text_->GetLabel());
-    case Screen::enroll: return flat("This kiosk is not enrolled yet. " + enroll_problem_->GetLabel());
+    case Screen::enroll: return flat(wx_tr("This kiosk is not enrolled yet.") + " " + enroll_problem_->GetLabel());
     case Screen::admin: return flat(admin_text_->GetLabel() + " " + admin_scanned_->GetLabel());
   }
   return "";

@@ -8,17 +8,23 @@
 
 #include <wx/sizer.h>
 
+#include <fmt/format.h>
+
 #include "kiosk/frame_style.h"
 #include "protocol/enrollment.h"
+#include "ui/words.h"
 
 namespace marshal::kiosk {
 
 using namespace style;
+using ui::tr;
+using ui::utf8;
+using ui::wx_tr;
 
 namespace {
 
 constexpr int admin_tries_before_lock = 5;
-constexpr std::int64_t admin_try_window_ms = 5 * 60'000;
+constexpr std::int64_t admin_try_window_ms = 5 * 60 * 1000;
 
 // "" for no camera, then the video devices this machine has.
 std::vector<std::string> camera_choices() {
@@ -43,12 +49,12 @@ void KioskFrame::build_admin(wxWindow* book) {
   s->Add(admin_scanned_, 0, wxALL | wxEXPAND, 8);
   s->AddStretchSpacer();
   auto* grid = new wxGridSizer(2, 3, 6, 6);
-  admin_full_screen_ = big_button(page, "Leave full screen", &KioskFrame::admin_full_screen);
-  admin_camera_ = big_button(page, "Camera: none", &KioskFrame::admin_camera);
-  for (wxButton* b : {admin_full_screen_, big_button(page, "Scanner test", &KioskFrame::admin_scanner_test),
-                      big_button(page, "Re-enroll", &KioskFrame::admin_reenroll), admin_camera_,
-                      big_button(page, "Quit the kiosk", &KioskFrame::admin_quit),
-                      big_button(page, "Back (Esc)", &KioskFrame::show_attract)})
+  admin_full_screen_ = big_button(page, wx_tr("Leave full screen"), &KioskFrame::admin_full_screen);
+  admin_camera_ = big_button(page, wx_tr("Camera: none"), &KioskFrame::admin_camera);
+  for (wxButton* b : {admin_full_screen_, big_button(page, wx_tr("Scanner test"), &KioskFrame::admin_scanner_test),
+                      big_button(page, wx_tr("Re-enroll"), &KioskFrame::admin_reenroll), admin_camera_,
+                      big_button(page, wx_tr("Quit the kiosk"), &KioskFrame::admin_quit),
+                      big_button(page, wx_tr("Back (Esc)"), &KioskFrame::show_attract)})
     grid->Add(b, 0, wxEXPAND);
   s->Add(grid, 0, wxEXPAND | wxALL, 8);
   page->SetSizer(s);
@@ -59,10 +65,10 @@ void KioskFrame::admin_pin_entered(const std::string& pin) {
   const std::int64_t now = now_ms();
   std::erase_if(admin_wrong_ms_, [&](std::int64_t t) { return now - t >= admin_try_window_ms; });
   if (static_cast<int>(admin_wrong_ms_.size()) >= admin_tries_before_lock)
-    return show_message("Too many wrong admin PINs: try again in five minutes.", false, Screen::attract);
+    return show_message(tr("Too many wrong admin PINs: try again in five minutes."), false, Screen::attract);
   if (!client_->admin_ok(admin_code_, pin)) {
     admin_wrong_ms_.push_back(now);
-    return pin_refused("Wrong admin PIN.");
+    return pin_refused(tr("Wrong admin PIN."));
   }
   admin_wrong_ms_.clear();
   asking_admin_pin_ = false;
@@ -70,21 +76,23 @@ void KioskFrame::admin_pin_entered(const std::string& pin) {
   pin_name_->SetLabel("");
   scanner_test_ = false;
   cameras_ = camera_choices();
-  admin_text_->SetLabel(wxString::FromUTF8("Admin: kiosk " + client_->station_name() + " at " +
-                                           protocol::split_pinned_url(client_->server_url()).url));
+  // TRANSLATORS: the kiosk's station name, then the ledger server's address.
+  admin_text_->SetLabel(utf8(fmt::format(fmt::runtime(tr("Admin: kiosk {} at {}")), client_->station_name(),
+                                         protocol::split_pinned_url(client_->server_url()).url)));
+  admin_text_->Wrap(GetClientSize().GetWidth() - 40);
   admin_scanned_->SetLabel("");
-  admin_full_screen_->SetLabel(IsFullScreen() ? "Leave full screen" : "Full screen");
+  admin_full_screen_->SetLabel(IsFullScreen() ? wx_tr("Leave full screen") : wx_tr("Full screen"));
   show(Screen::admin);
 }
 
 void KioskFrame::admin_full_screen() {
   ShowFullScreen(!IsFullScreen());
-  admin_full_screen_->SetLabel(IsFullScreen() ? "Leave full screen" : "Full screen");
+  admin_full_screen_->SetLabel(IsFullScreen() ? wx_tr("Leave full screen") : wx_tr("Full screen"));
 }
 
 void KioskFrame::admin_scanner_test() {
   scanner_test_ = true;
-  admin_scanned_->SetLabel("Scanner test: scan anything; what the scanner sent shows here.");
+  admin_scanned_->SetLabel(wx_tr("Scanner test: scan anything; what the scanner sent shows here."));
   relayout();
 }
 
@@ -107,7 +115,9 @@ void KioskFrame::admin_camera() {
   } else {
     start_camera(device);
   }
-  admin_camera_->SetLabel(wxString::FromUTF8("Camera: " + (device.empty() ? std::string("none") : device)));
+  admin_camera_->SetLabel(device.empty() ? wx_tr("Camera: none")
+                                         // TRANSLATORS: {} is the camera's device, such as /dev/video0.
+                                         : utf8(fmt::format(fmt::runtime(tr("Camera: {}")), device)));
 }
 
 }  // namespace marshal::kiosk

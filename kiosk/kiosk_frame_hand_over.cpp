@@ -6,20 +6,25 @@
 #include <fmt/format.h>
 
 #include "kiosk/frame_style.h"
+#include "kiosk/refusal_words.h"
+#include "ui/words.h"
 
 namespace marshal::kiosk {
 
 using namespace style;
+using ui::tr;
+using ui::utf8;
+using ui::wx_tr;
 
 void KioskFrame::start_give() {
   PlayerView p = player_view(view_, view_fetched_ms_, now_ms());
   if (p.secrets.empty()) {
-    show_message("You hold no secret to give.", false, Screen::player);
+    show_message(tr("You hold no secret to give."), false, Screen::player);
     return;
   }
   hand_over_ = {};
   hand_over_.kind = HandOver::Kind::secret;
-  give_text_->SetLabel("Scan the secret you want to give.");
+  give_text_->SetLabel(wx_tr("Scan the secret you want to give."));
   give_confirm_->Hide();
   show(Screen::give);
 }
@@ -29,13 +34,13 @@ void KioskFrame::start_sale() {
   bool any = false;
   for (const auto& h : p.horses) any = any || h.sellable;
   if (!any) {
-    show_message("You own no horse you could sell here: a horse is sold by its owner, while the owner has it.", false,
-                 Screen::player);
+    show_message(tr("You own no horse you could sell here: a horse is sold by its owner, while the owner has it."),
+                 false, Screen::player);
     return;
   }
   hand_over_ = {};
   hand_over_.kind = HandOver::Kind::horse;
-  give_text_->SetLabel("Scan the horse you want to sell.");
+  give_text_->SetLabel(wx_tr("Scan the horse you want to sell."));
   give_confirm_->Hide();
   show(Screen::give);
 }
@@ -57,28 +62,32 @@ void KioskFrame::card_scanned(const std::string& code) {
     for (const auto& s : p.secrets)
       if (canonical(s.code) == canonical(code))
         return choose(HandOver::Kind::secret, s.code, s.title,
-                      "Give \u201C" + s.title + "\u201D.\n\nNow scan the badge of who gets it.");
+                      // TRANSLATORS: {} is the secret's title.
+                      fmt::format(fmt::runtime(tr("Give \u201C{}\u201D.\n\nNow scan the badge of who gets it.")),
+                                  s.title));
   if (any_kind || hand_over_.kind == HandOver::Kind::horse)
     for (const auto& h : p.horses)
       if (canonical(h.code) == canonical(code)) {
         if (!h.sellable) {
-          show_message(h.title + " is not yours to sell: only its owner sells a horse.", false,
-                       screen_ == Screen::give ? Screen::give : Screen::player);
+          // TRANSLATORS: {} is the horse's name.
+          show_message(fmt::format(fmt::runtime(tr("{} is not yours to sell: only its owner sells a horse.")), h.title),
+                       false, screen_ == Screen::give ? Screen::give : Screen::player);
           return;
         }
         return choose(HandOver::Kind::horse, h.code, h.title,
-                      "Sell " + h.title + ".\n\nNow scan the badge of the buyer.");
+                      // TRANSLATORS: {} is the horse's name.
+                      fmt::format(fmt::runtime(tr("Sell {}.\n\nNow scan the badge of the buyer.")), h.title));
       }
   if (canonical(code) == canonical(badge_)) return;  // their own badge again: nothing to do
   KioskReply card = client_->card(code);
   if (ledger_ended_session(card)) return;
   std::string kind = card.ok ? card.body.value("kind", "") : "";
-  std::string why = kind == "secret" ? "That secret is not held by you: only its holder can give it."
-                    : kind == "horse" ? "That horse is not yours to sell: only its owner sells it, while they have it."
-                    : kind == "badge" ? "First scan the secret or horse you want to hand over, then this badge."
-                    : !card.reached   ? "The ledger cannot be reached: nothing can be handed over now."
-                    : card.ok         ? "Only secrets and horses are handed over here: scan one you hold."
-                                      : "This code is not known to the ledger.";
+  std::string why = kind == "secret" ? tr("That secret is not held by you: only its holder can give it.")
+                    : kind == "horse" ? tr("That horse is not yours to sell: only its owner sells it, while they have it.")
+                    : kind == "badge" ? tr("First scan the secret or horse you want to hand over, then this badge.")
+                    : !card.reached   ? tr("The ledger cannot be reached: nothing can be handed over now.")
+                    : card.ok         ? tr("Only secrets and horses are handed over here: scan one you hold.")
+                                      : tr("This code is not known to the ledger.");
   show_message(why, false, screen_ == Screen::give ? Screen::give : Screen::player);
 }
 
@@ -87,10 +96,13 @@ void KioskFrame::receiver_scanned(const std::string& code) {
   if (ledger_ended_session(r)) return;
   const bool sale = hand_over_.kind == HandOver::Kind::horse;
   std::string why;
-  if (!r.ok) why = !r.reached ? "The ledger cannot be reached: nothing can be handed over now."
-                              : std::string("That is not a badge. Scan the badge of ") + (sale ? "the buyer." : "who gets the secret.");
-  else if (canonical(code) == canonical(badge_)) why = "That is your own badge. Scan the badge of someone else.";
-  else if (r.body.value("dead", false)) why = r.body.value("name", "") + " is dead: the dead receive nothing.";
+  if (!r.ok) why = !r.reached ? tr("The ledger cannot be reached: nothing can be handed over now.")
+                   : sale     ? tr("That is not a badge. Scan the badge of the buyer.")
+                              : tr("That is not a badge. Scan the badge of who gets the secret.");
+  else if (canonical(code) == canonical(badge_)) why = tr("That is your own badge. Scan the badge of someone else.");
+  else if (r.body.value("dead", false))
+    // TRANSLATORS: {} is the character's name.
+    why = fmt::format(fmt::runtime(tr("{} is dead: the dead receive nothing.")), r.body.value("name", ""));
   if (!why.empty()) {
     show_message(why, false, Screen::give);
     return;
@@ -100,8 +112,10 @@ void KioskFrame::receiver_scanned(const std::string& code) {
   if (!sale) return ask_confirmation();
   // The buyer agrees by typing their own PIN on this kiosk.
   asking_buyer_pin_ = true;
-  pin_name_->SetLabel(wxString::FromUTF8(hand_over_.to_name + ": to buy " + hand_over_.title + ", type YOUR PIN"));
-  pin_name_->Wrap(600);
+  // TRANSLATORS: the buyer's name, then the horse's.
+  pin_name_->SetLabel(
+      utf8(fmt::format(fmt::runtime(tr("{}: to buy {}, type YOUR PIN")), hand_over_.to_name, hand_over_.title)));
+  pin_name_->Wrap(pin_headline_wrap_px);
   pin_problem_->SetLabel("");
   show(Screen::pin);
 }
@@ -116,21 +130,30 @@ void KioskFrame::buyer_pin_entered(const std::string& pin) {
   }
   // The buyer's step refused: the sale ends and both are signed out, so that nobody is left
   // standing in the seller's session.
-  if (r.code == "wrong_pin") return cancel_sale("The buyer's PIN was not right: the sale is cancelled.");
-  cancel_sale("The buyer cannot agree now (" + r.reason + "): the sale is cancelled.");
+  if (r.code == "wrong_pin") return cancel_sale(tr("The buyer's PIN was not right: the sale is cancelled."));
+  // TRANSLATORS: {} says why, in the ledger's words.
+  cancel_sale(
+      fmt::format(fmt::runtime(tr("The buyer cannot agree now ({}): the sale is cancelled.")), refusal_words(r)));
 }
 
 void KioskFrame::cancel_sale(const std::string& why) {
   forget_player();  // the seller's sign-in and the buyer's countersign both end
-  show_message(why + " Both of you are signed out; to sell, the seller signs in again.", false, Screen::attract);
+  // TRANSLATORS: {} says why the sale stopped, a sentence of its own.
+  show_message(fmt::format(fmt::runtime(tr("{} Both of you are signed out; to sell, the seller signs in again.")), why),
+               false, Screen::attract);
 }
 
 void KioskFrame::ask_confirmation() {
   const bool sale = hand_over_.kind == HandOver::Kind::horse;
-  std::string question = sale ? "Sell " + hand_over_.title + " to " + hand_over_.to_name +
-                                    "?\n\nThe horse will be theirs, and no longer yours."
-                              : "Give the secret \u201C" + hand_over_.title + "\u201D to " + hand_over_.to_name +
-                                    "?\n\nIt will be theirs, and no longer yours.";
+  std::string question =
+      sale
+          // TRANSLATORS: the horse's name, then the buyer's.
+          ? fmt::format(fmt::runtime(tr("Sell {} to {}?\n\nThe horse will be theirs, and no longer yours.")),
+                        hand_over_.title, hand_over_.to_name)
+          // TRANSLATORS: the secret's title, then the name of who gets it.
+          : fmt::format(fmt::runtime(tr("Give the secret \u201C{}\u201D to {}?\n\nIt will be theirs, and no longer "
+                                        "yours.")),
+                        hand_over_.title, hand_over_.to_name);
   give_text_->SetLabel(wxString::FromUTF8(question));
   give_text_->Wrap(GetClientSize().GetWidth() - 60);
   give_confirm_->Show();
@@ -152,19 +175,22 @@ void KioskFrame::confirm_hand_over() {
       view_ = fresh.body;
       view_fetched_ms_ = now_ms();
     }
-    show_message((sale ? "Sold: " + done_with.title + " now belongs to " + done_with.to_name + "."
-                       : "Done: the secret \u201C" + done_with.title + "\u201D now belongs to " + done_with.to_name +
-                             ".") +
-                     anything_else,
-                 true, Screen::player);
+    const std::string done_words =
+        sale
+            // TRANSLATORS: the horse's name, then the buyer's.
+            ? fmt::format(fmt::runtime(tr("Sold: {} now belongs to {}.")), done_with.title, done_with.to_name)
+            // TRANSLATORS: the secret's title, then the name of who got it.
+            : fmt::format(fmt::runtime(tr("Done: the secret \u201C{}\u201D now belongs to {}.")), done_with.title,
+                          done_with.to_name);
+    show_message(done_words + anything_else(), true, Screen::player);
     return;
   }
   if (ledger_ended_session(r)) return;
-  if (sale) return cancel_sale("Refused, the horse was NOT sold: " + r.reason + ".");
+  // TRANSLATORS: {} says why, in the ledger's words.
+  if (sale) return cancel_sale(fmt::format(fmt::runtime(tr("Refused, the horse was NOT sold: {}.")), refusal_words(r)));
   if (!r.reached) offline_ = true;
-  std::string what = sale ? "the horse was NOT sold" : "the secret was NOT given";
-  show_message(!r.reached ? "The ledger cannot be reached: " + what + ". Try again when it is back."
-                          : "Refused, " + what + ": " + r.reason,
+  show_message(!r.reached ? tr("The ledger cannot be reached: the secret was NOT given. Try again when it is back.")
+                          : fmt::format(fmt::runtime(tr("Refused, the secret was NOT given: {}")), refusal_words(r)),
                false, Screen::player);
 }
 

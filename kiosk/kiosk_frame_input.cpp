@@ -5,13 +5,36 @@
 
 #include <wx/time.h>
 
+#include <fmt/format.h>
+
 #include "kiosk/frame_style.h"
+#include "kiosk/refusal_words.h"
 #include "protocol/enrollment.h"
 #include "ui/theme.h"
+#include "ui/words.h"
 
 namespace marshal::kiosk {
 
 using namespace style;
+using ui::tr;
+using ui::utf8;
+using ui::wx_tr;
+
+namespace {
+
+// Why a card that is not a badge cannot sign anyone in, by its kind (the ledger's word).
+std::string not_a_badge(const std::string& kind) {
+  if (kind == "horse") return tr("That is a horse card, not a badge. Scan your badge first.");
+  if (kind == "secret") return tr("That is a secret card, not a badge. Scan your badge first.");
+  if (kind == "trick") return tr("That is a trick card, not a badge. Scan your badge first.");
+  if (kind == "bystander") return tr("That is a bystander card, not a badge. Scan your badge first.");
+  if (kind == "power") return tr("That is a power card, not a badge. Scan your badge first.");
+  if (kind == "token") return tr("That is a token card, not a badge. Scan your badge first.");
+  // TRANSLATORS: {} is a card's kind as the ledger names it (an English word such as game).
+  return fmt::format(fmt::runtime(tr("That is a {} card, not a badge. Scan your badge first.")), kind);
+}
+
+}  // namespace
 
 // ---- input --------------------------------------------------------------------------------
 
@@ -65,14 +88,16 @@ void KioskFrame::on_code(const std::string& code) {
         forget_player();
         admin_code_ = *admin;
         asking_admin_pin_ = true;
-        pin_name_->SetLabel("Admin: type this kiosk's admin PIN");
+        pin_name_->SetLabel(wx_tr("Admin: type this kiosk's admin PIN"));
+        pin_name_->Wrap(pin_headline_wrap_px);
         return show(Screen::pin);
       }
       return badge_scanned(code);
     case Screen::admin:
       touched();
       if (scanner_test_) {
-        admin_scanned_->SetLabel(wxString::FromUTF8("Scanned: " + code));
+        // TRANSLATORS: {} is the text the scanner sent, as it came.
+        admin_scanned_->SetLabel(utf8(fmt::format(fmt::runtime(tr("Scanned: {}")), code)));
         return relayout();
       }
       return;
@@ -100,7 +125,7 @@ void KioskFrame::on_code(const std::string& code) {
         }
       if (own_badge(code)) return touched();
       if (someone_else(code)) return badge_scanned(code);
-      return show_message("That is not the badge of anyone you can vote for.", false, Screen::ballot);
+      return show_message(tr("That is not the badge of anyone you can vote for."), false, Screen::ballot);
     case Screen::player:
     case Screen::give:
       if (hand_over_.chosen && hand_over_.to_badge.empty()) {  // the explicit step: who gets it
@@ -155,8 +180,8 @@ void KioskFrame::resume_after_message() {
 bool KioskFrame::ledger_ended_session(const KioskReply& reply) {
   if (badge_.empty() || (reply.code != "sign_in_ended" && reply.code != "sign_in_needed")) return false;
   forget_player();
-  show_message("Your sign-in has ended (the ledger restarted, or the kiosk was left alone). Scan your badge to "
-               "sign in again.",
+  show_message(tr("Your sign-in has ended (the ledger restarted, or the kiosk was left alone). Scan your badge to "
+                  "sign in again."),
                false, Screen::attract);
   return true;
 }
@@ -165,13 +190,13 @@ void KioskFrame::badge_scanned(const std::string& code) {
   forget_player();
   KioskReply r = client_->character(code);
   if (!r.ok) {
-    std::string why = !r.reached ? "The ledger cannot be reached: nothing can be shown now. Try again in a minute."
-                      : r.code == "bad_code" ? "That is not a Marshal card. Scan the QR code on your badge."
+    std::string why = !r.reached ? tr("The ledger cannot be reached: nothing can be shown now. Try again in a minute.")
+                      : r.code == "bad_code" ? tr("That is not a Marshal card. Scan the QR code on your badge.")
                                              : "";
     if (why.empty()) {
       KioskReply card = client_->card(code);
-      why = card.ok ? "That is a " + card.body.value("kind", std::string("game")) + " card, not a badge. Scan your badge first."
-                    : "This code is not known to the ledger. Scan the QR code on your badge.";
+      why = card.ok ? not_a_badge(card.body.value("kind", std::string("game")))
+                    : tr("This code is not known to the ledger. Scan the QR code on your badge.");
     }
     show_message(why, false, Screen::attract);
     return;
@@ -179,6 +204,7 @@ void KioskFrame::badge_scanned(const std::string& code) {
   badge_ = code;
   name_ = r.body.value("name", "");
   pin_name_->SetLabel(wxString::FromUTF8(name_));
+  pin_name_->Wrap(pin_headline_wrap_px);  // a long name takes two lines
   show(Screen::pin);
 }
 
@@ -212,7 +238,7 @@ void KioskFrame::pin_entered() {
     if (c >= '0' && c <= '9') pin += c;
   pin_field_->Clear();
   if (pin.size() != 4) {
-    pin_problem_->SetLabel("A PIN has 4 digits: type them again.");
+    pin_problem_->SetLabel(wx_tr("A PIN has 4 digits: type them again."));
     pin_field_->SetFocus();
     return;
   }
@@ -224,9 +250,11 @@ void KioskFrame::pin_entered() {
     show_player();
     return;
   }
-  if (r.code == "wrong_pin") return pin_refused(r.reason);
-  show_message(r.code == "pin_locked" ? "Too many wrong PINs. " + r.reason
-                                      : "You cannot be signed in now: " + r.reason,
+  if (r.code == "wrong_pin") return pin_refused(refusal_words(r));
+  // TRANSLATORS: {} says for how long the badge is locked, in the ledger's words.
+  show_message(r.code == "pin_locked" ? fmt::format(fmt::runtime(tr("Too many wrong PINs. {}")), refusal_words(r))
+                                      // TRANSLATORS: {} says why, in the ledger's words.
+                                      : fmt::format(fmt::runtime(tr("You cannot be signed in now: {}")), refusal_words(r)),
                false, Screen::attract);
 }
 
@@ -235,11 +263,11 @@ void KioskFrame::cancel() {
     case Screen::attract:
     case Screen::enroll: return;
     case Screen::admin: return show_attract();
-    case Screen::pin: return asking_buyer_pin_ ? cancel_sale("The sale is cancelled.") : show_attract();
+    case Screen::pin: return asking_buyer_pin_ ? cancel_sale(tr("The sale is cancelled.")) : show_attract();
     case Screen::player: return done();
     case Screen::give:
       if (hand_over_.kind == HandOver::Kind::horse && !hand_over_.to_badge.empty())
-        return cancel_sale("The sale is cancelled.");  // the buyer stands at the kiosk too
+        return cancel_sale(tr("The sale is cancelled."));  // the buyer stands at the kiosk too
       return end_hand_over();
     case Screen::ballot: return end_hand_over();
     case Screen::message:

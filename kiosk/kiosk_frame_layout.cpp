@@ -1,16 +1,20 @@
 // The kiosk's screens laid out: built once, filled in as players come and go.
 #include "kiosk/kiosk_frame.h"
 
+#include <algorithm>
+
 #include <wx/listbox.h>
 #include <wx/sizer.h>
 
 #include <fmt/format.h>
 
 #include "kiosk/frame_style.h"
+#include "ui/words.h"
 
 namespace marshal::kiosk {
 
 using namespace style;
+using ui::wx_tr;
 
 wxButton* KioskFrame::big_button(wxWindow* parent, const wxString& text, void (KioskFrame::*action)()) {
   auto* b = new wxButton(parent, wxID_ANY, text);
@@ -27,7 +31,7 @@ wxButton* KioskFrame::add_confirm_row(wxWindow* page, wxSizer* sizer, const wxSt
   auto* buttons = new wxBoxSizer(wxHORIZONTAL);
   wxButton* confirm = big_button(page, text, action);
   buttons->Add(confirm, 1, wxALL, 4);
-  buttons->Add(big_button(page, "Cancel (Esc)", &KioskFrame::cancel), 1, wxALL, 4);
+  buttons->Add(big_button(page, wx_tr("Cancel (Esc)"), &KioskFrame::cancel), 1, wxALL, 4);
   sizer->Add(buttons, 0, wxEXPAND);
   return confirm;
 }
@@ -40,8 +44,8 @@ void KioskFrame::build_attract(wxWindow* book) {
   attract_title_->SetFont(ui::font(title_points, true));
   s->AddStretchSpacer();
   s->Add(attract_title_, 0, wxALIGN_CENTER | wxALL, 10);
-  s->Add(label(page, "Scan your badge", 44, true), 0, wxALIGN_CENTER | wxALL, 10);
-  s->Add(label(page, "Hold the QR code on your badge under the scanner.", body_points), 0, wxALIGN_CENTER | wxALL, 6);
+  s->Add(label(page, wx_tr("Scan your badge"), 44, true), 0, wxALIGN_CENTER | wxALL, 10);
+  s->Add(label(page, wx_tr("Hold the QR code on your badge under the scanner."), body_points), 0, wxALIGN_CENTER | wxALL, 6);
   s->AddStretchSpacer();
   attract_vote_ = new wxStaticText(page, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxALIGN_CENTRE_HORIZONTAL);
   attract_vote_->SetFont(ui::font(body_points + 2, true));
@@ -61,7 +65,9 @@ void KioskFrame::build_pin(wxWindow* book) {
   auto* left = new wxBoxSizer(wxVERTICAL);
   pin_name_ = label(page, "", headline_points, true);
   left->Add(pin_name_, 0, wxALL, 8);
-  left->Add(label(page, "Type your 4-digit kiosk PIN\n(it is on your character sheet),\nthen OK.", body_points), 0, wxALL, 8);
+  // TRANSLATORS: three short lines beside the keypad; "OK" is the keypad's key.
+  left->Add(label(page, wx_tr("Type your 4-digit kiosk PIN\n(it is on your character sheet),\nthen OK."), body_points), 0,
+            wxALL, 8);
   pin_field_ = new wxTextCtrl(page, wxID_ANY, "", wxDefaultPosition, wxSize(260, 76), wxTE_PASSWORD | wxTE_PROCESS_ENTER);
   pin_field_->SetFont(ui::font(title_points, true));
   pin_field_->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) {
@@ -73,19 +79,28 @@ void KioskFrame::build_pin(wxWindow* book) {
   pin_problem_->SetForegroundColour(ui::refusal_red);
   left->Add(pin_problem_, 0, wxALL | wxEXPAND, 8);
   left->AddStretchSpacer();
-  left->Add(big_button(page, "Cancel (Esc)", &KioskFrame::cancel), 0, wxALL | wxEXPAND, 8);
+  left->Add(big_button(page, wx_tr("Cancel (Esc)"), &KioskFrame::cancel), 0, wxALL | wxEXPAND, 8);
   s->Add(left, 1, wxEXPAND);
-  // The keypad: three columns of 1-9, then Clear, 0, OK.
+  // The keypad: three columns of 1-9, then Clear, 0, OK. A key is told by what it types ('c'
+  // clears, 'k' is OK), not by its label, which is in the reader's language.
   auto* pad = new wxGridSizer(4, 3, 6, 6);
-  for (const char* key : {"1", "2", "3", "4", "5", "6", "7", "8", "9", "Clear", "0", "OK"}) {
-    auto* b = new wxButton(page, wxID_ANY, key, wxDefaultPosition, wxSize(110, 90));
-    std::string k = key;
-    b->SetFont(ui::font(k.size() == 1 ? headline_points : body_points, true));
-    b->Bind(wxEVT_BUTTON, [this, k](wxCommandEvent&) {
+  for (const char key : {'1', '2', '3', '4', '5', '6', '7', '8', '9', 'c', '0', 'k'}) {
+    const bool digit = key >= '0' && key <= '9';
+    wxString text(1, key);
+    // TRANSLATORS: the PIN keypad's key that empties the field: a small key, keep it short.
+    if (key == 'c') text = wx_tr("Clear");
+    // TRANSLATORS: the PIN keypad's key that sends the PIN: a small key, keep it short.
+    else if (key == 'k') text = wx_tr("OK");
+    auto* b = new wxButton(page, wxID_ANY, text);
+    b->SetFont(ui::font(digit ? headline_points : body_points, true));
+    // At least a keypad key's size, wider when its word is (the grid makes every key as wide).
+    b->SetMinSize(
+        wxSize(std::max(keypad_key_width_px, b->GetTextExtent(text).x + button_label_padding_px), keypad_key_height_px));
+    b->Bind(wxEVT_BUTTON, [this, key](wxCommandEvent&) {
       touched();
-      if (k == "OK") pin_entered();
-      else if (k == "Clear") pin_back();
-      else pin_digit(k[0]);
+      if (key == 'k') pin_entered();
+      else if (key == 'c') pin_back();
+      else pin_digit(key);
     });
     pad->Add(b, 0, wxEXPAND);
   }
@@ -114,17 +129,18 @@ void KioskFrame::build_player(wxWindow* book) {
   inner->Add(player_body_, 0, wxALL | wxEXPAND, 4);
   player_panel_->SetSizer(inner);
   s->Add(player_panel_, 1, wxEXPAND);
-  player_hint_ = label(page, "To give one of your secrets or sell your horse, scan its card.", body_points, true);
+  player_hint_ = label(page, wx_tr("To give one of your secrets or sell your horse, scan its card."), body_points, true);
   s->Add(player_hint_, 0, wxALL, 4);
   player_vote_ = label(page, "", body_points, true);
   player_vote_->SetForegroundColour(ui::provisional_amber);
   s->Add(player_vote_, 0, wxALL, 4);
   auto* buttons = new wxBoxSizer(wxHORIZONTAL);
-  buttons->Add(big_button(page, "Give a secret (F2)", &KioskFrame::start_give), 1, wxALL, 4);
-  buttons->Add(big_button(page, "Sell a horse (F3)", &KioskFrame::start_sale), 1, wxALL, 4);
-  vote_button_ = big_button(page, "Vote (F4)", &KioskFrame::start_ballot);
+  // TRANSLATORS: the player screen's four buttons share one row at 1024 px: keep them short.
+  buttons->Add(big_button(page, wx_tr("Give a secret (F2)"), &KioskFrame::start_give), 1, wxALL, 4);
+  buttons->Add(big_button(page, wx_tr("Sell a horse (F3)"), &KioskFrame::start_sale), 1, wxALL, 4);
+  vote_button_ = big_button(page, wx_tr("Vote (F4)"), &KioskFrame::start_ballot);
   buttons->Add(vote_button_, 1, wxALL, 4);
-  buttons->Add(big_button(page, "Done (Esc)", &KioskFrame::done), 1, wxALL, 4);
+  buttons->Add(big_button(page, wx_tr("Done (Esc)"), &KioskFrame::done), 1, wxALL, 4);
   s->Add(buttons, 0, wxEXPAND);
   page->SetSizer(s);
   book_->AddPage(page, "player");
@@ -136,7 +152,7 @@ void KioskFrame::build_give(wxWindow* book) {
   auto* s = new wxBoxSizer(wxVERTICAL);
   give_text_ = label(page, "", headline_points, true);
   s->Add(give_text_, 1, wxALL | wxEXPAND, 12);
-  give_confirm_ = add_confirm_row(page, s, "Confirm (Enter)", &KioskFrame::confirm_hand_over);
+  give_confirm_ = add_confirm_row(page, s, wx_tr("Confirm (Enter)"), &KioskFrame::confirm_hand_over);
   page->SetSizer(s);
   book_->AddPage(page, "give");
 }
@@ -176,7 +192,7 @@ void KioskFrame::build_ballot(wxWindow* book) {
     choose_candidate(candidates_->GetSelection());
   });
   s->Add(candidates_, 1, wxALL | wxEXPAND, 8);
-  ballot_cast_ = add_confirm_row(page, s, "Cast my ballot (Enter)", &KioskFrame::cast_ballot);
+  ballot_cast_ = add_confirm_row(page, s, wx_tr("Cast my ballot (Enter)"), &KioskFrame::cast_ballot);
   page->SetSizer(s);
   book_->AddPage(page, "ballot");
 }
@@ -186,10 +202,11 @@ void KioskFrame::build_enroll(wxWindow* book) {
   ui::apply(page);
   auto* s = new wxBoxSizer(wxVERTICAL);
   s->AddStretchSpacer();
-  s->Add(label(page, "This kiosk is not enrolled yet.", headline_points + 4, true), 0, wxALIGN_CENTER | wxALL, 10);
+  s->Add(label(page, wx_tr("This kiosk is not enrolled yet."), headline_points + 4, true), 0, wxALIGN_CENTER | wxALL, 10);
+  // TRANSLATORS: the second line is a command: keep it as it is.
   s->Add(label(page,
-               "Scan its enrollment card: an organiser prints it with\n"
-               "marshal station add NAME --role kiosk --card FILE.pdf --server https://HOST:PORT",
+               wx_tr("Scan its enrollment card: an organiser prints it with\n"
+                     "marshal station add NAME --role kiosk --card FILE.pdf --server https://HOST:PORT"),
                body_points),
          0, wxALIGN_CENTER | wxALL, 10);
   enroll_problem_ = label(page, "", body_points, true);

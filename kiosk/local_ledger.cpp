@@ -5,6 +5,9 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
+#include "i18n/translate.h"
 #include "ledger/ledger.h"
 #include "server/stations.h"
 
@@ -33,7 +36,9 @@ LocalLedger::LocalLedger(const std::string& ledger_path, const std::string& stat
   std::filesystem::remove(cache_path_);
   KioskClient enrolling(url(), cache_path_);
   std::string error;
-  if (!enrolling.enroll(code, error)) throw std::runtime_error("the kiosk could not enroll with its own ledger: " + error);
+  if (!enrolling.enroll(code, error))
+    throw std::runtime_error(
+        fmt::format(fmt::runtime(i18n::tr("the kiosk could not enroll with its own ledger: {}")), error));
 }
 
 LocalLedger::~LocalLedger() {

@@ -5,7 +5,11 @@
 
 #include <fmt/format.h>
 
+#include "i18n/translate.h"
+
 namespace marshal::kiosk {
+
+using i18n::tr;
 
 namespace {
 
@@ -20,6 +24,28 @@ std::string joined(const std::vector<std::string>& parts) {
   return out;
 }
 
+// A power's name as the player reads it ("lawman" is Lawman).
+std::string power_name(const std::string& power) {
+  if (power == "doctor") return tr("Doctor");
+  if (power == "mayor") return tr("Mayor");
+  if (power == "judge") return tr("Judge");
+  if (power == "lawman") return tr("Lawman");
+  if (power == "banker") return tr("Banker");
+  if (power == "tracking") return tr("Tracking");
+  if (power == "hideout") return tr("Hideout");
+  if (power == "prospecting") return tr("Prospecting");
+  if (power == "charm") return tr("Charm");
+  return capitalised(power);
+}
+
+// A running timer's line: "Knocked out: 4:12 left".
+std::string timer_line(const std::string& kind, const std::string& left) {
+  if (kind == "knocked_out") return fmt::format(fmt::runtime(tr("Knocked out: {} left")), left);
+  if (kind == "headache") return fmt::format(fmt::runtime(tr("Headache: {} left")), left);
+  // TRANSLATORS: a timer of another kind: {} is its name as the ledger writes it, then the time left.
+  return fmt::format(fmt::runtime(tr("{}: {} left")), capitalised(kind), left);
+}
+
 }  // namespace
 
 std::string clock_text(std::int64_t ms) {
@@ -31,45 +57,64 @@ PlayerView player_view(const Json& v, std::int64_t fetched_ms, std::int64_t now_
   PlayerView p;
   p.name = v.value("name", "");
   const Json& use = v.contains("in_use") ? v["in_use"] : v.value("attributes", Json::object());
-  p.attributes = fmt::format("Hand-to-hand {}    Speed {}    Accuracy {}    Gambling {}    Riding {}",
+  // TRANSLATORS: the character's five attributes in use, each followed by its value.
+  p.attributes = fmt::format(fmt::runtime(tr("Hand-to-hand {}    Speed {}    Accuracy {}    Gambling {}    Riding {}")),
                              use.value("hth", 0), use.value("speed", 0), use.value("accuracy", 0),
                              use.value("gambling", 0), use.value("riding", 0));
-  if (v.value("dead", false)) p.standing = "DEAD: dead is final for the evening";
-  else if (v.value("wounded", false)) {
-    std::string limb = v.value("wounded_limb", "");
-    p.standing = "WOUNDED" + (limb.empty() ? std::string() : " (" + limb + ")") +
-                 ": every attribute -1 until a Doctor heals you";
+  p.dead = v.value("dead", false);
+  if (p.dead) {
+    p.standing = tr("DEAD: dead is final for the evening");
+  } else if (v.value("wounded", false)) {
+    const std::string limb = v.value("wounded_limb", "");
+    if (limb.empty())
+      p.standing = tr("WOUNDED: every attribute -1 until a Doctor heals you");
+    else
+      // TRANSLATORS: {} is the wounded limb as the GM wrote it (left arm).
+      p.standing = fmt::format(fmt::runtime(tr("WOUNDED ({}): every attribute -1 until a Doctor heals you")), limb);
   } else {
-    p.standing = "Alive and well";
+    p.standing = tr("Alive and well");
   }
-  if (v.value("jailed", false)) p.standing += ". IN JAIL";
-  else if (v.value("arrested", false)) p.standing += ". UNDER ARREST";
+  // TRANSLATORS: {} is the character's standing, such as "Alive and well".
+  if (v.value("jailed", false)) p.standing = fmt::format(fmt::runtime(tr("{}. IN JAIL")), p.standing);
+  // TRANSLATORS: {} is the character's standing, such as "Alive and well".
+  else if (v.value("arrested", false)) p.standing = fmt::format(fmt::runtime(tr("{}. UNDER ARREST")), p.standing);
   for (const auto& t : v.value("timers", Json::array())) {
     std::int64_t left = t.value("remaining_ms", std::int64_t{0}) - (now_ms - fetched_ms);
     if (left <= 0) continue;
-    std::string kind = t.value("kind", "");
-    p.timers.push_back(fmt::format("{}: {} left", kind == "knocked_out" ? "Knocked out" : capitalised(kind),
-                                   clock_text(left)));
+    p.timers.push_back(timer_line(t.value("kind", ""), clock_text(left)));
   }
-  p.lines.push_back(fmt::format("Innocent bystanders left: {}", v.value("bystanders_left", 0)));
+  p.lines.push_back(fmt::format(fmt::runtime(tr("Innocent bystanders left: {}")), v.value("bystanders_left", 0)));
   std::vector<std::string> tricks, horses;
   for (const auto& c : v.value("cards", Json::array())) {
     std::string kind = c.value("kind", ""), title = c.value("title", "");
     if (kind == "trick") tricks.push_back(title);
     else if (kind == "horse") {
       std::string owner = c.value("owner", ""), holder = c.value("holder", "");
-      horses.push_back(owner == p.name || owner.empty() ? title : title + " (owned by " + owner + ")");
+      if (owner == p.name || owner.empty())
+        horses.push_back(title);
+      else
+        // TRANSLATORS: a horse with the player that someone else owns: the horse's name, then the owner's.
+        horses.push_back(fmt::format(fmt::runtime(tr("{} (owned by {})")), title, owner));
       p.horses.push_back({c.value("code", ""), title, owner == p.name && (holder.empty() || holder == p.name)});
     } else if (kind == "secret") {
       const Json& detail = c.value("detail", Json::object());
       p.secrets.push_back({c.value("code", ""), title, detail.value("text", "")});
     }
   }
-  p.lines.push_back("Poker tricks to play: " + (tricks.empty() ? std::string("none") : joined(tricks)));
-  p.lines.push_back("Horses with you: " + (horses.empty() ? std::string("none") : joined(horses)));
+  if (tricks.empty())
+    p.lines.push_back(tr("Poker tricks to play: none"));
+  else
+    // TRANSLATORS: {} is a list of the tricks' names, separated by commas.
+    p.lines.push_back(fmt::format(fmt::runtime(tr("Poker tricks to play: {}")), joined(tricks)));
+  if (horses.empty())
+    p.lines.push_back(tr("Horses with you: none"));
+  else
+    // TRANSLATORS: {} is a list of the horses' names, separated by commas.
+    p.lines.push_back(fmt::format(fmt::runtime(tr("Horses with you: {}")), joined(horses)));
   std::vector<std::string> powers;
-  for (const auto& power : v.value("powers", Json::array())) powers.push_back(capitalised(power.get<std::string>()));
-  if (!powers.empty()) p.lines.push_back("Powers: " + joined(powers));
+  for (const auto& power : v.value("powers", Json::array())) powers.push_back(power_name(power.get<std::string>()));
+  // TRANSLATORS: {} is a list of the character's powers, separated by commas.
+  if (!powers.empty()) p.lines.push_back(fmt::format(fmt::runtime(tr("Powers: {}")), joined(powers)));
   return p;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
-// What the kiosk shows a signed-in player of their own character, in words, from the ledger's
-// character view (docs/server.md, GET /characters/BADGE): pure text, so it is tested without a
-// window. A trick is shown by its hand only (the view a kiosk gets has no cheat/skill flag).
+// What the kiosk shows a signed-in player of their own character, in words (in the language of
+// the screens: shared/i18n/translate.h), from the ledger's character view (docs/server.md, GET
+// /characters/BADGE): pure text, so it is tested without a window. A trick is shown by its hand
+// only (the view a kiosk gets has no cheat/skill flag).
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -15,6 +16,7 @@ using protocol::Json;
 struct PlayerView {
   std::string name;
   std::string standing;                // "Alive and well", "DEAD", "Wounded (left arm): ...", jail
+  bool dead = false;                   // (the standing is in the reader's language)
   std::vector<std::string> timers;     // "Knocked out: 4:12 left", counting from `now_ms`
   std::string attributes;              // in use: "Hand-to-hand 2   Speed 4 ..."
   std::vector<std::string> lines;      // bystanders, tricks, horses, powers

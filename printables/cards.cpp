@@ -5,11 +5,15 @@
 #include <fmt/format.h>
 
 #include "core/card_code.h"
+#include "i18n/translate.h"
+#include "i18n/utf8_text.h"
 #include "printables/qr_code.h"
 #include "printables/text_box.h"
 #include "protocol/utf8.h"
 
 namespace marshal::printables {
+
+using i18n::tr;
 
 namespace {
 
@@ -20,7 +24,9 @@ double text(cairo_t* cr, const std::string& card, const std::string& words, cons
             const Box& box) {
   TextFit fit = fit_text(cr, words, style, box);
   if (!fit.fits)
-    throw PrintRefusal(fmt::format("{}: the text \"{}\" does not fit in {:.0f} x {:.0f} mm even at {} pt",
+    // TRANSLATORS: a print refusal: the card's name, the start of the text, the box's width and
+    // height in millimetres, the smallest font size in points.
+    throw PrintRefusal(fmt::format(fmt::runtime(tr("{}: the text \"{}\" does not fit in {:.0f} x {:.0f} mm even at {} pt")),
                                    card, words.size() > 40 ? protocol::truncate_utf8(words, 40) + "..." : words,
                                    box.w, box.h, style.min_size_pt));
   return fit.height_mm;
@@ -85,29 +91,55 @@ double code_block(cairo_t* cr, const std::string& card, const std::string& code,
   return y + qr_side + 6.5;
 }
 
-std::string capitalized(std::string s) {
-  if (!s.empty()) s[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
-  return s;
-}
-
 }  // namespace
 
+std::string power_name(core::Power power) {
+  switch (power) {
+    // TRANSLATORS: a power's name: a power card's title and a heading of the character sheet.
+    case core::Power::doctor: return tr("Doctor");
+    case core::Power::mayor: return tr("Mayor");
+    case core::Power::judge: return tr("Judge");
+    case core::Power::lawman: return tr("Lawman");
+    case core::Power::banker: return tr("Banker");
+    case core::Power::tracking: return tr("Tracking");
+    case core::Power::hideout: return tr("Hideout");
+    case core::Power::prospecting: return tr("Prospecting");
+    case core::Power::charm: return tr("Charm");
+  }
+  return i18n::capitalize_first(core::to_string(power));
+}
+
 std::string card_label(const PrintCard& card) {
-  return fmt::format("{} card \"{}\" of {} ({})", card.kind, card.title, card.holder,
-                     core::format_card_code(card.code));
+  const std::string code = core::format_card_code(card.code);
+  // TRANSLATORS: a card named in a print refusal: its title, the character holding it, its code.
+  if (card.kind == "badge") return fmt::format(fmt::runtime(tr("badge card \"{}\" of {} ({})")), card.title, card.holder, code);
+  if (card.kind == "power") return fmt::format(fmt::runtime(tr("power card \"{}\" of {} ({})")), card.title, card.holder, code);
+  if (card.kind == "secret") return fmt::format(fmt::runtime(tr("secret card \"{}\" of {} ({})")), card.title, card.holder, code);
+  if (card.kind == "horse") return fmt::format(fmt::runtime(tr("horse card \"{}\" of {} ({})")), card.title, card.holder, code);
+  if (card.kind == "bystander")
+    return fmt::format(fmt::runtime(tr("bystander card \"{}\" of {} ({})")), card.title, card.holder, code);
+  if (card.kind == "trick") return fmt::format(fmt::runtime(tr("trick card \"{}\" of {} ({})")), card.title, card.holder, code);
+  if (card.kind == "token") return fmt::format(fmt::runtime(tr("token card \"{}\" of {} ({})")), card.title, card.holder, code);
+  // TRANSLATORS: a card of a kind this version does not know: the kind's word as the ledger has
+  // it, the card's title, the character holding it, its code.
+  return fmt::format(fmt::runtime(tr("{} card \"{}\" of {} ({})")), card.kind, card.title, card.holder, code);
 }
 
 std::string action_card_payload(int value) { return core::deck_card_code(core::action_deck_prefix, value); }
 std::string location_card_payload(int index) { return core::deck_card_code(core::location_deck_prefix, index); }
 
 void draw_badge(cairo_t* cr, const Box& b, const PrintCharacter& who, const std::string& event_title) {
-  const std::string label = "badge of " + who.name;
+  // TRANSLATORS: a character's badge named in a print refusal.
+  const std::string label = fmt::format(fmt::runtime(tr("badge of {}")), who.name);
   frame(cr, b);
   Box in = b.inset(3);
-  text(cr, label, "CHARACTER BADGE", label_style(Align::center), {in.x, in.y, in.w, 4});
+  // TRANSLATORS: the heading of a character's badge card, one short line.
+  text(cr, label, tr("CHARACTER BADGE"), label_style(Align::center), {in.x, in.y, in.w, 4});
   text(cr, label, who.name, style(15, 8, true, Align::center), {in.x, in.y + 5, in.w, 20});
   if (!who.player.empty())
-    text(cr, label, "played by " + who.player, style(8, 6, false, Align::center), {in.x, in.y + 26, in.w, 5});
+    // TRANSLATORS: under a character's name: the player's name.
+    text(cr, label, fmt::format(fmt::runtime(tr("played by {}")), who.player), style(8, 6, false, Align::center),
+         {in.x, in.y + 26, in.w, 5});
   TextStyle small = label_style(Align::center);
   small.bold = false;
   text(cr, label, event_title, small, {in.x, in.y + 31, in.w, 8});
@@ -118,8 +150,11 @@ void draw_power(cairo_t* cr, const Box& b, const PrintCard& card) {
   const std::string label = card_label(card);
   frame(cr, b, 0.45, 0.3, 0.1);
   Box in = b.inset(3);
-  text(cr, label, "POWER", label_style(), {in.x, in.y, in.w, 4});
-  text(cr, label, capitalized(card.title), style(14, 9, true), {in.x, in.y + 4.5, in.w, 8});
+  // TRANSLATORS: the heading of a power card, one short line.
+  text(cr, label, tr("POWER"), label_style(), {in.x, in.y, in.w, 4});
+  const auto power = core::power_from_string(card.title);
+  text(cr, label, power ? power_name(*power) : i18n::capitalize_first(card.title), style(14, 9, true),
+       {in.x, in.y + 4.5, in.w, 8});
   text(cr, label, card.detail.value("text", ""), style(8.5, 6), {in.x, in.y + 13, in.w, in.h - 13 - qr_side - 5});
   code_block(cr, label, card.code, b.x + (b.w - qr_side) / 2, b.bottom() - qr_side - 7);
 }
@@ -129,11 +164,16 @@ void draw_token(cairo_t* cr, const Box& b, const PrintCard& card) {
   frame(cr, b, 0.1, 0.3, 0.45);
   Box in = b.inset(3);
   const bool marker = card.detail.value("token", "") == "connection_marker";
-  text(cr, label, marker ? "TOKEN OF FORTUNE" : "TOKEN OF FORTUNE  ·  single use", label_style(), {in.x, in.y, in.w, 4});
+  // TRANSLATORS: the heading of a token of fortune's card, one short line (the second: one that is
+  // spent when played).
+  text(cr, label, marker ? tr("TOKEN OF FORTUNE") : tr("TOKEN OF FORTUNE  ·  single use"), label_style(),
+       {in.x, in.y, in.w, 4});
   double h = text(cr, label, card.title, style(12, 7, true), {in.x, in.y + 5, in.w, 16});
-  const std::string how = marker ? "Roll its die, no Wild Die, against TN 4. Show this card to a GM after each use: "
-                                   "its die steps down, d4 the last."
-                                 : "Show this card to a GM when you play it: it is then spent.";
+  // TRANSLATORS: TN is the target number a roll must reach; the Wild Die is the extra die of a
+  // trait roll; d4 is a four-sided die.
+  const std::string how = marker ? tr("Roll its die, no Wild Die, against TN 4. Show this card to a GM after each use: "
+                                      "its die steps down, d4 the last.")
+                                 : tr("Show this card to a GM when you play it: it is then spent.");
   text(cr, label, how, style(8.5, 6), {in.x, in.y + 6 + h, in.w, b.bottom() - qr_side - 8 - (in.y + 6 + h)});
   code_block(cr, label, card.code, b.x + (b.w - qr_side) / 2, b.bottom() - qr_side - 7);
 }
@@ -142,7 +182,9 @@ void draw_secret(cairo_t* cr, const Box& b, const PrintCard& card) {
   const std::string label = card_label(card);
   frame(cr, b, 0.5, 0.1, 0.1);
   Box in = b.inset(3);
-  text(cr, label, "SECRET  ·  whoever reads it must be given it", label_style(), {in.x, in.y, in.w, 4});
+  // TRANSLATORS: the heading of a secret card, one short line: a character who reads the secret
+  // must be handed the card.
+  text(cr, label, tr("SECRET  ·  whoever reads it must be given it"), label_style(), {in.x, in.y, in.w, 4});
   double h = text(cr, label, card.title, style(11, 7, true), {in.x, in.y + 5, in.w, 10});
   double top = in.y + 5 + h + 1.5;
   text(cr, label, card.detail.value("text", ""), style(8.5, 6), {in.x, top, in.w, b.bottom() - qr_side - 8 - top});
@@ -156,7 +198,8 @@ void draw_bystander(cairo_t* cr, const Box& b, const PrintCard& card) {
   for (int i = 0; i < 2; ++i) {
     Box h{b.x, b.y + i * half, b.w, half};
     Box in = h.inset(2.5);
-    text(cr, label, "INNOCENT BYSTANDER", label_style(), {in.x, in.y, in.w, 4});
+    // TRANSLATORS: the heading of an innocent bystander card, one short line.
+    text(cr, label, tr("INNOCENT BYSTANDER"), label_style(), {in.x, in.y, in.w, 4});
     // Name on the left, code on the right, so the tear line never touches the code.
     text(cr, label, card.title, style(9, 6, true), {in.x, in.y + 5, in.w - qr_side - 1, in.h - 14});
     double qx = h.right() - qr_side - 1.5, qy = h.y + (half - qr_side - 3) / 2;
@@ -165,7 +208,8 @@ void draw_bystander(cairo_t* cr, const Box& b, const PrintCard& card) {
   dashed_line(cr, b.x, b.y + half, b.right(), b.y + half, 1.6);
   TextStyle tear = label_style(Align::left);
   tear.bold = false;
-  text(cr, label, "Tear along the line if shot: both halves to a GM.",
+  // TRANSLATORS: on an innocent bystander card, by the line that splits it in two halves.
+  text(cr, label, tr("Tear along the line if shot: both halves to a GM."),
        tear, {b.x + 2.5, b.y + half - 7.5, b.w - qr_side - 5, 7});
 }
 
@@ -176,7 +220,8 @@ void draw_trick(cairo_t* cr, const Box& b, const PrintCard& card) {
   const double a_h = 41, b_h = (b.h - a_h) / 2;
   Box a{b.x, b.y, b.w, a_h}, note{b.x, b.y + a_h, b.w, b_h}, flap{b.x, b.y + a_h + b_h, b.w, b_h};
   Box in = a.inset(2.5);
-  text(cr, label, "POKER TRICK  ·  single use", label_style(), {in.x, in.y, in.w, 4});
+  // TRANSLATORS: the heading of a poker trick card, one short line.
+  text(cr, label, tr("POKER TRICK  ·  single use"), label_style(), {in.x, in.y, in.w, 4});
   text(cr, label, card.title, style(13, 7, true), {in.x, in.y + 5, in.w - qr_side - 1, in.h - 5});
   code_block(cr, label, card.code, a.right() - qr_side - 1.5, a.y + (a_h - qr_side - 3) / 2);
   // Between A and B: a plain border, not a fold.
@@ -189,18 +234,19 @@ void draw_trick(cairo_t* cr, const Box& b, const PrintCard& card) {
   cairo_restore(cr);
   std::string flag = card.detail.value("flag", "skill");
   Box ni = note.inset(2.5);
-  text(cr, label, flag == "cheat" ? "CHEAT" : "SKILL", style(14, 8, true, Align::center), {ni.x, ni.y, ni.w, 7});
+  // TRANSLATORS: a poker trick's hidden note: the trick was cheating, or honest skill. One word.
+  text(cr, label, flag == "cheat" ? tr("CHEAT") : tr("SKILL"), style(14, 8, true, Align::center), {ni.x, ni.y, ni.w, 7});
   text(cr, label,
-       flag == "cheat" ? "Caught if an accuser opens it: you lose a random bystander."
-                       : "Honest play: an accuser who opens it loses a random bystander.",
+       flag == "cheat" ? tr("Caught if an accuser opens it: you lose a random bystander.")
+                       : tr("Honest play: an accuser who opens it loses a random bystander."),
        style(7.5, 6, false, Align::center), {ni.x, ni.y + 7.5, ni.w, ni.h - 7.5});
   dashed_line(cr, b.x, flap.y, b.right(), flap.y, 2.5);
   Box fi = flap.inset(2.5);
   TextStyle how = style(7.5, 6, false, Align::center);
   how.italic = true;
   text(cr, label,
-       "Fold this flap up along the dashed line, over the note, before the game. Keep the trick face "
-       "down in front of you; flip it at the end of a hand. Once flipped it is spent.",
+       tr("Fold this flap up along the dashed line, over the note, before the game. Keep the trick face "
+          "down in front of you; flip it at the end of a hand. Once flipped it is spent."),
        how, fi);
 }
 
@@ -230,18 +276,23 @@ void draw_horse(cairo_t* cr, const Box& b, const PrintCard& card) {
   // The body (16..73 x 16..47) holds the code, the rating and the words.
   code_block(cr, label, card.code, b.x + 18, b.y + 17.5);
   text(cr, label, std::to_string(rating), style(34, 20, true, Align::center), {b.x + 40, b.y + 16.5, 14, 16});
-  text(cr, label, "HORSE", label_style(), {b.x + 55, b.y + 18, 17, 4});
+  // TRANSLATORS: the heading of a horse card: one short word, 17 mm wide.
+  text(cr, label, tr("HORSE"), label_style(), {b.x + 55, b.y + 18, 17, 4});
   text(cr, label, card.title, style(9, 6, true), {b.x + 55, b.y + 22.5, 17, 8});
-  text(cr, label, "owner: " + (card.owner.empty() ? card.holder : card.owner), style(6.5, 6),
-       {b.x + 40, b.y + 33, 32, 8});
+  // TRANSLATORS: on a horse card: the character who owns the horse.
+  text(cr, label, fmt::format(fmt::runtime(tr("owner: {}")), card.owner.empty() ? card.holder : card.owner),
+       style(6.5, 6), {b.x + 40, b.y + 33, 32, 8});
   TextStyle never = label_style();
   never.bold = false;
-  text(cr, label, "Cut along the outline. Never taken into a building.", never, {b.x + 40, b.y + 41, 32, 5.5});
+  // TRANSLATORS: on a horse card, whose edge is a horse-shaped cut line; 32 x 5.5 mm.
+  text(cr, label, tr("Cut along the outline. Never taken into a building."), never, {b.x + 40, b.y + 41, 32, 5.5});
 }
 
 namespace {
 
-void card_back(cairo_t* cr, const Box& back, const std::string& title, const std::string& deck) {
+// `label` names the back in a refusal.
+void card_back(cairo_t* cr, const Box& back, const std::string& title, const std::string& deck,
+               const std::string& label) {
   cairo_save(cr);
   cairo_set_source_rgb(cr, 0.55, 0.2, 0.12);
   rounded_rect(cr, back.inset(2), 2);
@@ -250,16 +301,18 @@ void card_back(cairo_t* cr, const Box& back, const std::string& title, const std
   TextStyle s = style(10, 6, true, Align::center);
   s.r = s.g = s.b = 1;
   s.vertical_center = true;
-  text(cr, deck + " back", deck + "\n" + title, s, back.inset(5));
+  text(cr, label, deck + "\n" + title, s, back.inset(5));
 }
 
 }  // namespace
 
 void draw_action_card(cairo_t* cr, const Box& pair, int value, const std::string& event_title) {
   Box face{pair.x, pair.y, pair.w, pair.h / 2}, back{pair.x, pair.y + pair.h / 2, pair.w, pair.h / 2};
-  const std::string label = fmt::format("action card {}", value);
+  // TRANSLATORS: an action deck card named in a print refusal: its value.
+  const std::string label = fmt::format(fmt::runtime(tr("action card {}")), value);
   frame(cr, pair);
-  std::string v = value == 1 ? "A" : std::to_string(value);
+  // TRANSLATORS: the Ace's value in the corners of an action card, as on playing cards: one letter.
+  std::string v = value == 1 ? tr("A") : std::to_string(value);
   text(cr, label, v, style(14, 10, true), {face.x + 2, face.y + 1.5, 12, 8});
   // The other corner upside down, as on a real playing card.
   cairo_save(cr);
@@ -270,24 +323,32 @@ void draw_action_card(cairo_t* cr, const Box& pair, int value, const std::string
   text(cr, label, v, style(30, 20, true, Align::center), {face.x + 10, face.y + 6, face.w - 20, 14});
   draw_qr(cr, encode_qr(action_card_payload(value)), face.x + (face.w - qr_side) / 2, face.y + 21, qr_module_mm);
   dashed_line(cr, pair.x, back.y, pair.right(), back.y, 2.5);
-  card_back(cr, back, event_title, "ACTION DECK");
+  // TRANSLATORS: on the back of each action deck card, above the event's title; the second names
+  // that back in a print refusal.
+  card_back(cr, back, event_title, tr("ACTION DECK"), tr("ACTION DECK back"));
 }
 
 void draw_location_card(cairo_t* cr, const Box& pair, const core::Location& location, int index,
                         const std::string& event_title) {
   Box face{pair.x, pair.y, pair.w, pair.h / 2}, back{pair.x, pair.y + pair.h / 2, pair.w, pair.h / 2};
-  const std::string label = "location card " + location.name;
+  // TRANSLATORS: a location deck card named in a print refusal: the location's name.
+  const std::string label = fmt::format(fmt::runtime(tr("location card {}")), location.name);
   frame(cr, pair);
   Box in = face.inset(2.5);
-  text(cr, label, location.road ? "ROAD  ·  a first card" : "OUT OF TOWN", label_style(), {in.x, in.y, in.w, 4});
+  // TRANSLATORS: the heading of a location card, 39 mm wide: a road, which a chase may start with,
+  // or any other place out of town.
+  text(cr, label, location.road ? tr("ROAD  ·  a first card") : tr("OUT OF TOWN"), label_style(), {in.x, in.y, in.w, 4});
   text(cr, label, location.name, style(11, 7, true), {in.x, in.y + 4.5, in.w, 9});
   std::string links;
   for (const auto& l : location.links) links += (links.empty() ? "" : ", ") + l;
-  text(cr, label, "Leads to: " + links, style(7, 6), {in.x, in.y + 14, in.w, 11});
+  // TRANSLATORS: on a location card: the places a chase may go on to from here, comma-separated.
+  text(cr, label, fmt::format(fmt::runtime(tr("Leads to: {}")), links), style(7, 6), {in.x, in.y + 14, in.w, 11});
   draw_qr(cr, encode_qr(location_card_payload(index)), face.x + (face.w - qr_side) / 2,
           face.bottom() - qr_side - 1.5, qr_module_mm);
   dashed_line(cr, pair.x, back.y, pair.right(), back.y, 2.5);
-  card_back(cr, back, event_title, "LOCATION DECK");
+  // TRANSLATORS: on the back of each location deck card, above the event's title; the second names
+  // that back in a print refusal.
+  card_back(cr, back, event_title, tr("LOCATION DECK"), tr("LOCATION DECK back"));
 }
 
 }  // namespace marshal::printables

@@ -6,6 +6,7 @@
 
 #include <cairo.h>
 
+#include "core/character.h"
 #include "core/chase.h"
 #include "printables/geometry.h"
 #include "printables/print_model.h"
@@ -24,6 +25,10 @@ inline constexpr double qr_module_mm = 0.7;                // 21 + 8 modules: 20
 
 // A card's words as printed ("bystander Mrs. Pettigrew (K3M0 ...)") for refusals and checks.
 std::string card_label(const PrintCard& card);
+
+// A power's name as a power card's heading and the character sheet print it ("Doctor"), in the
+// reader's language.
+std::string power_name(core::Power power);
 
 void draw_badge(cairo_t* cr, const Box& box, const PrintCharacter& who, const std::string& event_title);
 void draw_power(cairo_t* cr, const Box& box, const PrintCard& card);

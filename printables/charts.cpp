@@ -7,7 +7,11 @@
 #include <fmt/format.h>
 #include <pango/pangocairo.h>
 
+#include "i18n/translate.h"
+
 namespace marshal::printables {
+
+using i18n::tr;
 
 namespace {
 
@@ -118,7 +122,8 @@ void dash(cairo_t* cr, int kind) {
 
 void no_data(cairo_t* cr, double top, double w, double h) {
   set(cr, ink);
-  text(cr, "nothing to show", w / 2, top + (h - top) / 2 - label_pt, label_pt, Anchor::center);
+  // TRANSLATORS: in the middle of an audit chart that has no data.
+  text(cr, tr("nothing to show"), w / 2, top + (h - top) / 2 - label_pt, label_pt, Anchor::center);
 }
 
 }  // namespace
@@ -168,12 +173,16 @@ Chart line_chart(std::string title, std::string y_label, std::vector<std::string
   Chart chart;
   chart.title = title;
   chart.empty = x_ticks.empty() || series.empty();
-  chart.alt = fmt::format("{}: {} series over {} slots from {} to {}", title, series.size(), x_ticks.size(),
-                          x_ticks.empty() ? "" : x_ticks.front(), x_ticks.empty() ? "" : x_ticks.back());
+  // TRANSLATORS: a line chart described in words (the report's alt text and caption): the chart's
+  // title, how many lines it has, how many time slots, the first and the last slot's time.
+  chart.alt = fmt::format(fmt::runtime(tr("{}: {} series over {} slots from {} to {}")), title, series.size(),
+                          x_ticks.size(), x_ticks.empty() ? "" : x_ticks.front(), x_ticks.empty() ? "" : x_ticks.back());
   for (const auto& s : series) {
     double total = 0;
     for (double v : s.values) total += v;
-    chart.alt += fmt::format("; {} {} in all", s.name, number(total));
+    // TRANSLATORS: appended to a line chart's description, once per line: its name, the sum of its
+    // values.
+    chart.alt += "; " + fmt::format(fmt::runtime(tr("{} {} in all")), s.name, number(total));
   }
   chart.draw = [title, y_label, x_ticks, series](cairo_t* cr, double w, double h) {
     double top = draw_title(cr, title, w);
@@ -248,7 +257,11 @@ Chart fairness_chart(std::string title, std::vector<FairnessPanel> panels) {
   chart.title = title;
   chart.empty = panels.empty();
   chart.alt = title + ":";
-  for (const auto& p : panels) chart.alt += fmt::format(" {}: {}{};", p.name, p.verdict, p.flagged ? " (unlikely from a fair deck)" : "");
+  for (const auto& p : panels)
+    // TRANSLATORS: one panel of the fairness chart described in words: the station's name and what
+    // it drew ("412 cards, p = 0.53"); the second for a panel whose draws are suspect.
+    chart.alt += " " + (p.flagged ? fmt::format(fmt::runtime(tr("{}: {} (unlikely from a fair deck)")), p.name, p.verdict)
+                                  : fmt::format("{}: {}", p.name, p.verdict)) + ";";
   chart.draw = [title, panels](cairo_t* cr, double w, double h) {
     double top = draw_title(cr, title, w);
     if (panels.empty()) return no_data(cr, top, w, h);
@@ -261,7 +274,9 @@ Chart fairness_chart(std::string title, std::vector<FairnessPanel> panels) {
       double y0 = top + ph * static_cast<double>(i / static_cast<std::size_t>(cols));
       double inner_w = pw - 14;
       set(cr, p.flagged ? warn_red : ink);
-      auto [nw, nh] = text(cr, (p.flagged ? "UNLIKELY: " : "") + p.name, x0, y0, label_pt, Anchor::left, p.flagged, inner_w);
+      // TRANSLATORS: the heading of a fairness chart's panel whose draws are unlikely from a fair deck.
+      auto [nw, nh] = text(cr, p.flagged ? fmt::format(fmt::runtime(tr("UNLIKELY: {}")), p.name) : p.name, x0, y0, label_pt,
+                           Anchor::left, p.flagged, inner_w);
       auto [vw, vh] = text(cr, p.verdict, x0, y0 + nh, small_pt, Anchor::left, false, inner_w);
       double plot_top = y0 + nh + vh + 4, plot_bottom = y0 + ph - small_pt * 1.6 - 4;
       double max = 0;
@@ -294,7 +309,8 @@ Chart fairness_chart(std::string title, std::vector<FairnessPanel> panels) {
       cairo_stroke(cr);
     }
     set(cr, ink);
-    text(cr, "bars: share of each card value drawn; black tick: the deck's share", 0, h - small_pt * 1.4, small_pt);
+    // TRANSLATORS: the fairness chart's legend.
+    text(cr, tr("bars: share of each card value drawn; black tick: the deck's share"), 0, h - small_pt * 1.4, small_pt);
   };
   return chart;
 }
@@ -305,7 +321,10 @@ Chart calibration_chart(std::string title, std::vector<CalibrationPoint> points)
   chart.empty = points.empty();
   chart.alt = title + ":";
   for (const auto& p : points)
-    chart.alt += fmt::format(" predicted {:.0f}%, observed {:.0f}% ({} duels);", 100 * p.predicted, 100 * p.observed, p.count);
+    // TRANSLATORS: one point of the calibration chart described in words: the predicted and the
+    // observed share, then how many duels the point stands for (any count).
+    chart.alt += " " + fmt::format(fmt::runtime(tr("predicted {:.0f}%, observed {:.0f}% ({} duels)")), 100 * p.predicted,
+                                   100 * p.observed, p.count) + ";";
   chart.draw = [title, points](cairo_t* cr, double w, double h) {
     double top = draw_title(cr, title, w);
     if (points.empty()) return no_data(cr, top, w, h);
@@ -333,8 +352,10 @@ Chart calibration_chart(std::string title, std::vector<CalibrationPoint> points)
     cairo_line_to(cr, x_of(1), y_of(1));
     cairo_stroke(cr);
     dash(cr, 0);
-    text(cr, "predicted (odds shown)", left + side / 2, bottom + small_pt * 1.6 + 4, small_pt, Anchor::center);
-    text(cr, "observed", left, top - 2, small_pt, Anchor::left);
+    // TRANSLATORS: the calibration chart's x axis: the odds the station showed.
+    text(cr, tr("predicted (odds shown)"), left + side / 2, bottom + small_pt * 1.6 + 4, small_pt, Anchor::center);
+    // TRANSLATORS: the calibration chart's y axis: how often it came true.
+    text(cr, tr("observed"), left, top - 2, small_pt, Anchor::left);
     long long most = 1;
     for (const auto& p : points) most = std::max(most, p.count);
     for (const auto& p : points) {
@@ -346,7 +367,8 @@ Chart calibration_chart(std::string title, std::vector<CalibrationPoint> points)
       set(cr, ink);
       text(cr, std::to_string(p.count), x_of(p.predicted) + r + 2, y_of(p.observed) - small_pt * 0.65, small_pt);
     }
-    text(cr, "On the dashed line the odds came true. A dot's size and number: its duels.", left + side + 16, top + 6,
+    // TRANSLATORS: the calibration chart's legend, beside the plot.
+    text(cr, tr("On the dashed line the odds came true. A dot's size and number: its duels."), left + side + 16, top + 6,
          label_pt, Anchor::left, false, std::max(60.0, w - left - side - 20), true);
   };
   return chart;

@@ -6,16 +6,20 @@
 
 #include <fmt/format.h>
 
+#include "i18n/translate.h"
 #include "printables/text_box.h"
 
 namespace marshal::printables {
+
+using i18n::tr;
 
 PrintDocument::PrintDocument(const std::string& path, Paper paper, std::string event_title)
     : paper_(size_of(paper)), title_(std::move(event_title)) {
   surface_ = cairo_pdf_surface_create(path.c_str(), pt(paper_.w), pt(paper_.h));
   if (cairo_surface_status(surface_) != CAIRO_STATUS_SUCCESS) {
     cairo_surface_destroy(surface_);
-    throw std::runtime_error("cannot write " + path);
+    // TRANSLATORS: the PDF file's path.
+    throw std::runtime_error(fmt::format(fmt::runtime(tr("cannot write {}")), path));
   }
   cairo_pdf_surface_set_metadata(surface_, CAIRO_PDF_METADATA_TITLE, title_.c_str());
   cairo_pdf_surface_set_metadata(surface_, CAIRO_PDF_METADATA_CREATOR, "Marshal");
@@ -35,7 +39,9 @@ void PrintDocument::finish() {
   cairo_status_t status = cairo_surface_status(surface_);
   cairo_surface_destroy(surface_);
   if (status != CAIRO_STATUS_SUCCESS)
-    throw std::runtime_error(std::string("the PDF could not be written: ") + cairo_status_to_string(status));
+    // TRANSLATORS: cairo's reason, in English.
+    throw std::runtime_error(fmt::format(fmt::runtime(tr("the PDF could not be written: {}")),
+                                         cairo_status_to_string(status)));
 }
 
 Box PrintDocument::printable_area() const {
@@ -67,13 +73,15 @@ void PrintDocument::draw_frame() {
   head.min_size_pt = 8;
   head.bold = true;
   if (!fit_text(cr_, heading_, head, {p.x, p.y, p.w * 0.55, header_mm - 2}).fits)
-    throw std::runtime_error("the page heading \"" + heading_ + "\" does not fit even at 8 pt");
+    // TRANSLATORS: a print refusal: a page's heading (a character's name, a deck's name).
+    throw std::runtime_error(fmt::format(fmt::runtime(tr("the page heading \"{}\" does not fit even at 8 pt")), heading_));
   TextStyle sub;
   sub.size_pt = 7.5;
   sub.min_size_pt = 5;
   sub.align = Align::right;
   sub.r = sub.g = sub.b = 0.35;
-  fit_text(cr_, fmt::format("{}  ·  page {}", title_, pages_), sub,
+  // TRANSLATORS: at the top right of every printed page: the event's title, the page's number.
+  fit_text(cr_, fmt::format(fmt::runtime(tr("{}  ·  page {}")), title_, pages_), sub,
            {p.x + p.w * 0.55, p.y + 1, p.w * 0.45, header_mm - 3});
   cairo_save(cr_);
   cairo_set_line_width(cr_, pt(0.3));
@@ -96,7 +104,9 @@ void PrintDocument::draw_frame() {
   TextStyle note;
   note.size_pt = 7.5;
   note.min_size_pt = 6;
-  fit_text(cr_, "Print at actual size (100%, no \"fit to page\"): this bar must measure 50 mm.",
+  // TRANSLATORS: at the foot of every printed page, beside a 50 mm bar; "fit to page" is the
+  // printer dialogue's option.
+  fit_text(cr_, tr("Print at actual size (100%, no \"fit to page\"): this bar must measure 50 mm."),
            note, {p.x + calibration_bar_mm + 4, y - 4, p.w - calibration_bar_mm - 4, 6});
 }
 
@@ -104,8 +114,9 @@ Box PrintDocument::place_card(double w_mm, double h_mm, const std::string& what,
   if (!page_open_) new_page(heading_);
   Box c = content_area();
   if (w_mm > c.w || h_mm > c.h)
-    throw std::runtime_error(fmt::format("{} ({} x {} mm) is larger than the page's content area", what,
-                                         w_mm, h_mm));
+    // TRANSLATORS: a print refusal: what was to be placed, its width and height in millimetres.
+    throw std::runtime_error(fmt::format(fmt::runtime(tr("{} ({} x {} mm) is larger than the page's content area")),
+                                         what, w_mm, h_mm));
   if (row_x_ + w_mm > c.right() + 1e-6) {  // next row
     row_x_ = c.x;
     row_y_ += row_h_ + card_gap_mm;

@@ -2,12 +2,17 @@
 
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 #include "core/card_code.h"
+#include "i18n/translate.h"
 #include "printables/cards.h"
 #include "printables/qr_code.h"
 #include "printables/text_box.h"
 
 namespace marshal::printables {
+
+using i18n::tr;
 
 namespace {
 
@@ -17,7 +22,19 @@ void line(cairo_t* cr, const std::string& words, double size, bool bold, const B
   s.size_pt = size;
   s.min_size_pt = 6;
   s.bold = bold;
-  if (!fit_text(cr, words, s, box).fits) throw PrintRefusal("enrollment card: \"" + words + "\" does not fit");
+  if (!fit_text(cr, words, s, box).fits)
+    // TRANSLATORS: a print refusal: the text that did not fit on a station's enrollment card.
+    throw PrintRefusal(fmt::format(fmt::runtime(tr("enrollment card: \"{}\" does not fit")), words));
+}
+
+// A station's name with its role in brackets ("saloon (gm)"); a role this version does not know
+// as it is.
+std::string station_with_role(const std::string& station, const std::string& role) {
+  // TRANSLATORS: a station's name, then its role: a GM's station.
+  if (role == "gm") return fmt::format(fmt::runtime(tr("{} (gm)")), station);
+  // TRANSLATORS: a station's name, then its role: a player kiosk.
+  if (role == "kiosk") return fmt::format(fmt::runtime(tr("{} (kiosk)")), station);
+  return station + " (" + role + ")";
 }
 
 }  // namespace
@@ -46,15 +63,19 @@ void draw_admin_card(cairo_t* cr, const Box& b, const std::string& station, cons
   try {
     payload = protocol::admin_payload(code);
   } catch (const std::invalid_argument& e) {
-    throw PrintRefusal(std::string("admin card: ") + e.what());
+    // TRANSLATORS: a print refusal: why a kiosk's admin card cannot be made.
+    throw PrintRefusal(fmt::format(fmt::runtime(tr("admin card: {}")), e.what()));
   }
   const Box words = frame_and_code(cr, b, payload);
-  line(cr, "ADMIN CARD", 7, true, {words.x, words.y, words.w, 4});
-  line(cr, station + " (kiosk)", 13, true, {words.x, words.y + 5, words.w, 12});
-  line(cr, "Scan it at the kiosk, then type the kiosk's admin PIN (it is not on this card): leave full screen, "
-           "quit, re-enroll, test the scanner, choose the camera.",
+  // TRANSLATORS: the heading of a kiosk's admin card, one short line.
+  line(cr, tr("ADMIN CARD"), 7, true, {words.x, words.y, words.w, 4});
+  // TRANSLATORS: a station's name, then its role: a player kiosk.
+  line(cr, fmt::format(fmt::runtime(tr("{} (kiosk)")), station), 13, true, {words.x, words.y + 5, words.w, 12});
+  line(cr,
+       tr("Scan it at the kiosk, then type the kiosk's admin PIN (it is not on this card): leave full screen, "
+          "quit, re-enroll, test the scanner, choose the camera."),
        8, false, {words.x, words.y + 18, words.w, 26});
-  line(cr, "Keep it from players.", 7, true, {words.x, words.bottom() - 5, words.w, 5});
+  line(cr, tr("Keep it from players."), 7, true, {words.x, words.bottom() - 5, words.w, 5});
 }
 
 void draw_enrollment_card(cairo_t* cr, const Box& b, const std::string& station, const std::string& role,
@@ -63,22 +84,31 @@ void draw_enrollment_card(cairo_t* cr, const Box& b, const std::string& station,
   try {
     payload = protocol::enrollment_payload(enrollment);
   } catch (const std::invalid_argument& e) {
-    throw PrintRefusal(std::string("enrollment card: ") + e.what());
+    // TRANSLATORS: a print refusal: why a station's enrollment card cannot be made.
+    throw PrintRefusal(fmt::format(fmt::runtime(tr("enrollment card: {}")), e.what()));
   }
   const Box in = frame_and_code(cr, b, payload);
   const double text_w = in.w;
-  line(cr, "ENROLLMENT CARD", 7, true, {in.x, in.y, text_w, 4});
-  line(cr, station + " (" + role + ")", 13, true, {in.x, in.y + 5, text_w, 12});
-  line(cr, "Scan it at the station: it joins the ledger at " + enrollment.server_url + ". It works once.", 8, false,
-       {in.x, in.y + 18, text_w, 14});
-  line(cr, "Code, to type instead:\n" + core::format_card_code(enrollment.code), 8, false, {in.x, in.y + 32, text_w, 9},
-       "DejaVu Sans Mono");
+  // TRANSLATORS: the heading of a station's enrollment card, one short line.
+  line(cr, tr("ENROLLMENT CARD"), 7, true, {in.x, in.y, text_w, 4});
+  line(cr, station_with_role(station, role), 13, true, {in.x, in.y + 5, text_w, 12});
+  // TRANSLATORS: on a station's enrollment card: the ledger server's address.
+  line(cr, fmt::format(fmt::runtime(tr("Scan it at the station: it joins the ledger at {}. It works once.")),
+                       enrollment.server_url),
+       8, false, {in.x, in.y + 18, text_w, 14});
+  // TRANSLATORS: on a station's enrollment card, in a monospaced font: the enrollment code on the
+  // second line.
+  line(cr, fmt::format(fmt::runtime(tr("Code, to type instead:\n{}")), core::format_card_code(enrollment.code)), 8,
+       false, {in.x, in.y + 32, text_w, 9}, "DejaVu Sans Mono");
   // The pin the station trusts the ledger by (docs/server.md, "Venue network"): its first 16 hex
   // digits, for a GM to compare with what marshal serve and marshal head print (the QR code
   // holds all 64).
-  line(cr, "Ledger key " + protocol::grouped_key_pin(enrollment.key_pin, 4) + " ...", 7, false,
-       {in.x, in.y + 42, text_w, 5}, "DejaVu Sans Mono");
-  line(cr, "Keep it from players: whoever scans it first enrolls a station.", 7, true, {in.x, in.y + in.h - 8, text_w, 8});
+  // TRANSLATORS: on a station's enrollment card, in a monospaced font: the start of the ledger's
+  // key fingerprint (hex digits), "..." for the rest.
+  line(cr, fmt::format(fmt::runtime(tr("Ledger key {} ...")), protocol::grouped_key_pin(enrollment.key_pin, 4)), 7,
+       false, {in.x, in.y + 42, text_w, 5}, "DejaVu Sans Mono");
+  line(cr, tr("Keep it from players: whoever scans it first enrolls a station."), 7, true,
+       {in.x, in.y + in.h - 8, text_w, 8});
 }
 
 }  // namespace marshal::printables

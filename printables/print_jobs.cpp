@@ -3,11 +3,14 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <set>
 
 #include <fmt/format.h>
 
 #include "core/action_deck.h"
 #include "core/card_code.h"
+#include "i18n/translate.h"
+#include "i18n/utf8_text.h"
 #include "printables/cards.h"
 #include "printables/enrollment_card.h"
 #include "printables/sheets.h"
@@ -17,22 +20,36 @@ namespace marshal::printables {
 namespace fs = std::filesystem;
 
 std::string file_slug(const std::string& name) {
-  std::string slug;
-  for (char c : name) {
-    if (std::isalnum(static_cast<unsigned char>(c)))
-      slug += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    else if (!slug.empty() && slug.back() != '-')
-      slug += '-';
+  std::string part = i18n::file_name_part(name);
+  if (part.size() > max_file_slug_bytes) {
+    std::size_t cut = max_file_slug_bytes;
+    while (cut > 0 && (static_cast<unsigned char>(part[cut]) & 0xC0) == 0x80) --cut;  // not inside a letter
+    part.resize(cut);
+    while (!part.empty() && part.back() == '-') part.pop_back();
   }
-  while (!slug.empty() && slug.back() == '-') slug.pop_back();
-  return slug.empty() ? "character" : slug;
+  return part.empty() ? "character" : part;
+}
+
+std::vector<std::string> packet_file_names(const std::vector<std::string>& names) {
+  std::vector<std::string> files;
+  std::set<std::string> taken;
+  for (const auto& name : names) {
+    const std::string slug = file_slug(name);
+    std::string file = slug + ".pdf";
+    for (int n = 2; !taken.insert(file).second; ++n) file = slug + "-" + std::to_string(n) + ".pdf";
+    files.push_back(file);
+  }
+  return files;
 }
 
 namespace {
 
-// Writes one PDF through `fill`, renaming it into place only when complete.
+// Writes one PDF through `fill`, renaming it into place only when complete. A file that was
+// there before is printed over and named in result.replaced (the CLI says so).
 template <class Fill>
 void write_pdf(const std::string& path, Paper paper, const std::string& title, PrintResult& result, Fill&& fill) {
+  std::error_code ignored;
+  const bool was_there = fs::exists(path, ignored);
   std::string temporary = path + ".partial-" + std::to_string(getpid());
   try {
     PrintDocument doc(temporary, paper, title);
@@ -46,6 +63,7 @@ void write_pdf(const std::string& path, Paper paper, const std::string& title, P
   }
   fs::rename(temporary, path);
   result.files.push_back(path);
+  if (was_there) result.replaced.push_back(path);
 }
 
 void draw_packet_cards(PrintDocument& doc, const PrintModel& model, const PrintCharacter& who, PrintResult& result) {
@@ -81,7 +99,7 @@ void draw_packet(PrintDocument& doc, const PrintModel& model, const PrintCharact
 void ensure_dir(const std::string& dir) {
   std::error_code ec;
   fs::create_directories(dir, ec);
-  if (ec || !fs::is_directory(dir)) throw std::runtime_error("cannot create the folder " + dir);
+  if (ec || !fs::is_directory(dir)) throw std::runtime_error(fmt::format(fmt::runtime(i18n::tr("cannot create the folder {}")), dir));
 }
 
 }  // namespace
@@ -94,7 +112,7 @@ PrintResult print_packets(const PrintModel& model, const std::string& out_dir, P
   for (const auto& c : model.characters)
     if (!character || c.name == *character) chosen.push_back(&c);
   if (chosen.empty())
-    throw PrintRefusal("no character named '" + character.value_or("") + "' in this ledger");
+    throw PrintRefusal(fmt::format(fmt::runtime(i18n::tr("no character named '{}' in this ledger")), character.value_or("")));
   PrintResult result;
   int done = 0;
   if (combined) {
@@ -106,8 +124,15 @@ PrintResult print_packets(const PrintModel& model, const std::string& out_dir, P
     });
     return result;
   }
+  // Every character's file name is made before any is written, from the whole cast, so that
+  // printing one character (--character) names its file as printing them all does.
+  std::vector<std::string> names;
+  for (const auto& c : model.characters) names.push_back(c.name);
+  const std::vector<std::string> files = packet_file_names(names);
   for (const auto* who : chosen) {
-    write_pdf((fs::path(out_dir) / (file_slug(who->name) + ".pdf")).string(), paper, model.title, result,
+    const auto index = static_cast<std::size_t>(who - model.characters.data());
+    if (files[index] != file_slug(who->name) + ".pdf") result.renamed.push_back({who->name, files[index]});
+    write_pdf((fs::path(out_dir) / files[index]).string(), paper, model.title, result,
               [&](PrintDocument& doc) { draw_packet(doc, model, *who, result); });
     if (progress) progress(++done, static_cast<int>(chosen.size()));
   }
@@ -118,7 +143,7 @@ PrintResult print_decks(const PrintModel& model, const std::string& out_dir, Pap
   ensure_dir(out_dir);
   PrintResult result;
   write_pdf((fs::path(out_dir) / "action-deck.pdf").string(), paper, model.title, result, [&](PrintDocument& doc) {
-    doc.new_page("Action deck: cut, fold on the dashes");
+    doc.new_page(i18n::tr("Action deck: cut, fold on the dashes"));
     for (int value = core::lowest_card; value <= core::highest_card; ++value)
       for (int copy = 0; copy < core::action_deck_copies[value]; ++copy) {
         draw_action_card(doc.cr(), doc.place_card(deck_w, 2 * deck_h, fmt::format("action {}", value)), value,
@@ -130,7 +155,7 @@ PrintResult print_decks(const PrintModel& model, const std::string& out_dir, Pap
   // Links work both ways: a card lists every place it leads to.
   core::LocationMap map(model.locations);
   write_pdf((fs::path(out_dir) / "location-deck.pdf").string(), paper, model.title, result, [&](PrintDocument& doc) {
-    doc.new_page("Location deck: cut, fold on the dashes");
+    doc.new_page(i18n::tr("Location deck: cut, fold on the dashes"));
     for (int i = 0; i < map.size(); ++i) {
       core::Location full = map.at(i);
       full.links.clear();
@@ -158,13 +183,15 @@ PrintResult print_card(const PrintModel& model, const std::string& code, const s
   core::ParsedCardCode parsed = core::parse_card_code(code);
   if (!parsed.ok()) throw PrintRefusal("'" + code + "': " + std::string(core::describe(parsed.problem)));
   auto card = find_card(model, parsed.code);
-  if (!card) throw PrintRefusal("the ledger holds no live card " + parsed.code + " (unknown, or revoked)");
+  if (!card)
+    throw PrintRefusal(fmt::format(fmt::runtime(i18n::tr("the ledger holds no live card {} (unknown, or revoked)")), parsed.code));
   const PrintCharacter* holder = nullptr;
   for (const auto& c : model.characters)
     if (c.name == card->holder) holder = &c;
   PrintResult result;
   write_pdf(out_file, paper, model.title, result, [&](PrintDocument& doc) {
-    doc.new_page(card->holder + ": " + card->kind + " card");
+    // TRANSLATORS: a page's heading: the holder, then the card's kind as the ledger names it.
+    doc.new_page(fmt::format(fmt::runtime(i18n::tr("{}: {} card")), card->holder, card->kind));
     PrintCharacter one = *holder;
     one.cards = {*card};
     draw_packet_cards(doc, model, one, result);
@@ -177,10 +204,11 @@ PrintResult print_tokens(const PrintModel& model, const std::string& out_file, P
   for (const auto& who : model.characters)
     for (const auto& card : who.cards) any = any || (card.kind == "token" && !card.spent);
   if (!any)
-    throw PrintRefusal("the ledger holds no token of fortune still to play: a GM issues them first (token_issued)");
+    throw PrintRefusal(
+        i18n::tr("the ledger holds no token of fortune still to play: a GM issues them first (token_issued)"));
   PrintResult result;
   write_pdf(out_file, paper, model.title, result, [&](PrintDocument& doc) {
-    doc.new_page("Tokens of fortune");
+    doc.new_page(i18n::tr("Tokens of fortune"));
     for (const auto& who : model.characters) {
       PrintCharacter tokens = who;
       tokens.cards.clear();
@@ -196,8 +224,8 @@ PrintResult print_enrollment_card(const std::string& station, const std::string&
                                   const protocol::Enrollment& enrollment, const std::string& out_file, Paper paper,
                                   const std::string& admin_code) {
   PrintResult result;
-  write_pdf(out_file, paper, "Marshal station enrollment", result, [&](PrintDocument& doc) {
-    doc.new_page("Enrollment card: " + station);
+  write_pdf(out_file, paper, i18n::tr("Marshal station enrollment"), result, [&](PrintDocument& doc) {
+    doc.new_page(fmt::format(fmt::runtime(i18n::tr("Enrollment card: {}")), station));
     draw_enrollment_card(doc.cr(), doc.place_card(enrollment_card_w, enrollment_card_h, "enrollment " + station), station,
                          role, enrollment);
     if (!admin_code.empty())

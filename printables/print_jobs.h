@@ -5,6 +5,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "printables/document.h"
@@ -15,6 +16,10 @@ namespace marshal::printables {
 
 struct PrintResult {
   std::vector<std::string> files;
+  // Files that were in the folder before and were printed over.
+  std::vector<std::string> replaced;
+  // Characters whose name makes a file name another's already makes: {name, the file they got}.
+  std::vector<std::pair<std::string, std::string>> renamed;
   int pages = 0;
   int cards = 0;
   std::vector<Placement> placements;  // of the last file, for checks
@@ -38,7 +43,14 @@ PrintResult print_card(const PrintModel& model, const std::string& code, const s
 // Every live token of fortune in the ledger, in one PDF; refused when there is none.
 PrintResult print_tokens(const PrintModel& model, const std::string& out_file, Paper paper);
 
-// "Zechariah Chamberlain" -> "zechariah-chamberlain".
+// The longest file name part made from a name, in bytes (file systems allow 255 for the whole name).
+inline constexpr std::size_t max_file_slug_bytes = 120;
+
+// "Zechariah Chamberlain" -> "zechariah-chamberlain", "Жанна Щукина" -> "zhanna-shchukina"
+// (i18n::file_name_part); "character" when the name has no letter or digit.
 std::string file_slug(const std::string& name);
+// Each name's packet file, in order: file_slug + ".pdf", and "-2", "-3" ... for a name whose
+// file name an earlier one took, so that no two characters ever share a file.
+std::vector<std::string> packet_file_names(const std::vector<std::string>& names);
 
 }  // namespace marshal::printables

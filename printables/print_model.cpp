@@ -4,6 +4,9 @@
 #include <filesystem>
 #include <map>
 
+#include <fmt/format.h>
+
+#include "i18n/translate.h"
 #include "sqlite/sqlite.h"
 
 namespace marshal::printables {
@@ -16,10 +19,14 @@ int kind_order(const std::string& kind) {
 }  // namespace
 
 PrintModel load_print_model(const std::string& db_path) {
-  if (!std::filesystem::exists(db_path)) throw std::runtime_error("no ledger file at " + db_path);
+  if (!std::filesystem::exists(db_path))
+    // TRANSLATORS: the path given for the ledger.
+    throw std::runtime_error(fmt::format(fmt::runtime(i18n::tr("no ledger file at {}")), db_path));
   sqlite::Database db(db_path, false);
   PrintModel model;
   model.title = db.scalar_text("SELECT value FROM event_info WHERE key = 'title'");
+  model.language = db.scalar_text("SELECT value FROM event_info WHERE key = 'language'");
+  if (model.language.empty()) model.language = "en";  // written only when the event is not in English
   std::map<std::int64_t, std::size_t> index;
   {
     sqlite::Statement s = db.prepare(

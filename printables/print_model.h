@@ -36,6 +36,7 @@ struct PrintCharacter {
 
 struct PrintModel {
   std::string title;
+  std::string language = "en";  // options.csv's language: what the cards are printed in
   std::vector<PrintCharacter> characters;
   std::vector<core::Location> locations;
 };

@@ -4,12 +4,16 @@
 
 #include <stdexcept>
 
+#include <fmt/format.h>
+
+#include "i18n/translate.h"
+
 namespace marshal::printables {
 
 QrMatrix encode_qr(const std::string& text) {
   // Case-sensitive so an upper-case code stays in alphanumeric mode.
   QRcode* code = QRcode_encodeString(text.c_str(), 0, QR_ECLEVEL_M, QR_MODE_8, 1);
-  if (!code) throw std::runtime_error("cannot make a QR code of '" + text + "'");
+  if (!code) throw std::runtime_error(fmt::format(fmt::runtime(i18n::tr("cannot make a QR code of '{}'")), text));
   QrMatrix m;
   m.size = code->width;
   m.dark.resize(static_cast<std::size_t>(m.size * m.size));

@@ -2,7 +2,7 @@
 # Installs Marshal's Debian packages (scripts/debian-packages.txt) and builds a preset.
 #   bash scripts/setup.sh [PRESET]     PRESET = dev (default) or ci
 # Runs apt-get only for packages that are missing, so a second run is quick. The dev preset
-# builds the programs only (what the README's first command runs);
+# builds the programs and their translations only (what the README's first command runs);
 # `cmake --build --preset dev` builds the tests and benchmarks too. The ci preset builds all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,7 +23,7 @@ fi
 
 cmake --preset "$preset" >/dev/null
 if [ "$preset" = dev ]; then
-  cmake --build --preset dev --target marshal marshal-gm marshal-kiosk
+  cmake --build --preset dev --target marshal marshal-gm marshal-kiosk marshal_translations
 else
   cmake --build --preset "$preset"
 fi

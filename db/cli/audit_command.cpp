@@ -13,6 +13,7 @@
 #include "audit/audit_csv.h"
 #include "cli/cli.h"
 #include "cli/progress_bar.h"
+#include "i18n/translate.h"
 #include "printables/audit_report.h"
 #include "protocol/enrollment.h"
 #include "protocol/json_text.h"
@@ -46,6 +47,18 @@ int run_audit(const AuditOptions& options, std::ostream& out, std::ostream& err)
       caches.push_back(db::read_station_cache(path));
     } catch (const std::exception& e) {
       err << fmt::format("marshal audit: --station-cache {}: {}\n", path, e.what());
+      return audit_usage;
+    }
+  }
+  // The report speaks --lang, or the event's language (set before the tables' thread starts).
+  {
+    std::string language = options.language;
+    if (language.empty()) {
+      db::Database db(options.db_path, false);
+      language = db.scalar_text("SELECT value FROM event_info WHERE key = 'language'");
+    }
+    if (std::string problem; !i18n::use_language(language.empty() ? "en" : language, &problem)) {
+      err << "marshal audit: " << problem << "\n";
       return audit_usage;
     }
   }

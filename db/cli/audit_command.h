@@ -17,6 +17,7 @@ struct AuditOptions {
   std::vector<std::string> anchors;
   std::vector<std::string> station_caches;
   bool strict = false;
+  std::string language;  // --lang; empty: the event's (options.csv language), else English
 };
 int run_audit(const AuditOptions& options, std::ostream& out, std::ostream& err);
 

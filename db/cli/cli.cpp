@@ -17,6 +17,7 @@
 #include "cli/tabletop_commands.h"
 #include "cli/twtw_commands.h"
 #include "core/refusal.h"
+#include "i18n/translate.h"
 #include "protocol/odds_json.h"
 #include "protocol/resolve.h"
 
@@ -199,6 +200,9 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
                     "a GM station's cache file (the .db beside its settings): every record it made is an anchor; "
                     "give every one you have");
   audit->add_flag("--strict", audit_opts.strict, "a warning fails the audit too");
+  audit->add_option("--lang", audit_opts.language,
+                    "the report's language: en or ru (default: the event's, options.csv language)")
+      ->check(CLI::IsMember(i18n::known_languages()));
 
   bool head_full = false;
   auto* head = app.add_subcommand(
@@ -272,6 +276,9 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
     cmd->add_option("--out", print_opts.out, out_help)->required();
     cmd->add_option("--paper", print_opts.paper, "a4 (default) or letter")
         ->check(CLI::IsMember({"a4", "letter"}));
+    cmd->add_option("--lang", print_opts.language,
+                    "the language to print in: en or ru (default: the event's, options.csv language)")
+        ->check(CLI::IsMember(i18n::known_languages()));
     return cmd;
   };
   auto* print_packets = add_print(

@@ -14,6 +14,7 @@ struct PrintOptions {
   std::optional<std::string> character;
   bool combined = false;
   std::string code;
+  std::string language;  // --lang; empty: the event's (options.csv language), else English
 };
 
 int run_print(const PrintOptions& options, std::ostream& out, std::ostream& err);

@@ -11,6 +11,7 @@
 #include "core/accusation.h"
 #include "core/refusal.h"
 #include "core/rule_options.h"
+#include "i18n/translate.h"
 #include "import/import_twtw.h"
 #include "import/row_reader.h"
 #include "ledger/token_card.h"
@@ -79,6 +80,10 @@ struct Importer {
         auto ruleset = core::ruleset_from_string(r.text("value", true));
         if (!ruleset) r.error("value", "ruleset is savage, deadlands-1876 or deadlands-ru");
         else def.options.ruleset = *ruleset;
+      } else if (option == "language") {
+        const std::string language = r.text("value", true);
+        if (!i18n::is_known_language(language)) r.error("value", "language is " + i18n::known_languages_text());
+        else def.language = language;
       } else if (core::is_rule_option(option)) {
         try {
           core::TraitRules check;
@@ -91,7 +96,7 @@ struct Importer {
       } else
         r.error("option", "unknown option '" + option +
                               "' (title, max_attribute, brawl_tie, chase_min_wait_s, "
-                              "chase_max_wait_s, chase_escape_after, chase_base_hand, game, ruleset, a ruleset's options "
+                              "chase_max_wait_s, chase_escape_after, chase_base_hand, game, ruleset, language, a ruleset's options "
                               "such as crit_fail_reroll (docs/tabletop.md), twtw_...)");
     }
     if (def.options.chase.max_wait_s < def.options.chase.min_wait_s)

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "i18n/utf8_text.h"
 #include "import/csv_table.h"
 
 namespace marshal::db {
@@ -39,7 +40,7 @@ class RowReader {
   std::string text(const std::string& column, bool required, std::size_t max_length = 2000) {
     std::string value = table_.cell(row_, column);
     if (required && value.empty()) error(column, "is empty; it is required");
-    if (value.size() > max_length) error(column, fmt::format("is longer than {} characters", max_length));
+    if (i18n::characters_in(value) > max_length) error(column, fmt::format("is longer than {} characters", max_length));
     return value;
   }
   int number(const std::string& column, int min, int max) {

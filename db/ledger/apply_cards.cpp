@@ -2,6 +2,7 @@
 // stolen, borrowed and returned; secrets given; codes re-issued and revoked.
 #include <fmt/format.h>
 
+#include "i18n/utf8_text.h"
 #include "ledger/apply.h"
 
 namespace marshal::db {
@@ -77,7 +78,7 @@ void apply_card_event(const std::string& type, ApplyContext& ctx) {
   } else if (type == "bystander_bestowed") {
     std::int64_t who = town.character_by_badge(f.required("character"), "character");
     std::string name = f.text("name");
-    if (name.empty() || name.size() > 120) throw LedgerRefusal("bad_input", "name", "must be 1 to 120 characters");
+    if (name.empty() || i18n::characters_in(name) > 120) throw LedgerRefusal("bad_input", "name", "must be 1 to 120 characters");
     f.optional_text("note");
     f.done();
     CardRow card;

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "core/chips.h"
+#include "i18n/utf8_text.h"
 #include "ledger/event_ruleset.h"
 
 namespace marshal::db {
@@ -52,7 +53,7 @@ std::optional<std::int64_t> open_night(Database& db) {
 std::string why_text(protocol::Fields& f, bool required) {
   std::optional<std::string> why = required ? std::optional<std::string>(f.text("why")) : f.optional_text("why");
   if (!why) return "";
-  if ((required && why->empty()) || why->size() > max_why_chars)
+  if ((required && why->empty()) || i18n::characters_in(*why) > max_why_chars)
     throw LedgerRefusal("bad_input", "why", "must be 1 to " + std::to_string(max_why_chars) + " characters");
   return *why;
 }

@@ -36,6 +36,8 @@ void apply_event_defined(Town& town, const Json& payload) {
     db.prepare("INSERT INTO event_info(key, value) VALUES ('rule_options', ?)")
         .bind(1, definition_to_json(def)["rule_options"].dump())
         .run();
+  if (def.language != "en")
+    db.prepare("INSERT INTO event_info(key, value) VALUES ('language', ?)").bind(1, def.language).run();
   if (def.game != Game::lincoln)
     db.prepare("INSERT INTO event_info(key, value) VALUES ('game', ?)").bind(1, to_string(def.game)).run();
   std::set<std::string> codes;

@@ -1,5 +1,6 @@
 // Events about people: wounds named and healed, arrests, jail, release, corrections (votes:
 // apply_votes.cpp).
+#include "i18n/utf8_text.h"
 #include "ledger/apply.h"
 
 namespace marshal::db {
@@ -14,7 +15,7 @@ void apply_person_event(const std::string& type, ApplyContext& ctx) {
     std::string limb = f.text("limb");
     f.done();
     if (!c.wounded) throw LedgerRefusal("illegal_move", "character", c.name + " is not wounded");
-    if (limb.empty() || limb.size() > 40) throw LedgerRefusal("bad_input", "limb", "must be 1 to 40 characters");
+    if (limb.empty() || i18n::characters_in(limb) > 40) throw LedgerRefusal("bad_input", "limb", "must be 1 to 40 characters");
     db.prepare("UPDATE characters SET wounded_limb = ? WHERE id = ?").bind(1, limb).bind(2, who).run();
   } else if (type == "wound_healed") {
     std::int64_t doctor = town.character_by_badge(f.required("doctor"), "doctor");

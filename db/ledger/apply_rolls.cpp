@@ -7,6 +7,7 @@
 
 #include "core/refusal.h"
 #include "core/trait_dice.h"
+#include "i18n/utf8_text.h"
 #include "ledger/definition.h"
 #include "ledger/event_ruleset.h"
 
@@ -74,7 +75,7 @@ void apply_roll_event(ApplyContext& ctx) {
   dice.done();
   if (auto why = f.optional_text("why"); why && why->size() > 200)
     throw LedgerRefusal("bad_input", "why", "must be at most 200 characters");
-  if (auto trait_name = f.optional_text("trait"); trait_name && trait_name->size() > max_trait_name)
+  if (auto trait_name = f.optional_text("trait"); trait_name && i18n::characters_in(*trait_name) > max_trait_name)
     throw LedgerRefusal("bad_input", "trait", "must be at most " + std::to_string(max_trait_name) + " characters");
   // A reroll (001 L42) names the roll it follows: one of the same holder's.
   if (const Json* first = f.optional("reroll_of")) {

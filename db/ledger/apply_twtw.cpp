@@ -17,6 +17,7 @@
 #include "core/twtw_cards.h"
 #include "core/twtw_order.h"
 #include "core/twtw_wounds.h"
+#include "i18n/utf8_text.h"
 
 namespace marshal::db {
 
@@ -168,7 +169,7 @@ void round_started(ApplyContext& ctx, const tw::Options& options) {
   Database& db = town.db();
   protocol::Fields f(ctx.payload, "");
   const Json& list = f.required("declarations");
-  if (auto note = f.optional_text("note"); note && note->size() > max_note)
+  if (auto note = f.optional_text("note"); note && i18n::characters_in(*note) > max_note)
     throw LedgerRefusal("bad_input", "note", fmt::format("must be at most {} characters", max_note));
   f.done();
   if (!list.is_array() || list.empty() || list.size() > max_round_characters)
@@ -371,7 +372,7 @@ void step_resolved(ApplyContext& ctx, const tw::Options& options) {
   const Json empty = Json::array();
   const Json* recoveries = f.optional("recoveries");
   const Json* hits = f.optional("hits");
-  if (auto note = f.optional_text("note"); note && note->size() > max_note)
+  if (auto note = f.optional_text("note"); note && i18n::characters_in(*note) > max_note)
     throw LedgerRefusal("bad_input", "note", fmt::format("must be at most {} characters", max_note));
   f.done();
   if (!recoveries) recoveries = &empty;
@@ -454,7 +455,7 @@ void round_ended(ApplyContext& ctx) {
   Town& town = ctx.town;
   Database& db = town.db();
   protocol::Fields f(ctx.payload, "");
-  if (auto note = f.optional_text("note"); note && note->size() > max_note)
+  if (auto note = f.optional_text("note"); note && i18n::characters_in(*note) > max_note)
     throw LedgerRefusal("bad_input", "note", fmt::format("must be at most {} characters", max_note));
   f.done();
   const Round round = running_round(db);

@@ -2,6 +2,7 @@
 // minutes, then the Mayor can count the vote and decide the outcome. Judges can over-ride the
 // Mayor's call."): a Mayor calls a vote, the living cast one secret ballot each while it is open,
 // the Mayor counts it once it has closed (the ledger adds the tally), a Judge may override the call.
+#include "i18n/utf8_text.h"
 #include "ledger/apply.h"
 
 namespace marshal::db {
@@ -32,7 +33,7 @@ bool is_open(const VoteRow& v, std::int64_t now_ms) {
 
 std::string outcome_text(protocol::Fields& f) {
   std::string outcome = f.text("outcome");
-  if (outcome.empty() || outcome.size() > 200) throw LedgerRefusal("bad_input", "outcome", "must be 1 to 200 characters");
+  if (outcome.empty() || i18n::characters_in(outcome) > 200) throw LedgerRefusal("bad_input", "outcome", "must be 1 to 200 characters");
   return outcome;
 }
 
@@ -47,7 +48,7 @@ void apply_vote_event(const std::string& type, ApplyContext& ctx) {
     std::string office = f.text("office");
     f.optional_text("note");
     f.done();
-    if (office.empty() || office.size() > 40) throw LedgerRefusal("bad_input", "office", "must be 1 to 40 characters");
+    if (office.empty() || i18n::characters_in(office) > 40) throw LedgerRefusal("bad_input", "office", "must be 1 to 40 characters");
     town.require_power(mayor, core::Power::mayor, "character");
     town.require_alive(mayor, "character");
     if (auto v = latest_vote(db); v && is_open(*v, town.now_ms()))

@@ -5,6 +5,7 @@
 #include "core/refusal.h"
 #include "core/rule_options.h"
 #include "core/trait_roll.h"
+#include "i18n/translate.h"
 
 namespace marshal::db {
 
@@ -87,6 +88,7 @@ Json definition_to_json(const EventDefinition& def) {
   Json json{{"title", def.title}, {"ruleset", core::to_string(o.ruleset)}, {"options", options},
             {"characters", characters}, {"cards", cards}, {"locations", locations}};
   if (def.game != Game::lincoln) json["game"] = to_string(def.game);
+  if (def.language != "en") json["language"] = def.language;
   if (!def.rule_options.empty()) {
     Json rule_options = Json::object();
     for (const auto& [name, value] : def.rule_options) rule_options[name] = value;
@@ -120,6 +122,11 @@ EventDefinition definition_from_json(const Json& json) {
     auto game = game_from_string(*game_text);
     if (!game) throw protocol::InputError("definition.game", "must be lincoln, tabletop or twtw");
     def.game = *game;
+  }
+  if (auto language = top.optional_text("language")) {
+    if (!i18n::is_known_language(*language))
+      throw protocol::InputError("definition.language", "must be " + i18n::known_languages_text());
+    def.language = *language;
   }
   if (const Json* rule_options = top.optional("rule_options")) {
     if (!rule_options->is_object()) throw protocol::InputError("definition.rule_options", "must be an object");

@@ -67,6 +67,9 @@ struct CardDef {
 struct EventDefinition {
   std::string title;
   Game game = Game::lincoln;
+  // The language the event's cards and reports are printed in (i18n::known_languages(): en, ru).
+  // In the JSON only when not English.
+  std::string language = "en";
   // A tabletop game's ruleset options set over its ruleset (core/rule_options.h), by name:
   // {"crit_fail_reroll", "one_benny"}. In the JSON only when some are set.
   std::vector<std::pair<std::string, std::string>> rule_options;

@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include "i18n/utf8_text.h"
 #include "ledger/kiosk_pins.h"
 
 #include <sodium.h>
@@ -232,7 +233,7 @@ AppendResult Ledger::append_in_transaction(const AppendRequest& request,
     if (request.client_time_ms && (*request.client_time_ms < 0 || *request.client_time_ms > max_client_time_ms))
       throw LedgerRefusal("bad_input", "client_time_ms",
                           fmt::format("must be a whole number of milliseconds since 1970, 0 to {}", max_client_time_ms));
-    if (request.station.empty() || request.station.size() > 80)
+    if (request.station.empty() || i18n::characters_in(request.station) > 80)
       throw LedgerRefusal("bad_input", "station", "must be 1 to 80 characters");
     if (!request.payload.is_object())
       throw LedgerRefusal("bad_input", "payload", "must be a JSON object");

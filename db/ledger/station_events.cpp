@@ -1,5 +1,6 @@
 #include "ledger/station_events.h"
 
+#include "i18n/utf8_text.h"
 #include "ledger/ledger.h"
 #include "protocol/json_text.h"
 #include "store/hash_chain.h"
@@ -61,7 +62,7 @@ void check_station_event(const std::string& type, const Json& payload) {
     return;
   }
   std::string name = f.text("name");
-  if (name.empty() || name.size() > 80) throw protocol::InputError("name", "a station's name is 1 to 80 characters");
+  if (name.empty() || i18n::characters_in(name) > 80) throw protocol::InputError("name", "a station's name is 1 to 80 characters");
   if (type == station_enrolled_event) {
     std::string role = f.text("role");
     if (role != "gm" && role != "kiosk") throw protocol::InputError("role", "must be gm or kiosk");

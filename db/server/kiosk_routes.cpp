@@ -16,8 +16,11 @@ using serving::Reply;
 
 namespace {
 
+// Whole minutes, rounded up: a lock of 4 min 10 s is "5 minutes" to the player.
+std::int64_t whole_minutes(std::int64_t ms) { return (ms + 59'999) / 60'000; }
+
 std::string minutes_text(std::int64_t ms) {
-  std::int64_t minutes = (ms + 59'999) / 60'000;
+  const std::int64_t minutes = whole_minutes(ms);
   return fmt::format("{} minute{}", minutes, minutes == 1 ? "" : "s");
 }
 
@@ -91,10 +94,12 @@ Reply LedgerServer::Impl::kiosk_sign_in(const Station& station, const std::strin
     return error_reply(423, "pin_locked", "badge",
                        fmt::format("{} wrong PINs in {}: this badge is locked on kiosks for {} more (a GM "
                                    "station can still look)",
-                                   pin_tries_before_lock, minutes_text(pin_try_window_ms), minutes_text(a.locked_for_ms)));
+                                   pin_tries_before_lock, minutes_text(pin_try_window_ms), minutes_text(a.locked_for_ms)),
+                       Json{{"locked_minutes", whole_minutes(a.locked_for_ms)}});
   return error_reply(403, "wrong_pin", "pin",
                      fmt::format("Wrong PIN: {} more tr{} before this badge is locked for {}", a.tries_left,
-                                 a.tries_left == 1 ? "y" : "ies", minutes_text(pin_lock_ms)));
+                                 a.tries_left == 1 ? "y" : "ies", minutes_text(pin_lock_ms)),
+                     Json{{"tries_left", a.tries_left}, {"lock_minutes", whole_minutes(pin_lock_ms)}});
 }
 
 // A kiosk's record names its signed-in player as the giver or seller, and a sale the buyer's

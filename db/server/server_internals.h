@@ -50,10 +50,13 @@ struct Reply {
 
 // Field and reason may quote what a client sent (a path, a name): made valid UTF-8 here, since
 // JSON must be.
+// `data`: the refusal's numbers beside its code, so that a station words it in its own language
+// without reading the English reason ({"tries_left": 4, "lock_minutes": 5}).
 inline Reply error_reply(unsigned status, const std::string& code, const std::string& field,
-                         const std::string& reason) {
-  return {status,
-          {{"error", {{"code", code}, {"field", protocol::valid_utf8(field)}, {"reason", protocol::valid_utf8(reason)}}}}};
+                         const std::string& reason, const Json& data = Json::object()) {
+  Json error{{"code", code}, {"field", protocol::valid_utf8(field)}, {"reason", protocol::valid_utf8(reason)}};
+  for (const auto& [key, value] : data.items()) error[key] = value;
+  return {status, {{"error", error}}};
 }
 
 // The client's IPv4 address as text ("?" when unknown).

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "core/card_code.h"
+#include "i18n/utf8_text.h"
 #include "ledger/station_events.h"
 #include "protocol/enrollment.h"
 #include "store/hash_chain.h"
@@ -35,7 +36,7 @@ std::optional<Role> role_from_string(const std::string& text) {
 }
 
 std::string add_station(Database& db, const std::string& name, Role role, std::int64_t now_ms) {
-  if (name.empty() || name.size() > 80) throw StationError("a station's name is 1 to 80 characters");
+  if (name.empty() || i18n::characters_in(name) > 80) throw StationError("a station's name is 1 to 80 characters");
   Transaction tx(db);
   Statement existing = db.prepare("SELECT revoked FROM stations WHERE name = ?");
   existing.bind(1, name);

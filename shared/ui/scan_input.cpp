@@ -7,17 +7,19 @@
 #include <wx/time.h>
 
 #include "ui/theme.h"
+#include "ui/words.h"
 
 namespace marshal::ui {
 
 ScanInput::ScanInput(wxWindow* parent, OnCode on_code)
     : wxPanel(parent, wxID_ANY), on_code_(std::move(on_code)) {
   auto* sizer = new wxBoxSizer(wxHORIZONTAL);
-  auto* label = new wxStaticText(this, wxID_ANY, "Scan or type a code:");
+  auto* label = new wxStaticText(this, wxID_ANY, wx_tr("Scan or type a code:"));
   label->SetFont(font(14, true));
   field_ = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxTE_PROCESS_ENTER);
   field_->SetFont(font(18));
-  field_->SetHint("e.g. K3M0 7XQ2 W9RT AB4C D");
+  // TRANSLATORS: a hint inside an empty field; the code is an example to keep as it is.
+  field_->SetHint(wx_tr("e.g. K3M0 7XQ2 W9RT AB4C D"));
   sizer->Add(label, 0, wxALIGN_CENTER_VERTICAL | wxALL, 8);
   sizer->Add(field_, 1, wxEXPAND | wxALL, 6);
   SetSizer(sizer);

@@ -29,13 +29,18 @@ using namespace gui_testing;
 inline const std::string kid_pin = "2468";
 inline const std::string sheriff_pin = "1357";
 
-// The sample town with the Kid's and the Sheriff's PINs set.
+// The sample town (or its Russian twin, lincoln-1875-ru) with the Kid's and the Sheriff's PINs set.
 struct KioskTown : marshal::test_support::SampleTown {
-  explicit KioskTown(std::uint64_t seed) : SampleTown(seed) {
+  std::string kid = "Kid Calloway", sheriff = "Sheriff Amos Brady";
+  explicit KioskTown(std::uint64_t seed, const std::string& event = "lincoln-1875") : SampleTown(seed, event) {
+    if (event == "lincoln-1875-ru") {
+      kid = "Малыш Кэллоуэй";
+      sheriff = "Шериф Эймос Брэди";
+    }
     marshal::db::Database ledger(db, false);
-    ledger.exec("UPDATE kiosk_pins SET pin = '" + kid_pin + "' WHERE character = (SELECT id FROM characters WHERE name = 'Kid Calloway')");
+    ledger.exec("UPDATE kiosk_pins SET pin = '" + kid_pin + "' WHERE character = (SELECT id FROM characters WHERE name = '" + kid + "')");
     ledger.exec("UPDATE kiosk_pins SET pin = '" + sheriff_pin +
-                "' WHERE character = (SELECT id FROM characters WHERE name = 'Sheriff Amos Brady')");
+                "' WHERE character = (SELECT id FROM characters WHERE name = '" + sheriff + "')");
   }
   // Every secret's text held at the start by someone other than `name`.
   std::vector<std::string> secret_texts_not_of(const std::string& name) const {
@@ -79,7 +84,9 @@ struct ServedKiosk {
   marshal::db::ServerConfig config;
   std::unique_ptr<marshal::db::LedgerServer> server;
 
-  ServedKiosk(std::uint64_t seed, const std::string& station, bool with_admin = false) : town(seed) {
+  ServedKiosk(std::uint64_t seed, const std::string& station, bool with_admin = false,
+              const std::string& event = "lincoln-1875")
+      : town(seed, event) {
     {
       marshal::db::Ledger ledger(town.db);
       code = marshal::db::add_station(ledger.database(), station, marshal::db::Role::kiosk, marshal::db::unix_time_ms());

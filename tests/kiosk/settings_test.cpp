@@ -40,7 +40,7 @@ TEST_CASE("the kiosk's settings file: its keys, and a mistake named with file an
   { std::ofstream(conf) << "server = http://10.0.0.2:8080\nscanner = /dev/ttyUSB0\n"; }
   std::string out = run_kiosk_with_config(dir, "");
   INFO(out);
-  CHECK(out.find("kiosk.conf:2: unknown setting \"scanner\" (server, cache, enroll, ledger, station, camera)") != std::string::npos);
+  CHECK(out.find("kiosk.conf:2: unknown setting \"scanner\" (server, cache, enroll, ledger, station, camera, lang)") != std::string::npos);
   { std::ofstream(conf) << "cache\n"; }
   out = run_kiosk_with_config(dir, "");
   CHECK(out.find("kiosk.conf:1: expected KEY = VALUE") != std::string::npos);

@@ -106,6 +106,9 @@ TEST_CASE("five wrong PINs lock the badge on every kiosk; a GM station can still
     CHECK(error_code(r) == "wrong_pin");
     CHECK(r.body["error"]["reason"].get<std::string>().find(std::to_string(tries_left) + " more tr") !=
           std::string::npos);
+    // The numbers travel as data too, for a kiosk that words them in its own language.
+    CHECK(r.body["error"]["tries_left"] == tries_left);
+    CHECK(r.body["error"]["lock_minutes"] == db::pin_lock_ms / 60'000);
   }
   client::HttpReply fifth = f.sign_in(badge, wrong_pin(right));
   INFO(describe(fifth));
@@ -113,6 +116,7 @@ TEST_CASE("five wrong PINs lock the badge on every kiosk; a GM station can still
   CHECK(error_code(fifth) == "pin_locked");
   CHECK(fifth.body["error"]["reason"].get<std::string>().find("locked on kiosks for 5 minutes more") !=
         std::string::npos);
+  CHECK(fifth.body["error"]["locked_minutes"] == 5);
   // Locked: the right PIN too, at another kiosk too.
   CHECK(f.sign_in(badge, right).status == 423);
   std::string other_kiosk = enrolled_token(f.ledger.path, "porch-kiosk", db::Role::kiosk);

@@ -1,0 +1,141 @@
+#include "kiosk/refusal_words.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "i18n/translate.h"
+
+namespace marshal::kiosk {
+
+namespace {
+
+using i18n::tr;
+using i18n::trn;
+
+std::uint64_t count_of(std::int64_t n) { return n < 0 ? 0 : static_cast<std::uint64_t>(n); }
+
+bool says(const std::string& reason, const char* words) { return reason.find(words) != std::string::npos; }
+
+bool names_a_badge(const std::string& field) {
+  return field == "badge" || field == "from" || field == "to" || field == "voter" || field == "candidate";
+}
+
+// The code's words in the language of the screens (not English: there the server's reason stands).
+std::string worded(const KioskReply& r) {
+  const std::string& code = r.code;
+  const std::string& field = r.field;
+  // The refusal's numbers, as the server sends them beside its code (db/server/kiosk_routes.cpp).
+  auto number = [&](const char* key) -> std::optional<std::int64_t> {
+    const auto it = r.error.find(key);
+    if (it == r.error.end() || !it->is_number_integer()) return std::nullopt;
+    return it->get<std::int64_t>();
+  };
+  if (code == "wrong_pin") {
+    const auto tries = number("tries_left"), minutes = number("lock_minutes");
+    if (!tries || !minutes) return tr("Wrong PIN: type it again");
+    // TRANSLATORS: shown alone under the PIN field. The second {} is a number of minutes (5).
+    return fmt::format(fmt::runtime(trn("Wrong PIN: {} more try before this badge is locked for {} minutes",
+                                        "Wrong PIN: {} more tries before this badge is locked for {} minutes",
+                                        count_of(*tries))),
+                       *tries, *minutes);
+  }
+  if (code == "pin_locked") {
+    const auto minutes = number("locked_minutes");
+    if (!minutes) return tr("this badge is locked on kiosks for a few minutes (a GM station can still look)");
+    return fmt::format(
+        fmt::runtime(trn("this badge is locked on kiosks for {} more minute (a GM station can still look)",
+                         "this badge is locked on kiosks for {} more minutes (a GM station can still look)",
+                         count_of(*minutes))),
+        *minutes);
+  }
+  if (code == "sign_in_ended")
+    return tr("this player's sign-in has ended (the ledger restarted, or a minute went by without use): sign in "
+              "again with badge and PIN");
+  if (code == "sign_in_needed")
+    return tr("sign in with badge and PIN first; a sign-in ends after a minute without use");
+  if (code == "not_yours") return tr("a kiosk gives, sells and votes only as the player signed in at it");
+  if (code == "buyer_must_agree") return tr("a sale at a kiosk needs the buyer's agreement: the buyer types their PIN");
+  if (code == "unauthenticated")
+    return tr("the ledger does not know this kiosk (its enrollment was revoked?): tell an organiser");
+  if (code == "enroll_refused") return tr("unknown, used or revoked enrollment code");
+  if (code == "not_allowed") return tr("a kiosk may not do this");
+  if (code == "bad_input") return tr("the ledger could not read what this kiosk sent: tell an organiser");
+  if (code == "bad_code") return tr("this code is damaged or is not a Marshal card's: scan it again");
+  if (code == "unknown_code") return tr("the ledger does not know this code");
+  if (code == "revoked") return tr("this card was revoked (re-issued or withdrawn)");
+  if (code == "wrong_kind") {
+    if (field == "secret") return tr("that card is not a secret");
+    if (field == "horse") return tr("that card is not a horse");
+    if (names_a_badge(field)) return tr("that card is not a badge");
+    return tr("that card is of another kind");
+  }
+  if (code == "not_holder") {
+    if (field == "secret") return tr("that secret is not held by you: only its holder can give it");
+    if (field == "from") return tr("that horse is not with you: only the one who has it can sell it");
+    return tr("that card is not held by you");
+  }
+  if (code == "dead") {
+    if (field == "from" || field == "voter") return tr("you are dead: the dead do nothing this evening");
+    if (field == "to") return tr("the receiver is dead: the dead receive nothing");
+    if (field == "candidate") return tr("that candidate is dead: no ballot goes to the dead");
+    return tr("someone named here is dead");
+  }
+  if (code == "knocked_out") {
+    if (field == "voter") return tr("you are knocked out or nursing a headache: try again when it is over");
+    if (field == "candidate") return tr("that candidate is knocked out or nursing a headache");
+    if (field == "to") return tr("the buyer is knocked out or nursing a headache");
+    return tr("someone named here is knocked out or nursing a headache");
+  }
+  if (code == "illegal_move") {
+    // The field says which rule; where one field has two rules, the server's reason tells them apart.
+    if (field == "horse") return tr("only a horse in its owner's hands can be sold");
+    if (field == "to" && says(r.reason, "already has"))  // i18n: not words (the server's English)
+      return tr("the buyer already has this horse");
+    if (field == "to") return tr("a card is handed to someone else, never to yourself");
+    if (field == "voter" && says(r.reason, "already"))
+      return tr("you have cast your ballot in this vote already: one ballot each");
+    if (field == "voter") return tr("no vote is open: ballots are cast in the 15 minutes after the Mayor calls one");
+    return tr("the ledger does not allow this now");
+  }
+  if (code == "closing") return tr("the ledger is shutting down: try again in a minute");
+  if (code == "server_error") return tr("the ledger had a fault: try again, or tell an organiser");
+  // TRANSLATORS: {} is the ledger's refusal code, such as uuid_reused: a word for an organiser.
+  return fmt::format(fmt::runtime(tr("The ledger refused this ({}).")), code);
+}
+
+}  // namespace
+
+std::string refusal_words(const KioskReply& r) {
+  if (r.ok) return "";
+  // The kiosk's own words for a ledger out of reach are in the language of the screens already.
+  if (r.code == "unreachable") return r.reason;
+  if (i18n::current_language() == "en") return r.reason;
+  if (r.code == "refused") return tr("refused by the ledger");  // a reply without the server's error
+  // The shared client's words for another key than the pinned one (client::wrong_key_words).
+  if (r.code == "wrong_key")
+    return tr("this is not your ledger: its key does not match the one on your enrolment card");
+  return worded(r);
+}
+
+std::string enrollment_problem_words(const std::string& problem) {
+  if (i18n::current_language() == "en") return problem;
+  auto starts = [&](const char* words) { return problem.rfind(words, 0) == 0; };
+  if (starts("this enrollment card cannot be read whole"))  // i18n: not words
+    return tr("this enrollment card cannot be read whole: scan it again, or print a new one");
+  if (starts("this enrollment card is an old one"))  // i18n: not words
+    return tr("this enrollment card is an old one, without the ledger's key: print a new card with marshal station "
+              "rotate NAME --card FILE --server https://HOST:PORT");
+  if (starts("this enrollment card's key pin is damaged"))  // i18n: not words
+    return tr("this enrollment card's key pin is damaged (64 hex digits expected): scan it again, or print a new one");
+  if (starts("this enrollment card's code is damaged"))  // i18n: not words
+    return tr("this enrollment card's code is damaged: scan it again, or print a new one");
+  // Words from elsewhere already in the reader's language (not plain ASCII) stand as they are.
+  for (char c : problem)
+    if (static_cast<unsigned char>(c) >= 0x80) return problem;
+  return tr("this enrollment card cannot be used: scan it again, or print a new one");
+}
+
+}  // namespace marshal::kiosk
