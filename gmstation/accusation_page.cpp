@@ -7,16 +7,45 @@
 #include "core/action_deck.h"
 #include "protocol/odds_json.h"
 #include "ui/theme.h"
+#include "ui/words.h"
 
 namespace marshal::gm {
 
+using ui::tr;
+using ui::utf8;
+using ui::wx_tr;
+
+namespace {
+
+// "Refused: " and why, in the words of the ledger, the rules or the station.
+wxString accusation_refusal(const std::string& why) {
+  // TRANSLATORS: {} says why, in the ledger's or the rules' words.
+  return utf8(fmt::format(fmt::runtime(tr("Refused: {}")), why));
+}
+
+// A card scanned where the accused's trick was wanted, by its kind (the ledger's word).
+wxString not_a_trick_words(const std::string& kind) {
+  if (kind == "badge") return wx_tr("Refused: that is a badge card, not a trick");
+  if (kind == "bystander") return wx_tr("Refused: that is a bystander card, not a trick");
+  if (kind == "horse") return wx_tr("Refused: that is a horse card, not a trick");
+  if (kind == "secret") return wx_tr("Refused: that is a secret card, not a trick");
+  if (kind == "power") return wx_tr("Refused: that is a power card, not a trick");
+  if (kind == "token") return wx_tr("Refused: that is a token card, not a trick");
+  // TRANSLATORS: {} is a card's kind as the ledger names it (an English word).
+  return utf8(fmt::format(fmt::runtime(tr("Refused: that is a {} card, not a trick")), kind));
+}
+
+}  // namespace
+
 AccusationPage::AccusationPage(wxWindow* parent, StationBackend& backend)
-    : ConflictPage(parent, "CHEATING ACCUSATION"), backend_(backend) {
+    // TRANSLATORS: a screen's title, in capitals.
+    : ConflictPage(parent, wx_tr("CHEATING ACCUSATION")), backend_(backend) {
   who_ = new wxStaticText(this, wxID_ANY, "");
   who_->SetFont(ui::font(15, true));
   inputs_->Add(who_, 0, wxALL | wxEXPAND, 8);
   auto* cards = new wxFlexGridSizer(2, 2, 6, 18);
-  const char* labels[2] = {"Accuser's card (A, 2-10)", "Accused's card"};
+  // TRANSLATORS: A is the Ace's letter on the cards (as "A" is translated).
+  const wxString labels[2] = {wx_tr("Accuser's card (A, 2-10)"), wx_tr("Accused's card")};
   for (int i = 0; i < 2; ++i) {
     auto* label = new wxStaticText(this, wxID_ANY, labels[i]);
     label->SetFont(ui::font(ui::body_points));
@@ -29,7 +58,7 @@ AccusationPage::AccusationPage(wxWindow* parent, StationBackend& backend)
   inputs_->Add(cards, 0, wxALL, 10);
   auto* row = new wxBoxSizer(wxHORIZONTAL);
   add_virtual_draw_toggle(row);
-  auto* go = new wxButton(this, wxID_ANY, "Draw  (Enter)");
+  auto* go = new wxButton(this, wxID_ANY, wx_tr("Draw  (Enter)"));
   go->SetFont(ui::font(14, true));
   go->Bind(wxEVT_BUTTON, &AccusationPage::on_go, this);
   row->Add(go, 0);
@@ -52,51 +81,58 @@ void AccusationPage::start() {
   }
   who_->SetLabel("");
   set_result("");
-  say("Scan the badge of the player accused of cheating");
+  say(wx_tr("Scan the badge of the player accused of cheating"));
 }
 
 void AccusationPage::on_scan(const std::string& code) {
   if (auto card = core::deck_card_number(core::action_deck_prefix, code)) {
     if (step_ == Step::draw) return card_scanned(*card);
-    if (step_ == Step::done) return refuse("The accusation is settled: Esc, or a new F-key, for the next");
-    return refuse("An action card: scan the accused, the trick and the accuser first");
+    if (step_ == Step::done) return refuse(wx_tr("The accusation is settled: Esc, or a new F-key, for the next"));
+    return refuse(wx_tr("An action card: scan the accused, the trick and the accuser first"));
   }
   if (step_ == Step::accused || step_ == Step::accuser) {
     Lookup who = backend_.character(code);
-    if (!who.found) return refuse("Refused: " + wxString::FromUTF8(who.refusal));
+    if (!who.found) return refuse(accusation_refusal(who.refusal));
     std::string why;
     if (!session_->add_participant(step_ == Step::accused ? "accused_list" : "accuser_list", code, who.data, why))
-      return refuse("Refused: " + wxString::FromUTF8(why));
+      return refuse(accusation_refusal(why));
     if (step_ == Step::accused) {
       accused_ = who.data["name"];
       step_ = Step::trick;
-      say(wxString::FromUTF8("Scan the trick " + accused_ + " flipped"));
+      // TRANSLATORS: {} is the accused, who flipped the trick.
+      say(utf8(fmt::format(fmt::runtime(tr("Scan the trick {} flipped")), accused_)));
     } else {
       accuser_ = who.data["name"];
       step_ = Step::draw;
       update_odds();
-      say(wxString::FromUTF8("Both draw and add Gambling: scan " + accuser_ + "'s card (the accuser), then " + accused_ +
-                             "'s (or type them, Enter)"));
+      // TRANSLATORS: the accuser, then the accused.
+      say(utf8(fmt::format(fmt::runtime(tr("Both draw and add Gambling: scan {}'s card (the accuser), then {}'s (or type "
+                                           "them, Enter)")),
+                           accuser_, accused_)));
       mark_waiting_card({card_[0], card_[1]});
     }
   } else if (step_ == Step::trick) {
     Lookup trick = backend_.card(code);
-    if (!trick.found) return refuse("Refused: " + wxString::FromUTF8(trick.refusal));
-    if (trick.data["kind"] != "trick") return refuse("Refused: that is a " + wxString::FromUTF8(trick.data["kind"].get<std::string>()) + " card, not a trick");
+    if (!trick.found) return refuse(accusation_refusal(trick.refusal));
+    if (trick.data["kind"] != "trick") return refuse(not_a_trick_words(trick.data["kind"].get<std::string>()));
     if (trick.data.value("holder", "") != accused_)
-      return refuse(wxString::FromUTF8("Refused: that trick is not held by " + accused_));
-    if (trick.data.value("spent", false)) return refuse("Refused: that trick was already played this evening");
+      // TRANSLATORS: {} is the accused.
+      return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: that trick is not held by {}")), accused_)));
+    if (trick.data.value("spent", false)) return refuse(wx_tr("Refused: that trick was already played this evening"));
     session_->set_trick(code, trick.data);
     step_ = Step::accuser;
-    say("Scan the accuser's badge");
+    say(wx_tr("Scan the accuser's badge"));
   } else {
-    return refuse("The players are set: Esc to start again");
+    return refuse(wx_tr("The players are set: Esc to start again"));
   }
-  who_->SetLabel(wxString::FromUTF8(fmt::format("Accused: {}{}\nAccuser: {}", accused_.empty() ? "?" : accused_,
-                                                session_->input().contains("trick")
-                                                    ? "   (trick: " + session_->input()["trick"]["hand"].get<std::string>() + ")"
-                                                    : "",
-                                                accuser_.empty() ? "?" : accuser_)));
+  const std::string accused = accused_.empty() ? "?" : accused_, accuser = accuser_.empty() ? "?" : accuser_;
+  who_->SetLabel(utf8(
+      session_->input().contains("trick")
+          // TRANSLATORS: the accused, the trick's hand (its title), then the accuser.
+          ? fmt::format(fmt::runtime(tr("Accused: {}   (trick: {})\nAccuser: {}")), accused,
+                        session_->input()["trick"]["hand"].get<std::string>(), accuser)
+          // TRANSLATORS: the accused, then the accuser ("?" while not scanned yet).
+          : fmt::format(fmt::runtime(tr("Accused: {}\nAccuser: {}")), accused, accuser)));
   Layout();
 }
 
@@ -105,19 +141,23 @@ std::string AccusationPage::odds_text() {
   try {
     Json o = protocol::odds("accusation",
                             {{"accuser", session_->character(accuser_)}, {"accused", session_->character(accused_)}}, rng_);
-    return fmt::format("Odds: the trick is opened {:.0f}%. If it is a cheat, {} loses a bystander {:.0f}%; "
-                       "a skill trick always costs the accuser one.",
-                       100 * o["trick_opened"].get<double>(), accused_,
-                       100 * o["if_cheat"][accused_ + " loses a bystander"].get<double>());
+    // The odds name their outcomes in English (protocol/odds_json.h): a key, not words.
+    const std::string loses = accused_ + " loses a bystander";  // i18n: not words
+    // TRANSLATORS: the odds that the trick is opened, then that the accused loses a bystander.
+    return fmt::format(fmt::runtime(tr("Odds: the trick is opened {:.0f}%. If it is a cheat, {} loses a bystander "
+                                       "{:.0f}%; a skill trick always costs the accuser one.")),
+                       100 * o["trick_opened"].get<double>(), accused_, 100 * o["if_cheat"][loses].get<double>());
   } catch (const std::exception& e) {
-    return std::string("No odds: ") + e.what();
+    // TRANSLATORS: {} says why, in the rules' words.
+    return fmt::format(fmt::runtime(tr("No odds: {}")), e.what());
   }
 }
 
 void AccusationPage::card_scanned(int value) {
   if (station_draws())
-    return refuse("The station draws the cards (the box is ticked): untick it to scan the table's cards");
-  if (fill_next_card({card_[0], card_[1]}, value) < 2) return say(wxString::FromUTF8("Now " + accused_ + "'s card"));
+    return refuse(wx_tr("The station draws the cards (the box is ticked): untick it to scan the table's cards"));
+  if (fill_next_card({card_[0], card_[1]}, value) < 2)
+    return say(utf8(fmt::format(fmt::runtime(tr("Now {}'s card")), accused_)));
   wxCommandEvent go;
   on_go(go);
 }
@@ -148,20 +188,27 @@ void AccusationPage::on_go(wxCommandEvent&) {
   if (!o.ok) {
     input["accuser_list"] = lists[0];
     input["accused_list"] = lists[1];
-    return refuse("Refused: " + wxString::FromUTF8(o.error));
+    return refuse(accusation_refusal(o.error));
   }
   const Json& r = o.resolution["result"];
   std::string text;
   const Json& totals = o.resolution["steps"][0]["totals"];
-  text += fmt::format("{} {} against {} {}\n", accuser_, totals[accuser_].get<int>(), accused_, totals[accused_].get<int>());
-  text += r["opened"].get<bool>() ? fmt::format("The trick is opened: {}\n", r["revealed"].get<std::string>() == "cheat" ? "CHEAT" : "SKILL")
-                                  : "The accuser is not higher: the trick stays folded\n";
+  // TRANSLATORS: the accuser and their total, then the accused and theirs.
+  text += fmt::format(fmt::runtime(tr("{} {} against {} {}")), accuser_, totals[accuser_].get<int>(), accused_,
+                      totals[accused_].get<int>()) +
+          "\n";
+  text += (r["opened"].get<bool>() ? r["revealed"].get<std::string>() == "cheat" ? tr("The trick is opened: CHEAT")
+                                                                                 : tr("The trick is opened: SKILL")
+                                   : tr("The accuser is not higher: the trick stays folded")) +
+          "\n";
   std::string loser = r["loser"];
   if (r["bystander_lost"].is_null()) {
-    text += loser + " would lose a bystander but has none left";
+    // TRANSLATORS: {} is who lost the accusation.
+    text += fmt::format(fmt::runtime(tr("{} would lose a bystander but has none left")), loser);
   } else {
     Lookup card = backend_.card(r["bystander_lost"]);
-    text += fmt::format("{} loses an innocent bystander: hand \"{}\" to the GM", loser,
+    // TRANSLATORS: who lost the accusation, then the title of the bystander card to hand over.
+    text += fmt::format(fmt::runtime(tr("{} loses an innocent bystander: hand \"{}\" to the GM")), loser,
                         card.found ? card.data["title"].get<std::string>() : r["bystander_lost"].get<std::string>());
   }
   set_result(wxString::FromUTF8(text));

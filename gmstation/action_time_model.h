@@ -36,6 +36,8 @@ tw::Options options_from_view(const Json& view);
 
 // "Miranda d12  CT 11/12  R leg 1  STUNNED  bleeds 1": a roster row without its number.
 std::string roster_line(const Fighter& f);
+// A character's state (fighting, concussed, out_of_action, dead) as a GM reads it.
+std::string state_words(const std::string& state);
 
 // One character's Declaration as the GM builds it, key by key.
 struct Declared {
@@ -69,6 +71,8 @@ std::string tn_words(const tw::TnBreakdown& tn);
 
 // The card's hit locations as numbered for one key: 1 head ... 8 left leg.
 const std::vector<tw::HitLocation>& hit_locations();
+// A hit location as a GM reads it: "right arm".
+std::string hit_location_words(tw::HitLocation where);
 std::string hit_location_menu();  // "1 head  2 vitals  ..."
 
 // What a hit of `dmg` (a weapon's, no cover) to `where` does to a target of `size` in state

@@ -88,6 +88,8 @@ class ActionTimePage : public ConflictPage {
   const action_time::Fighter* fighter(const std::string& name) const;
   int index_of(const std::string& name) const;
   bool dodging(const std::string& name) const;  // declared a dodge this round
+  // A whole number typed in `field`, low..high; nullopt when it is not one.
+  static std::optional<int> typed_number(wxTextCtrl* field, int low, int high);
 
   StationBackend& backend_;
   Json view_;

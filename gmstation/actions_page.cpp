@@ -3,23 +3,32 @@
 #include <fmt/format.h>
 
 #include "ui/theme.h"
+#include "ui/words.h"
 
 namespace marshal::gm {
 
+using ui::tr;
+using ui::trn;
+using ui::utf8;
+using ui::wx_tr;
+
 ActionsPage::ActionsPage(wxWindow* parent, StationBackend& backend)
-    : ConflictPage(parent, "GM ACTIONS"), backend_(backend) {
+    // TRANSLATORS: the GM actions screen's title.
+    : ConflictPage(parent, wx_tr("GM ACTIONS")), backend_(backend) {
   who_ = new wxStaticText(this, wxID_ANY, "");
   who_->SetFont(ui::font(16, true));
+  // TRANSLATORS: the screen's keys, pressed with Ctrl (Latin letters on any keyboard); keep the
+  // lines as short: the screen is 1024 pixels wide.
   auto* keys = new wxStaticText(this, wxID_ANY,
-                                "Ctrl+H  heal a wound (then the Doctor's badge)     Ctrl+D  dock a random bystander\n"
-                                "Ctrl+B  bestow a new bystander (type its name; the card is printed)\n"
-                                "Ctrl+A  arrest (then the Lawman's badge)     Ctrl+J  jail     Ctrl+R  release\n"
-                                "Horses (then scan the horse):  Ctrl+S  sold to them   Ctrl+T  they steal it\n"
-                                "   Ctrl+L  they borrow it (a Lawman)   Ctrl+U  back to its owner\n"
-                                "Ctrl+G  they give a secret (the secret card, then the receiver's badge)\n"
-                                "Ctrl+I  re-issue a lost or damaged card (scan it; the new one is printed)\n"
-                                "Ctrl+V  the Mayor calls a vote (type the office; ballots close in 15 minutes)\n"
-                                "Ctrl+K  the Mayor counts it once closed   Ctrl+O  a Judge overrides the Mayor's call");
+                                wx_tr("Ctrl+H  heal a wound (then the Doctor's badge)     Ctrl+D  dock a random bystander\n"
+                                      "Ctrl+B  bestow a new bystander (type its name; the card is printed)\n"
+                                      "Ctrl+A  arrest (then the Lawman's badge)     Ctrl+J  jail     Ctrl+R  release\n"
+                                      "Horses (then scan the horse):  Ctrl+S  sold to them   Ctrl+T  they steal it\n"
+                                      "   Ctrl+L  they borrow it (a Lawman)   Ctrl+U  back to its owner\n"
+                                      "Ctrl+G  they give a secret (the secret card, then the receiver's badge)\n"
+                                      "Ctrl+I  re-issue a lost or damaged card (scan it; the new one is printed)\n"
+                                      "Ctrl+V  the Mayor calls a vote (type the office; ballots close in 15 minutes)\n"
+                                      "Ctrl+K  the Mayor counts it once closed   Ctrl+O  a Judge overrides the Mayor's call"));
   keys->SetFont(ui::font(ui::body_points));
   name_ = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(420, -1), wxTE_PROCESS_ENTER);
   name_->SetFont(ui::font(15));
@@ -39,28 +48,29 @@ void ActionsPage::start() {
   who_->SetLabel("");
   name_->Hide();
   set_result("");
-  say("Scan the badge of the character to act on");
+  say(wx_tr("Scan the badge of the character to act on"));
 }
 
 void ActionsPage::show_character() {
   Lookup who = backend_.character(badge_);
   if (!who.found) return;
   const Json& v = who.data;
-  who_->SetLabel(wxString::FromUTF8(fmt::format("{}{}{}{}  ·  bystanders left: {}", v["name"].get<std::string>(),
-                                                v.value("dead", false) ? "  DEAD" : "",
-                                                v.value("wounded", false) ? "  wounded" : "",
-                                                v.value("jailed", false)     ? "  in jail"
-                                                : v.value("arrested", false) ? "  arrested"
-                                                                             : "",
-                                                v.value("bystanders_left", 0))));
+  // The name and what has befallen them, each after two spaces.
+  std::string name = v["name"].get<std::string>();
+  if (v.value("dead", false)) name += "  " + tr("DEAD");
+  if (v.value("wounded", false)) name += "  " + tr("wounded");
+  if (v.value("jailed", false)) name += "  " + tr("in jail");
+  else if (v.value("arrested", false)) name += "  " + tr("arrested");
+  // TRANSLATORS: {0} is a character's name and state ("Kid Calloway  wounded"); {1} a count.
+  who_->SetLabel(utf8(fmt::format(fmt::runtime(tr("{}  ·  bystanders left: {}")), name, v.value("bystanders_left", 0))));
   Layout();
 }
 
 void ActionsPage::on_scan(const std::string& code) {
   switch (waiting_) {
     case Waiting::doctor:
-      return record("wound_healed", {{"character", badge_}, {"doctor", code}}, "The wound is healed");
-    case Waiting::lawman: return record("arrested", {{"character", badge_}, {"lawman", code}}, "Arrested");
+      return record("wound_healed", {{"character", badge_}, {"doctor", code}}, wx_tr("The wound is healed"));
+    case Waiting::lawman: return record("arrested", {{"character", badge_}, {"lawman", code}}, wx_tr("Arrested"));
     case Waiting::horse: {
       Json payload{{"horse", code}};
       if (horse_action_ != "horse_returned")
@@ -72,23 +82,23 @@ void ActionsPage::on_scan(const std::string& code) {
         if (horse.found && horse.data.contains("holder_badge")) payload["from"] = horse.data["holder_badge"];
       }
       return record(horse_action_, payload,
-                    horse_action_ == "horse_sold"       ? "Sold: the horse card goes to its new owner"
-                    : horse_action_ == "horse_stolen"   ? "Stolen: hand the horse card to the thief"
-                    : horse_action_ == "horse_borrowed" ? "Borrowed by the Lawman: to be returned"
-                                                        : "The horse is back with its owner");
+                    horse_action_ == "horse_sold"       ? wx_tr("Sold: the horse card goes to its new owner")
+                    : horse_action_ == "horse_stolen"   ? wx_tr("Stolen: hand the horse card to the thief")
+                    : horse_action_ == "horse_borrowed" ? wx_tr("Borrowed by the Lawman: to be returned")
+                                                        : wx_tr("The horse is back with its owner"));
     }
     case Waiting::secret:
       secret_ = code;
       waiting_ = Waiting::secret_receiver;
-      return say("Scan the badge of the one who receives the secret");
+      return say(wx_tr("Scan the badge of the one who receives the secret"));
     case Waiting::secret_receiver:
       return record("secret_given", {{"secret", secret_}, {"from", badge_}, {"to", code}},
-                    "Given: hand the secret card over");
-    case Waiting::reissue: return record("card_reissued", {{"card", code}}, "Re-issued");
+                    wx_tr("Given: hand the secret card over"));
+    case Waiting::reissue: return record("card_reissued", {{"card", code}}, wx_tr("Re-issued"));
     default: break;
   }
   Lookup who = backend_.character(code);
-  if (!who.found) return refuse("Refused: " + wxString::FromUTF8(who.refusal));
+  if (!who.found) return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), who.refusal)));
   badge_ = code;
   waiting_ = Waiting::action;
   recorded_seq_ = 0;
@@ -98,7 +108,7 @@ void ActionsPage::on_scan(const std::string& code) {
   }
   set_result("");
   show_character();
-  say("Press the action's key (Ctrl + letter)");
+  say(wx_tr("Press the action's key (Ctrl + letter)"));
 }
 
 bool ActionsPage::on_key(int key) {
@@ -107,7 +117,7 @@ bool ActionsPage::on_key(int key) {
   if (waiting_ == Waiting::bystander_name || waiting_ == Waiting::office || waiting_ == Waiting::count_call ||
       waiting_ == Waiting::override_call)
     return false;
-  auto horse = [&](const char* type, const char* prompt) {
+  auto horse = [&](const char* type, const wxString& prompt) {
     horse_action_ = type;
     waiting_ = Waiting::horse;
     say(prompt);
@@ -116,35 +126,41 @@ bool ActionsPage::on_key(int key) {
   switch (key) {
     case 'H':
       waiting_ = Waiting::doctor;
-      say("Scan the Doctor's badge");
+      say(wx_tr("Scan the Doctor's badge"));
       return true;
     case 'A':
       waiting_ = Waiting::lawman;
-      say("Scan the Lawman's badge");
+      say(wx_tr("Scan the Lawman's badge"));
       return true;
     case 'B':
-      return ask_for_text(Waiting::bystander_name, "the bystander's name, e.g. Mrs. Pruitt, the seamstress",
-                          "Type the new bystander's name, Enter");
-    case 'V': return ask_for_text(Waiting::office, "the office, e.g. Sheriff", "Type the office the vote is for, Enter");
+      // TRANSLATORS: the hint shown in the empty field, then the prompt.
+      return ask_for_text(Waiting::bystander_name, wx_tr("the bystander's name, e.g. Mrs. Pruitt, the seamstress"),
+                          wx_tr("Type the new bystander's name, Enter"));
+    case 'V':
+      // TRANSLATORS: the hint shown in the empty field, then the prompt.
+      return ask_for_text(Waiting::office, wx_tr("the office, e.g. Sheriff"), wx_tr("Type the office the vote is for, Enter"));
     case 'K':
-      return ask_for_text(Waiting::count_call, "the Mayor's call, or nothing for the most ballots",
-                          "The Mayor's call (or just Enter: the most ballots win), Enter to count");
-    case 'O': return ask_for_text(Waiting::override_call, "the Judge's call", "Type the Judge's call, Enter");
-    case 'S': return horse("horse_sold", "Scan the horse card sold to them (it must be with its owner)");
-    case 'T': return horse("horse_stolen", "Scan the horse card they steal");
-    case 'L': return horse("horse_borrowed", "Scan the horse card the Lawman borrows");
-    case 'U': return horse("horse_returned", "Scan the horse card going back to its owner");
+      // TRANSLATORS: the hint shown in the empty field, then the prompt.
+      return ask_for_text(Waiting::count_call, wx_tr("the Mayor's call, or nothing for the most ballots"),
+                          wx_tr("The Mayor's call (or just Enter: the most ballots win), Enter to count"));
+    case 'O':
+      // TRANSLATORS: the hint shown in the empty field, then the prompt.
+      return ask_for_text(Waiting::override_call, wx_tr("the Judge's call"), wx_tr("Type the Judge's call, Enter"));
+    case 'S': return horse("horse_sold", wx_tr("Scan the horse card sold to them (it must be with its owner)"));
+    case 'T': return horse("horse_stolen", wx_tr("Scan the horse card they steal"));
+    case 'L': return horse("horse_borrowed", wx_tr("Scan the horse card the Lawman borrows"));
+    case 'U': return horse("horse_returned", wx_tr("Scan the horse card going back to its owner"));
     case 'G':
       waiting_ = Waiting::secret;
-      say("Scan the secret card they give");
+      say(wx_tr("Scan the secret card they give"));
       return true;
     case 'I':
       waiting_ = Waiting::reissue;
-      say("Scan the card to re-issue (its code stops working)");
+      say(wx_tr("Scan the card to re-issue (its code stops working)"));
       return true;
-    case 'D': record("bystander_docked", {{"character", badge_}}, "Docked"); return true;
-    case 'J': record("jailed", {{"character", badge_}}, "In jail"); return true;
-    case 'R': record("released", {{"character", badge_}}, "Released"); return true;
+    case 'D': record("bystander_docked", {{"character", badge_}}, wx_tr("Docked")); return true;
+    case 'J': record("jailed", {{"character", badge_}}, wx_tr("In jail")); return true;
+    case 'R': record("released", {{"character", badge_}}, wx_tr("Released")); return true;
     default: return false;
   }
 }
@@ -171,29 +187,41 @@ void ActionsPage::on_name_entered() {
     focus_scan_field();
     Json payload{{"character", badge_}};
     if (!text.empty()) payload["outcome"] = text;
-    return record("vote_counted", payload, "Counted: the tally comes when the ledger is back");
+    return record("vote_counted", payload, wx_tr("Counted: the tally comes when the ledger is back"));
   }
   if (text.empty())
-    return refuse(vote                                    ? "Type the office first"
-                  : waiting_ == Waiting::override_call ? "Type the Judge's call first"
-                                                          : "Type the bystander's name first");
+    return refuse(vote                                    ? wx_tr("Type the office first")
+                  : waiting_ == Waiting::override_call ? wx_tr("Type the Judge's call first")
+                                                          : wx_tr("Type the bystander's name first"));
   name_->Hide();
   focus_scan_field();
   if (waiting_ == Waiting::override_call)
+    // TRANSLATORS: {} is the Judge's call as typed.
     return record("vote_overridden", {{"character", badge_}, {"outcome", text}},
-                  wxString::FromUTF8("Overridden by the Judge: " + text));
+                  utf8(fmt::format(fmt::runtime(tr("Overridden by the Judge: {}")), text)));
   if (vote)
+    // TRANSLATORS: {} is the office as typed (Sheriff); Timers is the strip of running timers.
     record("vote_called", {{"character", badge_}, {"office", text}},
-           wxString::FromUTF8("The vote for " + text + " is open: the ballots close in 15 minutes (see Timers)"));
+           utf8(fmt::format(fmt::runtime(tr("The vote for {} is open: the ballots close in 15 minutes (see Timers)")),
+                            text)));
   else
-    record("bystander_bestowed", {{"character", badge_}, {"name", text}}, "Bestowed");
+    record("bystander_bestowed", {{"character", badge_}, {"name", text}}, wx_tr("Bestowed"));
 }
 
+// `what` is "bystander" for a new bystander card, else any card re-issued.
 wxString ActionsPage::printed(const std::string& code, const std::string& what) {
+  const bool bystander = what == "bystander";
   std::string why;
   auto file = backend_.print_card(code, why);
-  if (!file) return wxString::FromUTF8(what + " " + code + ": not printed here (" + why + ")");
-  return wxString::FromUTF8(what + " " + code + ", printed to\n" + *file + "\n(print at actual size)");
+  if (!file)
+    // TRANSLATORS: {0} is the card's code, {1} why it is not printed.
+    return utf8(fmt::format(fmt::runtime(bystander ? tr("A new bystander card {}: not printed here ({})")
+                                                   : tr("The new card {}: not printed here ({})")),
+                            code, why));
+  // TRANSLATORS: {0} is the card's code, {1} the file it is printed to.
+  return utf8(fmt::format(fmt::runtime(bystander ? tr("A new bystander card {}, printed to\n{}\n(print at actual size)")
+                                                 : tr("The new card {}, printed to\n{}\n(print at actual size)")),
+                          code, *file));
 }
 
 void ActionsPage::record(const std::string& type, const Json& payload, const wxString& done) {
@@ -205,21 +233,27 @@ void ActionsPage::record(const std::string& type, const Json& payload, const wxS
   const Json& pick = r.ledger.value("pick", Json());
   if (type == "bystander_docked" && pick.is_string()) {
     Lookup card = backend_.card(pick);
-    text = wxString::FromUTF8("Docked: take the bystander card \"" +
-                              (card.found ? card.data["title"].get<std::string>() : pick.get<std::string>()) + "\"");
+    // TRANSLATORS: {} is the bystander card's title.
+    text = utf8(fmt::format(fmt::runtime(tr("Docked: take the bystander card \"{}\"")),
+                            card.found ? card.data["title"].get<std::string>() : pick.get<std::string>()));
   } else if (type == "bystander_docked" && r.status == RecordOutcome::Status::accepted) {
-    text = "No bystander left to dock: recorded, nothing taken";
+    text = wx_tr("No bystander left to dock: recorded, nothing taken");
   } else if (type == "vote_counted" && r.ledger.contains("tally")) {
     std::string tally;
     for (const auto& t : r.ledger["tally"])
       tally += fmt::format("\n   {}: {}", t["candidate"].get<std::string>(), t["ballots"].get<std::int64_t>());
-    text = wxString::FromUTF8(fmt::format("The vote for {}: {}\n{} ballot{} cast{}", r.ledger.value("office", ""),
-                                          r.ledger.value("outcome", ""), r.ledger.value("ballots", 0),
-                                          r.ledger.value("ballots", 0) == 1 ? "" : "s", tally));
+    const int ballots = r.ledger.value("ballots", 0);
+    // TRANSLATORS: {0} is the office, {1} the outcome in the ledger's words (Jubal Crane is elected Sheriff).
+    text = utf8(fmt::format(fmt::runtime(tr("The vote for {}: {}")), r.ledger.value("office", ""),
+                            r.ledger.value("outcome", "")) +
+                "\n" + fmt::format(fmt::runtime(trn("{} ballot cast", "{} ballots cast", static_cast<std::uint64_t>(ballots))),
+                                   ballots) +
+                tally);
   } else if (r.ledger.contains("code") && r.ledger["code"].is_string()) {
-    text = printed(r.ledger["code"], type == "bystander_bestowed" ? "A new bystander card" : "The new card");
+    text = printed(r.ledger["code"], type == "bystander_bestowed" ? "bystander" : "card");
   } else if (r.status == RecordOutcome::Status::provisional && (type == "bystander_bestowed" || type == "card_reissued")) {
-    text = done + ": the new code comes when the ledger is back; print it then";
+    text = type == "bystander_bestowed" ? wx_tr("Bestowed: the new code comes when the ledger is back; print it then")
+                                        : wx_tr("Re-issued: the new code comes when the ledger is back; print it then");
   }
   set_result(text);
   show_character();

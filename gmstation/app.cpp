@@ -18,37 +18,70 @@
 #include "import/sample_ledger.h"
 #include "import/twtw_deck.h"
 #include "ledger/ledger.h"
+#include "ui/words.h"
 
 namespace marshal::gm {
 
+using ui::tr;
+using ui::trn;
+using ui::utf8;
+using ui::wx_tr;
+
 void describe_command_line(wxCmdLineParser& parser) {
-  parser.SetLogo("Marshal GM station: scan cards, resolve conflicts, record them in the ledger.\n"
-                 "Give --ledger FILE for a ledger on this machine, or --server URL with --cache FILE "
-                 "(and --enroll CODE the first time); --sample opens the sample town, --sample-posse the sample "
-                 "tabletop game.\n"
-                 "The same options may stand in ~/.config/marshal/gm-station.conf as KEY = VALUE lines "
-                 "(camera = /dev/video0); the command line wins.");
-  parser.AddOption("", "ledger", "a ledger file on this machine (marshal init makes one)");
-  parser.AddOption("", "server", "the ledger server, e.g. https://10.0.0.2:8080#sha256=PIN (the pin from marshal head; "
-                                "once enrolled, https://10.0.0.2:8080 is enough)");
-  parser.AddOption("", "cache", "this station's cache file (with --server)");
-  parser.AddOption("", "enroll", "the one-time enrollment code from marshal station add, or the enrollment card's "
-                                "whole text (MARSHAL-ENROLL HOST PORT CODE PIN: then --server is not needed)");
-  parser.AddOption("", "station", "this station's name in the ledger (with --ledger)");
+  parser.SetLogo(wx_tr("Marshal GM station: scan cards, resolve conflicts, record them in the ledger.\n"
+                       "Give --ledger FILE for a ledger on this machine, or --server URL with --cache FILE "
+                       "(and --enroll CODE the first time); --sample opens the sample town, --sample-posse the sample "
+                       "tabletop game.\n"
+                       "The same options may stand in ~/.config/marshal/gm-station.conf as KEY = VALUE lines "
+                       "(camera = /dev/video0); the command line wins."));
+  parser.AddOption("", "ledger", wx_tr("a ledger file on this machine (marshal init makes one)"));
+  parser.AddOption("", "server",
+                   wx_tr("the ledger server, e.g. https://10.0.0.2:8080#sha256=PIN (the pin from marshal head; once "
+                         "enrolled, https://10.0.0.2:8080 is enough)"));
+  parser.AddOption("", "cache", wx_tr("this station's cache file (with --server)"));
+  parser.AddOption("", "enroll",
+                   wx_tr("the one-time enrollment code from marshal station add, or the enrollment card's whole text "
+                         "(MARSHAL-ENROLL HOST PORT CODE PIN: then --server is not needed)"));
+  parser.AddOption("", "station", wx_tr("this station's name in the ledger (with --ledger)"));
   parser.AddOption("", "camera",
-                   "read QR cards from a camera: a device (/dev/video0) or a GStreamer pipeline ending in "
-                   "'appsink name=sink'");
-  parser.AddOption("", "sound", "on (the default) or off: a short sound for a good scan, a refusal and a record");
+                   wx_tr("read QR cards from a camera: a device (/dev/video0) or a GStreamer pipeline ending in "
+                         "'appsink name=sink'"));
+  // TRANSLATORS: on and off are the values the option takes: keep them as they are.
+  parser.AddOption("", "sound", wx_tr("on (the default) or off: a short sound for a good scan, a refusal and a record"));
   parser.AddOption("", "twtw-deck",
-                   "The West That Wasn't's action-card deck, a CSV (docs/twtw.md): the Action Time screen (F10) "
-                   "draws from it; without one the GM types what the drawn card shows");
-  parser.AddSwitch("", "sample", "open a ledger of the sample town (created on first use in ~/.local/share/marshal)");
+                   wx_tr("The West That Wasn't's action-card deck, a CSV (docs/twtw.md): the Action Time screen (F10) "
+                         "draws from it; without one the GM types what the drawn card shows"));
+  parser.AddOption("", "lang",
+                   wx_tr("the language of the screens: en or ru (default: the environment's LANGUAGE/LANG)"));
+  parser.AddSwitch("", "sample",
+                   wx_tr("open a ledger of the sample town, in Russian with --lang ru (created on first use in "
+                         "~/.local/share/marshal)"));
   parser.AddSwitch("", "sample-posse",
-                   "open a ledger of the sample tabletop game, a Deadlands posse (F9: the Table screen; created on "
-                   "first use in ~/.local/share/marshal)");
+                   wx_tr("open a ledger of the sample tabletop game, a Deadlands posse (F9: the Table screen; created "
+                         "on first use in ~/.local/share/marshal)"));
+}
+
+std::string requested_language(const std::vector<std::string>& args) {
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    if (args[i] == "--lang" && i + 1 < args.size()) return args[i + 1];
+    if (args[i].rfind("--lang=", 0) == 0) return args[i].substr(7);
+  }
+  try {
+    const auto settings = read_settings(settings_path());
+    if (auto lang = settings.find("lang"); lang != settings.end()) return lang->second;
+  } catch (const SettingsError&) {
+    // said when the command line is read (OnCmdLineParsed), in the language chosen without it
+  }
+  return "";
 }
 
 void GmApp::OnInitCmdLine(wxCmdLineParser& parser) {
+  // The language before any word: the options' descriptions and the usage are in it. wx is up
+  // here (OnInit runs this), so its own texts follow too (ui::start_language).
+  std::vector<std::string> args;
+  for (int i = 0; i < argc; ++i) args.push_back(argv[i].utf8_string());
+  language_ = requested_language(args);
+  language_ok_ = ui::start_language(language_, &language_problem_);
   wxApp::OnInitCmdLine(parser);
   describe_command_line(parser);
 }
@@ -60,12 +93,26 @@ bool GmApp::OnCmdLineParsed(wxCmdLineParser& parser) {
     settings = read_settings(settings_path());
   } catch (const SettingsError& e) {
     std::fprintf(stderr, "marshal-gm: %s\n", e.what());
-    wxMessageBox(wxString::FromUTF8(e.what()), "Marshal GM station: settings", wxOK | wxICON_ERROR);
+    wxMessageBox(wxString::FromUTF8(e.what()), wx_tr("Marshal GM station: settings"), wxOK | wxICON_ERROR);
     return false;
   }
   auto option = [&](const char* name, wxString& value) {
     if (!parser.Found(name, &value) && settings.count(name)) value = wxString::FromUTF8(settings[name]);
   };
+  // The language was chosen from the same places before the options were described
+  // (OnInitCmdLine); chosen again only if the parser read the command line otherwise.
+  wxString lang;
+  option("lang", lang);
+  if (lang.utf8_string() != language_) {
+    language_ = lang.utf8_string();
+    language_problem_.clear();
+    language_ok_ = ui::start_language(language_, &language_problem_);
+  }
+  if (!language_ok_) {
+    std::fprintf(stderr, "marshal-gm: %s\n", language_problem_.c_str());
+    wxMessageBox(utf8(language_problem_), wx_tr("Marshal GM station"), wxOK | wxICON_ERROR);
+    return false;
+  }
   option("ledger", ledger_);
   option("server", server_);
   option("cache", cache_);
@@ -76,16 +123,21 @@ bool GmApp::OnCmdLineParsed(wxCmdLineParser& parser) {
   wxString sound = "on";
   option("sound", sound);
   if (sound != "on" && sound != "off") {
-    std::fprintf(stderr, "marshal-gm: sound is on or off, not '%s'\n", sound.utf8_string().c_str());
+    // TRANSLATORS: on and off are the values the option takes: keep them as they are.
+    const std::string words = fmt::format(fmt::runtime(tr("sound is on or off, not '{}'")), sound.utf8_string());
+    std::fprintf(stderr, "marshal-gm: %s\n", words.c_str());
     parser.Usage();
     return false;
   }
   sound_ = sound == "on";
   sample_ = parser.Found("sample");
-  if (sample_ && ledger_.empty()) ledger_ = wxString::FromUTF8(db::sample_ledger(MARSHAL_SAMPLE_EVENT));
+  // The samples in the language of the screens where there is one (events/lincoln-1875-ru).
+  const std::string language = i18n::current_language();
+  if (sample_ && ledger_.empty())
+    ledger_ = wxString::FromUTF8(db::sample_ledger(db::sample_in_language(MARSHAL_SAMPLE_EVENT, language)));
   if (parser.Found("sample-posse") && ledger_.empty()) {
     sample_ = true;
-    ledger_ = wxString::FromUTF8(db::sample_ledger(MARSHAL_SAMPLE_POSSE));
+    ledger_ = wxString::FromUTF8(db::sample_ledger(db::sample_in_language(MARSHAL_SAMPLE_POSSE, language)));
   }
   // --enroll may be the enrollment card's whole text (as a scanner types it): it names the
   // server and the key's pin too.
@@ -112,11 +164,13 @@ bool GmApp::OnInit() {
       for (const auto& e : deck.errors) std::fprintf(stderr, "marshal-gm: %s\n", e.to_string().c_str());
       if (deck.ok()) frame->action_time()->set_deck(deck.cards);
       else
-        wxMessageBox(wxString::FromUTF8(fmt::format("The TWTW deck {} has {} problem{} (listed on the terminal): the "
-                                                    "Action Time screen runs in physical mode.",
-                                                    twtw_deck_.ToStdString(), deck.errors.size(),
-                                                    deck.errors.size() == 1 ? "" : "s")),
-                     "Marshal GM station", wxOK | wxICON_WARNING);
+        wxMessageBox(utf8(fmt::format(fmt::runtime(trn("The TWTW deck {} has {} problem (listed on the terminal): the "
+                                                       "Action Time screen runs in physical mode.",
+                                                       "The TWTW deck {} has {} problems (listed on the terminal): the "
+                                                       "Action Time screen runs in physical mode.",
+                                                       deck.errors.size())),
+                                      twtw_deck_.utf8_string(), deck.errors.size())),
+                     wx_tr("Marshal GM station"), wxOK | wxICON_WARNING);
     }
     frame->Show();
     if (!camera_.empty()) frame->start_camera(camera_.ToStdString());
@@ -138,7 +192,7 @@ bool GmApp::OnInit() {
     open(std::move(backend));
     return true;
   } catch (const std::exception& e) {
-    wxMessageBox(wxString::FromUTF8(e.what()), "Marshal GM station", wxOK | wxICON_ERROR);
+    wxMessageBox(wxString::FromUTF8(e.what()), wx_tr("Marshal GM station"), wxOK | wxICON_ERROR);
     return false;
   }
 }

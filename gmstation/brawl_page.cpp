@@ -11,19 +11,48 @@
 
 #include "protocol/odds_json.h"
 #include "ui/theme.h"
+#include "ui/words.h"
 
 namespace marshal::gm {
 
+using ui::tr;
+using ui::trn;
+using ui::utf8;
+using ui::wx_tr;
+
+namespace {
+
+// "Refused: " and why, in the words of the ledger or the rules.
+wxString brawl_refusal(const std::string& why) {
+  // TRANSLATORS: {} says why, in the ledger's or the rules' words.
+  return utf8(fmt::format(fmt::runtime(tr("Refused: {}")), why));
+}
+
+// The names of those who draw again after a tie for lowest: "A and B", "A and B and C".
+std::string brawl_tied_names(const std::vector<std::string>& names) {
+  std::string text;
+  for (const auto& name : names)
+    // TRANSLATORS: two names, or a list of names so far and the next one ("Ann and Bob").
+    text = text.empty() ? name : fmt::format(fmt::runtime(tr("{} and {}")), text, name);
+  return text;
+}
+
+}  // namespace
+
 BrawlPage::BrawlPage(wxWindow* parent, StationBackend& backend)
-    : ConflictPage(parent, "BRAWL"), backend_(backend) {
+    // TRANSLATORS: a screen's title, in capitals.
+    : ConflictPage(parent, wx_tr("BRAWL")), backend_(backend) {
+  // TRANSLATORS: A is the Ace's letter on the cards (as "A" is translated); F is the letter typed
+  // for a fighter who flees: keep it.
   auto* help = new wxStaticText(this, wxID_ANY,
-                                "Type each standing fighter's card (A, 2-10), or F: flees before the round.  "
-                                "Between rounds, scan a badge: that fighter joins.");
+                                wx_tr("Type each standing fighter's card (A, 2-10), or F: flees before the round.  "
+                                      "Between rounds, scan a badge: that fighter joins."));
   help->SetFont(ui::font(ui::body_points));
   help->Wrap(600);
   inputs_->Add(help, 0, wxLEFT | wxRIGHT, 8);
   auto* grid = new wxFlexGridSizer(3, 6, 14);
-  for (const char* heading : {"Fighter", "Card", "State"}) {
+  // TRANSLATORS: the headings of the brawl's table of fighters.
+  for (const wxString& heading : {wx_tr("Fighter"), wx_tr("Card"), wx_tr("State")}) {
     auto* h = new wxStaticText(this, wxID_ANY, heading);
     h->SetFont(ui::font(ui::body_points, true));
     grid->Add(h);
@@ -42,7 +71,7 @@ BrawlPage::BrawlPage(wxWindow* parent, StationBackend& backend)
   inputs_->Add(grid, 0, wxALL, 8);
   auto* row = new wxBoxSizer(wxHORIZONTAL);
   add_virtual_draw_toggle(row);
-  auto* go = new wxButton(this, wxID_ANY, "Draw  (Enter)");
+  auto* go = new wxButton(this, wxID_ANY, wx_tr("Draw  (Enter)"));
   go->SetFont(ui::font(14, true));
   go->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { on_enter(); });
   row->Add(go, 0);
@@ -66,7 +95,8 @@ void BrawlPage::start() {
   for (auto* c : card_) c->ChangeValue("");
   show_fighters();
   set_result("");
-  say("Scan every fighter's badge (3 or more), then Ctrl+N to start");
+  // TRANSLATORS: Ctrl+N is the key.
+  say(wx_tr("Scan every fighter's badge (3 or more), then Ctrl+N to start"));
 }
 
 void BrawlPage::continue_fistfight(std::unique_ptr<ConflictSession> fistfight, std::vector<std::string> fighters) {
@@ -78,7 +108,7 @@ void BrawlPage::continue_fistfight(std::unique_ptr<ConflictSession> fistfight, s
   last_ = session_->resolve();
   step_ = Step::cards;
   show_fighters();
-  say("The fistfight is now a brawl. Round 1: every standing fighter's card, Enter");
+  say(wx_tr("The fistfight is now a brawl. Round 1: every standing fighter's card, Enter"));
   card_[0]->SetFocus();
 }
 
@@ -89,32 +119,37 @@ const Json& BrawlPage::brawl_part(const Json& resolution) const {
 void BrawlPage::on_scan(const std::string& code) {
   if (auto card = core::deck_card_number(core::action_deck_prefix, code)) {
     if (step_ == Step::cards || step_ == Step::tiebreak) return card_scanned(*card);
-    if (step_ == Step::scanning) return refuse("An action card: scan the fighters' badges, then Ctrl+N, first");
-    return refuse("The brawl is over: Esc, or a new F-key, for the next");
+    if (step_ == Step::scanning) return refuse(wx_tr("An action card: scan the fighters' badges, then Ctrl+N, first"));
+    return refuse(wx_tr("The brawl is over: Esc, or a new F-key, for the next"));
   }
   if (step_ == Step::done || step_ == Step::tiebreak)
-    return refuse(step_ == Step::done ? "The brawl is over: Esc" : "Finish the tie-break first");
+    return refuse(step_ == Step::done ? wx_tr("The brawl is over: Esc") : wx_tr("Finish the tie-break first"));
   if (static_cast<int>(names_.size()) == max_fighters)
-    return refuse(wxString::Format("This screen takes %d fighters at most", max_fighters));
+    return refuse(utf8(fmt::format(fmt::runtime(trn("This screen takes {} fighter at most",
+                                                    "This screen takes {} fighters at most", max_fighters)),
+                                   max_fighters)));
   Lookup who = backend_.character(code);
-  if (!who.found) return refuse("Refused: " + wxString::FromUTF8(who.refusal));
+  if (!who.found) return refuse(brawl_refusal(who.refusal));
   std::string why;
   std::string name = who.data["name"];
   if (step_ == Step::scanning) {
-    if (!session_->add_participant("fighters", code, who.data, why)) return refuse("Refused: " + wxString::FromUTF8(why));
+    if (!session_->add_participant("fighters", code, who.data, why)) return refuse(brawl_refusal(why));
     names_.push_back(name);
     show_fighters();
-    return say(names_.size() < 3 ? wxString::Format("%zu in: scan more fighters (a brawl is 3 or more)", names_.size())
-                                 : wxString::Format("%zu in: scan more, or Ctrl+N to start", names_.size()));
+    // TRANSLATORS: {} is how many fighters are scanned in so far; Ctrl+N is the key.
+    return say(utf8(names_.size() < 3
+                        ? fmt::format(fmt::runtime(tr("{} in: scan more fighters (a brawl is 3 or more)")), names_.size())
+                        : fmt::format(fmt::runtime(tr("{} in: scan more, or Ctrl+N to start")), names_.size())));
   }
   // Between rounds: a newcomer joins before the next draw.
   std::optional<Json> character = session_->admit(code, who.data, why);
-  if (!character) return refuse("Refused: " + wxString::FromUTF8(why));
+  if (!character) return refuse(brawl_refusal(why));
   pending_join_.push_back(*character);
   joining_.push_back(name);
   names_.push_back(name);
   show_fighters();
-  say(wxString::FromUTF8(name + " joins before the next round: type their card with the others, Enter"));
+  // TRANSLATORS: {} is the fighter who joins.
+  say(utf8(fmt::format(fmt::runtime(tr("{} joins before the next round: type their card with the others, Enter")), name)));
 }
 
 bool BrawlPage::on_key(int key) {
@@ -126,17 +161,18 @@ bool BrawlPage::on_key(int key) {
 }
 
 void BrawlPage::begin_rounds() {
-  if (names_.size() < 3) return refuse("A brawl is 3 or more fighters: scan another badge");
+  if (names_.size() < 3) return refuse(wx_tr("A brawl is 3 or more fighters: scan another badge"));
   rounds() = Json::array();
   step_ = Step::cards;
   show_fighters();
-  say("Round 1: every fighter's card (F: flees), Enter");
+  // TRANSLATORS: F is the letter typed for a fighter who flees: keep it.
+  say(wx_tr("Round 1: every fighter's card (F: flees), Enter"));
   card_[0]->SetFocus();
 }
 
 void BrawlPage::card_scanned(int value) {
   if (station_draws())
-    return refuse("The station draws the cards (the box is ticked): untick it to scan the table's cards");
+    return refuse(wx_tr("The station draws the cards (the box is ticked): untick it to scan the table's cards"));
   // The fighters who draw this round (or this tie-break) have their card fields enabled.
   std::vector<wxTextCtrl*> fields;
   for (std::size_t i = 0; i < names_.size(); ++i)
@@ -145,7 +181,7 @@ void BrawlPage::card_scanned(int value) {
   if (fill_next_card(fields, value) < static_cast<int>(fields.size())) {
     for (std::size_t i = 0; i < names_.size(); ++i)
       if (card_[i]->IsEnabled() && card_[i]->GetValue().Strip(wxString::both).empty())
-        return say(wxString::FromUTF8("Now " + names_[i] + "'s card"));
+        return say(utf8(fmt::format(fmt::runtime(tr("Now {}'s card")), names_[i])));
     return;
   }
   on_enter();  // every fighter who draws has a card
@@ -170,7 +206,11 @@ void BrawlPage::play_round() {
     auto card = parse_card(typed);
     if (!card) {
       card_[i]->SetFocus();
-      return refuse(wxString::FromUTF8("Type " + names_[i] + "'s card: A or 2-10" + (newcomer ? "" : ", or F: flees")));
+      // TRANSLATORS: {} is the fighter; A is the Ace's letter on the cards, F the letter typed for
+      // a fighter who flees.
+      return refuse(utf8(fmt::format(fmt::runtime(newcomer ? tr("Type {}'s card: A or 2-10")
+                                                           : tr("Type {}'s card: A or 2-10, or F: flees")),
+                                     names_[i])));
     }
     cards[names_[i]] = *card;
   }
@@ -211,8 +251,9 @@ void BrawlPage::settle() {
     step_ = Step::tiebreak;
     for (auto* c : card_) c->ChangeValue("");
     show_fighters();
-    say(wxString::FromUTF8(fmt::format("A tie for lowest: {} draw again from a fresh deck. Their new cards, Enter",
-                                       fmt::join(tied_, " and "))));
+    // TRANSLATORS: {} names those tied ("Ann and Bob").
+    say(utf8(fmt::format(fmt::runtime(tr("A tie for lowest: {} draw again from a fresh deck. Their new cards, Enter")),
+                         brawl_tied_names(tied_))));
     focus_first_enabled(card_);
     return;
   }
@@ -220,7 +261,7 @@ void BrawlPage::settle() {
     // Nothing of the refused round stays: take it back whole, tie-breaks included.
     if (step_ == Step::tiebreak) rounds().back()["tiebreaks"].erase(rounds().back()["tiebreaks"].size() - 1);
     else rounds().erase(rounds().size() - 1);
-    return refuse("Refused: " + wxString::FromUTF8(o.error));
+    return refuse(brawl_refusal(o.error));
   }
   // Virtual draws are kept as the record has them, so the round replays with its cards.
   if (station_draws()) rounds() = o.resolution["record"][rounds_key_];
@@ -233,17 +274,16 @@ void BrawlPage::settle() {
   // A round in which all but one fled ends the brawl without a draw: it has no step.
   const bool drew = !part["steps"].empty() && part["steps"].size() == rounds().size();
   const Json& step = drew ? part["steps"].back() : Json::object({{"totals", Json::array()}, {"out", Json::array()}});
-  if (!drew) text = "The others fled: nobody is left to fight\n";
+  if (!drew) text = tr("The others fled: nobody is left to fight") + "\n";
   for (std::size_t u = 0; u < step["totals"].size(); ++u) {
-    text += u == 0 ? "Draw: " : "Redraw: ";
-    bool first = true;
-    for (auto& [name, total] : step["totals"][u].items()) {
-      text += (first ? "" : ", ") + name + " " + std::to_string(total.get<int>());
-      first = false;
-    }
-    text += "\n";
+    std::string totals;  // "Sheriff Amos Brady 12, Kid Calloway 7"
+    for (auto& [name, total] : step["totals"][u].items())
+      totals += (totals.empty() ? "" : ", ") + name + " " + std::to_string(total.get<int>());
+    // TRANSLATORS: {} lists each fighter's name and total: "Ann 12, Bob 7".
+    text += fmt::format(fmt::runtime(u == 0 ? tr("Draw: {}") : tr("Redraw: {}")), totals) + "\n";
   }
-  for (const auto& name : step["out"]) text += name.get<std::string>() + " is out cold\n";
+  // TRANSLATORS: {} is a fighter, out of the brawl.
+  for (const auto& name : step["out"]) text += fmt::format(fmt::runtime(tr("{} is out cold")), name.get<std::string>()) + "\n";
   for (auto* c : card_) c->ChangeValue("");
   set_result(wxString::FromUTF8(text));
   if (part["result"]["over"].get<bool>()) {
@@ -253,8 +293,10 @@ void BrawlPage::settle() {
   }
   step_ = Step::cards;
   show_fighters();
-  say(wxString::Format("Round %zu: every standing fighter's card (F: flees), Enter.  Scan a badge: someone joins",
-                       rounds().size() + 1));
+  // TRANSLATORS: {} is the round's number; F is the letter typed for a fighter who flees.
+  say(utf8(fmt::format(fmt::runtime(tr("Round {}: every standing fighter's card (F: flees), Enter.  Scan a badge: "
+                                       "someone joins")),
+                       rounds().size() + 1)));
   focus_first_enabled(card_);
 }
 
@@ -283,11 +325,12 @@ std::string BrawlPage::odds_text() {
     Json input{{"fighters", fighters}, {"trials", 0}};
     if (session_->input().contains("options")) input["options"] = session_->input()["options"];
     Json o = protocol::odds("brawl", input, rng_);
-    std::string text = "Odds of going out this round:";
+    std::string text = tr("Odds of going out this round:");
     for (auto& [name, p] : o["out_this_round"].items()) text += fmt::format("  {} {:.0f}%", name, 100 * p.get<double>());
     return text;
   } catch (const std::exception& e) {
-    return std::string("No odds: ") + e.what();
+    // TRANSLATORS: {} says why, in the rules' words.
+    return fmt::format(fmt::runtime(tr("No odds: {}")), e.what());
   }
 }
 
@@ -312,10 +355,12 @@ void BrawlPage::show_fighters() {
       if (c.contains("hth")) hth = std::max(0, c["hth"].get<int>() - (c.value("wounded", false) ? 1 : 0));
     }
     bool joining = std::find(joining_.begin(), joining_.end(), name) != joining_.end();
-    std::string label = joining ? "joins this round" : state == "out" ? "OUT cold"
-                                                    : state == "fled" ? "fled"
-                                                                      : "standing";
-    if (hth >= 0) label = fmt::format("HtH {}, {}", hth, label);
+    // TRANSLATORS: a brawler's state, in the State column (after "HtH 3, " when known).
+    std::string label = joining ? tr("joins this round") : state == "out" ? tr("OUT cold")
+                                                        : state == "fled" ? tr("fled")
+                                                                          : tr("standing");
+    // TRANSLATORS: the fighter's Hand-to-hand in use, then their state.
+    if (hth >= 0) label = fmt::format(fmt::runtime(tr("HtH {}, {}")), hth, label);
     state_[i]->SetLabel(wxString::FromUTF8(label));
     bool draws = step_ == Step::cards ? (joining || state == "standing")
                  : step_ == Step::tiebreak ? std::find(tied_.begin(), tied_.end(), name) != tied_.end()
@@ -328,15 +373,20 @@ void BrawlPage::show_fighters() {
 
 void BrawlPage::record() {
   SessionOutcome o = session_->resolve();
-  if (!o.ok) return refuse("Refused: " + wxString::FromUTF8(o.error));
+  if (!o.ok) return refuse(brawl_refusal(o.error));
   const Json& result = brawl_part(o.resolution)["result"];
   std::string text = result_text().ToStdString(wxConvUTF8);
-  if (result["winner"].is_string()) text += "\n" + result["winner"].get<std::string>() + " WINS THE BRAWL\n";
+  if (result["winner"].is_string())
+    // TRANSLATORS: {} is the last fighter standing; in capitals, as a banner.
+    text += "\n" + fmt::format(fmt::runtime(tr("{} WINS THE BRAWL")), result["winner"].get<std::string>()) + "\n";
   for (const auto& f : result["fighters"])
-    if (f["state"] == "out") text += f["name"].get<std::string>() + ": a 5-minute headache from now\n";
+    if (f["state"] == "out")
+      // TRANSLATORS: {} is a fighter thrown out of the brawl.
+      text += fmt::format(fmt::runtime(tr("{}: a 5-minute headache from now")), f["name"].get<std::string>()) + "\n";
   set_result(wxString::FromUTF8(text));
+  // The record's code for a refusal (ConflictPage::show_record): a brawl, or a fistfight that became one.
   show_record(backend_.record("conflict_resolved", session_->record_payload(o)),
-              rounds_key_ == "rounds" ? "brawl" : "fistfight that became a brawl");
+              rounds_key_ == "rounds" ? "brawl" : "became_brawl");
 }
 
 }  // namespace marshal::gm

@@ -7,8 +7,13 @@
 #include "core/card_code.h"
 #include "protocol/odds_json.h"
 #include "ui/theme.h"
+#include "ui/words.h"
 
 namespace marshal::gm {
+
+using ui::tr;
+using ui::utf8;
+using ui::wx_tr;
 
 namespace {
 
@@ -18,10 +23,23 @@ std::string joined(const Json& names, const char* separator) {
   return out;
 }
 
+// Why a scanned card that is neither a badge nor a horse has no part in a chase, by its kind.
+std::string chase_card_refusal(const std::string& kind) {
+  if (kind == "badge") return tr("Refused: a badge card has no part in a chase");
+  if (kind == "secret") return tr("Refused: a secret card has no part in a chase");
+  if (kind == "trick") return tr("Refused: a trick card has no part in a chase");
+  if (kind == "bystander") return tr("Refused: a bystander card has no part in a chase");
+  if (kind == "power") return tr("Refused: a power card has no part in a chase");
+  if (kind == "token") return tr("Refused: a token card has no part in a chase");
+  // TRANSLATORS: {} is a card's kind as the ledger names it (an English word such as game).
+  return fmt::format(fmt::runtime(tr("Refused: a {} card has no part in a chase")), kind);
+}
+
 }  // namespace
 
 ChasePage::ChasePage(wxWindow* parent, StationBackend& backend)
-    : ConflictPage(parent, "CHASE"), backend_(backend), wait_timer_(this) {
+    // TRANSLATORS: the chase screen's title.
+    : ConflictPage(parent, wx_tr("CHASE")), backend_(backend), wait_timer_(this) {
   state_ = new wxStaticText(this, wxID_ANY, "");
   state_->SetFont(ui::font(ui::body_points));
   sizer_->Add(state_, 0, wxALL | wxEXPAND, 8);
@@ -54,7 +72,8 @@ void ChasePage::start() {
   if (!event.found) {
     step_ = Step::done;
     state_->SetLabel("");
-    return refuse("The ledger's locations cannot be read: " + wxString::FromUTF8(event.refusal));
+    // TRANSLATORS: {} says why, in the ledger's words.
+    return refuse(utf8(fmt::format(fmt::runtime(tr("The ledger's locations cannot be read: {}")), event.refusal)));
   }
   event_ = event.data;
   Json& input = session_->input();
@@ -65,8 +84,8 @@ void ChasePage::start() {
   input["hands"] = {{"varmint", Json::array()}, {"posse", Json::array()}};
   input["turns"] = Json::array();
   show_state();
-  say("Scan the fleeing riders' badges (a horse card after a badge is that rider's horse). "
-      "Ctrl+B: name an ambush.  Ctrl+N: they are off");
+  say(wx_tr("Scan the fleeing riders' badges (a horse card after a badge is that rider's horse). "
+            "Ctrl+B: name an ambush.  Ctrl+N: they are off"));
 }
 
 std::optional<std::string> ChasePage::location_of(const std::string& code) {
@@ -74,12 +93,14 @@ std::optional<std::string> ChasePage::location_of(const std::string& code) {
   if (auto number = core::deck_card_number(core::location_deck_prefix, code)) {
     std::size_t index = static_cast<std::size_t>(*number);
     if (index < locations.size()) return locations[index]["name"].get<std::string>();
-    refuse(wxString::FromUTF8(
-        core::deck_card_code(core::location_deck_prefix, *number) + " is not a location of this event (LOC00 to " +
-        core::deck_card_code(core::location_deck_prefix, static_cast<int>(locations.size()) - 1) + ")"));
+    // TRANSLATORS: {} are location card codes (LOC07; the last of the deck: LOC12).
+    refuse(utf8(fmt::format(fmt::runtime(tr("{} is not a location of this event (LOC00 to {})")),
+                            core::deck_card_code(core::location_deck_prefix, *number),
+                            core::deck_card_code(core::location_deck_prefix, static_cast<int>(locations.size()) - 1))));
     return std::nullopt;
   }
-  refuse(wxString::FromUTF8("Refused: " + code + " is not a location card (LOCnn)"));
+  // TRANSLATORS: {} is the scanned code; LOCnn is how a location card's code is written.
+  refuse(utf8(fmt::format(fmt::runtime(tr("Refused: {} is not a location card (LOCnn)")), code)));
   return std::nullopt;
 }
 
@@ -93,16 +114,15 @@ void ChasePage::on_scan(const std::string& code) {
         session_->input()["ambush"] = *location;
         ambush_next_ = false;
         show_state();
-        return say("The ambush is named (kept secret). Scan more riders, or Ctrl+N");
+        return say(wx_tr("The ambush is named (kept secret). Scan more riders, or Ctrl+N"));
       }
       std::string side = step_ == Step::varmint ? "varmint" : "posse";
       Lookup who = backend_.character(code);
       if (who.found) return add_rider(side, code);
       Lookup card = backend_.card(code);
       if (card.found && card.data.value("kind", "") == "horse") return add_horse(side, card);
-      return refuse("Refused: " + wxString::FromUTF8(card.found ? "a " + card.data["kind"].get<std::string>() +
-                                                                      " card has no part in a chase"
-                                                                : who.refusal));
+      return refuse(utf8(card.found ? chase_card_refusal(card.data["kind"].get<std::string>())
+                                    : fmt::format(fmt::runtime(tr("Refused: {}")), who.refusal)));
     }
     case Step::varmint_hand:
     case Step::posse_hand: {
@@ -116,7 +136,7 @@ void ChasePage::on_scan(const std::string& code) {
       if (location) play(*location);
       return;
     }
-    case Step::done: return refuse("The chase is over: Esc");
+    case Step::done: return refuse(wx_tr("The chase is over: Esc"));
   }
 }
 
@@ -124,7 +144,7 @@ void ChasePage::add_rider(const std::string& side, const std::string& code) {
   Lookup who = backend_.character(code);
   std::string why;
   std::optional<Json> character = session_->admit(code, who.data, why);
-  if (!character) return refuse("Refused: " + wxString::FromUTF8(why));
+  if (!character) return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), why)));
   session_->input()[side].push_back({{"character", *character}, {"horse", 0}});
   last_rider_ = who.data["name"];
   last_side_ = side;
@@ -133,20 +153,26 @@ void ChasePage::add_rider(const std::string& side, const std::string& code) {
     wait_left_s_ = 0;
   }
   show_state();
-  say(wxString::FromUTF8(last_rider_ + (side == "varmint" ? " flees" : " rides with the posse") +
-                         ". Their horse card, more riders, or Ctrl+N"));
+  // TRANSLATORS: {} is a rider's name.
+  say(utf8(fmt::format(fmt::runtime(side == "varmint" ? tr("{} flees. Their horse card, more riders, or Ctrl+N")
+                                                      : tr("{} rides with the posse. Their horse card, more riders, or Ctrl+N")),
+                       last_rider_)));
 }
 
 void ChasePage::add_horse(const std::string& side, const Lookup& horse) {
   const Json& card = horse.data;
   if (last_rider_.empty() || last_side_ != side)
-    return refuse("Scan the rider's badge first, then their horse");
+    return refuse(wx_tr("Scan the rider's badge first, then their horse"));
   if (card.value("holder", "") != last_rider_)
-    return refuse(wxString::FromUTF8("Refused: " + card["title"].get<std::string>() + " is not " + last_rider_ + "'s horse"));
+    // TRANSLATORS: {0} is a horse's name, {1} a rider's.
+    return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: {} is not {}'s horse")), card["title"].get<std::string>(),
+                                   last_rider_)));
   for (auto& rider : session_->input()[side])
     if (rider["character"]["name"] == last_rider_) rider["horse"] = card["detail"].value("rating", 0);
   show_state();
-  say(wxString::FromUTF8(last_rider_ + " rides " + card["title"].get<std::string>() + ". More riders, or Ctrl+N"));
+  // TRANSLATORS: {0} is a rider's name, {1} their horse's.
+  say(utf8(fmt::format(fmt::runtime(tr("{} rides {}. More riders, or Ctrl+N")), last_rider_,
+                       card["title"].get<std::string>())));
 }
 
 bool ChasePage::on_key(int key) {
@@ -156,7 +182,7 @@ bool ChasePage::on_key(int key) {
   }
   if (key == 'B' && (step_ == Step::varmint || step_ == Step::waiting)) {
     ambush_next_ = true;
-    say("Ambush: scan the location card the fleeing side names (the posse must not see it)");
+    say(wx_tr("Ambush: scan the location card the fleeing side names (the posse must not see it)"));
     return true;
   }
   return false;
@@ -166,7 +192,7 @@ void ChasePage::next() {
   Json& input = session_->input();
   switch (step_) {
     case Step::varmint: {
-      if (input["varmint"].empty()) return refuse("Scan at least one fleeing rider's badge");
+      if (input["varmint"].empty()) return refuse(wx_tr("Scan at least one fleeing rider's badge"));
       const Json& o = event_["options"];
       int low = o.value("chase_min_wait_s", 60), high = std::max(low, o.value("chase_max_wait_s", 180));
       wait_left_s_ = low + static_cast<int>(rng_.uniform(static_cast<std::uint32_t>(high - low + 1)));
@@ -174,28 +200,30 @@ void ChasePage::next() {
       step_ = Step::waiting;
       last_rider_.clear();
       show_state();
-      return say("They ride out. Posse: scan your badges before the time runs out, then Ctrl+N");
+      return say(wx_tr("They ride out. Posse: scan your badges before the time runs out, then Ctrl+N"));
     }
     case Step::waiting:
-      if (input["posse"].empty()) return refuse("Nobody has come to chase yet: scan a posse badge");
+      if (input["posse"].empty()) return refuse(wx_tr("Nobody has come to chase yet: scan a posse badge"));
       wait_timer_.Stop();
       wait_left_s_ = 0;
       step_ = Step::varmint_hand;
       show_state();
-      return say(wxString::Format("Deal the varmint's best rider %d location cards; scan each as it is dealt",
-                                  hand_size("varmint")));
+      return say(utf8(fmt::format(
+          fmt::runtime(tr("Deal the varmint's best rider {} location cards; scan each as it is dealt")),
+          hand_size("varmint"))));
     case Step::varmint_hand:
       step_ = Step::posse_hand;
       show_state();
-      return say(wxString::Format("Deal the posse's best rider %d location cards; scan each as it is dealt",
-                                  hand_size("posse")));
+      return say(utf8(fmt::format(
+          fmt::runtime(tr("Deal the posse's best rider {} location cards; scan each as it is dealt")),
+          hand_size("posse"))));
     case Step::posse_hand: {
       SessionOutcome o = session_->resolve();
-      if (!o.ok) return refuse("Refused: " + wxString::FromUTF8(o.error));
+      if (!o.ok) return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), o.error)));
       if (o.resolution["result"]["status"] != "running") return record();
       step_ = Step::varmint_turn;
       show_state();
-      return say("Turn 1: scan the card the varmint plays");
+      return say(wx_tr("Turn 1: scan the card the varmint plays"));
     }
     case Step::posse_turn: return end_posse_turn();
     default: return;
@@ -213,13 +241,14 @@ void ChasePage::deal(const std::string& side, const std::string& location) {
   SessionOutcome o = session_->resolve();
   if (!o.ok) {
     hand.erase(hand.size() - 1);
-    return refuse("Refused: " + wxString::FromUTF8(o.error));
+    return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), o.error)));
   }
   int size = o.resolution["steps"][0]["hand_sizes"][side];
   show_state();
   if (static_cast<int>(hand.size()) < size)
-    return say(wxString::FromUTF8(fmt::format("{}: {} of {} dealt. Scan the next card (Ctrl+N: that is all)",
-                                              location, hand.size(), size)));
+    // TRANSLATORS: {0} is the location just dealt; then how many cards are dealt of how many.
+    return say(utf8(fmt::format(fmt::runtime(tr("{}: {} of {} dealt. Scan the next card (Ctrl+N: that is all)")),
+                                location, hand.size(), size)));
   next();  // the hand is full
 }
 
@@ -229,11 +258,12 @@ void ChasePage::play(const std::string& location) {
     pending_posse_ = Json::array();
     step_ = Step::posse_turn;
     show_state();
-    return say("The varmint plays a card. Posse: scan your card (riding hard: one after another), then Ctrl+N");
+    return say(wx_tr("The varmint plays a card. Posse: scan your card (riding hard: one after another), then Ctrl+N"));
   }
   pending_posse_.push_back(location);
   show_state();
-  say(wxString::FromUTF8("The posse rides " + joined(pending_posse_, " -> ") + ". Another card, or Ctrl+N"));
+  // TRANSLATORS: {} is the posse's route: locations joined by arrows.
+  say(utf8(fmt::format(fmt::runtime(tr("The posse rides {}. Another card, or Ctrl+N")), joined(pending_posse_, " -> "))));
 }
 
 void ChasePage::end_posse_turn() {
@@ -246,24 +276,27 @@ void ChasePage::end_posse_turn() {
     pending_posse_ = Json::array();
     step_ = Step::varmint_turn;
     show_state();
-    return refuse("Refused: " + wxString::FromUTF8(o.error) + ". Play the turn again: the varmint's card first");
+    // TRANSLATORS: {} says why the turn is refused, in the rules' words.
+    return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: {}. Play the turn again: the varmint's card first")),
+                                   o.error)));
   }
   pending_varmint_.clear();
   pending_posse_ = Json::array();
   const Json& turn = o.resolution["steps"].back();
   int escape_after = event_["options"].value("chase_escape_after", 3);
   std::string so_far = result_text().ToStdString(wxConvUTF8);
-  set_result(wxString::FromUTF8(
-                          (so_far.empty() ? "" : so_far + "\n") +
-                          (turn["matched"].get<bool>()
-                              ? fmt::format("Turn {}: the posse catches up at {}", turn["number"].get<int>(),
-                                            turn["varmint"].get<std::string>())
-                              : fmt::format("Turn {}: the varmint is ahead, {} of {} in a row", turn["number"].get<int>(),
-                                            turn["unmatched_in_a_row"].get<int>(), escape_after))));
+  set_result(utf8((so_far.empty() ? "" : so_far + "\n") +
+                  (turn["matched"].get<bool>()
+                       // TRANSLATORS: {0} is the turn's number, {1} a location.
+                       ? fmt::format(fmt::runtime(tr("Turn {}: the posse catches up at {}")), turn["number"].get<int>(),
+                                     turn["varmint"].get<std::string>())
+                       // TRANSLATORS: {0} is the turn's number; then how many turns in a row of how many.
+                       : fmt::format(fmt::runtime(tr("Turn {}: the varmint is ahead, {} of {} in a row")),
+                                     turn["number"].get<int>(), turn["unmatched_in_a_row"].get<int>(), escape_after))));
   if (o.resolution["result"]["status"] != "running") return record();
   step_ = Step::varmint_turn;
   show_state();
-  say(wxString::Format("Turn %zu: scan the card the varmint plays", turns.size() + 1));
+  say(utf8(fmt::format(fmt::runtime(tr("Turn {}: scan the card the varmint plays")), turns.size() + 1)));
 }
 
 std::string ChasePage::odds_text() {
@@ -275,12 +308,14 @@ std::string ChasePage::odds_text() {
     Json odds_input{{"locations", input["locations"]}, {"options", input["options"]}, {"varmint", input["varmint"]},
                     {"posse", input["posse"]}, {"trials", 2000}};
     Json o = protocol::odds("chase", odds_input, rng_);
-    return fmt::format("Odds before the deal: the varmint stuck in town {:.0f}%, the posse {:.0f}%; played plainly, "
-                       "the varmint escapes about {:.0f}%",
+    // TRANSLATORS: ROAD cards are the location cards that lead out of town; {:.0f}% are percentages.
+    return fmt::format(fmt::runtime(tr("Odds before the deal: the varmint stuck in town {:.0f}%, the posse {:.0f}%; "
+                                       "played plainly, the varmint escapes about {:.0f}%")),
                        100 * o["varmint"]["stuck_in_town"].get<double>(), 100 * o["posse"]["stuck_in_town"].get<double>(),
                        100 * o["whole_chase_monte_carlo"]["estimates"]["escaped"]["p"].get<double>());
   } catch (const std::exception& e) {
-    return std::string("No odds: ") + e.what();
+    // TRANSLATORS: {} says why, in the odds engine's words.
+    return fmt::format(fmt::runtime(tr("No odds: {}")), e.what());
   }
 }
 
@@ -290,8 +325,8 @@ void ChasePage::tick() {
     wait_timer_.Stop();
     if (session_->input()["posse"].empty()) {
       step_ = Step::done;
-      set_result("ESCAPED: nobody came to chase in time");
-      show_instruction("The varmint got away. Esc: back", ui::accepted_green);
+      set_result(wx_tr("ESCAPED: nobody came to chase in time"));
+      show_instruction(wx_tr("The varmint got away. Esc: back"), ui::accepted_green);
     }
   }
   show_state();
@@ -304,19 +339,25 @@ void ChasePage::show_state() {
     if (!input.contains(side)) continue;
     std::string riders;
     for (const auto& r : input[side])
-      riders += (riders.empty() ? "" : ", ") + r["character"]["name"].get<std::string>() +
-                fmt::format(" (horse {})", r["horse"].get<int>());
-    text += fmt::format("{}: {}\n", std::string(side) == "varmint" ? "Fleeing" : "Posse", riders.empty() ? "-" : riders);
+      riders += (riders.empty() ? "" : ", ") +
+                // TRANSLATORS: a rider and their horse's rating: Kid Calloway (horse 2).
+                fmt::format(fmt::runtime(tr("{} (horse {})")), r["character"]["name"].get<std::string>(),
+                            r["horse"].get<int>());
+    if (riders.empty()) riders = "-";
+    text += fmt::format(fmt::runtime(std::string(side) == "varmint" ? tr("Fleeing: {}") : tr("Posse: {}")), riders) + "\n";
   }
-  if (input.contains("ambush")) text += "An ambush is named (secret)\n";
-  countdown_->SetLabel(wait_left_s_ > 0 ? wxString::Format("The posse has %d:%02d to come", wait_left_s_ / 60,
+  if (input.contains("ambush")) text += tr("An ambush is named (secret)") + "\n";
+  countdown_->SetLabel(wait_left_s_ > 0 ? wxString::Format(wx_tr("The posse has %d:%02d to come"), wait_left_s_ / 60,
                                                           wait_left_s_ % 60)
                                         : wxString());
   if (step_ >= Step::varmint_hand && input.contains("hands"))
-    text += fmt::format("Cards dealt: varmint {}, posse {}\n", input["hands"]["varmint"].size(),
-                        input["hands"]["posse"].size());
-  if (!pending_varmint_.empty()) text += "The varmint has played; the posse: " + joined(pending_posse_, " -> ") + "\n";
-  state_->SetLabel(wxString::FromUTF8(text));
+    text += fmt::format(fmt::runtime(tr("Cards dealt: varmint {}, posse {}")), input["hands"]["varmint"].size(),
+                        input["hands"]["posse"].size()) +
+            "\n";
+  if (!pending_varmint_.empty())
+    // TRANSLATORS: {} is the posse's route so far: locations joined by arrows (may be empty).
+    text += fmt::format(fmt::runtime(tr("The varmint has played; the posse: {}")), joined(pending_posse_, " -> ")) + "\n";
+  state_->SetLabel(utf8(text));
   update_odds();
   Layout();
 }
@@ -325,21 +366,27 @@ void ChasePage::record() {
   step_ = Step::done;
   wait_timer_.Stop();
   SessionOutcome o = session_->resolve();
-  if (!o.ok) return refuse("Refused: " + wxString::FromUTF8(o.error));
+  if (!o.ok) return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), o.error)));
   const Json& r = o.resolution["result"];
   std::string text = result_text().ToStdString(wxConvUTF8) + "\n";
   if (r["status"] == "escaped") {
-    text += "THE VARMINT HAS ESCAPED";
+    text += tr("THE VARMINT HAS ESCAPED");
   } else {
-    text += fmt::format("CAUGHT {}: a {}", r["caught_at"] == "town" ? std::string("in town (stuck in town)")
-                                                                    : "at " + r["caught_at"].get<std::string>(),
-                        r["fight"].get<std::string>());
-    if (r["ambush_sprung"].get<bool>()) text += "; the ambushers get a free round first";
-    text += r["fight"] == "duel" ? " (F2)" : " (F6)";
+    const bool duel = r["fight"] == "duel";
+    if (r["caught_at"] == "town") {
+      text += duel ? tr("CAUGHT in town (stuck in town): a duel") : tr("CAUGHT in town (stuck in town): a shootout");
+    } else {
+      // TRANSLATORS: {} is the location where the posse caught the varmint.
+      text += fmt::format(fmt::runtime(duel ? tr("CAUGHT at {}: a duel") : tr("CAUGHT at {}: a shootout")),
+                          r["caught_at"].get<std::string>());
+    }
+    // TRANSLATORS: follows "CAUGHT at ...: a duel" on the same line.
+    if (r["ambush_sprung"].get<bool>()) text += tr("; the ambushers get a free round first");
+    text += duel ? " (F2)" : " (F6)";
   }
-  if (r["varmint_stuck_in_town"].get<bool>()) text += "\nThe varmint held no ROAD card: stuck in town";
-  if (r["posse_stuck_in_town"].get<bool>()) text += "\nThe posse held no ROAD card: stuck in town";
-  set_result(wxString::FromUTF8(text));
+  if (r["varmint_stuck_in_town"].get<bool>()) text += "\n" + tr("The varmint held no ROAD card: stuck in town");
+  if (r["posse_stuck_in_town"].get<bool>()) text += "\n" + tr("The posse held no ROAD card: stuck in town");
+  set_result(utf8(text));
   show_state();
   show_record(backend_.record("conflict_resolved", session_->record_payload(o)), "chase");
 }

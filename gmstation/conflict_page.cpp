@@ -2,9 +2,16 @@
 
 #include <sodium.h>
 
+#include <fmt/format.h>
+
 #include "ui/theme.h"
+#include "ui/words.h"
 
 namespace marshal::gm {
+
+using ui::tr;
+using ui::utf8;
+using ui::wx_tr;
 
 namespace {
 core::Seed fresh_seed() {
@@ -14,9 +21,15 @@ core::Seed fresh_seed() {
 }
 }  // namespace
 
+wxString card_face(int value) {
+  // TRANSLATORS: the Ace's value in the corners of an action card, as on playing cards: one letter.
+  return value == 1 ? wx_tr("A") : wxString::Format("%d", value);
+}
+
 std::optional<int> parse_card(const wxString& text) {
   wxString t = text.Strip(wxString::both).Upper();
-  if (t == "A") return 1;
+  // The Ace as typed from the deck: A, or the letter the printed cards show in this language.
+  if (t == "A" || t.CmpNoCase(card_face(1)) == 0) return 1;
   long v = 0;
   if (t.ToLong(&v) && v >= 1 && v <= 10) return static_cast<int>(v);
   return std::nullopt;
@@ -158,21 +171,28 @@ void ConflictPage::chain_one_keys(OneKeyNumber* (&numbers)[2], const std::vector
 }
 
 void ConflictPage::add_virtual_draw_toggle(wxSizer* row) {
-  virtual_draw_ = check_box("Station draws the cards (virtual deck)", row, wxALIGN_CENTER_VERTICAL | wxRIGHT, 16);
+  virtual_draw_ =
+      check_box(wx_tr("Station draws the cards (virtual deck)"), row, wxALIGN_CENTER_VERTICAL | wxRIGHT, 16);
 }
 
 std::optional<int> ConflictPage::typed_card(wxTextCtrl* field, const std::string& who) {
   if (auto card = parse_card(field->GetValue())) return card;
   field->SetFocus();
-  refuse(wxString::FromUTF8("Type the card " + who + " drew: A or 2-10"));
+  // TRANSLATORS: {} is who drew the card; A is the Ace's letter on the cards (as "A" is translated).
+  refuse(utf8(fmt::format(fmt::runtime(tr("Type the card {} drew: A or 2-10")), who)));
   return std::nullopt;
 }
 
 std::string result_words(const std::string& code) {
-  if (code == "shooters_choice") return "13+: the shooter's choice";
-  if (code == "knock_out") return "KNOCK-OUT";
-  if (code == "stun") return "stunned";
-  return code;
+  // TRANSLATORS: a shot's or a punch's result, after the sum of its card: keep them short.
+  if (code == "shooters_choice") return tr("13+: the shooter's choice");
+  if (code == "knock_out") return tr("KNOCK-OUT");
+  if (code == "stun") return tr("stunned");
+  if (code == "miss") return tr("miss");
+  if (code == "nicked") return tr("nicked");
+  if (code == "wounded") return tr("wounded");
+  if (code == "dead") return tr("dead");
+  return code;  // a result the station does not know: the rules' own word
 }
 
 int ConflictPage::fill_next_card(const std::vector<wxTextCtrl*>& fields, int value) {
@@ -181,7 +201,7 @@ int ConflictPage::fill_next_card(const std::vector<wxTextCtrl*>& fields, int val
   for (wxTextCtrl* field : fields) {
     if (field->GetValue().Strip(wxString::both).empty()) {
       if (placed) continue;
-      field->ChangeValue(value == 1 ? wxString("A") : wxString::Format("%d", value));
+      field->ChangeValue(card_face(value));
       placed = true;
     }
     ++filled;
@@ -212,7 +232,7 @@ wxStaticText* ConflictPage::add_result_area(int points) {
 }
 
 void ConflictPage::add_odds_toggle(wxSizer* row, std::function<std::string()> compute) {
-  odds_toggle_ = check_box("Show the odds", row, wxALIGN_CENTER_VERTICAL | wxLEFT, 16);
+  odds_toggle_ = check_box(wx_tr("Show the odds"), row, wxALIGN_CENTER_VERTICAL | wxLEFT, 16);
   // A click must not take the keyboard from the next input: the box never takes the focus,
   // and after a click the keyboard is given back where the next card or scan goes.
   odds_toggle_->SetCanFocus(false);
@@ -236,19 +256,39 @@ void ConflictPage::update_odds() {
   FitInside();
 }
 
+namespace {
+
+// Why the ledger refused a record, by what the record was (show_record's `what`).
+std::string record_refused_words(const std::string& what, const std::string& reason) {
+  // TRANSLATORS: {} says why, in the ledger's words.
+  if (what == "duel") return fmt::format(fmt::runtime(tr("The ledger refused the duel: {}")), reason);
+  if (what == "accusation") return fmt::format(fmt::runtime(tr("The ledger refused the accusation: {}")), reason);
+  if (what == "fistfight") return fmt::format(fmt::runtime(tr("The ledger refused the fistfight: {}")), reason);
+  if (what == "brawl") return fmt::format(fmt::runtime(tr("The ledger refused the brawl: {}")), reason);
+  if (what == "became_brawl")
+    return fmt::format(fmt::runtime(tr("The ledger refused the fistfight that became a brawl: {}")), reason);
+  if (what == "shootout") return fmt::format(fmt::runtime(tr("The ledger refused the shootout: {}")), reason);
+  if (what == "chase") return fmt::format(fmt::runtime(tr("The ledger refused the chase: {}")), reason);
+  if (what == "action") return fmt::format(fmt::runtime(tr("The ledger refused the action: {}")), reason);
+  // TRANSLATORS: what was recorded (a word of the station's), then why the ledger refused it.
+  return fmt::format(fmt::runtime(tr("The ledger refused the {}: {}")), what, reason);
+}
+
+}  // namespace
+
 void ConflictPage::show_record(const RecordOutcome& r, const wxString& what) {
   if (r.status == RecordOutcome::Status::refused) {
-    refuse("The ledger refused the " + what + ": " + wxString::FromUTF8(r.reason));
+    refuse(utf8(record_refused_words(what.utf8_string(), r.reason)));
     return;
   }
   recorded_seq_ = r.status == RecordOutcome::Status::accepted ? r.seq : -1;
   if (sounds_) sounds_->play(ui::Sound::recorded);
   if (r.status == RecordOutcome::Status::provisional)
-    show_instruction("Recorded PROVISIONALLY (the ledger is out of reach; it syncs when it returns).  Esc: back",
+    show_instruction(wx_tr("Recorded PROVISIONALLY (the ledger is out of reach; it syncs when it returns).  Esc: back"),
                      ui::provisional_amber);
   else
-    show_instruction(wxString::Format("Recorded in the ledger as event #%lld.  Esc: back",
-                                      static_cast<long long>(r.seq)),
+    // TRANSLATORS: {} is the record's number in the ledger.
+    show_instruction(utf8(fmt::format(fmt::runtime(tr("Recorded in the ledger as event #{}.  Esc: back")), r.seq)),
                      ui::accepted_green);
   // The result becomes the screen's banner, the inputs hidden.
   if (finishes_on_record()) finish_screen();

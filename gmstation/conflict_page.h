@@ -22,8 +22,9 @@
 
 namespace marshal::gm {
 
-// A result code of the rules as a GM says it: "shooters_choice" is "13+: the shooter's choice",
-// "knock_out" is "KNOCK-OUT", "stun" is "stunned"; the rest (miss, nicked, wounded, dead) as is.
+// A result code of the rules as a GM says it, in the language of the screens: "shooters_choice" is
+// "13+: the shooter's choice", "knock_out" is "KNOCK-OUT", "stun" is "stunned"; the rest (miss,
+// nicked, wounded, dead) as in English.
 std::string result_words(const std::string& code);
 
 class ConflictPage : public wxScrolledWindow {
@@ -76,7 +77,9 @@ class ConflictPage : public wxScrolledWindow {
   // Shows a result in the page's result area, wrapped so it is never cut off.
   void set_result(const wxString& text);
   void refuse(const wxString& why);
-  // Shows what the ledger said of a record; `what` is "duel", "accusation"...
+  // Shows what the ledger said of a record. `what` names the record for a refusal, as a code
+  // (never translated: each has its own sentence): "duel", "accusation", "fistfight", "brawl",
+  // "became_brawl" (a fistfight that became a brawl), "shootout", "chase", "action".
   void show_record(const RecordOutcome& r, const wxString& what);
   // Two one-key numbers, one a side (a duelist's commitment, a fighter's offense): a refusal
   // names the side from `names` (as they stand when it comes), the first moves on to the second,
@@ -142,8 +145,11 @@ class ConflictPage : public wxScrolledWindow {
   wxString odds_shown_;  // as written; the label itself is wrapped
 };
 
-// "A", "a", "1".."10": a card typed from the physical deck.
+// "A", "a", "1".."10": a card typed from the physical deck (the Ace also as the printed cards of
+// the language of the screens show it: Т in Russian).
 std::optional<int> parse_card(const wxString& text);
+// A card's value as the deck shows it: the Ace's letter ("A"; translated), else its number.
+wxString card_face(int value);
 
 // Gives the keyboard to the first of `fields` a player can type in now.
 template <class Fields>

@@ -2,10 +2,32 @@
 
 #include <functional>
 
+#include <fmt/format.h>
+
 #include "core/refusal.h"
+#include "i18n/translate.h"
 #include "protocol/resolve.h"
 
 namespace marshal::gm {
+
+using i18n::tr;
+
+namespace {
+
+// Someone scanned twice into one conflict, by the conflict's kind.
+std::string already_in_words(const std::string& name, const std::string& kind) {
+  // TRANSLATORS: {} is a character's name, scanned a second time into the same conflict.
+  if (kind == "duel") return fmt::format(fmt::runtime(tr("{} is already in this duel")), name);
+  if (kind == "accusation") return fmt::format(fmt::runtime(tr("{} is already in this accusation")), name);
+  if (kind == "fistfight") return fmt::format(fmt::runtime(tr("{} is already in this fistfight")), name);
+  if (kind == "brawl") return fmt::format(fmt::runtime(tr("{} is already in this brawl")), name);
+  if (kind == "shootout") return fmt::format(fmt::runtime(tr("{} is already in this shootout")), name);
+  if (kind == "chase") return fmt::format(fmt::runtime(tr("{} is already in this chase")), name);
+  // TRANSLATORS: a character's name, then a conflict's kind as the rules name it (an English word).
+  return fmt::format(fmt::runtime(tr("{} is already in this {}")), name, kind);
+}
+
+}  // namespace
 
 Json ConflictSession::character_from_view(const Json& view) {
   const Json& a = view["attributes"];
@@ -27,17 +49,21 @@ Json ConflictSession::character_from_view(const Json& view) {
 std::optional<Json> ConflictSession::admit(const std::string& badge, const Json& view, std::string& why) {
   std::string name = view["name"];
   if (badge_of_.count(name)) {
-    why = name + " is already in this " + kind_;
+    why = already_in_words(name, kind_);
     return std::nullopt;
   }
   if (view.value("dead", false)) {
-    why = name + " is dead and cannot take part";
+    // TRANSLATORS: {} is a character's name.
+    why = fmt::format(fmt::runtime(tr("{} is dead and cannot take part")), name);
     return std::nullopt;
   }
   for (const auto& t : view.value("timers", Json::array()))
     if (t.value("remaining_ms", 0) > 0) {
-      why = name + " is " + (t["kind"] == "headache" ? "nursing a headache" : "knocked out") + " for " +
-            std::to_string((t["remaining_ms"].get<std::int64_t>() + 59'999) / 60'000) + " more minute(s)";
+      const std::int64_t minutes = (t["remaining_ms"].get<std::int64_t>() + 59'999) / 60'000;
+      // TRANSLATORS: a character's name, then a number of minutes.
+      why = fmt::format(fmt::runtime(t["kind"] == "headache" ? tr("{} is nursing a headache for {} more minute(s)")
+                                                             : tr("{} is knocked out for {} more minute(s)")),
+                        name, minutes);
       return std::nullopt;
     }
   badge_of_[name] = badge;

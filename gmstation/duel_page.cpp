@@ -9,33 +9,60 @@
 #include "core/duel.h"
 #include "core/odds.h"
 #include "ui/theme.h"
+#include "ui/words.h"
 
 namespace marshal::gm {
 
+using ui::tr;
+using ui::utf8;
+using ui::wx_tr;
+
+namespace {
+
+// "Refused: " and why, in the words of the ledger or the rules.
+wxString duel_refusal(const std::string& why) {
+  // TRANSLATORS: {} says why, in the ledger's or the rules' words.
+  return utf8(fmt::format(fmt::runtime(tr("Refused: {}")), why));
+}
+
+// A shot of 13 or more, as its shooter chose (the rules' word for the choice).
+std::string duel_choice_words(const std::string& choice) {
+  // TRANSLATORS: a shot of 13 or more: what its shooter chose (kill, wound, or disable: shot out
+  // of the fight).
+  if (choice == "kill") return tr("13+: kill");
+  if (choice == "wound") return tr("13+: wound");
+  if (choice == "disable") return tr("13+: disable");
+  return "13+: " + choice;
+}
+
+}  // namespace
+
 DuelPage::DuelPage(wxWindow* parent, StationBackend& backend, std::function<void(const wxString&)> status)
-    : ConflictPage(parent, "DUEL"), backend_(backend), status_(std::move(status)) {
+    // TRANSLATORS: a screen's title, in capitals.
+    : ConflictPage(parent, wx_tr("DUEL")), backend_(backend), status_(std::move(status)) {
   auto* sizer = inputs_;
 
   auto* grid = new wxFlexGridSizer(5, 3, 6, 18);
   grid->Add(new wxStaticText(this, wxID_ANY, ""));
   for (int i = 0; i < 2; ++i) {
-    duelist_[i] = new wxStaticText(this, wxID_ANY, i == 0 ? "first duelist: scan a badge" : "second duelist");
+    duelist_[i] = new wxStaticText(this, wxID_ANY, i == 0 ? wx_tr("first duelist: scan a badge") : wx_tr("second duelist"));
     duelist_[i]->SetFont(ui::font(15, true));
     grid->Add(duelist_[i], 1, wxEXPAND);
   }
-  auto* commit_label = new wxStaticText(this, wxID_ANY, "Accuracy committed to the draw");
+  auto* commit_label = new wxStaticText(this, wxID_ANY, wx_tr("Accuracy committed to the draw"));
   commit_label->SetFont(ui::font(ui::body_points));
   grid->Add(commit_label);
   for (int i = 0; i < 2; ++i) {
-    commit_[i] = new OneKeyNumber(this, "Accuracy committed");
+    commit_[i] = new OneKeyNumber(this, wx_tr("Accuracy committed"));
     grid->Add(commit_[i]);
   }
   // One digit each, first duelist then second, then the cards.
   chain_one_keys(commit_, names_, [this] {
-    say("Scan both duelists' cards (or type them and press Enter)");
+    say(wx_tr("Scan both duelists' cards (or type them and press Enter)"));
     mark_waiting_card(card_fields());
   });
-  auto* card_label = new wxStaticText(this, wxID_ANY, "Card drawn (A, 2-10)");
+  // TRANSLATORS: A is the Ace's letter on the cards (as "A" is translated).
+  auto* card_label = new wxStaticText(this, wxID_ANY, wx_tr("Card drawn (A, 2-10)"));
   card_label->SetFont(ui::font(ui::body_points));
   grid->Add(card_label);
   for (int i = 0; i < 2; ++i) {
@@ -44,17 +71,18 @@ DuelPage::DuelPage(wxWindow* parent, StationBackend& backend, std::function<void
     card_[i]->Bind(wxEVT_TEXT_ENTER, &DuelPage::on_go, this);
     grid->Add(card_[i]);
   }
-  auto* kill_label = new wxStaticText(this, wxID_ANY, "Declared before the round");
+  auto* kill_label = new wxStaticText(this, wxID_ANY, wx_tr("Declared before the round"));
   kill_label->SetFont(ui::font(ui::body_points));
   grid->Add(kill_label);
   for (int i = 0; i < 2; ++i) {
-    not_to_kill_[i] = check_box("shoots not to kill", grid);
+    not_to_kill_[i] = check_box(wx_tr("shoots not to kill"), grid);
   }
   sizer->Add(grid, 0, wxALL, 10);
 
   auto* options = new wxBoxSizer(wxHORIZONTAL);
   add_virtual_draw_toggle(options);
-  go_ = new wxButton(this, wxID_ANY, "Draw  (Enter)");
+  // TRANSLATORS: a button; Enter is the key that presses it.
+  go_ = new wxButton(this, wxID_ANY, wx_tr("Draw  (Enter)"));
   go_->SetFont(ui::font(14, true));
   go_->Bind(wxEVT_BUTTON, &DuelPage::on_go, this);
   options->Add(go_, 0);
@@ -78,46 +106,49 @@ void DuelPage::start() {
     card_[i]->SetBackgroundColour(*wxWHITE);
     not_to_kill_[i]->SetValue(false);
   }
-  duelist_[0]->SetLabel("first duelist: scan a badge");
-  duelist_[1]->SetLabel("second duelist");
+  duelist_[0]->SetLabel(wx_tr("first duelist: scan a badge"));
+  duelist_[1]->SetLabel(wx_tr("second duelist"));
   set_result("");
   update_odds();
-  go_->SetLabel("Draw  (Enter)");
-  say("Scan the first duelist's badge");
+  go_->SetLabel(wx_tr("Draw  (Enter)"));
+  say(wx_tr("Scan the first duelist's badge"));
 }
 
 void DuelPage::on_scan(const std::string& code) {
   if (auto card = core::deck_card_number(core::action_deck_prefix, code)) {
     if (step_ == Step::draw || step_ == Step::shoot) card_scanned(*card);
-    else if (step_ == Step::choice) refuse("First the shooter's choice: Ctrl+K kill, Ctrl+W wound, Ctrl+D disable");
-    else if (step_ == Step::done) refuse("The duel is over: Esc, or a new F-key, for the next");
-    else refuse("An action card: scan both duelists' badges first");
+    // TRANSLATORS: Ctrl+K, Ctrl+W and Ctrl+D are the keys: keep them.
+    else if (step_ == Step::choice) refuse(wx_tr("First the shooter's choice: Ctrl+K kill, Ctrl+W wound, Ctrl+D disable"));
+    else if (step_ == Step::done) refuse(wx_tr("The duel is over: Esc, or a new F-key, for the next"));
+    else refuse(wx_tr("An action card: scan both duelists' badges first"));
     return;
   }
   if (step_ != Step::first && step_ != Step::second) {
-    refuse("The duelists are set: Esc starts a new duel");
+    refuse(wx_tr("The duelists are set: Esc starts a new duel"));
     return;
   }
   Lookup who = backend_.character(code);
   if (!who.found) {
-    refuse("Refused: " + wxString::FromUTF8(who.refusal));
+    refuse(duel_refusal(who.refusal));
     return;
   }
   std::string why;
   if (!session_->add_participant("duelists", code, who.data, why)) {
-    refuse("Refused: " + wxString::FromUTF8(why));
+    refuse(duel_refusal(why));
     return;
   }
   names_.push_back(who.data["name"]);
   show_duelists();
   if (step_ == Step::first) {
     step_ = Step::second;
-    say("Scan the second duelist's badge");
+    say(wx_tr("Scan the second duelist's badge"));
   } else {
     step_ = Step::draw;
     faster_ = 0;
-    say(wxString::FromUTF8(fmt::format("Scan both duelists' cards; first each may commit Accuracy: {} 0-{}, {} 0-{} (a digit; "
-                                       "Enter keeps 0)", names_[0], commit_[0]->high(), names_[1], commit_[1]->high())));
+    // TRANSLATORS: each duelist's name, then the most Accuracy they may commit.
+    say(utf8(fmt::format(fmt::runtime(tr("Scan both duelists' cards; first each may commit Accuracy: {} 0-{}, {} 0-{} "
+                                         "(a digit; Enter keeps 0)")),
+                         names_[0], commit_[0]->high(), names_[1], commit_[1]->high())));
     mark_waiting_card(card_fields(), false);
     commit_[0]->SetFocus();
   }
@@ -136,7 +167,7 @@ std::vector<wxTextCtrl*> DuelPage::card_fields() const {
 
 void DuelPage::card_scanned(int value) {
   if (station_draws()) {
-    refuse("The station draws the cards (the box is ticked): untick it to scan the table's cards");
+    refuse(wx_tr("The station draws the cards (the box is ticked): untick it to scan the table's cards"));
     return;
   }
   int filled = fill_next_card(card_fields(), value);
@@ -144,7 +175,8 @@ void DuelPage::card_scanned(int value) {
   if (filled == 2) return on_go(go);
   // One card in a round: enough when it shoots the slower duelist down before the draw.
   if (step_ == Step::shoot && try_round_with_one_card()) return;
-  say(wxString::FromUTF8("Now " + names_[static_cast<std::size_t>(card_order()[1])] + "'s card"));
+  // TRANSLATORS: {} is who drew the card the station waits for.
+  say(utf8(fmt::format(fmt::runtime(tr("Now {}'s card")), names_[static_cast<std::size_t>(card_order()[1])])));
 }
 
 bool DuelPage::try_round_with_one_card() {
@@ -173,8 +205,10 @@ void DuelPage::show_duelists(const Json* now) {
     const Json& c = now ? (*now)[static_cast<std::size_t>(i)] : session_->character(names_[static_cast<std::size_t>(i)]);
     int accuracy = std::max(0, c["accuracy"].get<int>() - (c["wounded"].get<bool>() ? 1 : 0));
     int speed = std::max(0, c["speed"].get<int>() - (c["wounded"].get<bool>() ? 1 : 0));
-    duelist_[i]->SetLabel(wxString::FromUTF8(fmt::format("{}\nSpeed {}  Accuracy {}{}", names_[static_cast<std::size_t>(i)],
-                                                         speed, accuracy, c["wounded"].get<bool>() ? "  (wounded)" : "")));
+    // TRANSLATORS: a duelist's name, then the Speed and Accuracy in use (a wound counts already).
+    duelist_[i]->SetLabel(utf8(fmt::format(fmt::runtime(c["wounded"].get<bool>() ? tr("{}\nSpeed {}  Accuracy {}  (wounded)")
+                                                                                 : tr("{}\nSpeed {}  Accuracy {}")),
+                                           names_[static_cast<std::size_t>(i)], speed, accuracy)));
     commit_[i]->set_range(0, accuracy);
   }
   Layout();
@@ -190,8 +224,10 @@ std::string DuelPage::odds_text() {
     duelists[static_cast<std::size_t>(i)].wounded = c["wounded"];
   }
   auto o = core::duel_first_round_odds(duelists, {commit_[0]->value(), commit_[1]->value()}, {});
+  // TRANSLATORS: the odds of who shoots first, of a tie, and of each duelist dead after round 1.
   return fmt::format(
-      "Odds: {} first {:.0f}%, {} first {:.0f}%, tie {:.0f}%.  After round 1: {} dead {:.0f}%, {} dead {:.0f}%",
+      fmt::runtime(tr("Odds: {} first {:.0f}%, {} first {:.0f}%, tie {:.0f}%.  After round 1: {} dead {:.0f}%, {} dead "
+                      "{:.0f}%")),
       names_[0], 100 * o.draw.first[0], names_[1], 100 * o.draw.first[1], 100 * o.draw.tie, names_[0],
       100 * o.fate[0][2], names_[1], 100 * o.fate[1][2]);
 }
@@ -228,28 +264,33 @@ void DuelPage::draw_step() {
   SessionOutcome o = session_->resolve();
   if (!o.ok) {
     input.erase("draw_cards");
-    refuse("Refused: " + wxString::FromUTF8(o.error));
+    refuse(duel_refusal(o.error));
     return;
   }
   const Json& draw = o.resolution["steps"][0];
   faster_ = !draw["first"].is_null() && draw["first"] == names_[1] ? 1 : 0;
-  wxString first = draw["first"].is_null() ? wxString("A tie: both shoot at once")
-                                           : wxString::FromUTF8(draw["first"].get<std::string>() + " is faster and shoots first");
+  wxString first = draw["first"].is_null()
+                       ? wx_tr("A tie: both shoot at once")
+                       : utf8(fmt::format(fmt::runtime(tr("{} is faster and shoots first")), draw["first"].get<std::string>()));
   // The arithmetic, as the table checks it: card + Speed in use + Accuracy committed = total.
   wxString sums;
   for (const auto& d : draw["cards"][0]) {
     const std::string who = d["who"];
     int card = d["card"], committed = draw["commit"].value(who, 0), total = draw["totals"][who];
-    sums += wxString::FromUTF8(fmt::format("{}: {} + Speed {} + {} committed = {}\n", who, card == 1 ? "A" : std::to_string(card),
-                                           total - card - committed, committed, total));
+    // TRANSLATORS: a duelist's draw: the card, the Speed in use, the Accuracy committed, the total.
+    sums += utf8(fmt::format(fmt::runtime(tr("{}: {} + Speed {} + {} committed = {}")), who,
+                             card_face(card).utf8_string(), total - card - committed, committed, total)) +
+            "\n";
   }
   result_->SetForegroundColour(ui::ink);
   set_result(sums + first);
   step_ = Step::shoot;
   for (auto* f : card_) f->Clear();
   for (auto* c : commit_) c->Enable(false);  // committed for the draw only
-  go_->SetLabel("Shoot  (Enter)");
-  say(wxString::FromUTF8("Round 1: scan " + names_[static_cast<std::size_t>(faster_)] + "'s card, then the other's"));
+  go_->SetLabel(wx_tr("Shoot  (Enter)"));
+  // TRANSLATORS: {} is the faster duelist, who shoots first.
+  say(utf8(fmt::format(fmt::runtime(tr("Round 1: scan {}'s card, then the other's")),
+                       names_[static_cast<std::size_t>(faster_)])));
   mark_waiting_card(card_fields());
 }
 
@@ -268,7 +309,7 @@ void DuelPage::shoot_step() {
   SessionOutcome o = resolve_round();
   if (!o.ok) {
     input["rounds"].erase(input["rounds"].size() - 1);
-    refuse("Refused: " + wxString::FromUTF8(o.error));
+    refuse(duel_refusal(o.error));
     return;
   }
   show_round(o);
@@ -300,7 +341,7 @@ bool DuelPage::on_key(int key) {
   if (!o.ok) {
     round["choices"][choosing_].erase("choice_at_13");
     chosen_.erase(choosing_);
-    refuse("Refused: " + wxString::FromUTF8(o.error));
+    refuse(duel_refusal(o.error));
     return true;
   }
   show_round(o);
@@ -319,9 +360,10 @@ void DuelPage::show_round(const SessionOutcome& o) {
       set_result(wxString::FromUTF8(fmt::format("{} -> {}: {} + {} = {}", choosing_, shot["target"].get<std::string>(),
                                                          shot["card"].get<int>(), shot["accuracy"].get<int>(),
                                                          shot["total"].get<int>())));
-      show_instruction(wxString::FromUTF8(fmt::format("13 or more! {} chooses what happens to {}: Ctrl+K kill, "
-                                                      "Ctrl+W wound, Ctrl+D disable (shot out of the fight)",
-                                                      choosing_, shot["target"].get<std::string>())),
+      // TRANSLATORS: the shooter, then the target; Ctrl+K, Ctrl+W and Ctrl+D are the keys: keep them.
+      show_instruction(utf8(fmt::format(fmt::runtime(tr("13 or more! {} chooses what happens to {}: Ctrl+K kill, "
+                                                        "Ctrl+W wound, Ctrl+D disable (shot out of the fight)")),
+                                        choosing_, shot["target"].get<std::string>())),
                        ui::provisional_amber);
       return;
     }
@@ -330,26 +372,31 @@ void DuelPage::show_round(const SessionOutcome& o) {
     lines += wxString::FromUTF8(fmt::format("{} -> {}: {} + {} = {}  {}\n", shot["shooter"].get<std::string>(),
                                             shot["target"].get<std::string>(), shot["card"].get<int>(),
                                             shot["accuracy"].get<int>(), shot["total"].get<int>(),
-                                            shot.contains("choice") ? "13+: " + shot["choice"].get<std::string>()
+                                            shot.contains("choice") ? duel_choice_words(shot["choice"].get<std::string>())
                                                                     : result_words(shot["result"].get<std::string>())));
   const Json& result = o.resolution["result"];
   for (auto* f : card_) f->Clear();
   if (result["over"].get<bool>()) {
-    std::string winner = result["winner"].is_null() ? "Nobody is left standing" : result["winner"].get<std::string>() + " wins the duel";
+    std::string winner = result["winner"].is_null()
+                             ? tr("Nobody is left standing")
+                             : fmt::format(fmt::runtime(tr("{} wins the duel")), result["winner"].get<std::string>());
     for (const auto& d : result["duelists"])
-      if (d.value("dead", false)) winner += "\n" + d["name"].get<std::string>() + " is dead";
+      // TRANSLATORS: {} is a duelist's name.
+      if (d.value("dead", false)) winner += "\n" + fmt::format(fmt::runtime(tr("{} is dead")), d["name"].get<std::string>());
       else if (d.value("wounded", false))
-        winner += fmt::format("\n{} is wounded: a limb lost (the player says which), -1 to everything: Speed now {}, "
-                              "Accuracy now {}",
-                              d["name"].get<std::string>(), std::max(0, d["speed"].get<int>() - 1),
-                              std::max(0, d["accuracy"].get<int>() - 1));
+        // TRANSLATORS: a duelist's name, then the Speed and Accuracy left after the wound.
+        winner += "\n" + fmt::format(fmt::runtime(tr("{} is wounded: a limb lost (the player says which), -1 to "
+                                                     "everything: Speed now {}, Accuracy now {}")),
+                                     d["name"].get<std::string>(), std::max(0, d["speed"].get<int>() - 1),
+                                     std::max(0, d["accuracy"].get<int>() - 1));
     set_result(lines + wxString::FromUTF8(winner));
     step_ = Step::done;
     for (auto* f : card_) f->SetBackgroundColour(*wxWHITE);
     record();
   } else {
     set_result(lines);
-    say(wxString::Format("Round %d: scan the cards (or type them and press Enter)", static_cast<int>(steps.size())));
+    // TRANSLATORS: {} is the round's number.
+    say(utf8(fmt::format(fmt::runtime(tr("Round {}: scan the cards (or type them and press Enter)")), steps.size())));
     mark_waiting_card(card_fields());
   }
   Layout();
@@ -359,8 +406,9 @@ void DuelPage::record() {
   SessionOutcome o = session_->resolve();
   show_record(backend_.record("conflict_resolved", session_->record_payload(o)), "duel");
   if (recorded())
-    status_(recorded_seq_ > 0 ? wxString::Format("Duel recorded as #%lld", static_cast<long long>(recorded_seq_))
-                              : wxString("Duel kept provisionally: it syncs when the ledger returns"));
+    // TRANSLATORS: in the status bar; {} is the record's number in the ledger.
+    status_(recorded_seq_ > 0 ? utf8(fmt::format(fmt::runtime(tr("Duel recorded as #{}")), recorded_seq_))
+                              : wx_tr("Duel kept provisionally: it syncs when the ledger returns"));
 }
 
 }  // namespace marshal::gm

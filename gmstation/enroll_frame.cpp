@@ -2,22 +2,30 @@
 
 #include <wx/sizer.h>
 
+#include <fmt/format.h>
+
 #include "protocol/enrollment.h"
 #include "ui/theme.h"
+#include "ui/words.h"
 
 namespace marshal::gm {
 
+using ui::tr;
+using ui::utf8;
+using ui::wx_tr;
+
 EnrollFrame::EnrollFrame(std::string cache_path, std::function<void(std::unique_ptr<StationBackend>)> enrolled)
-    : wxFrame(nullptr, wxID_ANY, "Marshal GM station: enrollment", wxDefaultPosition, wxSize(1024, 600)),
+    : wxFrame(nullptr, wxID_ANY, wx_tr("Marshal GM station: enrollment"), wxDefaultPosition, wxSize(1024, 600)),
       cache_path_(std::move(cache_path)),
       enrolled_(std::move(enrolled)) {
   ui::apply(this);
   auto* s = new wxBoxSizer(wxVERTICAL);
-  auto* title = new wxStaticText(this, wxID_ANY, "This GM station is not enrolled yet.");
+  auto* title = new wxStaticText(this, wxID_ANY, wx_tr("This GM station is not enrolled yet."));
   title->SetFont(ui::font(26, true));
+  // TRANSLATORS: the second line is a command an organiser types: keep it as it is.
   auto* how = new wxStaticText(this, wxID_ANY,
-                               "Scan its enrollment card: an organiser prints it with\n"
-                               "marshal station add NAME --role gm --card FILE.pdf --server https://HOST:PORT");
+                               wx_tr("Scan its enrollment card: an organiser prints it with\n"
+                                     "marshal station add NAME --role gm --card FILE.pdf --server https://HOST:PORT"));
   how->SetFont(ui::font(16));
   problem_ = new wxStaticText(this, wxID_ANY, "");
   problem_->SetFont(ui::font(16, true));
@@ -38,9 +46,9 @@ void EnrollFrame::on_code(const std::string& code) {
   std::string problem;
   auto enrollment = protocol::parse_enrollment_payload(code, &problem);
   if (!enrollment) {
-    problem_->SetLabel(wxString::FromUTF8(
-        problem.empty() ? "That is not an enrollment card: scan the card printed by marshal station add --card."
-                        : "Not enrolled: " + problem));
+    problem_->SetLabel(
+        problem.empty() ? wx_tr("That is not an enrollment card: scan the card printed by marshal station add --card.")
+                        : utf8(fmt::format(fmt::runtime(tr("Not enrolled: {}")), ui::enrollment_problem_words(problem))));
     problem_->Wrap(GetClientSize().GetWidth() - 40);
     Layout();
     return;

@@ -7,28 +7,46 @@
 #include "core/action_deck.h"
 #include "protocol/odds_json.h"
 #include "ui/theme.h"
+#include "ui/words.h"
 
 namespace marshal::gm {
 
+using ui::tr;
+using ui::utf8;
+using ui::wx_tr;
+
+namespace {
+
+// "Refused: " and why, in the words of the ledger or the rules.
+wxString fistfight_refusal(const std::string& why) {
+  // TRANSLATORS: {} says why, in the ledger's or the rules' words.
+  return utf8(fmt::format(fmt::runtime(tr("Refused: {}")), why));
+}
+
+}  // namespace
+
 FistfightPage::FistfightPage(wxWindow* parent, StationBackend& backend, BecomesBrawl becomes_brawl)
-    : ConflictPage(parent, "FISTFIGHT"), backend_(backend), becomes_brawl_(std::move(becomes_brawl)) {
+    // TRANSLATORS: a screen's title, in capitals.
+    : ConflictPage(parent, wx_tr("FISTFIGHT")), backend_(backend), becomes_brawl_(std::move(becomes_brawl)) {
   auto* grid = new wxFlexGridSizer(3, 3, 6, 18);
   grid->Add(new wxStaticText(this, wxID_ANY, ""));
   for (int i = 0; i < 2; ++i) {
-    fighter_[i] = new wxStaticText(this, wxID_ANY, i == 0 ? "first fighter: scan a badge" : "second fighter");
+    fighter_[i] = new wxStaticText(this, wxID_ANY, i == 0 ? wx_tr("first fighter: scan a badge") : wx_tr("second fighter"));
     fighter_[i]->SetFont(ui::font(15, true));
     grid->Add(fighter_[i], 1, wxEXPAND);
   }
-  auto* offense_label = new wxStaticText(this, wxID_ANY, "HtH on offense (the rest defends)");
+  // TRANSLATORS: HtH is Hand-to-hand, the attribute a fighter splits into offense and defense.
+  auto* offense_label = new wxStaticText(this, wxID_ANY, wx_tr("HtH on offense (the rest defends)"));
   offense_label->SetFont(ui::font(ui::body_points));
   grid->Add(offense_label);
   for (int i = 0; i < 2; ++i) {
-    offense_[i] = new OneKeyNumber(this, "HtH on offense");
+    offense_[i] = new OneKeyNumber(this, wx_tr("HtH on offense"));
     grid->Add(offense_[i]);
   }
   // One digit each, first fighter then second, then the cards.
   chain_one_keys(offense_, names_, [this] { mark_waiting_card({card_[0], card_[1]}); });
-  auto* card_label = new wxStaticText(this, wxID_ANY, "Card drawn (A, 2-10; empty if stunned)");
+  // TRANSLATORS: A is the Ace's letter on the cards (as "A" is translated).
+  auto* card_label = new wxStaticText(this, wxID_ANY, wx_tr("Card drawn (A, 2-10; empty if stunned)"));
   card_label->SetFont(ui::font(ui::body_points));
   grid->Add(card_label);
   for (int i = 0; i < 2; ++i) {
@@ -39,10 +57,12 @@ FistfightPage::FistfightPage(wxWindow* parent, StationBackend& backend, BecomesB
   }
   inputs_->Add(grid, 0, wxALL, 10);
   auto* row = new wxBoxSizer(wxHORIZONTAL);
-  auto* go = new wxButton(this, wxID_ANY, "Swing  (Enter)");
+  // TRANSLATORS: a button; Enter is the key that presses it.
+  auto* go = new wxButton(this, wxID_ANY, wx_tr("Swing  (Enter)"));
   go->SetFont(ui::font(14, true));
   go->Bind(wxEVT_BUTTON, &FistfightPage::on_go, this);
-  auto* stop = new wxButton(this, wxID_ANY, "Both stop  (Ctrl+S)");
+  // TRANSLATORS: a button; Ctrl+S is the key that presses it.
+  auto* stop = new wxButton(this, wxID_ANY, wx_tr("Both stop  (Ctrl+S)"));
   stop->SetFont(ui::font(ui::body_points));
   stop->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { both_stop(); });
   row->Add(go, 0, wxRIGHT, 10);
@@ -67,35 +87,36 @@ void FistfightPage::start() {
     card_[i]->Clear();
     card_[i]->SetBackgroundColour(*wxWHITE);
   }
-  fighter_[0]->SetLabel("first fighter: scan a badge");
-  fighter_[1]->SetLabel("second fighter");
+  fighter_[0]->SetLabel(wx_tr("first fighter: scan a badge"));
+  fighter_[1]->SetLabel(wx_tr("second fighter"));
   set_result("");
-  say("Scan the first fighter's badge");
+  say(wx_tr("Scan the first fighter's badge"));
 }
 
 void FistfightPage::on_scan(const std::string& code) {
   if (auto card = core::deck_card_number(core::action_deck_prefix, code)) {
     if (step_ == Step::rounds) return card_scanned(*card);
-    if (step_ == Step::done) return refuse("The fight is over: Esc, or a new F-key, for the next");
-    return refuse("An action card: scan both fighters' badges first");
+    if (step_ == Step::done) return refuse(wx_tr("The fight is over: Esc, or a new F-key, for the next"));
+    return refuse(wx_tr("An action card: scan both fighters' badges first"));
   }
   if (step_ == Step::rounds) return third_fighter_joins(code);
-  if (step_ != Step::first && step_ != Step::second) return refuse("The fight is over: Esc");
+  if (step_ != Step::first && step_ != Step::second) return refuse(wx_tr("The fight is over: Esc"));
   Lookup who = backend_.character(code);
-  if (!who.found) return refuse("Refused: " + wxString::FromUTF8(who.refusal));
+  if (!who.found) return refuse(fistfight_refusal(who.refusal));
   std::string why;
-  if (!session_->add_participant("fighters", code, who.data, why)) return refuse("Refused: " + wxString::FromUTF8(why));
+  if (!session_->add_participant("fighters", code, who.data, why)) return refuse(fistfight_refusal(why));
   names_.push_back(who.data["name"]);
   show_fighters();
   if (step_ == Step::first) {
     step_ = Step::second;
-    say("Scan the second fighter's badge");
+    say(wx_tr("Scan the second fighter's badge"));
   } else {
     step_ = Step::rounds;
     update_odds();
-    say(wxString::FromUTF8(fmt::format("Each splits HtH: offense, the rest defends ({} 0-{}, {} 0-{}: a digit; Enter keeps "
-                                       "all-out). Then scan both cards", names_[0], offense_[0]->high(), names_[1],
-                                       offense_[1]->high())));
+    // TRANSLATORS: each fighter's name, then the most HtH (Hand-to-hand) they may put on offense.
+    say(utf8(fmt::format(fmt::runtime(tr("Each splits HtH: offense, the rest defends ({} 0-{}, {} 0-{}: a digit; Enter "
+                                         "keeps all-out). Then scan both cards")),
+                         names_[0], offense_[0]->high(), names_[1], offense_[1]->high())));
     offense_[0]->SetFocus();
     mark_waiting_card({card_[0], card_[1]}, false);
   }
@@ -103,13 +124,13 @@ void FistfightPage::on_scan(const std::string& code) {
 
 void FistfightPage::third_fighter_joins(const std::string& code) {
   SessionOutcome now = session_->resolve();
-  if (now.ok && now.resolution["result"]["over"].get<bool>()) return refuse("The fight is over: nobody can join");
+  if (now.ok && now.resolution["result"]["over"].get<bool>()) return refuse(wx_tr("The fight is over: nobody can join"));
   Lookup who = backend_.character(code);
-  if (!who.found) return refuse("Refused: " + wxString::FromUTF8(who.refusal));
+  if (!who.found) return refuse(fistfight_refusal(who.refusal));
   std::string why;
-  if (!session_->add_participant("join", code, who.data, why)) return refuse("Refused: " + wxString::FromUTF8(why));
+  if (!session_->add_participant("join", code, who.data, why)) return refuse(fistfight_refusal(why));
   SessionOutcome o = session_->resolve();
-  if (!o.ok) return refuse("Refused: " + wxString::FromUTF8(o.error));
+  if (!o.ok) return refuse(fistfight_refusal(o.error));
   std::vector<std::string> fighters;
   for (const auto& f : o.resolution["became_brawl"]["result"]["fighters"]) fighters.push_back(f["name"]);
   becomes_brawl_(std::move(session_), fighters);
@@ -120,7 +141,8 @@ void FistfightPage::show_fighters() {
   for (std::size_t i = 0; i < names_.size(); ++i) {
     const Json& c = session_->character(names_[i]);
     int hth = std::max(0, c["hth"].get<int>() - (c["wounded"].get<bool>() ? 1 : 0));
-    fighter_[i]->SetLabel(wxString::FromUTF8(fmt::format("{}\nHand-to-hand {}", names_[i], hth)));
+    // TRANSLATORS: a fighter's name, then the Hand-to-hand in use.
+    fighter_[i]->SetLabel(utf8(fmt::format(fmt::runtime(tr("{}\nHand-to-hand {}")), names_[i], hth)));
     offense_[i]->set_range(0, hth);
     offense_[i]->set_value(hth);  // all-out attack unless the player says otherwise
   }
@@ -139,28 +161,30 @@ std::string FistfightPage::odds_text() {
   }
   try {
     Json o = protocol::odds("fistfight", {{"fighters", fighters}, {"splits", splits}, {"trials", 0}}, rng_);
-    std::string text = "Odds this round:";
+    std::string text = tr("Odds this round:");
     for (const auto& name : names_) {
       const Json& a = o["round"][name]["attack"];
-      text += fmt::format("  {} knocks out {:.0f}%, stuns {:.0f}%.", name, 100 * a["knock_out"].get<double>(),
-                          100 * a["stun"].get<double>());
+      // TRANSLATORS: after "Odds this round:", one for each fighter: the odds of their swing.
+      text += "  " + fmt::format(fmt::runtime(tr("{} knocks out {:.0f}%, stuns {:.0f}%.")), name,
+                                 100 * a["knock_out"].get<double>(), 100 * a["stun"].get<double>());
     }
     return text;
   } catch (const std::exception& e) {
-    return std::string("No odds: ") + e.what();
+    // TRANSLATORS: {} says why, in the rules' words.
+    return fmt::format(fmt::runtime(tr("No odds: {}")), e.what());
   }
 }
 
 void FistfightPage::card_scanned(int value) {
   if (station_draws())
-    return refuse("The station draws the cards (the box is ticked): untick it to scan the table's cards");
+    return refuse(wx_tr("The station draws the cards (the box is ticked): untick it to scan the table's cards"));
   int filled = fill_next_card({card_[0], card_[1]}, value);
   if (filled == 2) {
     play_round(false);
     return;
   }
   if (play_round(true)) return;  // the other fighter sits this round out, stunned
-  say(wxString::FromUTF8("Now " + names_[1] + "'s card"));
+  say(utf8(fmt::format(fmt::runtime(tr("Now {}'s card")), names_[1])));
 }
 
 void FistfightPage::on_go(wxCommandEvent&) { play_round(false); }
@@ -199,19 +223,26 @@ bool FistfightPage::play_round(bool quiet) {
   SessionOutcome o = session_->resolve();
   if (!o.ok) {
     input["rounds"].erase(input["rounds"].size() - 1);
-    if (!quiet) refuse("Refused: " + wxString::FromUTF8(o.error));
+    if (!quiet) refuse(fistfight_refusal(o.error));
     return false;
   }
   const Json& last = o.resolution["steps"].back();
   std::string text;
   for (int i = 0; i < 2; ++i)
-    if (last["sat_out"][i].get<bool>()) text += names_[static_cast<std::size_t>(i)] + " is stunned: a free round\n";
+    if (last["sat_out"][i].get<bool>())
+      // TRANSLATORS: {} is a fighter, stunned last round, who sits this round out.
+      text += fmt::format(fmt::runtime(tr("{} is stunned: a free round")), names_[static_cast<std::size_t>(i)]) + "\n";
   for (const auto& a : last["attacks"])
-    text += fmt::format("{} swings: {} + {} - {} = {}  {}\n", a["attacker"].get<std::string>(), a["card"].get<int>(),
-                        a["offense"].get<int>(), a["defense_against"].get<int>(), a["total"].get<int>(),
-                        result_words(a["result"].get<std::string>()));
+    // TRANSLATORS: a swing: the attacker, the card, the offense, the defense against it, the total,
+    // then the result.
+    text += fmt::format(fmt::runtime(tr("{} swings: {} + {} - {} = {}  {}")), a["attacker"].get<std::string>(),
+                        a["card"].get<int>(), a["offense"].get<int>(), a["defense_against"].get<int>(),
+                        a["total"].get<int>(), result_words(a["result"].get<std::string>())) +
+            "\n";
   for (const auto& name : names_)
-    if (last["knocked_out"][name].get<bool>()) text += name + " is knocked out cold for 5 minutes\n";
+    if (last["knocked_out"][name].get<bool>())
+      // TRANSLATORS: {} is a fighter.
+      text += fmt::format(fmt::runtime(tr("{} is knocked out cold for 5 minutes")), name) + "\n";
   for (auto* c : card_) c->Clear();
   set_result(wxString::FromUTF8(text));
   if (o.resolution["result"]["over"].get<bool>()) {
@@ -219,8 +250,10 @@ bool FistfightPage::play_round(bool quiet) {
     for (auto* c : card_) c->SetBackgroundColour(*wxWHITE);
     record();
   } else {
-    say(fmt::format("Round {}: splits, then scan the cards (or type them, Enter; Ctrl+S: both stop)",
-                    o.resolution["steps"].size() + 1));
+    // TRANSLATORS: {} is the round's number; Ctrl+S is the key.
+    say(utf8(fmt::format(fmt::runtime(tr("Round {}: splits, then scan the cards (or type them, Enter; Ctrl+S: both "
+                                         "stop)")),
+                         o.resolution["steps"].size() + 1)));
     card_[0]->SetFocus();
     mark_waiting_card({card_[0], card_[1]}, false);
   }
@@ -243,7 +276,7 @@ void FistfightPage::both_stop() {
 
 void FistfightPage::record() {
   SessionOutcome o = session_->resolve();
-  if (!o.ok) return refuse("Refused: " + wxString::FromUTF8(o.error));
+  if (!o.ok) return refuse(fistfight_refusal(o.error));
   show_record(backend_.record("conflict_resolved", session_->record_payload(o)), "fistfight");
 }
 

@@ -5,13 +5,15 @@
 #include "gmstation/person_keys.h"
 #include "scan/wedge.h"
 #include "ui/theme.h"
+#include "ui/words.h"
 
 namespace marshal::gm {
 
 KeyField::KeyField(wxWindow* parent)
     : wxTextCtrl(parent, wxID_ANY, "", wxDefaultPosition, wxSize(90, -1), wxTE_PROCESS_ENTER), settle_(this) {
   SetFont(ui::font(16));
-  SetHint("keys");
+  // TRANSLATORS: a hint inside an empty, narrow field (90 px) that takes one-letter commands.
+  SetHint(ui::wx_tr("keys"));
   Bind(wxEVT_CHAR, &KeyField::on_char, this);
   Bind(wxEVT_TIMER, [this](wxTimerEvent&) { apply_pending(); });
 }

@@ -5,40 +5,83 @@
 
 #include <fmt/format.h>
 
-#include "client/http.h"
 #include "ui/camera.h"
 #include "ui/theme.h"
+#include "ui/words.h"
 
 namespace marshal::gm {
 
+using ui::tr;
+using ui::trn;
+using ui::utf8;
+using ui::wx_tr;
+
 namespace {
 
-const char* offline_words = "  OFFLINE: records are kept here and marked provisional; they sync when the ledger returns";
+// The banner across the top while the ledger is out of reach (two spaces of margin before it).
+std::string offline_banner_words() {
+  return "  " + tr("OFFLINE: records are kept here and marked provisional; they sync when the ledger returns");
+}
+
+// A card's first line on the home screen: its kind (the ledger's word) and its title.
+std::string card_heading(const std::string& kind, const std::string& title) {
+  // TRANSLATORS: the first line of a scanned card on the home screen; {} is the card's title.
+  if (kind == "badge") return fmt::format(fmt::runtime(tr("badge card: {}")), title);
+  if (kind == "bystander") return fmt::format(fmt::runtime(tr("bystander card: {}")), title);
+  if (kind == "trick") return fmt::format(fmt::runtime(tr("trick card: {}")), title);
+  if (kind == "horse") return fmt::format(fmt::runtime(tr("horse card: {}")), title);
+  if (kind == "secret") return fmt::format(fmt::runtime(tr("secret card: {}")), title);
+  if (kind == "power") return fmt::format(fmt::runtime(tr("power card: {}")), title);
+  if (kind == "token") return fmt::format(fmt::runtime(tr("token card: {}")), title);
+  // TRANSLATORS: a card of a kind the station does not know: the kind as the ledger names it
+  // (an English word), then the card's title.
+  return fmt::format(fmt::runtime(tr("{} card: {}")), kind, title);
+}
+
+// A poker trick's hidden flag, for the GM's eyes.
+std::string trick_flag_words(const std::string& flag) {
+  if (flag == "cheat") return tr("(flag, GM only: cheat)");
+  if (flag == "skill") return tr("(flag, GM only: skill)");
+  // TRANSLATORS: {} is the trick's flag as the ledger names it (an English word).
+  return fmt::format(fmt::runtime(tr("(flag, GM only: {})")), flag);
+}
 
 // A character or card view in a few lines of large type.
 wxString describe_view(const Json& v) {
   std::string text;
   if (v.contains("attributes")) {
     const Json& u = v["in_use"];
-    text = fmt::format("{}\nHtH {}  Speed {}  Accuracy {}  Gambling {}  Riding {}", v["name"].get<std::string>(),
-                       u["hth"].get<int>(), u["speed"].get<int>(), u["accuracy"].get<int>(), u["gambling"].get<int>(),
-                       u["riding"].get<int>());
-    if (v.value("dead", false)) text += "\nDEAD";
+    // TRANSLATORS: a character's name, then the five attributes in use on one line of large type
+    // (HtH is Hand-to-hand): abbreviate to keep it short.
+    text = fmt::format(fmt::runtime(tr("{}\nHtH {}  Speed {}  Accuracy {}  Gambling {}  Riding {}")),
+                       v["name"].get<std::string>(), u["hth"].get<int>(), u["speed"].get<int>(),
+                       u["accuracy"].get<int>(), u["gambling"].get<int>(), u["riding"].get<int>());
+    // TRANSLATORS: a character's state on the home screen, on a line of its own.
+    if (v.value("dead", false)) text += "\n" + tr("DEAD");
     else if (v.value("wounded", false))
-      text += "\nWounded" + (v.value("wounded_limb", "").empty() ? std::string() : " (" + v["wounded_limb"].get<std::string>() + ")");
-    for (const auto& t : v.value("timers", Json::array()))
-      text += fmt::format("\n{}: {} min left", t["kind"] == "headache" ? "Headache" : "Knocked out",
-                          (t["remaining_ms"].get<std::int64_t>() + 59'999) / 60'000);
-    text += fmt::format("\nInnocent bystanders left: {}", v.value("bystanders_left", 0));
-    if (v.value("jailed", false)) text += "\nIn jail";
+      text += "\n" + (v.value("wounded_limb", "").empty()
+                          ? tr("Wounded")
+                          // TRANSLATORS: {} is the limb the player named, as they wrote it.
+                          : fmt::format(fmt::runtime(tr("Wounded ({})")), v["wounded_limb"].get<std::string>()));
+    for (const auto& t : v.value("timers", Json::array())) {
+      const auto minutes = (t["remaining_ms"].get<std::int64_t>() + 59'999) / 60'000;
+      // TRANSLATORS: {} is a number of minutes.
+      text += "\n" + fmt::format(fmt::runtime(t["kind"] == "headache" ? tr("Headache: {} min left")
+                                                                        : tr("Knocked out: {} min left")),
+                                 minutes);
+    }
+    text += "\n" + fmt::format(fmt::runtime(tr("Innocent bystanders left: {}")), v.value("bystanders_left", 0));
+    if (v.value("jailed", false)) text += "\n" + tr("In jail");
   } else {
-    text = fmt::format("{} card: {}\nheld by {}", v["kind"].get<std::string>(), v["title"].get<std::string>(),
-                       v.value("holder", "nobody"));
-    if (v.value("revoked", false)) text += "\nREVOKED: this code was replaced";
-    else if (v.value("spent", false)) text += "\nSPENT";
-    if (v["kind"] == "trick" && v["detail"].contains("flag")) text += "\n(flag, GM only: " + v["detail"]["flag"].get<std::string>() + ")";
+    text = card_heading(v["kind"].get<std::string>(), v["title"].get<std::string>()) + "\n" +
+           (v.contains("holder") ? fmt::format(fmt::runtime(tr("held by {}")), v["holder"].get<std::string>())
+                                 : tr("held by nobody"));
+    if (v.value("revoked", false)) text += "\n" + tr("REVOKED: this code was replaced");
+    else if (v.value("spent", false)) text += "\n" + tr("SPENT");
+    if (v["kind"] == "trick" && v["detail"].contains("flag"))
+      text += "\n" + trick_flag_words(v["detail"]["flag"].get<std::string>());
   }
-  return wxString::FromUTF8(text);
+  return utf8(text);
 }
 
 // A live panel entry: its text with HTML's special characters written as entities (the panel
@@ -58,13 +101,13 @@ wxString live_line(const std::string& text) {
 }  // namespace
 
 MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
-    : wxFrame(nullptr, wxID_ANY, "Marshal GM station", wxDefaultPosition, wxSize(1024, 600)),
+    : wxFrame(nullptr, wxID_ANY, wx_tr("Marshal GM station"), wxDefaultPosition, wxSize(1024, 600)),
       backend_(std::move(backend)),
       timer_(this) {
   ui::apply(this);
   SetMinSize(wxSize(1024, 600));
   auto* root = new wxBoxSizer(wxVERTICAL);
-  banner_ = new wxStaticText(this, wxID_ANY, offline_words);
+  banner_ = new wxStaticText(this, wxID_ANY, utf8(offline_banner_words()));
   banner_->SetFont(ui::font(ui::body_points, true));
   banner_->SetBackgroundColour(ui::offline_banner);
   banner_->SetForegroundColour(*wxWHITE);
@@ -76,14 +119,19 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   home_ = new wxPanel(book_, wxID_ANY);
   ui::apply(home_);
   auto* home_sizer = new wxBoxSizer(wxVERTICAL);
-  auto* help = new wxStaticText(home_, wxID_ANY, "Scan a badge or a card to see it.\nF2: a duel   F3: a cheating accusation   F4: a fistfight   F5: GM actions\nF6: a shootout   F7: a brawl   F8: a chase   F9: a tabletop roll   F10: action time   Esc: back here");
+  // TRANSLATORS: the home screen's help: each function key and the screen it opens, lines of
+  // 14 pt on a page 780 px wide at 1024 x 600 (keep the key names; break lines where needed).
+  auto* help = new wxStaticText(home_, wxID_ANY,
+                                wx_tr("Scan a badge or a card to see it.\nF2: a duel   F3: a cheating accusation   F4: a "
+                                      "fistfight\nF5: GM actions   F6: a shootout   F7: a brawl   F8: a chase\nF9: a "
+                                      "tabletop roll   F10: action time   Esc: back here"));
   help->SetFont(ui::font(14));
   answer_ = new wxStaticText(home_, wxID_ANY, "");
   answer_->SetFont(ui::font(20, true));
   home_sizer->Add(help, 0, wxALL, 10);
   home_sizer->Add(answer_, 1, wxALL | wxEXPAND, 10);
   home_->SetSizer(home_sizer);
-  book_->AddPage(home_, "home");
+  book_->AddPage(home_, "home");  // the page's name, not shown
   duel_ = new DuelPage(book_, *backend_, [this](const wxString& s) {
     SetStatusText(s + "  |  " + wxString::FromUTF8(backend_->describe()));
     refresh();
@@ -111,7 +159,8 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   middle->Add(book_, 4, wxEXPAND | wxALL, 4);
 
   auto* side = new wxBoxSizer(wxVERTICAL);
-  auto* live_title = new wxStaticText(this, wxID_ANY, "Live: every station");
+  // TRANSLATORS: the title of the side panel listing what every station records, as it comes.
+  auto* live_title = new wxStaticText(this, wxID_ANY, wx_tr("Live: every station"));
   live_title->SetFont(ui::font(ui::body_points, true));
   live_ = new wxSimpleHtmlListBox(this, wxID_ANY);
   live_->SetFont(ui::font(ui::body_points));
@@ -122,7 +171,7 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   side->Add(live_title, 0, wxALL, 4);
   side->Add(live_, 1, wxEXPAND | wxALL, 4);
   side->Add(refused_, 0, wxEXPAND | wxALL, 4);
-  auto* timers_title = new wxStaticText(this, wxID_ANY, "Timers");
+  auto* timers_title = new wxStaticText(this, wxID_ANY, wx_tr("Timers"));
   timers_title->SetFont(ui::font(ui::body_points, true));
   timers_ = new wxStaticText(this, wxID_ANY, "");
   timers_->SetFont(ui::font(ui::body_points, true));
@@ -208,10 +257,10 @@ void MainFrame::show_station_status() {
 
 void MainFrame::start_camera(const std::string& pipeline_or_device) {
   camera_.reset();  // one camera at a time
-  camera_status_ = "Camera: reading";
+  camera_status_ = wx_tr("Camera: reading");
   SetStatusText(camera_status_ + "  |  " + wxString::FromUTF8(backend_->describe()));
   camera_ = ui::start_camera(this, scan_, pipeline_or_device, [this](const std::string& message) {
-    camera_status_ = wxString::FromUTF8("Camera stopped: " + message);
+    camera_status_ = utf8(fmt::format(fmt::runtime(tr("Camera stopped: {}")), message));
     SetStatusText(camera_status_);
   });
 }
@@ -222,9 +271,29 @@ void MainFrame::show_timers() {
   for (const auto& t : running_) {
     long long left_s = ((t.ends_ms - now).GetValue() + 999) / 1000;
     if (left_s <= 0) continue;
-    text += fmt::format("{} {}:{:02}\n", t.what, left_s / 60, left_s % 60);
+    const std::string left = fmt::format("{}:{:02}", left_s / 60, left_s % 60);
+    switch (t.kind) {
+      case RunningTimer::Kind::vote:
+        text += t.who.empty()
+                    // TRANSLATORS: {} is the time left before the ballots close, m:ss.
+                    ? fmt::format(fmt::runtime(tr("Vote for an office: ballots close in {}")), left)
+                    // TRANSLATORS: the office voted for (Sheriff), then the time left before the
+                    // ballots close, m:ss.
+                    : fmt::format(fmt::runtime(tr("Vote for {}: ballots close in {}")), t.who, left);
+        break;
+      case RunningTimer::Kind::headache:
+        // TRANSLATORS: a character's name, then the time left, m:ss.
+        text += fmt::format(fmt::runtime(tr("{} headache {}")), t.who, left);
+        break;
+      case RunningTimer::Kind::knocked_out:
+        // TRANSLATORS: a character's name, then the time left, m:ss.
+        text += fmt::format(fmt::runtime(tr("{} knocked out {}")), t.who, left);
+        break;
+    }
+    text += "\n";
   }
-  if (text.empty()) text = "none running";
+  // TRANSLATORS: under the title Timers: no timer is running.
+  if (text.empty()) text = tr("none running");
   if (timers_text_ != wxString::FromUTF8(text)) {
     timers_text_ = wxString::FromUTF8(text);
     timers_->SetLabel(timers_text_);
@@ -250,10 +319,12 @@ void MainFrame::show_lookup(const std::string& code) {
   Lookup what = who.found ? who : backend_->card(code);
   if (!what.found) {
     answer_->SetForegroundColour(ui::refusal_red);
-    answer_->SetLabel(wxString::FromUTF8("Refused: " + (who.refusal.empty() ? what.refusal : what.refusal)));
+    // TRANSLATORS: {} says why, in the ledger's words.
+    answer_->SetLabel(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), who.refusal.empty() ? what.refusal : what.refusal)));
   } else {
     answer_->SetForegroundColour(ui::ink);
-    answer_->SetLabel(describe_view(what.data) + (what.from_cache ? "\n(last known: the ledger is out of reach)" : ""));
+    answer_->SetLabel(describe_view(what.data) +
+                      (what.from_cache ? "\n" + wx_tr("(last known: the ledger is out of reach)") : wxString()));
   }
   home_->Layout();
 }
@@ -266,9 +337,11 @@ void MainFrame::refresh_after_asking(long max_wait_ms) {
 void MainFrame::refresh() {
   bool online = backend_->online();
   // An impostor at the ledger's address is said as such, never taken for the ledger.
-  const wxString banner_words = backend_->wrong_key()
-                                    ? wxString::FromUTF8("  OFFLINE: " + std::string(client::wrong_key_words) + ".")
-                                    : wxString(offline_words);
+  // (The shared client's words for another key, client::wrong_key_words, in the banner's sentence.)
+  const wxString banner_words =
+      utf8(backend_->wrong_key() ? "  " + tr("OFFLINE: this is not your ledger: its key does not match the one on your "
+                                             "enrolment card.")
+                                 : offline_banner_words());
   if (banner_->GetLabel() != banner_words) banner_->SetLabel(banner_words);
   if (banner_->IsShown() == online) {
     banner_->Show(!online);
@@ -277,30 +350,44 @@ void MainFrame::refresh() {
   // This station's records the ledger has not seen yet stay on top, marked, until they sync.
   for (; provisional_lines_ > 0; --provisional_lines_) live_->Delete(0);
   for (const auto& e : backend_->feed(last_seq_)) {
-    live_->Insert(live_line(fmt::format("#{} {}{}", e.seq, e.summary, e.station.empty() ? "" : " (" + e.station + ")")), 0);
+    live_->Insert(live_line(e.station.empty()
+                                ? fmt::format("#{} {}", e.seq, e.summary)
+                                // TRANSLATORS: a line of the live panel: the event's number, what
+                                // happened, and the station that recorded it.
+                                : fmt::format(fmt::runtime(tr("#{} {} ({})")), e.seq, e.summary, e.station)),
+                  0);
     last_seq_ = e.seq;
   }
   std::vector<std::string> waiting = backend_->provisional();
   for (const auto& summary : waiting) {
-    live_->Insert(live_line("PROVISIONAL " + summary + " (here)"), 0);
+    // TRANSLATORS: a line of the live panel: a record of this station the ledger has not seen yet.
+    live_->Insert(live_line(fmt::format(fmt::runtime(tr("PROVISIONAL {} (here)")), summary)), 0);
     ++provisional_lines_;
   }
   Lookup timers = backend_->timers();
   if (timers.found) {
     running_.clear();
     wxLongLong now = wxGetLocalTimeMillis();
-    for (const auto& t : timers.data["timers"])
-      running_.push_back({t["kind"] == "vote" ? "Vote for " + t.value("office", std::string("an office")) + ": ballots close in"
-                          : t["character"].get<std::string>() + (t["kind"] == "headache" ? " headache" : " knocked out"),
+    for (const auto& t : timers.data["timers"]) {
+      const bool vote = t["kind"] == "vote";
+      running_.push_back({vote ? RunningTimer::Kind::vote
+                          : t["kind"] == "headache" ? RunningTimer::Kind::headache
+                                                    : RunningTimer::Kind::knocked_out,
+                          vote ? t.value("office", std::string()) : t["character"].get<std::string>(),
                           now + t["remaining_ms"].get<std::int64_t>()});
+    }
   }
   show_timers();
   auto refused = backend_->refused_after_sync();
   std::string text;
   if (!waiting.empty())
-    text += fmt::format("{} provisional record{} waiting for the ledger\n", waiting.size(), waiting.size() == 1 ? "" : "s");
-  for (const auto& r : refused) text += "Refused after sync: " + r + "\n";
-  refused_->SetLabel(wxString::FromUTF8(text));
+    text += fmt::format(fmt::runtime(trn("{} provisional record waiting for the ledger",
+                                         "{} provisional records waiting for the ledger", waiting.size())),
+                        waiting.size()) +
+            "\n";
+  // TRANSLATORS: {} is the record's type and why the ledger refused it, in the ledger's words.
+  for (const auto& r : refused) text += fmt::format(fmt::runtime(tr("Refused after sync: {}")), r) + "\n";
+  refused_->SetLabel(utf8(text));
   refused_->Wrap(std::max(150, live_->GetSize().x));
   Layout();
 }

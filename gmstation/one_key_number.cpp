@@ -7,6 +7,7 @@
 #include "gmstation/person_keys.h"
 #include "scan/wedge.h"
 #include "ui/theme.h"
+#include "ui/words.h"
 
 namespace marshal::gm {
 
@@ -96,7 +97,8 @@ void OneKeyNumber::apply_pending() {
   pending_ = -1;
   if (digit < low_ || digit > high_) {
     if (refused_)
-      refused_(wxString::Format("%s: %d is out of range: %d to %d", what_, digit, low_, high_));
+      // TRANSLATORS: the number's name (Accuracy committed), the digit typed, then the range.
+      refused_(wxString::Format(ui::wx_tr("%s: %d is out of range: %d to %d"), what_, digit, low_, high_));
     return;
   }
   value_ = digit;

@@ -17,7 +17,7 @@ namespace marshal::gm {
 
 class OneKeyNumber : public wxTextCtrl {
  public:
-  // `what` names the number in a refusal: "Accuracy committed".
+  // `what` names the number in a refusal, in the language of the screens: "Accuracy committed".
   OneKeyNumber(wxWindow* parent, const wxString& what);
 
   int value() const { return value_; }

@@ -1,6 +1,6 @@
 #pragma once
 // The GM station's settings file (shared/client/settings_file.h): gm-station.conf, with the keys
-// of the command line: ledger, server, cache, enroll, station, camera.
+// of the command line: ledger, server, cache, enroll, station, camera, sound, twtw-deck, lang.
 #include <map>
 #include <string>
 

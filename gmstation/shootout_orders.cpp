@@ -2,7 +2,13 @@
 
 #include <cctype>
 
+#include <fmt/format.h>
+
+#include "i18n/translate.h"
+
 namespace marshal::gm {
+
+using i18n::tr;
 
 std::optional<ShootoutOrder> parse_shootout_order(const std::string& text, int self,
                                                   const std::vector<std::string>& players,
@@ -12,7 +18,8 @@ std::optional<ShootoutOrder> parse_shootout_order(const std::string& text, int s
     if (!std::isspace(static_cast<unsigned char>(c))) t += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   const std::string who = players.at(static_cast<std::size_t>(self));
   if (t.empty()) {
-    why = "Type " + who + "'s order: C cover, a number to shoot, P and a number to pin, E escape";
+    // TRANSLATORS: {} is a player's name. C, P and E are the keys typed (Latin letters on any keyboard).
+    why = fmt::format(fmt::runtime(tr("Type {}'s order: C cover, a number to shoot, P and a number to pin, E escape")), who);
     return std::nullopt;
   }
   ShootoutOrder order;
@@ -26,7 +33,8 @@ std::optional<ShootoutOrder> parse_shootout_order(const std::string& text, int s
     t = t.substr(1) + "!";
   }
   if (t.empty() || t == "!") {
-    why = "'" + text + "' for " + who + ": ! and a number to shoot not to kill, e.g. !2";
+    // TRANSLATORS: {0} is what was typed, {1} a player's name.
+    why = fmt::format(fmt::runtime(tr("'{}' for {}: ! and a number to shoot not to kill, e.g. !2")), text, who);
     return std::nullopt;
   }
   if (t[0] == 'S' || t[0] == 'P') {
@@ -43,16 +51,20 @@ std::optional<ShootoutOrder> parse_shootout_order(const std::string& text, int s
   bool numeric = !digits.empty() && digits.size() <= 2;
   for (char c : digits) numeric = numeric && std::isdigit(static_cast<unsigned char>(c));
   if (!numeric) {
-    why = "'" + text + "' for " + who + ": C cover, 2 shoot player 2, !2 not to kill, P2 pin, E escape";
+    // TRANSLATORS: {0} is what was typed, {1} a player's name. C, P and E are the keys typed.
+    why = fmt::format(fmt::runtime(tr("'{}' for {}: C cover, 2 shoot player 2, !2 not to kill, P2 pin, E escape")), text,
+                      who);
     return std::nullopt;
   }
   int n = std::stoi(digits);
   if (n < 1 || n > static_cast<int>(players.size())) {
-    why = "There is no player " + digits + " (1 to " + std::to_string(players.size()) + ")";
+    why = fmt::format(fmt::runtime(tr("There is no player {} (1 to {})")), digits, players.size());
     return std::nullopt;
   }
   if (n - 1 == self) {
-    why = who + " cannot " + (order.kind == ShootoutOrder::Kind::pin ? "pin" : "shoot") + " themself";
+    why = fmt::format(fmt::runtime(order.kind == ShootoutOrder::Kind::pin ? tr("{} cannot pin themself")
+                                                                          : tr("{} cannot shoot themself")),
+                      who);
     return std::nullopt;
   }
   order.target = n - 1;
@@ -61,12 +73,15 @@ std::optional<ShootoutOrder> parse_shootout_order(const std::string& text, int s
 
 std::string describe_order(const ShootoutOrder& order, const std::vector<std::string>& players) {
   switch (order.kind) {
-    case ShootoutOrder::Kind::cover: return "takes cover";
-    case ShootoutOrder::Kind::escape: return "escapes";
-    case ShootoutOrder::Kind::pin: return "pins " + players.at(static_cast<std::size_t>(order.target));
+    case ShootoutOrder::Kind::cover: return tr("takes cover");
+    case ShootoutOrder::Kind::escape: return tr("escapes");
+    // TRANSLATORS: what a player's order means: {} is the player pinned down.
+    case ShootoutOrder::Kind::pin:
+      return fmt::format(fmt::runtime(tr("pins {}")), players.at(static_cast<std::size_t>(order.target)));
     case ShootoutOrder::Kind::shoot:
-      return "shoots " + players.at(static_cast<std::size_t>(order.target)) +
-             (order.not_to_kill ? ", not to kill" : "");
+      // TRANSLATORS: what a player's order means: {} is the player shot at.
+      return fmt::format(fmt::runtime(order.not_to_kill ? tr("shoots {}, not to kill") : tr("shoots {}")),
+                         players.at(static_cast<std::size_t>(order.target)));
   }
   return "";
 }

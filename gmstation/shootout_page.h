@@ -66,6 +66,10 @@ class ShootoutPage : public ConflictPage {
   Json& open_round() { return session_->input()["rounds"].back(); }
   // Before the first round of an ambush: only the ambushers act.
   bool ambush_round() const;
+  // Player `i`'s state after the rounds resolved so far (or as scanned, before any).
+  const Json& state_of(std::size_t i) const;
+  // Dead, escaped or shot out of the fight: no more part in it.
+  static bool out_of_it(const Json& state);
 
   StationBackend& backend_;
   std::unique_ptr<ConflictSession> session_;

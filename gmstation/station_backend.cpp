@@ -7,8 +7,10 @@
 
 #include <fmt/format.h>
 
+#include "client/http.h"
 #include "client/ledger_client.h"
 #include "client/ledger_watch.h"
+#include "i18n/translate.h"
 #include "ledger/ledger.h"
 #include "printables/print_jobs.h"
 #include "server/table_view.h"
@@ -17,15 +19,36 @@
 
 namespace marshal::gm {
 
+using i18n::tr;
+
 namespace {
 
 std::int64_t now_ms() { return db::unix_time_ms(); }
+
+std::string unknown_card_words(const std::string& code) {
+  // TRANSLATORS: {} is a card's code, as scanned.
+  return fmt::format(fmt::runtime(tr("the ledger knows no card {}")), code);
+}
+
+// A known card scanned where a badge was wanted, by its kind (the ledger's word).
+std::string not_a_badge_words(const std::string& code, const std::string& kind) {
+  // TRANSLATORS: {} is the card's code, as scanned.
+  if (kind == "bystander") return fmt::format(fmt::runtime(tr("{} is a bystander card, not a character's badge")), code);
+  if (kind == "trick") return fmt::format(fmt::runtime(tr("{} is a trick card, not a character's badge")), code);
+  if (kind == "horse") return fmt::format(fmt::runtime(tr("{} is a horse card, not a character's badge")), code);
+  if (kind == "secret") return fmt::format(fmt::runtime(tr("{} is a secret card, not a character's badge")), code);
+  if (kind == "power") return fmt::format(fmt::runtime(tr("{} is a power card, not a character's badge")), code);
+  if (kind == "token") return fmt::format(fmt::runtime(tr("{} is a token card, not a character's badge")), code);
+  // TRANSLATORS: the card's code, then its kind as the ledger names it (an English word).
+  return fmt::format(fmt::runtime(tr("{} is a {} card, not a character's badge")), code, kind);
+}
 
 class LocalLedger : public StationBackend {
  public:
   LocalLedger(const std::string& path, std::string station) : ledger_(path), station_(std::move(station)), path_(path) {}
 
-  std::string describe() const override { return "local ledger " + path_; }
+  // TRANSLATORS: in the status bar: where this station's ledger is; {} is the file's path.
+  std::string describe() const override { return fmt::format(fmt::runtime(tr("local ledger {}")), path_); }
   bool online() override { return true; }
 
   Lookup character(const std::string& badge) override {
@@ -52,7 +75,7 @@ class LocalLedger : public StationBackend {
         l.found = true;
         l.data = *view;
       } else {
-        l.refusal = "the ledger knows no card " + code;
+        l.refusal = unknown_card_words(code);
       }
     } catch (const db::LedgerRefusal& r) {
       l.refusal = r.reason;
@@ -144,8 +167,8 @@ class LocalLedger : public StationBackend {
   std::string describe_unknown(const std::string& code) {
     // A known card that is not a badge deserves a better answer than "unknown".
     auto c = db::card_view(ledger_.database(), code, db::Role::gm, std::nullopt);
-    if (c) return fmt::format("{} is a {} card, not a character's badge", code, (*c)["kind"].get<std::string>());
-    return "the ledger knows no card " + code;
+    if (c) return not_a_badge_words(code, (*c)["kind"].get<std::string>());
+    return unknown_card_words(code);
   }
 
   db::Ledger ledger_;
@@ -169,7 +192,10 @@ class RemoteLedger : public StationBackend {
   void wait_for_ledger(long max_wait_ms) override {
     if (watch_) watch_->wait_for_turn(std::chrono::milliseconds(max_wait_ms));
   }
-  std::string describe() const override { return "ledger server " + protocol::split_pinned_url(url_).url; }
+  std::string describe() const override {
+    // TRANSLATORS: in the status bar: where this station's ledger is; {} is the server's address.
+    return fmt::format(fmt::runtime(tr("ledger server {}")), protocol::split_pinned_url(url_).url);
+  }
   // What the watch found last; before its first answer the ledger is taken to be there.
   bool online() override { return !watch_ || watch_->online().value_or(true); }
   bool wrong_key() override { return watch_ && watch_->wrong_key(); }
@@ -191,7 +217,8 @@ class RemoteLedger : public StationBackend {
   Lookup table() override { return convert(offline_aware().table()); }
   Lookup twtw() override { return convert(offline_aware().twtw()); }
   std::optional<std::string> print_card(const std::string& code, std::string& why) override {
-    why = "print it on the ledger's machine: marshal print card " + code;
+    // TRANSLATORS: {} is the card's code; the rest of the command is typed as it is.
+    why = fmt::format(fmt::runtime(tr("print it on the ledger's machine: marshal print card {}")), code);
     return std::nullopt;
   }
 
@@ -243,10 +270,11 @@ class RemoteLedger : public StationBackend {
   }
   std::vector<std::string> refused_after_sync() override {
     std::vector<std::string> out;
-    for (const auto& r : client_.refused())
-      out.push_back(fmt::format("{}: {}", r.type, r.reply.is_object() && r.reply.contains("error")
-                                                      ? r.reply["error"].value("reason", "refused")
-                                                      : "refused"));
+    // The record's type, then why in the ledger's words ("refused" when it gave none).
+    for (const auto& r : client_.refused()) {
+      const bool said = r.reply.is_object() && r.reply.contains("error") && r.reply["error"].contains("reason");
+      out.push_back(fmt::format("{}: {}", r.type, said ? r.reply["error"].value("reason", "") : tr("refused")));
+    }
     return out;
   }
 
@@ -279,28 +307,149 @@ std::unique_ptr<StationBackend> connect_to_server(const std::string& url, const 
                                                   const std::string& enrollment_code) {
   auto remote = std::make_unique<RemoteLedger>(url, cache_path);
   std::string error;
-  if (!remote->enroll(enrollment_code, error)) throw std::runtime_error("Not enrolled: " + error);
+  if (!remote->enroll(enrollment_code, error)) {
+    // The shared client's words for a server with another key than the card's (client::wrong_key_words).
+    if (error == client::wrong_key_words)
+      error = tr("this is not your ledger: its key does not match the one on your enrolment card");
+    throw std::runtime_error(fmt::format(fmt::runtime(tr("Not enrolled: {}")), error));
+  }
   remote->start_watch();
   return remote;
 }
 
 namespace {
+
+// Where a hit of The West That Wasn't landed (the ledger's location), with its wounds and CT.
+std::string twtw_hit_words(const Json& hit) {
+  const std::string target = hit.value("target", "?"), location = hit.value("location", "?");
+  const std::string what = hit.value("stunned", false)
+                               // TRANSLATORS: what a hit did, in brackets after where it landed: wounds,
+                               // then CT (The West That Wasn't's stun points; keep the abbreviation).
+                               ? fmt::format(fmt::runtime(tr("{} wounds, {} CT, stunned")), hit.value("wounds", 0),
+                                             hit.value("ct", 0))
+                               : fmt::format(fmt::runtime(tr("{} wounds, {} CT")), hit.value("wounds", 0),
+                                             hit.value("ct", 0));
+  // TRANSLATORS: a character hit in The West That Wasn't; the bracket says what the hit did.
+  if (location == "head") return fmt::format(fmt::runtime(tr("{} hit in the head ({})")), target, what);
+  if (location == "torso") return fmt::format(fmt::runtime(tr("{} hit in the torso ({})")), target, what);
+  if (location == "right_arm") return fmt::format(fmt::runtime(tr("{} hit in the right_arm ({})")), target, what);
+  if (location == "left_arm") return fmt::format(fmt::runtime(tr("{} hit in the left_arm ({})")), target, what);
+  if (location == "right_leg") return fmt::format(fmt::runtime(tr("{} hit in the right_leg ({})")), target, what);
+  if (location == "left_leg") return fmt::format(fmt::runtime(tr("{} hit in the left_leg ({})")), target, what);
+  // TRANSLATORS: the character, where the hit landed as the ledger names it, what the hit did.
+  return fmt::format(fmt::runtime(tr("{} hit in the {} ({})")), target, location, what);
+}
+
 // Action time in The West That Wasn't (db/ledger/apply_twtw.cpp): the round, the step, its hits.
 std::string summarize_twtw_event(const std::string& type, const Json& payload) {
   const Json ledger = payload.value("ledger", Json::object());
-  const std::string round = ledger.contains("round") ? fmt::format("round {}", ledger["round"].dump()) : "a round";
-  if (type == "twtw_round_started") return fmt::format("TWTW {} declared", round);
-  if (type == "twtw_round_ended") return fmt::format("TWTW {} ended", round);
-  const std::string step = fmt::format("step {}", payload.value("step", Json(0)).dump());
-  if (type == "twtw_step_undone") return fmt::format("TWTW {}: {} undone", round, step);
-  std::string text = fmt::format("TWTW {}: {} resolved", round, step);
+  // The round as the ledger numbered it; a record it has not seen yet has none.
+  const bool numbered = ledger.contains("round");
+  const std::string round = numbered ? ledger["round"].dump() : std::string();
+  if (type == "twtw_round_started")
+    // TRANSLATORS: a line of the live panel; TWTW is The West That Wasn't, {} the round's number.
+    return numbered ? fmt::format(fmt::runtime(tr("TWTW round {} declared")), round) : tr("TWTW a round declared");
+  if (type == "twtw_round_ended")
+    return numbered ? fmt::format(fmt::runtime(tr("TWTW round {} ended")), round) : tr("TWTW a round ended");
+  const std::string step = payload.value("step", Json(0)).dump();
+  if (type == "twtw_step_undone")
+    // TRANSLATORS: the round's number, then the step's.
+    return numbered ? fmt::format(fmt::runtime(tr("TWTW round {}: step {} undone")), round, step)
+                    : fmt::format(fmt::runtime(tr("TWTW a round: step {} undone")), step);
+  std::string text = numbered ? fmt::format(fmt::runtime(tr("TWTW round {}: step {} resolved")), round, step)
+                              : fmt::format(fmt::runtime(tr("TWTW a round: step {} resolved")), step);
   for (const Json& hit : ledger.value("hits", Json::array()))
-    if (hit.is_object())
-      text += fmt::format(", {} hit in the {} ({} wounds, {} CT{})", hit.value("target", "?"),
-                          hit.value("location", "?"), hit.value("wounds", 0), hit.value("ct", 0),
-                          hit.value("stunned", false) ? ", stunned" : "");
+    if (hit.is_object()) text += ", " + twtw_hit_words(hit);
   return text;
 }
+
+// A conflict's line in the live panel: who won, how it ended (a chase's status), or that it was
+// resolved; by the conflict's kind (the ledger's word).
+std::string conflict_winner_words(const std::string& kind, const std::string& winner) {
+  // TRANSLATORS: a line of the live panel: a conflict's kind, then who won it.
+  if (kind == "duel") return fmt::format(fmt::runtime(tr("duel: {} wins")), winner);
+  if (kind == "shootout") return fmt::format(fmt::runtime(tr("shootout: {} wins")), winner);
+  if (kind == "fistfight") return fmt::format(fmt::runtime(tr("fistfight: {} wins")), winner);
+  if (kind == "brawl") return fmt::format(fmt::runtime(tr("brawl: {} wins")), winner);
+  if (kind == "accusation") return fmt::format(fmt::runtime(tr("accusation: {} wins")), winner);
+  if (kind == "chase") return fmt::format(fmt::runtime(tr("chase: {} wins")), winner);
+  // TRANSLATORS: a conflict of a kind the station does not know (its English word), then who won.
+  return fmt::format(fmt::runtime(tr("{}: {} wins")), kind, winner);
+}
+
+std::string conflict_status_words(const std::string& kind, const std::string& status) {
+  // TRANSLATORS: a line of the live panel: how a chase ended (the varmint escaped, or was caught).
+  if (kind == "chase" && status == "escaped") return tr("chase: escaped");
+  if (kind == "chase" && status == "caught") return tr("chase: caught");
+  if (kind == "chase" && status == "running") return tr("chase: running");
+  return fmt::format("{}: {}", kind, status);  // the ledger's own words
+}
+
+std::string conflict_resolved_words(const std::string& kind) {
+  // TRANSLATORS: a line of the live panel: a conflict was recorded.
+  if (kind == "duel") return tr("duel resolved");
+  if (kind == "shootout") return tr("shootout resolved");
+  if (kind == "fistfight") return tr("fistfight resolved");
+  if (kind == "brawl") return tr("brawl resolved");
+  if (kind == "accusation") return tr("accusation resolved");
+  if (kind == "chase") return tr("chase resolved");
+  if (kind == "conflict") return tr("conflict resolved");
+  // TRANSLATORS: a conflict of a kind the station does not know, its English word.
+  return fmt::format(fmt::runtime(tr("{} resolved")), kind);
+}
+
+// A tabletop roll's outcome, at the end of its line.
+std::string roll_outcome_words(const Json& ledger) {
+  // TRANSLATORS: the end of a roll's line in the live panel: how the roll went.
+  if (ledger.value("crit_fail", false)) return tr("CRITICAL FAILURE");
+  return ledger.value("success", false) ? tr("success") : tr("failure");
+}
+
+// Any other event by its type (the ledger's event type names, docs/event-format.md).
+std::string event_type_words(const std::string& type) {
+  // TRANSLATORS: a line of the live panel: what a station recorded, by the record's type.
+  if (type == "conflict_resolved") return tr("conflict resolved");
+  if (type == "bystander_lost") return tr("bystander lost");
+  if (type == "bystander_docked") return tr("bystander docked");
+  if (type == "bystander_bestowed") return tr("bystander bestowed");
+  if (type == "bystander_sacrificed") return tr("bystander sacrificed");
+  if (type == "trick_flipped") return tr("trick flipped");
+  if (type == "horse_sold") return tr("horse sold");
+  if (type == "horse_stolen") return tr("horse stolen");
+  if (type == "horse_borrowed") return tr("horse borrowed");
+  if (type == "horse_returned") return tr("horse returned");
+  if (type == "secret_given") return tr("secret given");
+  if (type == "card_reissued") return tr("card reissued");
+  if (type == "card_revoked") return tr("card revoked");
+  if (type == "wound_limb_named") return tr("wound limb named");
+  if (type == "wound_healed") return tr("wound healed");
+  if (type == "arrested") return tr("arrested");
+  if (type == "jailed") return tr("jailed");
+  if (type == "released") return tr("released");
+  if (type == "correction") return tr("correction");
+  if (type == "vote_called") return tr("vote called");
+  if (type == "ballot_cast") return tr("ballot cast");
+  if (type == "vote_counted") return tr("vote counted");
+  if (type == "vote_overridden") return tr("vote overridden");
+  if (type == "night_started") return tr("night started");
+  if (type == "night_ended") return tr("night ended");
+  if (type == "chip_awarded") return tr("chip awarded");
+  if (type == "chip_spent") return tr("chip spent");
+  if (type == "jokers_wild") return tr("jokers wild");
+  if (type == "roll_recorded") return tr("roll recorded");
+  if (type == "token_issued") return tr("token issued");
+  if (type == "token_played") return tr("token played");
+  if (type == "station_enrolled") return tr("station enrolled");
+  if (type == "station_revoked") return tr("station revoked");
+  if (type == "station_token_rotated") return tr("station token rotated");
+  if (type == "ledger_key_made") return tr("ledger key made");
+  // A type this station does not know: its name, in words.
+  std::string words = type;
+  for (auto& c : words)
+    if (c == '_') c = ' ';
+  return words;
+}
+
 }  // namespace
 
 std::string summarize_event(const std::string& type, const Json& payload, const NameOf& name_of) {
@@ -308,31 +457,36 @@ std::string summarize_event(const std::string& type, const Json& payload, const 
     const Json& result = payload.value("ledger", Json::object()).value("result", Json::object());
     std::string kind = payload.value("kind", "conflict");
     if (result.contains("winner") && result["winner"].is_string())
-      return fmt::format("{}: {} wins", kind, result["winner"].get<std::string>());
-    if (result.contains("status")) return fmt::format("{}: {}", kind, result["status"].get<std::string>());
-    return kind + " resolved";
+      return conflict_winner_words(kind, result["winner"].get<std::string>());
+    if (result.contains("status")) return conflict_status_words(kind, result["status"].get<std::string>());
+    return conflict_resolved_words(kind);
   }
   if (type == "roll_recorded" && payload.is_object()) {
     const Json ledger = payload.value("ledger", Json::object());
     const Json by = payload.value("by", Json());
-    std::string who = by == "gm" ? "the GM" : by.is_string() && name_of ? name_of(by.get<std::string>()) : "";
-    if (!who.empty()) who += ", ";
-    if (ledger.contains("result"))
-      return fmt::format("roll: {}{} {}, {}", who, payload.value("trait", std::string("a trait")), ledger.value("result", 0),
-                         ledger.value("crit_fail", false) ? "CRITICAL FAILURE"
-                         : ledger.value("success", false) ? "success"
-                                                          : "failure");
+    // TRANSLATORS: who rolled, in a roll's line of the live panel.
+    const std::string who = by == "gm" ? tr("the GM") : by.is_string() && name_of ? name_of(by.get<std::string>()) : "";
+    // TRANSLATORS: a trait rolled when the record names none.
+    const std::string trait = payload.value("trait", tr("a trait"));
+    if (ledger.contains("result")) {
+      if (!who.empty())
+        // TRANSLATORS: a roll's line in the live panel: who rolled, the trait, the total, how it went.
+        return fmt::format(fmt::runtime(tr("roll: {}, {} {}, {}")), who, trait, ledger.value("result", 0),
+                           roll_outcome_words(ledger));
+      // TRANSLATORS: a roll's line in the live panel: the trait, the total, how it went.
+      return fmt::format(fmt::runtime(tr("roll: {} {}, {}")), trait, ledger.value("result", 0),
+                         roll_outcome_words(ledger));
+    }
   }
-  if (type == "event_defined") return "the event was set up";
+  if (type == "event_defined") return tr("the event was set up");
   if (type.rfind("twtw_", 0) == 0 && payload.is_object()) return summarize_twtw_event(type, payload);
   if (type == "station_enrolled" && payload.is_object())
-    return fmt::format("station {} enrolled ({})", payload.value("name", "?"), payload.value("role", "?"));
+    // TRANSLATORS: a line of the live panel: a station's name, then its role as the ledger names
+    // it (gm or kiosk).
+    return fmt::format(fmt::runtime(tr("station {} enrolled ({})")), payload.value("name", "?"), payload.value("role", "?"));
   if (type == "station_revoked" && payload.is_object())
-    return fmt::format("station {} revoked", payload.value("name", "?"));
-  std::string words = type;
-  for (auto& c : words)
-    if (c == '_') c = ' ';
-  return words;
+    return fmt::format(fmt::runtime(tr("station {} revoked")), payload.value("name", "?"));
+  return event_type_words(type);
 }
 
 }  // namespace marshal::gm

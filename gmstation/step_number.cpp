@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "ui/theme.h"
+#include "ui/words.h"
 
 namespace marshal::gm {
 
@@ -29,7 +30,8 @@ void StepNumber::show() {
 
 void StepNumber::step(int by) {
   if (value_ + by < low_ || value_ + by > high_) {
-    if (refused_) refused_(wxString::Format("%s: %d to %d", what_, low_, high_));
+    // TRANSLATORS: the number's name (Modifier), then the lowest and highest it may be.
+    if (refused_) refused_(wxString::Format(ui::wx_tr("%s: %d to %d"), what_, low_, high_));
     return;
   }
   value_ += by;

@@ -10,7 +10,8 @@ namespace marshal::gm {
 
 class StepNumber : public wxTextCtrl {
  public:
-  // `what` names the number in a refusal ("Modifier"); `show_sign` writes +1 rather than 1.
+  // `what` names the number in a refusal, in the language of the screens ("Modifier"); `show_sign`
+  // writes +1 rather than 1.
   StepNumber(wxWindow* parent, const wxString& what, int low, int high, bool show_sign);
 
   int value() const { return value_; }

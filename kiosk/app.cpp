@@ -3,7 +3,6 @@
 #include <sodium.h>
 
 #include <cstdio>
-#include <filesystem>
 #include <map>
 #include <stdexcept>
 
@@ -56,17 +55,6 @@ void describe_command_line(wxCmdLineParser& parser) {
   parser.AddSwitch("", "windowed", wx_tr("a normal window instead of full screen (for development)"));
 }
 
-namespace {
-
-std::string sample_event() {
-  // The sample town in the language of the screens where there is one (events/lincoln-1875-ru).
-  const std::string translated = std::string(MARSHAL_SAMPLE_EVENT) + "-" + i18n::current_language();
-  std::error_code ignored;
-  return i18n::current_language() != "en" && std::filesystem::is_directory(translated, ignored) ? translated
-                                                                                               : MARSHAL_SAMPLE_EVENT;
-}
-
-}  // namespace
 
 std::string requested_language(const std::vector<std::string>& args) {
   for (std::size_t i = 1; i < args.size(); ++i) {
@@ -126,7 +114,8 @@ bool KioskApp::OnCmdLineParsed(wxCmdLineParser& parser) {
   option("camera", camera_);
   sample_ = parser.Found("sample");
   windowed_ = parser.Found("windowed");
-  if (sample_ && ledger_.empty()) ledger_ = wxString::FromUTF8(db::sample_ledger(sample_event()));
+  if (sample_ && ledger_.empty())  // the sample town in the language of the screens where there is one
+    ledger_ = wxString::FromUTF8(db::sample_ledger(db::sample_in_language(MARSHAL_SAMPLE_EVENT, i18n::current_language())));
   // --enroll may be the enrollment card's whole text: it names the server and the key's pin too.
   if (auto card = protocol::parse_enrollment_payload(enroll_.utf8_string())) {
     if (server_.empty()) server_ = wxString::FromUTF8(card->pinned_url());

@@ -96,7 +96,7 @@ void KioskFrame::enrollment_scanned(const std::string& code) {
   if (!enrollment) {
     enroll_problem_->SetLabel(
         problem.empty() ? wx_tr("That is not an enrollment card. Scan the card printed by marshal station add --card.")
-                        : utf8(fmt::format(fmt::runtime(tr("Not enrolled: {}")), enrollment_problem_words(problem))));
+                        : utf8(fmt::format(fmt::runtime(tr("Not enrolled: {}")), ui::enrollment_problem_words(problem))));
     enroll_problem_->Wrap(GetClientSize().GetWidth() - 60);
     sounds_.play(ui::Sound::refusal);
     return relayout();

@@ -119,23 +119,4 @@ std::string refusal_words(const KioskReply& r) {
     return tr("this is not your ledger: its key does not match the one on your enrolment card");
   return worded(r);
 }
-
-std::string enrollment_problem_words(const std::string& problem) {
-  if (i18n::current_language() == "en") return problem;
-  auto starts = [&](const char* words) { return problem.rfind(words, 0) == 0; };
-  if (starts("this enrollment card cannot be read whole"))  // i18n: not words
-    return tr("this enrollment card cannot be read whole: scan it again, or print a new one");
-  if (starts("this enrollment card is an old one"))  // i18n: not words
-    return tr("this enrollment card is an old one, without the ledger's key: print a new card with marshal station "
-              "rotate NAME --card FILE --server https://HOST:PORT");
-  if (starts("this enrollment card's key pin is damaged"))  // i18n: not words
-    return tr("this enrollment card's key pin is damaged (64 hex digits expected): scan it again, or print a new one");
-  if (starts("this enrollment card's code is damaged"))  // i18n: not words
-    return tr("this enrollment card's code is damaged: scan it again, or print a new one");
-  // Words from elsewhere already in the reader's language (not plain ASCII) stand as they are.
-  for (char c : problem)
-    if (static_cast<unsigned char>(c) >= 0x80) return problem;
-  return tr("this enrollment card cannot be used: scan it again, or print a new one");
-}
-
 }  // namespace marshal::kiosk

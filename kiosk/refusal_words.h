@@ -17,8 +17,4 @@ namespace marshal::kiosk {
 // kiosk does not know. "" for a reply that was not refused.
 std::string refusal_words(const KioskReply& reply);
 
-// Why a scanned enrollment card cannot be used (protocol::parse_enrollment_payload's `problem`),
-// in the language of the screens.
-std::string enrollment_problem_words(const std::string& problem);
-
 }  // namespace marshal::kiosk

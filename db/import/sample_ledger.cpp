@@ -9,6 +9,13 @@
 
 namespace marshal::db {
 
+std::string sample_in_language(const std::string& event_dir, const std::string& language) {
+  if (language.empty() || language == "en") return event_dir;
+  const std::string translated = event_dir + "-" + language;
+  std::error_code ignored;
+  return std::filesystem::is_directory(translated, ignored) ? translated : event_dir;
+}
+
 std::string sample_ledger(const std::string& event_dir) {
   const char* data = std::getenv("XDG_DATA_HOME");
   const char* home = std::getenv("HOME");

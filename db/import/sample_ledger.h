@@ -9,4 +9,8 @@ namespace marshal::db {
 // The ledger's path (named after the folder: lincoln-1875.db); throws std::runtime_error when the event folder cannot be read.
 std::string sample_ledger(const std::string& event_dir);
 
+// The sample event in `language` where there is one beside it (events/lincoln-1875-ru for
+// events/lincoln-1875 in "ru"), else the folder as given.
+std::string sample_in_language(const std::string& event_dir, const std::string& language);
+
 }  // namespace marshal::db

@@ -30,4 +30,8 @@ inline wxString wx_trn(const char* singular, const char* plural, std::uint64_t n
 // program then says so and stops rather than show a language nobody asked for.
 bool start_language(const std::string& requested, std::string* problem);
 
+// Why a scanned enrollment card cannot be used (protocol::parse_enrollment_payload's `problem`,
+// English words made there), in the language of the screens; both stations enroll by card.
+std::string enrollment_problem_words(const std::string& problem);
+
 }  // namespace marshal::ui

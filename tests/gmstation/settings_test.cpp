@@ -44,7 +44,7 @@ TEST_CASE("settings: each mistake is named with its file and line", "[settings]"
     }
     return std::string("no error");
   };
-  CHECK(message("server = x\ncolour = red\n") == ":2: unknown setting \"colour\" (ledger, server, cache, enroll, station, camera, sound, twtw-deck)");
+  CHECK(message("server = x\ncolour = red\n") == ":2: unknown setting \"colour\" (ledger, server, cache, enroll, station, camera, sound, twtw-deck, lang)");
   CHECK(message("just words\n") == ":1: expected KEY = VALUE, got \"just words\"");
   CHECK(message("ledger =\n") == ":1: ledger has no value");
   CHECK(message("station = a\nstation = b\n") == ":2: station is given twice");

@@ -3,18 +3,12 @@
 // texts are Russian (no English left once the town's own names and texts are taken out) and every
 // text fits (no label smaller than its text, none past the window's edge). Screenshots:
 // build/<preset>/screenshots/kiosk-ru-*.png.
-#include <functional>
 #include <regex>
 #include <set>
 
-#include <wx/arrstr.h>
-#include <wx/button.h>
-#include <wx/scrolwin.h>
-#include <wx/stattext.h>
-
-#include "i18n/translate.h"
 #include "kiosk_fixture.h"
 #include "protocol/enrollment.h"
+#include "support/screen_text.h"
 
 using namespace marshal;
 using namespace kiosk_testing;
@@ -22,23 +16,13 @@ using KioskScreen = kiosk::KioskFrame::Screen;
 
 namespace {
 
-// Russian for the life of a test, English again after (the other tests read English).
-struct InRussian {
-  InRussian() {
-    std::string problem;
-    INFO(problem);
-    REQUIRE(i18n::use_language("ru", &problem));
-  }
-  ~InRussian() { i18n::use_language("en", nullptr); }
-};
-
 // Latin words a Russian screen keeps: key names and the QR code's name.
 const std::set<std::string> latin_kept{"PIN", "Esc", "Enter", "QR", "OK"};
 
 // The English words left on screen once the town's own texts (names, title, card titles and
-// texts, all Russian in this town but kept out in case) are taken out.
+// texts, all Russian in this town but kept out in case) and what is typed as it is (a command, an
+// address, a station's name) are taken out.
 std::vector<std::string> english_left(std::string shown, const KioskTown& town) {
-  // A command to type, a station's name and an address are written as they are typed.
   static const std::regex typed("marshal station add[^\n]*|https://[0-9.:]+|porch-kiosk|lobby-kiosk");
   shown = std::regex_replace(shown, typed, " ");
   std::vector<std::string> data{town.definition.title};
@@ -47,45 +31,7 @@ std::vector<std::string> english_left(std::string shown, const KioskTown& town) 
     data.push_back(c.title);
     if (c.detail.contains("text") && c.detail["text"].is_string()) data.push_back(c.detail["text"].get<std::string>());
   }
-  std::sort(data.begin(), data.end(), [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
-  for (const auto& d : data)
-    if (!d.empty())
-      for (auto at = shown.find(d); at != std::string::npos; at = shown.find(d)) shown.erase(at, d.size());
-  std::vector<std::string> left;
-  static const std::regex word("[A-Za-z]{2,}");
-  for (auto it = std::sregex_iterator(shown.begin(), shown.end(), word); it != std::sregex_iterator(); ++it)
-    if (!latin_kept.count(it->str())) left.push_back(it->str());
-  return left;
-}
-
-bool in_scrolled(wxWindow* w) {
-  for (wxWindow* p = w->GetParent(); p; p = p->GetParent())
-    if (dynamic_cast<wxScrolledWindow*>(p)) return true;
-  return false;
-}
-
-// Each text shown that does not fit: a button smaller than its label, a line of a label wider
-// than the label, or either reaching past the window (below it too, unless it scrolls). A label's
-// lines are measured one by one: wrapping puts its line breaks in, and GTK's best size for a
-// wrapped label is its width unwrapped.
-void collect_cut(wxWindow* w, const wxRect& window, std::vector<std::string>& cut) {
-  for (wxWindow* child : w->GetChildren()) {
-    collect_cut(child, window, cut);
-    auto* button = dynamic_cast<wxButton*>(child);
-    auto* text = dynamic_cast<wxStaticText*>(child);
-    if ((!button && !text) || !child->IsShownOnScreen() || child->GetLabel().empty()) continue;
-    const wxRect r = child->GetScreenRect();
-    const std::string what = "'" + child->GetLabel().utf8_string() + "'";
-    if (r.GetRight() > window.GetRight()) cut.push_back(what + " runs past the window's right edge");
-    if (!in_scrolled(child) && r.GetBottom() > window.GetBottom()) cut.push_back(what + " runs below the window");
-    if (button && r.width + 1 < button->GetBestSize().x)
-      cut.push_back(what + " is " + std::to_string(r.width) + " px wide of " + std::to_string(button->GetBestSize().x));
-    if (text)
-      for (const wxString& line : wxSplit(text->GetLabel(), '\n', '\0'))
-        if (const int width = text->GetTextExtent(line).x; width > r.width + 1)
-          cut.push_back("the line '" + line.utf8_string() + "' is " + std::to_string(width) + " px in a label " +
-                        std::to_string(r.width) + " px wide");
-  }
+  return test_support::latin_words_left(shown, data, latin_kept);
 }
 
 void check_russian(kiosk::KioskFrame* frame, const KioskTown& town, const std::string& step) {
@@ -96,8 +42,7 @@ void check_russian(kiosk::KioskFrame* frame, const KioskTown& town, const std::s
   for (const auto& w : english_left(shown, town)) english += w + " ";
   INFO("English left: " << english);
   CHECK(english.empty());
-  std::vector<std::string> cut;
-  collect_cut(frame, frame->GetScreenRect(), cut);
+  const std::vector<std::string> cut = test_support::cut_texts(frame);
   std::string cuts;
   for (const auto& c : cut) cuts += c + "\n";
   INFO("cut:\n" << cuts);
@@ -109,7 +54,7 @@ void check_russian(kiosk::KioskFrame* frame, const KioskTown& town, const std::s
 TEST_CASE("in Russian a player signs in, sees their state, gives a secret and votes; every screen Russian and "
           "nothing cut",
           "[gui][kiosk][i18n]") {
-  InRussian russian;
+  test_support::InLanguage russian("ru");
   KioskTown town(61, "lincoln-1875-ru");
   {
     db::Ledger ledger(town.db);
@@ -201,7 +146,7 @@ TEST_CASE("in Russian a player signs in, sees their state, gives a secret and vo
 }
 
 TEST_CASE("in Russian the enrollment and admin screens speak Russian and fit", "[gui][kiosk][i18n]") {
-  InRussian russian;
+  test_support::InLanguage russian("ru");
   ServedKiosk served(62, "porch-kiosk", true, "lincoln-1875-ru");
   const KioskTown& town = served.town;
   {

@@ -1,0 +1,372 @@
+// The Action Time screen's steps: the actors, a stunned actor's recovery, attacks (who, target,
+// paces, the TN, the card drawn or typed, the location, DMG and the Stun check), Backspace and
+// Ctrl+Z, and each step recorded, then the End Step. The layout is in action_time_page.cpp.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "core/refusal.h"
+#include "gmstation/action_time_page.h"
+#include "ui/words.h"
+
+namespace marshal::gm {
+
+namespace at = action_time;
+namespace tw = core::twtw;
+using ui::tr;
+using ui::trn;
+using ui::utf8;
+using ui::wx_tr;
+
+namespace {
+
+constexpr int default_paces = 10;
+constexpr int max_card = tw::max_card_result;
+
+}  // namespace
+
+void ActionTimePage::begin_step() {
+  mode_ = Mode::step;
+  step_number_ = round_["next_step"].get<int>();
+  const Json& step = round_["steps"][static_cast<std::size_t>(step_number_ - 1)];
+  actors_ = step.value("actors", std::vector<std::string>{});
+  recoveries_ = Json::array();
+  hits_ = Json::array();
+  entries_.clear();
+  working_.clear();
+  attacker_.clear();
+  target_name_.clear();
+  to_recover_.clear();
+  attackers_.clear();
+  for (const auto& name : actors_) {
+    const at::Fighter* f = fighter(name);
+    if (!f || !f->able()) continue;
+    if (f->w.stunned) to_recover_.push_back(name);
+    else if (!dodging(name)) attackers_.push_back(name);
+  }
+  for (const auto& f : fighters_) working_[f.name] = f.w;
+  target_->set_range(1, static_cast<int>(fighters_.size()));
+  // TRANSLATORS: a step's keys: A (a Latin letter on any keyboard) starts an attack.
+  set_text(keys_help_, keys_help_text_,
+           wx_tr("A an attack   Backspace drops the last entry   Enter records the step   Ctrl+Z undoes the last step"));
+  set_text(tn_line_, tn_text_, "");
+  set_text(drawn_label_, drawn_text_, "");
+  show_step();
+  if (!to_recover_.empty()) return ask_next_recovery();
+  say(attackers_.empty() ? wx_tr("Enter records the step (no attack in it)") : wx_tr("A: an attack.  Enter records the step"));
+}
+
+void ActionTimePage::show_step() {
+  show_roster();
+  const Json& step = round_["steps"][static_cast<std::size_t>(step_number_ - 1)];
+  std::vector<std::string> who;
+  for (const auto& name : actors_) {
+    const at::Fighter* f = fighter(name);
+    std::string why = !f                       ? ""
+                      : f->state != "fighting" ? " (" + at::state_words(f->state) + ")"
+                      // TRANSLATORS: after an actor's name: stunned, the step is spent on the recovery check.
+                      : f->w.stunned   ? " (" + tr("stunned: recovers") + ")"
+                      : dodging(name) ? " (" + tr("dodging") + ")"
+                                      : "";
+    who.push_back(name + why);
+  }
+  // TRANSLATORS: {0} is the round, {1} the step of {2}; {3} the step as the rules name it, {4} its actors.
+  set_text(step_, step_text_,
+           utf8(fmt::format(fmt::runtime(tr("Round {}, step {} of {}: {}: {}")), round_.value("number", 0), step_number_,
+                            round_["steps"].size(), at::step_words(step), fmt::format("{}", fmt::join(who, ", ")))));
+  std::vector<std::string> lines;
+  for (const auto& e : entries_) lines.push_back(e.second);
+  // TRANSLATORS: {} is what was entered in this step, one entry after another.
+  set_text(entries_label_, entries_text_,
+           utf8(lines.empty() ? std::string()
+                              : fmt::format(fmt::runtime(tr("This step: {}")), fmt::format("{}", fmt::join(lines, "; ")))));
+}
+
+void ActionTimePage::ask_next_recovery() {
+  if (to_recover_.empty()) {
+    question_ = Question::none;
+    focus_keys();
+    return say(attackers_.empty() ? wx_tr("Enter records the step") : wx_tr("A: an attack.  Enter records the step"));
+  }
+  question_ = Question::recovery;
+  const at::Fighter* f = fighter(to_recover_.front());
+  focus_keys();
+  // TRANSLATORS: {0} is a character, {1} the check's TN; Y and N are the keys typed (Latin letters).
+  say(utf8(fmt::format(fmt::runtime(tr("{} is stunned: the recovery check, TN {} (003 L591). Y made, N failed")), f->name,
+                       tw::recovery_tn(f->w, options_.wound_table))));
+}
+
+void ActionTimePage::step_key(char key) {
+  if (question_ == Question::recovery || question_ == Question::stun) {
+    // TRANSLATORS: Y and N are the keys typed (Latin letters on any keyboard).
+    if (key != 'Y' && key != 'N') return refuse(wx_tr("Y: the check is made, N: it failed"));
+    const bool passed = key == 'Y';
+    if (question_ == Question::stun) return add_hit(passed);
+    const std::string name = to_recover_.front();
+    to_recover_.erase(to_recover_.begin());
+    recoveries_.push_back({{"character", name}, {"passed", passed}});
+    entries_.push_back({Entry::recovery, fmt::format(fmt::runtime(passed ? tr("{} makes the recovery")
+                                                                         : tr("{} fails the recovery")),
+                                                     name)});
+    // Recovered in its count: the action is spent on it (003 L583), so no attack this step.
+    show_step();
+    return ask_next_recovery();
+  }
+  if (key == 'A') return start_attack();
+  // TRANSLATORS: {} is the key pressed; A is the key that starts an attack.
+  refuse(utf8(fmt::format(fmt::runtime(tr("{} means nothing here: A an attack, Enter records the step")), key)));
+}
+
+void ActionTimePage::start_attack() {
+  if (attackers_.empty())
+    return refuse(wx_tr("Nobody attacks in this step (dodging, stunned, or unable): Enter records it"));
+  attacker_.clear();
+  target_name_.clear();
+  preview_.reset();
+  card_->Clear();
+  dmg_->Clear();
+  paces_->ChangeValue(wxString::Format("%d", default_paces));
+  if (attackers_.size() == 1) {
+    who_->set_range(1, 1);
+    who_->set_value(1);
+    return choose_attacker();
+  }
+  std::vector<std::string> menu;
+  for (std::size_t i = 0; i < attackers_.size(); ++i) menu.push_back(fmt::format("{} {}", i + 1, attackers_[i]));
+  who_->set_range(1, static_cast<int>(attackers_.size()));
+  who_->set_value(1);
+  who_->SetFocus();
+  // TRANSLATORS: {} is the attackers, each with their number.
+  say(utf8(fmt::format(fmt::runtime(tr("Who attacks? {}")), fmt::format("{}", fmt::join(menu, "  ")))));
+}
+
+void ActionTimePage::choose_attacker() {
+  attacker_ = attackers_[static_cast<std::size_t>(who_->value() - 1)];
+  // The first of the other side as the default target.
+  const at::Fighter* a = fighter(attacker_);
+  int first_foe = 1;
+  for (std::size_t i = 0; i < fighters_.size(); ++i)
+    if (fighters_[i].side != a->side && fighters_[i].state != "dead") {
+      first_foe = static_cast<int>(i) + 1;
+      break;
+    }
+  // The target declared for this attacker's actions (T in the Declaration), else the first foe.
+  for (const Json& d : round_.value("declarations", Json::array()))
+    if (d.value("character", "") == attacker_ && d.contains("target")) {
+      const int declared = index_of(d["target"].get<std::string>());
+      if (declared >= 0) first_foe = declared + 1;
+    }
+  target_->set_value(first_foe);
+  target_->SetFocus();
+  say(utf8(fmt::format(fmt::runtime(tr("{} attacks: the target's number in the list (or scan its badge)")), attacker_)));
+}
+
+void ActionTimePage::update_tn() {
+  if (attacker_.empty() || target_name_.empty()) return;
+  const auto paces = typed_number(paces_, 0, tw::max_range_paces);
+  if (!paces) return;
+  try {
+    tn_ = at::attack_tn(*fighter(attacker_), *fighter(target_name_), dodging(target_name_), *paces, increment_->value(),
+                        options_);
+    // TRANSLATORS: {0} attacks {1}; then the TN and its reasons.
+    set_text(tn_line_, tn_text_,
+             utf8(*paces == 0 ? fmt::format(fmt::runtime(tr("{} at {}, hand to hand: {}")), attacker_, target_name_,
+                                            at::tn_words(tn_))
+                              // TRANSLATORS: {0} attacks {1} at {2} paces (the English says "paces" for any count); then the TN.
+                              : fmt::format(fmt::runtime(trn("{} at {}, {} paces: {}", "{} at {}, {} paces: {}",
+                                                             static_cast<std::uint64_t>(*paces))),
+                                            attacker_, target_name_, *paces, at::tn_words(tn_))));
+  } catch (const core::Refusal& r) {
+    set_text(tn_line_, tn_text_, utf8(r.reason()));
+  }
+}
+
+void ActionTimePage::draw_card() {
+  if (attacker_.empty() || target_name_.empty()) return refuse(wx_tr("A: start an attack first"));
+  if (draw_pile_.empty()) {  // the deck shuffled again once drawn through (the station's CSPRNG)
+    draw_pile_ = deck_;
+    for (std::size_t i = draw_pile_.size(); i > 1; --i)
+      std::swap(draw_pile_[i - 1], draw_pile_[rng_.uniform(static_cast<std::uint32_t>(i))]);
+  }
+  drawn_ = draw_pile_.back();
+  draw_pile_.pop_back();
+  std::string stack;
+  for (auto l : drawn_->locations) stack += (stack.empty() ? "" : ", ") + at::hit_location_words(l);
+  std::string effects;
+  for (int e : drawn_->effects) effects += (effects.empty() ? "" : " ") + std::to_string(e);
+  // TRANSLATORS: an action card drawn: {0} its name, {1} its result, {2} its hit locations, {3} the
+  // standard one, {4} its effects row, {5} its failure and {6} scatter numbers.
+  set_text(drawn_label_, drawn_text_,
+           utf8(fmt::format(fmt::runtime(tr("Drawn: {}: result {}; locations {} (standard: {}); effects {}; failure {}; "
+                                            "scatter {}")),
+                            drawn_->name, drawn_->result, stack, at::hit_location_words(tw::standard_location(*drawn_)),
+                            effects.empty() ? tr("none") : effects, drawn_->failure, drawn_->scatter)));
+  card_->ChangeValue(wxString::Format("%d", drawn_->result));
+  take_card();
+}
+
+void ActionTimePage::take_card() {
+  if (attacker_.empty() || target_name_.empty()) return refuse(wx_tr("A: start an attack first"));
+  const auto card = typed_number(card_, 0, max_card);
+  if (!card) {
+    card_->SetFocus();
+    return refuse(utf8(fmt::format(fmt::runtime(tr("The card's result: a whole number, 0 to {}")), max_card)));
+  }
+  const bool hit = *card >= tn_.tn;
+  // TRANSLATORS: {0} attacks {1}: {2} the card's name, {3} its result against {4} the TN.
+  const std::string named = hit ? tr("{} at {}: card {}, {} vs TN {}, a hit") : tr("{} at {}: card {}, {} vs TN {}, a miss");
+  // TRANSLATORS: {0} attacks {1}: {2} the card's result against {3} the TN.
+  const std::string unnamed = hit ? tr("{} at {}: card {} vs TN {}, a hit") : tr("{} at {}: card {} vs TN {}, a miss");
+  const std::string words = drawn_ ? fmt::format(fmt::runtime(named), attacker_, target_name_, drawn_->name, *card, tn_.tn)
+                                   : fmt::format(fmt::runtime(unnamed), attacker_, target_name_, *card, tn_.tn);
+  if (!hit) {
+    entries_.push_back({Entry::miss, words});
+    attacker_.clear();
+    target_name_.clear();
+    show_step();
+    focus_keys();
+    return say(wx_tr("A miss.  A: another attack.  Enter records the step"));
+  }
+  card_words_ = words;
+  location_->set_range(1, static_cast<int>(at::hit_locations().size()));
+  location_->set_value(3);
+  if (drawn_) {  // the drawn card's standard location (L402), the one shown first
+    const auto& all = at::hit_locations();
+    const auto at_standard = std::find(all.begin(), all.end(), tw::standard_location(*drawn_));
+    if (at_standard != all.end()) location_->set_value(static_cast<int>(at_standard - all.begin()) + 1);
+  }
+  location_->SetFocus();
+  // TRANSLATORS: {} is the hit locations, each with its number (1 head  2 vitals ...).
+  say(utf8(fmt::format(fmt::runtime(drawn_ ? tr("A hit: Enter keeps the card's standard location (shown), or another by "
+                                                "number: {}")
+                                           : tr("A hit: the location the card shows, by number: {}")),
+                       at::hit_location_menu())));
+}
+
+void ActionTimePage::take_dmg() {
+  const auto dmg = typed_number(dmg_, 0, tw::max_effect);
+  if (!dmg || hit_location_.empty()) {
+    dmg_->SetFocus();
+    return refuse(utf8(fmt::format(fmt::runtime(tr("DMG: a whole number, 0 to {}")), tw::max_effect)));
+  }
+  hit_dmg_ = *dmg;
+  const at::Fighter* target = fighter(target_name_);
+  try {
+    preview_ = at::preview_hit(working_[target_name_], *tw::hit_location_from_string(hit_location_), hit_dmg_,
+                               target->size, options_);
+  } catch (const core::Refusal& r) {
+    dmg_->SetFocus();
+    return refuse(utf8(r.reason()));
+  }
+  if (!preview_->hit.stun_check) return add_hit(std::nullopt);
+  question_ = Question::stun;
+  focus_keys();
+  const int wounds = preview_->damage.wounds;
+  // TRANSLATORS: {0} is the target, {1} the wounds, {2} the CT lost; then the Stun check's TN and
+  // its penalty for earlier wounds. Y and N are the keys typed (Latin letters).
+  say(utf8(fmt::format(fmt::runtime(trn("{} takes {} wound and {} CT: the Stun check, TN {} (+{} for earlier wounds). "
+                                        "Y made, N failed",
+                                        "{} takes {} wounds and {} CT: the Stun check, TN {} (+{} for earlier wounds). "
+                                        "Y made, N failed",
+                                        static_cast<std::uint64_t>(std::max(wounds, 0)))),
+                       target_name_, wounds, preview_->damage.ct, preview_->hit.stun_tn, preview_->hit.stun_penalty)));
+}
+
+void ActionTimePage::add_hit(std::optional<bool> stun_passed) {
+  Json hit{{"by", attacker_}, {"target", target_name_}, {"location", hit_location_}, {"dmg", hit_dmg_}};
+  const auto where = tw::hit_location_from_string(hit_location_);
+  const std::string place = where ? at::hit_location_words(*where) : hit_location_;
+  // TRANSLATORS: {0} is the attack ("Ann at Bob: card 9 vs TN 6, a hit"), {1} the location, {2} the DMG.
+  std::string words = fmt::format(fmt::runtime(!stun_passed   ? tr("{}: {} DMG {}")
+                                               : *stun_passed ? tr("{}: {} DMG {}, not stunned")
+                                                              : tr("{}: {} DMG {}, STUNNED")),
+                                  card_words_, place, hit_dmg_);
+  if (stun_passed) hit["stun_passed"] = *stun_passed;
+  hits_.push_back(hit);
+  // The target as it will stand after the hit, for a later hit in the same step.
+  auto after = preview_->hit.after;
+  if (stun_passed) after.stunned = !*stun_passed;
+  working_[target_name_] = after;
+  entries_.push_back({Entry::hit, words});
+  question_ = Question::none;
+  attacker_.clear();
+  target_name_.clear();
+  hit_location_.clear();
+  show_step();
+  focus_keys();
+  say(wx_tr("A: another attack.  Enter records the step"));
+}
+
+void ActionTimePage::rebuild_working() {
+  for (const auto& f : fighters_) working_[f.name] = f.w;
+  for (const Json& h : hits_) {
+    const at::Fighter* t = fighter(h["target"].get<std::string>());
+    auto p = at::preview_hit(working_[t->name], *tw::hit_location_from_string(h["location"].get<std::string>()),
+                             h["dmg"].get<int>(), t->size, options_);
+    if (h.contains("stun_passed")) p.hit.after.stunned = !h["stun_passed"].get<bool>();
+    working_[t->name] = p.hit.after;
+  }
+}
+
+void ActionTimePage::drop_last_entry() {
+  // Drops what was typed, not what the ledger holds (Ctrl+Z undoes a recorded step).
+  if (entries_.empty()) return refuse(wx_tr("Nothing entered in this step to drop (Ctrl+Z undoes the last recorded step)"));
+  const Entry kind = entries_.back().first;
+  entries_.pop_back();
+  if (kind == Entry::hit) {
+    hits_.erase(hits_.size() - 1);
+    rebuild_working();
+  } else if (kind == Entry::recovery) {
+    to_recover_.insert(to_recover_.begin(), recoveries_.back()["character"].get<std::string>());
+    recoveries_.erase(recoveries_.size() - 1);
+  }
+  show_step();
+  if (!to_recover_.empty()) return ask_next_recovery();
+  say(wx_tr("Dropped.  A: an attack.  Enter records the step"));
+}
+
+void ActionTimePage::record_step() {
+  Json payload{{"step", step_number_}};
+  if (!recoveries_.empty()) payload["recoveries"] = recoveries_;
+  if (!hits_.empty()) payload["hits"] = hits_;
+  RecordOutcome outcome;
+  if (!record_or_refuse("twtw_step_resolved", payload, outcome)) return;
+  recorded_seq_ = outcome.status == RecordOutcome::Status::accepted ? outcome.seq : -1;
+  const Json& step = round_["steps"][static_cast<std::size_t>(step_number_ - 1)];
+  // TRANSLATORS: {0} is the step's number, {1} the step as the rules name it, {2} what the ledger judged.
+  set_result(utf8(fmt::format(fmt::runtime(tr("Step {} ({}) recorded: {}")), step_number_, at::step_words(step),
+                              outcome.status == RecordOutcome::Status::accepted ? at::judged_words(outcome.ledger)
+                                                                                : tr("kept provisionally"))));
+  refresh();
+  focus_keys();
+}
+
+void ActionTimePage::record_end_step() {
+  RecordOutcome outcome;
+  if (!record_or_refuse("twtw_round_ended", Json::object(), outcome)) return;
+  recorded_seq_ = outcome.status == RecordOutcome::Status::accepted ? outcome.seq : -1;
+  // TRANSLATORS: {0} is the round, {1} who bleeds and how much.
+  set_result(utf8(fmt::format(fmt::runtime(tr("The End Step of round {}: {}")),
+                              outcome.ledger.value("round", round_.value("number", 0)),
+                              outcome.ledger.value("bleeding", Json::array()).empty() ? tr("nobody bleeds")
+                                                                                      : at::judged_words(outcome.ledger))));
+  refresh();
+  focus_keys();
+}
+
+void ActionTimePage::undo_step() {
+  if (mode_ != Mode::step && mode_ != Mode::end_step) return refuse(wx_tr("No round is running: nothing to undo"));
+  const int done = round_.value("done", 0);
+  if (done == 0) return refuse(wx_tr("No step of this round is resolved yet: nothing to undo"));
+  RecordOutcome outcome;
+  if (!record_or_refuse("twtw_step_undone", Json{{"step", done}}, outcome)) return;
+  // TRANSLATORS: {0} is the step's number, {1} who is restored as they were before it.
+  set_result(utf8(fmt::format(fmt::runtime(tr("Step {} undone: {} as before")), done,
+                              outcome.ledger.value("restored", Json::array()).empty()
+                                  ? tr("nobody changed")
+                                  : fmt::format("{}", fmt::join(outcome.ledger["restored"].get<std::vector<std::string>>(), ", ")))));
+  refresh();
+  focus_keys();
+}
+
+}  // namespace marshal::gm
