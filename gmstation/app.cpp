@@ -62,10 +62,7 @@ void describe_command_line(wxCmdLineParser& parser) {
 }
 
 std::string requested_language(const std::vector<std::string>& args) {
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    if (args[i] == "--lang" && i + 1 < args.size()) return args[i + 1];
-    if (args[i].rfind("--lang=", 0) == 0) return args[i].substr(7);
-  }
+  if (auto given = ui::language_argument(args)) return *given;
   try {
     const auto settings = read_settings(settings_path());
     if (auto lang = settings.find("lang"); lang != settings.end()) return lang->second;
@@ -80,8 +77,7 @@ void GmApp::OnInitCmdLine(wxCmdLineParser& parser) {
   // here (OnInit runs this), so its own texts follow too (ui::start_language).
   std::vector<std::string> args;
   for (int i = 0; i < argc; ++i) args.push_back(argv[i].utf8_string());
-  language_ = requested_language(args);
-  language_ok_ = ui::start_language(language_, &language_problem_);
+  language_.choose(requested_language(args));
   wxApp::OnInitCmdLine(parser);
   describe_command_line(parser);
 }
@@ -103,14 +99,10 @@ bool GmApp::OnCmdLineParsed(wxCmdLineParser& parser) {
   // (OnInitCmdLine); chosen again only if the parser read the command line otherwise.
   wxString lang;
   option("lang", lang);
-  if (lang.utf8_string() != language_) {
-    language_ = lang.utf8_string();
-    language_problem_.clear();
-    language_ok_ = ui::start_language(language_, &language_problem_);
-  }
-  if (!language_ok_) {
-    std::fprintf(stderr, "marshal-gm: %s\n", language_problem_.c_str());
-    wxMessageBox(utf8(language_problem_), wx_tr("Marshal GM station"), wxOK | wxICON_ERROR);
+  language_.choose(lang.utf8_string());
+  if (!language_.ok()) {
+    std::fprintf(stderr, "marshal-gm: %s\n", language_.problem().c_str());
+    wxMessageBox(utf8(language_.problem()), wx_tr("Marshal GM station"), wxOK | wxICON_ERROR);
     return false;
   }
   option("ledger", ledger_);

@@ -6,6 +6,8 @@
 #include <wx/app.h>
 #include <wx/cmdline.h>
 
+#include "ui/words.h"
+
 namespace marshal::gm {
 
 // The options marshal-gm takes, on `parser` (the app's, or the one --help prints without a
@@ -25,9 +27,7 @@ class GmApp : public wxApp {
 
  private:
   wxString ledger_, server_, cache_, enroll_, camera_, twtw_deck_, station_ = "gm";
-  std::string language_;          // as asked (requested_language), "" for the environment's
-  bool language_ok_ = true;
-  std::string language_problem_;  // why it cannot be used: said once the command line is read
+  ui::LanguageChoice language_;  // its problem is said once the command line is read
   bool sample_ = false;
   bool sound_ = true;
 };

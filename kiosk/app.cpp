@@ -57,10 +57,7 @@ void describe_command_line(wxCmdLineParser& parser) {
 
 
 std::string requested_language(const std::vector<std::string>& args) {
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    if (args[i] == "--lang" && i + 1 < args.size()) return args[i + 1];
-    if (args[i].rfind("--lang=", 0) == 0) return args[i].substr(7);
-  }
+  if (auto given = ui::language_argument(args)) return *given;
   try {
     const auto settings = client::read_settings(client::settings_path(settings_file_name), settings_keys);
     if (auto lang = settings.find("lang"); lang != settings.end()) return lang->second;
@@ -75,8 +72,7 @@ void KioskApp::OnInitCmdLine(wxCmdLineParser& parser) {
   // here (OnInit runs this), so its own texts follow too (ui::start_language).
   std::vector<std::string> args;
   for (int i = 0; i < argc; ++i) args.push_back(argv[i].utf8_string());
-  language_ = requested_language(args);
-  language_ok_ = ui::start_language(language_, &language_problem_);
+  language_.choose(requested_language(args));
   wxApp::OnInitCmdLine(parser);
   describe_command_line(parser);
 }
@@ -97,13 +93,9 @@ bool KioskApp::OnCmdLineParsed(wxCmdLineParser& parser) {
   // (OnInitCmdLine); chosen again only if the parser read the command line otherwise.
   wxString lang;
   option("lang", lang);
-  if (lang.utf8_string() != language_) {
-    language_ = lang.utf8_string();
-    language_problem_.clear();
-    language_ok_ = ui::start_language(language_, &language_problem_);
-  }
-  if (!language_ok_) {
-    std::fprintf(stderr, "marshal-kiosk: %s\n", language_problem_.c_str());
+  language_.choose(lang.utf8_string());
+  if (!language_.ok()) {
+    std::fprintf(stderr, "marshal-kiosk: %s\n", language_.problem().c_str());
     return false;
   }
   option("server", server_);

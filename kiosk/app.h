@@ -8,6 +8,7 @@
 #include <wx/cmdline.h>
 
 #include "kiosk/local_ledger.h"
+#include "ui/words.h"
 
 namespace marshal::kiosk {
 
@@ -32,9 +33,7 @@ class KioskApp : public wxApp {
 
  private:
   wxString ledger_, server_, cache_, enroll_, camera_, station_ = "kiosk";
-  std::string language_;          // as asked (requested_language), "" for the environment's
-  bool language_ok_ = true;
-  std::string language_problem_;  // why it cannot be used: said once the command line is read
+  ui::LanguageChoice language_;  // its problem is said once the command line is read
   bool sample_ = false, windowed_ = false;
   std::unique_ptr<LocalLedger> local_;  // the embedded default's server, while the window lives
 };

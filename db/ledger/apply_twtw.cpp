@@ -1,10 +1,9 @@
-// Action time in The West That Wasn't (issue 18; docs/twtw.md "A round in the ledger"): a
-// round's Declaration, each step resolved with its hits and stun recoveries, the Undo of the last
-// step, and the End Step's bleeding. The ledger judges with the engine (shared/core/twtw_*): the
-// order of the round, the wounds and CT of each hit by the target's Size and the event's
-// options, the Stun TN and bleeding. What it judged is stored with the event and `marshal
-// verify` judges it again. Each step keeps the state it changed, so an Undo (a new event; the
-// ledger is append-only) puts it back.
+// Action time in The West That Wasn't (issue 18; docs/twtw.md "A round in the ledger"): a round's
+// Declaration, each step with its hits and stun recoveries, the Undo of the last step, the End
+// Step's bleeding, judged by the engine (shared/core/twtw_*: order, wounds and CT by Size and the
+// event's options, Stun TN, bleeding) and stored with what it judged, which `marshal verify`
+// judges again. A step keeps the state it changed, so an Undo (a new event: the ledger is
+// append-only) puts it back. The cast is set up by apply_twtw_definition.cpp.
 #include "ledger/apply.h"
 
 #include <algorithm>
@@ -496,39 +495,6 @@ void apply_twtw_event(const std::string& type, ApplyContext& ctx) {
   else if (type == "twtw_step_resolved") step_resolved(ctx, options);
   else if (type == "twtw_step_undone") step_undone(ctx);
   else round_ended(ctx);
-}
-
-void apply_twtw_definition(Town& town, const TwtwDefinition& def) {
-  if (def.empty()) return;
-  Database& db = town.db();
-  db.prepare("INSERT INTO event_info(key, value) VALUES ('twtw_options', ?)")
-      .bind(1, twtw_options_to_json(def.options).dump())
-      .run();
-  std::set<std::string> seen;
-  for (std::size_t i = 0; i < def.characters.size(); ++i) {
-    const TwtwCharacterDef& c = def.characters[i];
-    if (!seen.insert(c.name).second)
-      throw LedgerRefusal("bad_input", fmt::format("twtw.characters[{}].name", i), c.name + " is listed twice");
-    std::int64_t id = 0;
-    try {
-      id = town.character_by_name(c.name);
-    } catch (const LedgerRefusal&) {
-      throw LedgerRefusal("bad_input", fmt::format("twtw.characters[{}].name", i), "no character named " + c.name);
-    }
-    db.prepare("INSERT INTO twtw_characters(character, side, reflex, size, start_ct, shooting, fighting, dodge, "
-               "wounds, ct) VALUES (?,?,?,?,?,?,?,?,?,?)")
-        .bind(1, id)
-        .bind(2, c.side)
-        .bind(3, c.reflex)
-        .bind(4, c.size)
-        .bind(5, c.ct)
-        .bind(6, c.shooting)
-        .bind(7, c.fighting)
-        .bind(8, c.dodge)
-        .bind(9, wounds_json(tw::WoundState{}).dump())
-        .bind(10, c.ct)
-        .run();
-  }
 }
 
 }  // namespace marshal::db

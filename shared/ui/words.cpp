@@ -23,6 +23,22 @@ bool start_language(const std::string& requested, std::string* problem) {
   return true;
 }
 
+std::optional<std::string> language_argument(const std::vector<std::string>& args) {
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    if (args[i] == "--lang" && i + 1 < args.size()) return args[i + 1];
+    if (args[i].rfind("--lang=", 0) == 0) return args[i].substr(7);
+  }
+  return std::nullopt;
+}
+
+void LanguageChoice::choose(const std::string& asked) {
+  if (chosen_ && asked == asked_) return;
+  chosen_ = true;
+  asked_ = asked;
+  problem_.clear();
+  ok_ = start_language(asked_, &problem_);
+}
+
 std::string enrollment_problem_words(const std::string& problem) {
   if (i18n::current_language() == "en") return problem;
   auto starts = [&](const char* words) { return problem.rfind(words, 0) == 0; };

@@ -6,7 +6,9 @@
 //   label(page, wx_tr("Scan your badge"), ...);
 //   text->SetLabel(utf8(fmt::format(fmt::runtime(tr("Give \u201C{}\u201D to {}?")), title, name)));
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include <wx/string.h>
 
@@ -29,6 +31,26 @@ inline wxString wx_trn(const char* singular, const char* plural, std::uint64_t n
 // texts where the system has them). false with *problem when `requested` cannot be used; the
 // program then says so and stops rather than show a language nobody asked for.
 bool start_language(const std::string& requested, std::string* problem);
+
+// --lang X or --lang=X among a program's arguments, read before wx parses them (the options'
+// own descriptions are in the language already); nullopt when not given.
+std::optional<std::string> language_argument(const std::vector<std::string>& args);
+
+// A station's language as asked and whether it could be used: chosen once before the options
+// are described (from --lang or the settings file), again only if the parsed command line asks
+// for another (start_language).
+class LanguageChoice {
+ public:
+  void choose(const std::string& asked);
+  bool ok() const { return ok_; }
+  const std::string& problem() const { return problem_; }  // why it cannot be used
+
+ private:
+  bool chosen_ = false;
+  std::string asked_;  // "" for the environment's
+  bool ok_ = true;
+  std::string problem_;
+};
 
 // Why a scanned enrollment card cannot be used (protocol::parse_enrollment_payload's `problem`,
 // English words made there), in the language of the screens; both stations enroll by card.
