@@ -56,13 +56,13 @@ AccusationPage::AccusationPage(wxWindow* parent, StationBackend& backend)
     cards->Add(card_[i]);
   }
   inputs_->Add(cards, 0, wxALL, 10);
-  auto* row = new wxBoxSizer(wxHORIZONTAL);
+  auto* row = new wxWrapSizer(wxHORIZONTAL);  // as many lines as the page's width needs
   add_virtual_draw_toggle(row);
   auto* go = new wxButton(this, wxID_ANY, wx_tr("Draw  (Enter)"));
   go->SetFont(ui::font(14, true));
   go->Bind(wxEVT_BUTTON, &AccusationPage::on_go, this);
   row->Add(go, 0);
-  inputs_->Add(row, 0, wxALL, 8);
+  inputs_->Add(row, 0, wxALL | wxEXPAND, 8);
   add_odds_toggle(row, [this] { return odds_text(); });
   result_ = add_result_area(17);
   start();

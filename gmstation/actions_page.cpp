@@ -35,6 +35,7 @@ ActionsPage::ActionsPage(wxWindow* parent, StationBackend& backend)
   name_->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { on_name_entered(); });
   inputs_->Add(who_, 0, wxALL | wxEXPAND, 8);
   inputs_->Add(keys, 0, wxALL, 8);
+  wrap_with_page(keys, [](int page_px) { return page_px - 16; });
   inputs_->Add(name_, 0, wxALL, 8);
   result_ = add_result_area(15);
   start();

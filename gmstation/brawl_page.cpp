@@ -69,13 +69,13 @@ BrawlPage::BrawlPage(wxWindow* parent, StationBackend& backend)
       grid->Add(w, 0, wxALIGN_CENTER_VERTICAL);
   }
   inputs_->Add(grid, 0, wxALL, 8);
-  auto* row = new wxBoxSizer(wxHORIZONTAL);
+  auto* row = new wxWrapSizer(wxHORIZONTAL);  // as many lines as the page's width needs
   add_virtual_draw_toggle(row);
   auto* go = new wxButton(this, wxID_ANY, wx_tr("Draw  (Enter)"));
   go->SetFont(ui::font(14, true));
   go->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { on_enter(); });
   row->Add(go, 0);
-  inputs_->Add(row, 0, wxALL, 6);
+  inputs_->Add(row, 0, wxALL | wxEXPAND, 6);
   add_odds_toggle(row, [this] { return odds_text(); });
   result_ = add_result_area(14);
   start();

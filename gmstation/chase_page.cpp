@@ -47,8 +47,8 @@ ChasePage::ChasePage(wxWindow* parent, StationBackend& backend)
   countdown_->SetFont(ui::font(30, true));
   countdown_->SetForegroundColour(ui::provisional_amber);
   inputs_->Add(countdown_, 0, wxALL, 8);
-  auto* toggles = new wxBoxSizer(wxHORIZONTAL);
-  inputs_->Add(toggles, 0, wxLEFT | wxRIGHT, 8);
+  auto* toggles = new wxWrapSizer(wxHORIZONTAL);  // as many lines as the page's width needs
+  inputs_->Add(toggles, 0, wxLEFT | wxRIGHT | wxEXPAND, 8);
   add_odds_toggle(toggles, [this] { return odds_text(); });
   result_ = add_result_area(16);
   Bind(wxEVT_TIMER, [this](wxTimerEvent&) { tick(); });

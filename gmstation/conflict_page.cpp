@@ -68,6 +68,10 @@ bool ConflictPage::Layout() {
   return wxScrolledWindow::Layout();
 }
 
+namespace {
+constexpr int smallest_wrap_px = 120;  // a wrapped column is never narrower (a word or two of 15 pt)
+}  // namespace
+
 int ConflictPage::wrap_width() const { return std::max(400, GetClientSize().x - 24); }
 
 void ConflictPage::rewrap() {
@@ -79,8 +83,29 @@ void ConflictPage::rewrap() {
     result_area_->SetLabel(result_text_);
     result_area_->Wrap(wrap_width());
   }
+  for (const WrappedLabel& w : wrapped_) {
+    w.label->SetLabel(w.text);
+    w.label->Wrap(std::max(smallest_wrap_px, w.width(wrap_width())));
+  }
   Layout();
   FitInside();
+}
+
+void ConflictPage::wrap_with_page(wxStaticText* label, std::function<int(int)> width) {
+  wrapped_.push_back({label, label->GetLabel(), std::move(width)});
+}
+
+void ConflictPage::set_wrapped(wxStaticText* label, const wxString& text) {
+  for (WrappedLabel& w : wrapped_)
+    if (w.label == label) {
+      w.text = text;
+      label->SetLabel(text);
+      label->Wrap(std::max(smallest_wrap_px, w.width(wrap_width())));
+      Layout();
+      FitInside();
+      return;
+    }
+  label->SetLabel(text);  // not wrapped with the page: as it is
 }
 
 void ConflictPage::show_instruction(const wxString& text, const wxColour& colour) {

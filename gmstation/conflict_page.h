@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include <wx/wrapsizer.h>
 #include <wx/checkbox.h>
 #include <wx/scrolwin.h>
 #include <wx/sizer.h>
@@ -111,6 +112,17 @@ class ConflictPage : public wxScrolledWindow {
     Lookup event = backend.event();
     return event.found ? event.data.value("options", Json()) : Json();
   }
+  // A label that wraps within width(page_px) pixels whenever the page's width or its text
+  // changes, so that no column runs past the page's edge at 1024 x 600 (a duel's two columns
+  // share what the row labels leave: each half of it). page_px is wrap_width(). set_wrapped()
+  // gives it a new text; a label's own SetLabel would lose the wrapping.
+  void wrap_with_page(wxStaticText* label, std::function<int(int page_px)> width);
+  // A two-sided screen's grid (a duel, a fistfight): the row labels take at most two fifths of
+  // the page, each side's column half of the rest (less the grid's gaps of 18 px and borders of
+  // 10 px).
+  static int row_labels_px(int page_px) { return page_px * 2 / 5; }
+  static int side_column_px(int page_px) { return (page_px - row_labels_px(page_px) - 2 * 18 - 2 * 10) / 2; }
+  void set_wrapped(wxStaticText* label, const wxString& text);
   // After a field of the page is done with (hidden), scans and typing go to the scan field.
   void focus_scan_field() {
     if (focus_scan_field_) focus_scan_field_();
@@ -121,9 +133,17 @@ class ConflictPage : public wxScrolledWindow {
   core::Csprng rng_;
   std::int64_t recorded_seq_ = 0;
 
- private:
-  void finish_screen();
+  // The width text of the page wraps to: the page less its margins, and never under 400 px.
   int wrap_width() const;
+
+ private:
+  struct WrappedLabel {
+    wxStaticText* label;
+    wxString text;
+    std::function<int(int)> width;
+  };
+  std::vector<WrappedLabel> wrapped_;
+  void finish_screen();
   // The keyboard goes back to the next input: the waiting card's field, else the scan field.
   void focus_next_input();
   void rewrap();

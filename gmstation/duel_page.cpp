@@ -78,15 +78,19 @@ DuelPage::DuelPage(wxWindow* parent, StationBackend& backend, std::function<void
     not_to_kill_[i] = check_box(wx_tr("shoots not to kill"), grid);
   }
   sizer->Add(grid, 0, wxALL, 10);
+  // The two duelists' columns share what the row labels leave, so that neither runs past the page.
+  for (wxStaticText* label : {commit_label, card_label, kill_label}) wrap_with_page(label, row_labels_px);
+  for (wxStaticText* duelist : duelist_) wrap_with_page(duelist, side_column_px);
 
-  auto* options = new wxBoxSizer(wxHORIZONTAL);
+  // The toggles and the button go on as many lines as the page's width needs.
+  auto* options = new wxWrapSizer(wxHORIZONTAL);
   add_virtual_draw_toggle(options);
   // TRANSLATORS: a button; Enter is the key that presses it.
   go_ = new wxButton(this, wxID_ANY, wx_tr("Draw  (Enter)"));
   go_->SetFont(ui::font(14, true));
   go_->Bind(wxEVT_BUTTON, &DuelPage::on_go, this);
   options->Add(go_, 0);
-  sizer->Add(options, 0, wxALL, 8);
+  sizer->Add(options, 0, wxALL | wxEXPAND, 8);
   add_odds_toggle(options, [this] { return odds_text(); });
   result_ = add_result_area(17);
   start();
@@ -106,8 +110,8 @@ void DuelPage::start() {
     card_[i]->SetBackgroundColour(*wxWHITE);
     not_to_kill_[i]->SetValue(false);
   }
-  duelist_[0]->SetLabel(wx_tr("first duelist: scan a badge"));
-  duelist_[1]->SetLabel(wx_tr("second duelist"));
+  set_wrapped(duelist_[0], wx_tr("first duelist: scan a badge"));
+  set_wrapped(duelist_[1], wx_tr("second duelist"));
   set_result("");
   update_odds();
   go_->SetLabel(wx_tr("Draw  (Enter)"));
@@ -206,7 +210,7 @@ void DuelPage::show_duelists(const Json* now) {
     int accuracy = std::max(0, c["accuracy"].get<int>() - (c["wounded"].get<bool>() ? 1 : 0));
     int speed = std::max(0, c["speed"].get<int>() - (c["wounded"].get<bool>() ? 1 : 0));
     // TRANSLATORS: a duelist's name, then the Speed and Accuracy in use (a wound counts already).
-    duelist_[i]->SetLabel(utf8(fmt::format(fmt::runtime(c["wounded"].get<bool>() ? tr("{}\nSpeed {}  Accuracy {}  (wounded)")
+    set_wrapped(duelist_[i], utf8(fmt::format(fmt::runtime(c["wounded"].get<bool>() ? tr("{}\nSpeed {}  Accuracy {}  (wounded)")
                                                                                  : tr("{}\nSpeed {}  Accuracy {}")),
                                            names_[static_cast<std::size_t>(i)], speed, accuracy)));
     commit_[i]->set_range(0, accuracy);

@@ -56,7 +56,10 @@ FistfightPage::FistfightPage(wxWindow* parent, StationBackend& backend, BecomesB
     grid->Add(card_[i]);
   }
   inputs_->Add(grid, 0, wxALL, 10);
-  auto* row = new wxBoxSizer(wxHORIZONTAL);
+  // The two fighters' columns share what the row labels leave, so that neither runs past the page.
+  for (wxStaticText* label : {offense_label, card_label}) wrap_with_page(label, row_labels_px);
+  for (wxStaticText* fighter : fighter_) wrap_with_page(fighter, side_column_px);
+  auto* row = new wxWrapSizer(wxHORIZONTAL);
   // TRANSLATORS: a button; Enter is the key that presses it.
   auto* go = new wxButton(this, wxID_ANY, wx_tr("Swing  (Enter)"));
   go->SetFont(ui::font(14, true));
@@ -67,10 +70,10 @@ FistfightPage::FistfightPage(wxWindow* parent, StationBackend& backend, BecomesB
   stop->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { both_stop(); });
   row->Add(go, 0, wxRIGHT, 10);
   row->Add(stop, 0);
-  inputs_->Add(row, 0, wxALL, 8);
-  auto* toggles = new wxBoxSizer(wxHORIZONTAL);  // on their own line: 1024 px is not wide
+  inputs_->Add(row, 0, wxALL | wxEXPAND, 8);
+  auto* toggles = new wxWrapSizer(wxHORIZONTAL);  // on their own lines: 1024 px is not wide
   add_virtual_draw_toggle(toggles);
-  inputs_->Add(toggles, 0, wxLEFT | wxRIGHT, 8);
+  inputs_->Add(toggles, 0, wxLEFT | wxRIGHT | wxEXPAND, 8);
   add_odds_toggle(toggles, [this] { return odds_text(); });
   result_ = add_result_area(16);
   start();
@@ -87,8 +90,8 @@ void FistfightPage::start() {
     card_[i]->Clear();
     card_[i]->SetBackgroundColour(*wxWHITE);
   }
-  fighter_[0]->SetLabel(wx_tr("first fighter: scan a badge"));
-  fighter_[1]->SetLabel(wx_tr("second fighter"));
+  set_wrapped(fighter_[0], wx_tr("first fighter: scan a badge"));
+  set_wrapped(fighter_[1], wx_tr("second fighter"));
   set_result("");
   say(wx_tr("Scan the first fighter's badge"));
 }
@@ -142,7 +145,7 @@ void FistfightPage::show_fighters() {
     const Json& c = session_->character(names_[i]);
     int hth = std::max(0, c["hth"].get<int>() - (c["wounded"].get<bool>() ? 1 : 0));
     // TRANSLATORS: a fighter's name, then the Hand-to-hand in use.
-    fighter_[i]->SetLabel(utf8(fmt::format(fmt::runtime(tr("{}\nHand-to-hand {}")), names_[i], hth)));
+    set_wrapped(fighter_[i], utf8(fmt::format(fmt::runtime(tr("{}\nHand-to-hand {}")), names_[i], hth)));
     offense_[i]->set_range(0, hth);
     offense_[i]->set_value(hth);  // all-out attack unless the player says otherwise
   }

@@ -32,6 +32,7 @@ ShootoutPage::ShootoutPage(wxWindow* parent, StationBackend& backend)
                                       "player 2   E escape"));
   help->SetFont(ui::font(ui::body_points));
   inputs_->Add(help, 0, wxLEFT | wxRIGHT, 8);
+  wrap_with_page(help, [](int page_px) { return page_px - 16; });
   auto* grid = new wxFlexGridSizer(4, 4, 12);
   // TRANSLATORS: the shootout table's column headings.
   for (const wxString& heading : {wx_tr("Player"), wx_tr("Order"), wx_tr("Card"), wx_tr("State and order")}) {
@@ -56,9 +57,13 @@ ShootoutPage::ShootoutPage(wxWindow* parent, StationBackend& backend)
     card_[i]->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { fire(); });
     for (wxWindow* w : std::initializer_list<wxWindow*>{player_[i], order_[i], card_[i], meaning_[i]})
       grid->Add(w, 0, wxALIGN_CENTER_VERTICAL);
+    // A long name wraps in what the other three columns leave (their widths are fixed).
+    wrap_with_page(player_[i], [this, i](int page_px) {
+      return page_px - order_[i]->GetSize().x - card_[i]->GetSize().x - meaning_[i]->GetSize().x - 3 * 12 - 2 * 8;
+    });
   }
   inputs_->Add(grid, 0, wxALL, 8);
-  auto* row = new wxBoxSizer(wxHORIZONTAL);
+  auto* row = new wxWrapSizer(wxHORIZONTAL);
   auto* go = new wxButton(this, wxID_ANY, wx_tr("Fire  (Enter)"));
   go->SetFont(ui::font(14, true));
   go->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { fire(); });
@@ -67,10 +72,10 @@ ShootoutPage::ShootoutPage(wxWindow* parent, StationBackend& backend)
   stop->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { everyone_stops(); });
   row->Add(go, 0, wxRIGHT, 10);
   row->Add(stop, 0);
-  inputs_->Add(row, 0, wxALL, 6);
-  auto* toggles = new wxBoxSizer(wxHORIZONTAL);  // on their own line: 1024 px is not wide
+  inputs_->Add(row, 0, wxALL | wxEXPAND, 6);
+  auto* toggles = new wxWrapSizer(wxHORIZONTAL);  // on their own lines: 1024 px is not wide
   add_virtual_draw_toggle(toggles);
-  inputs_->Add(toggles, 0, wxLEFT | wxRIGHT, 8);
+  inputs_->Add(toggles, 0, wxLEFT | wxRIGHT | wxEXPAND, 8);
   add_odds_toggle(toggles, [this] { return odds_text(); });
   result_ = add_result_area(14);
   start();
@@ -239,7 +244,7 @@ void ShootoutPage::show_players() {
                                                               : "";
     const bool ambusher = ambushers_.count(names_[i]) > 0;
     // TRANSLATORS: a player's number and name, marked as an ambusher.
-    player_[i]->SetLabel(utf8(fmt::format(fmt::runtime(ambusher ? tr("{}. {}  (ambush)") : std::string("{}. {}")),
+    set_wrapped(player_[i], utf8(fmt::format(fmt::runtime(ambusher ? tr("{}. {}  (ambush)") : std::string("{}. {}")),
                                           i + 1, names_[i])));
     const std::size_t bystanders = s.value("bystanders", Json::array()).size();
     // TRANSLATORS: a player's stats: Acc is their Accuracy; then how many innocent bystanders they hold,

@@ -78,21 +78,22 @@ TablePage::TablePage(wxWindow* parent, StationBackend& backend)
   dice_->SetHint("8 5, 3");
   for (wxTextCtrl* field : std::initializer_list<wxTextCtrl*>{who_number_, trait_number_, modifier_, tn_})
     field->SetMinSize(wxSize(70, -1));
-  auto add_field = [this](wxSizer* row, const wxString& label, wxWindow* field) {
-    row->Add(table_body_text(this, label), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
-    row->Add(field, 0, wxRIGHT, 12);
+  // Each label with its field, on as many lines as the column's width needs (Russian is longer).
+  auto* fields = new wxWrapSizer(wxHORIZONTAL);
+  auto add_field = [this, fields](const wxString& label, wxWindow* field) {
+    auto* pair = new wxBoxSizer(wxHORIZONTAL);
+    pair->Add(table_body_text(this, label), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+    pair->Add(field, 0, wxRIGHT, 12);
+    fields->Add(pair, 0, wxBOTTOM, 8);
   };
-  auto* first_row = new wxBoxSizer(wxHORIZONTAL);
   // TRANSLATORS: field labels, short: who rolls, the trait, the dice as rolled.
-  add_field(first_row, wx_tr("Who"), who_number_);
-  add_field(first_row, wx_tr("Trait"), trait_number_);
-  add_field(first_row, wx_tr("Dice"), dice_);
-  auto* second_row = new wxBoxSizer(wxHORIZONTAL);
-  add_field(second_row, wx_tr("Modifier"), modifier_);
+  add_field(wx_tr("Who"), who_number_);
+  add_field(wx_tr("Trait"), trait_number_);
+  add_field(wx_tr("Dice"), dice_);
+  add_field(wx_tr("Modifier"), modifier_);
   // TRANSLATORS: a field label: the Target Number, short.
-  add_field(second_row, wx_tr("TN"), tn_);
-  left->Add(first_row, 0, wxALL, 4);
-  left->Add(second_row, 0, wxALL, 4);
+  add_field(wx_tr("TN"), tn_);
+  left->Add(fields, 0, wxALL | wxEXPAND, 4);
   odds_ = table_body_text(this, "");
   left->Add(odds_, 0, wxALL | wxEXPAND, 4);
 

@@ -1,8 +1,7 @@
 // The GM station in Russian (docs/i18n.md) on the Russian sample town at 1024 x 600: every
 // conflict screen gives its instruction in Russian, and the home screen cuts no text in either
-// language; a duel is begun by scanning two Russian names. The conflict screens' own fit (a
-// duel's second column, the shootout's orders line run past the page in English too) is issue
-// 28's. Screenshots: build/<preset>/screenshots/gm-ru-*.
+// language; a duel is begun by scanning two Russian names. Every conflict screen's fit, in both
+// languages, is tests/gmstation/fits_gui_test.cpp's. Screenshots: build/<preset>/screenshots/gm-ru-*.
 #include <catch2/catch.hpp>
 
 #include "sample_town.h"
