@@ -12,6 +12,7 @@
 #include <wx/statusbr.h>
 
 #include "sample_town.h"
+#include "support/screen_text.h"
 #include "ui/theme.h"
 
 using namespace marshal;
@@ -45,27 +46,32 @@ void check_text_sizes(wxWindow* window, const std::string& screen) {
 
 }  // namespace
 
-TEST_CASE("every screen at 1024 x 600: each text at least 18 px, no GTK size warning on start", "[gui][readable]") {
+TEST_CASE("every screen at 1024 x 600, in English and Russian: each text at least 18 px, no GTK size warning on start",
+          "[gui][readable]") {
   static const bool counting = [] {  // GLib takes one writer a process
     g_log_set_writer_func(count_gtk_size_warnings, nullptr, nullptr);
     return true;
   }();
   REQUIRE(counting);
   gtk_size_warnings = 0;
-  SampleTown town(1875);
-  gm::MainFrame* frame = open_station(town.db, "saloon-gm");
-  CHECK(frame->GetSize() == wxSize(1024, 600));
-  check_text_sizes(frame, "home");
-  for (gm::ConflictPage* page : std::initializer_list<gm::ConflictPage*>{
-           frame->duel(), frame->accusation(), frame->fistfight(), frame->actions(), frame->shootout(), frame->brawl(),
-           frame->chase(), frame->table(), frame->action_time()}) {
-    frame->show_screen(page);
+  // In English, and in Russian on the Russian sample town (longer words, the same 18 px).
+  for (const auto& [language, event] : {std::pair{"en", "lincoln-1875"}, std::pair{"ru", "lincoln-1875-ru"}}) {
+    test_support::InLanguage in(language);
+    SampleTown town(1875, event);
+    gm::MainFrame* frame = open_station(town.db, "saloon-gm");
+    CHECK(frame->GetSize() == wxSize(1024, 600));
+    check_text_sizes(frame, std::string(language) + " home");
+    for (gm::ConflictPage* page : std::initializer_list<gm::ConflictPage*>{
+             frame->duel(), frame->accusation(), frame->fistfight(), frame->actions(), frame->shootout(), frame->brawl(),
+             frame->chase(), frame->table(), frame->action_time()}) {
+      frame->show_screen(page);
+      pump(200);
+      check_text_sizes(frame, std::string(language) + " " + page->instruction().utf8_string());
+    }
+    CHECK(gtk_size_warnings == 0);
+    frame->Destroy();
     pump(200);
-    check_text_sizes(frame, page->GetName().ToStdString() + " " + page->instruction().ToStdString());
   }
-  CHECK(gtk_size_warnings == 0);
-  frame->Destroy();
-  pump(200);
 }
 
 TEST_CASE("the Action Time screen with a TWTW posse: each text at least 18 px", "[gui][readable][action_time]") {
