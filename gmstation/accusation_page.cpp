@@ -81,7 +81,7 @@ void AccusationPage::start() {
   }
   who_->SetLabel("");
   set_result("");
-  say(wx_tr("Scan the badge of the player accused of cheating"));
+  show_prompt(wx_tr("Scan the badge of the player accused of cheating"));
 }
 
 void AccusationPage::on_scan(const std::string& code) {
@@ -100,13 +100,13 @@ void AccusationPage::on_scan(const std::string& code) {
       accused_ = who.data["name"];
       step_ = Step::trick;
       // TRANSLATORS: {} is the accused, who flipped the trick.
-      say(utf8(fmt::format(fmt::runtime(tr("Scan the trick {} flipped")), accused_)));
+      show_prompt(utf8(fmt::format(fmt::runtime(tr("Scan the trick {} flipped")), accused_)));
     } else {
       accuser_ = who.data["name"];
       step_ = Step::draw;
       update_odds();
       // TRANSLATORS: the accuser, then the accused.
-      say(utf8(fmt::format(fmt::runtime(tr("Both draw and add Gambling: scan {}'s card (the accuser), then {}'s (or type "
+      show_prompt(utf8(fmt::format(fmt::runtime(tr("Both draw and add Gambling: scan {}'s card (the accuser), then {}'s (or type "
                                            "them, Enter)")),
                            accuser_, accused_)));
       mark_waiting_card({card_[0], card_[1]});
@@ -121,7 +121,7 @@ void AccusationPage::on_scan(const std::string& code) {
     if (trick.data.value("spent", false)) return refuse(wx_tr("Refused: that trick was already played this evening"));
     session_->set_trick(code, trick.data);
     step_ = Step::accuser;
-    say(wx_tr("Scan the accuser's badge"));
+    show_prompt(wx_tr("Scan the accuser's badge"));
   } else {
     return refuse(wx_tr("The players are set: Esc to start again"));
   }
@@ -157,7 +157,7 @@ void AccusationPage::card_scanned(int value) {
   if (station_draws())
     return refuse(wx_tr("The station draws the cards (the box is ticked): untick it to scan the table's cards"));
   if (fill_next_card({card_[0], card_[1]}, value) < 2)
-    return say(utf8(fmt::format(fmt::runtime(tr("Now {}'s card")), accused_)));
+    return show_prompt(utf8(fmt::format(fmt::runtime(tr("Now {}'s card")), accused_)));
   wxCommandEvent go;
   on_go(go);
 }

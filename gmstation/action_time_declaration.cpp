@@ -64,10 +64,10 @@ void ActionTimePage::show_declaring() {
                             at::declaration_words(d, options_.speed_phases))));
   if (!f.able())
     // TRANSLATORS: {0} is a character, {1} their state (dead, concussed).
-    return say(utf8(fmt::format(fmt::runtime(tr("{} is {}: no declaration. Enter: the next character")), f.name,
+    return show_prompt(utf8(fmt::format(fmt::runtime(tr("{} is {}: no declaration. Enter: the next character")), f.name,
                                 at::state_words(f.state))));
   // TRANSLATORS: {} is who declares; B is the key that records a failed Bravery check.
-  say(utf8(fmt::format(fmt::runtime(d.surprised_last_round
+  show_prompt(utf8(fmt::format(fmt::runtime(d.surprised_last_round
                                         ? tr("{} declares: the keys below, Enter for the next character, Ctrl+N when "
                                              "all have declared (surprised last round: B if the Bravery check failed)")
                                         : tr("{} declares: the keys below, Enter for the next character, Ctrl+N when "

@@ -146,7 +146,7 @@ ActionTimePage::ActionTimePage(wxWindow* parent, StationBackend& backend)
     paces_->SetFocus();
     paces_->SelectAll();
     // TRANSLATORS: {0} attacks {1}.
-    say(utf8(fmt::format(fmt::runtime(tr("{} at {}: the range in paces (0: hand to hand), then Enter")), attacker_,
+    show_prompt(utf8(fmt::format(fmt::runtime(tr("{} at {}: the range in paces (0: hand to hand), then Enter")), attacker_,
                          target_name_)));
   });
   paces_->Bind(wxEVT_TEXT, [this](wxCommandEvent&) { update_tn(); });
@@ -159,7 +159,7 @@ ActionTimePage::ActionTimePage(wxWindow* parent, StationBackend& backend)
     update_tn();
     card_->SetFocus();
     // TRANSLATORS: {} is the attack's Target Number.
-    say(utf8(deck_mode()
+    show_prompt(utf8(deck_mode()
                  ? fmt::format(fmt::runtime(tr("Enter: the station draws a card against TN {} (or type a drawn card's result)")),
                                tn_.tn)
                  : fmt::format(fmt::runtime(tr("Draw a card: type its result against TN {}, then Enter")), tn_.tn)));
@@ -176,7 +176,7 @@ ActionTimePage::ActionTimePage(wxWindow* parent, StationBackend& backend)
     hit_location_ = std::string(tw::to_string(where));
     dmg_->SetFocus();
     // TRANSLATORS: {} is the hit location (right arm).
-    say(utf8(fmt::format(fmt::runtime(tr("A hit in the {}: type the DMG from the card's effect row, then Enter")),
+    show_prompt(utf8(fmt::format(fmt::runtime(tr("A hit in the {}: type the DMG from the card's effect row, then Enter")),
                          at::hit_location_words(where))));
   });
   dmg_->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { take_dmg(); });
@@ -213,7 +213,7 @@ void ActionTimePage::refresh() {
     set_text(step_, step_text_, "");
     set_text(keys_help_, keys_help_text_, "");
     // TRANSLATORS: twtw.csv is the event's file of characters for The West That Wasn't.
-    return say(view.found ? wx_tr("This event has no TWTW characters (twtw.csv): no action time")
+    return show_prompt(view.found ? wx_tr("This event has no TWTW characters (twtw.csv): no action time")
                           // TRANSLATORS: {} says why, in the station's words.
                           : utf8(fmt::format(fmt::runtime(tr("The ledger is out of reach: {}")), view.refusal)));
   }
@@ -226,7 +226,7 @@ void ActionTimePage::refresh() {
       set_text(tn_line_, tn_text_, "");
       set_text(entries_label_, entries_text_, "");
       set_text(keys_help_, keys_help_text_, wx_tr("Enter: the End Step   Ctrl+Z undoes the last step"));
-      return say(wx_tr("Enter: the End Step (bleeding), or Ctrl+Z to undo the last step"));
+      return show_prompt(wx_tr("Enter: the End Step (bleeding), or Ctrl+Z to undo the last step"));
     }
     return begin_step();
   }
@@ -346,7 +346,7 @@ void ActionTimePage::on_scan(const std::string& code) {
     target_->set_value(index + 1);
     target_->SetFocus();
     // TRANSLATORS: {} is the character whose badge was scanned.
-    return say(utf8(fmt::format(fmt::runtime(tr("{}: Enter to take this target")),
+    return show_prompt(utf8(fmt::format(fmt::runtime(tr("{}: Enter to take this target")),
                                 fighters_[static_cast<std::size_t>(index)].name)));
   }
   refuse(wx_tr("A badge picks who declares, or an attack's target"));

@@ -53,7 +53,7 @@ void ActionTimePage::begin_step() {
   set_text(drawn_label_, drawn_text_, "");
   show_step();
   if (!to_recover_.empty()) return ask_next_recovery();
-  say(attackers_.empty() ? wx_tr("Enter records the step (no attack in it)") : wx_tr("A: an attack.  Enter records the step"));
+  show_prompt(attackers_.empty() ? wx_tr("Enter records the step (no attack in it)") : wx_tr("A: an attack.  Enter records the step"));
 }
 
 void ActionTimePage::show_step() {
@@ -86,13 +86,13 @@ void ActionTimePage::ask_next_recovery() {
   if (to_recover_.empty()) {
     question_ = Question::none;
     focus_keys();
-    return say(attackers_.empty() ? wx_tr("Enter records the step") : wx_tr("A: an attack.  Enter records the step"));
+    return show_prompt(attackers_.empty() ? wx_tr("Enter records the step") : wx_tr("A: an attack.  Enter records the step"));
   }
   question_ = Question::recovery;
   const at::Fighter* f = fighter(to_recover_.front());
   focus_keys();
   // TRANSLATORS: {0} is a character, {1} the check's TN; Y and N are the keys typed (Latin letters).
-  say(utf8(fmt::format(fmt::runtime(tr("{} is stunned: the recovery check, TN {} (003 L591). Y made, N failed")), f->name,
+  show_prompt(utf8(fmt::format(fmt::runtime(tr("{} is stunned: the recovery check, TN {} (003 L591). Y made, N failed")), f->name,
                        tw::recovery_tn(f->w, options_.wound_table))));
 }
 
@@ -137,7 +137,7 @@ void ActionTimePage::start_attack() {
   who_->set_value(1);
   who_->SetFocus();
   // TRANSLATORS: {} is the attackers, each with their number.
-  say(utf8(fmt::format(fmt::runtime(tr("Who attacks? {}")), fmt::format("{}", fmt::join(menu, "  ")))));
+  show_prompt(utf8(fmt::format(fmt::runtime(tr("Who attacks? {}")), fmt::format("{}", fmt::join(menu, "  ")))));
 }
 
 void ActionTimePage::choose_attacker() {
@@ -158,7 +158,7 @@ void ActionTimePage::choose_attacker() {
     }
   target_->set_value(first_foe);
   target_->SetFocus();
-  say(utf8(fmt::format(fmt::runtime(tr("{} attacks: the target's number in the list (or scan its badge)")), attacker_)));
+  show_prompt(utf8(fmt::format(fmt::runtime(tr("{} attacks: the target's number in the list (or scan its badge)")), attacker_)));
 }
 
 void ActionTimePage::update_tn() {
@@ -225,7 +225,7 @@ void ActionTimePage::take_card() {
     target_name_.clear();
     show_step();
     focus_keys();
-    return say(wx_tr("A miss.  A: another attack.  Enter records the step"));
+    return show_prompt(wx_tr("A miss.  A: another attack.  Enter records the step"));
   }
   card_words_ = words;
   location_->set_range(1, static_cast<int>(at::hit_locations().size()));
@@ -237,7 +237,7 @@ void ActionTimePage::take_card() {
   }
   location_->SetFocus();
   // TRANSLATORS: {} is the hit locations, each with its number (1 head  2 vitals ...).
-  say(utf8(fmt::format(fmt::runtime(drawn_ ? tr("A hit: Enter keeps the card's standard location (shown), or another by "
+  show_prompt(utf8(fmt::format(fmt::runtime(drawn_ ? tr("A hit: Enter keeps the card's standard location (shown), or another by "
                                                 "number: {}")
                                            : tr("A hit: the location the card shows, by number: {}")),
                        at::hit_location_menu())));
@@ -264,7 +264,7 @@ void ActionTimePage::take_dmg() {
   const int wounds = preview_->damage.wounds;
   // TRANSLATORS: {0} is the target, {1} the wounds, {2} the CT lost; then the Stun check's TN and
   // its penalty for earlier wounds. Y and N are the keys typed (Latin letters).
-  say(utf8(fmt::format(fmt::runtime(trn("{} takes {} wound and {} CT: the Stun check, TN {} (+{} for earlier wounds). "
+  show_prompt(utf8(fmt::format(fmt::runtime(trn("{} takes {} wound and {} CT: the Stun check, TN {} (+{} for earlier wounds). "
                                         "Y made, N failed",
                                         "{} takes {} wounds and {} CT: the Stun check, TN {} (+{} for earlier wounds). "
                                         "Y made, N failed",
@@ -294,7 +294,7 @@ void ActionTimePage::add_hit(std::optional<bool> stun_passed) {
   hit_location_.clear();
   show_step();
   focus_keys();
-  say(wx_tr("A: another attack.  Enter records the step"));
+  show_prompt(wx_tr("A: another attack.  Enter records the step"));
 }
 
 void ActionTimePage::rebuild_working() {
@@ -322,7 +322,7 @@ void ActionTimePage::drop_last_entry() {
   }
   show_step();
   if (!to_recover_.empty()) return ask_next_recovery();
-  say(wx_tr("Dropped.  A: an attack.  Enter records the step"));
+  show_prompt(wx_tr("Dropped.  A: an attack.  Enter records the step"));
 }
 
 void ActionTimePage::record_step() {

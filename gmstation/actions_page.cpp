@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "protocol/vote_words.h"
 #include "ui/theme.h"
 #include "ui/words.h"
 
@@ -49,7 +50,7 @@ void ActionsPage::start() {
   who_->SetLabel("");
   name_->Hide();
   set_result("");
-  say(wx_tr("Scan the badge of the character to act on"));
+  show_prompt(wx_tr("Scan the badge of the character to act on"));
 }
 
 void ActionsPage::show_character() {
@@ -91,7 +92,7 @@ void ActionsPage::on_scan(const std::string& code) {
     case Waiting::secret:
       secret_ = code;
       waiting_ = Waiting::secret_receiver;
-      return say(wx_tr("Scan the badge of the one who receives the secret"));
+      return show_prompt(wx_tr("Scan the badge of the one who receives the secret"));
     case Waiting::secret_receiver:
       return record("secret_given", {{"secret", secret_}, {"from", badge_}, {"to", code}},
                     wx_tr("Given: hand the secret card over"));
@@ -109,7 +110,7 @@ void ActionsPage::on_scan(const std::string& code) {
   }
   set_result("");
   show_character();
-  say(wx_tr("Press the action's key (Ctrl + letter)"));
+  show_prompt(wx_tr("Press the action's key (Ctrl + letter)"));
 }
 
 bool ActionsPage::on_key(int key) {
@@ -121,17 +122,17 @@ bool ActionsPage::on_key(int key) {
   auto horse = [&](const char* type, const wxString& prompt) {
     horse_action_ = type;
     waiting_ = Waiting::horse;
-    say(prompt);
+    show_prompt(prompt);
     return true;
   };
   switch (key) {
     case 'H':
       waiting_ = Waiting::doctor;
-      say(wx_tr("Scan the Doctor's badge"));
+      show_prompt(wx_tr("Scan the Doctor's badge"));
       return true;
     case 'A':
       waiting_ = Waiting::lawman;
-      say(wx_tr("Scan the Lawman's badge"));
+      show_prompt(wx_tr("Scan the Lawman's badge"));
       return true;
     case 'B':
       // TRANSLATORS: the hint shown in the empty field, then the prompt.
@@ -153,11 +154,11 @@ bool ActionsPage::on_key(int key) {
     case 'U': return horse("horse_returned", wx_tr("Scan the horse card going back to its owner"));
     case 'G':
       waiting_ = Waiting::secret;
-      say(wx_tr("Scan the secret card they give"));
+      show_prompt(wx_tr("Scan the secret card they give"));
       return true;
     case 'I':
       waiting_ = Waiting::reissue;
-      say(wx_tr("Scan the card to re-issue (its code stops working)"));
+      show_prompt(wx_tr("Scan the card to re-issue (its code stops working)"));
       return true;
     case 'D': record("bystander_docked", {{"character", badge_}}, wx_tr("Docked")); return true;
     case 'J': record("jailed", {{"character", badge_}}, wx_tr("In jail")); return true;
@@ -173,7 +174,7 @@ bool ActionsPage::ask_for_text(Waiting what, const wxString& hint, const wxStrin
   name_->Show();
   Layout();
   name_->SetFocus();
-  say(prompt);
+  show_prompt(prompt);
   return true;
 }
 
@@ -246,7 +247,7 @@ void ActionsPage::record(const std::string& type, const Json& payload, const wxS
     const int ballots = r.ledger.value("ballots", 0);
     // TRANSLATORS: {0} is the office, {1} the outcome in the ledger's words (Jubal Crane is elected Sheriff).
     text = utf8(fmt::format(fmt::runtime(tr("The vote for {}: {}")), r.ledger.value("office", ""),
-                            r.ledger.value("outcome", "")) +
+                            protocol::vote_outcome_words(r.ledger)) +
                 "\n" + fmt::format(fmt::runtime(trn("{} ballot cast", "{} ballots cast", static_cast<std::uint64_t>(ballots))),
                                    ballots) +
                 tally);

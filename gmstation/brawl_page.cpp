@@ -96,7 +96,7 @@ void BrawlPage::start() {
   show_fighters();
   set_result("");
   // TRANSLATORS: Ctrl+N is the key.
-  say(wx_tr("Scan every fighter's badge (3 or more), then Ctrl+N to start"));
+  show_prompt(wx_tr("Scan every fighter's badge (3 or more), then Ctrl+N to start"));
 }
 
 void BrawlPage::continue_fistfight(std::unique_ptr<ConflictSession> fistfight, std::vector<std::string> fighters) {
@@ -108,7 +108,7 @@ void BrawlPage::continue_fistfight(std::unique_ptr<ConflictSession> fistfight, s
   last_ = session_->resolve();
   step_ = Step::cards;
   show_fighters();
-  say(wx_tr("The fistfight is now a brawl. Round 1: every standing fighter's card, Enter"));
+  show_prompt(wx_tr("The fistfight is now a brawl. Round 1: every standing fighter's card, Enter"));
   card_[0]->SetFocus();
 }
 
@@ -137,7 +137,7 @@ void BrawlPage::on_scan(const std::string& code) {
     names_.push_back(name);
     show_fighters();
     // TRANSLATORS: {} is how many fighters are scanned in so far; Ctrl+N is the key.
-    return say(utf8(names_.size() < 3
+    return show_prompt(utf8(names_.size() < 3
                         ? fmt::format(fmt::runtime(tr("{} in: scan more fighters (a brawl is 3 or more)")), names_.size())
                         : fmt::format(fmt::runtime(tr("{} in: scan more, or Ctrl+N to start")), names_.size())));
   }
@@ -149,7 +149,7 @@ void BrawlPage::on_scan(const std::string& code) {
   names_.push_back(name);
   show_fighters();
   // TRANSLATORS: {} is the fighter who joins.
-  say(utf8(fmt::format(fmt::runtime(tr("{} joins before the next round: type their card with the others, Enter")), name)));
+  show_prompt(utf8(fmt::format(fmt::runtime(tr("{} joins before the next round: type their card with the others, Enter")), name)));
 }
 
 bool BrawlPage::on_key(int key) {
@@ -166,7 +166,7 @@ void BrawlPage::begin_rounds() {
   step_ = Step::cards;
   show_fighters();
   // TRANSLATORS: F is the letter typed for a fighter who flees: keep it.
-  say(wx_tr("Round 1: every fighter's card (F: flees), Enter"));
+  show_prompt(wx_tr("Round 1: every fighter's card (F: flees), Enter"));
   card_[0]->SetFocus();
 }
 
@@ -181,7 +181,7 @@ void BrawlPage::card_scanned(int value) {
   if (fill_next_card(fields, value) < static_cast<int>(fields.size())) {
     for (std::size_t i = 0; i < names_.size(); ++i)
       if (card_[i]->IsEnabled() && card_[i]->GetValue().Strip(wxString::both).empty())
-        return say(utf8(fmt::format(fmt::runtime(tr("Now {}'s card")), names_[i])));
+        return show_prompt(utf8(fmt::format(fmt::runtime(tr("Now {}'s card")), names_[i])));
     return;
   }
   on_enter();  // every fighter who draws has a card
@@ -252,7 +252,7 @@ void BrawlPage::settle() {
     for (auto* c : card_) c->ChangeValue("");
     show_fighters();
     // TRANSLATORS: {} names those tied ("Ann and Bob").
-    say(utf8(fmt::format(fmt::runtime(tr("A tie for lowest: {} draw again from a fresh deck. Their new cards, Enter")),
+    show_prompt(utf8(fmt::format(fmt::runtime(tr("A tie for lowest: {} draw again from a fresh deck. Their new cards, Enter")),
                          brawl_tied_names(tied_))));
     focus_first_enabled(card_);
     return;
@@ -294,7 +294,7 @@ void BrawlPage::settle() {
   step_ = Step::cards;
   show_fighters();
   // TRANSLATORS: {} is the round's number; F is the letter typed for a fighter who flees.
-  say(utf8(fmt::format(fmt::runtime(tr("Round {}: every standing fighter's card (F: flees), Enter.  Scan a badge: "
+  show_prompt(utf8(fmt::format(fmt::runtime(tr("Round {}: every standing fighter's card (F: flees), Enter.  Scan a badge: "
                                        "someone joins")),
                        rounds().size() + 1)));
   focus_first_enabled(card_);

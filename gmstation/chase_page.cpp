@@ -84,7 +84,7 @@ void ChasePage::start() {
   input["hands"] = {{"varmint", Json::array()}, {"posse", Json::array()}};
   input["turns"] = Json::array();
   show_state();
-  say(wx_tr("Scan the fleeing riders' badges (a horse card after a badge is that rider's horse). "
+  show_prompt(wx_tr("Scan the fleeing riders' badges (a horse card after a badge is that rider's horse). "
             "Ctrl+B: name an ambush.  Ctrl+N: they are off"));
 }
 
@@ -114,7 +114,7 @@ void ChasePage::on_scan(const std::string& code) {
         session_->input()["ambush"] = *location;
         ambush_next_ = false;
         show_state();
-        return say(wx_tr("The ambush is named (kept secret). Scan more riders, or Ctrl+N"));
+        return show_prompt(wx_tr("The ambush is named (kept secret). Scan more riders, or Ctrl+N"));
       }
       std::string side = step_ == Step::varmint ? "varmint" : "posse";
       Lookup who = backend_.character(code);
@@ -154,7 +154,7 @@ void ChasePage::add_rider(const std::string& side, const std::string& code) {
   }
   show_state();
   // TRANSLATORS: {} is a rider's name.
-  say(utf8(fmt::format(fmt::runtime(side == "varmint" ? tr("{} flees. Their horse card, more riders, or Ctrl+N")
+  show_prompt(utf8(fmt::format(fmt::runtime(side == "varmint" ? tr("{} flees. Their horse card, more riders, or Ctrl+N")
                                                       : tr("{} rides with the posse. Their horse card, more riders, or Ctrl+N")),
                        last_rider_)));
 }
@@ -171,7 +171,7 @@ void ChasePage::add_horse(const std::string& side, const Lookup& horse) {
     if (rider["character"]["name"] == last_rider_) rider["horse"] = card["detail"].value("rating", 0);
   show_state();
   // TRANSLATORS: {0} is a rider's name, {1} their horse's.
-  say(utf8(fmt::format(fmt::runtime(tr("{} rides {}. More riders, or Ctrl+N")), last_rider_,
+  show_prompt(utf8(fmt::format(fmt::runtime(tr("{} rides {}. More riders, or Ctrl+N")), last_rider_,
                        card["title"].get<std::string>())));
 }
 
@@ -182,7 +182,7 @@ bool ChasePage::on_key(int key) {
   }
   if (key == 'B' && (step_ == Step::varmint || step_ == Step::waiting)) {
     ambush_next_ = true;
-    say(wx_tr("Ambush: scan the location card the fleeing side names (the posse must not see it)"));
+    show_prompt(wx_tr("Ambush: scan the location card the fleeing side names (the posse must not see it)"));
     return true;
   }
   return false;
@@ -200,7 +200,7 @@ void ChasePage::next() {
       step_ = Step::waiting;
       last_rider_.clear();
       show_state();
-      return say(wx_tr("They ride out. Posse: scan your badges before the time runs out, then Ctrl+N"));
+      return show_prompt(wx_tr("They ride out. Posse: scan your badges before the time runs out, then Ctrl+N"));
     }
     case Step::waiting:
       if (input["posse"].empty()) return refuse(wx_tr("Nobody has come to chase yet: scan a posse badge"));
@@ -208,13 +208,13 @@ void ChasePage::next() {
       wait_left_s_ = 0;
       step_ = Step::varmint_hand;
       show_state();
-      return say(utf8(fmt::format(
+      return show_prompt(utf8(fmt::format(
           fmt::runtime(tr("Deal the varmint's best rider {} location cards; scan each as it is dealt")),
           hand_size("varmint"))));
     case Step::varmint_hand:
       step_ = Step::posse_hand;
       show_state();
-      return say(utf8(fmt::format(
+      return show_prompt(utf8(fmt::format(
           fmt::runtime(tr("Deal the posse's best rider {} location cards; scan each as it is dealt")),
           hand_size("posse"))));
     case Step::posse_hand: {
@@ -223,7 +223,7 @@ void ChasePage::next() {
       if (o.resolution["result"]["status"] != "running") return record();
       step_ = Step::varmint_turn;
       show_state();
-      return say(wx_tr("Turn 1: scan the card the varmint plays"));
+      return show_prompt(wx_tr("Turn 1: scan the card the varmint plays"));
     }
     case Step::posse_turn: return end_posse_turn();
     default: return;
@@ -247,7 +247,7 @@ void ChasePage::deal(const std::string& side, const std::string& location) {
   show_state();
   if (static_cast<int>(hand.size()) < size)
     // TRANSLATORS: {0} is the location just dealt; then how many cards are dealt of how many.
-    return say(utf8(fmt::format(fmt::runtime(tr("{}: {} of {} dealt. Scan the next card (Ctrl+N: that is all)")),
+    return show_prompt(utf8(fmt::format(fmt::runtime(tr("{}: {} of {} dealt. Scan the next card (Ctrl+N: that is all)")),
                                 location, hand.size(), size)));
   next();  // the hand is full
 }
@@ -258,12 +258,12 @@ void ChasePage::play(const std::string& location) {
     pending_posse_ = Json::array();
     step_ = Step::posse_turn;
     show_state();
-    return say(wx_tr("The varmint plays a card. Posse: scan your card (riding hard: one after another), then Ctrl+N"));
+    return show_prompt(wx_tr("The varmint plays a card. Posse: scan your card (riding hard: one after another), then Ctrl+N"));
   }
   pending_posse_.push_back(location);
   show_state();
   // TRANSLATORS: {} is the posse's route: locations joined by arrows.
-  say(utf8(fmt::format(fmt::runtime(tr("The posse rides {}. Another card, or Ctrl+N")), joined(pending_posse_, " -> "))));
+  show_prompt(utf8(fmt::format(fmt::runtime(tr("The posse rides {}. Another card, or Ctrl+N")), joined(pending_posse_, " -> "))));
 }
 
 void ChasePage::end_posse_turn() {
@@ -296,7 +296,7 @@ void ChasePage::end_posse_turn() {
   if (o.resolution["result"]["status"] != "running") return record();
   step_ = Step::varmint_turn;
   show_state();
-  say(utf8(fmt::format(fmt::runtime(tr("Turn {}: scan the card the varmint plays")), turns.size() + 1)));
+  show_prompt(utf8(fmt::format(fmt::runtime(tr("Turn {}: scan the card the varmint plays")), turns.size() + 1)));
 }
 
 std::string ChasePage::odds_text() {

@@ -115,7 +115,7 @@ void ConflictPage::show_instruction(const wxString& text, const wxColour& colour
   rewrap();
 }
 
-void ConflictPage::say(const wxString& text) { show_instruction(text, ui::ink); }
+void ConflictPage::show_prompt(const wxString& text) { show_instruction(text, ui::ink); }
 
 void ConflictPage::set_result(const wxString& text) {
   result_text_ = text;

@@ -68,7 +68,7 @@ class ConflictPage : public wxScrolledWindow {
  protected:
   // A new prompt (ink) for the next step; it clears the refusal line.
   void show_instruction(const wxString& text, const wxColour& colour);
-  void say(const wxString& text);
+  void show_prompt(const wxString& text);
   // Every page's start() begins with this: the inputs shown again, the banner back to the
   // result's live size, no refusal.
   void open_screen();

@@ -58,7 +58,7 @@ DuelPage::DuelPage(wxWindow* parent, StationBackend& backend, std::function<void
   }
   // One digit each, first duelist then second, then the cards.
   chain_one_keys(commit_, names_, [this] {
-    say(wx_tr("Scan both duelists' cards (or type them and press Enter)"));
+    show_prompt(wx_tr("Scan both duelists' cards (or type them and press Enter)"));
     mark_waiting_card(card_fields());
   });
   // TRANSLATORS: A is the Ace's letter on the cards (as "A" is translated).
@@ -115,7 +115,7 @@ void DuelPage::start() {
   set_result("");
   update_odds();
   go_->SetLabel(wx_tr("Draw  (Enter)"));
-  say(wx_tr("Scan the first duelist's badge"));
+  show_prompt(wx_tr("Scan the first duelist's badge"));
 }
 
 void DuelPage::on_scan(const std::string& code) {
@@ -145,12 +145,12 @@ void DuelPage::on_scan(const std::string& code) {
   show_duelists();
   if (step_ == Step::first) {
     step_ = Step::second;
-    say(wx_tr("Scan the second duelist's badge"));
+    show_prompt(wx_tr("Scan the second duelist's badge"));
   } else {
     step_ = Step::draw;
     faster_ = 0;
     // TRANSLATORS: each duelist's name, then the most Accuracy they may commit.
-    say(utf8(fmt::format(fmt::runtime(tr("Scan both duelists' cards; first each may commit Accuracy: {} 0-{}, {} 0-{} "
+    show_prompt(utf8(fmt::format(fmt::runtime(tr("Scan both duelists' cards; first each may commit Accuracy: {} 0-{}, {} 0-{} "
                                          "(a digit; Enter keeps 0)")),
                          names_[0], commit_[0]->high(), names_[1], commit_[1]->high())));
     mark_waiting_card(card_fields(), false);
@@ -180,7 +180,7 @@ void DuelPage::card_scanned(int value) {
   // One card in a round: enough when it shoots the slower duelist down before the draw.
   if (step_ == Step::shoot && try_round_with_one_card()) return;
   // TRANSLATORS: {} is who drew the card the station waits for.
-  say(utf8(fmt::format(fmt::runtime(tr("Now {}'s card")), names_[static_cast<std::size_t>(card_order()[1])])));
+  show_prompt(utf8(fmt::format(fmt::runtime(tr("Now {}'s card")), names_[static_cast<std::size_t>(card_order()[1])])));
 }
 
 bool DuelPage::try_round_with_one_card() {
@@ -293,7 +293,7 @@ void DuelPage::draw_step() {
   for (auto* c : commit_) c->Enable(false);  // committed for the draw only
   go_->SetLabel(wx_tr("Shoot  (Enter)"));
   // TRANSLATORS: {} is the faster duelist, who shoots first.
-  say(utf8(fmt::format(fmt::runtime(tr("Round 1: scan {}'s card, then the other's")),
+  show_prompt(utf8(fmt::format(fmt::runtime(tr("Round 1: scan {}'s card, then the other's")),
                        names_[static_cast<std::size_t>(faster_)])));
   mark_waiting_card(card_fields());
 }
@@ -400,7 +400,7 @@ void DuelPage::show_round(const SessionOutcome& o) {
   } else {
     set_result(lines);
     // TRANSLATORS: {} is the round's number.
-    say(utf8(fmt::format(fmt::runtime(tr("Round {}: scan the cards (or type them and press Enter)")), steps.size())));
+    show_prompt(utf8(fmt::format(fmt::runtime(tr("Round {}: scan the cards (or type them and press Enter)")), steps.size())));
     mark_waiting_card(card_fields());
   }
   Layout();

@@ -93,7 +93,7 @@ void FistfightPage::start() {
   set_wrapped(fighter_[0], wx_tr("first fighter: scan a badge"));
   set_wrapped(fighter_[1], wx_tr("second fighter"));
   set_result("");
-  say(wx_tr("Scan the first fighter's badge"));
+  show_prompt(wx_tr("Scan the first fighter's badge"));
 }
 
 void FistfightPage::on_scan(const std::string& code) {
@@ -112,12 +112,12 @@ void FistfightPage::on_scan(const std::string& code) {
   show_fighters();
   if (step_ == Step::first) {
     step_ = Step::second;
-    say(wx_tr("Scan the second fighter's badge"));
+    show_prompt(wx_tr("Scan the second fighter's badge"));
   } else {
     step_ = Step::rounds;
     update_odds();
     // TRANSLATORS: each fighter's name, then the most HtH (Hand-to-hand) they may put on offense.
-    say(utf8(fmt::format(fmt::runtime(tr("Each splits HtH: offense, the rest defends ({} 0-{}, {} 0-{}: a digit; Enter "
+    show_prompt(utf8(fmt::format(fmt::runtime(tr("Each splits HtH: offense, the rest defends ({} 0-{}, {} 0-{}: a digit; Enter "
                                          "keeps all-out). Then scan both cards")),
                          names_[0], offense_[0]->high(), names_[1], offense_[1]->high())));
     offense_[0]->SetFocus();
@@ -187,7 +187,7 @@ void FistfightPage::card_scanned(int value) {
     return;
   }
   if (play_round(true)) return;  // the other fighter sits this round out, stunned
-  say(utf8(fmt::format(fmt::runtime(tr("Now {}'s card")), names_[1])));
+  show_prompt(utf8(fmt::format(fmt::runtime(tr("Now {}'s card")), names_[1])));
 }
 
 void FistfightPage::on_go(wxCommandEvent&) { play_round(false); }
@@ -254,7 +254,7 @@ bool FistfightPage::play_round(bool quiet) {
     record();
   } else {
     // TRANSLATORS: {} is the round's number; Ctrl+S is the key.
-    say(utf8(fmt::format(fmt::runtime(tr("Round {}: splits, then scan the cards (or type them, Enter; Ctrl+S: both "
+    show_prompt(utf8(fmt::format(fmt::runtime(tr("Round {}: splits, then scan the cards (or type them, Enter; Ctrl+S: both "
                                          "stop)")),
                          o.resolution["steps"].size() + 1)));
     card_[0]->SetFocus();

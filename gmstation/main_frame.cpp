@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "ui/camera.h"
+#include "ui/command_keys.h"
 #include "ui/theme.h"
 #include "ui/words.h"
 
@@ -224,7 +225,8 @@ wxArrayString MainFrame::live_entries() const {
 }
 
 void MainFrame::on_key(wxKeyEvent& event) {
-  int key = event.GetKeyCode();
+  // A Ctrl command by its Latin letter on any layout (Ctrl+Т on a Russian keyboard is Ctrl+N).
+  const int key = event.ControlDown() ? ui::command_key(event.GetKeyCode(), event.GetUnicodeKey()) : event.GetKeyCode();
   // A person's key (Esc, a screen's F-key, a Ctrl command) is handled here, before the scan
   // input sees it: it is told, so the same card scanned next is meant, not a double read.
   if (key == WXK_ESCAPE || (key >= WXK_F1 && key <= WXK_F24) || event.ControlDown()) scan_->person_key();

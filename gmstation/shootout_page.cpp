@@ -99,7 +99,7 @@ void ShootoutPage::start() {
   }
   show_players();
   set_result("");
-  say(wx_tr("Scan every player's badge (3 or more), then Ctrl+N to start"));
+  show_prompt(wx_tr("Scan every player's badge (3 or more), then Ctrl+N to start"));
 }
 
 const Json& ShootoutPage::state_of(std::size_t i) const {
@@ -132,7 +132,7 @@ void ShootoutPage::card_scanned(int value) {
     for (std::size_t i = 0; i < names_.size(); ++i)
       if (card_[i]->GetBackgroundColour() == ui::waiting_yellow)
         // TRANSLATORS: {} is the player whose card the scanner is shown next.
-        return say(utf8(fmt::format(fmt::runtime(tr("Now {}'s card")), names_[i])));
+        return show_prompt(utf8(fmt::format(fmt::runtime(tr("Now {}'s card")), names_[i])));
     return;
   }
   fire();  // every shooter has a card
@@ -162,10 +162,10 @@ void ShootoutPage::on_scan(const std::string& code) {
   show_players();
   // TRANSLATORS: {} is how many players are scanned in so far.
   if (names_.size() < 3)
-    say(utf8(fmt::format(fmt::runtime(tr("{} in: scan more players (a shootout is 3 or more; 2 with an ambush: Ctrl+A)")),
+    show_prompt(utf8(fmt::format(fmt::runtime(tr("{} in: scan more players (a shootout is 3 or more; 2 with an ambush: Ctrl+A)")),
                          names_.size())));
   else
-    say(utf8(fmt::format(
+    show_prompt(utf8(fmt::format(
         fmt::runtime(tr("{} in: scan more, or Ctrl+N to start the shooting (Ctrl+A: the last one ambushes)")),
         names_.size())));
 }
@@ -179,7 +179,7 @@ bool ShootoutPage::on_key(int key) {
     const std::string& who = names_.back();
     if (!ambushers_.erase(who)) ambushers_.insert(who);
     show_players();
-    say(utf8(fmt::format(fmt::runtime(ambushers_.count(who) ? tr("{} lies in ambush: a free round first. Scan more, or Ctrl+N")
+    show_prompt(utf8(fmt::format(fmt::runtime(ambushers_.count(who) ? tr("{} lies in ambush: a free round first. Scan more, or Ctrl+N")
                                                             : tr("{} does not ambush. Scan more, or Ctrl+N")),
                          who)));
     return true;
@@ -224,7 +224,7 @@ void ShootoutPage::begin_rounds() {
   if (!ambushers_.empty()) session_->input()["ambushers"] = Json(std::vector<std::string>(ambushers_.begin(), ambushers_.end()));
   step_ = Step::orders;
   show_players();
-  say(ambushers_.empty() ? wx_tr("Round 1: type each player's order and the card they drew, then Enter")
+  show_prompt(ambushers_.empty() ? wx_tr("Round 1: type each player's order and the card they drew, then Enter")
                          : wx_tr("The ambush: only the ambushers act in this free round. Their orders and cards, Enter"));
   focus_first_enabled(order_);
 }

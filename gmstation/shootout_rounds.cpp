@@ -235,13 +235,13 @@ void ShootoutPage::finish_round() {
   const std::size_t round = session_->input()["rounds"].size() + (ambushers_.empty() ? 1 : 0);
   if (to_give.empty()) {
     // TRANSLATORS: {} is the round's number; S is the key pressed with Ctrl.
-    say(utf8(fmt::format(fmt::runtime(tr("Round {}: orders (kept from the last round) and cards, Enter.  "
+    show_prompt(utf8(fmt::format(fmt::runtime(tr("Round {}: orders (kept from the last round) and cards, Enter.  "
                                          "Ctrl+S: everyone stops")),
                          round)));
     focus_first_enabled(card_);
   } else {
     // TRANSLATORS: {0} is the round's number, {1} who needs a new order (names joined: "Ann and Bob").
-    say(utf8(fmt::format(fmt::runtime(tr("Round {}: a new order for {} (the last one's target is out of it); the others "
+    show_prompt(utf8(fmt::format(fmt::runtime(tr("Round {}: a new order for {} (the last one's target is out of it); the others "
                                          "are kept. Then cards, Enter")),
                          round, shootout_and_list(to_give))));
     for (int i = 0; i < static_cast<int>(names_.size()); ++i)

@@ -3,6 +3,7 @@
 #include "protocol/enrollment.h"
 
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -12,9 +13,11 @@
 #include "client/ledger_watch.h"
 #include "i18n/translate.h"
 #include "ledger/ledger.h"
+#include "ledger/venue_zone.h"
 #include "printables/print_jobs.h"
 #include "server/table_view.h"
 #include "server/twtw_view.h"
+#include "protocol/refusal_json.h"
 #include "server/views.h"
 
 namespace marshal::gm {
@@ -45,7 +48,11 @@ std::string not_a_badge_words(const std::string& code, const std::string& kind) 
 
 class LocalLedger : public StationBackend {
  public:
-  LocalLedger(const std::string& path, std::string station) : ledger_(path), station_(std::move(station)), path_(path) {}
+  LocalLedger(const std::string& path, std::string station) : ledger_(path), station_(std::move(station)), path_(path) {
+    // Times in the event's zone; a zone this machine lacks leaves its own (and says so on stderr).
+    if (const std::string why = db::use_event_time_zone(ledger_.database()); !why.empty())
+      std::fprintf(stderr, "%s\n", why.c_str());
+  }
 
   // TRANSLATORS: in the status bar: where this station's ledger is; {} is the file's path.
   std::string describe() const override { return fmt::format(fmt::runtime(tr("local ledger {}")), path_); }
@@ -235,9 +242,9 @@ class RemoteLedger : public StationBackend {
       o.status = RecordOutcome::Status::provisional;
     } else {
       o.status = RecordOutcome::Status::refused;
-      if (r.reply.is_object() && r.reply.contains("error")) {
+      if (r.reply.is_object() && r.reply.contains("error") && r.reply["error"].is_object()) {
         o.code = r.reply["error"].value("code", "");
-        o.reason = r.reply["error"].value("reason", "");
+        o.reason = protocol::refusal_reason(r.reply["error"], "");
       }
     }
     return o;
@@ -271,10 +278,8 @@ class RemoteLedger : public StationBackend {
   std::vector<std::string> refused_after_sync() override {
     std::vector<std::string> out;
     // The record's type, then why in the ledger's words ("refused" when it gave none).
-    for (const auto& r : client_.refused()) {
-      const bool said = r.reply.is_object() && r.reply.contains("error") && r.reply["error"].contains("reason");
-      out.push_back(fmt::format("{}: {}", r.type, said ? r.reply["error"].value("reason", "") : tr("refused")));
-    }
+    for (const auto& r : client_.refused())
+      out.push_back(fmt::format("{}: {}", r.type, protocol::reply_refusal_reason(r.reply, tr("refused"))));
     return out;
   }
 

@@ -125,11 +125,11 @@ TablePage::TablePage(wxWindow* parent, StationBackend& backend)
   tn_->on_changed([this] { update_odds_line(); });
   modifier_->on_done([this] {
     tn_->SetFocus();
-    say(wx_tr("+ and - for the Target Number, then Enter"));
+    show_prompt(wx_tr("+ and - for the Target Number, then Enter"));
   });
   tn_->on_done([this] {
     dice_->SetFocus();
-    say(wx_tr("Enter: the station rolls.  Or type the dice as rolled (8 5, 3: the trait die, a comma, the Wild Die), "
+    show_prompt(wx_tr("Enter: the station rolls.  Or type the dice as rolled (8 5, 3: the trait die, a comma, the Wild Die), "
               "then Enter"));
   });
   dice_->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { roll_from_dice_field(); });
@@ -157,8 +157,8 @@ void TablePage::start() {
   who_number_->set_range(1, static_cast<int>(std::max<std::size_t>(count, 1)));
   who_number_->set_value(1);
   trait_number_->set_range(0, 0);
-  if (count == 0) return say(wx_tr("The ledger lists no characters: is it out of reach?"));
-  say(table_.value("game", "") == "tabletop"
+  if (count == 0) return show_prompt(wx_tr("The ledger lists no characters: is it out of reach?"));
+  show_prompt(table_.value("game", "") == "tabletop"
           ? wx_tr("Scan the badge of who rolls, or type the number beside a name")
           : wx_tr("This event has no traits (not a tabletop game): every roll is untrained. Scan a badge or type a "
                   "number"));
@@ -278,7 +278,7 @@ void TablePage::select(int index) {
   choose_trait(trait_number_->value());  // shown at once: odds for the default
   trait_number_->SetFocus();
   // TRANSLATORS: {} is who rolls.
-  say(utf8(fmt::format(fmt::runtime(tr("{}: type the trait's number (0: untrained), or Enter for the one shown")),
+  show_prompt(utf8(fmt::format(fmt::runtime(tr("{}: type the trait's number (0: untrained), or Enter for the one shown")),
                        c.value("name", ""))));
   Layout();
   FitInside();
@@ -304,7 +304,7 @@ void TablePage::choose_trait(int number) {
 void TablePage::ask_modifier() {
   modifier_->SetFocus();
   // TRANSLATORS: {} is the trait rolled.
-  say(utf8(fmt::format(fmt::runtime(tr("{}: + and - for the modifier, then Enter")), spec_.label)));
+  show_prompt(utf8(fmt::format(fmt::runtime(tr("{}: + and - for the modifier, then Enter")), spec_.label)));
 }
 
 core::TraitRoll TablePage::current_roll() const {

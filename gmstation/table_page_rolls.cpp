@@ -140,7 +140,7 @@ void TablePage::reroll(bool free_by_token) {
   refresh_table();
   if (last_virtual_) return roll_from_dice_field();
   dice_->SetFocus();
-  say(wx_tr("Spent: roll the dice again and type them, then Enter (the best total is kept)"));
+  show_prompt(wx_tr("Spent: roll the dice again and type them, then Enter (the best total is kept)"));
 }
 
 void TablePage::award(bool to_pool) {
@@ -165,7 +165,7 @@ void TablePage::award(bool to_pool) {
                            : got == "blue"  ? tr("{} gets a blue chip")
                                             : std::string();
   // TRANSLATORS: {0} is who gets the chip, {1} its colour as the ledger names it.
-  say(utf8(gets.empty() ? fmt::format(fmt::runtime(tr("{} gets a {} chip")), who, got) : fmt::format(fmt::runtime(gets), who)));
+  show_prompt(utf8(gets.empty() ? fmt::format(fmt::runtime(tr("{} gets a {} chip")), who, got) : fmt::format(fmt::runtime(gets), who)));
 }
 
 void TablePage::toggle_night() {
@@ -174,10 +174,10 @@ void TablePage::toggle_night() {
   if (!record_or_refuse(open ? "night_ended" : "night_started", Json::object(), outcome)) return;
   refresh_table();
   if (open)
-    return say(outcome.ledger.contains("discarded") ? wx_tr("The game night is over: what was left is discarded")
+    return show_prompt(outcome.ledger.contains("discarded") ? wx_tr("The game night is over: what was left is discarded")
                                                     : wx_tr("The game night is over"));
   const Json dealt = outcome.ledger.value("dealt", Json::object());
-  say(dealt.empty() ? wx_tr("The game night has begun (this ruleset deals nothing: the GM awards chips)")
+  show_prompt(dealt.empty() ? wx_tr("The game night has begun (this ruleset deals nothing: the GM awards chips)")
                     // TRANSLATORS: {0} is the Bennies dealt to each player, {1} those put in the GM's pool.
                     : utf8(fmt::format(fmt::runtime(tr("The game night has begun: {} Bennies each, {} to the GM's pool")),
                                        dealt.value("each", 0), dealt.value("gm", 0))));
@@ -187,7 +187,7 @@ void TablePage::jokers_wild(const std::string& drawn_by) {
   RecordOutcome outcome;
   if (!record_or_refuse("jokers_wild", {{"drawn_by", drawn_by}}, outcome)) return;
   refresh_table();
-  say(drawn_by == "posse" ? wx_tr("Joker's Wild: a Benny for each of the posse")
+  show_prompt(drawn_by == "posse" ? wx_tr("Joker's Wild: a Benny for each of the posse")
                           : wx_tr("Joker's Wild: a Benny for the GM's pool and each of the GM's Wild Cards"));
 }
 
@@ -208,7 +208,7 @@ void TablePage::play_token(const Json& card) {
   const std::string title = card.value("title", "");
   if (kind == "luck_charm" && same_roller) {
     // TRANSLATORS: {} is the token card's title.
-    say(utf8(fmt::format(fmt::runtime(tr("{} played: a free reroll")), title)));
+    show_prompt(utf8(fmt::format(fmt::runtime(tr("{} played: a free reroll")), title)));
     return reroll(true);
   }
   if (index != selected_) select(index);
@@ -226,21 +226,21 @@ void TablePage::play_token(const Json& card) {
     dice_->SetFocus();
     if (!marker)
       // TRANSLATORS: {0} is the token card's title, {1} the sides of its die.
-      return say(utf8(fmt::format(
+      return show_prompt(utf8(fmt::format(
           fmt::runtime(tr("{} played: roll the d{} with the Wild Die vs TN 4. Enter: the station rolls, or type the dice")),
           title, *die)));
     if (outcome.ledger.contains("die_after") && outcome.ledger["die_after"].is_string())
       // TRANSLATORS: {0} is the token card's title, {1} the die it has now (d6), {2} the sides of its die rolled.
-      return say(utf8(fmt::format(fmt::runtime(tr("{} played (the marker is now {}): roll the d{} alone (no Wild Die) vs "
+      return show_prompt(utf8(fmt::format(fmt::runtime(tr("{} played (the marker is now {}): roll the d{} alone (no Wild Die) vs "
                                                    "TN 4. Enter: the station rolls, or type the dice")),
                                   title, outcome.ledger["die_after"].get<std::string>(), *die)));
     // TRANSLATORS: {0} is the token card's title, {1} the sides of its die.
-    return say(utf8(fmt::format(fmt::runtime(tr("{} played (the marker is spent now): roll the d{} alone (no Wild Die) "
+    return show_prompt(utf8(fmt::format(fmt::runtime(tr("{} played (the marker is spent now): roll the d{} alone (no Wild Die) "
                                                  "vs TN 4. Enter: the station rolls, or type the dice")),
                                 title, *die)));
   }
   // TRANSLATORS: {} is the token card's title.
-  say(utf8(fmt::format(fmt::runtime(kind == "kicker"      ? tr("{} played: its bonus goes on the roll it was played for "
+  show_prompt(utf8(fmt::format(fmt::runtime(kind == "kicker"      ? tr("{} played: its bonus goes on the roll it was played for "
                                                                "(lost if the roll fails)")
                                     : kind == "burn_card" ? tr("{} played: it replaces an Action Card")
                                                           : tr("{} played: a Fate Chip's use, once")),

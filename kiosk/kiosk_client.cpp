@@ -10,6 +10,7 @@
 #include "i18n/translate.h"
 #include "kiosk/refusal_words.h"
 #include "protocol/enrollment.h"
+#include "protocol/refusal_json.h"
 
 namespace marshal::kiosk {
 
@@ -125,8 +126,9 @@ KioskReply KioskClient::answer(const client::HttpReply& reply) const {
   a.code = e.is_object() ? e.value("code", "refused") : "refused";
   a.field = e.is_object() ? e.value("field", "") : "";
   if (e.is_object()) a.error = e;
-  if (e.is_object() && e.contains("reason")) a.reason = e.value("reason", "");
-  else a.reason = tr("refused by the ledger");
+  // The server's sentence in the kiosk's language where it sent one unworded (refusal_words
+  // words the codes it knows in the player's terms).
+  a.reason = protocol::refusal_reason(e, tr("refused by the ledger"));
   return a;
 }
 

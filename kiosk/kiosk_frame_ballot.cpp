@@ -7,6 +7,7 @@
 
 #include "kiosk/frame_style.h"
 #include "kiosk/refusal_words.h"
+#include "protocol/vote_words.h"
 #include "ui/words.h"
 
 namespace marshal::kiosk {
@@ -14,28 +15,6 @@ namespace marshal::kiosk {
 using namespace style;
 using ui::tr;
 using ui::utf8;
-
-namespace {
-
-// A counted vote's outcome: the ledger's own words ("no ballots were cast", "a tie: the Mayor
-// decides", "NAME is elected OFFICE") in the language of the screens; a call the Mayor or a
-// Judge wrote themselves stands as written.
-std::string outcome_words(const Json& result) {
-  const std::string outcome = result.value("outcome", std::string());
-  const std::string office = result.value("office", std::string());
-  if (outcome == "no ballots were cast") return tr("no ballots were cast");  // i18n: not words (the ledger's)
-  if (outcome == "a tie: the Mayor decides") return tr("a tie: the Mayor decides");  // i18n: not words (the ledger's)
-  const Json tally = result.value("tally", Json::array());
-  if (!tally.empty() && tally[0].is_object()) {
-    const std::string winner = tally[0].value("candidate", std::string());
-    if (outcome == winner + " is elected " + office)  // i18n: not words (the ledger's)
-      // TRANSLATORS: the ledger's outcome of a vote: the winner's name, then the office (Sheriff).
-      return fmt::format(fmt::runtime(tr("{} is elected {}")), winner, office);
-  }
-  return outcome;
-}
-
-}  // namespace
 
 void KioskFrame::start_ballot() {
   KioskReply r = client_->vote();
@@ -108,7 +87,7 @@ void KioskFrame::show_vote_news() {
     std::string tally;
     for (const auto& t : result.value("tally", Json::array()))
       tally += (tally.empty() ? "" : ", ") + t.value("candidate", std::string()) + " " + std::to_string(t.value("ballots", 0));
-    const std::string office = result.value("office", std::string()), outcome = outcome_words(result);
+    const std::string office = result.value("office", std::string()), outcome = protocol::vote_outcome_words(result);
     const bool judge = result.value("overridden", false);
     if (!judge && tally.empty())
       // TRANSLATORS: the office, then the outcome, such as "Kid Calloway is elected Sheriff".

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <stdexcept>
 
@@ -9,6 +10,7 @@
 
 #include "i18n/translate.h"
 #include "ledger/ledger.h"
+#include "ledger/venue_zone.h"
 #include "server/stations.h"
 
 namespace marshal::kiosk {
@@ -17,6 +19,9 @@ LocalLedger::LocalLedger(const std::string& ledger_path, const std::string& stat
   std::string code;
   {
     db::Ledger ledger(ledger_path);
+    // The attract screen's clock in the event's zone; a zone this machine lacks leaves its own.
+    if (const std::string why = db::use_event_time_zone(ledger.database()); !why.empty())
+      std::fprintf(stderr, "%s\n", why.c_str());
     try {
       db::revoke_station(ledger.database(), station_name, db::unix_time_ms());  // a second start: a fresh token
     } catch (const std::exception&) {

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "i18n/translate.h"
+#include "protocol/refusal_json.h"
 
 namespace marshal::kiosk {
 
@@ -17,7 +18,16 @@ using i18n::trn;
 
 std::uint64_t count_of(std::int64_t n) { return n < 0 ? 0 : static_cast<std::uint64_t>(n); }
 
-bool says(const std::string& reason, const char* words) { return reason.find(words) != std::string::npos; }
+// Whether the server's English sentence (its unworded text, or its reason when it sent none: r.reason
+// is in the kiosk's language once worded) has `words` in it.
+bool says(const KioskReply& r, const char* words) {
+  const auto sent = r.error.find("words");
+  if (sent != r.error.end() && sent->is_object() && sent->contains("text") && (*sent)["text"].is_string())
+    return (*sent)["text"].get_ref<const std::string&>().find(words) != std::string::npos;
+  const auto reason = r.error.find("reason");
+  return reason != r.error.end() && reason->is_string() &&
+         reason->get_ref<const std::string&>().find(words) != std::string::npos;
+}
 
 bool names_a_badge(const std::string& field) {
   return field == "badge" || field == "from" || field == "to" || field == "voter" || field == "candidate";
@@ -92,18 +102,19 @@ std::string worded(const KioskReply& r) {
   if (code == "illegal_move") {
     // The field says which rule; where one field has two rules, the server's reason tells them apart.
     if (field == "horse") return tr("only a horse in its owner's hands can be sold");
-    if (field == "to" && says(r.reason, "already has"))  // i18n: not words (the server's English)
+    if (field == "to" && says(r, "already has"))  // i18n: not words (the server's English)
       return tr("the buyer already has this horse");
     if (field == "to") return tr("a card is handed to someone else, never to yourself");
-    if (field == "voter" && says(r.reason, "already"))
+    if (field == "voter" && says(r, "already"))
       return tr("you have cast your ballot in this vote already: one ballot each");
     if (field == "voter") return tr("no vote is open: ballots are cast in the 15 minutes after the Mayor calls one");
     return tr("the ledger does not allow this now");
   }
   if (code == "closing") return tr("the ledger is shutting down: try again in a minute");
   if (code == "server_error") return tr("the ledger had a fault: try again, or tell an organiser");
+  // Any other code: the server's sentence, worded here from its unworded form when it sent one.
   // TRANSLATORS: {} is the ledger's refusal code, such as uuid_reused: a word for an organiser.
-  return fmt::format(fmt::runtime(tr("The ledger refused this ({}).")), code);
+  return protocol::refusal_reason(r.error, fmt::format(fmt::runtime(tr("The ledger refused this ({}).")), code));
 }
 
 }  // namespace

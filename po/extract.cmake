@@ -5,7 +5,7 @@ file(GLOB_RECURSE sources RELATIVE ${SOURCE_DIR}
      ${SOURCE_DIR}/printables/*.cpp ${SOURCE_DIR}/printables/*.h ${SOURCE_DIR}/gmstation/*.cpp
      ${SOURCE_DIR}/gmstation/*.h ${SOURCE_DIR}/kiosk/*.cpp ${SOURCE_DIR}/kiosk/*.h)
 list(SORT sources)
-execute_process(COMMAND xgettext --from-code=UTF-8 --language=C++ --keyword=tr --keyword=trn:1,2
+execute_process(COMMAND xgettext --from-code=UTF-8 --language=C++ --keyword=tr --keyword=trn:1,2 --keyword=say:1
                         --keyword=wx_tr --keyword=wx_trn:1,2 --keyword=_ --keyword=wxPLURAL:1,2 --keyword=wxTRANSLATE --add-comments=TRANSLATORS:
                         --add-location=file --sort-output --package-name=Marshal
                         --msgid-bugs-address=https://github.com/marshal --output=${OUTPUT} ${sources}

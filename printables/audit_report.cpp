@@ -4,7 +4,6 @@
 #include <glib.h>
 #include <pango/pangocairo.h>
 
-#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
@@ -13,6 +12,7 @@
 
 #include "core/action_deck.h"
 #include "i18n/translate.h"
+#include "i18n/venue_time.h"
 
 namespace marshal::printables {
 
@@ -31,19 +31,12 @@ Json figures_of(const Json& summary, const char* name) {
 // half an A4 page.
 constexpr double chart_w = 720;
 
-std::string minutes_label(std::int64_t unix_ms) {
-  std::time_t t = static_cast<std::time_t>(unix_ms / 1000);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  return fmt::format("{:02d}:{:02d}", tm.tm_hour, tm.tm_min);
-}
-
 Chart timeline_chart(const Json& timeline) {
   std::vector<std::string> ticks;
   std::vector<Series> series;
   std::int64_t slots = timeline.value("slots", std::int64_t{0});
   std::int64_t start = timeline.value("start_ms", std::int64_t{0}), slot_ms = timeline.value("slot_ms", std::int64_t{1});
-  for (std::int64_t i = 0; i < slots; ++i) ticks.push_back(minutes_label(start + i * slot_ms));
+  for (std::int64_t i = 0; i < slots; ++i) ticks.push_back(i18n::clock_text(start + i * slot_ms));
   const Json stations = timeline.value("stations", Json::object());
   for (const auto& [station, counts] : stations.items()) {
     Series s{station, {}};
@@ -51,8 +44,9 @@ Chart timeline_chart(const Json& timeline) {
     series.push_back(std::move(s));
   }
   // TRANSLATORS: an audit chart's title, then its y axis: how many ledger events each station
-  // recorded in each 10 minutes of the evening.
-  return line_chart(tr("Events per 10 minutes, by station (UTC)"), tr("events"), ticks, series);
+  // recorded in each 10 minutes of the evening. {} is the venue's time zone (Europe/Moscow).
+  return line_chart(fmt::format(fmt::runtime(tr("Events per 10 minutes, by station ({})")), i18n::time_zone_label(start)),
+                    tr("events"), ticks, series);
 }
 
 Chart refusals_chart(const Json& figures) {
@@ -209,7 +203,7 @@ figcaption {{ font-size: .9em; color: #333; }}
     const std::string status = c.value("status", "FAIL");
     const char* cls = status == "PASS" ? "pass" : status == "WARN" ? "warn" : "fail";
     html += fmt::format("<tr><td class=\"status {}\">{}</td><td>{}</td><td>{}</td></tr>\n", cls, status_mark(status),
-                        html_escape(c.value("name", "")), html_escape(c.value("evidence", "")));
+                        html_escape(c.value("title", c.value("name", ""))), html_escape(c.value("evidence", "")));
   }
   html += "</table>\n";
   const Json characters = figures_of(summary, "characters").value("characters", Json::array());
@@ -321,7 +315,7 @@ void write_pdf(const Json& summary, const std::vector<Chart>& charts, const std:
   for (const auto& c : summary.value("checks", Json::array())) {
     const std::string status = c.value("status", "FAIL");
     const char* shape = status == "PASS" ? "" : status == "WARN" ? " (!)" : " (X)";
-    pdf.paragraph(fmt::format("{}{}  {}", status_words(status), shape, c.value("name", "")), 11, true);
+    pdf.paragraph(fmt::format("{}{}  {}", status_words(status), shape, c.value("title", c.value("name", ""))), 11, true);
     pdf.paragraph(c.value("evidence", ""), 9.5);
   }
   const Json characters = figures_of(summary, "characters").value("characters", Json::array());

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "core/card_code.h"
+#include "core/power_text.h"
 #include "i18n/translate.h"
 #include "i18n/utf8_text.h"
 #include "printables/qr_code.h"
@@ -155,7 +156,9 @@ void draw_power(cairo_t* cr, const Box& b, const PrintCard& card) {
   const auto power = core::power_from_string(card.title);
   text(cr, label, power ? power_name(*power) : i18n::capitalize_first(card.title), style(14, 9, true),
        {in.x, in.y + 4.5, in.w, 8});
-  text(cr, label, card.detail.value("text", ""), style(8.5, 6), {in.x, in.y + 13, in.w, in.h - 13 - qr_side - 5});
+  // A known power's text in the reader's language (the ledger keeps it in English).
+  text(cr, label, power ? core::power_card_words(*power) : card.detail.value("text", ""), style(8.5, 6),
+       {in.x, in.y + 13, in.w, in.h - 13 - qr_side - 5});
   code_block(cr, label, card.code, b.x + (b.w - qr_side) / 2, b.bottom() - qr_side - 7);
 }
 

@@ -89,7 +89,7 @@ void draw_character_sheet(PrintDocument& doc, const PrintModel& model, const Pri
   for (auto p : who.powers) {
     // TRANSLATORS: a heading on the character sheet: the name of one of the character's powers.
     col.write(fmt::format(fmt::runtime(tr("Power: {}")), power_name(p)), 11, true, 0.5);
-    col.write(core::power_card_text(p), 9.5, false, 2.5);
+    col.write(core::power_card_words(p), 9.5, false, 2.5);
   }
   if (!who.notes.empty()) {
     col.space(1);

@@ -4,9 +4,12 @@
 
 #include <fmt/format.h>
 
+#include "i18n/translate.h"
 #include "store/hash_chain.h"
 
 namespace marshal::db {
+
+using i18n::tr;
 
 Anchor ledger_head(Database& db) {
   Statement last = db.prepare("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1");
@@ -40,28 +43,32 @@ std::optional<Anchor> parse_anchor(std::string_view text, std::string& reason) {
     text.remove_prefix(1);
   }
   auto colon = text.find(':');
-  auto example = "give SEQ:HASH or rID:HASH as `marshal head` prints them, e.g. 1234:3f2a9c7d1e0b4a55";
+  // Worded only for a reason: a station's cache passes every record it holds through here.
+  auto example = [] { return tr("give SEQ:HASH or rID:HASH as `marshal head` prints them, e.g. 1234:3f2a9c7d1e0b4a55"); };
   if (colon == std::string_view::npos || colon == 0) {
-    reason = example;
+    reason = example();
     return std::nullopt;
   }
   for (char c : text.substr(0, colon)) {
     if (!std::isdigit(static_cast<unsigned char>(c)) || anchor.seq > 1'000'000'000'000) {
-      reason = fmt::format("'{}' is not an event number; {}", text.substr(0, colon), example);
+      // TRANSLATORS: {0} is what was given before the colon, {1} how to give an anchor.
+      reason = fmt::format(fmt::runtime(tr("'{}' is not an event number; {}")), text.substr(0, colon), example());
       return std::nullopt;
     }
     anchor.seq = anchor.seq * 10 + (c - '0');
   }
   for (char c : text.substr(colon + 1)) {
     if (!std::isxdigit(static_cast<unsigned char>(c))) {
-      reason = fmt::format("the hash may hold only hex digits 0-9 and a-f; {}", example);
+      // TRANSLATORS: {} is how to give an anchor.
+      reason = fmt::format(fmt::runtime(tr("the hash may hold only hex digits 0-9 and a-f; {}")), example());
       return std::nullopt;
     }
     anchor.hash_hex += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   }
   if (anchor.seq < 1 || anchor.hash_hex.size() < anchor_min_hex_digits || anchor.hash_hex.size() > 2 * hash_bytes) {
-    reason = fmt::format("an anchor is an event number from 1 and {} to {} hex digits of its hash; {}",
-                         anchor_min_hex_digits, 2 * hash_bytes, example);
+    // TRANSLATORS: {0} and {1} are the fewest and the most hex digits of the hash, {2} how to give an anchor.
+    reason = fmt::format(fmt::runtime(tr("an anchor is an event number from 1 and {} to {} hex digits of its hash; {}")),
+                         anchor_min_hex_digits, 2 * hash_bytes, example());
     return std::nullopt;
   }
   return anchor;
@@ -73,14 +80,16 @@ std::string check_refusal_anchor(Database& db, const Anchor& anchor) {
   s.bind(1, anchor.seq);
   if (!s.step()) {
     std::int64_t last = db.scalar_int("SELECT COALESCE(MAX(id), 0) FROM refusals");
-    return fmt::format("the refusal trail ends at row {}, but the anchor was taken at row {}: refusals "
-                       "after {} were deleted",
+    // TRANSLATORS: {0} is the trail's last row, {1} the anchor's row, {2} the last row again.
+    return fmt::format(fmt::runtime(tr("the refusal trail ends at row {}, but the anchor was taken at row {}: refusals "
+                                       "after {} were deleted")),
                        last, anchor.seq, last);
   }
   std::string hash = s.is_null(0) ? std::string() : to_hex(s.blob(0));
   if (hash.compare(0, anchor.hash_hex.size(), anchor.hash_hex) != 0)
-    return fmt::format("refusal row {} has the hash {}..., not the anchor's {}...: the trail up to it was "
-                       "rewritten",
+    // TRANSLATORS: {0} is a row's number, {1} and {2} the start of two hashes (hex digits).
+    return fmt::format(fmt::runtime(tr("refusal row {} has the hash {}..., not the anchor's {}...: the trail up to it "
+                                       "was rewritten")),
                        anchor.seq, hash.substr(0, anchor_short_hex_digits),
                        anchor.hash_hex.substr(0, anchor_short_hex_digits));
   return "";
@@ -93,14 +102,16 @@ std::string check_anchor(Database& db, const Anchor& anchor) {
   s.bind(1, anchor.seq);
   if (!s.step()) {
     Anchor head = ledger_head(db);
-    return fmt::format("the ledger ends at event {}, but the anchor was taken at event {}: "
-                       "events after {} were deleted",
+    // TRANSLATORS: {0} is the ledger's last event, {1} the anchor's event, {2} the last event again.
+    return fmt::format(fmt::runtime(tr("the ledger ends at event {}, but the anchor was taken at event {}: "
+                                       "events after {} were deleted")),
                        head.seq, anchor.seq, head.seq);
   }
   std::string hash = to_hex(s.blob(0));
   if (hash.compare(0, anchor.hash_hex.size(), anchor.hash_hex) != 0)
-    return fmt::format("event {} has the hash {}..., not the anchor's {}...: the chain up to it was "
-                       "rewritten",
+    // TRANSLATORS: {0} is an event's number, {1} and {2} the start of two hashes (hex digits).
+    return fmt::format(fmt::runtime(tr("event {} has the hash {}..., not the anchor's {}...: the chain up to it was "
+                                       "rewritten")),
                        anchor.seq, hash.substr(0, anchor_short_hex_digits),
                        anchor.hash_hex.substr(0, anchor_short_hex_digits));
   return "";

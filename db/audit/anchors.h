@@ -40,7 +40,8 @@ std::string format_anchor(const Anchor& anchor, bool full = false);
 // otherwise.
 std::optional<Anchor> parse_anchor(std::string_view text, std::string& reason);
 
-// Whether the ledger in `db` holds the anchor: "" when it does, else why not, in words.
+// Whether the ledger in `db` holds the anchor: "" when it does, else why not, in words (in the
+// language tr() answers in, as parse_anchor's reason).
 std::string check_anchor(Database& db, const Anchor& anchor);
 
 }  // namespace marshal::db

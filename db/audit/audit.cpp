@@ -15,11 +15,16 @@
 
 #include <fmt/format.h>
 
+#include "i18n/translate.h"
+#include "i18n/venue_time.h"
 #include "ledger/verify.h"
 #include "store/hash_chain.h"
 #include "store/schema.h"
 
 namespace marshal::db {
+
+using i18n::tr;
+using i18n::trn;
 
 std::string to_string(CheckStatus status) {
   switch (status) {
@@ -45,12 +50,46 @@ const AuditCheck* AuditReport::find(const std::string& name) const {
 Json AuditReport::to_json() const {
   Json list = Json::array();
   for (const auto& c : checks)
-    list.push_back({{"name", c.name}, {"status", to_string(c.status)}, {"evidence", c.evidence}, {"figures", c.figures}});
+    list.push_back({{"name", c.name},
+                    {"title", check_title(c.name)},
+                    {"status", to_string(c.status)},
+                    {"evidence", c.evidence},
+                    {"figures", c.figures}});
   std::string verdict = any(CheckStatus::fail) ? "FAIL" : any(CheckStatus::warn) ? "WARN" : "PASS";
   return {{"ledger", db_path}, {"verdict", verdict}, {"checks", list}, {"timeline", timeline}, {"timings_ms", timings_ms}};
 }
 
+// Each check's code, then its name in words. The names the code carries a subject in keep it.
+std::string check_title(const std::string& name) {
+  if (name == "chain") return tr("chain");
+  if (name == "anchors") return tr("anchors");
+  if (name == "replay") return tr("replay");
+  if (name == "projections") return tr("projections");
+  if (name == "enrolments") return tr("enrolments");
+  if (name == "refusal trail") return tr("refusal trail");  // i18n: not words (the code, then its words)
+  if (name == "refusals") return tr("refusals");
+  if (name == "stations") return tr("stations");
+  if (name == "fairness") return tr("fairness");
+  if (name == "calibration") return tr("calibration");
+  if (name == "deaths") return tr("deaths");
+  if (name == "votes") return tr("votes");
+  if (name == "characters") return tr("characters");
+  const std::string anchor = "anchor ", cache = "station cache ";  // i18n: not words (codes)
+  // TRANSLATORS: an audit check's name: {} is an anchor as `marshal head` prints it (1234:3f2a9c7d1e0b4a55).
+  if (name.rfind(anchor, 0) == 0) return fmt::format(fmt::runtime(tr("anchor {}")), name.substr(anchor.size()));
+  if (name.rfind(cache, 0) == 0)
+    // TRANSLATORS: an audit check's name: {} is a GM station's name (or its cache file's path).
+    return fmt::format(fmt::runtime(tr("station cache {}")), name.substr(cache.size()));
+  return name;
+}
+
 namespace {
+
+std::string chain_valid(std::int64_t events) {
+  return fmt::format(fmt::runtime(trn("VALID: {} events, each linked to the one before and hashed as stored",
+                                      "VALID: {} events, each linked to the one before and hashed as stored", events)),
+                     events);
+}
 
 // The chain walked from the first event: every seq in order, every link and every hash.
 AuditCheck check_chain(Database& db) {
@@ -58,30 +97,43 @@ AuditCheck check_chain(Database& db) {
   Statement s = db.prepare(std::string("SELECT ") + event_columns + " FROM events ORDER BY seq");
   Blob previous = genesis_hash();
   std::int64_t expected = 1, events = 0;
-  auto broken = [&](const EventRow& row, const std::string& why) {
+  // The evidence: the first event that does not match, its type (a code) and its station, then why.
+  auto broken = [&](const EventRow& row, const std::string& evidence) {
     check.status = CheckStatus::fail;
-    check.evidence = fmt::format("TAMPERED at event {} ({}, station {}): {}", row.seq, row.type, row.station, why);
+    check.evidence = evidence;
     check.figures = {{"events", events}, {"first_bad_seq", row.seq}, {"type", row.type}, {"station", row.station}};
   };
   while (s.step()) {
     EventRow row = event_row_from(s);
     if (row.seq != expected) {
-      broken(row, fmt::format("event {} is missing before it: events were deleted", expected));
+      // TRANSLATORS: {0} is the first event (its number) that does not match, {1} its type (a code such as
+      // horse_sold), {2} the station that recorded it, {3} the number of the event missing before it.
+      broken(row, fmt::format(fmt::runtime(tr("TAMPERED at event {} ({}, station {}): event {} is missing before it: "
+                                              "events were deleted")),
+                              row.seq, row.type, row.station, expected));
       return check;
     }
     if (row.prev_hash != previous) {
-      broken(row, "its link (prev_hash) is not the hash of the event before it");
+      // TRANSLATORS: {0} is the first event (its number) that does not match, {1} its type (a code such as
+      // horse_sold), {2} the station that recorded it. prev_hash is the name of the link's column.
+      broken(row, fmt::format(fmt::runtime(tr("TAMPERED at event {} ({}, station {}): its link (prev_hash) is not the "
+                                              "hash of the event before it")),
+                              row.seq, row.type, row.station));
       return check;
     }
     if (event_hash(row) != row.hash) {
-      broken(row, "its hash does not match its contents: the event was altered");
+      // TRANSLATORS: {0} is the first event (its number) that does not match, {1} its type (a code such as
+      // horse_sold), {2} the station that recorded it.
+      broken(row, fmt::format(fmt::runtime(tr("TAMPERED at event {} ({}, station {}): its hash does not match its "
+                                              "contents: the event was altered")),
+                              row.seq, row.type, row.station));
       return check;
     }
     previous = row.hash;
     ++expected;
     ++events;
   }
-  check.evidence = fmt::format("VALID: {} events, each linked to the one before and hashed as stored", events);
+  check.evidence = chain_valid(events);
   check.figures = {{"events", events}};
   return check;
 }
@@ -91,7 +143,8 @@ AuditCheck check_one_anchor(Database& db, const Anchor& anchor) {
   std::string problem = check_anchor(db, anchor);
   check.figures = {{"seq", anchor.seq}, {"hash", anchor.hash_hex}};
   if (problem.empty()) {
-    check.evidence = fmt::format("the ledger holds event {} with this hash: nothing up to it was deleted or rewritten", anchor.seq);
+    check.evidence = fmt::format(
+        fmt::runtime(tr("the ledger holds event {} with this hash: nothing up to it was deleted or rewritten")), anchor.seq);
   } else {
     check.status = CheckStatus::fail;
     check.evidence = problem;
@@ -102,25 +155,36 @@ AuditCheck check_one_anchor(Database& db, const Anchor& anchor) {
 // Every record a station made, with the hash the server gave it, must be in the chain as it was.
 AuditCheck check_station_cache(Database& db, const StationCache& cache) {
   std::string who = cache.station.empty() ? cache.path : cache.station;
-  AuditCheck check{"station cache " + who};
+  AuditCheck check{"station cache " + who};  // i18n: not words (the check's code)
   check.figures = {{"file", cache.path}, {"records", cache.anchors.size()}, {"without_hash", cache.records_without_hash}};
   for (const auto& anchor : cache.anchors) {
     std::string problem = check_anchor(db, anchor);
     if (!problem.empty()) {
       check.status = CheckStatus::fail;
-      check.evidence = fmt::format("{} recorded event {} with the hash {}...; {}", who, anchor.seq,
+      // TRANSLATORS: {0} is a GM station, {1} an event's number, {2} the start of its hash (hex digits),
+      // {3} what the ledger holds instead.
+      check.evidence = fmt::format(fmt::runtime(tr("{} recorded event {} with the hash {}...; {}")), who, anchor.seq,
                                    anchor.hash_hex.substr(0, anchor_short_hex_digits), problem);
       check.figures["first_bad_seq"] = anchor.seq;
       return check;
     }
   }
-  check.evidence = fmt::format("the {} records {} made are in the chain with the hashes the server gave it", cache.anchors.size(), who);
+  // TRANSLATORS: {0} is how many records, {1} the GM station that made them.
+  check.evidence = fmt::format(fmt::runtime(trn("the {} records {} made are in the chain with the hashes the server gave it",
+                                                "the {} records {} made are in the chain with the hashes the server gave it",
+                                                cache.anchors.size())),
+                               cache.anchors.size(), who);
   if (cache.anchors.empty()) {
     check.status = CheckStatus::warn;
-    check.evidence = who + " kept no record with its hash: nothing to prove";
+    // TRANSLATORS: {} is a GM station (or its cache file's path).
+    check.evidence = fmt::format(fmt::runtime(tr("{} kept no record with its hash: nothing to prove")), who);
   }
   if (cache.records_without_hash > 0)
-    check.evidence += fmt::format(" ({} older records were answered without a hash)", cache.records_without_hash);
+    // TRANSLATORS: {0} is the check's evidence so far (a sentence), {1} how many records had no hash.
+    check.evidence = fmt::format(fmt::runtime(trn("{} ({} older records were answered without a hash)",
+                                                  "{} ({} older records were answered without a hash)",
+                                                  cache.records_without_hash)),
+                                 check.evidence, cache.records_without_hash);
   return check;
 }
 
@@ -130,25 +194,34 @@ std::vector<AuditCheck> replay_checks(const VerifyReport& report, bool chain_ok)
   AuditCheck replay{"replay"}, projections{"projections"};
   if (!chain_ok) {
     replay.status = projections.status = CheckStatus::fail;
-    replay.evidence = projections.evidence = "not checked: the chain is broken, so its events cannot be trusted";
+    replay.evidence = projections.evidence = tr("not checked: the chain is broken, so its events cannot be trusted");
     return {replay, projections};
   }
   replay.figures = {{"events", report.events}};
   if (report.ok) {
-    replay.evidence = fmt::format("{} events replayed through the rules into a fresh ledger, every outcome, "
-                                  "random pick and new code as stored; the rules refused none: no single-use card "
-                                  "spent twice, no dead or knocked-out character acting, every horse and secret "
-                                  "passed on by its holder, every ballot within its vote's time",
-                                  report.events);
-    projections.evidence = "every table rebuilt from the events equals the file's";
+    replay.evidence = fmt::format(
+        fmt::runtime(trn("{} events replayed through the rules into a fresh ledger, every outcome, "
+                         "random pick and new code as stored; the rules refused none: no single-use card "
+                         "spent twice, no dead or knocked-out character acting, every horse and secret "
+                         "passed on by its holder, every ballot within its vote's time",
+                         "{} events replayed through the rules into a fresh ledger, every outcome, "
+                         "random pick and new code as stored; the rules refused none: no single-use card "
+                         "spent twice, no dead or knocked-out character acting, every horse and secret "
+                         "passed on by its holder, every ballot within its vote's time",
+                         report.events)),
+        report.events);
+    projections.evidence = tr("every table rebuilt from the events equals the file's");
   } else if (report.failed_seq > 0) {
     replay.status = CheckStatus::fail;
-    replay.evidence = fmt::format("event {}: {}", report.failed_seq, report.reason);
+    // TRANSLATORS: {0} is the number of the event the rules refused, {1} why.
+    replay.evidence = fmt::format(fmt::runtime(tr("event {}: {}")), report.failed_seq, report.reason);
     replay.figures["first_bad_seq"] = report.failed_seq;
     projections.status = CheckStatus::fail;
-    projections.evidence = "not checked: the replay stopped at event " + std::to_string(report.failed_seq);
+    projections.evidence = fmt::format(fmt::runtime(tr("not checked: the replay stopped at event {}")), report.failed_seq);
   } else {
-    replay.evidence = fmt::format("{} events replayed with the stored outcomes", report.events);
+    replay.evidence = fmt::format(fmt::runtime(trn("{} events replayed with the stored outcomes",
+                                                   "{} events replayed with the stored outcomes", report.events)),
+                                  report.events);
     projections.status = CheckStatus::fail;
     projections.evidence = report.reason;
   }
@@ -171,16 +244,12 @@ AuditCheck check_refusals(Database& db) {
   std::string reasons;
   for (auto it = by_reason.begin(); it != by_reason.end(); ++it)
     reasons += fmt::format("{}{} {}", reasons.empty() ? "" : ", ", it.value().get<std::int64_t>(), it.key());
-  check.evidence = total == 0 ? "nothing was refused" : fmt::format("{} refused: {}", total, reasons);
+  check.evidence = tr("nothing was refused");
+  if (total > 0)
+    // TRANSLATORS: {0} is how many events were refused, {1} how many for each reason: "3 dead, 2 not_holder"
+    // (the reasons are codes).
+    check.evidence = fmt::format(fmt::runtime(trn("{} refused: {}", "{} refused: {}", total)), total, reasons);
   return check;
-}
-
-// "14:05 UTC" for a server time.
-std::string utc_clock(std::int64_t unix_ms) {
-  std::time_t t = static_cast<std::time_t>(unix_ms / 1000);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  return fmt::format("{:02d}:{:02d} UTC", tm.tm_hour, tm.tm_min);
 }
 
 // Per station: its events, its clock against the server's, and what it recorded offline. The
@@ -202,22 +271,37 @@ AuditCheck check_stations(EventFigures& events) {
       }
     figures[station] = {{"events", d.size()}, {"clock_skew_ms", skew}, {"offline_records", offline},
                         {"latest_sync_ms", latest}};
-    words += fmt::format("{}{} {} events, clock {:+.1f} s", words.empty() ? "" : "; ", station, d.size(), static_cast<double>(skew) / 1000.0);
+    // TRANSLATORS: a station in the audit: {0} its name, {1} how many events it recorded, {2} its clock against
+    // the server's, in seconds (+1.5).
+    std::string line = fmt::format(fmt::runtime(trn("{} {} events, clock {:+.1f} s", "{} {} events, clock {:+.1f} s",
+                                                    d.size())),
+                                   station, d.size(), static_cast<double>(skew) / 1000.0);
     auto silence = events.silences().find(station);
     if (silence != events.silences().end()) {
       figures[station]["longest_silence_ms"] = silence->second.longest_ms;
       if (silence->second.longest_ms > quiet_station_ms)
-        words += fmt::format(", quiet for {:.0f} min from {}", static_cast<double>(silence->second.longest_ms) / 60000.0,
-                             utc_clock(silence->second.from_ms));
+        // TRANSLATORS: {0} is a station's line so far ("saloon-gm 40 events, clock +0.2 s"), {1} how many
+        // minutes it recorded nothing, {2} from when (14:05, the venue's time).
+        line = fmt::format(fmt::runtime(tr("{}, quiet for {:.0f} min from {}")), line,
+                           static_cast<double>(silence->second.longest_ms) / 60000.0, i18n::clock_text(silence->second.from_ms));
     }
-    if (offline > 0) words += fmt::format(", {} recorded offline (synced up to {:.0f} min late)", offline, static_cast<double>(latest) / 60000.0);
+    if (offline > 0)
+      // TRANSLATORS: {0} is a station's line so far ("saloon-gm 40 events, clock +0.2 s"), {1} how many records it
+      // kept offline, {2} the latest of them synced this many minutes late.
+      line = fmt::format(fmt::runtime(trn("{}, {} recorded offline (synced up to {:.0f} min late)",
+                                          "{}, {} recorded offline (synced up to {:.0f} min late)", offline)),
+                         line, offline, static_cast<double>(latest) / 60000.0);
+    words += (words.empty() ? "" : "; ") + line;
     if (std::llabs(skew) > clock_skew_warn_ms) skewed += (skewed.empty() ? "" : ", ") + station;
   }
   check.figures = figures;
-  check.evidence = delays.empty() ? "no station recorded an event" : words;
+  check.evidence = delays.empty() ? tr("no station recorded an event") : words;
   if (!skewed.empty()) {
     check.status = CheckStatus::warn;
-    check.evidence = fmt::format("clocks off by over {} min: {}. {}", clock_skew_warn_ms / 60000, skewed, words);
+    // TRANSLATORS: {0} is the minutes a clock may be off, {1} the stations whose clocks are off more, {2} every
+    // station's line.
+    check.evidence = fmt::format(fmt::runtime(tr("clocks off by over {} min: {}. {}")), clock_skew_warn_ms / 60000,
+                                 skewed, words);
   }
   return check;
 }
@@ -228,14 +312,17 @@ AuditReport audit_ledger(const std::string& db_path, const std::vector<Anchor>& 
                          const std::vector<StationCache>& caches, const std::function<void(std::int64_t, std::int64_t)>& progress) {
   AuditReport report;
   report.db_path = db_path;
-  if (!std::filesystem::exists(db_path)) throw std::runtime_error("no ledger file at " + db_path + " (create one with marshal init)");
+  if (!std::filesystem::exists(db_path))
+    throw std::runtime_error(fmt::format(fmt::runtime(tr("no ledger file at {} (create one with marshal init)")), db_path));
   Database db(db_path, false);
   // The audit never changes the file it proves, so it does not upgrade it either.
   int version = schema_version(db), current = static_cast<int>(migrations().size());
   if (version != current)
-    throw std::runtime_error(fmt::format("the file is a ledger of schema {}, and this Marshal audits schema {}: "
-                                         "audit it with the Marshal that wrote it (or a copy opened once by `marshal "
-                                         "record` or `marshal serve`, which upgrade it)",
+    // TRANSLATORS: {0} is the file's schema version, {1} the one this program audits.
+    throw std::runtime_error(fmt::format(fmt::runtime(tr("the file is a ledger of schema {}, and this Marshal audits "
+                                                         "schema {}: audit it with the Marshal that wrote it (or a copy "
+                                                         "opened once by `marshal record` or `marshal serve`, which "
+                                                         "upgrade it)")),
                                          version, current));
   // Each step's time goes into summary.json (timings_ms), for whoever tunes the audit.
   auto timed = [&](const char* step, auto&& run) {
@@ -269,7 +356,7 @@ AuditReport audit_ledger(const std::string& db_path, const std::vector<Anchor>& 
     return r;
   });
   std::vector<AuditCheck> beside;
-  timed("enrolments and refusals", [&] {
+  timed("enrolments and refusals", [&] {  // i18n: not words (a key of timings_ms)
     beside.push_back(check_enrolments(db));
     beside.push_back(check_refusal_chain(db));
     beside.push_back(check_refusals(db));
@@ -287,13 +374,13 @@ AuditReport audit_ledger(const std::string& db_path, const std::vector<Anchor>& 
   AuditCheck chain;
   if (replayed.read_to_end) {
     chain.name = "chain";
-    chain.evidence = fmt::format("VALID: {} events, each linked to the one before and hashed as stored", figures.events());
+    chain.evidence = chain_valid(figures.events());
     chain.figures = {{"events", figures.events()}};
   } else {
     timed("chain", [&] { chain = check_chain(db); });
   }
   if (!replayed.read_to_end || !replayed.ok) {
-    timed("figures read again", [&] {
+    timed("figures read again", [&] {  // i18n: not words (a key of timings_ms)
       figures = EventFigures{};
       figures.add_all(db);
       conflicts = conflict_rows(db);
@@ -303,8 +390,8 @@ AuditReport audit_ledger(const std::string& db_path, const std::vector<Anchor>& 
   report.checks.push_back(std::move(chain));
   if (anchors.empty() && caches.empty()) {
     AuditCheck none{"anchors", CheckStatus::warn,
-                    "no anchor given (--anchor SEQ:HASH from `marshal head` or the server's log): the chain is "
-                    "consistent, but deleted last events or a chain rewritten whole cannot be ruled out"};
+                    tr("no anchor given (--anchor SEQ:HASH from `marshal head` or the server's log): the chain is "
+                       "consistent, but deleted last events or a chain rewritten whole cannot be ruled out")};
     report.checks.push_back(none);
   }
   for (const auto& anchor : anchors) report.checks.push_back(check_one_anchor(db, anchor));

@@ -42,11 +42,16 @@ struct AuditCheck {
   AuditCheck() = default;
   explicit AuditCheck(std::string name_, CheckStatus status_ = CheckStatus::pass, std::string evidence_ = "")
       : name(std::move(name_)), status(status_), evidence(std::move(evidence_)) {}
-  std::string name;
+  std::string name;  // its code, in English ("chain", "anchor 1234:3f2a..."): found by it; check_title words it
   CheckStatus status = CheckStatus::pass;
-  std::string evidence;           // in words, for people
-  Json figures = Json::object();  // the numbers behind it, for summary.json
+  std::string evidence;           // in words, for people, in the language tr() answers in
+  Json figures = Json::object();  // the numbers behind it, for summary.json (codes and data, not translated)
 };
+
+// A check's name in words, in the language tr() answers in: what a person reads where the code
+// (AuditCheck::name, summary.json's "name") is shown ("chain" is "цепочка" in Russian; an anchor's
+// and a station cache's keep their subject). A name it does not know comes back as it is.
+std::string check_title(const std::string& name);
 
 // Events are counted per station in slots of this length for the report's timeline.
 inline constexpr std::int64_t timeline_slot_ms = 10 * 60 * 1000;
@@ -64,7 +69,9 @@ struct AuditReport {
   std::vector<ConflictRow> conflicts;  // conflicts.csv
   bool any(CheckStatus status) const;
   const AuditCheck* find(const std::string& name) const;
-  Json to_json() const;  // summary.json
+  // summary.json: each check's "name" (its code), "title" (check_title), "status" (PASS, WARN, FAIL),
+  // "evidence" (words) and "figures".
+  Json to_json() const;
 };
 
 // progress(done, total) as events are replayed. Throws std::runtime_error (SqliteError among them)

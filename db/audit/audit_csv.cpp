@@ -4,7 +4,18 @@
 #include <sstream>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
+#include "i18n/translate.h"
+
 namespace marshal::db {
+
+namespace {
+std::runtime_error cannot_write(const std::filesystem::path& file) {
+  // TRANSLATORS: {} is a file's path.
+  return std::runtime_error(fmt::format(fmt::runtime(i18n::tr("cannot write {}")), file.string()));
+}
+}  // namespace
 
 void write_csv_field(std::ostream& out, std::string_view text) {
   if (text.find_first_of(",\"\r\n") == std::string_view::npos) {
@@ -32,7 +43,7 @@ std::string csv_field(const std::string& text) {
 std::int64_t write_csv(Database& db, const std::vector<std::string>& columns, const std::string& from,
                        const std::filesystem::path& file) {
   std::ofstream out(file, std::ios::binary | std::ios::trunc);
-  if (!out) throw std::runtime_error("cannot write " + file.string());
+  if (!out) throw cannot_write(file);
   std::string sql = "SELECT ";
   for (std::size_t c = 0; c < columns.size(); ++c) {
     sql += (c ? ", " : "") + columns[c];
@@ -49,13 +60,13 @@ std::int64_t write_csv(Database& db, const std::vector<std::string>& columns, co
     out << "\r\n";
     ++rows;
   }
-  if (!out) throw std::runtime_error("cannot write " + file.string());
+  if (!out) throw cannot_write(file);
   return rows;
 }
 
 std::int64_t write_conflicts_csv(const std::vector<ConflictRow>& rows, const std::filesystem::path& file) {
   std::ofstream out(file, std::ios::binary | std::ios::trunc);
-  if (!out) throw std::runtime_error("cannot write " + file.string());
+  if (!out) throw cannot_write(file);
   out << "seq,server_time_ms,station,kind,participants,winner,status,cards\r\n";
   for (const auto& r : rows) {
     out << r.seq << "," << r.server_time_ms;
@@ -65,7 +76,7 @@ std::int64_t write_conflicts_csv(const std::vector<ConflictRow>& rows, const std
     }
     out << "\r\n";
   }
-  if (!out) throw std::runtime_error("cannot write " + file.string());
+  if (!out) throw cannot_write(file);
   return static_cast<std::int64_t>(rows.size());
 }
 

@@ -9,15 +9,52 @@
 #include "core/action_deck.h"
 #include "core/card_code.h"
 #include "core/odds.h"
+#include "i18n/translate.h"
 #include "store/hash_chain.h"
 
 namespace marshal::db {
+
+using i18n::tr;
+using i18n::trn;
 
 namespace {
 std::vector<double> deck_weights() {
   std::vector<double> w(core::highest_card + 1, 0.0);
   for (int v = core::lowest_card; v <= core::highest_card; ++v) w[v] = core::action_deck_copies[v];
   return w;
+}
+
+// A station's judged draws: its cards (drawn by it, or entered from the table), the test's statistic
+// and p-value, flagged when unlikely from a fair deck.
+std::string fairness_words(const std::string& station, long long n, bool drawn, bool unlikely, double chi_square,
+                           double p) {
+  if (drawn && unlikely)
+    // TRANSLATORS: {0} is a station, {1} how many cards it drew, {2} Pearson's chi-square statistic, {3} the p-value.
+    return fmt::format(fmt::runtime(trn("{}: {} cards drawn by the station, chi-square {:.1f}, p = {:.3g} (UNLIKELY "
+                                        "from a fair deck)",
+                                        "{}: {} cards drawn by the station, chi-square {:.1f}, p = {:.3g} (UNLIKELY "
+                                        "from a fair deck)",
+                                        n)),
+                       station, n, chi_square, p);
+  if (drawn)
+    // TRANSLATORS: {0} is a station, {1} how many cards it drew, {2} Pearson's chi-square statistic, {3} the p-value.
+    return fmt::format(fmt::runtime(trn("{}: {} cards drawn by the station, chi-square {:.1f}, p = {:.3g}",
+                                        "{}: {} cards drawn by the station, chi-square {:.1f}, p = {:.3g}", n)),
+                       station, n, chi_square, p);
+  if (unlikely)
+    // TRANSLATORS: {0} is a station, {1} how many cards its GM typed in from the table's deck, {2} Pearson's
+    // chi-square statistic, {3} the p-value.
+    return fmt::format(fmt::runtime(trn("{}: {} cards entered from the table, chi-square {:.1f}, p = {:.3g} (UNLIKELY "
+                                        "from a fair deck)",
+                                        "{}: {} cards entered from the table, chi-square {:.1f}, p = {:.3g} (UNLIKELY "
+                                        "from a fair deck)",
+                                        n)),
+                       station, n, chi_square, p);
+  // TRANSLATORS: {0} is a station, {1} how many cards its GM typed in from the table's deck, {2} Pearson's chi-square
+  // statistic, {3} the p-value.
+  return fmt::format(fmt::runtime(trn("{}: {} cards entered from the table, chi-square {:.1f}, p = {:.3g}",
+                                      "{}: {} cards entered from the table, chi-square {:.1f}, p = {:.3g}", n)),
+                     station, n, chi_square, p);
 }
 }  // namespace
 
@@ -51,10 +88,20 @@ AuditCheck DrawTally::check() const {
       for (long long c : counts) n += c;
       if (n == 0) continue;
       Json f{{"draws", n}, {"counts", Counts(counts.begin() + 1, counts.end())}};
-      std::string what = std::string(source) == "station" ? "drawn by the station" : "entered from the table";
+      const bool drawn = std::string(source) == "station";
       if (n < fairness_min_draws) {
         f["judged"] = false;
-        words.push_back(fmt::format("{}: {} cards {} (too few to judge, under {})", station, n, what, fairness_min_draws));
+        words.push_back(
+            drawn
+                // TRANSLATORS: {0} is a station, {1} how many cards it drew, {2} the fewest the test can judge.
+                ? fmt::format(fmt::runtime(trn("{}: {} cards drawn by the station (too few to judge, under {})",
+                                               "{}: {} cards drawn by the station (too few to judge, under {})", n)),
+                              station, n, fairness_min_draws)
+                // TRANSLATORS: {0} is a station, {1} how many cards its GM typed in from the table's deck, {2} the
+                // fewest the test can judge.
+                : fmt::format(fmt::runtime(trn("{}: {} cards entered from the table (too few to judge, under {})",
+                                               "{}: {} cards entered from the table (too few to judge, under {})", n)),
+                              station, n, fairness_min_draws));
       } else {
         GoodnessOfFit fit = chi_square_test(counts, weights);
         f["judged"] = true;
@@ -63,9 +110,13 @@ AuditCheck DrawTally::check() const {
         f["p_value"] = fit.p_value;
         bool suspicious = fit.p_value < fairness_warn_p;
         f["flagged"] = suspicious;
-        words.push_back(fmt::format("{}: {} cards {}, chi-square {:.1f}, p = {:.3g}{}", station, n, what,
-                                    fit.statistic, fit.p_value, suspicious ? " (UNLIKELY from a fair deck)" : ""));
-        if (suspicious) flagged.push_back(fmt::format("{} ({})", station, source));
+        words.push_back(fairness_words(station, n, drawn, suspicious, fit.statistic, fit.p_value));
+        if (suspicious)
+          // TRANSLATORS: {} is a station whose own draws are unlikely from a fair deck.
+          flagged.push_back(drawn ? fmt::format(fmt::runtime(tr("{} (station)")), station)
+                                  // TRANSLATORS: {} is a station whose cards typed in from the table are unlikely
+                                  // from a fair deck.
+                                  : fmt::format(fmt::runtime(tr("{} (table)")), station));
       }
       figures[source][station] = f;
     }
@@ -74,13 +125,20 @@ AuditCheck DrawTally::check() const {
   check.figures = figures;
   std::string all;
   for (const auto& w : words) all += (all.empty() ? "" : "; ") + w;
-  if (words.empty()) all = "no conflict recorded where its cards came from";
-  if (unrecorded_ > 0) all += fmt::format(" ({} conflicts recorded without saying, left out)", unrecorded_);
+  if (words.empty()) all = tr("no conflict recorded where its cards came from");
+  if (unrecorded_ > 0)
+    // TRANSLATORS: {0} is the check's evidence so far, {1} how many conflicts did not say where their cards came from.
+    all = fmt::format(fmt::runtime(trn("{} ({} conflicts recorded without saying, left out)",
+                                       "{} ({} conflicts recorded without saying, left out)", unrecorded_)),
+                      all, unrecorded_);
   if (!flagged.empty()) {
     check.status = CheckStatus::warn;
     std::string names;
     for (const auto& f : flagged) names += (names.empty() ? "" : ", ") + f;
-    check.evidence = fmt::format("draws a fair deck gives with p < {}: {}. {}", fairness_warn_p, names, all);
+    // TRANSLATORS: {0} is the p-value below which draws are flagged (0.01), {1} the stations flagged, {2} every
+    // station's figures.
+    check.evidence = fmt::format(fmt::runtime(tr("draws a fair deck gives with p < {}: {}. {}")), fairness_warn_p,
+                                 names, all);
   } else {
     check.evidence = all;
   }
@@ -148,21 +206,34 @@ AuditCheck DuelDrawCalibration::check() const {
     bins.push_back({{"from", b / double(calibration_bins)}, {"to", (b + 1) / double(calibration_bins)},
                     {"duels", bin.duels}, {"predicted", predicted}, {"observed", observed}, {"z", z}});
     if (bin.duels >= calibration_min_bin && std::fabs(z) > calibration_warn_z)
-      off.push_back(fmt::format("predicted {:.0f}%, observed {:.0f}% in {} duels", 100 * predicted, 100 * observed, bin.duels));
+      // TRANSLATORS: how often the first duelist was predicted to shoot first (a percentage), how often they did,
+      // and in how many duels.
+      off.push_back(fmt::format(fmt::runtime(trn("predicted {:.0f}%, observed {:.0f}% in {} duels",
+                                                 "predicted {:.0f}%, observed {:.0f}% in {} duels", bin.duels)),
+                                100 * predicted, 100 * observed, bin.duels));
   }
   check.figures = {{"duels", duels}, {"bins", bins}};
   if (duels == 0) {
-    check.evidence = "no duel's draw to compare with its odds";
+    check.evidence = tr("no duel's draw to compare with its odds");
     return check;
   }
   std::string list;
   for (const auto& o : off) list += (list.empty() ? "" : "; ") + o;
   if (!off.empty()) {
     check.status = CheckStatus::warn;
-    check.evidence = fmt::format("the draws of {} duels stray from their odds of who shoots first: {}", duels, list);
+    // TRANSLATORS: {0} is how many duels, {1} the bins of predicted odds that stray ("predicted 60%, observed 90%
+    // in 40 duels").
+    check.evidence = fmt::format(fmt::runtime(trn("the draws of {} duels stray from their odds of who shoots first: {}",
+                                                  "the draws of {} duels stray from their odds of who shoots first: {}",
+                                                  duels)),
+                                 duels, list);
   } else {
-    check.evidence = fmt::format("the draws of {} duels follow their odds of who shoots first (every bin within "
-                                 "{:.0f} standard errors)",
+    // TRANSLATORS: {0} is how many duels, {1} how many standard errors a bin may be off.
+    check.evidence = fmt::format(fmt::runtime(trn("the draws of {} duels follow their odds of who shoots first (every "
+                                                  "bin within {:.0f} standard errors)",
+                                                  "the draws of {} duels follow their odds of who shoots first (every "
+                                                  "bin within {:.0f} standard errors)",
+                                                  duels)),
                                  duels, calibration_warn_z);
   }
   return check;

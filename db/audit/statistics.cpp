@@ -3,6 +3,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "i18n/translate.h"
+
 namespace marshal::db {
 
 namespace {
@@ -41,14 +43,14 @@ double upper_fraction(double a, double x) {
 }  // namespace
 
 double chi_square_p_value(double statistic, int degrees_of_freedom) {
-  if (degrees_of_freedom < 1) throw std::invalid_argument("a chi-square test needs at least one degree of freedom");
+  if (degrees_of_freedom < 1) throw std::invalid_argument(i18n::tr("a chi-square test needs at least one degree of freedom"));
   if (statistic <= 0) return 1;
   double a = degrees_of_freedom / 2.0, x = statistic / 2.0;
   return x < a + 1 ? 1 - lower_series(a, x) : upper_fraction(a, x);
 }
 
 GoodnessOfFit chi_square_test(const std::vector<long long>& observed, const std::vector<double>& weights) {
-  if (observed.size() != weights.size()) throw std::invalid_argument("observed and weights differ in size");
+  if (observed.size() != weights.size()) throw std::invalid_argument(i18n::tr("observed and weights differ in size"));
   double total = 0, weight_sum = 0;
   int cells = 0;
   for (std::size_t i = 0; i < observed.size(); ++i)

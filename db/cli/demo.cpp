@@ -14,6 +14,7 @@
 
 #include "cli/cli.h"
 #include "core/card_code.h"
+#include "i18n/translate.h"
 #include "import/import_event.h"
 #include "ledger/ledger.h"
 #include "ledger/verify.h"
@@ -22,9 +23,20 @@
 
 namespace marshal::cli {
 
+using i18n::tr;
+using i18n::trn;
+
 namespace {
 
 using protocol::Json;
+
+// The sample town's people in the demo (events/lincoln-1875/characters.csv): names, data.
+const std::string kid_name = "Kid Calloway";                 // i18n: not words
+const std::string sheriff_name = "Sheriff Amos Brady";       // i18n: not words
+const std::string deputy_name = "Deputy Wade Hollis";        // i18n: not words
+const std::string deuce_name = "Deuce Lomax";                // i18n: not words
+const std::string black_jack_name = "Black Jack Mulroney";   // i18n: not words
+const std::string captain_name = "Captain Josiah Thorne";    // i18n: not words
 
 // A character as the definition gives it, with its bystander cards, for a local resolution.
 Json character_json(const db::EventDefinition& def, const std::string& name) {
@@ -39,13 +51,13 @@ Json character_json(const db::EventDefinition& def, const std::string& name) {
             {"accuracy", c.attributes.accuracy}, {"gambling", c.attributes.gambling},
             {"riding", c.attributes.riding},     {"powers", powers}, {"bystanders", bystanders}};
   }
-  throw std::runtime_error("the sample town has no " + name);
+  throw std::runtime_error(fmt::format(fmt::runtime(tr("the sample town has no {}")), name));
 }
 
 std::string badge_of(const db::EventDefinition& def, const std::string& name) {
   for (const auto& c : def.characters)
     if (c.name == name) return c.badge_code;
-  throw std::runtime_error("the sample town has no " + name);
+  throw std::runtime_error(fmt::format(fmt::runtime(tr("the sample town has no {}")), name));
 }
 
 // Resolves locally, then records the result in the ledger with people named by their badges.
@@ -61,11 +73,14 @@ bool resolve_and_record(db::Ledger& ledger, const db::EventDefinition& def, cons
        {{"kind", kind}, {"input", recorded}, {"outcome", local["result"]}, {"draws", protocol::draw_sources(local)}}},
       now_ms);
   if (!r.accepted) {
-    out << fmt::format("  The ledger refused it ({}): {}\n", r.code, r.reason);
+    // TRANSLATORS: {0} is the refusal's code, {1} its reason.
+    out << "  " << fmt::format(fmt::runtime(tr("The ledger refused it ({}): {}")), r.code, r.reason) << "\n";
     return false;
   }
-  out << fmt::format("  Recorded in the ledger as event #{} after the ledger replayed it by the rules.\n",
-                     r.seq);
+  out << "  "
+      << fmt::format(fmt::runtime(tr("Recorded in the ledger as event #{} after the ledger replayed it by the rules.")),
+                     r.seq)
+      << "\n";
   return true;
 }
 
@@ -92,44 +107,54 @@ int run_demo(const std::string& seed_text, const std::string& event_dir, std::st
   try {
     db::Ledger::create(db_path, def, now());
     db::Ledger ledger(db_path);
-    out << fmt::format("Marshal demo: {} ({} characters, {} cards)\nLedger: {}\n\n", def.title,
-                       def.characters.size(), def.cards.size(), db_path);
+    // TRANSLATORS: "Marshal demo: TITLE (35 characters, 120 cards)", then the ledger's file.
+    out << fmt::format(fmt::runtime(tr("Marshal demo: {} ({}, {})\nLedger: {}\n\n")), def.title,
+                       fmt::format(fmt::runtime(trn("{} character", "{} characters", def.characters.size())),
+                                   def.characters.size()),
+                       fmt::format(fmt::runtime(trn("{} card", "{} cards", def.cards.size())), def.cards.size()),
+                       db_path);
 
-    Json kid = character_json(def, "Kid Calloway"), sheriff = character_json(def, "Sheriff Amos Brady");
+    Json kid = character_json(def, kid_name), sheriff = character_json(def, sheriff_name);
     Json odds = protocol::odds("duel", {{"duelists", {kid, sheriff}}, {"trials", 0}}, rng);
-    out << fmt::format("A duel on Main Street: Kid Calloway (Speed {}, Accuracy {}) against Sheriff "
-                       "Amos Brady (Speed {}, Accuracy {}).\n",
-                       kid["speed"].get<int>(), kid["accuracy"].get<int>(), sheriff["speed"].get<int>(),
-                       sheriff["accuracy"].get<int>());
+    // TRANSLATORS: two duelists' names, each with their Speed and Accuracy.
+    out << fmt::format(fmt::runtime(tr("A duel on Main Street: {} (Speed {}, Accuracy {}) against {} (Speed {}, "
+                                       "Accuracy {}).\n")),
+                       kid_name, kid["speed"].get<int>(), kid["accuracy"].get<int>(), sheriff_name,
+                       sheriff["speed"].get<int>(), sheriff["accuracy"].get<int>());
     const Json& best = odds["best_commit"];
-    out << fmt::format("  Odds before the draw: the Kid's best commitment is {}, the Sheriff's {}.\n",
-                       best["Kid Calloway"]["commit"].get<int>(),
-                       best["Sheriff Amos Brady"]["commit"].get<int>());
+    out << "  "
+        << fmt::format(fmt::runtime(tr("Odds before the draw: the Kid's best commitment is {}, the Sheriff's {}.")),
+                       best[kid_name]["commit"].get<int>(), best[sheriff_name]["commit"].get<int>())
+        << "\n";
     Json duel{{"duelists", {kid, sheriff}},
-              {"commit", {{"Kid Calloway", best["Kid Calloway"]["commit"]},
-                          {"Sheriff Amos Brady", best["Sheriff Amos Brady"]["commit"]}}},
+              {"commit", {{kid_name, best[kid_name]["commit"]}, {sheriff_name, best[sheriff_name]["commit"]}}},
               {"until_over", true}};
     if (!resolve_and_record(ledger, def, "duel", duel, "duelists", rng, now(), out)) return exit_refused;
 
-    out << "\nA shootout at the Wortley Hotel: four guns drawn, bystanders in the way.\n";
+    out << "\n" << tr("A shootout at the Wortley Hotel: four guns drawn, bystanders in the way.") << "\n";
     Json shootout{{"participants",
-                   {character_json(def, "Deputy Wade Hollis"), character_json(def, "Deuce Lomax"),
-                    character_json(def, "Black Jack Mulroney"), character_json(def, "Captain Josiah Thorne")}},
-                  {"targets", {{"Deputy Wade Hollis", "Deuce Lomax"}, {"Deuce Lomax", "Deputy Wade Hollis"},
-                               {"Black Jack Mulroney", "Captain Josiah Thorne"},
-                               {"Captain Josiah Thorne", "Black Jack Mulroney"}}},
-                  {"sacrifice_when_allowed", {"Deputy Wade Hollis", "Captain Josiah Thorne"}},
+                   {character_json(def, deputy_name), character_json(def, deuce_name),
+                    character_json(def, black_jack_name), character_json(def, captain_name)}},
+                  {"targets", {{deputy_name, deuce_name}, {deuce_name, deputy_name},
+                               {black_jack_name, captain_name}, {captain_name, black_jack_name}}},
+                  {"sacrifice_when_allowed", {deputy_name, captain_name}},
                   {"until_over", true}};
     if (!resolve_and_record(ledger, def, "shootout", shootout, "participants", rng, now(), out))
       return exit_refused;
 
     db::VerifyReport report = db::verify_ledger(db_path);
-    out << fmt::format("\nAudit: {}\n", report.ok ? fmt::format("{} events, hash chain intact, every "
-                                                                "resolution replays to the same outcome.",
-                                                                report.events)
-                                                  : "FAILED: " + report.reason);
-    out << "Look inside: marshal verify --db " << db_path << "\n"
-        << "Every conflict as JSON: marshal resolve --help\n";
+    out << "\n"
+        << (report.ok ? fmt::format(fmt::runtime(trn("Audit: {} event, hash chain intact, every resolution replays "
+                                                     "to the same outcome.",
+                                                     "Audit: {} events, hash chain intact, every resolution replays "
+                                                     "to the same outcome.",
+                                                     static_cast<std::uint64_t>(report.events))),
+                                    report.events)
+                      // TRANSLATORS: {} is why the audit failed.
+                      : fmt::format(fmt::runtime(tr("Audit: FAILED: {}")), report.reason))
+        << "\n";
+    out << fmt::format(fmt::runtime(tr("Look inside: marshal verify --db {}")), db_path) << "\n"
+        << tr("Every conflict as JSON: marshal resolve --help") << "\n";
     return report.ok ? exit_ok : exit_verify_failed;
   } catch (const std::exception& e) {
     err << "marshal: " << e.what() << "\n";

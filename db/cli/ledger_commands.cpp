@@ -13,12 +13,16 @@
 #include "cli/cli.h"
 #include "cli/progress_bar.h"
 #include "core/card_code.h"
+#include "i18n/translate.h"
 #include "import/import_event.h"
 #include "ledger/ledger.h"
 #include "ledger/verify.h"
 #include "store/sqlite.h"
 
 namespace marshal::cli {
+
+using i18n::tr;
+using i18n::trn;
 
 namespace {
 
@@ -32,8 +36,10 @@ int run_init(const std::string& event_dir, const std::string& db_path, std::ostr
   db::ImportResult imported = db::import_event(event_dir, db::random_card_code);
   if (!imported.ok()) {
     for (const auto& e : imported.errors) err << "marshal: " << e.to_string() << "\n";
-    err << fmt::format("marshal: {} problem{} in {}; nothing was written\n", imported.errors.size(),
-                       imported.errors.size() == 1 ? "" : "s", event_dir);
+    const std::size_t problems = imported.errors.size();
+    // TRANSLATORS: {0} is how many problems, {1} the event folder.
+    const std::string text = trn("{} problem in {}; nothing was written", "{} problems in {}; nothing was written", problems);
+    err << "marshal: " << fmt::format(fmt::runtime(text), problems, event_dir) << "\n";
     return exit_bad_input;
   }
   try {
@@ -46,8 +52,13 @@ int run_init(const std::string& event_dir, const std::string& db_path, std::ostr
     return exit_bad_input;
   }
   const auto& def = imported.definition;
-  out << fmt::format("{}: {} characters, {} cards, {} locations -> {}\n", def.title,
-                     def.characters.size(), def.cards.size(), def.locations.size(), db_path);
+  // The event's title, then "35 characters, 348 cards, 13 locations -> FILE".
+  const std::string characters =
+      fmt::format(fmt::runtime(trn("{} character", "{} characters", def.characters.size())), def.characters.size());
+  const std::string cards = fmt::format(fmt::runtime(trn("{} card", "{} cards", def.cards.size())), def.cards.size());
+  const std::string locations =
+      fmt::format(fmt::runtime(trn("{} location", "{} locations", def.locations.size())), def.locations.size());
+  out << def.title << ": " << characters << ", " << cards << ", " << locations << " -> " << db_path << "\n";
   return exit_ok;
 }
 
@@ -62,14 +73,19 @@ int run_verify(const std::string& db_path, std::ostream& out, std::ostream& err)
   }
   if (!report.ok) {
     if (report.failed_seq > 0)
-      err << fmt::format("marshal: {}: event {} fails: {}\n", db_path, report.failed_seq, report.reason);
+      // TRANSLATORS: {0} is the ledger file, {1} the event's number, {2} why it fails.
+      err << "marshal: " << fmt::format(fmt::runtime(tr("{}: event {} fails: {}")), db_path, report.failed_seq,
+                                        report.reason)
+          << "\n";
     else
       err << fmt::format("marshal: {}: {}\n", db_path, report.reason);
     return exit_verify_failed;
   }
-  out << fmt::format("{}: ok. {} events; the hash chain is intact, every event replays to the same "
-                     "outcome, and the projections match.\n",
-                     db_path, report.events);
+  // TRANSLATORS: {0} is the ledger file, {1} how many events (any number: word it so that every count reads).
+  out << fmt::format(fmt::runtime(tr("{}: ok. {} events; the hash chain is intact, every event replays to the same "
+                                     "outcome, and the projections match.")),
+                     db_path, report.events)
+      << "\n";
   return exit_ok;
 }
 
@@ -81,14 +97,14 @@ int run_record(const std::string& db_path, const std::string& type, const std::s
   } else {
     std::ifstream file(input);
     if (!file) {
-      err << "marshal: " << input << ": cannot open the file\n";
+      err << "marshal: " << input << ": " << tr("cannot open the file") << "\n";
       return exit_bad_input;
     }
     text << file.rdbuf();
   }
   protocol::Json payload;
   try {
-    payload = protocol::parse_json(text.str(), input == "-" ? "standard input" : input);
+    payload = protocol::parse_json(text.str(), input == "-" ? tr("standard input") : input);
   } catch (const protocol::InputError& e) {
     err << "marshal: " << e.what() << "\n";
     return exit_bad_input;
@@ -102,9 +118,12 @@ int run_record(const std::string& db_path, const std::string& type, const std::s
       reply["seq"] = r.seq;
       reply["ledger"] = r.ledger;
     } else {
-      reply["error"] = {{"code", r.code}, {"field", r.field}, {"reason", r.reason}};
-      err << "marshal: refused (" << r.code << "): " << (r.field.empty() ? "" : r.field + ": ")
-          << r.reason << "\n";
+      // The reply is read by programs: its reason in English; the line on standard error in the user's words.
+      reply["error"] = {{"code", r.code}, {"field", r.field}, {"reason", r.sentence.text.empty() ? r.reason : r.sentence.english()}};
+      // TRANSLATORS: {0} is the refusal's code (unknown_character), {1} the field and the reason.
+      const std::string refused = tr("refused ({}): {}");
+      err << "marshal: " << fmt::format(fmt::runtime(refused), r.code, (r.field.empty() ? "" : r.field + ": ") + r.reason)
+          << "\n";
     }
     out << reply.dump(2) << "\n";
     return r.accepted ? exit_ok : (r.code == "bad_input" ? exit_bad_input : exit_refused);

@@ -7,6 +7,7 @@
 #include "audit/audit_csv.h"
 #include "cli/cli.h"
 #include "core/card_code.h"
+#include "i18n/translate.h"
 #include "ledger/kiosk_pins.h"
 #include "ledger/ledger.h"
 #include "ledger/town.h"
@@ -36,8 +37,10 @@ int run_pin_reset(const std::string& db_path, const std::string& badge, std::ost
     db::Town town(ledger.database(), 0, 0);
     std::int64_t character = town.character_by_badge(db::Json(badge), "BADGE");
     std::string pin = db::reset_kiosk_pin(ledger.database(), character, db::unix_time_ms());
-    out << fmt::format("{}'s new kiosk PIN: {}\nThe old one no longer works; reprint the character sheet "
-                       "(marshal print packets --character \"{}\") or hand the player this PIN.\n",
+    // TRANSLATORS: {0} is the character's name, {1} the new PIN, {2} the name again (in a command to type).
+    out << fmt::format(fmt::runtime(i18n::tr("{}'s new kiosk PIN: {}\nThe old one no longer works; reprint the "
+                                             "character sheet (marshal print packets --character \"{}\") or hand "
+                                             "the player this PIN.\n")),
                        town.name_of(character), pin, town.name_of(character));
     return exit_ok;
   } catch (const db::LedgerRefusal& r) {

@@ -6,6 +6,10 @@
 #include <ostream>
 #include <string>
 
+#include <fmt/format.h>
+
+#include "i18n/translate.h"
+
 namespace marshal::cli {
 
 class ProgressBar {
@@ -17,9 +21,10 @@ class ProgressBar {
     if (percent == last_ && done != total) return;
     last_ = percent;
     int bar = percent / 5;
-    err_ << "\r[" << std::string(static_cast<std::size_t>(bar), '#')
-         << std::string(static_cast<std::size_t>(20 - bar), ' ') << "] " << done << "/" << total
-         << " events" << (done == total ? "\n" : "") << std::flush;
+    // TRANSLATORS: a progress bar: the bar (20 characters), the events done and their number.
+    const std::string line = i18n::trn("[{:<20}] {}/{} event", "[{:<20}] {}/{} events", static_cast<std::uint64_t>(total));
+    err_ << "\r" << fmt::format(fmt::runtime(line), std::string(static_cast<std::size_t>(bar), '#'), done, total)
+         << (done == total ? "\n" : "") << std::flush;
   }
 
  private:

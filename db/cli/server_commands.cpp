@@ -12,16 +12,20 @@
 
 #include "cli/cli.h"
 #include "core/card_code.h"
+#include "i18n/translate.h"
 #include "printables/print_jobs.h"
 #include "protocol/enrollment.h"
 #include "ledger/ledger.h"
 #include "server/ledger_server.h"
 #include "server/stations.h"
 #include "ledger/station_events.h"
+#include "ledger/venue_zone.h"
 #include "server/tls_identity.h"
 #include "store/schema.h"
 
 namespace marshal::cli {
+
+using i18n::tr;
 
 namespace {
 
@@ -37,10 +41,14 @@ db::TlsIdentity ledger_identity(const std::string& db_path, bool replace, std::o
   db::Transaction tx(ledger.database());
   db::append_ledger_key_made(ledger.database(), made.key_pin, had_one ? "replaced" : "first", db::unix_time_ms());
   tx.commit();
-  out << fmt::format("{} the ledger's TLS key: {} (mode 0600; back it up with the ledger).\n",
-                     had_one ? "Replaced" : "Made", db::tls_key_path(db_path));
+  // TRANSLATORS: {} is the key's file.
+  out << fmt::format(fmt::runtime(had_one ? tr("Replaced the ledger's TLS key: {} (mode 0600; back it up with the ledger).")
+                                          : tr("Made the ledger's TLS key: {} (mode 0600; back it up with the ledger).")),
+                     db::tls_key_path(db_path))
+      << "\n";
   if (had_one)
-    out << "Every station must enrol again with a new card: marshal station rotate NAME --card FILE --server URL\n";
+    out << tr("Every station must enrol again with a new card: marshal station rotate NAME --card FILE --server URL")
+        << "\n";
   return made;
 }
 }  // namespace
@@ -55,16 +63,19 @@ int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err)
     return exit_usage;
   }
   if (!std::filesystem::exists(db_path)) {
-    err << "marshal: no ledger file at " << db_path << " (create one with marshal init)\n";
+    err << "marshal: " << fmt::format(fmt::runtime(tr("no ledger file at {} (create one with marshal init)")), db_path)
+        << "\n";
     return exit_bad_input;
   }
   if (options.insecure_http && !db::is_loopback_address(config.host)) {
-    err << "marshal: --insecure-http serves plain HTTP on this machine only (--listen 127.0.0.1:PORT), never on "
-        << config.host << ": anyone on the venue's Wi-Fi would read the PINs, tokens and secrets\n";
+    // TRANSLATORS: {} is the address asked for with --listen.
+    const std::string never = tr("--insecure-http serves plain HTTP on this machine only (--listen 127.0.0.1:PORT), "
+                                 "never on {}: anyone on the venue's Wi-Fi would read the PINs, tokens and secrets");
+    err << "marshal: " << fmt::format(fmt::runtime(never), config.host) << "\n";
     return exit_usage;
   }
   if (options.insecure_http && options.new_key) {
-    err << "marshal: --new-key makes a TLS key, which --insecure-http does not use\n";
+    err << "marshal: " << tr("--new-key makes a TLS key, which --insecure-http does not use") << "\n";
     return exit_usage;
   }
   std::string key_pin;
@@ -79,6 +90,13 @@ int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err)
       return exit_bad_input;
     }
   }
+  // The refusals' times in the event's zone, chosen before any thread starts.
+  try {
+    db::Database db(db_path, false);
+    if (const std::string why = db::use_event_time_zone(db); !why.empty()) err << "marshal serve: " << why << "\n";  // i18n: not words (the program's name)
+  } catch (const std::exception&) {
+    // no ledger there: LedgerServer says so below
+  }
   // Block the stop signals before any thread starts, so only sigwait below sees them.
   sigset_t stop;
   sigemptyset(&stop);
@@ -88,12 +106,14 @@ int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err)
   try {
     db::LedgerServer server(config);
     if (key_pin.empty())
-      out << fmt::format("Marshal ledger server: {} on http://{}:{}, PLAIN HTTP on this machine only (Ctrl-C to "
-                         "stop)\n",
+      // TRANSLATORS: {0} is the ledger file, {1} the address, {2} the port.
+      out << fmt::format(fmt::runtime(tr("Marshal ledger server: {} on http://{}:{}, PLAIN HTTP on this machine only "
+                                         "(Ctrl-C to stop)\n")),
                          db_path, config.host, server.port());
     else
-      out << fmt::format("Marshal ledger server: {} on https://{}:{} (Ctrl-C to stop)\n"
-                         "The ledger's key (on every enrollment card): sha256 {}\n",
+      // TRANSLATORS: {0} is the ledger file, {1} the address, {2} the port, {3} the key's sha256.
+      out << fmt::format(fmt::runtime(tr("Marshal ledger server: {} on https://{}:{} (Ctrl-C to stop)\n"
+                                         "The ledger's key (on every enrollment card): sha256 {}\n")),
                          db_path, config.host, server.port(), protocol::grouped_key_pin(key_pin));
     out << std::flush;
     // The port file last: whoever waits for it finds every line above already written.
@@ -103,12 +123,12 @@ int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err)
     }
     int signal = 0;
     sigwait(&stop, &signal);
-    out << "Stopping: finishing the events in flight...\n" << std::flush;
+    out << tr("Stopping: finishing the events in flight...") << "\n" << std::flush;
   } catch (const std::exception& e) {
     err << "marshal: " << e.what() << "\n";
     return exit_bad_input;
   }
-  out << "Stopped.\n";
+  out << tr("Stopped.") << "\n";
   return exit_ok;
 }
 
@@ -120,7 +140,7 @@ bool card_server_ok(const std::string& server_url, std::ostream& err) {
   if (server_url.rfind("https://", 0) == 0 && server_url.find('#') == std::string::npos &&
       protocol::valid_server_url(server_url, why))
     return true;
-  err << "marshal: --card needs --server https://HOST:PORT, the address stations reach the ledger at\n";
+  err << "marshal: " << tr("--card needs --server https://HOST:PORT, the address stations reach the ledger at") << "\n";
   return false;
 }
 
@@ -129,9 +149,10 @@ void print_card(const std::string& name, db::Role role, const protocol::Enrollme
                 const std::string& card_file, const std::string& admin_code, std::ostream& out) {
   printables::print_enrollment_card(name, db::to_string(role), enrollment, card_file, printables::Paper::a4,
                                     admin_code);
-  out << fmt::format("Its enrollment card (the server {}, the code and the ledger's key in one QR code) is in {}: "
-                     "print it at actual size and scan it at the station.\n"
-                     "The ledger's key on it: sha256 {}\n",
+  // TRANSLATORS: {0} is the server's address, {1} the card's PDF file, {2} the key's sha256.
+  out << fmt::format(fmt::runtime(tr("Its enrollment card (the server {}, the code and the ledger's key in one QR code) "
+                                     "is in {}: print it at actual size and scan it at the station.\n"
+                                     "The ledger's key on it: sha256 {}\n")),
                      enrollment.server_url, card_file, protocol::grouped_key_pin(enrollment.key_pin));
 }
 }  // namespace
@@ -140,7 +161,7 @@ int run_station_add(const std::string& db_path, const std::string& name, const s
                     const std::string& card_file, const std::string& server_url, std::ostream& out, std::ostream& err) {
   auto r = db::role_from_string(role);
   if (!r) {
-    err << "marshal: --role must be gm or kiosk, not '" << role << "'\n";
+    err << "marshal: " << fmt::format(fmt::runtime(tr("--role must be gm or kiosk, not '{}'")), role) << "\n";
     return exit_usage;
   }
   if (!card_file.empty() && !card_server_ok(server_url, err)) return exit_usage;
@@ -159,20 +180,30 @@ int run_station_add(const std::string& db_path, const std::string& name, const s
       } catch (const std::exception& e) {
         // No station without its card: the code printed nowhere is revoked again.
         db::revoke_station(ledger.database(), name, db::unix_time_ms());
-        err << "marshal: the enrollment card cannot be written, so the station was not added: " << e.what() << "\n";
+        err << "marshal: "
+            << fmt::format(fmt::runtime(tr("the enrollment card cannot be written, so the station was not added: {}")),
+                           e.what())
+            << "\n";
         return exit_bad_input;
       }
     }
-    out << fmt::format("Station '{}' ({}) added. Its one-time enrollment code:\n\n    {}\n\n"
-                       "Type it at the station when it asks; it works once.\n",
+    // TRANSLATORS: {0} is the station's name, {1} its role (gm or kiosk, as typed), {2} the code.
+    out << fmt::format(fmt::runtime(tr("Station '{}' ({}) added. Its one-time enrollment code:\n\n    {}\n\n"
+                                       "Type it at the station when it asks; it works once.\n")),
                        name, role, core::format_card_code(code));
     out << card_words.str();
-    if (admin)
-      out << fmt::format("\nIts admin code {} ({}) and admin PIN {}: scanned and typed at the kiosk they open its admin\n"
-                         "screen. Write the PIN down apart from the card; it is shown only now.\n",
-                         core::format_card_code(admin->code), card_file.empty() ? "type it, or print the card with --card"
-                                                                                : "the admin card beside the enrollment card",
-                         admin->pin);
+    if (admin) {
+      // TRANSLATORS: {0} is the admin code, {1} the admin PIN.
+      std::string words = tr("Its admin code {} (type it, or print the card with --card) and admin PIN {}: scanned and "
+                             "typed at the kiosk they open its admin\nscreen. Write the PIN down apart from the card; "
+                             "it is shown only now.\n");
+      if (!card_file.empty())
+        // TRANSLATORS: {0} is the admin code, {1} the admin PIN.
+        words = tr("Its admin code {} (the admin card beside the enrollment card) and admin PIN {}: scanned and typed "
+                   "at the kiosk they open its admin\nscreen. Write the PIN down apart from the card; it is shown only "
+                   "now.\n");
+      out << "\n" << fmt::format(fmt::runtime(words), core::format_card_code(admin->code), admin->pin);
+    }
     return exit_ok;
   } catch (const std::exception& e) {
     err << "marshal: " << e.what() << "\n";
@@ -188,14 +219,19 @@ int run_station_rotate(const std::string& db_path, const std::string& name, cons
     if (!card_file.empty()) key_pin = ledger_identity(db_path, false, out).key_pin;
     db::Ledger ledger(db_path);
     const db::Rotation rotation = db::rotate_station_token(ledger.database(), name, db::unix_time_ms());
-    out << fmt::format("Station '{}' ({}): its old token is refused from now on. Its new one-time enrollment code:\n\n"
-                       "    {}\n\nThe station enrols again with it (or with the card); it works once.\n",
+    // TRANSLATORS: {0} is the station's name, {1} its role (gm or kiosk), {2} the code.
+    out << fmt::format(fmt::runtime(tr("Station '{}' ({}): its old token is refused from now on. Its new one-time "
+                                       "enrollment code:\n\n    {}\n\nThe station enrols again with it (or with the "
+                                       "card); it works once.\n")),
                        name, db::to_string(rotation.role), core::format_card_code(rotation.code));
     if (!card_file.empty()) {
       try {  // a kiosk keeps its admin card: none is printed again
         print_card(name, rotation.role, {server_url, rotation.code, key_pin}, card_file, "", out);
       } catch (const std::exception& e) {
-        err << "marshal: the enrollment card cannot be written (the code above still works): " << e.what() << "\n";
+        err << "marshal: "
+            << fmt::format(fmt::runtime(tr("the enrollment card cannot be written (the code above still works): {}")),
+                           e.what())
+            << "\n";
         return exit_bad_input;
       }
     }
@@ -211,7 +247,7 @@ int run_station_revoke(const std::string& db_path, const std::string& name, std:
   try {
     db::Ledger ledger(db_path);
     db::revoke_station(ledger.database(), name, db::unix_time_ms());
-    out << "Station '" << name << "' revoked: its token no longer works.\n";
+    out << fmt::format(fmt::runtime(tr("Station '{}' revoked: its token no longer works.")), name) << "\n";
     return exit_ok;
   } catch (const std::exception& e) {
     err << "marshal: " << e.what() << "\n";

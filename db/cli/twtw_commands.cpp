@@ -17,16 +17,20 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/cli.h"
+#include "cli/cli_words.h"
 #include "core/refusal.h"
 #include "core/twtw_damage.h"
 #include "core/twtw_melee.h"
 #include "core/twtw_order.h"
 #include "core/twtw_ranged.h"
+#include "i18n/translate.h"
 
 namespace marshal::cli {
 
 namespace tw = core::twtw;
 using Json = nlohmann::ordered_json;
+using i18n::tr;
+using i18n::trn;
 
 namespace {
 
@@ -44,8 +48,9 @@ std::string option_for(const std::string& field) {
   return option;
 }
 
-void print_breakdown(const tw::TnBreakdown& b, const char* what, std::ostream& out) {
-  out << fmt::format("{} {}\n", what, b.tn);
+// `what` is the line's first words with the number's place: "TN {}".
+void print_breakdown(const tw::TnBreakdown& b, const std::string& what, std::ostream& out) {
+  out << fmt::format(fmt::runtime(what), b.tn) << "\n";
   for (const tw::Modifier& m : b.why) out << "  " << m.why << "\n";
 }
 
@@ -62,9 +67,8 @@ std::string read_capped(std::istream& in) {
   in.read(text.data(), static_cast<std::streamsize>(text.size()));
   text.resize(static_cast<std::size_t>(in.gcount()));
   if (text.size() > max_order_input_bytes)
-    throw OrderInputError{"standard input",
-                          fmt::format("more than {} bytes; a round's declarations are far "
-                                      "smaller",
+    throw OrderInputError{tr("standard input"),
+                          fmt::format(fmt::runtime(tr("more than {} bytes; a round's declarations are far smaller")),
                                       max_order_input_bytes)};
   return text;
 }
@@ -85,8 +89,8 @@ void check_depth(const std::string& text) {
       in_string = true;
     } else if (c == '[' || c == '{') {
       if (++depth > max_order_json_depth)
-        throw OrderInputError{"standard input",
-                              fmt::format("JSON nested more than {} deep", max_order_json_depth)};
+        throw OrderInputError{tr("standard input"),
+                              fmt::format(fmt::runtime(tr("JSON nested more than {} deep")), max_order_json_depth)};
     } else if (c == ']' || c == '}') {
       --depth;
     }
@@ -95,7 +99,7 @@ void check_depth(const std::string& text) {
 
 bool flag(const nlohmann::json& c, const char* key, const std::string& at) {
   if (!c.contains(key)) return false;
-  if (!c[key].is_boolean()) throw OrderInputError{at + "." + key, "true or false"};
+  if (!c[key].is_boolean()) throw OrderInputError{at + "." + key, tr("true or false")};
   return c[key].get<bool>();
 }
 
@@ -109,17 +113,17 @@ std::optional<tw::Speed> speed_from(const nlohmann::json& v) {
 tw::Declaration declaration_from(const nlohmann::json& c, const std::string& at,
                                  const tw::SpeedPhases& table) {
   if (!c.is_object())
-    throw OrderInputError{at, "a character is an object: {\"name\", \"reflex\", \"phases\", ...}"};
+    throw OrderInputError{at, tr("a character is an object: {\"name\", \"reflex\", \"phases\", ...}")};
   static const char* known[] = {"name",          "reflex",    "phases", "actions",
                                 "continuous",    "surprised", "dodge",  "surprised_last_round",
                                 "bravery_passed"};
   for (const auto& item : c.items())
     if (std::find_if(std::begin(known), std::end(known),
                      [&](const char* k) { return item.key() == k; }) == std::end(known))
-      throw OrderInputError{at + "." + item.key(), "not a field of a character (docs/twtw.md)"};
+      throw OrderInputError{at + "." + item.key(), tr("not a field of a character (docs/twtw.md)")};
   tw::Declaration d;
   if (!c.contains("name") || !c["name"].is_string() || c["name"].get<std::string>().empty())
-    throw OrderInputError{at + ".name", "a non-empty string"};
+    throw OrderInputError{at + ".name", tr("a non-empty string")};
   d.name = c["name"].get<std::string>();
   static const std::pair<const char*, int> dice[] = {
       {"d12", 12}, {"d10", 10}, {"d8", 8}, {"d6", 6}, {"d4", 4}};
@@ -127,28 +131,30 @@ tw::Declaration declaration_from(const nlohmann::json& c, const std::string& at,
   auto die = std::find_if(std::begin(dice), std::end(dice),
                           [&](const auto& p) { return reflex == p.first; });
   if (die == std::end(dice))
-    throw OrderInputError{at + ".reflex", "one of \"d12\", \"d10\", \"d8\", \"d6\", \"d4\""};
+    throw OrderInputError{at + ".reflex", tr("one of \"d12\", \"d10\", \"d8\", \"d6\", \"d4\"")};
   d.reflex = die->second;
   if (c.contains("phases") && c.contains("actions"))
-    throw OrderInputError{at + ".actions", "give phases or actions, not both"};
+    throw OrderInputError{at + ".actions", tr("give phases or actions, not both")};
   if (c.contains("phases")) {
-    if (!c["phases"].is_array()) throw OrderInputError{at + ".phases", "a list of phases 1 to 4"};
+    if (!c["phases"].is_array()) throw OrderInputError{at + ".phases", tr("a list of phases 1 to 4")};
     for (const auto& p : c["phases"]) {
       if (!p.is_number_unsigned() || p.get<std::uint64_t>() < 1 ||
           p.get<std::uint64_t>() > tw::phases_per_round)
-        throw OrderInputError{at + ".phases", fmt::format("{} is not a phase 1 to 4", p.dump())};
+        // TRANSLATORS: {} is the value given (JSON).
+        throw OrderInputError{at + ".phases", fmt::format(fmt::runtime(tr("{} is not a phase 1 to 4")), p.dump())};
       d.phases.push_back(static_cast<int>(p.get<std::uint64_t>()));
     }
   }
   if (c.contains("actions")) {
     if (!c["actions"].is_array())
-      throw OrderInputError{at + ".actions", "a list of \"fast\", \"normal\", \"slow\""};
+      throw OrderInputError{at + ".actions", tr("a list of \"fast\", \"normal\", \"slow\"")};
     std::vector<tw::Speed> speeds;
     for (const auto& a : c["actions"]) {
       auto s = speed_from(a);
       if (!s)
         throw OrderInputError{at + ".actions",
-                              fmt::format("{} is not fast, normal or slow", a.dump())};
+                              // TRANSLATORS: {} is the value given (JSON); fast, normal and slow are typed as they are.
+                              fmt::format(fmt::runtime(tr("{} is not fast, normal or slow")), a.dump())};
       speeds.push_back(*s);
     }
     try {
@@ -170,13 +176,13 @@ tw::SpeedPhases table_from(const nlohmann::json& root) {
   if (!root.contains("speed_phases")) return table;
   const auto& t = root["speed_phases"];
   if (!t.is_object())
-    throw OrderInputError{"speed_phases", "an object {\"fast\": 1, \"normal\": 2, \"slow\": 4}"};
+    throw OrderInputError{"speed_phases", tr("an object {\"fast\": 1, \"normal\": 2, \"slow\": 4}")};
   for (auto [key, slot] :
        {std::pair{"fast", &table.fast}, {"normal", &table.normal}, {"slow", &table.slow}}) {
     if (!t.contains(key)) continue;
     if (!t[key].is_number_unsigned() || t[key].get<std::uint64_t>() < 1 ||
         t[key].get<std::uint64_t>() > 4)
-      throw OrderInputError{std::string("speed_phases.") + key, "phases an action takes, 1 to 4"};
+      throw OrderInputError{std::string("speed_phases.") + key, tr("phases an action takes, 1 to 4")};
     *slot = static_cast<int>(t[key].get<std::uint64_t>());
   }
   return table;
@@ -189,14 +195,15 @@ std::vector<tw::Declaration> declarations_from(std::istream& in) {
   try {
     root = nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
-    throw OrderInputError{"standard input", fmt::format("not JSON: {}", e.what())};
+    throw OrderInputError{tr("standard input"), fmt::format(fmt::runtime(tr("not JSON: {}")), e.what())};
   }
   if (!root.is_object() || !root.contains("characters") || !root["characters"].is_array())
-    throw OrderInputError{"characters", "the input is {\"characters\": [...]}"};
+    throw OrderInputError{"characters", tr("the input is {\"characters\": [...]}")};
   const auto& list = root["characters"];
   if (list.size() > max_order_characters)
     throw OrderInputError{
-        "characters", fmt::format("{} characters; at most {}", list.size(), max_order_characters)};
+        // TRANSLATORS: {0} is how many characters were given, {1} the most a round takes.
+        "characters", fmt::format(fmt::runtime(tr("{} characters; at most {}")), list.size(), max_order_characters)};
   const tw::SpeedPhases table = table_from(root);
   std::vector<tw::Declaration> out;
   for (std::size_t i = 0; i < list.size(); ++i)
@@ -222,22 +229,28 @@ int print_order(const tw::RoundOrder& order, bool json, std::ostream& out) {
     std::string actors;
     for (const std::string& a : s.actors) actors += (actors.empty() ? "" : ", ") + a;
     if (s.phase == 0)
-      out << fmt::format("Declaration: {} dodging\n", actors);
+      // TRANSLATORS: {} is the names of those who dodge.
+      out << fmt::format(fmt::runtime(tr("Declaration: {} dodging")), actors) << "\n";
     else
-      out << fmt::format("Phase {:<3} {:<10} {}\n", roman(s.phase), s.name, actors);
+      // TRANSLATORS: a line of the round's order: the phase (I to IV), the step (d12 or the word for continuous
+      // actions) and who acts in it. Keep the widths ({:<3}, {:<10}): the lines make columns.
+      out << fmt::format(fmt::runtime(tr("Phase {:<3} {:<10} {}")), roman(s.phase),
+                         s.name == "continuous" ? tr("continuous") : s.name, actors)
+          << "\n";
   }
-  for (const tw::Idle& i : order.idle) out << fmt::format("not acting: {}: {}\n", i.name, i.why);
-  if (order.steps.empty() && order.idle.empty()) out << "nobody declared anything\n";
+  // TRANSLATORS: {0} is a character's name, {1} why they do not act.
+  for (const tw::Idle& i : order.idle) out << fmt::format(fmt::runtime(tr("not acting: {}: {}")), i.name, i.why) << "\n";
+  if (order.steps.empty() && order.idle.empty()) out << tr("nobody declared anything") << "\n";
   return exit_ok;
 }
 
 }  // namespace
 
 int run_twtw(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream& err) {
-  CLI::App app{
-      "Action time of The West That Wasn't (seed 003): TNs, fan firing, damage, melee Defense and "
-      "the order of a round (docs/twtw.md).",
-      "marshal twtw"};
+  CLI::App app{"", "marshal twtw"};  // i18n: not words (the command)
+  speak_words(app);
+  app.description(tr("Action time of The West That Wasn't (seed 003): TNs, fan firing, damage, melee Defense and "
+                     "the order of a round (docs/twtw.md)."));
   app.require_subcommand(1);
   bool json = false;
 
@@ -245,65 +258,64 @@ int run_twtw(int argc, char** argv, std::istream& in, std::ostream& out, std::os
   std::string firer = "still", mount = "none", called = "none", engaged = "none",
               size_steps = "halving";
   auto* ranged = app.add_subcommand("ranged-tn",
-                                    "The TN of a ranged attack, and each modifier (003 L108-253)");
+                                    tr("The TN of a ranged attack, and each modifier (003 L108-253)"));
   ranged
       ->add_option("--range", shot.range_paces,
-                   fmt::format("paces to the target, 0..{}", tw::max_range_paces))
+                   fmt::format(fmt::runtime(tr("paces to the target, 0..{}")), tw::max_range_paces))
       ->required();
   ranged
       ->add_option("--increment", shot.range_increment,
-                   fmt::format("the weapon's range increment, 1..{} (thrown: Strength + 2)",
+                   fmt::format(fmt::runtime(tr("the weapon's range increment, 1..{} (thrown: Strength + 2)")),
                                tw::max_range_increment))
       ->required();
-  ranged->add_option("--firer", firer, "the firer: still (default), walk, run")
+  ranged->add_option("--firer", firer, tr("the firer: still (default), walk, run"))
       ->check(CLI::IsMember({"still", "walk", "run"}));
   ranged
       ->add_option("--mounted", mount,
-                   "the firer's mount: still, walk, gallop (default: not mounted)")
+                   tr("the firer's mount: still, walk, gallop (default: not mounted)"))
       ->check(CLI::IsMember({"none", "still", "walk", "gallop"}));
   ranged->add_option(
       "--relative-speed", shot.relative_speed,
-      fmt::format("paces a round between firer and target, 0..{}", tw::max_relative_speed));
+      fmt::format(fmt::runtime(tr("paces a round between firer and target, 0..{}")), tw::max_relative_speed));
   ranged->add_option("--size", shot.target_size,
-                     "the target's Size, above 0 up to 1000 (a human 6, the default)");
-  ranged->add_option("--called", called, "a called shot: torso, limb, head, eye")
+                     tr("the target's Size, above 0 up to 1000 (a human 6, the default)"));
+  ranged->add_option("--called", called, tr("a called shot: torso, limb, head, eye"))
       ->check(CLI::IsMember({"none", "torso", "limb", "head", "eye"}));
   ranged->add_option(
       "--snap", shot.snap_penalty,
-      fmt::format("the weapon's snap-shot penalty when not aimed, 0..{}", tw::max_snap_penalty));
-  ranged->add_flag("--two-weapons", shot.two_weapons, "a weapon in each hand: -1");
-  ranged->add_flag("--off-hand", shot.off_hand, "fired with the off hand: -3 more");
-  ranged->add_flag("--one-handed", shot.one_handed_long_gun, "a two-handed gun in one hand: -2");
-  ranged->add_flag("--hidden", shot.target_hidden, "the target cannot be seen behind cover: -4");
-  ranged->add_flag("--forgoes-defense", shot.target_forgoes_defense,
-                   "the target moves 50% further: half the range");
+      fmt::format(fmt::runtime(tr("the weapon's snap-shot penalty when not aimed, 0..{}")), tw::max_snap_penalty));
+  ranged->add_flag("--two-weapons", shot.two_weapons, tr("a weapon in each hand: -1"));
+  ranged->add_flag("--off-hand", shot.off_hand, tr("fired with the off hand: -3 more"));
+  ranged->add_flag("--one-handed", shot.one_handed_long_gun, tr("a two-handed gun in one hand: -2"));
+  ranged->add_flag("--hidden", shot.target_hidden, tr("the target cannot be seen behind cover: -4"));
+  // xgettext:no-c-format
+  ranged->add_flag("--forgoes-defense", shot.target_forgoes_defense, tr("the target moves 50% further: half the range"));
   ranged->add_option("--dodge", shot.target_dodge,
-                     fmt::format("the target's Dodge, if dodging, 0..{}", tw::max_dodge));
+                     fmt::format(fmt::runtime(tr("the target's Dodge, if dodging, 0..{}")), tw::max_dodge));
   ranged->add_flag("--dodge-still", shot.target_dodge_still,
-                   "the dodging target does not move: +1");
+                   tr("the dodging target does not move: +1"));
   ranged
       ->add_option("--engaged", engaged,
-                   "the target engages the firer hand to hand; the gun is short, normal or long")
+                   tr("the target engages the firer hand to hand; the gun is short, normal or long"))
       ->check(CLI::IsMember({"none", "short", "normal", "long"}));
   ranged->add_option("--wound-penalty", shot.wound_penalty,
-                     fmt::format("the firer's wound penalty, 0..{}", tw::max_wound_penalty));
+                     fmt::format(fmt::runtime(tr("the firer's wound penalty, 0..{}")), tw::max_wound_penalty));
   ranged
       ->add_option("--size-steps", size_steps,
-                   "the reading of 003 L141: halving (default) or literal")
+                   tr("the reading of 003 L141: halving (default) or literal"))
       ->check(CLI::IsMember({"halving", "literal"}));
 
   int fan_tn = 0, fan_snap = 0;
   std::string targets_text;
-  auto* fan = app.add_subcommand("fan", "The TN of each shot of fan firing (003 L219-239)");
+  auto* fan = app.add_subcommand("fan", tr("The TN of each shot of fan firing (003 L219-239)"));
   fan->add_option("--tn", fan_tn,
-                  fmt::format("the shot's TN before the snap penalty, 1..{}", tw::max_tn))
+                  fmt::format(fmt::runtime(tr("the shot's TN before the snap penalty, 1..{}")), tw::max_tn))
       ->required();
   fan->add_option("--snap", fan_snap,
-                  fmt::format("the revolver's snap-shot penalty, 0..{}", tw::max_snap_penalty))
+                  fmt::format(fmt::runtime(tr("the revolver's snap-shot penalty, 0..{}")), tw::max_snap_penalty))
       ->required();
   fan->add_option("--targets", targets_text,
-                  fmt::format("the target of each shot in order, comma separated, 1..{} "
-                              "shots (A,A,B)",
+                  fmt::format(fmt::runtime(tr("the target of each shot in order, comma separated, 1..{} shots (A,A,B)")),
                               tw::max_fan_shots))
       ->required();
 
@@ -311,75 +323,76 @@ int run_twtw(int argc, char** argv, std::istream& in, std::ostream& out, std::os
   std::optional<int> rd;
   bool brawling = false, impact = false;
   auto* damage = app.add_subcommand(
-      "damage", "Wounds and CT of a hit by the target's Size, through cover (003 L431-464)");
-  damage->add_option("--dmg", dmg, fmt::format("the DMG effect, 0..{}", tw::max_effect))
+      "damage", tr("Wounds and CT of a hit by the target's Size, through cover (003 L431-464)"));
+  damage->add_option("--dmg", dmg, fmt::format(fmt::runtime(tr("the DMG effect, 0..{}")), tw::max_effect))
       ->required();
   damage->add_option(
       "--rd", rd,
-      fmt::format("the RD effect, 0..{}; needed when the cover ablates", tw::max_effect));
+      fmt::format(fmt::runtime(tr("the RD effect, 0..{}; needed when the cover ablates")), tw::max_effect));
   damage
       ->add_option("--size", size,
-                   fmt::format("the target's Size, 1..{} (a human 6)", tw::max_size))
+                   fmt::format(fmt::runtime(tr("the target's Size, 1..{} (a human 6)")), tw::max_size))
       ->required();
   auto* brawl_flag =
-      damage->add_flag("--brawling", brawling, "non-lethal: 3 CT per Size, a wound per double");
-  damage->add_flag("--impact", impact, "the impact attribute: wounds as brawling, a CT per point")
+      damage->add_flag("--brawling", brawling, tr("non-lethal: 3 CT per Size, a wound per double"));
+  damage->add_flag("--impact", impact, tr("the impact attribute: wounds as brawling, a CT per point"))
       ->excludes(brawl_flag);
   auto* pv_opt = damage->add_option(
       "--pv", pv,
-      fmt::format("penetration: the card's result + the weapon's Pen, 0..{}", tw::max_pen));
+      fmt::format(fmt::runtime(tr("penetration: the card's result + the weapon's Pen, 0..{}")), tw::max_pen));
   auto* av_opt =
       damage->add_option("--av", av,
-                         fmt::format("the cover's Armor Value, 0..{} (thin wood 2, hardwood 3, "
-                                     "brick or iron 4)",
+                         fmt::format(fmt::runtime(tr("the cover's Armor Value, 0..{} (thin wood 2, hardwood 3, "
+                                                     "brick or iron 4)")),
                                      tw::max_pen));
   pv_opt->needs(av_opt);
   av_opt->needs(pv_opt);
 
   tw::MeleeDefense defense_in;
   auto* defense = app.add_subcommand(
-      "defense", "A melee Defense: 3 + skill, +1 with the advantage (003 L259-273)");
+      "defense", tr("A melee Defense: 3 + skill, +1 with the advantage (003 L259-273)"));
   defense
       ->add_option("--skill", defense_in.skill,
-                   fmt::format("the defender's skill level, 0..{}", tw::max_skill))
+                   fmt::format(fmt::runtime(tr("the defender's skill level, 0..{}")), tw::max_skill))
       ->required();
   auto* adv_opt = defense->add_option(
       "--advantage", defense_in.advantage,
-      fmt::format("the defender's advantage factors, 0..{}", tw::max_advantage));
+      fmt::format(fmt::runtime(tr("the defender's advantage factors, 0..{}")), tw::max_advantage));
   auto* opp_opt = defense->add_option(
       "--opponent-advantage", defense_in.opponent_advantage,
-      fmt::format("the attacker's advantage factors, 0..{}", tw::max_advantage));
+      fmt::format(fmt::runtime(tr("the attacker's advantage factors, 0..{}")), tw::max_advantage));
   adv_opt->needs(opp_opt);
   opp_opt->needs(adv_opt);
-  defense->add_flag("--forgoes-defense", defense_in.forgoes_defense,
-                    "moving 50% further: TN 3, no advantage");
+  // xgettext:no-c-format
+  defense->add_flag("--forgoes-defense", defense_in.forgoes_defense, tr("moving 50% further: TN 3, no advantage"));
   defense->add_option("--dodge", defense_in.dodge,
-                      fmt::format("the Dodge, if dodging, 0..{}", tw::max_dodge));
-  defense->add_flag("--dodge-still", defense_in.dodge_still, "dodging without moving: +1");
+                      fmt::format(fmt::runtime(tr("the Dodge, if dodging, 0..{}")), tw::max_dodge));
+  defense->add_flag("--dodge-still", defense_in.dodge_still, tr("dodging without moving: +1"));
 
   auto* order = app.add_subcommand(
       "order",
-      "The steps of one round, from the declarations on standard input: {\"characters\": "
-      "[{\"name\", "
-      "\"reflex\": \"d10\", \"phases\": [1, 3] or \"actions\": [\"fast\", \"normal\"], "
-      "\"continuous\", "
-      "\"surprised\", \"dodge\", \"surprised_last_round\", \"bravery_passed\"}]} (003 L15-34)");
+      tr("The steps of one round, from the declarations on standard input: {\"characters\": "
+         "[{\"name\", \"reflex\": \"d10\", \"phases\": [1, 3] or \"actions\": [\"fast\", \"normal\"], "
+         "\"continuous\", \"surprised\", \"dodge\", \"surprised_last_round\", \"bravery_passed\"}]} "
+         "(003 L15-34)"));
 
   std::string deck_path;
   auto* deck = app.add_subcommand(
-      "deck", "Check an action-card deck (the CSV a group supplies; docs/twtw.md): every problem with its "
-              "file:line, or the cards it holds");
-  deck->add_option("FILE", deck_path, "the deck's CSV file")->required();
+      "deck", tr("Check an action-card deck (the CSV a group supplies; docs/twtw.md): every problem with its "
+                 "file:line, or the cards it holds"));
+  deck->add_option("FILE", deck_path, tr("the deck's CSV file"))->required();
 
   for (CLI::App* verb : {ranged, fan, damage, defense, order, deck})
-    verb->add_flag("--json", json, "print JSON");
+    verb->add_flag("--json", json, tr("print JSON"));
+  word_groups(app);
 
   const std::vector<std::string> verbs{"ranged-tn", "fan", "damage", "defense", "order", "deck"};
   if (argc >= 2 && argv[1][0] != '-' &&
       std::find(verbs.begin(), verbs.end(), argv[1]) == verbs.end()) {
-    err << fmt::format(
-        "marshal twtw: '{}' is not a verb; give ranged-tn, fan, damage, defense, order or deck\n",
-        argv[1]);
+    err << "marshal twtw: "  // i18n: not words (the command)
+        << fmt::format(fmt::runtime(tr("'{}' is not a verb; give ranged-tn, fan, damage, defense, order or deck")),
+                       argv[1])
+        << "\n";
     return exit_usage;
   }
   try {
@@ -388,15 +401,18 @@ int run_twtw(int argc, char** argv, std::istream& in, std::ostream& out, std::os
     return app.exit(e, out, err) == 0 ? exit_ok : exit_usage;
   }
 
-  const std::string command = "marshal twtw " + app.get_subcommands().front()->get_name();
+  const std::string command = "marshal twtw " + app.get_subcommands().front()->get_name();  // i18n: not words
   try {
     if (deck->parsed()) {
       db::TwtwDeck read = db::read_twtw_deck(deck_path);
       if (!read.ok()) {
         for (const auto& e : read.errors) err << e.to_string() << "\n";
-        err << fmt::format("marshal twtw deck: {} problem{}; the deck is not used (the station's physical mode "
-                           "still works)\n",
-                           read.errors.size(), read.errors.size() == 1 ? "" : "s");
+        err << "marshal twtw deck: "  // i18n: not words (the command)
+            << fmt::format(fmt::runtime(trn("{} problem; the deck is not used (the station's physical mode still works)",
+                                            "{} problems; the deck is not used (the station's physical mode still works)",
+                                            read.errors.size())),
+                           read.errors.size())
+            << "\n";
         return exit_usage;
       }
       std::set<std::string> distinct;
@@ -404,8 +420,11 @@ int run_twtw(int argc, char** argv, std::istream& in, std::ostream& out, std::os
       if (json)
         out << Json{{"cards", read.cards.size()}, {"distinct", distinct.size()}}.dump() << "\n";
       else
-        out << fmt::format("{}: {} cards ({} different), every cell checked\n", deck_path, read.cards.size(),
-                           distinct.size());
+        // TRANSLATORS: {0} is the deck's file, {1} how many cards, {2} how many different ones.
+        out << fmt::format(fmt::runtime(trn("{}: {} card ({} different), every cell checked",
+                                            "{}: {} cards ({} different), every cell checked", read.cards.size())),
+                           deck_path, read.cards.size(), distinct.size())
+            << "\n";
       return exit_ok;
     }
     if (ranged->parsed()) {
@@ -431,7 +450,7 @@ int run_twtw(int argc, char** argv, std::istream& in, std::ostream& out, std::os
       if (json)
         out << Json{{"tn", b.tn}, {"why", why_of(b)}}.dump() << "\n";
       else
-        print_breakdown(b, "TN", out);
+        print_breakdown(b, tr("TN {}"), out);
       return exit_ok;
     }
     if (fan->parsed()) {
@@ -448,7 +467,8 @@ int run_twtw(int argc, char** argv, std::istream& in, std::ostream& out, std::os
         out << Json{{"tns", tns}}.dump() << "\n";
       } else {
         for (std::size_t i = 0; i < tns.size(); ++i)
-          out << fmt::format("shot {} at {}: TN {}\n", i + 1, targets[i], tns[i]);
+          // TRANSLATORS: {0} is the shot's number, {1} its target, {2} its Target Number.
+          out << fmt::format(fmt::runtime(tr("shot {} at {}: TN {}")), i + 1, targets[i], tns[i]) << "\n";
       }
       return exit_ok;
     }
@@ -473,15 +493,21 @@ int run_twtw(int argc, char** argv, std::istream& in, std::ostream& out, std::os
         out << result.dump() << "\n";
       } else {
         if (!result["cover"].is_null()) {
-          static const char* words[] = {"penetrates: the DMG", "ablates: the RD",
-                                        "deflects: no effect"};
-          out << "cover " << result["cover"].get<std::string>() << ", "
-              << words[result["cover"] == "P"   ? 0
-                       : result["cover"] == "A" ? 1
-                                                : 2]
-              << "\n";
+          const std::string cover = result["cover"].get<std::string>();
+          // TRANSLATORS: {} is the cover's letter (D), as in the rules (003 L431-464).
+          std::string through = tr("cover {}, deflects: no effect");
+          if (cover == "P")
+            // TRANSLATORS: {} is the cover's letter (P), as in the rules (003 L431-464).
+            through = tr("cover {}, penetrates: the DMG");
+          else if (cover == "A")
+            // TRANSLATORS: {} is the cover's letter (A), as in the rules (003 L431-464).
+            through = tr("cover {}, ablates: the RD");
+          out << fmt::format(fmt::runtime(through), cover) << "\n";
         }
-        out << fmt::format("{} wound{}, {} CT\n", d.wounds, d.wounds == 1 ? "" : "s", d.ct);
+        // TRANSLATORS: {0} is the wounds, {1} the CT (the rules' term, 003 L444).
+        out << fmt::format(fmt::runtime(trn("{} wound, {} CT", "{} wounds, {} CT", static_cast<std::uint64_t>(d.wounds))),
+                           d.wounds, d.ct)
+            << "\n";
       }
       return exit_ok;
     }
@@ -490,7 +516,7 @@ int run_twtw(int argc, char** argv, std::istream& in, std::ostream& out, std::os
       if (json)
         out << Json{{"defense", b.tn}, {"why", why_of(b)}}.dump() << "\n";
       else
-        print_breakdown(b, "Defense", out);
+        print_breakdown(b, tr("Defense {}"), out);
       return exit_ok;
     }
     try {

@@ -7,15 +7,31 @@
 
 #include <fmt/format.h>
 
+#include "i18n/translate.h"
+
 namespace marshal::db {
 
+using i18n::tr;
+
+// Where the error is (file, line, column's number and name as the header has it), then what is wrong.
 std::string ImportError::to_string() const {
-  std::string where = file;
-  if (line > 0) where += fmt::format(" line {}", line);
+  if (line > 0 && column > 0 && !column_name.empty())
+    // TRANSLATORS: an event file's error: {0} the file, {1} its line, {2} the column's number, {3} its
+    // name as the file's header has it, {4} what is wrong.
+    return fmt::format(fmt::runtime(tr("{} line {}, column {} ({}): {}")), file, line, column, column_name, reason);
+  if (line > 0 && column > 0)
+    // TRANSLATORS: an event file's error: {0} the file, {1} its line, {2} the column's number, {3} what is wrong.
+    return fmt::format(fmt::runtime(tr("{} line {}, column {}: {}")), file, line, column, reason);
+  if (line > 0)
+    // TRANSLATORS: an event file's error: {0} the file, {1} its line, {2} what is wrong.
+    return fmt::format(fmt::runtime(tr("{} line {}: {}")), file, line, reason);
+  if (column > 0 && !column_name.empty())
+    // TRANSLATORS: an event file's error: {0} the file, {1} the column's number, {2} its name, {3} what is wrong.
+    return fmt::format(fmt::runtime(tr("{}, column {} ({}): {}")), file, column, column_name, reason);
   if (column > 0)
-    where += column_name.empty() ? fmt::format(", column {}", column)
-                                 : fmt::format(", column {} ({})", column, column_name);
-  return where + ": " + reason;
+    // TRANSLATORS: an event file's error: {0} the file, {1} the column's number, {2} what is wrong.
+    return fmt::format(fmt::runtime(tr("{}, column {}: {}")), file, column, reason);
+  return fmt::format("{}: {}", file, reason);
 }
 
 std::string trim(const std::string& text) {
@@ -79,17 +95,19 @@ CsvTable::CsvTable(const std::string& path, const std::string& display_name,
     if (state.line == 1 && line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);  // BOM
     line += '\n';
     if (csv_parse(&parser, line.data(), line.size(), on_field, on_row_end, &state) != line.size()) {
+      // TRANSLATORS: {} is the line of the file where reading stopped.
       quoting_error(csv_error(&parser) == CSV_EPARSE
-                        ? fmt::format("cannot be read as CSV: a quoted field is never closed, or a "
-                                      "quote stands inside an unquoted cell (stopped at line {})",
+                        ? fmt::format(fmt::runtime(tr("cannot be read as CSV: a quoted field is never closed, or a "
+                                                      "quote stands inside an unquoted cell (stopped at line {})")),
                                       state.line)
-                        : std::string("cannot be read as CSV: ") + csv_strerror(csv_error(&parser)));
+                        // TRANSLATORS: {} is the CSV library's own words for what went wrong (English).
+                        : fmt::format(fmt::runtime(tr("cannot be read as CSV: {}")), csv_strerror(csv_error(&parser))));
       bad = true;
       break;
     }
   }
   if (!bad && csv_fini(&parser, on_field, on_row_end, &state) != 0)
-    quoting_error("a quoted field is never closed");
+    quoting_error(tr("a quoted field is never closed"));
   csv_free(&parser);
   // After a problem the rows read before it are still checked; nothing is written anyway.
 
@@ -113,12 +131,12 @@ bool CsvTable::check_columns(const std::vector<std::string>& required,
                              std::vector<ImportError>& errors) {
   bool ok = true;
   if (header_.empty()) {
-    errors.push_back({name_, 1, 0, "", "has no header row (the column names)"});
+    errors.push_back({name_, 1, 0, "", tr("has no header row (the column names)")});
     return false;
   }
   for (const auto& r : required)
     if (!index_.count(r)) {
-      errors.push_back({name_, 1, 0, "", "the column '" + r + "' is missing"});
+      errors.push_back({name_, 1, 0, "", fmt::format(fmt::runtime(tr("the column '{}' is missing")), r)});
       ok = false;
     }
   for (std::size_t i = 0; i < header_.size(); ++i) {
@@ -129,11 +147,13 @@ bool CsvTable::check_columns(const std::vector<std::string>& required,
       std::string all;
       for (const auto& c : required) all += (all.empty() ? "" : ", ") + c;
       for (const auto& c : optional) all += ", " + c;
+      // TRANSLATORS: {0} is the column the file has, {1} the columns it may have (as written in the file).
       errors.push_back({name_, 1, static_cast<int>(i) + 1, h,
-                        "unknown column '" + h + "' (the columns are: " + all + ")"});
+                        fmt::format(fmt::runtime(tr("unknown column '{}' (the columns are: {})")), h, all)});
       ok = false;
     } else if (index_.at(h) != static_cast<int>(i)) {
-      errors.push_back({name_, 1, static_cast<int>(i) + 1, h, "the column '" + h + "' appears twice"});
+      errors.push_back(
+          {name_, 1, static_cast<int>(i) + 1, h, fmt::format(fmt::runtime(tr("the column '{}' appears twice")), h)});
       ok = false;
     }
   }

@@ -12,13 +12,26 @@
 #include "core/refusal.h"
 #include "core/rule_options.h"
 #include "i18n/translate.h"
+#include "i18n/venue_time.h"
 #include "import/import_twtw.h"
 #include "import/row_reader.h"
 #include "ledger/token_card.h"
 
 namespace marshal::db {
 
+using i18n::tr;
+
 namespace {
+
+// A card of the same kind and name twice for one holder.
+std::string already_has_card(const std::string& holder, const std::string& kind, const std::string& title) {
+  // TRANSLATORS: {0} is a character, {1} the name of a card they hold twice.
+  if (kind == "bystander") return fmt::format(fmt::runtime(tr("{} already has a bystander called '{}'")), holder, title);
+  // TRANSLATORS: {0} is a character, {1} the name of a card they hold twice.
+  if (kind == "horse") return fmt::format(fmt::runtime(tr("{} already has a horse called '{}'")), holder, title);
+  // TRANSLATORS: {0} is a character, {1} the name of a card they hold twice.
+  return fmt::format(fmt::runtime(tr("{} already has a secret called '{}'")), holder, title);
+}
 
 struct Importer {
   std::string folder;
@@ -45,9 +58,7 @@ struct Importer {
     if (std::find(character_names.begin(), character_names.end(), name) != character_names.end())
       return true;
     std::string near = closest_name(name, character_names);
-    r.error("character", "unknown character '" + name + "'" +
-                             (near.empty() ? std::string(" (not in characters.csv)")
-                                           : " (did you mean '" + near + "'?)"));
+    r.error("character", unknown_character(name, near));
     return false;
   }
 
@@ -60,13 +71,13 @@ struct Importer {
       RowReader r(table, row, errors);
       std::string option = r.text("option", true);
       if (option.empty()) continue;
-      if (!seen.insert(option).second) r.error("option", "'" + option + "' is set twice");
+      if (!seen.insert(option).second) r.error("option", fmt::format(fmt::runtime(tr("'{}' is set twice")), option));
       auto& chase = def.options.chase;
       if (option == "title") def.title = r.text("value", true, 120);
       else if (option == "max_attribute") def.max_attribute = r.number("value", 1, 20);
       else if (option == "brawl_tie") {
         auto rule = core::brawl_tie_rule_from_string(r.text("value", true));
-        if (!rule) r.error("value", "brawl_tie is redraw or all_out");
+        if (!rule) r.error("value", tr("brawl_tie is redraw or all_out"));
         else def.options.brawl.tie = *rule;
       } else if (option == "chase_min_wait_s") chase.min_wait_s = r.number("value", 0, 3600);
       else if (option == "chase_max_wait_s") chase.max_wait_s = r.number("value", 0, 3600);
@@ -74,16 +85,23 @@ struct Importer {
       else if (option == "chase_base_hand") chase.base_hand = r.number("value", 0, 40);
       else if (option == "game") {
         auto game = game_from_string(r.text("value", true));
-        if (!game) r.error("value", "game is lincoln, tabletop or twtw");
+        if (!game) r.error("value", tr("game is lincoln, tabletop or twtw"));
         else def.game = *game;
       } else if (option == "ruleset") {
         auto ruleset = core::ruleset_from_string(r.text("value", true));
-        if (!ruleset) r.error("value", "ruleset is savage, deadlands-1876 or deadlands-ru");
+        if (!ruleset) r.error("value", tr("ruleset is savage, deadlands-1876 or deadlands-ru"));
         else def.options.ruleset = *ruleset;
       } else if (option == "language") {
         const std::string language = r.text("value", true);
-        if (!i18n::is_known_language(language)) r.error("value", "language is " + i18n::known_languages_text());
+        // TRANSLATORS: {} is the language codes Marshal knows ("en or ru").
+        if (!i18n::is_known_language(language))
+          r.error("value", fmt::format(fmt::runtime(tr("language is {}")), i18n::known_languages_text()));
         else def.language = language;
+      } else if (option == "timezone") {
+        // The venue's zone, which this machine must know (the stations' machines too).
+        const std::string zone = r.text("value", true);
+        if (const std::string why = i18n::time_zone_problem(zone); !why.empty()) r.error("value", why);
+        else def.timezone = zone;
       } else if (core::is_rule_option(option)) {
         try {
           core::TraitRules check;
@@ -94,19 +112,20 @@ struct Importer {
         }
       } else if (read_twtw_option(option, r, def.twtw.options)) {
       } else
-        r.error("option", "unknown option '" + option +
-                              "' (title, max_attribute, brawl_tie, chase_min_wait_s, "
-                              "chase_max_wait_s, chase_escape_after, chase_base_hand, game, ruleset, language, a ruleset's options "
-                              "such as crit_fail_reroll (docs/tabletop.md), twtw_...)");
+        r.error("option", fmt::format(fmt::runtime(tr("unknown option '{}' (title, max_attribute, brawl_tie, chase_min_wait_s, "
+                                                      "chase_max_wait_s, chase_escape_after, chase_base_hand, game, ruleset, "
+                                                      "language, timezone, a ruleset's options such as crit_fail_reroll "
+                                                      "(docs/tabletop.md), twtw_...)")),
+                                      option));
     }
     if (def.options.chase.max_wait_s < def.options.chase.min_wait_s)
-      errors.push_back({"options.csv", 0, 0, "", "chase_max_wait_s is below chase_min_wait_s"});
+      errors.push_back({"options.csv", 0, 0, "", tr("chase_max_wait_s is below chase_min_wait_s")});
   }
 
   void read_characters() {
     CsvTable table = open("characters.csv");
     if (!table.exists()) {
-      errors.push_back({"characters.csv", 0, 0, "", "is missing: every event needs its characters"});
+      errors.push_back({"characters.csv", 0, 0, "", tr("is missing: every event needs its characters")});
       return;
     }
     // A tabletop game's characters have traits (traits.csv), not the Lincoln attributes.
@@ -120,7 +139,7 @@ struct Importer {
       CharacterDef c;
       c.name = r.text("name", true, 60);  // the longest a badge and a horse's owner line hold
       if (std::find(character_names.begin(), character_names.end(), c.name) != character_names.end())
-        r.error("name", "'" + c.name + "' is a duplicate name");
+        r.error("name", fmt::format(fmt::runtime(tr("'{}' is a duplicate name")), c.name));
       c.player = r.text("player", false, 120);
       const int max = def.max_attribute;
       auto attribute = [&](const std::string& column) {
@@ -131,15 +150,17 @@ struct Importer {
       // Blank is a Wild Card: every player character is one; the GM marks the Extras.
       c.wild_card = table.cell(row, "wild_card").empty() || r.yes_no("wild_card");
       const std::string side = table.cell(row, "side");
-      if (side != "" && side != "posse" && side != "gm") r.error("side", "'" + side + "' is neither posse nor gm");
+      if (side != "" && side != "posse" && side != "gm")
+        r.error("side", fmt::format(fmt::runtime(tr("'{}' is neither posse nor gm")), side));
       c.gm_side = side == "gm";
       for (const auto& p : split_list(table.cell(row, "powers"))) {
         auto power = core::power_from_string(p);
         if (!power)
-          r.error("powers", "'" + p + "' is no power (doctor, mayor, judge, lawman, banker, "
-                                      "tracking, hideout, prospecting, charm)");
+          r.error("powers", fmt::format(fmt::runtime(tr("'{}' is no power (doctor, mayor, judge, lawman, banker, "
+                                                        "tracking, hideout, prospecting, charm)")),
+                                        p));
         else if (std::find(c.powers.begin(), c.powers.end(), *power) != c.powers.end())
-          r.error("powers", "'" + p + "' is listed twice");
+          r.error("powers", fmt::format(fmt::runtime(tr("'{}' is listed twice")), p));
         else
           c.powers.push_back(*power);
       }
@@ -149,7 +170,7 @@ struct Importer {
       def.characters.push_back(std::move(c));
     }
     if (def.characters.empty() && table.rows().empty())
-      errors.push_back({"characters.csv", 0, 0, "", "lists no characters"});
+      errors.push_back({"characters.csv", 0, 0, "", tr("lists no characters")});
   }
 
   // bystanders, tricks, horses, secrets: one card per row, held by `character`.
@@ -170,7 +191,7 @@ struct Importer {
         card.title = r.text("hand", true, 60);
         std::string flag = r.text("flag", true);
         if (!flag.empty() && !core::trick_flag_from_string(flag))
-          r.error("flag", "'" + flag + "' is neither cheat nor skill");
+          r.error("flag", fmt::format(fmt::runtime(tr("'{}' is neither cheat nor skill")), flag));
         card.detail = {{"flag", flag}};
       } else if (kind == "horse") {
         card.title = r.text("name", true, 30);  // the horse card's name box
@@ -181,7 +202,7 @@ struct Importer {
       }
       if (!known_character(r, holder)) continue;
       if (kind != "trick" && !card.title.empty() && !seen.insert({holder, card.title}).second)
-        r.error(required[1], fmt::format("{} already has a {} called '{}'", holder, kind, card.title));
+        r.error(required[1], already_has_card(holder, kind, card.title));
       def.cards.push_back(std::move(card));
     }
   }
@@ -191,7 +212,8 @@ struct Importer {
     CsvTable table = open("traits.csv");
     if (!table.exists()) return;
     if (def.game != Game::tabletop) {
-      errors.push_back({"traits.csv", 0, 0, "", "traits are for a tabletop game: set game to tabletop in options.csv"});
+      errors.push_back(
+          {"traits.csv", 0, 0, "", tr("traits are for a tabletop game: set game to tabletop in options.csv")});
       return;
     }
     if (!table.check_columns({"character", "trait", "die"}, {}, errors)) return;
@@ -203,13 +225,15 @@ struct Importer {
       std::string die = r.text("die", true);
       if (auto parsed = parse_trait_die(die)) std::tie(trait.die, trait.bonus) = *parsed;
       else if (!die.empty())
-        r.error("die", fmt::format("'{}' is not a die type: d4, d6, d8, d10, d12, or d12+1 up to d12+{}",
+        r.error("die", fmt::format(fmt::runtime(tr("'{}' is not a die type: d4, d6, d8, d10, d12, or d12+1 up to d12+{}")),
                                    die, max_trait_bonus));
       if (!known_character(r, holder) || trait.name.empty()) continue;
       auto& c = *std::find_if(def.characters.begin(), def.characters.end(),
                               [&](const CharacterDef& d) { return d.name == holder; });
       for (const auto& t : c.traits)
-        if (t.name == trait.name) r.error("trait", fmt::format("{} already has {}", holder, trait.name));
+        if (t.name == trait.name)
+          // TRANSLATORS: {0} is a character, {1} a trait of theirs given twice in traits.csv.
+          r.error("trait", fmt::format(fmt::runtime(tr("{} already has {}")), holder, trait.name));
       c.traits.push_back(std::move(trait));
     }
   }
@@ -247,9 +271,10 @@ struct Importer {
       loc.copies = r.number("copies", 2, 4);
       loc.links = split_list(table.cell(row, "links"));
       if (loc.name.empty()) continue;
-      if (!line_of.emplace(loc.name, row.line).second) r.error("name", "'" + loc.name + "' is a duplicate name");
+      if (!line_of.emplace(loc.name, row.line).second)
+        r.error("name", fmt::format(fmt::runtime(tr("'{}' is a duplicate name")), loc.name));
       for (const auto& l : loc.links)
-        if (l == loc.name) r.error("links", "'" + l + "' links to itself");
+        if (l == loc.name) r.error("links", fmt::format(fmt::runtime(tr("'{}' links to itself")), l));
       links.emplace_back(row.line, loc.links);
       def.locations.push_back(std::move(loc));
     }
@@ -259,13 +284,16 @@ struct Importer {
       for (const auto& l : list)
         if (!line_of.count(l)) {
           std::string near = closest_name(l, names);
-          errors.push_back({"locations.csv", line, table.column_number("links"), "links",
-                            "a link to '" + l + "', which is no location" +
-                                (near.empty() ? "" : " (did you mean '" + near + "'?)")});
+          errors.push_back(
+              {"locations.csv", line, table.column_number("links"), "links",
+               near.empty() ? fmt::format(fmt::runtime(tr("a link to '{}', which is no location")), l)
+                            // TRANSLATORS: {0} is a location's name as written, {1} the known one it is closest to.
+                            : fmt::format(fmt::runtime(tr("a link to '{}', which is no location (did you mean '{}'?)")),
+                                          l, near)});
         }
     if (!def.locations.empty() &&
         std::none_of(def.locations.begin(), def.locations.end(), [](const auto& l) { return l.road; }))
-      errors.push_back({"locations.csv", 0, 0, "", "no location is a ROAD card (road = yes)"});
+      errors.push_back({"locations.csv", 0, 0, "", tr("no location is a ROAD card (road = yes)")});
   }
 
   void give_codes() {
@@ -309,10 +337,16 @@ std::string closest_name(const std::string& name, const std::vector<std::string>
   return best;
 }
 
+std::string unknown_character(const std::string& name, const std::string& near) {
+  if (near.empty()) return fmt::format(fmt::runtime(tr("unknown character '{}' (not in characters.csv)")), name);
+  // TRANSLATORS: {0} is a character's name as written, {1} the known name it is closest to.
+  return fmt::format(fmt::runtime(tr("unknown character '{}' (did you mean '{}'?)")), name, near);
+}
+
 ImportResult import_event(const std::string& folder, const std::function<std::string()>& make_code) {
   Importer im{folder, make_code, {}, {}, {}, {}};
   if (!std::filesystem::is_directory(folder)) {
-    im.errors.push_back({folder, 0, 0, "", "is not a folder of CSV files"});
+    im.errors.push_back({folder, 0, 0, "", tr("is not a folder of CSV files")});
     return {{}, im.errors};
   }
   im.read_options();
@@ -326,7 +360,8 @@ ImportResult import_event(const std::string& folder, const std::function<std::st
   im.read_locations();
   read_twtw(folder, im.character_names, im.def.twtw, im.errors);
   if (!im.def.twtw.empty() && im.def.game != Game::twtw)
-    im.errors.push_back({"twtw.csv", 0, 0, "", "action time is The West That Wasn't's: set game to twtw in options.csv"});
+    im.errors.push_back(
+        {"twtw.csv", 0, 0, "", tr("action time is The West That Wasn't's: set game to twtw in options.csv")});
   if (!im.errors.empty()) return {{}, im.errors};
   im.give_codes();
   return {std::move(im.def), {}};

@@ -23,5 +23,8 @@ ImportResult import_event(const std::string& folder, const std::function<std::st
 // The known name closest to `name` (edit distance), for "did you mean" messages; empty if none
 // is close.
 std::string closest_name(const std::string& name, const std::vector<std::string>& known);
+// "unknown character 'NAME' (not in characters.csv)", or with "did you mean 'NEAR'?" when `near` is
+// not empty; in the language tr() answers in.
+std::string unknown_character(const std::string& name, const std::string& near);
 
 }  // namespace marshal::db

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "i18n/translate.h"
 #include "i18n/utf8_text.h"
 #include "import/csv_table.h"
 
@@ -39,14 +40,20 @@ class RowReader {
   }
   std::string text(const std::string& column, bool required, std::size_t max_length = 2000) {
     std::string value = table_.cell(row_, column);
-    if (required && value.empty()) error(column, "is empty; it is required");
-    if (i18n::characters_in(value) > max_length) error(column, fmt::format("is longer than {} characters", max_length));
+    // TRANSLATORS: what is wrong with a cell of an event file; the column is named before it.
+    if (required && value.empty()) error(column, i18n::tr("is empty; it is required"));
+    if (i18n::characters_in(value) > max_length)
+      // TRANSLATORS: what is wrong with a cell of an event file; the column is named before it.
+      error(column, fmt::format(fmt::runtime(i18n::trn("is longer than {} characters", "is longer than {} characters",
+                                                       max_length)),
+                                max_length));
     return value;
   }
   int number(const std::string& column, int min, int max) {
     std::string value = table_.cell(row_, column);
     if (value.empty()) {
-      error(column, fmt::format("is empty; give a whole number from {} to {}", min, max));
+      // TRANSLATORS: what is wrong with a cell of an event file; the column is named before it.
+      error(column, fmt::format(fmt::runtime(i18n::tr("is empty; give a whole number from {} to {}")), min, max));
       return min;
     }
     std::size_t used = 0;
@@ -57,11 +64,11 @@ class RowReader {
       used = 0;
     }
     if (used != value.size()) {
-      error(column, fmt::format("'{}' is not a whole number", value));
+      error(column, fmt::format(fmt::runtime(i18n::tr("'{}' is not a whole number")), value));
       return min;
     }
     if (parsed < min || parsed > max) {
-      error(column, fmt::format("{} is out of range {} to {}", parsed, min, max));
+      error(column, fmt::format(fmt::runtime(i18n::tr("{} is out of range {} to {}")), parsed, min, max));
       return min;
     }
     return static_cast<int>(parsed);
@@ -72,7 +79,7 @@ class RowReader {
     for (char c : value) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (lower.empty() || lower == "no" || lower == "false" || lower == "0") return false;
     if (lower == "yes" || lower == "true" || lower == "1" || lower == "road") return true;
-    error(column, "'" + value + "' is neither yes nor no");
+    error(column, fmt::format(fmt::runtime(i18n::tr("'{}' is neither yes nor no")), value));
     return false;
   }
 

@@ -4,6 +4,9 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
+#include "i18n/translate.h"
 #include "import/import_event.h"
 #include "ledger/ledger.h"
 
@@ -26,7 +29,10 @@ std::string sample_ledger(const std::string& event_dir) {
   std::string path = (dir / (std::filesystem::path(event_dir).filename().string() + ".db")).string();
   if (!std::filesystem::exists(path)) {
     ImportResult imported = import_event(event_dir, random_card_code);
-    if (!imported.ok()) throw std::runtime_error("the sample event cannot be read: " + imported.errors.front().to_string());
+    if (!imported.ok())
+      // TRANSLATORS: {} is the sample event's first error (its file, line and what is wrong).
+      throw std::runtime_error(fmt::format(fmt::runtime(i18n::tr("the sample event cannot be read: {}")),
+                                           imported.errors.front().to_string()));
     Ledger::create(path, imported.definition, unix_time_ms());
   }
   return path;

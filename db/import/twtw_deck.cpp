@@ -5,9 +5,13 @@
 #include <sstream>
 
 #include "core/twtw_damage.h"
+#include "i18n/translate.h"
 #include "import/row_reader.h"
 
 namespace marshal::db {
+
+using i18n::tr;
+using i18n::trn;
 
 namespace {
 
@@ -31,16 +35,18 @@ std::vector<int> numbers(RowReader& r, const std::string& column, const std::str
       used = 0;
     }
     if (used != word.size()) {
-      r.error(column, "'" + word + "' is not a whole number");
+      r.error(column, fmt::format(fmt::runtime(tr("'{}' is not a whole number")), word));
       continue;
     }
     if (value < min || value > max) {
-      r.error(column, fmt::format("{} is out of range {} to {}", value, min, max));
+      r.error(column, fmt::format(fmt::runtime(tr("{} is out of range {} to {}")), value, min, max));
       continue;
     }
     out.push_back(value);
   }
-  if (out.size() > most) r.error(column, fmt::format("has {} numbers; at most {}", out.size(), most));
+  if (out.size() > most)
+    // TRANSLATORS: a cell of a deck's file: {0} how many numbers it has, {1} how many it may have.
+    r.error(column, fmt::format(fmt::runtime(tr("has {} numbers; at most {}")), out.size(), most));
   return out;
 }
 
@@ -51,7 +57,7 @@ TwtwDeck read_twtw_deck(const std::string& path) {
   const std::string name = std::filesystem::path(path).filename().string();
   CsvTable table(path, name, deck.errors);
   if (!table.exists()) {
-    deck.errors.push_back({name, 0, 0, "", "does not exist: give the deck's CSV file"});
+    deck.errors.push_back({name, 0, 0, "", tr("does not exist: give the deck's CSV file")});
     return deck;
   }
   if (!table.check_columns({"card", "result", "locations", "effects", "failure"},
@@ -63,16 +69,21 @@ TwtwDeck read_twtw_deck(const std::string& path) {
     RowReader r(table, row, deck.errors);
     ActionCard card;
     card.name = r.text("card", true, 20);
-    if (!card.name.empty() && !names.insert(card.name).second) r.error("card", "'" + card.name + "' is in the deck twice (use copies)");
+    if (!card.name.empty() && !names.insert(card.name).second)
+      r.error("card", fmt::format(fmt::runtime(tr("'{}' is in the deck twice (use copies)")), card.name));
     card.result = r.number("result", 0, core::twtw::max_card_result);
     std::vector<std::string> stack = split_list(r.text("locations", true));
     if (stack.size() != card.locations.size())
-      r.error("locations", fmt::format("has {} locations; a card's stack has 4, top to bottom, separated by ';'", stack.size()));
+      // TRANSLATORS: a cell of a deck's file: {} is how many hit locations it lists.
+      r.error("locations", fmt::format(fmt::runtime(tr("has {} locations; a card's stack has 4, top to bottom, "
+                                                       "separated by ';'")),
+                                       stack.size()));
     for (std::size_t i = 0; i < stack.size() && i < card.locations.size(); ++i) {
       auto location = core::twtw::hit_location_from_string(stack[i]);
       if (!location)
-        r.error("locations", "'" + stack[i] + "' is not a location (head, vitals, chest, belly, right arm, left arm, "
-                             "right leg, left leg)");
+        r.error("locations", fmt::format(fmt::runtime(tr("'{}' is not a location (head, vitals, chest, belly, right arm, "
+                                                         "left arm, right leg, left leg)")),
+                                         stack[i]));
       else
         card.locations[i] = *location;
     }
@@ -85,12 +96,14 @@ TwtwDeck read_twtw_deck(const std::string& path) {
     r.text("note", false, 200);
     total += copies;
     if (total > max_deck_cards) {
-      r.error("copies", fmt::format("the deck passes {} cards here", max_deck_cards));
+      r.error("copies", fmt::format(fmt::runtime(trn("the deck passes {} cards here", "the deck passes {} cards here",
+                                                     max_deck_cards)),
+                                    max_deck_cards));
       break;
     }
     for (int i = 0; i < copies; ++i) deck.cards.push_back(card);
   }
-  if (deck.errors.empty() && deck.cards.empty()) deck.errors.push_back({name, 0, 0, "", "has no cards"});
+  if (deck.errors.empty() && deck.cards.empty()) deck.errors.push_back({name, 0, 0, "", tr("has no cards")});
   if (!deck.errors.empty()) deck.cards.clear();  // never half a deck
   return deck;
 }

@@ -60,13 +60,13 @@ void Ledger::apply(const std::string& type, const Json& payload, Json& ledger, s
       // Written by the admin and /enroll beside the stations table (station_events.h); a
       // station that sends one is refused. The replay checks its form.
       if (!replaying)
-        throw LedgerRefusal("not_allowed", "type", type + " is written by the ledger's admin, never recorded");
+        throw LedgerRefusal("not_allowed", "type", say("{} is written by the ledger's admin, never recorded", type));
       check_station_event(type, payload);
     } else {
-      throw LedgerRefusal("bad_input", "type", "unknown event type '" + type + "'");
+      throw LedgerRefusal("bad_input", "type", say("unknown event type '{}'", type));
     }
   } catch (const protocol::InputError& e) {
-    throw LedgerRefusal("bad_input", e.path(), e.reason());
+    throw LedgerRefusal("bad_input", e.path(), e.sentence());
   }
 }
 

@@ -15,12 +15,12 @@ std::optional<std::string> random_bystander(ApplyContext& ctx, std::int64_t who)
   if (ctx.replaying || ctx.ledger.contains("pick")) {
     if (!ctx.ledger.contains("pick") || ctx.ledger["pick"].is_null()) {
       if (!held.empty() && ctx.replaying)
-        throw LedgerRefusal("bad_input", "ledger.pick", "the recorded random pick is missing");
+        throw LedgerRefusal("bad_input", "ledger.pick", say("the recorded random pick is missing"));
       return std::nullopt;
     }
     std::string pick = ctx.ledger["pick"];
     if (std::find(held.begin(), held.end(), pick) == held.end())
-      throw LedgerRefusal("not_holder", "ledger.pick", "the recorded pick " + pick + " is not held");
+      throw LedgerRefusal("not_holder", "ledger.pick", say("the recorded pick {} is not held", pick));
     return pick;
   }
   if (held.empty()) {
@@ -34,7 +34,7 @@ std::optional<std::string> random_bystander(ApplyContext& ctx, std::int64_t who)
 
 std::string new_code(ApplyContext& ctx) {
   if (ctx.replaying) {
-    if (!ctx.ledger.contains("code")) throw LedgerRefusal("bad_input", "ledger.code", "the new code is missing");
+    if (!ctx.ledger.contains("code")) throw LedgerRefusal("bad_input", "ledger.code", say("the new code is missing"));
     return Town::canonical_code(ctx.ledger["code"], "ledger.code");
   }
   std::string code;
@@ -49,7 +49,7 @@ std::string new_code(ApplyContext& ctx) {
 // sacrifice nothing. (A knock-out does not stop a card changing hands.)
 void require_not_dead(Town& town, std::int64_t id, const std::string& field) {
   if (town.character(id).dead())
-    throw LedgerRefusal("dead", field, town.name_of(id) + " is dead: the dead do nothing this evening");
+    throw LedgerRefusal("dead", field, say("{} is dead: the dead do nothing this evening", town.name_of(id)));
 }
 
 }  // namespace
@@ -64,10 +64,10 @@ void apply_card_event(const std::string& type, ApplyContext& ctx) {
     std::optional<std::string> card;
     if (const Json* chosen = f.optional("card")) {
       if (type == "bystander_lost")
-        throw LedgerRefusal("bad_input", "card", "a bystander lost at random is picked by the ledger");
+        throw LedgerRefusal("bad_input", "card", say("a bystander lost at random is picked by the ledger"));
       CardRow c = town.card_of_kind(*chosen, "bystander", "card");
       town.require_holder(c, who, "card");
-      if (c.spent) throw LedgerRefusal("already_spent", "card", "bystander " + c.code + " is already gone");
+      if (c.spent) throw LedgerRefusal("already_spent", "card", say("bystander {} is already gone", c.code));
       card = c.code;
     } else {
       card = random_bystander(ctx, who);
@@ -78,7 +78,7 @@ void apply_card_event(const std::string& type, ApplyContext& ctx) {
   } else if (type == "bystander_bestowed") {
     std::int64_t who = town.character_by_badge(f.required("character"), "character");
     std::string name = f.text("name");
-    if (name.empty() || i18n::characters_in(name) > 120) throw LedgerRefusal("bad_input", "name", "must be 1 to 120 characters");
+    if (name.empty() || i18n::characters_in(name) > 120) throw LedgerRefusal("bad_input", "name", say("must be 1 to 120 characters"));
     f.optional_text("note");
     f.done();
     CardRow card;
@@ -93,10 +93,10 @@ void apply_card_event(const std::string& type, ApplyContext& ctx) {
     CardRow c = town.card_of_kind(f.required("card"), "bystander", "card");
     std::string fate = f.text("fate");
     f.done();
-    if (fate != "dead" && fate != "wounded") throw LedgerRefusal("bad_input", "fate", "must be dead or wounded");
+    if (fate != "dead" && fate != "wounded") throw LedgerRefusal("bad_input", "fate", say("must be dead or wounded"));
     require_not_dead(town, who, "character");
     town.require_holder(c, who, "card");
-    if (c.spent) throw LedgerRefusal("already_spent", "card", "bystander " + c.code + " is already gone");
+    if (c.spent) throw LedgerRefusal("already_spent", "card", say("bystander {} is already gone", c.code));
     town.spend_card(c.code, fate);
   } else if (type == "trick_flipped") {
     std::int64_t who = town.character_by_badge(f.required("character"), "character");
@@ -105,7 +105,7 @@ void apply_card_event(const std::string& type, ApplyContext& ctx) {
     town.require_alive(who, "character");
     town.require_holder(c, who, "trick");
     if (c.spent)
-      throw LedgerRefusal("already_spent", "trick", "trick " + c.code + " was already played this evening");
+      throw LedgerRefusal("already_spent", "trick", say("trick {} was already played this evening", c.code));
     town.spend_card(c.code, "flipped");
   } else if (type == "horse_sold" || type == "horse_stolen" || type == "horse_borrowed") {
     CardRow horse = town.card_of_kind(f.required("horse"), "horse", "horse");
@@ -120,14 +120,14 @@ void apply_card_event(const std::string& type, ApplyContext& ctx) {
     if (from) {
       require_not_dead(town, *from, "from");
       town.require_holder(horse, *from, "from");
-      if (*from == to) throw LedgerRefusal("illegal_move", "to", "a horse is sold to someone else");
+      if (*from == to) throw LedgerRefusal("illegal_move", "to", say("a horse is sold to someone else"));
     }
     town.require_alive(to, to_field);
-    if (horse.holder == to) throw LedgerRefusal("illegal_move", to_field, town.name_of(to) + " already has this horse");
+    if (horse.holder == to) throw LedgerRefusal("illegal_move", to_field, say("{} already has this horse", town.name_of(to)));
     if (type == "horse_borrowed") town.require_power(to, core::Power::lawman, "lawman");
     if (type == "horse_sold") {
       if (horse.holder != horse.owner)
-        throw LedgerRefusal("illegal_move", "horse", "only a horse in its owner's hands can be sold");
+        throw LedgerRefusal("illegal_move", "horse", say("only a horse in its owner's hands can be sold"));
       town.db().prepare("UPDATE cards SET owner = ? WHERE code = ?").bind(1, to).bind(2, horse.code).run();
     }
     town.set_holder(horse.code, to, type == "horse_sold" ? "sold" : type == "horse_stolen" ? "stolen" : "borrowed");
@@ -135,7 +135,7 @@ void apply_card_event(const std::string& type, ApplyContext& ctx) {
     CardRow horse = town.card_of_kind(f.required("horse"), "horse", "horse");
     f.done();
     if (horse.holder == horse.owner)
-      throw LedgerRefusal("illegal_move", "horse", "the horse is already with its owner");
+      throw LedgerRefusal("illegal_move", "horse", say("the horse is already with its owner"));
     town.set_holder(horse.code, horse.owner, "returned");
   } else if (type == "secret_given") {
     CardRow secret = town.card_of_kind(f.required("secret"), "secret", "secret");
@@ -145,7 +145,7 @@ void apply_card_event(const std::string& type, ApplyContext& ctx) {
     require_not_dead(town, from, "from");
     require_not_dead(town, to, "to");
     town.require_holder(secret, from, "secret");
-    if (from == to) throw LedgerRefusal("illegal_move", "to", "a secret is given to someone else");
+    if (from == to) throw LedgerRefusal("illegal_move", "to", say("a secret is given to someone else"));
     town.set_holder(secret.code, to, "given");
   } else if (type == "card_reissued") {
     CardRow old = town.card(f.required("card"), "card");
@@ -159,14 +159,15 @@ void apply_card_event(const std::string& type, ApplyContext& ctx) {
         .bind(2, old.code)
         .run();
     town.insert_card(fresh, "reissued");
-    if (old.spent) town.spend_card(fresh.code, "reissued spent");
+    if (old.spent) town.spend_card(fresh.code, "reissued spent");  // i18n: not words (a fate code)
   } else if (type == "card_revoked") {
     CardRow old = town.card(f.required("card"), "card");
     f.optional_text("note");
     f.done();
     town.db().prepare("UPDATE cards SET revoked = 1 WHERE code = ?").bind(1, old.code).run();
   } else {
-    throw LedgerRefusal("bad_input", "type", "unknown event type " + type);
+    throw LedgerRefusal("bad_input", "type", say("unknown event type {}", type));
+
   }
 }
 

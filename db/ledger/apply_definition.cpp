@@ -13,14 +13,14 @@ void apply_event_defined(Town& town, const Json& payload) {
   try {
     def = definition_from_json(payload);
   } catch (const protocol::InputError& e) {
-    throw LedgerRefusal("bad_input", e.path(), e.reason());
+    throw LedgerRefusal("bad_input", e.path(), e.sentence());
   }
   // Checked again here, not only at import: a replay must never trust what it reads.
   if (!def.locations.empty()) {
     try {
       core::LocationMap map(def.locations);
     } catch (const core::Refusal& r) {
-      throw LedgerRefusal("bad_input", r.field(), r.reason());
+      throw LedgerRefusal("bad_input", r.field(), r.sentence());
     }
   }
   Database& db = town.db();
@@ -38,19 +38,21 @@ void apply_event_defined(Town& town, const Json& payload) {
         .run();
   if (def.language != "en")
     db.prepare("INSERT INTO event_info(key, value) VALUES ('language', ?)").bind(1, def.language).run();
+  if (!def.timezone.empty())
+    db.prepare("INSERT INTO event_info(key, value) VALUES ('timezone', ?)").bind(1, def.timezone).run();
   if (def.game != Game::lincoln)
     db.prepare("INSERT INTO event_info(key, value) VALUES ('game', ?)").bind(1, to_string(def.game)).run();
   std::set<std::string> codes;
   auto check_code = [&](const std::string& code, const std::string& field) {
     if (!core::parse_card_code(code).ok() || core::parse_card_code(code).code != code)
-      throw LedgerRefusal("bad_code", field, "'" + code + "' is not a canonical card code");
-    if (!codes.insert(code).second) throw LedgerRefusal("bad_input", field, "code " + code + " is used twice");
+      throw LedgerRefusal("bad_code", field, say("'{}' is not a canonical card code", code));
+    if (!codes.insert(code).second) throw LedgerRefusal("bad_input", field, say("code {} is used twice", code));
   };
   for (const auto& c : def.characters) {
     std::string powers = core::powers_to_list(c.powers);
     db.prepare(
            "INSERT INTO characters(name, player, hth, speed, accuracy, gambling, riding, powers, "
-           "notes, wild_card, side) VALUES (?,?,?,?,?,?,?,?,?,?,?)")
+           "notes, wild_card, side) VALUES (?,?,?,?,?,?,?,?,?,?,?)")  // i18n: not words (SQL)
         .bind(1, c.name)
         .bind(2, c.player)
         .bind(3, c.attributes.hth)
@@ -67,7 +69,8 @@ void apply_event_defined(Town& town, const Json& payload) {
     std::set<std::string> traits;
     for (const auto& t : c.traits) {
       if (!traits.insert(t.name).second)
-        throw LedgerRefusal("bad_input", "characters.traits", c.name + " has " + t.name + " twice");
+        // TRANSLATORS: {0} is a character's name, {1} a trait (Shooting, Guts...) from the event's files
+        throw LedgerRefusal("bad_input", "characters.traits", say("{} has {} twice", c.name, t.name));
       db.prepare("INSERT INTO traits(character, trait, die, bonus) VALUES (?,?,?,?)")
           .bind(1, id)
           .bind(2, t.name)
@@ -81,14 +84,14 @@ void apply_event_defined(Town& town, const Json& payload) {
     const std::string field = "cards[" + std::to_string(i) + "]";
     check_code(d.code, field + ".code");
     static const std::set<std::string> kinds{"badge", "bystander", "trick", "horse", "secret", "power", "token"};
-    if (!kinds.count(d.kind)) throw LedgerRefusal("bad_input", field + ".kind", "unknown card kind " + d.kind);
+    if (!kinds.count(d.kind)) throw LedgerRefusal("bad_input", field + ".kind", say("unknown card kind {}", d.kind));
     if (d.kind == "token") {  // as token_issued checks it
       try {
         core::TokenSpec spec = token_spec_of_detail(d.detail);
         if (d.title != core::token_title(spec.kind, spec.text, spec.die_sides))
-          throw LedgerRefusal("bad_input", field + ".title", "is not the token's title");
+          throw LedgerRefusal("bad_input", field + ".title", say("is not the token's title"));
       } catch (const core::Refusal& r) {
-        throw LedgerRefusal("bad_input", field + ".detail." + r.field(), r.reason());
+        throw LedgerRefusal("bad_input", field + ".detail." + r.field(), r.sentence());
       }
     }
     CardRow card;
@@ -97,7 +100,7 @@ void apply_event_defined(Town& town, const Json& payload) {
     try {
       card.holder = town.character_by_name(d.holder);
     } catch (const LedgerRefusal&) {
-      throw LedgerRefusal("bad_input", field + ".holder", "no character named " + d.holder);
+      throw LedgerRefusal("bad_input", field + ".holder", say("no character named {}", d.holder));
     }
     if (d.kind == "horse") card.owner = card.holder;
     card.title = d.title;

@@ -14,16 +14,16 @@ void apply_person_event(const std::string& type, ApplyContext& ctx) {
   if (type == "wound_limb_named") {
     std::string limb = f.text("limb");
     f.done();
-    if (!c.wounded) throw LedgerRefusal("illegal_move", "character", c.name + " is not wounded");
-    if (limb.empty() || i18n::characters_in(limb) > 40) throw LedgerRefusal("bad_input", "limb", "must be 1 to 40 characters");
+    if (!c.wounded) throw LedgerRefusal("illegal_move", "character", say("{} is not wounded", c.name));
+    if (limb.empty() || i18n::characters_in(limb) > 40) throw LedgerRefusal("bad_input", "limb", say("must be 1 to 40 characters"));
     db.prepare("UPDATE characters SET wounded_limb = ? WHERE id = ?").bind(1, limb).bind(2, who).run();
   } else if (type == "wound_healed") {
     std::int64_t doctor = town.character_by_badge(f.required("doctor"), "doctor");
     f.done();
     town.require_power(doctor, core::Power::doctor, "doctor");
     town.require_alive(doctor, "doctor");
-    if (c.dead()) throw LedgerRefusal("dead", "character", c.name + " is dead: no doctor can help");
-    if (!c.wounded) throw LedgerRefusal("illegal_move", "character", c.name + " is not wounded");
+    if (c.dead()) throw LedgerRefusal("dead", "character", say("{} is dead: no doctor can help", c.name));
+    if (!c.wounded) throw LedgerRefusal("illegal_move", "character", say("{} is not wounded", c.name));
     db.prepare("UPDATE characters SET wounded = 0, wounded_limb = '' WHERE id = ?").bind(1, who).run();
   } else if (type == "arrested") {
     std::int64_t lawman = town.character_by_badge(f.required("lawman"), "lawman");
@@ -31,13 +31,13 @@ void apply_person_event(const std::string& type, ApplyContext& ctx) {
     f.done();
     town.require_power(lawman, core::Power::lawman, "lawman");
     town.require_alive(lawman, "lawman");
-    if (c.dead()) throw LedgerRefusal("dead", "character", c.name + " is dead");
-    if (lawman == who) throw LedgerRefusal("illegal_move", "lawman", "a Lawman does not arrest himself");
+    if (c.dead()) throw LedgerRefusal("dead", "character", say("{} is dead", c.name));
+    if (lawman == who) throw LedgerRefusal("illegal_move", "lawman", say("a Lawman does not arrest himself"));
     db.prepare("UPDATE characters SET arrested_by = ? WHERE id = ?").bind(1, lawman).bind(2, who).run();
   } else if (type == "jailed") {
     f.done();
     if (db.scalar_int("SELECT arrested_by IS NULL FROM characters WHERE id = " + std::to_string(who)))
-      throw LedgerRefusal("illegal_move", "character", c.name + " must be arrested before jail");
+      throw LedgerRefusal("illegal_move", "character", say("{} must be arrested before jail", c.name));
     db.prepare("UPDATE characters SET jailed = 1 WHERE id = ?").bind(1, who).run();
   } else if (type == "released") {
     f.optional_text("note");
@@ -48,8 +48,8 @@ void apply_person_event(const std::string& type, ApplyContext& ctx) {
     std::int64_t corrects = f.int64_or("corrects", 1, INT64_MAX, 0);
     std::string note = f.text("note");
     if (corrects == 0 || corrects >= town.seq())
-      throw LedgerRefusal("bad_input", "corrects", "must name an earlier event by its seq");
-    if (note.empty()) throw LedgerRefusal("bad_input", "note", "say what was wrong");
+      throw LedgerRefusal("bad_input", "corrects", say("must name an earlier event by its seq"));
+    if (note.empty()) throw LedgerRefusal("bad_input", "note", say("say what was wrong"));
     bool wounded = f.boolean_or("wounded", c.wounded);
     bool dead = f.boolean_or("dead", c.dead());
     f.done();
@@ -63,7 +63,7 @@ void apply_person_event(const std::string& type, ApplyContext& ctx) {
         .bind(5, who)
         .run();
   } else {
-    throw LedgerRefusal("bad_input", "type", "unknown event type " + type);
+    throw LedgerRefusal("bad_input", "type", say("unknown event type {}", type));
   }
 }
 

@@ -42,7 +42,8 @@ void expand_tricks(Town& town, Json& node, const std::string& path, CardsRead& r
               {"spent", card.spent}};
       read.tricks.push_back(card.code);
     } else {
-      throw LedgerRefusal("wrong_kind", path, "a " + card.kind + " card cannot stand here");
+      // TRANSLATORS: {} is a card kind as the event's files name it (bystander, horse, secret, power, token)
+      throw LedgerRefusal("wrong_kind", path, say("a {} card cannot stand here", card.kind));
     }
     return;
   }
@@ -72,7 +73,7 @@ void check_draws(const Json& draws) {
     const Json& cards = protocol::as_array(f.required(source), f.path_of(source));
     if (cards.size() > protocol::max_recorded_draws)
       throw LedgerRefusal("bad_input", f.path_of(source),
-                          fmt::format("at most {} cards", protocol::max_recorded_draws));
+                          say("at most {} cards", protocol::max_recorded_draws));
     for (std::size_t i = 0; i < cards.size(); ++i)
       protocol::as_integer(cards[i], f.path_of(source) + "." + std::to_string(i), core::lowest_card, core::highest_card);
   }
@@ -87,15 +88,15 @@ void apply_conflict_resolved(ApplyContext& ctx) {
   std::string kind = f.text("kind");
   const auto& kinds = protocol::conflict_kinds();
   if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end())
-    throw LedgerRefusal("bad_input", "kind", "unknown conflict kind " + kind);
+    throw LedgerRefusal("bad_input", "kind", say("unknown conflict kind {}", kind));
   const Json& given = f.required("input");
   // Fields::optional reads null as absent; a claimed outcome of null is no outcome, refused.
   if (f.has("outcome") && ctx.payload.at("outcome").is_null())
-    throw LedgerRefusal("bad_input", "outcome", "leave outcome out to make no claim; null is no outcome");
+    throw LedgerRefusal("bad_input", "outcome", say("leave outcome out to make no claim; null is no outcome"));
   const Json* claimed = f.optional("outcome");
   if (const Json* draws = f.optional("draws")) check_draws(*draws);
   f.done();
-  if (!given.is_object()) throw LedgerRefusal("bad_input", "input", "must be an object");
+  if (!given.is_object()) throw LedgerRefusal("bad_input", "input", say("must be an object"));
   // The station's input, copied once into room for what the ledger adds (now_ms, options,
   // locations): growing it afterwards would copy it again.
   Json input = protocol::object_with_room(given.size() + 3);
@@ -103,7 +104,7 @@ void apply_conflict_resolved(ApplyContext& ctx) {
     input.get_ref<Json::object_t&>().emplace_back(it.key(), it.value());
   for (const char* server_field : {"now_ms", "options", "locations"})
     if (input.contains(server_field))
-      throw LedgerRefusal("bad_input", std::string("input.") + server_field, "is set by the ledger");
+      throw LedgerRefusal("bad_input", std::string("input.") + server_field, say("is set by the ledger"));
 
   std::map<std::string, Participant> people;  // by name: everyone the rules asked for
   CardsRead cards;
@@ -140,16 +141,16 @@ void apply_conflict_resolved(ApplyContext& ctx) {
     // Every card must be in the input (no generator); only the outcome is needed, not the story.
     resolution = protocol::resolve(kind, input, nullptr, &lookup, protocol::Detail::outcome);
   } catch (const protocol::InputError& e) {
-    throw LedgerRefusal("bad_input", "input." + e.path(), e.reason());
+    throw LedgerRefusal("bad_input", "input." + e.path(), e.sentence());
   } catch (const core::Refusal& r) {
     std::string code(core::to_string(r.code()));
     if (code != "dead" && code != "knocked_out" && code != "already_spent") code = "illegal_move";
-    throw LedgerRefusal(code, "input." + r.field(), r.reason());
+    throw LedgerRefusal(code, "input." + r.field(), r.sentence());
   }
   if (claimed && *claimed != resolution["result"])
     throw LedgerRefusal("outcome_mismatch", "outcome",
-                        "the rules give a different outcome for these inputs: " +
-                            protocol::truncate_utf8(resolution["result"].dump(), 400));
+                        say("the rules give a different outcome for these inputs: {}",
+                            protocol::truncate_utf8(resolution["result"].dump(), 400)));
   const Json& result = ctx.ledger["result"] = std::move(resolution["result"]);
 
   // Write what happened to everyone.
@@ -167,7 +168,7 @@ void apply_conflict_resolved(ApplyContext& ctx) {
     // Written inline, a character would escape the ledger's state (dead, knocked out, wounded).
     if (it == people.end())
       throw LedgerRefusal("bad_input", "input",
-                          (*c)["name"].get<std::string>() + " must be given by the code of a badge");
+                          say("{} must be given by the code of a badge", (*c)["name"].get<std::string>()));
     const Participant& p = it->second;
     bool dead = c->value("dead", false);
     bool wounded = (*c)["wounded"].get<bool>();

@@ -8,21 +8,24 @@
 
 #include "core/tokens.h"
 #include "core/trait_roll.h"
+#include "i18n/venue_time.h"
 #include "ledger/token_card.h"
 
 namespace marshal::db {
 
 namespace {
 
-// "at 21:14 at the saloon-gm station", from the event that played it (when it is in the file).
-std::string where_played(Database& db, std::int64_t seq) {
+// "X was played already, by event #12 at 21:14 at station saloon-gm", from the event that played
+// it (when it is in the file); the time in the venue's zone (i18n/venue_time.h).
+i18n::Sentence played_already(Database& db, const std::string& title, std::int64_t seq) {
   Statement s = db.prepare("SELECT station, server_time_ms FROM events WHERE seq = ?");
   s.bind(1, seq);
-  if (!s.step()) return fmt::format("by event #{}", seq);
-  const std::int64_t ms = s.int64(1);
-  const std::int64_t minute_of_day = (ms / 60000) % (24 * 60);
-  return fmt::format("by event #{} at {:02}:{:02} UTC at station {}", seq, minute_of_day / 60, minute_of_day % 60,
-                     s.text(0));
+  // TRANSLATORS: {0} is a token's title, {1} the number of the event that played it
+  if (!s.step()) return say("{} was played already, by event #{}", title, seq);
+  // TRANSLATORS: {0} is a token's title, {1} the number of the event that played it, {2} its time
+  // (21:14), {3} the station's name
+  return say("{} was played already, by event #{} at {} at station {}", title, seq, i18n::clock_text(s.int64(1)),
+             s.text(0));
 }
 
 }  // namespace
@@ -41,7 +44,7 @@ void apply_token_event(const std::string& type, ApplyContext& ctx) {
     try {
       spec = core::token_spec(kind_text, text, die);
     } catch (const core::Refusal& r) {
-      throw LedgerRefusal("bad_input", r.field(), r.reason());
+      throw LedgerRefusal("bad_input", r.field(), r.sentence());
     }
     f.optional_text("note");
     f.done();
@@ -63,8 +66,7 @@ void apply_token_event(const std::string& type, ApplyContext& ctx) {
     town.require_holder(token, by, "token");
     if (token.spent)
       throw LedgerRefusal("already_spent", "token",
-                          token.title + " was played already, " +
-                              where_played(db, token.detail.value("played_seq", std::int64_t{0})));
+                          played_already(db, token.title, token.detail.value("played_seq", std::int64_t{0})));
     Json detail = token.detail;
     detail["played_seq"] = town.seq();
     std::string title = token.title;

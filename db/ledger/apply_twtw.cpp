@@ -95,28 +95,30 @@ Fighter fighter(Town& town, const Json& name, const std::string& field) {
   try {
     id = town.character_by_name(text);
   } catch (const LedgerRefusal&) {
-    throw LedgerRefusal("bad_input", field, "no character named '" + text + "'");
+    throw LedgerRefusal("bad_input", field, say("no character named '{}'", text));
   }
   auto f = load(town, id);
-  if (!f) throw LedgerRefusal("bad_input", field, text + " takes no part in action time (not in twtw.csv)");
+  if (!f) throw LedgerRefusal("bad_input", field, say("{} takes no part in action time (not in twtw.csv)", text));
   return *f;
 }
 
 // A character who must be able to act: not dead, concussed or out of action.
 void require_able(const Fighter& f, const std::string& field) {
-  if (f.state == "dead") throw LedgerRefusal("dead", field, f.name + " is dead");
+  if (f.state == "dead") throw LedgerRefusal("dead", field, say("{} is dead", f.name));
   if (f.state != "fighting")
-    throw LedgerRefusal("illegal_move", field, f.name + " is " + (f.state == "concussed" ? "concussed (003 L548)" : "out of action (003 L599)") + " and takes no action");
+    throw LedgerRefusal("illegal_move", field,
+                        f.state == "concussed" ? say("{} is concussed (003 L548) and takes no action", f.name)
+                                               : say("{} is out of action (003 L599) and takes no action", f.name));
 }
 
 LedgerRefusal from_engine(const core::Refusal& r, const std::string& prefix) {
-  return LedgerRefusal("bad_input", prefix + (r.field().empty() ? "" : "." + r.field()), r.reason());
+  return LedgerRefusal("bad_input", prefix + (r.field().empty() ? "" : "." + r.field()), r.sentence());
 }
 
 tw::Options twtw_options(Database& db) {
   Statement s = db.prepare("SELECT value FROM event_info WHERE key = 'twtw_options'");
   if (!s.step())
-    throw LedgerRefusal("not_allowed", "type", "this event has no TWTW characters (twtw.csv): no action time");
+    throw LedgerRefusal("not_allowed", "type", say("this event has no TWTW characters (twtw.csv): no action time"));
   return twtw_options_from_json(Json::parse(s.text(0)), "twtw_options");
 }
 
@@ -141,7 +143,7 @@ std::optional<Round> last_round(Database& db) {
 Round running_round(Database& db) {
   auto round = last_round(db);
   if (!round || round->ended)
-    throw LedgerRefusal("illegal_move", "type", "no round is running: start one (twtw_round_started)");
+    throw LedgerRefusal("illegal_move", "type", say("no round is running: start one (twtw_round_started)"));
   return *round;
 }
 
@@ -160,7 +162,7 @@ tw::Speed speed_of(const Json& value, const std::string& field) {
   if (text == "fast") return tw::Speed::fast;
   if (text == "normal") return tw::Speed::normal;
   if (text == "slow") return tw::Speed::slow;
-  throw LedgerRefusal("bad_input", field, "'" + text + "' is not a speed: fast, normal or slow");
+  throw LedgerRefusal("bad_input", field, say("'{}' is not a speed: fast, normal or slow", text));
 }
 
 void round_started(ApplyContext& ctx, const tw::Options& options) {
@@ -169,15 +171,15 @@ void round_started(ApplyContext& ctx, const tw::Options& options) {
   protocol::Fields f(ctx.payload, "");
   const Json& list = f.required("declarations");
   if (auto note = f.optional_text("note"); note && i18n::characters_in(*note) > max_note)
-    throw LedgerRefusal("bad_input", "note", fmt::format("must be at most {} characters", max_note));
+    throw LedgerRefusal("bad_input", "note", say("must be at most {} characters", max_note));
   f.done();
   if (!list.is_array() || list.empty() || list.size() > max_round_characters)
     throw LedgerRefusal("bad_input", "declarations",
-                        fmt::format("must list 1 to {} characters' declarations", max_round_characters));
+                        say("must list 1 to {} characters' declarations", max_round_characters));
   const auto previous = last_round(db);
   if (previous && !previous->ended)
     throw LedgerRefusal("illegal_move", "type",
-                        fmt::format("round {} is still running: end it first (twtw_round_ended)", previous->number));
+                        say("round {} is still running: end it first (twtw_round_ended)", previous->number));
   std::vector<tw::Declaration> declarations;
   Json stored = Json::array();
   for (std::size_t i = 0; i < list.size(); ++i) {
@@ -192,14 +194,14 @@ void round_started(ApplyContext& ctx, const tw::Options& options) {
     if (const Json* actions = d.optional("actions")) {
       if (!actions->is_array() || actions->size() > max_declared_actions)
         throw LedgerRefusal("bad_input", d.path_of("actions"),
-                            fmt::format("must be a list of at most {} speeds", max_declared_actions));
+                            say("must be a list of at most {} speeds", max_declared_actions));
       for (std::size_t k = 0; k < actions->size(); ++k)
         speeds.push_back(speed_of((*actions)[k], protocol::index_path(d.path_of("actions"), k)));
     }
     try {
       decl.phases = tw::phases_for(speeds, options.speed_phases);
     } catch (const core::Refusal& r) {
-      throw LedgerRefusal("bad_input", d.path_of("actions"), r.reason());
+      throw LedgerRefusal("bad_input", d.path_of("actions"), r.sentence());
     }
     decl.continuous = d.boolean_or("continuous", false);
     decl.dodge = d.boolean_or("dodge", false);
@@ -209,7 +211,7 @@ void round_started(ApplyContext& ctx, const tw::Options& options) {
     std::string target;
     if (const Json* t = d.optional("target")) {
       target = fighter(town, *t, d.path_of("target")).name;
-      if (target == who.name) throw LedgerRefusal("bad_input", d.path_of("target"), who.name + " cannot target itself");
+      if (target == who.name) throw LedgerRefusal("bad_input", d.path_of("target"), say("{} cannot target itself", who.name));
     }
     // Surprised last round: the Easy (3) Bravery check decides whether it acts now (003 L34).
     const Json* before = previous ? declaration_of(*previous, who.name) : nullptr;
@@ -217,11 +219,12 @@ void round_started(ApplyContext& ctx, const tw::Options& options) {
     if (decl.surprised_last_round) {
       if (!d.has("bravery_passed"))
         throw LedgerRefusal("bad_input", d.path_of("bravery_passed"),
-                            who.name + " was surprised last round: give the Easy (3) Bravery check's outcome (003 L34)");
+                            say("{} was surprised last round: give the Easy (3) Bravery check's outcome (003 L34)",
+                                who.name));
       decl.bravery_passed = d.boolean_or("bravery_passed", false);
     } else if (d.has("bravery_passed")) {
       throw LedgerRefusal("bad_input", d.path_of("bravery_passed"),
-                          who.name + " was not surprised last round: no Bravery check is due");
+                          say("{} was not surprised last round: no Bravery check is due", who.name));
     }
     d.done();
     stored.push_back({{"character", who.name}, {"phases", decl.phases}, {"continuous", decl.continuous},
@@ -235,7 +238,7 @@ void round_started(ApplyContext& ctx, const tw::Options& options) {
   } catch (const core::Refusal& r) {
     std::string field = r.field();
     if (field.rfind("characters", 0) == 0) field.replace(0, std::string("characters").size(), "declarations");
-    throw LedgerRefusal("bad_input", field, r.reason());
+    throw LedgerRefusal("bad_input", field, r.sentence());
   }
   Json steps = Json::array();
   for (const auto& s : order.steps) steps.push_back({{"phase", s.phase}, {"step", s.name}, {"actors", s.actors}});
@@ -272,22 +275,25 @@ void apply_hit(ApplyContext& ctx, const tw::Options& options, const Round& round
     require_able(attacker, h.path_of("by"));
     const Json* decl = declaration_of(round, attacker.name);
     if (decl && (*decl)["dodge"] == true)
-      throw LedgerRefusal("illegal_move", h.path_of("by"), attacker.name + " is dodging this round and makes no attack (003 L359)");
+      throw LedgerRefusal("illegal_move", h.path_of("by"), say("{} is dodging this round and makes no attack (003 L359)", attacker.name));
     if (!in_list(step["actors"], attacker.name))
       throw LedgerRefusal("illegal_move", h.path_of("by"),
-                          fmt::format("{} does not act in this step ({} of phase {})", attacker.name,
-                                      step["step"].get<std::string>(), step["phase"].get<int>()));
+                          // TRANSLATORS: {0} is a character's name, {1} a step as the rules name it (d12, d10...
+                          // continuous), {2} the phase's number
+                          say("{} does not act in this step ({} of phase {})", attacker.name,
+                              step["step"].get<std::string>(), step["phase"].get<int>()));
     if (attacker.w.stunned)
-      throw LedgerRefusal("illegal_move", h.path_of("by"), attacker.name + " is stunned: its action is a recovery check (003 L583)");
+      throw LedgerRefusal("illegal_move", h.path_of("by"), say("{} is stunned: its action is a recovery check (003 L583)", attacker.name));
   }
   Fighter target = fighter(town, h.required("target"), h.path_of("target"));
-  if (target.state == "dead") throw LedgerRefusal("dead", h.path_of("target"), target.name + " is dead already");
+  if (target.state == "dead") throw LedgerRefusal("dead", h.path_of("target"), say("{} is dead already", target.name));
   const std::string where_text = h.text("location");
   auto where = tw::hit_location_from_string(where_text);
   if (!where)
     throw LedgerRefusal("bad_input", h.path_of("location"),
-                        "'" + where_text + "' is not a hit location: head, vitals, chest, belly, right arm, left arm, "
-                        "right leg or left leg");
+                        say("'{}' is not a hit location: head, vitals, chest, belly, right arm, left arm, "
+                            "right leg or left leg",
+                            where_text));
   const int dmg = h.integer("dmg", 0, tw::max_effect);
   std::optional<int> rd;
   if (h.has("rd")) rd = h.integer("rd", 0, tw::max_effect);
@@ -299,7 +305,7 @@ void apply_hit(ApplyContext& ctx, const tw::Options& options, const Round& round
   if (kind_text == "brawling") kind = tw::DamageKind::brawling;
   else if (kind_text == "impact") kind = tw::DamageKind::impact;
   else if (kind_text != "deadly")
-    throw LedgerRefusal("bad_input", h.path_of("kind"), "'" + kind_text + "' is not deadly, brawling or impact");
+    throw LedgerRefusal("bad_input", h.path_of("kind"), say("'{}' is not deadly, brawling or impact", kind_text));
   const Json* stun_passed = h.optional("stun_passed");
   h.done();
 
@@ -325,15 +331,17 @@ void apply_hit(ApplyContext& ctx, const tw::Options& options, const Round& round
   if (result.stun_check) {
     if (!stun_passed || !stun_passed->is_boolean())
       throw LedgerRefusal("bad_input", h.path_of("stun_passed"),
-                          fmt::format("{} must make a Stun check, TN {} (+{} for earlier wounds): give true or false",
-                                      target.name, result.stun_tn, result.stun_penalty));
+                          // TRANSLATORS: {0} is a character's name, {1} the check's target number, {2} what earlier
+                          // wounds add to it
+                          say("{} must make a Stun check, TN {} (+{} for earlier wounds): give true or false",
+                              target.name, result.stun_tn, result.stun_penalty));
     result.after.stunned = !stun_passed->get<bool>();
     judged["stun_tn"] = result.stun_tn;
     judged["stun_penalty"] = result.stun_penalty;
   } else if (stun_passed) {
     throw LedgerRefusal("bad_input", h.path_of("stun_passed"),
-                        target.name + (target.w.stunned ? " is stunned already" : " took no damage") +
-                            ": no Stun check is due (003 L583)");
+                        target.w.stunned ? say("{} is stunned already: no Stun check is due (003 L583)", target.name)
+                                         : say("{} took no damage: no Stun check is due (003 L583)", target.name));
   }
   touched.note(target);
   target.w = result.after;
@@ -362,24 +370,26 @@ void step_resolved(ApplyContext& ctx, const tw::Options& options) {
   const int total = static_cast<int>(round.steps.size());
   if (round.done >= total)
     throw LedgerRefusal("illegal_move", "step",
-                        fmt::format("every step of round {} is resolved: end the round (twtw_round_ended)", round.number));
+                        say("every step of round {} is resolved: end the round (twtw_round_ended)", round.number));
   if (number != round.done + 1)
     throw LedgerRefusal("illegal_move", "step",
-                        fmt::format("step {} is out of order: the next step of round {} is {} of {}", number,
-                                    round.number, round.done + 1, total));
+                        // TRANSLATORS: {0} is the step asked for, {1} the round's number, {2} the next step, {3} the
+                        // round's steps in all
+                        say("step {} is out of order: the next step of round {} is {} of {}", number, round.number,
+                            round.done + 1, total));
   const Json& step = round.steps[static_cast<std::size_t>(number - 1)];
   const Json empty = Json::array();
   const Json* recoveries = f.optional("recoveries");
   const Json* hits = f.optional("hits");
   if (auto note = f.optional_text("note"); note && i18n::characters_in(*note) > max_note)
-    throw LedgerRefusal("bad_input", "note", fmt::format("must be at most {} characters", max_note));
+    throw LedgerRefusal("bad_input", "note", say("must be at most {} characters", max_note));
   f.done();
   if (!recoveries) recoveries = &empty;
   if (!hits) hits = &empty;
   if (!recoveries->is_array() || recoveries->size() > max_round_characters)
-    throw LedgerRefusal("bad_input", "recoveries", fmt::format("must be a list of at most {}", max_round_characters));
+    throw LedgerRefusal("bad_input", "recoveries", say("must be a list of at most {}", max_round_characters));
   if (!hits->is_array() || hits->size() > max_step_hits)
-    throw LedgerRefusal("bad_input", "hits", fmt::format("must be a list of at most {} hits", max_step_hits));
+    throw LedgerRefusal("bad_input", "hits", say("must be a list of at most {} hits", max_step_hits));
 
   Touched touched;
   // The actors' recovery checks first: a stunned character's action in its count (003 L583).
@@ -388,13 +398,13 @@ void step_resolved(ApplyContext& ctx, const tw::Options& options) {
     protocol::Fields r((*recoveries)[i], protocol::index_path("recoveries", i));
     Fighter who = fighter(town, r.required("character"), r.path_of("character"));
     const Json& passed = r.required("passed");
-    if (!passed.is_boolean()) throw LedgerRefusal("bad_input", r.path_of("passed"), "must be true or false");
+    if (!passed.is_boolean()) throw LedgerRefusal("bad_input", r.path_of("passed"), say("must be true or false"));
     r.done();
     require_able(who, r.path_of("character"));
-    if (!who.w.stunned) throw LedgerRefusal("illegal_move", r.path_of("character"), who.name + " is not stunned");
+    if (!who.w.stunned) throw LedgerRefusal("illegal_move", r.path_of("character"), say("{} is not stunned", who.name));
     if (!in_list(step["actors"], who.name))
       throw LedgerRefusal("illegal_move", r.path_of("character"),
-                          who.name + " does not act in this step: a recovery check takes its action (003 L583)");
+                          say("{} does not act in this step: a recovery check takes its action (003 L583)", who.name));
     touched.note(who);
     ctx.ledger["recoveries"].push_back(
         {{"character", who.name}, {"tn", tw::recovery_tn(who.w, options.wound_table)}, {"stunned", !passed.get<bool>()}});
@@ -422,13 +432,13 @@ void step_undone(ApplyContext& ctx) {
   f.done();
   const Round round = running_round(db);
   if (round.done == 0)
-    throw LedgerRefusal("illegal_move", "step", fmt::format("no step of round {} is resolved: nothing to undo", round.number));
+    throw LedgerRefusal("illegal_move", "step", say("no step of round {} is resolved: nothing to undo", round.number));
   if (number != round.done)
     throw LedgerRefusal("illegal_move", "step",
-                        fmt::format("only the last step is undone: step {} of round {}", round.done, round.number));
+                        say("only the last step is undone: step {} of round {}", round.done, round.number));
   Statement s = db.prepare("SELECT seq, before FROM twtw_steps WHERE round_seq = ? AND step = ? AND undone_seq IS NULL");
   s.bind(1, round.seq).bind(2, number);
-  if (!s.step()) throw std::logic_error("twtw_rounds.done names a step twtw_steps does not hold");
+  if (!s.step()) throw std::logic_error("twtw_rounds.done names a step twtw_steps does not hold");  // i18n: not words (a bug)
   const std::int64_t step_seq = s.int64(0);
   const Json before = Json::parse(s.text(1));
   Json restored = Json::array();
@@ -455,13 +465,14 @@ void round_ended(ApplyContext& ctx) {
   Database& db = town.db();
   protocol::Fields f(ctx.payload, "");
   if (auto note = f.optional_text("note"); note && i18n::characters_in(*note) > max_note)
-    throw LedgerRefusal("bad_input", "note", fmt::format("must be at most {} characters", max_note));
+    throw LedgerRefusal("bad_input", "note", say("must be at most {} characters", max_note));
   f.done();
   const Round round = running_round(db);
   if (round.done < static_cast<int>(round.steps.size()))
     throw LedgerRefusal("illegal_move", "type",
-                        fmt::format("step {} of {} of round {} is still to resolve (twtw_step_resolved)", round.done + 1,
-                                    round.steps.size(), round.number));
+                        // TRANSLATORS: {0} is a step's number, {1} the round's steps in all, {2} the round's number
+                        say("step {} of {} of round {} is still to resolve (twtw_step_resolved)", round.done + 1,
+                            round.steps.size(), round.number));
   // The End Step: everyone bleeding loses its CT (003 L587), the round's participants or not.
   Json bled = Json::array();
   std::vector<std::int64_t> ids;

@@ -6,12 +6,14 @@
 #include "core/rule_options.h"
 #include "core/trait_roll.h"
 #include "i18n/translate.h"
+#include "i18n/venue_time.h"
 
 namespace marshal::db {
 
 using protocol::as_array;
 using protocol::Fields;
 using protocol::index_path;
+using i18n::say;
 
 std::string_view to_string(Game game) {
   switch (game) {
@@ -89,6 +91,7 @@ Json definition_to_json(const EventDefinition& def) {
             {"characters", characters}, {"cards", cards}, {"locations", locations}};
   if (def.game != Game::lincoln) json["game"] = to_string(def.game);
   if (def.language != "en") json["language"] = def.language;
+  if (!def.timezone.empty()) json["timezone"] = def.timezone;
   if (!def.rule_options.empty()) {
     Json rule_options = Json::object();
     for (const auto& [name, value] : def.rule_options) rule_options[name] = value;
@@ -105,7 +108,7 @@ EventDefinition definition_from_json(const Json& json) {
   Fields o(top.required("options"), "definition.options");
   def.max_attribute = o.integer("max_attribute", 1, 20);
   auto tie = core::brawl_tie_rule_from_string(o.text("brawl_tie"));
-  if (!tie) throw protocol::InputError("definition.options.brawl_tie", "must be redraw or all_out");
+  if (!tie) throw protocol::InputError("definition.options.brawl_tie", say("must be redraw or all_out"));
   def.options.brawl.tie = *tie;
   def.options.chase.min_wait_s = o.integer("chase_min_wait_s", 0, 3600);
   def.options.chase.max_wait_s = o.integer("chase_max_wait_s", 0, 3600);
@@ -115,29 +118,42 @@ EventDefinition definition_from_json(const Json& json) {
   // A definition written before rulesets (schema 10 and older) has none: it plays savage.
   if (auto ruleset_text = top.optional_text("ruleset")) {
     auto ruleset = core::ruleset_from_string(*ruleset_text);
-    if (!ruleset) throw protocol::InputError("definition.ruleset", "must be savage, deadlands-1876 or deadlands-ru");
+    if (!ruleset) throw protocol::InputError("definition.ruleset", say("must be savage, deadlands-1876 or deadlands-ru"));
     def.options.ruleset = *ruleset;
   }
   if (auto game_text = top.optional_text("game")) {
     auto game = game_from_string(*game_text);
-    if (!game) throw protocol::InputError("definition.game", "must be lincoln, tabletop or twtw");
+    if (!game) throw protocol::InputError("definition.game", say("must be lincoln, tabletop or twtw"));
     def.game = *game;
   }
   if (auto language = top.optional_text("language")) {
-    if (!i18n::is_known_language(*language))
-      throw protocol::InputError("definition.language", "must be " + i18n::known_languages_text());
+    if (!i18n::is_known_language(*language)) {
+      const auto& known = i18n::known_languages();
+      // TRANSLATORS: {0} and {1} are language codes (en, ru)
+      if (known.size() == 2) throw protocol::InputError("definition.language", say("must be {} or {}", known[0], known[1]));
+      std::string listed;
+      for (const auto& code : known) listed += (listed.empty() ? "" : ", ") + code;
+      // TRANSLATORS: {} lists language codes (en, ru, de)
+      throw protocol::InputError("definition.language", say("must be one of {}", listed));
+    }
     def.language = *language;
   }
+  if (auto zone = top.optional_text("timezone")) {
+    // Only the name's form here: a ledger stays readable on a machine without that zone's data.
+    if (!i18n::is_time_zone_name(*zone))
+      throw protocol::InputError("definition.timezone", say("must be a time zone name like Europe/Moscow"));
+    def.timezone = *zone;
+  }
   if (const Json* rule_options = top.optional("rule_options")) {
-    if (!rule_options->is_object()) throw protocol::InputError("definition.rule_options", "must be an object");
+    if (!rule_options->is_object()) throw protocol::InputError("definition.rule_options", say("must be an object"));
     core::TraitRules check = core::rules_for(def.options.ruleset);
     for (const auto& [name, value] : rule_options->items()) {
       const std::string path = "definition.rule_options." + name;
-      if (!value.is_string()) throw protocol::InputError(path, "must be text");
+      if (!value.is_string()) throw protocol::InputError(path, say("must be text"));
       try {
         core::set_rule_option(check, name, value.get<std::string>());
       } catch (const core::Refusal& r) {
-        throw protocol::InputError(path, r.reason());
+        throw protocol::InputError(path, r.sentence());
       }
       def.rule_options.emplace_back(name, value.get<std::string>());
     }
@@ -156,14 +172,14 @@ EventDefinition definition_from_json(const Json& json) {
     const Json& powers = f.required("powers");
     for (std::size_t k = 0; k < as_array(powers, f.path_of("powers")).size(); ++k) {
       auto p = core::power_from_string(protocol::as_text(powers[k], index_path(f.path_of("powers"), k)));
-      if (!p) throw protocol::InputError(index_path(f.path_of("powers"), k), "is no power");
+      if (!p) throw protocol::InputError(index_path(f.path_of("powers"), k), say("is no power"));
       c.powers.push_back(*p);
     }
     c.notes = f.text("notes");
     c.badge_code = f.text("badge_code");
     c.wild_card = f.boolean_or("wild_card", true);
     if (auto side = f.optional_text("side")) {
-      if (*side != "gm" && *side != "posse") throw protocol::InputError(f.path_of("side"), "must be posse or gm");
+      if (*side != "gm" && *side != "posse") throw protocol::InputError(f.path_of("side"), say("must be posse or gm"));
       c.gm_side = *side == "gm";
     }
     if (const Json* traits = f.optional("traits")) {
@@ -174,7 +190,7 @@ EventDefinition definition_from_json(const Json& json) {
         trait.name = t.text("trait");
         std::string die = t.text("die");
         auto parsed = parse_trait_die(die);
-        if (!parsed) throw protocol::InputError(t.path_of("die"), "'" + die + "' is not a trait die (d4..d12, d12+1)");
+        if (!parsed) throw protocol::InputError(t.path_of("die"), say("'{}' is not a trait die (d4..d12, d12+1)", die));
         std::tie(trait.die, trait.bonus) = *parsed;
         t.done();
         c.traits.push_back(std::move(trait));

@@ -70,6 +70,10 @@ struct EventDefinition {
   // The language the event's cards and reports are printed in (i18n::known_languages(): en, ru).
   // In the JSON only when not English.
   std::string language = "en";
+  // The venue's time zone, an IANA name (Europe/Moscow): every time a person reads is shown in it
+  // (i18n/venue_time.h; use_event_time_zone). "" (and not in the JSON): the zone of the machine
+  // that shows it.
+  std::string timezone;
   // A tabletop game's ruleset options set over its ruleset (core/rule_options.h), by name:
   // {"crit_fail_reroll", "one_benny"}. In the JSON only when some are set.
   std::vector<std::pair<std::string, std::string>> rule_options;

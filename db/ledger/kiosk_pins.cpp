@@ -9,7 +9,7 @@ namespace marshal::db {
 namespace {
 
 std::string random_pin() {
-  static_assert(kiosk_pin_digits == 4, "the format below writes 4 digits");
+  static_assert(kiosk_pin_digits == 4, "the format below writes 4 digits");  // i18n: not words (a build check)
   return fmt::format("{:04d}", randombytes_uniform(10000));
 }
 

@@ -66,8 +66,8 @@ Ledger::Ledger(const std::string& path, bool create, LedgerRandomness randomness
 Ledger::Ledger(const std::string& path, LedgerRandomness randomness)
     : Ledger((std::filesystem::exists(path)
                   ? path
-                  : throw LedgerRefusal("bad_input", "db", "no ledger file at " + path +
-                                                               " (create one with marshal init)")),
+                  : throw LedgerRefusal("bad_input", "db",
+                                        say("no ledger file at {} (create one with marshal init)", path))),
              false, std::move(randomness)) {}
 
 Ledger::~Ledger() {
@@ -84,7 +84,7 @@ Ledger::~Ledger() {
 void Ledger::create(const std::string& path, const EventDefinition& definition,
                     std::int64_t now_ms) {
   if (std::filesystem::exists(path))
-    throw LedgerRefusal("bad_input", "db", path + " already exists: a ledger is created once");
+    throw LedgerRefusal("bad_input", "db", say("{} already exists: a ledger is created once", path));
   auto remove_files = [&] {
     for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
   };
@@ -93,7 +93,7 @@ void Ledger::create(const std::string& path, const EventDefinition& definition,
     AppendRequest genesis{make_uuid_v7(now_ms), "admin", now_ms, "event_defined",
                           definition_to_json(definition)};
     AppendResult r = ledger.append(genesis, now_ms);
-    if (!r.accepted) throw LedgerRefusal(r.code, r.field, r.reason);
+    if (!r.accepted) throw LedgerRefusal(r.code, r.field, r.sentence);
     ensure_kiosk_pins(ledger.database(), now_ms);  // printed on the character sheets
   } catch (...) {
     remove_files();  // nothing half-written is left behind
@@ -107,7 +107,7 @@ std::unique_ptr<Ledger> Ledger::create_in_memory(const EventDefinition& definiti
   AppendResult r = ledger->append({make_uuid_v7(now_ms), "admin", now_ms, "event_defined",
                                    definition_to_json(definition)},
                                   now_ms);
-  if (!r.accepted) throw LedgerRefusal(r.code, r.field, r.reason);
+  if (!r.accepted) throw LedgerRefusal(r.code, r.field, r.sentence);
   return ledger;
 }
 
@@ -153,7 +153,7 @@ void Ledger::log_refusal(const AppendRequest& request, const std::string& uuid,
   r.type = request.type;
   r.code = refusal.code;
   r.field = refusal.field;
-  r.reason = refusal.reason;
+  r.reason = refusal.sentence.english();  // the ledger keeps English, whatever its machine speaks
   try {
     r.payload = payload_text(request);
   } catch (const std::exception&) {
@@ -226,19 +226,19 @@ AppendResult Ledger::append_in_transaction(const AppendRequest& request,
   // One event, one uuid: "ABC..." and "abc..." are the same (stored in lower case).
   const std::string uuid = canonical_uuid(request.uuid);
   // Prepared (and cached) rather than exec'd: SQLite would parse these again for every event.
-  db_.prepare("SAVEPOINT append_one").run();
+  db_.prepare("SAVEPOINT append_one").run();  // i18n: not words (SQL)
   try {
     if (!is_uuid(uuid))
-      throw LedgerRefusal("bad_input", "uuid", "must be a UUID (8-4-4-4-12 hex digits)");
+      throw LedgerRefusal("bad_input", "uuid", say("must be a UUID (8-4-4-4-12 hex digits)"));
     if (request.client_time_ms && (*request.client_time_ms < 0 || *request.client_time_ms > max_client_time_ms))
       throw LedgerRefusal("bad_input", "client_time_ms",
-                          fmt::format("must be a whole number of milliseconds since 1970, 0 to {}", max_client_time_ms));
+                          say("must be a whole number of milliseconds since 1970, 0 to {}", max_client_time_ms));
     if (request.station.empty() || i18n::characters_in(request.station) > 80)
-      throw LedgerRefusal("bad_input", "station", "must be 1 to 80 characters");
+      throw LedgerRefusal("bad_input", "station", say("must be 1 to 80 characters"));
     if (!request.payload.is_object())
-      throw LedgerRefusal("bad_input", "payload", "must be a JSON object");
+      throw LedgerRefusal("bad_input", "payload", say("must be a JSON object"));
     if (request.payload.contains("ledger"))
-      throw LedgerRefusal("bad_input", "payload.ledger", "is written by the ledger, not by stations");
+      throw LedgerRefusal("bad_input", "payload.ledger", say("is written by the ledger, not by stations"));
 
     // Idempotency: the same uuid gets the stored answer; a different event under it is refused.
     {
@@ -252,14 +252,13 @@ AppendResult Ledger::append_in_transaction(const AppendRequest& request,
         // duplicate it is.
         if (s.text(1) != request.type || !same_event_payload(stored, request.payload))
           throw LedgerRefusal("uuid_reused", "uuid",
-                              "this uuid already names a different event (seq " +
-                                  std::to_string(s.int64(0)) + ")");
+                              say("this uuid already names a different event (seq {})", s.int64(0)));
         result.accepted = result.duplicate = true;
         result.seq = s.int64(0);
         result.hash = s.blob(3);
         result.ledger_text = protocol::compact_text(ledger);
         result.ledger = std::move(ledger);
-        db_.prepare("RELEASE append_one").run();
+        db_.prepare("RELEASE append_one").run();  // i18n: not words (SQL)
         return result;
       }
     }
@@ -267,9 +266,9 @@ AppendResult Ledger::append_in_transaction(const AppendRequest& request,
     EventRow row;
     row.seq = head.seq + 1;
     if (row.seq == 1 && request.type != "event_defined")
-      throw LedgerRefusal("illegal_move", "type", "the first event of a ledger defines the event");
+      throw LedgerRefusal("illegal_move", "type", say("the first event of a ledger defines the event"));
     if (row.seq > 1 && request.type == "event_defined")
-      throw LedgerRefusal("illegal_move", "type", "the event is already defined");
+      throw LedgerRefusal("illegal_move", "type", say("the event is already defined"));
     Json ledger = Json::object();
     apply(request.type, request.payload, ledger, row.seq, server_time_ms, false);
 
@@ -283,7 +282,7 @@ AppendResult Ledger::append_in_transaction(const AppendRequest& request,
     row.prev_hash = head.hash;
     row.hash = event_hash(row);
     insert_event(db_, row);
-    db_.prepare("RELEASE append_one").run();
+    db_.prepare("RELEASE append_one").run();  // i18n: not words (SQL)
     head.seq = row.seq;
     result.hash = row.hash;
     head.hash = std::move(row.hash);
@@ -292,13 +291,14 @@ AppendResult Ledger::append_in_transaction(const AppendRequest& request,
     result.ledger = std::move(ledger);
   } catch (const LedgerRefusal& refusal) {
     // Undo whatever the event had written; keep only the refusal.
-    db_.exec("ROLLBACK TO append_one; RELEASE append_one");
+    db_.exec("ROLLBACK TO append_one; RELEASE append_one");  // i18n: not words (SQL)
     result.code = refusal.code;
     result.field = refusal.field;
     result.reason = refusal.reason;
+    result.sentence = refusal.sentence;
     log_refusal(request, uuid, server_time_ms, refusal);
   } catch (...) {
-    db_.exec("ROLLBACK TO append_one; RELEASE append_one");
+    db_.exec("ROLLBACK TO append_one; RELEASE append_one");  // i18n: not words (SQL)
     throw;
   }
   return result;

@@ -12,19 +12,28 @@
 #include <vector>
 
 #include "core/csprng.h"
+#include "i18n/sentence.h"
 #include "ledger/definition.h"
 #include "ledger/refusal_trail.h"
 #include "store/sqlite.h"
 
 namespace marshal::db {
 
-// Why the ledger refused an event: a stable code (docs/ledger.md), the field, a sentence.
+// Why the ledger refused an event: a stable code (docs/ledger.md), the field, a sentence kept
+// unworded so that the server sends it for the station to word in its own language (reason is it
+// in this process's language).
 struct LedgerRefusal : std::runtime_error {
-  LedgerRefusal(std::string code_, std::string field_, std::string reason_)
-      : std::runtime_error(field_.empty() ? reason_ : field_ + ": " + reason_),
-        code(std::move(code_)), field(std::move(field_)), reason(std::move(reason_)) {}
+  LedgerRefusal(std::string code_, std::string field_, i18n::Sentence sentence_)
+      : std::runtime_error(field_.empty() ? sentence_.translated() : field_ + ": " + sentence_.translated()),
+        code(std::move(code_)), field(std::move(field_)), reason(sentence_.translated()),
+        sentence(std::move(sentence_)) {}
+  // A reason already worded (one passed on from elsewhere): no station can translate it.
+  LedgerRefusal(std::string code_, std::string field_, std::string worded_reason)
+      : LedgerRefusal(std::move(code_), std::move(field_), i18n::Sentence{std::move(worded_reason), {}}) {}
   std::string code, field, reason;
+  i18n::Sentence sentence;
 };
+using i18n::say;
 
 struct AppendRequest {
   AppendRequest() = default;
@@ -51,6 +60,7 @@ struct AppendResult {
   Json ledger = Json::object();  // what the ledger determined (outcome, picks, new codes)
   std::string ledger_text;       // the same as stored (compact JSON), when accepted
   std::string code, field, reason;  // when refused
+  i18n::Sentence sentence;           // the reason unworded, for the station to word
 };
 
 // Where the ledger's own randomness comes from (random bystander picks, new card codes).

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "i18n/sentence.h"
 #include "protocol/utf8.h"
 #include "store/hash_chain.h"
 
@@ -98,8 +99,11 @@ int RefusalTrail::flush(Database& db, std::int64_t now_ms, bool everything) {
     summary.station = station;
     summary.type = bucket.type;
     summary.code = code;
-    summary.reason = fmt::format("{} more refusal(s) of this code from this station in this minute, counted, not stored one by one",
-                                 bucket.repeats);
+    // Stored in English (the audit trail), whatever the server's machine speaks.
+    summary.reason =
+        i18n::say("{} more refusal(s) of this code from this station in this minute, counted, not stored one by one",
+            bucket.repeats)
+            .english();
     insert_row(db, summary, bucket.repeats);
   }
   return static_cast<int>(closed.size());

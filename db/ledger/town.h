@@ -31,7 +31,7 @@ class Town {
   // A code as sent by a station: checked for form, then looked up.
   static std::string canonical_code(const Json& value, const std::string& field);
   // Columns: code, kind, holder, owner, title, detail, spent, revoked.
-  static constexpr const char* card_columns = "code, kind, holder, owner, title, detail, spent, revoked";
+  static constexpr const char* card_columns = "code, kind, holder, owner, title, detail, spent, revoked";  // i18n: not words
   static CardRow card_from_row(const Statement& s);
   // The card as stored, revoked or not; nullopt when the ledger does not know the code.
   std::optional<CardRow> find_card(const std::string& canonical);

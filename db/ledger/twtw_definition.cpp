@@ -9,6 +9,7 @@ using protocol::as_array;
 using protocol::Fields;
 using protocol::index_path;
 using protocol::InputError;
+using i18n::say;
 namespace tw = core::twtw;
 
 Json twtw_options_to_json(const tw::Options& o) {
@@ -22,11 +23,11 @@ Json twtw_options_to_json(const tw::Options& o) {
 
 namespace {
 
-// One of an enum's names, or InputError naming the field and the names it may take.
+// One of an enum's names, or InputError naming the field and the names it may take (`must`).
 template <typename Parse>
-auto named(Fields& f, const std::string& key, Parse parse, const char* names) {
+auto named(Fields& f, const std::string& key, Parse parse, const i18n::Sentence& must) {
   auto value = parse(f.text(key));
-  if (!value) throw InputError(f.path_of(key), std::string("must be ") + names);
+  if (!value) throw InputError(f.path_of(key), must);
   return *value;
 }
 
@@ -35,9 +36,9 @@ auto named(Fields& f, const std::string& key, Parse parse, const char* names) {
 tw::Options twtw_options_from_json(const Json& json, const std::string& path) {
   Fields f(json, path);
   tw::Options o;
-  o.wound_table = named(f, "wound_table", tw::wound_table_from_string, "five_level or four_level");
-  o.size_steps = named(f, "size_steps", tw::size_steps_from_string, "halving or literal");
-  o.stun_row = named(f, "stun_row", tw::stun_row_from_string, "after_hit or before_hit");
+  o.wound_table = named(f, "wound_table", tw::wound_table_from_string, say("must be five_level or four_level"));
+  o.size_steps = named(f, "size_steps", tw::size_steps_from_string, say("must be halving or literal"));
+  o.stun_row = named(f, "stun_row", tw::stun_row_from_string, say("must be after_hit or before_hit"));
   Fields speed(f.required("speed_phases"), f.path_of("speed_phases"));
   o.speed_phases.fast = speed.integer("fast", 1, tw::phases_per_round);
   o.speed_phases.normal = speed.integer("normal", 1, tw::phases_per_round);
@@ -67,9 +68,9 @@ TwtwDefinition twtw_definition_from_json(const Json& json) {
     TwtwCharacterDef c;
     c.name = f.text("name");
     c.side = f.text("side");
-    if (c.side != "posse" && c.side != "judge") throw InputError(f.path_of("side"), "must be posse or judge");
+    if (c.side != "posse" && c.side != "judge") throw InputError(f.path_of("side"), say("must be posse or judge"));
     c.reflex = f.integer("reflex", 4, 12);
-    if (!tw::is_reflex_die(c.reflex)) throw InputError(f.path_of("reflex"), "must be 12, 10, 8, 6 or 4 (a Reflex die)");
+    if (!tw::is_reflex_die(c.reflex)) throw InputError(f.path_of("reflex"), say("must be 12, 10, 8, 6 or 4 (a Reflex die)"));
     c.size = f.integer("size", twtw_min_size, tw::max_size);
     c.ct = f.integer("ct", 1, twtw_max_start_ct);
     c.shooting = f.integer("shooting", 0, twtw_max_skill);
@@ -78,7 +79,7 @@ TwtwDefinition twtw_definition_from_json(const Json& json) {
     f.done();
     def.characters.push_back(std::move(c));
   }
-  if (def.characters.empty()) throw InputError("definition.twtw.characters", "is written only when it lists someone");
+  if (def.characters.empty()) throw InputError("definition.twtw.characters", say("is written only when it lists someone"));
   top.done();
   return def;
 }

@@ -10,11 +10,14 @@
 
 #include <fmt/format.h>
 
+#include "i18n/translate.h"
 #include "ledger/ledger.h"
 #include "store/hash_chain.h"
 #include "store/schema.h"
 
 namespace marshal::db {
+
+using i18n::tr;
 
 namespace {
 
@@ -92,12 +95,12 @@ class EventReader {
         ReadEvent e;
         e.row = event_row_from(s);
         if (e.row.seq != expected_seq) {
-          e.problem = fmt::format("event {} is missing (the next is {})", expected_seq, e.row.seq);
+          e.problem = fmt::format(fmt::runtime(tr("event {} is missing (the next is {})")), expected_seq, e.row.seq);
           e.row.seq = expected_seq;
         } else if (e.row.prev_hash != previous) {
-          e.problem = "its prev_hash does not match the hash of the event before it";
+          e.problem = tr("its prev_hash does not match the hash of the event before it");
         } else if (event_hash(e.row) != e.row.hash) {
-          e.problem = "its hash does not match its contents: the event was altered";
+          e.problem = tr("its hash does not match its contents: the event was altered");
         }
         if (!e.problem.empty()) {
           chain_failed_ = true;
@@ -153,7 +156,7 @@ class EventReader {
     try {
       e.payload = Json::parse(e.row.payload);
     } catch (const std::exception&) {
-      e.problem = "its payload is not JSON";
+      e.problem = tr("its payload is not JSON");
       return;
     }
     auto ledger = e.payload.find("ledger");
@@ -201,10 +204,14 @@ class Replayer {
             try {
               fresh.apply(e.row.type, e.payload, ledger, e.row.seq, e.row.server_time_ms, true);
             } catch (const LedgerRefusal& r) {
-              return fail(e.row.seq, fmt::format("replaying {} is refused: {} ({})", e.row.type, r.what(), r.code));
+              // TRANSLATORS: {0} is an event's type (conflict_resolved...), {1} why it is refused, {2} the
+              // refusal's code (dead, illegal_move...)
+              return fail(e.row.seq, fmt::format(fmt::runtime(tr("replaying {} is refused: {} ({})")), e.row.type,
+                                                 r.what(), r.code));
             }
             if (ledger != e.stored)
-              return fail(e.row.seq, "replaying " + e.row.type + " gives a different outcome than the one stored");
+              return fail(e.row.seq, fmt::format(fmt::runtime(tr("replaying {} gives a different outcome than the one stored")),
+                                                 e.row.type));
             ++report.events;
             if (hooks.progress) hooks.progress(report.events, total);
           }
@@ -223,8 +230,13 @@ class Replayer {
       if (mine != rebuilt) {
         std::size_t i = 0;
         while (i < mine.size() && i < rebuilt.size() && mine[i] == rebuilt[i]) ++i;
-        std::string detail = i < mine.size() ? "the file has: " + mine[i] : "the file lacks: " + rebuilt[i];
-        fail(0, "table " + table + " differs from the one rebuilt from the events; " + detail);
+        // TRANSLATORS: {0} is a table's name in the ledger file, {1} one of its rows as text
+        fail(0, i < mine.size()
+                    ? fmt::format(fmt::runtime(tr("table {} differs from the one rebuilt from the events; the file has: {}")),
+                                  table, mine[i])
+                    // TRANSLATORS: {0} is a table's name in the ledger file, {1} one of its rows as text
+                    : fmt::format(fmt::runtime(tr("table {} differs from the one rebuilt from the events; the file lacks: {}")),
+                                  table, rebuilt[i]));
         return report;
       }
     }
@@ -233,10 +245,10 @@ class Replayer {
 };
 
 VerifyReport verify_ledger(const std::string& path, const ReplayHooks& hooks) {
-  if (!std::filesystem::exists(path)) return {false, 0, 0, "no ledger file at " + path};
+  if (!std::filesystem::exists(path)) return {false, 0, 0, fmt::format(fmt::runtime(tr("no ledger file at {}")), path)};
   Database source(path, false);
   if (schema_version(source) != static_cast<int>(migrations().size()))
-    return {false, 0, 0, "the file is not a ledger of this version of Marshal"};
+    return {false, 0, 0, tr("the file is not a ledger of this version of Marshal")};
   return Replayer::run(source, hooks);
 }
 

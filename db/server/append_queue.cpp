@@ -63,7 +63,8 @@ void AppendQueue::run() {
       // The disk or the database failed: nothing of the batch was committed; say so to each.
       AppendResult failed;
       failed.code = "server_error";
-      failed.reason = std::string("the ledger could not write: ") + e.what();
+      failed.sentence = say("the ledger could not write: {}", e.what());
+      failed.reason = failed.sentence.translated();
       results.assign(requests.size(), failed);
     }
     {

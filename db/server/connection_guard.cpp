@@ -4,7 +4,11 @@
 
 #include <fmt/format.h>
 
+#include "i18n/translate.h"
+
 namespace marshal::db {
+
+using i18n::tr;
 
 ConnectionGuard::ConnectionGuard(ConnectionLimits limits, RateLimitedLog& log)
     : limits_(limits), log_(log) {}
@@ -15,8 +19,9 @@ bool ConnectionGuard::may_accept(const std::string& address, std::int64_t now_ms
     auto it = per_address_.find(address);
     if (it == per_address_.end() || it->second < limits_.per_address) return true;
   }
-  log_.say("per-address cap",
-           fmt::format("refused a connection from {}: it holds {} connections already (the cap)",
+  log_.write("per-address cap",  // i18n: not words (a key)
+           // TRANSLATORS: {0} is an IPv4 address, {1} the most connections one address may hold
+           fmt::format(fmt::runtime(tr("refused a connection from {}: it holds {} connections already (the cap)")),
                        address, limits_.per_address),
            now_ms);
   return false;
@@ -34,8 +39,9 @@ bool ConnectionGuard::opened(const void* connection, int fd, const std::string& 
     connections_[connection].phase = Phase::shed;
     ::shutdown(fd, SHUT_RDWR);
   }
-  log_.say("per-address cap",
-           fmt::format("shed a connection from {}: over its cap of {} connections", address,
+  log_.write("per-address cap",  // i18n: not words (a key)
+           // TRANSLATORS: {0} is an IPv4 address, {1} the most connections one address may hold
+           fmt::format(fmt::runtime(tr("shed a connection from {}: over its cap of {} connections")), address,
                        limits_.per_address),
            now_ms);
   return false;
@@ -87,15 +93,17 @@ int ConnectionGuard::shed_overdue(std::int64_t now_ms) {
     }
   }
   if (heads > 0)
-    log_.say("head deadline",
-             fmt::format("shed {} connection(s) (e.g. from {}) that sent no whole request head "
-                         "within {} ms",
+    log_.write("head deadline",  // i18n: not words (a key)
+             // TRANSLATORS: {0} is how many connections, {1} an IPv4 address, {2} milliseconds
+             fmt::format(fmt::runtime(tr("shed {} connection(s) (e.g. from {}) that sent no whole request head "
+                                         "within {} ms")),
                          heads, example, limits_.head_deadline_ms),
              now_ms);
   if (bodies > 0)
-    log_.say("body deadline",
-             fmt::format("shed {} connection(s) (e.g. from {}) that sent no whole request body "
-                         "within {} ms of its head",
+    log_.write("body deadline",  // i18n: not words (a key)
+             // TRANSLATORS: {0} is how many connections, {1} an IPv4 address, {2} milliseconds
+             fmt::format(fmt::runtime(tr("shed {} connection(s) (e.g. from {}) that sent no whole request body "
+                                         "within {} ms of its head")),
                          bodies, example, limits_.body_deadline_ms),
              now_ms);
   return heads + bodies;

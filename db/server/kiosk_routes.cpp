@@ -19,10 +19,8 @@ namespace {
 // Whole minutes, rounded up: a lock of 4 min 10 s is "5 minutes" to the player.
 std::int64_t whole_minutes(std::int64_t ms) { return (ms + 59'999) / 60'000; }
 
-std::string minutes_text(std::int64_t ms) {
-  const std::int64_t minutes = whole_minutes(ms);
-  return fmt::format("{} minute{}", minutes, minutes == 1 ? "" : "s");
-}
+// The sentences below say "{} minutes" of these two.
+static_assert(pin_try_window_ms > 60'000 && pin_lock_ms > 60'000);
 
 }  // namespace
 
@@ -52,8 +50,8 @@ std::optional<Reply> LedgerServer::Impl::ended_sign_in(MHD_Connection* c, const 
   if (station.role != Role::kiosk || !MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Sign-In")) return std::nullopt;
   if (kiosk_player(c, station)) return std::nullopt;
   return error_reply(401, "sign_in_ended", "x-sign-in",
-                     "this player's sign-in has ended (the ledger restarted, or a minute went by without use): "
-                     "the player signs in again with badge and PIN");
+                     say("this player's sign-in has ended (the ledger restarted, or a minute went by without use): "
+                         "the player signs in again with badge and PIN"));
 }
 
 std::optional<KioskSignIn> LedgerServer::Impl::kiosk_player(MHD_Connection* c, const Station& station, const char* header) {
@@ -70,36 +68,49 @@ Reply LedgerServer::Impl::kiosk_sign_in(const Station& station, const std::strin
   try {
     body = protocol::parse_json(body_text, "body");
   } catch (const protocol::InputError& e) {
-    return error_reply(400, "bad_input", "body", e.reason());
+    return error_reply(400, "bad_input", "body", e.sentence());
   }
   if (!body.is_object() || body.size() != 2 || !body.contains("badge") || !body["badge"].is_string() ||
       !body.contains("pin") || !body["pin"].is_string())
-    return error_reply(400, "bad_input", "body", "send {\"badge\": BADGE, \"pin\": \"1234\"}");
+    return error_reply(400, "bad_input", "body", say("send {{\"badge\": BADGE, \"pin\": \"1234\"}}"));
   const std::string badge = body["badge"].get<std::string>(), pin = body["pin"].get<std::string>();
   if (!well_formed_pin(pin))
-    return error_reply(400, "bad_input", "pin", fmt::format("a PIN is {} digits", kiosk_pin_digits));
+    return error_reply(400, "bad_input", "pin", say("a PIN is {} digits", kiosk_pin_digits));
   std::optional<std::int64_t> character;
   try {
     character = character_of_badge(reader(), badge);
   } catch (const LedgerRefusal& r) {
-    return error_reply(400, r.code, "badge", r.reason);
+    return error_reply(400, r.code, "badge", r.sentence);
   }
-  if (!character) return error_reply(404, "unknown_code", "badge", "the ledger knows no such badge");
+  if (!character) return error_reply(404, "unknown_code", "badge", say("the ledger knows no such badge"));
   const std::int64_t now = now_ms();
   SignInAttempt a = sign_ins.attempt(station.name, *character, kiosk_pin_matches(reader(), *character, pin), now);
   if (a.result == SignInAttempt::Result::signed_in)
     return {200, {{"sign_in", a.token}, {"name", Town(reader(), 0, now).name_of(*character)},
                   {"idle_ms", kiosk_sign_in_idle_ms}}};
-  if (a.result == SignInAttempt::Result::locked)
-    return error_reply(423, "pin_locked", "badge",
-                       fmt::format("{} wrong PINs in {}: this badge is locked on kiosks for {} more (a GM "
-                                   "station can still look)",
-                                   pin_tries_before_lock, minutes_text(pin_try_window_ms), minutes_text(a.locked_for_ms)),
-                       Json{{"locked_minutes", whole_minutes(a.locked_for_ms)}});
+  if (a.result == SignInAttempt::Result::locked) {
+    const std::int64_t locked = whole_minutes(a.locked_for_ms), window = whole_minutes(pin_try_window_ms);
+    return error_reply(
+        423, "pin_locked", "badge",
+        locked == 1
+            // TRANSLATORS: {0} is how many wrong PINs lock a badge, {1} in how many minutes
+            ? say("{} wrong PINs in {} minutes: this badge is locked on kiosks for 1 minute more (a GM station can "
+                  "still look)",
+                  pin_tries_before_lock, window)
+            // TRANSLATORS: {0} is how many wrong PINs lock a badge, {1} in how many minutes, {2} the minutes left
+            : say("{} wrong PINs in {} minutes: this badge is locked on kiosks for {} minutes more (a GM station can "
+                  "still look)",
+                  pin_tries_before_lock, window, locked),
+        Json{{"locked_minutes", locked}});
+  }
+  const std::int64_t lock = whole_minutes(pin_lock_ms);
   return error_reply(403, "wrong_pin", "pin",
-                     fmt::format("Wrong PIN: {} more tr{} before this badge is locked for {}", a.tries_left,
-                                 a.tries_left == 1 ? "y" : "ies", minutes_text(pin_lock_ms)),
-                     Json{{"tries_left", a.tries_left}, {"lock_minutes", whole_minutes(pin_lock_ms)}});
+                     a.tries_left == 1
+                         // TRANSLATORS: {} is how many minutes the badge is locked for
+                         ? say("Wrong PIN: 1 more try before this badge is locked for {} minutes", lock)
+                         // TRANSLATORS: {0} is how many tries are left, {1} how many minutes the badge is locked for
+                         : say("Wrong PIN: {} more tries before this badge is locked for {} minutes", a.tries_left, lock),
+                     Json{{"tries_left", a.tries_left}, {"lock_minutes", lock}});
 }
 
 // A kiosk's record names its signed-in player as the giver or seller, and a sale the buyer's
@@ -108,8 +119,8 @@ std::optional<Reply> LedgerServer::Impl::kiosk_record_refusal(MHD_Connection* c,
   auto player = kiosk_player(c, station);
   if (!player)
     return error_reply(401, "sign_in_needed", "x-sign-in",
-                       "a kiosk records only for a player signed in with badge and PIN (POST /kiosk/sign-in); "
-                       "a sign-in ends after a minute without use");
+                       say("a kiosk records only for a player signed in with badge and PIN (POST /kiosk/sign-in); "
+                           "a sign-in ends after a minute without use"));
   const Json& payload = request.payload;
   auto named = [&](const char* field) -> std::optional<std::int64_t> {
     if (!payload.is_object() || !payload.contains(field) || !payload[field].is_string()) return std::nullopt;
@@ -122,13 +133,13 @@ std::optional<Reply> LedgerServer::Impl::kiosk_record_refusal(MHD_Connection* c,
   const char* actor = request.type == "ballot_cast" ? "voter" : "from";
   if (named(actor) != player->character)
     return error_reply(403, "not_yours", actor,
-                       "a kiosk gives, sells and votes only as the player signed in at it");
+                       say("a kiosk gives, sells and votes only as the player signed in at it"));
   if (request.type == "horse_sold") {
     auto buyer = kiosk_player(c, station, "X-Countersign");
     if (!buyer || named("to") != buyer->character)
       return error_reply(403, "buyer_must_agree", "to",
-                         "a sale at a kiosk needs the buyer's sign-in too (X-Countersign): the buyer types "
-                         "their PIN");
+                         say("a sale at a kiosk needs the buyer's sign-in too (X-Countersign): the buyer types "
+                             "their PIN"));
   }
   return std::nullopt;
 }

@@ -11,12 +11,15 @@
 #include <fmt/format.h>
 
 #include "audit/anchors.h"
+#include "i18n/translate.h"
 #include "ledger/kiosk_pins.h"
 #include "server/server_internals.h"
 #include "store/hash_chain.h"
 
 namespace marshal::db {
 
+using i18n::tr;
+using i18n::trn;
 using serving::client_address;
 using serving::now_ms;
 using serving::RequestState;
@@ -32,10 +35,15 @@ std::string serving::client_address(MHD_Connection* c) {
 LedgerServer::Impl::Impl(const ServerConfig& c)
     : config(c), log(c.log), guard(c.connection_limits, log), ledger(c.db_path), trail(ledger.refusal_trail()) {
   last_seq = ledger.last_seq();
-  if (last_seq == 0) throw std::runtime_error(c.db_path + " holds no event definition");
+  if (last_seq == 0) throw std::runtime_error(fmt::format(fmt::runtime(tr("{} holds no event definition")), c.db_path));
   // A ledger made before kiosk PINs existed gets them now (marshal pins prints them).
   if (int made = ensure_kiosk_pins(ledger.database(), now_ms()))
-    log.say("pins", fmt::format("made kiosk PINs for {} characters: print them with marshal pins", made), now_ms());
+    log.write("pins",
+            fmt::format(fmt::runtime(trn("made kiosk PINs for {} character: print them with marshal pins",
+                                         "made kiosk PINs for {} characters: print them with marshal pins",
+                                         static_cast<std::uint64_t>(made))),
+                        made),
+            now_ms());
   queue = std::make_unique<AppendQueue>(ledger, now_ms, [this](std::int64_t seq) {
     last_seq = seq;
     wake_waiters(false);
@@ -72,9 +80,10 @@ void LedgerServer::Impl::wake_waiters(bool all) {
 // The ledger's head in the log: an anchor kept outside the file (docs/audit.md).
 void LedgerServer::Impl::log_head(std::int64_t now) {
   try {
-    log.say("head", "head " + head_line(reader()) + " (anchors for marshal audit)", now);
+    // TRANSLATORS: {} is the ledger's head as marshal head prints it (1234:3f2a9c7d1e0b4a55)
+    log.write("head", fmt::format(fmt::runtime(tr("head {} (anchors for marshal audit)")), head_line(reader())), now);
   } catch (const std::exception& e) {
-    log.say("head", std::string("could not read the ledger's head: ") + e.what(), now);
+    log.write("head", fmt::format(fmt::runtime(tr("could not read the ledger's head: {}")), e.what()), now);
   }
 }
 
@@ -98,7 +107,8 @@ void LedgerServer::Impl::run_deadlines() {
       try {
         trail->flush(reader(), now);
       } catch (const std::exception& e) {
-        log.say("refusal trail", std::string("could not write the refusal trail's counts: ") + e.what(), now);
+        log.write("refusal trail",  // i18n: not words (a key)
+                fmt::format(fmt::runtime(tr("could not write the refusal trail's counts: {}")), e.what()), now);
       }
     }
     lock.lock();
@@ -149,8 +159,8 @@ unsigned connection_room(RateLimitedLog& log) {
   }
   rlim_t room = limit.rlim_cur > 2 * descriptors_kept_back ? limit.rlim_cur - descriptors_kept_back : descriptors_kept_back;
   if (room < max_connections_total)
-    log.say("open files",
-            fmt::format("the open-files limit is {}: at most {} connections (raise it with ulimit -n)",
+    log.write("open files",  // i18n: not words (a key)
+            fmt::format(fmt::runtime(tr("the open-files limit is {}: at most {} connections (raise it with ulimit -n)")),
                         limit.rlim_cur, room),
             db::unix_time_ms());
   return static_cast<unsigned>(std::min<rlim_t>(room, max_connections_total));
@@ -167,13 +177,13 @@ bool parse_listen_address(const std::string& text, std::string& host, std::uint1
                           std::string& reason) {
   auto colon = text.rfind(':');
   if (colon == std::string::npos) {
-    reason = "give HOST:PORT, e.g. 0.0.0.0:8080";
+    reason = tr("give HOST:PORT, e.g. 0.0.0.0:8080");
     return false;
   }
   host = text.substr(0, colon);
   in_addr addr{};
   if (inet_pton(AF_INET, host.c_str(), &addr) != 1) {
-    reason = "'" + host + "' is not an IPv4 address (e.g. 0.0.0.0 or 127.0.0.1)";
+    reason = fmt::format(fmt::runtime(tr("'{}' is not an IPv4 address (e.g. 0.0.0.0 or 127.0.0.1)")), host);
     return false;
   }
   std::string p = text.substr(colon + 1);
@@ -183,7 +193,7 @@ bool parse_listen_address(const std::string& text, std::string& host, std::uint1
     if (used != p.size() || v < 0 || v > 65535) throw std::out_of_range("port");
     port = static_cast<std::uint16_t>(v);
   } catch (...) {
-    reason = "'" + p + "' is not a port number (0-65535)";
+    reason = fmt::format(fmt::runtime(tr("'{}' is not a port number (0-65535)")), p);
     return false;
   }
   return true;
@@ -193,10 +203,11 @@ namespace {
 // Checked before anything starts: TLS whole, or plain HTTP on loopback only.
 const ServerConfig& checked_transport(const ServerConfig& config) {
   const bool tls = !config.tls_key_pem.empty();
-  if (tls != !config.tls_cert_pem.empty()) throw std::runtime_error("TLS needs both the key and the certificate");
+  if (tls != !config.tls_cert_pem.empty()) throw std::runtime_error(tr("TLS needs both the key and the certificate"));
   if (!tls && !is_loopback_address(config.host))
-    throw std::runtime_error(fmt::format("plain HTTP is served only on this machine's loopback address (127.0.0.1), "
-                                         "never on {}: anyone on the venue's Wi-Fi would read PINs and tokens",
+    throw std::runtime_error(fmt::format(fmt::runtime(tr("plain HTTP is served only on this machine's loopback address "
+                                                         "(127.0.0.1), never on {}: anyone on the venue's Wi-Fi would "
+                                                         "read PINs and tokens")),
                                          config.host));
   return config;
 }
@@ -207,7 +218,7 @@ LedgerServer::LedgerServer(const ServerConfig& config) : impl_(std::make_unique<
   addr.sin_family = AF_INET;
   addr.sin_port = htons(config.port);
   if (inet_pton(AF_INET, config.host.c_str(), &addr.sin_addr) != 1)
-    throw std::runtime_error("'" + config.host + "' is not an IPv4 address");
+    throw std::runtime_error(fmt::format(fmt::runtime(tr("'{}' is not an IPv4 address")), config.host));
   const bool tls = !config.tls_key_pem.empty();
   unsigned connections = connection_room(impl_->log);
   unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME;
@@ -234,7 +245,8 @@ LedgerServer::LedgerServer(const ServerConfig& config) : impl_(std::make_unique<
     }
     impl_->waiters_wake.notify_all();
     impl_->deadline_thread.join();
-    throw std::runtime_error(fmt::format("cannot listen on {}:{} (in use, or not this machine's address?)",
+    // TRANSLATORS: {0} is an IPv4 address, {1} a port number
+    throw std::runtime_error(fmt::format(fmt::runtime(tr("cannot listen on {}:{} (in use, or not this machine's address?)")),
                                          config.host, config.port));
   }
   const MHD_DaemonInfo* info = MHD_get_daemon_info(impl_->daemon, MHD_DAEMON_INFO_BIND_PORT);
@@ -258,7 +270,8 @@ LedgerServer::~LedgerServer() {
   try {  // the counts of refusals not yet written: the minute is over for this server
     impl_->trail->flush(impl_->ledger.database(), now_ms(), true);
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "marshal serve: could not write the refusal trail's last counts: %s\n", e.what());
+    std::fprintf(stderr, "marshal serve: %s\n",  // i18n: not words (the command's name)
+                 fmt::format(fmt::runtime(tr("could not write the refusal trail's last counts: {}")), e.what()).c_str());
   }
 }
 

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "i18n/translate.h"
 #include "protocol/utf8.h"
 
 namespace marshal::db {
@@ -13,7 +14,7 @@ RateLimitedLog::RateLimitedLog(Sink sink, std::int64_t interval_ms)
   if (!sink_) sink_ = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
 }
 
-void RateLimitedLog::say(const std::string& reason, const std::string& line, std::int64_t now_ms) {
+void RateLimitedLog::write(const std::string& reason, const std::string& line, std::int64_t now_ms) {
   std::string text;
   {
     std::lock_guard lock(mutex_);
@@ -22,8 +23,10 @@ void RateLimitedLog::say(const std::string& reason, const std::string& line, std
       ++r.unsaid;
       return;
     }
-    text = "marshal serve: " + protocol::valid_utf8(line);
-    if (r.unsaid > 0) text += fmt::format(" ({} more like it since the last such line)", r.unsaid);
+    text = "marshal serve: " + protocol::valid_utf8(line);  // i18n: not words (the command's name)
+    if (r.unsaid > 0)
+      // TRANSLATORS: {0} is a line of the server's log, {1} how many more like it were not written
+      text = fmt::format(fmt::runtime(i18n::tr("{} ({} more like it since the last such line)")), text, r.unsaid);
     r = {now_ms, 0, true};
   }
   sink_(text);

@@ -18,9 +18,11 @@ class RateLimitedLog {
   // Lines go to `sink` (standard error when empty).
   explicit RateLimitedLog(Sink sink = {}, std::int64_t interval_ms = log_interval_per_reason_ms);
 
-  // Says "marshal serve: <line>" unless a line of this reason was said less than an interval
-  // ago; then it is counted, and the next line of the reason says how many were not said.
-  void say(const std::string& reason, const std::string& line, std::int64_t now_ms);
+  // Writes "marshal serve: <line>" unless a line of this reason was written less than an interval
+  // ago; then it is counted, and the next line of the reason says how many were not written.
+  // `reason` is a key, never shown; `line` is worded already (tr: the operator's language).
+  // (Not named say: xgettext takes say's first argument for a sentence, i18n/sentence.h.)
+  void write(const std::string& reason, const std::string& line, std::int64_t now_ms);
 
  private:
   struct Reason {

@@ -58,6 +58,18 @@ inline Reply error_reply(unsigned status, const std::string& code, const std::st
   for (const auto& [key, value] : data.items()) error[key] = value;
   return {status, {{"error", error}}};
 }
+// The same with the reason unworded beside its English: "words": {"text", "args"} (the marked
+// English text and its arguments), which a station words in its own language
+// (protocol::refusal_reason).
+inline Reply error_reply(unsigned status, const std::string& code, const std::string& field,
+                         const i18n::Sentence& reason, const Json& data = Json::object()) {
+  if (reason.text.empty()) return error_reply(status, code, field, std::string(), data);
+  Reply reply = error_reply(status, code, field, reason.english(), data);
+  Json args = Json::array();
+  for (const auto& a : reason.args) args.push_back(protocol::valid_utf8(a));
+  reply.body["error"]["words"] = Json{{"text", reason.text}, {"args", std::move(args)}};
+  return reply;
+}
 
 // The client's IPv4 address as text ("?" when unknown).
 std::string client_address(MHD_Connection* c);

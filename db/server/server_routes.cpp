@@ -7,7 +7,9 @@
 
 #include "audit/anchors.h"
 #include "ledger/station_events.h"
+#include "i18n/translate.h"
 #include "protocol/json_fields.h"
+#include "protocol/refusal_json.h"
 #include "server/server_internals.h"
 #include "server/table_view.h"
 #include "server/twtw_view.h"
@@ -34,8 +36,8 @@ std::int64_t client_time_from(const Json& t) {
   bool in_range = whole && (t.is_number_unsigned() ? t.get<std::uint64_t>() <= static_cast<std::uint64_t>(max_client_time_ms)
                                                    : t.get<std::int64_t>() >= 0 && t.get<std::int64_t>() <= max_client_time_ms);
   if (!in_range)
-    throw protocol::InputError("client_time_ms", fmt::format("must be a whole number of milliseconds "
-                                                             "since 1970, 0 to {}", max_client_time_ms));
+    throw protocol::InputError("client_time_ms",
+                               say("must be a whole number of milliseconds since 1970, 0 to {}", max_client_time_ms));
   return t.get<std::int64_t>();
 }
 
@@ -49,7 +51,8 @@ Reply append_reply(const AppendResult& r) {
   unsigned status = r.code == "bad_input" || r.code == "bad_code" ? 400
                     : r.code == "server_error"                     ? 503
                                                                    : 409;
-  Reply reply = error_reply(status, r.code, r.field, r.reason);
+  Reply reply = r.sentence.text.empty() ? error_reply(status, r.code, r.field, r.reason)
+                                        : error_reply(status, r.code, r.field, r.sentence);
   reply.body["accepted"] = false;
   return reply;
 }
@@ -107,7 +110,7 @@ bool LedgerServer::Impl::route(MHD_Connection* c, const std::string& method, con
            Reply& reply) {
   if (s.too_large) {
     reply = error_reply(413, "too_large", "body",
-                        fmt::format("a request body is at most {} bytes", config.max_body_bytes));
+                        say("a request body is at most {} bytes", config.max_body_bytes));
     return false;
   }
   if (url == "/health" && method == "GET") {
@@ -115,19 +118,19 @@ bool LedgerServer::Impl::route(MHD_Connection* c, const std::string& method, con
     return false;
   }
   if (url == "/enroll") {
-    if (method != "POST") return (reply = error_reply(405, "method", "", "use POST")), false;
+    if (method != "POST") return (reply = error_reply(405, "method", "", say("use POST"))), false;
     Json body;
     try {
       body = protocol::parse_json(s.body, "body");
     } catch (const protocol::InputError& e) {
-      return (reply = error_reply(400, "bad_input", "body", e.reason())), false;
+      return (reply = error_reply(400, "bad_input", "body", e.sentence())), false;
     }
     if (!body.is_object() || body.size() != 1 || !body.contains("code") || !body["code"].is_string())
-      return (reply = error_reply(400, "bad_input", "code", "send {\"code\": ENROLLMENT_CODE}")), false;
+      return (reply = error_reply(400, "bad_input", "code", say("send {{\"code\": ENROLLMENT_CODE}}"))), false;
     // Enrollment writes; it is rare, so it takes the ledger's own connection via the queue's
     // lock-free path: a separate connection is enough (SQLite serialises the write).
     auto e = enroll_station(reader(), body["code"].get<std::string>(), now_ms());
-    if (!e) return (reply = error_reply(403, "enroll_refused", "code", "unknown, used or revoked enrollment code")), false;
+    if (!e) return (reply = error_reply(403, "enroll_refused", "code", say("unknown, used or revoked enrollment code"))), false;
     reply = {200, {{"station", e->station.name}, {"role", to_string(e->station.role)}, {"token", e->token}}};
     if (!e->admin_check.empty()) reply.body["admin_check"] = e->admin_check;  // the kiosk's admin card, hashed
     return false;
@@ -135,10 +138,10 @@ bool LedgerServer::Impl::route(MHD_Connection* c, const std::string& method, con
   auto station = authenticate(c);
   if (!station)
     return (reply = error_reply(401, "unauthenticated", "authorization",
-                                "send Authorization: Bearer TOKEN (from /enroll)")),
+                                say("send Authorization: Bearer TOKEN (from /enroll)"))),
            false;
   if (url.rfind("/cards/", 0) == 0 || url.rfind("/characters/", 0) == 0) {
-    if (method != "GET") return (reply = error_reply(405, "method", "", "use GET")), false;
+    if (method != "GET") return (reply = error_reply(405, "method", "", say("use GET"))), false;
     if (auto ended = ended_sign_in(c, *station)) return (reply = *ended), false;
     bool card = url[1] == 'c' && url[2] == 'a';
     std::string code = url.substr(card ? 7 : 12);
@@ -152,18 +155,18 @@ bool LedgerServer::Impl::route(MHD_Connection* c, const std::string& method, con
         return false;
       }
       reply = error_reply(404, "unknown_code", "code",
-                          "the ledger knows no such " + std::string(card ? "card" : "badge"));
+                          card ? say("the ledger knows no such card") : say("the ledger knows no such badge"));
     } catch (const LedgerRefusal& r) {
-      reply = error_reply(400, r.code, "code", r.reason);
+      reply = error_reply(400, r.code, "code", r.sentence);
     }
     // A code nobody knows may be a forgery or a misprint: it goes into the audit trail.
     log_lookup_refusal(*station, card ? "card_lookup" : "character_lookup", code, reply);
     return false;
   }
   if (url == "/kiosk/sign-in" || url == "/kiosk/sign-out") {
-    if (method != "POST") return (reply = error_reply(405, "method", "", "use POST")), false;
+    if (method != "POST") return (reply = error_reply(405, "method", "", say("use POST"))), false;
     if (station->role != Role::kiosk)
-      return (reply = error_reply(403, "not_allowed", "url", "players sign in at kiosks")), false;
+      return (reply = error_reply(403, "not_allowed", "url", say("players sign in at kiosks"))), false;
     if (url == "/kiosk/sign-out") {
       if (const char* token = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Sign-In"))
         sign_ins.sign_out(token, station->name);
@@ -184,7 +187,7 @@ bool LedgerServer::Impl::route(MHD_Connection* c, const std::string& method, con
     return false;
   }
   if (url == "/vote") {
-    if (method != "GET") return (reply = error_reply(405, "method", "", "use GET")), false;
+    if (method != "GET") return (reply = error_reply(405, "method", "", say("use GET"))), false;
     if (auto ended = ended_sign_in(c, *station)) return (reply = *ended), false;
     std::optional<std::int64_t> player;
     if (auto signed_in = kiosk_player(c, *station)) player = signed_in->character;
@@ -192,26 +195,26 @@ bool LedgerServer::Impl::route(MHD_Connection* c, const std::string& method, con
     return false;
   }
   if (url == "/timers") {
-    if (method != "GET") return (reply = error_reply(405, "method", "", "use GET")), false;
+    if (method != "GET") return (reply = error_reply(405, "method", "", say("use GET"))), false;
     reply = {200, timers_view(reader(), now_ms())};
     return false;
   }
   if (url == "/table") {
-    if (method != "GET") return (reply = error_reply(405, "method", "", "use GET")), false;
+    if (method != "GET") return (reply = error_reply(405, "method", "", say("use GET"))), false;
     // The GM's characters, pool and rolls are the GM's: a kiosk sees its player's own state.
     if (station->role != Role::gm)
-      return (reply = error_reply(403, "not_allowed", "url", "the table is a GM station's")), false;
+      return (reply = error_reply(403, "not_allowed", "url", say("the table is a GM station's"))), false;
     reply = {200, table_view(reader())};
     return false;
   }
   if (url == "/twtw") {  // the TWTW round and its characters (server/twtw_view.h): the GM's screen
-    if (method != "GET") return (reply = error_reply(405, "method", "", "use GET")), false;
+    if (method != "GET") return (reply = error_reply(405, "method", "", say("use GET"))), false;
     reply = station->role == Role::gm ? Reply{200, twtw_view(reader())}
-                                      : error_reply(403, "not_allowed", "", "the round of action time is the GM's");
+                                      : error_reply(403, "not_allowed", "", say("the round of action time is the GM's"));
     return false;
   }
   if (url == "/event") {
-    if (method != "GET") return (reply = error_reply(405, "method", "", "use GET")), false;
+    if (method != "GET") return (reply = error_reply(405, "method", "", say("use GET"))), false;
     reply = {200, event_view(reader())};
     return false;
   }
@@ -222,7 +225,7 @@ bool LedgerServer::Impl::route(MHD_Connection* c, const std::string& method, con
         !parse_int(query(c, "limit"), 1, 1000, s.limit) ||
         !parse_int(query(c, "wait_ms"), 0, config.max_wait_ms, wait_ms))
       return (reply = error_reply(400, "bad_input", "query",
-                                  fmt::format("after >= 0, limit 1-1000, wait_ms 0-{}", config.max_wait_ms))),
+                                  say("after >= 0, limit 1-1000, wait_ms 0-{}", config.max_wait_ms))),
              false;
     if (wait_ms == 0 || s.after < last_seq) {
       reply = read_events(s);
@@ -240,7 +243,7 @@ bool LedgerServer::Impl::route(MHD_Connection* c, const std::string& method, con
     try {
       body = protocol::parse_json(s.body, "body");
     } catch (const protocol::InputError& e) {
-      return (reply = error_reply(400, "bad_input", "body", e.reason())), false;
+      return (reply = error_reply(400, "bad_input", "body", e.sentence())), false;
     }
     AppendRequest request;
     try {
@@ -254,12 +257,13 @@ bool LedgerServer::Impl::route(MHD_Connection* c, const std::string& method, con
       request.payload = std::move(body["payload"]);  // checked above; moved, not copied
       request.payload_text = protocol::compact_text(request.payload);  // here, not on the writer
     } catch (const protocol::InputError& e) {
-      return (reply = error_reply(400, "bad_input", e.path(), e.reason())), false;
+      return (reply = error_reply(400, "bad_input", e.path(), e.sentence())), false;
     }
     if (request.type == "event_defined" || is_station_event(request.type) ||
         (station->role == Role::kiosk && !kiosk_event_types.count(request.type)))
       return (reply = error_reply(403, "not_allowed", "type",
-                                  "a " + to_string(station->role) + " station cannot record " + request.type)),
+                                  station->role == Role::gm ? say("a gm station cannot record {}", request.type)
+                                                            : say("a kiosk station cannot record {}", request.type))),
              false;
     // A kiosk hands over only what its signed-in player holds: the record names that player
     // as giver or seller, and the ledger checks they hold the card.
@@ -270,7 +274,7 @@ bool LedgerServer::Impl::route(MHD_Connection* c, const std::string& method, con
       }
     request.station = station->name;
     std::lock_guard closing_lock(closing_mutex);
-    if (closing) return (reply = error_reply(503, "closing", "", "the server is shutting down")), false;
+    if (closing) return (reply = error_reply(503, "closing", "", say("the server is shutting down"))), false;
     s.suspended = true;
     MHD_suspend_connection(c);
     // The writer thread only hands the result over: the reply is made on this connection's
@@ -283,7 +287,7 @@ bool LedgerServer::Impl::route(MHD_Connection* c, const std::string& method, con
     });
     return true;
   }
-  reply = error_reply(404, "not_found", "url", "no such endpoint: " + method + " " + url);
+  reply = error_reply(404, "not_found", "url", say("no such endpoint: {} {}", method, url));
   return false;
 }
 
@@ -313,10 +317,13 @@ void LedgerServer::Impl::log_refusal(MHD_Connection* c, const char* method, cons
   if (reply.status < 400 || !reply.body.is_object() || !reply.body.contains("error")) return;
   const Json& e = reply.body["error"];
   std::string code = e.value("code", "");
-  log.say("refused " + code,
-          fmt::format("refused {} {} from {}: {} {} {}: {}", protocol::truncate_utf8(method, 16),
-                      protocol::truncate_utf8(url, 120), client_address(c), reply.status, code,
-                      e.value("field", ""), protocol::truncate_utf8(e.value("reason", ""), 200)),
+  // TRANSLATORS: the server's log: {0} the HTTP method, {1} the URL, {2} the client's address, {3} the
+  // HTTP status, {4} the refusal's code, {5} its field, {6} why (refused POST /events from 10.0.0.5: 409
+  // dead character: Ann is dead)
+  log.write("refused " + code,
+          fmt::format(fmt::runtime(i18n::tr("refused {} {} from {}: {} {} {}: {}")), protocol::truncate_utf8(method, 16),
+                      protocol::truncate_utf8(url, 120), client_address(c), reply.status, code, e.value("field", ""),
+                      protocol::truncate_utf8(protocol::refusal_reason(e, ""), 200)),
           now_ms());
 }
 
@@ -328,7 +335,7 @@ MHD_Result LedgerServer::Impl::handle(MHD_Connection* c, const char* url, const 
   } catch (const std::exception& e) {
     return send(c, error_reply(500, "server_error", "", e.what()));
   } catch (...) {
-    return send(c, error_reply(500, "server_error", "", "unexpected error"));
+    return send(c, error_reply(500, "server_error", "", say("unexpected error")));
   }
 }
 

@@ -5,12 +5,15 @@
 #include <fmt/format.h>
 
 #include "core/card_code.h"
+#include "i18n/translate.h"
 #include "i18n/utf8_text.h"
 #include "ledger/station_events.h"
 #include "protocol/enrollment.h"
 #include "store/hash_chain.h"
 
 namespace marshal::db {
+
+using i18n::tr;
 
 namespace {
 // A fresh one-time code from the operating system's randomness.
@@ -36,16 +39,16 @@ std::optional<Role> role_from_string(const std::string& text) {
 }
 
 std::string add_station(Database& db, const std::string& name, Role role, std::int64_t now_ms) {
-  if (name.empty() || i18n::characters_in(name) > 80) throw StationError("a station's name is 1 to 80 characters");
+  if (name.empty() || i18n::characters_in(name) > 80) throw StationError(tr("a station's name is 1 to 80 characters"));
   Transaction tx(db);
   Statement existing = db.prepare("SELECT revoked FROM stations WHERE name = ?");
   existing.bind(1, name);
   if (existing.step() && existing.int64(0) == 0)
-    throw StationError("a station named '" + name + "' exists; revoke it first to replace it");
+    throw StationError(fmt::format(fmt::runtime(tr("a station named '{}' exists; revoke it first to replace it")), name));
   std::string code = new_card_code();
   db.prepare(
         "INSERT OR REPLACE INTO stations(name, role, enroll_hash, token_hash, created_ms, "
-        "enrolled_ms, revoked) VALUES (?, ?, ?, NULL, ?, NULL, 0)")
+        "enrolled_ms, revoked) VALUES (?, ?, ?, NULL, ?, NULL, 0)")  // i18n: not words (SQL)
       .bind(1, name)
       .bind(2, to_string(role))
       .bind(3, sha256(code))
@@ -61,7 +64,7 @@ KioskAdmin add_kiosk_admin(Database& db, const std::string& name) {
       .bind(1, protocol::admin_check(admin.code, admin.pin))
       .bind(2, name)
       .run();
-  if (db.changes() == 0) throw StationError("no live kiosk named '" + name + "'");
+  if (db.changes() == 0) throw StationError(fmt::format(fmt::runtime(tr("no live kiosk named '{}'")), name));
   return admin;
 }
 
@@ -70,7 +73,7 @@ void revoke_station(Database& db, const std::string& name, std::int64_t now_ms) 
   Statement s = db.prepare("UPDATE stations SET revoked = 1, token_hash = NULL, enroll_hash = NULL "
                            "WHERE name = ? AND revoked = 0 RETURNING enrolled_seq");
   s.bind(1, name);
-  if (!s.step()) throw StationError("no live station named '" + name + "'");
+  if (!s.step()) throw StationError(fmt::format(fmt::runtime(tr("no live station named '{}'")), name));
   bool enrolled = !s.is_null(0);
   s.reset();
   // A station never enrolled had no authority to take back: nothing goes into the chain.
@@ -84,7 +87,7 @@ Rotation rotate_station_token(Database& db, const std::string& name, std::int64_
   Transaction tx(db);
   Statement s = db.prepare("SELECT token_hash IS NOT NULL, role FROM stations WHERE name = ? AND revoked = 0");
   s.bind(1, name);
-  if (!s.step()) throw StationError("no live station named '" + name + "'");
+  if (!s.step()) throw StationError(fmt::format(fmt::runtime(tr("no live station named '{}'")), name));
   bool enrolled = s.int64(0) != 0;
   rotation.role = *role_from_string(s.text(1));
   s.reset();
@@ -133,8 +136,8 @@ std::optional<Station> station_for_token(Database& db, const std::string& token)
   Statement s = db.prepare(
       "SELECT s.name, s.role FROM stations s JOIN events e ON e.seq = s.enrolled_seq "
       "WHERE s.token_hash = ?1 AND s.revoked = 0 AND e.type = 'station_enrolled' "
-      "AND json_extract(e.payload, '$.token_hash') = lower(hex(?1)) "
-      "AND json_extract(e.payload, '$.name') = s.name AND json_extract(e.payload, '$.role') = s.role");
+      "AND json_extract(e.payload, '$.token_hash') = lower(hex(?1)) "  // i18n: not words (SQL)
+      "AND json_extract(e.payload, '$.name') = s.name AND json_extract(e.payload, '$.role') = s.role");  // i18n: not words (SQL)
   s.bind(1, sha256(token));
   if (!s.step()) return std::nullopt;
   return Station{s.text(0), *role_from_string(s.text(1))};

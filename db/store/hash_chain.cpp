@@ -5,6 +5,8 @@
 
 #include <stdexcept>
 
+#include "i18n/translate.h"
+
 namespace marshal::db {
 
 Blob genesis_hash() { return Blob(hash_bytes, 0); }
@@ -31,7 +33,7 @@ class Sha256 {
  public:
   Sha256() : context_(EVP_MD_CTX_new()) {
     if (!context_ || EVP_DigestInit_ex(context_, EVP_sha256(), nullptr) != 1)
-      throw std::runtime_error("SHA-256 is not available from OpenSSL");
+      throw std::runtime_error(i18n::tr("SHA-256 is not available from OpenSSL"));
   }
   ~Sha256() { EVP_MD_CTX_free(context_); }
   Sha256(const Sha256&) = delete;

@@ -26,7 +26,7 @@ struct EventRow {
 // The columns of an events row in EventRow's order, and the row read back from a statement
 // that selected them (first).
 inline constexpr const char* event_columns =
-    "seq, uuid, station, client_time_ms, server_time_ms, type, payload, prev_hash, hash";
+    "seq, uuid, station, client_time_ms, server_time_ms, type, payload, prev_hash, hash";  // i18n: not words
 EventRow event_row_from(const Statement& s);
 
 inline constexpr std::size_t hash_bytes = 32;
@@ -58,7 +58,7 @@ struct RefusalRow {
   Blob hash;  // empty for a row written before the trail was chained (migration 10)
 };
 inline constexpr const char* refusal_columns =
-    "id, server_time_ms, station, uuid, type, code, field, reason, payload, repeats, prev_hash, hash";
+    "id, server_time_ms, station, uuid, type, code, field, reason, payload, repeats, prev_hash, hash";  // i18n: not words
 RefusalRow refusal_row_from(const Statement& s);
 Blob refusal_hash(const RefusalRow& row);
 

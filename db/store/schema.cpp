@@ -3,6 +3,10 @@
 #include <stdexcept>
 #include <string>
 
+#include <fmt/format.h>
+
+#include "i18n/translate.h"
+
 namespace marshal::db {
 
 const std::vector<std::string>& migrations() {
@@ -309,8 +313,10 @@ void migrate(Database& db) {
       if (version + 1 == cards_rebuilt_in) {
         Statement broken = db.prepare("PRAGMA foreign_key_check");
         if (broken.step())
-          throw std::runtime_error("migration " + std::to_string(version + 1) + " left a reference broken: table " +
-                                   broken.text(0) + ", row " + std::to_string(broken.int64(1)));
+          // TRANSLATORS: {0} is a migration's number, {1} a table of the ledger file, {2} a row's id in it.
+          throw std::runtime_error(fmt::format(fmt::runtime(i18n::tr("migration {} left a reference broken: table {}, "
+                                                                     "row {}")),
+                                               version + 1, broken.text(0), broken.int64(1)));
       }
       tx.commit();
     }

@@ -3,6 +3,9 @@
 #include <curl/curl.h>
 #include <sodium.h>
 
+#include <fmt/format.h>
+
+#include "i18n/translate.h"
 #include "protocol/enrollment.h"
 #include "protocol/json_depth.h"
 
@@ -37,12 +40,13 @@ HttpClient::HttpClient(std::string base_url, long timeout_ms) : given_url_(std::
   base_url_ = address.url;
   std::string why;
   if (base_url_.empty())
-    refusal_ = "no ledger address: enrol this station with its card";
+    refusal_ = i18n::tr("no ledger address: enrol this station with its card");
   else if (!protocol::valid_server_url(given_url_, why))
     refusal_ = why;
   else if (base_url_.rfind("https://", 0) == 0 && address.key_pin.empty())
-    refusal_ = "no key pin for " + base_url_ + ": enrol this station with its enrollment card (or give the "
-               "address as https://HOST:PORT#sha256=PIN, the pin from marshal head)";
+    refusal_ = fmt::format(fmt::runtime(i18n::tr("no key pin for {}: enrol this station with its enrollment card (or give "
+                                                 "the address as https://HOST:PORT#sha256=PIN, the pin from marshal head)")),
+                           base_url_);
   else if (!address.key_pin.empty())
     curl_pin_ = curl_pin(address.key_pin);
 }
@@ -75,7 +79,7 @@ HttpReply HttpClient::perform(const std::string& method, const std::string& path
   CURL* curl = static_cast<CURL*>(curl_);
   HttpReply reply;
   if (!curl) {
-    reply.error = "libcurl could not start";
+    reply.error = i18n::tr("libcurl could not start");
     return reply;
   }
   if (!refusal_.empty()) {  // nothing, not even the token, goes to an address not trusted
@@ -96,8 +100,8 @@ HttpReply HttpClient::perform(const std::string& method, const std::string& path
     curl_easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, 0L);
     curl_easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, 0L);
   }
-  curl_slist* headers = curl_slist_append(nullptr, "Content-Type: application/json");
-  std::string auth = "Authorization: Bearer " + token_;
+  curl_slist* headers = curl_slist_append(nullptr, "Content-Type: application/json");  // i18n: not words (HTTP headers)
+  std::string auth = "Authorization: Bearer " + token_;  // i18n: not words (HTTP headers)
   if (!token_.empty()) headers = curl_slist_append(headers, auth.c_str());
   for (const auto& [name, value] : headers_) headers = curl_slist_append(headers, (name + ": " + value).c_str());
   curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);

@@ -31,7 +31,7 @@ struct HttpReply {
 
 // What a station says when the server's key is not the pinned one (shown as it is to a GM).
 inline constexpr const char* wrong_key_words =
-    "this is not your ledger: its key does not match the one on your enrolment card";
+    "this is not your ledger: its key does not match the one on your enrolment card";  // i18n: not words (a marker each station words itself)
 
 class HttpClient {
  public:

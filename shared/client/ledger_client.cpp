@@ -4,7 +4,11 @@
 
 #include <array>
 
+#include <fmt/format.h>
+
+#include "i18n/translate.h"
 #include "protocol/enrollment.h"
+#include "protocol/refusal_json.h"
 
 namespace marshal::client {
 
@@ -76,7 +80,7 @@ LedgerClient::LedgerClient(ClientConfig config)
     : config_(std::move(config)), cache_(config_.cache_path, true),
       // The server this cache enrolled at, with its key's pin, when given without it.
       http_(protocol::address_to_use(config_.server_url, setting(with_schema(cache_), "server")), config_.timeout_ms) {
-  if (sodium_init() < 0) throw std::runtime_error("libsodium could not start");
+  if (sodium_init() < 0) throw std::runtime_error(i18n::tr("libsodium could not start"));
   http_.set_token(setting(cache_, "token"));
 }
 
@@ -84,12 +88,11 @@ bool LedgerClient::enroll(const std::string& code, std::string& error) {
   HttpReply r = http_.post("/enroll", Json{{"code", code}});
   online_ = r.reached;
   if (!r.reached) {
-    error = r.wrong_key ? r.error : "the ledger cannot be reached: " + r.error;
+    error = r.wrong_key ? r.error : fmt::format(fmt::runtime(i18n::tr("the ledger cannot be reached: {}")), r.error);
     return false;
   }
   if (r.status != 200 || !r.body.is_object() || !r.body.contains("token")) {
-    error = r.body.is_object() && r.body.contains("error") ? r.body["error"].value("reason", "refused")
-                                                           : "enrollment refused";
+    error = protocol::reply_refusal_reason(r.body, i18n::tr("enrollment refused"));
     return false;
   }
   Transaction tx(cache_);
@@ -233,7 +236,7 @@ std::optional<Record> LedgerClient::find(const std::string& uuid) {
 View LedgerClient::view(const std::string& path, const std::string& cache_key) {
   View v;
   HttpReply r;
-  if (known_offline_) r.error = "known to be out of reach";
+  if (known_offline_) r.error = i18n::tr("known to be out of reach");
   else r = http_.get(path);
   online_ = r.reached;
   if (r.reached && r.status == 200) {
@@ -243,8 +246,7 @@ View LedgerClient::view(const std::string& path, const std::string& cache_key) {
     return v;
   }
   if (r.reached) {
-    v.error = r.body.is_object() && r.body.contains("error") ? r.body["error"].value("reason", "refused")
-                                                           : "the ledger answered " + std::to_string(r.status);
+    v.error = protocol::reply_refusal_reason(r.body, fmt::format(fmt::runtime(i18n::tr("the ledger answered {}")), r.status));
     return v;
   }
   if (auto cached = cached_view(cache_key)) {
@@ -252,7 +254,7 @@ View LedgerClient::view(const std::string& path, const std::string& cache_key) {
     v.found = true;
     v.from_cache = true;
   } else {
-    v.error = "the ledger cannot be reached and this was never seen here";
+    v.error = i18n::tr("the ledger cannot be reached and this was never seen here");
   }
   return v;
 }

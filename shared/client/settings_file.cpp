@@ -4,6 +4,10 @@
 #include <filesystem>
 #include <fstream>
 
+#include <fmt/format.h>
+
+#include "i18n/translate.h"
+
 namespace marshal::client {
 
 namespace {
@@ -29,13 +33,13 @@ std::map<std::string, std::string> read_settings(const std::string& path, const 
     std::string text = trimmed(line);
     if (text.empty() || text[0] == '#') continue;
     std::size_t eq = text.find('=');
-    if (eq == std::string::npos) throw SettingsError(where + "expected KEY = VALUE, got \"" + text + "\"");
+    if (eq == std::string::npos) throw SettingsError(where + fmt::format(fmt::runtime(i18n::tr("expected KEY = VALUE, got \"{}\"")), text));
     std::string key = trimmed(text.substr(0, eq)), value = trimmed(text.substr(eq + 1));
     bool known = false;
     for (const auto& k : known_keys) known = known || key == k;
-    if (!known) throw SettingsError(where + "unknown setting \"" + key + "\" (" + known_list + ")");
-    if (value.empty()) throw SettingsError(where + key + " has no value");
-    if (!settings.emplace(key, value).second) throw SettingsError(where + key + " is given twice");
+    if (!known) throw SettingsError(where + fmt::format(fmt::runtime(i18n::tr("unknown setting \"{}\" ({})")), key, known_list));
+    if (value.empty()) throw SettingsError(where + fmt::format(fmt::runtime(i18n::tr("{} has no value")), key));
+    if (!settings.emplace(key, value).second) throw SettingsError(where + fmt::format(fmt::runtime(i18n::tr("{} is given twice")), key));
   }
   return settings;
 }

@@ -16,7 +16,7 @@ std::optional<TrickFlag> trick_flag_from_string(std::string_view text) {
 void flip_trick(Trick& trick) {
   if (trick.spent)
     throw Refusal(RefusalCode::already_spent, "trick",
-                  "trick " + trick.code + " was already played this evening");
+                  say("trick {} was already played this evening", trick.code));
   trick.spent = true;
 }
 
@@ -24,14 +24,14 @@ AccusationOutcome resolve_accusation(std::vector<Character>& people, const Trick
                                      DeckSupply& deck, const std::optional<std::string>& bystander_pick,
                                      Csprng* rng, std::int64_t now_ms) {
   if (people.size() != 2)
-    throw Refusal(RefusalCode::illegal_move, "participants", "an accusation is accuser vs accused");
+    throw Refusal(RefusalCode::illegal_move, "participants", say("an accusation is accuser vs accused"));
   std::vector<Character> checked;
   check_can_join(checked, people[0], now_ms, "accuser");
   checked.push_back(people[0]);
   check_can_join(checked, people[1], now_ms, "accused");
   if (!trick.spent)
     throw Refusal(RefusalCode::illegal_move, "trick",
-                  "only a trick flipped at the table can be accused");
+                  say("only a trick flipped at the table can be accused"));
 
   AccusationOutcome out;
   RoundDeck& cards = deck.next_use();

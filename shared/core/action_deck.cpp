@@ -6,20 +6,20 @@
 
 namespace marshal::core {
 
-namespace {
-std::string card_name(int value) { return value == 1 ? "Ace" : std::to_string(value); }
-}  // namespace
-
 void check_one_round(const std::vector<int>& values) {
   std::array<int, 11> used{};
   for (int value : values) {
     if (value < lowest_card || value > highest_card)
       throw Refusal(RefusalCode::out_of_range, "cards",
-                    fmt::format("card {} is not in the action deck (Ace=1 .. 10)", value));
+                    say("card {} is not in the action deck (Ace=1 .. 10)", value));
     if (++used[value] > action_deck_copies[value])
       throw Refusal(RefusalCode::impossible_cards, "cards",
-                    fmt::format("one round drew {} cards of value {}, but the deck has only {}",
-                                used[value], card_name(value), action_deck_copies[value]));
+                    value == 1
+                        ? say("one round drew {} cards of value Ace, but the deck has only {}",
+                              used[value], action_deck_copies[value])
+                        // TRANSLATORS: {0} cards drawn, {1} their value (2-10), {2} the copies in the deck.
+                        : say("one round drew {} cards of value {}, but the deck has only {}",
+                              used[value], value, action_deck_copies[value]));
   }
 }
 
@@ -31,11 +31,14 @@ RoundDeck::RoundDeck(GivenCards given, Csprng* rng, const std::vector<std::strin
     int value = *given_[i];
     if (value < lowest_card || value > highest_card)
       throw Refusal(RefusalCode::out_of_range, "cards." + name_of(static_cast<int>(i)),
-                    fmt::format("card {} is not in the action deck (Ace=1 .. 10)", value));
+                    say("card {} is not in the action deck (Ace=1 .. 10)", value));
     if (left_[value] == 0)
       throw Refusal(RefusalCode::impossible_cards, "cards." + name_of(static_cast<int>(i)),
-                    fmt::format("one round cannot draw more than {} cards of value {}",
-                                action_deck_copies[value], card_name(value)));
+                    value == 1 ? say("one round cannot draw more than {} cards of value Ace",
+                                     action_deck_copies[value])
+                               // TRANSLATORS: {0} is the copies in the deck, {1} the card's value (2-10).
+                               : say("one round cannot draw more than {} cards of value {}",
+                                     action_deck_copies[value], value));
     --left_[value];
     --left_total_;
   }
@@ -50,14 +53,15 @@ int RoundDeck::card_for(int who) {
   for (const auto& d : drawn_)
     if (d.who == who)
       throw Refusal(RefusalCode::illegal_move, "cards." + name_of(who),
-                    "draws only once in a round");
+                    say("draws only once in a round"));
   if (who < static_cast<int>(given_.size()) && given_[who]) {
     drawn_.push_back({who, *given_[who], true});
     return *given_[who];
   }
   if (!rng_)
     throw Refusal(RefusalCode::missing_input, "cards." + name_of(who),
-                  "this round needs the card " + name_of(who) + " drew");
+                  // TRANSLATORS: {} is who drew the card.
+                  say("this round needs the card {} drew", name_of(who)));
   auto pick = static_cast<int>(rng_->uniform(static_cast<std::uint32_t>(left_total_)));
   int value = lowest_card;
   while (pick >= left_[value]) pick -= left_[value++];
@@ -74,7 +78,7 @@ void RoundDeck::finish() const {
     for (const auto& d : drawn_) used = used || d.who == static_cast<int>(i);
     if (!used)
       throw Refusal(RefusalCode::illegal_move, "cards." + name_of(static_cast<int>(i)),
-                    name_of(static_cast<int>(i)) + " does not draw in this round");
+                    say("{} does not draw in this round", name_of(static_cast<int>(i))));
   }
 }
 
@@ -98,7 +102,7 @@ void DeckSupply::finish() const {
     if (i >= uses_.size()) {
       if (any)
         throw Refusal(RefusalCode::illegal_move, fmt::format("draws[{}]", i),
-                      "cards were entered for a draw that did not happen");
+                      say("cards were entered for a draw that did not happen"));
       continue;
     }
     uses_[i].finish();

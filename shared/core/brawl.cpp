@@ -18,7 +18,7 @@ Brawl::Brawl(std::vector<Character> people, BrawlOptions options, std::int64_t n
   }
   if (people_.size() < 3)
     throw Refusal(RefusalCode::illegal_move, "fighters",
-                  "a brawl needs 3 or more fighters (two is a fistfight)");
+                  say("a brawl needs 3 or more fighters (two is a fistfight)"));
   names_ = names_of(people_);
   state_.assign(people_.size(), State::standing);
 }
@@ -36,16 +36,17 @@ int Brawl::winner() const {
 }
 
 void Brawl::check_between_rounds(const std::string& field) const {
-  if (over_) throw Refusal(RefusalCode::finished, field, "the brawl is over");
+  if (over_) throw Refusal(RefusalCode::finished, field, say("the brawl is over"));
 }
 
 void Brawl::flee(int who, std::int64_t now_ms) {
   check_between_rounds("flee");
   if (who < 0 || who >= static_cast<int>(people_.size()))
-    throw Refusal(RefusalCode::unknown_participant, "flee", "not a fighter of this brawl");
+    throw Refusal(RefusalCode::unknown_participant, "flee", say("not a fighter of this brawl"));
   if (state_[who] != State::standing)
     throw Refusal(RefusalCode::illegal_move, "flee." + names_[who],
-                  names_[who] + (fled(who) ? " has already fled" : " is out cold and cannot flee"));
+                  fled(who) ? say("{} has already fled", names_[who])
+                            : say("{} is out cold and cannot flee", names_[who]));
   state_[who] = State::fled;
   pending_fled_.push_back(who);
   end_if_decided(now_ms);
@@ -55,10 +56,10 @@ int Brawl::join(Character joiner, std::int64_t now_ms) {
   check_between_rounds("join");
   for (std::size_t i = 0; i < people_.size(); ++i) {
     if (people_[i].name != joiner.name) continue;
-    std::string why = state_[i] == State::fled ? " fled this brawl and may not come back"
-                      : state_[i] == State::out ? " is out cold until the brawl ends"
-                                                : " is already fighting";
-    throw Refusal(RefusalCode::illegal_move, "join." + joiner.name, joiner.name + why);
+    throw Refusal(RefusalCode::illegal_move, "join." + joiner.name,
+                  state_[i] == State::fled ? say("{} fled this brawl and may not come back", joiner.name)
+                  : state_[i] == State::out ? say("{} is out cold until the brawl ends", joiner.name)
+                                            : say("{} is already fighting", joiner.name));
   }
   check_can_join(people_, joiner, now_ms, "join." + joiner.name);
   people_.push_back(std::move(joiner));

@@ -3,6 +3,8 @@
 #include <cctype>
 #include <memory>
 
+#include "i18n/translate.h"
+
 namespace marshal::core {
 
 namespace {
@@ -46,14 +48,15 @@ char card_code_check_char(std::string_view data16) {
   return card_code_alphabet[static_cast<std::size_t>(check)];
 }
 
-std::string_view describe(CardCodeProblem problem) {
+std::string describe(CardCodeProblem problem) {
   switch (problem) {
-    case CardCodeProblem::none: return "a well-formed card code";
-    case CardCodeProblem::empty: return "no code given";
-    case CardCodeProblem::wrong_length: return "a card code has 17 characters";
+    case CardCodeProblem::none: return i18n::tr("a well-formed card code");
+    case CardCodeProblem::empty: return i18n::tr("no code given");
+    case CardCodeProblem::wrong_length: return i18n::tr("a card code has 17 characters");
     case CardCodeProblem::bad_character:
-      return "a card code uses only digits and the letters A-Z without I, L, O, U";
-    case CardCodeProblem::bad_check: return "this code has a typo (its check character does not match): scan it again";
+      return i18n::tr("a card code uses only digits and the letters A-Z without I, L, O, U");
+    case CardCodeProblem::bad_check:
+      return i18n::tr("this code has a typo (its check character does not match): scan it again");
   }
   return "unknown";
 }

@@ -43,7 +43,8 @@ std::function<std::string()> seeded_card_codes(std::uint64_t seed);
 char card_code_check_char(std::string_view data16);
 
 enum class CardCodeProblem { none, empty, wrong_length, bad_character, bad_check };
-std::string_view describe(CardCodeProblem problem);
+// What is wrong with a typed code, in the language tr() answers in.
+std::string describe(CardCodeProblem problem);
 
 struct ParsedCardCode {
   std::string code;  // canonical: 17 characters, no separators

@@ -15,7 +15,7 @@ constexpr int last_chance_tn = 12;  // 000 L46: the TN "maxes out at TN-12"
 void check_marker_die(int die) {
   if (die != 4 && die != 6 && die != 8 && die != 10 && die != 12)
     throw Refusal(RefusalCode::out_of_range, "die",
-                  "a Connection Marker is rated d4 to d12 (000 L88), not d" + std::to_string(die));
+                  say("a Connection Marker is rated d4 to d12 (000 L88), not d{}", die));
 }
 
 // The TN a non-Joker card of `rank` sets (000 L62): 2-10 face value, face cards 10, Aces 11.
@@ -38,8 +38,9 @@ LuckOdds luck_draw_odds(int named_cards) {
   // 52 cards less the Ace of Spades leave 51 a player or the GM can name.
   if (named_cards < 1 || named_cards > 51)
     throw Refusal(RefusalCode::out_of_range, "named_cards",
-                  "a Luck Draw names 1 to 51 cards (never a Joker, never the Ace of Spades: "
-                  "000 L58), not " + std::to_string(named_cards));
+                  say("a Luck Draw names 1 to 51 cards (never a Joker, never the Ace of Spades: "
+                      "000 L58), not {}",
+                      named_cards));
   LuckOdds odds;
   odds.named_cards = named_cards;
   // Each is one division of whole numbers, so correctly rounded: 3/54 is exactly 3.0 / 54.
@@ -52,8 +53,7 @@ LuckOdds luck_draw_odds(int named_cards) {
 int luck_cards_ranked_at_least(int rank) {
   if (rank < 2 || rank > 14)
     throw Refusal(RefusalCode::out_of_range, "rank",
-                  "a card's rank is 2 to 14 (J 11, Q 12, K 13, A 14), not " +
-                      std::to_string(rank));
+                  say("a card's rank is 2 to 14 (J 11, Q 12, K 13, A 14), not {}", rank));
   // Every range "or higher" includes the Aces, so always the Ace of Spades, which never counts.
   return 4 * (15 - rank) - 1;
 }
@@ -90,8 +90,8 @@ SerialOdds serial_roll_odds(const TraitRoll& roll, bool compound) {
     // than given a made-up number.
     if (!(ends > 0))
       throw Refusal(RefusalCode::out_of_range, "roll",
-                    "this roll can neither succeed nor critically fail, so a serial roll of it "
-                    "never ends");
+                    say("this roll can neither succeed nor critically fail, so a serial roll of it "
+                        "never ends"));
     result.success = odds.success / ends;
     result.crit_fail = odds.crit_fail / ends;
     result.failure = 0;

@@ -10,20 +10,21 @@ namespace marshal::core {
 
 LocationMap::LocationMap(std::vector<Location> locations) : locations_(std::move(locations)) {
   const int n = size();
-  if (n == 0) throw Refusal(RefusalCode::missing_input, "locations", "the chase needs locations");
+  if (n == 0) throw Refusal(RefusalCode::missing_input, "locations", say("the chase needs locations"));
   for (int i = 0; i < n; ++i) {
     const auto& loc = locations_[i];
     const std::string field = fmt::format("locations[{}]", i);
     if (loc.name.empty())
-      throw Refusal(RefusalCode::missing_input, field + ".name", "a location needs a name");
+      throw Refusal(RefusalCode::missing_input, field + ".name", say("a location needs a name"));
     for (int j = 0; j < i; ++j)
       if (locations_[j].name == loc.name)
         throw Refusal(RefusalCode::illegal_move, field + ".name",
-                      "location '" + loc.name + "' is defined twice");
+                      say("location '{}' is defined twice", loc.name));
     if (loc.copies < 2 || loc.copies > 4)
       throw Refusal(RefusalCode::out_of_range, field + ".copies",
-                    fmt::format("'{}' has {} copies; the deck holds 2-4 of each location",
-                                loc.name, loc.copies));
+                    // TRANSLATORS: {0} is a location's name, {1} its copies in the deck.
+                    say("'{}' has {} copies; the deck holds 2-4 of each location", loc.name,
+                        loc.copies));
   }
   adjacency_.assign(n, std::vector<bool>(n, false));
   for (int i = 0; i < n; ++i) {
@@ -32,16 +33,16 @@ LocationMap::LocationMap(std::vector<Location> locations) : locations_(std::move
       const std::string field = fmt::format("locations[{}].links", i);
       if (!j)
         throw Refusal(RefusalCode::unknown_participant, field,
-                      "'" + locations_[i].name + "' links to '" + link + "', which is no location");
+                      say("'{}' links to '{}', which is no location", locations_[i].name, link));
       if (*j == i)
         throw Refusal(RefusalCode::illegal_move, field,
-                      "'" + link + "' cannot link to itself");
+                      say("'{}' cannot link to itself", link));
       adjacency_[i][*j] = adjacency_[*j][i] = true;
     }
   }
   if (std::none_of(locations_.begin(), locations_.end(), [](const Location& l) { return l.road; }))
     throw Refusal(RefusalCode::missing_input, "locations",
-                  "no location is a ROAD card, so every chase would be stuck in town");
+                  say("no location is a ROAD card, so every chase would be stuck in town"));
 }
 
 std::optional<int> LocationMap::find(const std::string& name) const {
@@ -52,7 +53,7 @@ std::optional<int> LocationMap::find(const std::string& name) const {
 
 int LocationMap::index_of(const std::string& name, const std::string& field) const {
   auto i = find(name);
-  if (!i) throw Refusal(RefusalCode::unknown_participant, field, "'" + name + "' is no location");
+  if (!i) throw Refusal(RefusalCode::unknown_participant, field, say("'{}' is no location", name));
   return *i;
 }
 
@@ -63,12 +64,12 @@ std::vector<int> LocationMap::deck() const {
 }
 
 int chase_hand_size(const std::vector<ChaseRider>& group, const ChaseOptions& options) {
-  if (group.empty()) throw Refusal(RefusalCode::missing_input, "riders", "a group needs a rider");
+  if (group.empty()) throw Refusal(RefusalCode::missing_input, "riders", say("a group needs a rider"));
   int best_riding = 0, worst_horse = 4;
   for (const auto& rider : group) {
     if (rider.horse < 0 || rider.horse > 4)
       throw Refusal(RefusalCode::out_of_range, "horse." + rider.character.name,
-                    fmt::format("a horse is rated 0-4, not {}", rider.horse));
+                    say("a horse is rated 0-4, not {}", rider.horse));
     best_riding = std::max(best_riding, rider.character.in_use().riding);
     worst_horse = std::min(worst_horse, rider.horse);
   }
@@ -78,8 +79,10 @@ int chase_hand_size(const std::vector<ChaseRider>& group, const ChaseOptions& op
 std::int64_t chase_wait_ms(Csprng& rng, const ChaseOptions& options) {
   if (options.min_wait_s < 0 || options.max_wait_s < options.min_wait_s)
     throw Refusal(RefusalCode::out_of_range, "options.chase_wait",
-                  fmt::format("the chase wait runs from {} s to {} s: the maximum must not be below "
-                              "the minimum", options.min_wait_s, options.max_wait_s));
+                  // TRANSLATORS: {0} and {1} are the shortest and longest wait, in seconds.
+                  say("the chase wait runs from {} s to {} s: the maximum must not be below "
+                      "the minimum",
+                      options.min_wait_s, options.max_wait_s));
   auto span = static_cast<std::uint32_t>(options.max_wait_s - options.min_wait_s + 1);
   return (options.min_wait_s + static_cast<std::int64_t>(rng.uniform(span))) * 1000;
 }
@@ -121,15 +124,15 @@ Chase::Chase(LocationMap map, std::vector<int> varmint_hand, std::vector<int> po
     const char* field = hand == &varmint_hand_ ? "varmint_hand" : "posse_hand";
     for (int card : *hand) {
       if (card < 0 || card >= map_.size())
-        throw Refusal(RefusalCode::unknown_participant, field, "a card is no location");
+        throw Refusal(RefusalCode::unknown_participant, field, say("a card is no location"));
       if (++used[card] > map_.at(card).copies)
         throw Refusal(RefusalCode::impossible_cards, field,
-                      fmt::format("the deck has only {} copies of '{}'", map_.at(card).copies,
-                                  map_.at(card).name));
+                      say("the deck has only {} copies of '{}'", map_.at(card).copies,
+                          map_.at(card).name));
     }
   }
   if (ambush_ && (*ambush_ < 0 || *ambush_ >= map_.size()))
-    throw Refusal(RefusalCode::unknown_participant, "ambush", "the ambush is at no location");
+    throw Refusal(RefusalCode::unknown_participant, "ambush", say("the ambush is at no location"));
   posse_stuck_ = std::none_of(posse_hand_.begin(), posse_hand_.end(),
                               [&](int card) { return map_.road(card); });
   check_varmint_can_move();
@@ -193,24 +196,25 @@ void Chase::check_varmint_can_move() {
 
 void Chase::varmint_play(int location) {
   if (status_ != ChaseStatus::running)
-    throw Refusal(RefusalCode::finished, "varmint", "the chase is over");
+    throw Refusal(RefusalCode::finished, "varmint", say("the chase is over"));
   if (awaiting_posse_)
-    throw Refusal(RefusalCode::illegal_move, "varmint", "the posse has not answered yet");
+    throw Refusal(RefusalCode::illegal_move, "varmint", say("the posse has not answered yet"));
   if (location < 0 || location >= map_.size())
-    throw Refusal(RefusalCode::unknown_participant, "varmint", "that card is no location");
+    throw Refusal(RefusalCode::unknown_participant, "varmint", say("that card is no location"));
   const std::string& name = map_.at(location).name;
   if (!varmint_may_play(location)) {
-    std::string why;
+    i18n::Sentence why;
     if (!holds(varmint_hand_, location))
-      why = "the varmint holds no '" + name + "' card";
+      why = say("the varmint holds no '{}' card", name);
     else if (varmint_trail_.empty())
-      why = "the first card must be a ROAD card, and '" + name + "' is not";
+      why = say("the first card must be a ROAD card, and '{}' is not", name);
     else if (!map_.linked(varmint_trail_.back(), location))
-      why = "'" + name + "' is not linked from '" + map_.at(varmint_trail_.back()).name + "'";
+      // TRANSLATORS: {0} is the location played, {1} the one the rider is at.
+      why = say("'{}' is not linked from '{}'", name, map_.at(varmint_trail_.back()).name);
     else if (posse_at() == location)
-      why = "the posse is at '" + name + "'";
+      why = say("the posse is at '{}'", name);
     else
-      why = "the posse just passed through '" + name + "' to get here";
+      why = say("the posse just passed through '{}' to get here", name);
     throw Refusal(RefusalCode::illegal_move, "varmint", why);
   }
   take(varmint_hand_, location);
@@ -224,31 +228,31 @@ void Chase::varmint_play(int location) {
 
 void Chase::posse_play(const std::vector<int>& locations) {
   if (status_ != ChaseStatus::running)
-    throw Refusal(RefusalCode::finished, "posse", "the chase is over");
+    throw Refusal(RefusalCode::finished, "posse", say("the chase is over"));
   if (!awaiting_posse_)
-    throw Refusal(RefusalCode::illegal_move, "posse", "the varmint plays first");
+    throw Refusal(RefusalCode::illegal_move, "posse", say("the varmint plays first"));
   if (locations.empty() && !legal_posse_first_cards().empty())
     throw Refusal(RefusalCode::missing_input, "posse",
-                  "the posse must play at least one card while it has a legal one");
+                  say("the posse must play at least one card while it has a legal one"));
   if (!locations.empty() && posse_stuck_)
     throw Refusal(RefusalCode::illegal_move, "posse",
-                  "the posse holds no ROAD card: it is stuck in town");
+                  say("the posse holds no ROAD card: it is stuck in town"));
   std::vector<int> hand = posse_hand_;
   std::optional<int> at = posse_at();
   for (std::size_t k = 0; k < locations.size(); ++k) {
     int loc = locations[k];
     const std::string field = fmt::format("posse[{}]", k);
     if (loc < 0 || loc >= map_.size())
-      throw Refusal(RefusalCode::unknown_participant, field, "that card is no location");
+      throw Refusal(RefusalCode::unknown_participant, field, say("that card is no location"));
     const std::string& name = map_.at(loc).name;
     if (!holds(hand, loc))
-      throw Refusal(RefusalCode::illegal_move, field, "the posse holds no '" + name + "' card");
+      throw Refusal(RefusalCode::illegal_move, field, say("the posse holds no '{}' card", name));
     if (!at && !map_.road(loc))
       throw Refusal(RefusalCode::illegal_move, field,
-                    "the first card must be a ROAD card, and '" + name + "' is not");
+                    say("the first card must be a ROAD card, and '{}' is not", name));
     if (at && !map_.linked(*at, loc))
       throw Refusal(RefusalCode::illegal_move, field,
-                    "'" + name + "' is not linked from '" + map_.at(*at).name + "'");
+                    say("'{}' is not linked from '{}'", name, map_.at(*at).name));
     take(hand, loc);
     at = loc;
   }

@@ -31,14 +31,20 @@ std::optional<ChipUse> chip_use_from_string(std::string_view text) {
   return std::nullopt;
 }
 
-std::string spend_refusal(Ruleset ruleset, std::string_view colour, ChipUse use) {
+std::optional<i18n::Sentence> spend_problem(Ruleset ruleset, std::string_view colour, ChipUse use) {
   const ChipRules rules = chip_rules(ruleset);
   if (std::find(rules.colours.begin(), rules.colours.end(), colour) == rules.colours.end())
-    return std::string(to_string(ruleset)) + " has no '" + std::string(colour) + "' chips";
+    // TRANSLATORS: {0} is a ruleset's name (savage, deadlands-1876, deadlands-ru), {1} a chip's colour as typed.
+    return i18n::say("{} has no '{}' chips", to_string(ruleset), colour);
   const bool red_or_blue = colour == "red" || colour == "blue";
   if ((use == ChipUse::extra_d6 || use == ChipUse::cancel_crit_fail) && !(ruleset == Ruleset::deadlands_ru && red_or_blue))
-    return "only a red or blue chip in deadlands-ru adds a d6 or cancels a Critical Failure (002 L22-23)";
-  return "";
+    return i18n::say("only a red or blue chip in deadlands-ru adds a d6 or cancels a Critical Failure (002 L22-23)");
+  return std::nullopt;
+}
+
+std::string spend_refusal(Ruleset ruleset, std::string_view colour, ChipUse use) {
+  const auto problem = spend_problem(ruleset, colour, use);
+  return problem ? problem->english() : "";
 }
 
 bool gm_gains_from_spend(Ruleset ruleset, std::string_view colour, ChipUse use) {

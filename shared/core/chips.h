@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/trait_roll.h"
+#include "i18n/sentence.h"
 
 namespace marshal::core {
 
@@ -41,7 +42,11 @@ enum class ChipUse { reroll, soak, extra_d6, cancel_crit_fail };
 std::string_view to_string(ChipUse use);
 std::optional<ChipUse> chip_use_from_string(std::string_view text);
 
-// Why a spend of `colour` on `use` is not allowed in `ruleset` (empty when it is).
+// Why a spend of `colour` on `use` is not allowed in `ruleset` (nullopt when it is), unworded
+// so that a refusal can carry it to a station in another language.
+std::optional<i18n::Sentence> spend_problem(Ruleset ruleset, std::string_view colour, ChipUse use);
+// The same in English (empty when the spend is allowed), as a refusal's English reason; a refusal
+// that a station should read in its own language carries spend_problem's sentence instead.
 std::string spend_refusal(Ruleset ruleset, std::string_view colour, ChipUse use);
 
 // The GM's pool gains a chip when a red chip is used for an extra d6 or to cancel a Critical

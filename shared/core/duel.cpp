@@ -20,14 +20,15 @@ Duel::Duel(Character a, Character b, std::int64_t now_ms) {
 const DuelDraw& Duel::draw(std::array<int, 2> committed, DeckSupply& deck) {
   if (phase_ != Phase::draw)
     throw Refusal(over() ? RefusalCode::finished : RefusalCode::illegal_move, "draw",
-                  over() ? "the duel is over" : "the draw has already happened");
+                  over() ? say("the duel is over") : say("the draw has already happened"));
   DuelDraw result;
   for (int i = 0; i < 2; ++i) {
     int accuracy = people_[i].in_use().accuracy;
     if (committed[i] < 0 || committed[i] > accuracy)
       throw Refusal(RefusalCode::out_of_range, "commit." + names_[i],
-                    fmt::format("{} can commit 0 to {} (Accuracy in use), not {}", names_[i],
-                                accuracy, committed[i]));
+                    // TRANSLATORS: {0} is a duelist, {1} their Accuracy in use, {2} what was committed.
+                    say("{} can commit 0 to {} (Accuracy in use), not {}", names_[i], accuracy,
+                        committed[i]));
   }
   RoundDeck& cards = deck.next_use();
   for (int i = 0; i < 2; ++i) {
@@ -51,8 +52,8 @@ Shot Duel::fire(int shooter, int accuracy, RoundDeck& cards, const DuelShotChoic
 
 const DuelRound& Duel::shoot(const DuelShotChoices& choices, DeckSupply& deck) {
   if (phase_ == Phase::draw)
-    throw Refusal(RefusalCode::illegal_move, "rounds", "the duelists must draw first");
-  if (phase_ == Phase::over) throw Refusal(RefusalCode::finished, "rounds", "the duel is over");
+    throw Refusal(RefusalCode::illegal_move, "rounds", say("the duelists must draw first"));
+  if (phase_ == Phase::over) throw Refusal(RefusalCode::finished, "rounds", say("the duel is over"));
   DuelRound round;
   round.number = static_cast<int>(rounds_.size()) + 1;
   // The faster shot lands before the slower draws; a refusal after it (a missing or unused card)
@@ -106,13 +107,13 @@ void Duel::end_if_decided() {
 }
 
 void Duel::stop() {
-  if (over()) throw Refusal(RefusalCode::finished, "stop", "the duel is already over");
+  if (over()) throw Refusal(RefusalCode::finished, "stop", say("the duel is already over"));
   phase_ = Phase::over;
 }
 
 Shootout Duel::into_shootout(std::vector<Character> joiners, std::int64_t now_ms) {
-  if (over()) throw Refusal(RefusalCode::finished, "join", "the duel is over; nobody can join it");
-  if (joiners.empty()) throw Refusal(RefusalCode::missing_input, "join", "nobody joins");
+  if (over()) throw Refusal(RefusalCode::finished, "join", say("the duel is over; nobody can join it"));
+  if (joiners.empty()) throw Refusal(RefusalCode::missing_input, "join", say("nobody joins"));
   std::vector<Character> everyone = people_;
   for (std::size_t i = 0; i < joiners.size(); ++i) {
     check_can_join(everyone, joiners[i], now_ms, fmt::format("join[{}]", i));

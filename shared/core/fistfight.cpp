@@ -32,7 +32,7 @@ Fistfight::Fistfight(Character a, Character b, std::int64_t now_ms) {
 
 const FistRound& Fistfight::round(const std::array<std::optional<FistSplit>, 2>& splits,
                                   DeckSupply& deck, std::int64_t now_ms) {
-  if (over_) throw Refusal(RefusalCode::finished, "rounds", "the fistfight is over");
+  if (over_) throw Refusal(RefusalCode::finished, "rounds", say("the fistfight is over"));
   FistRound r;
   r.number = static_cast<int>(rounds_.size()) + 1;
   for (int i = 0; i < 2; ++i) {
@@ -41,13 +41,14 @@ const FistRound& Fistfight::round(const std::array<std::optional<FistSplit>, 2>&
     const int hth = people_[i].in_use().hth;
     if (!splits[i])
       throw Refusal(RefusalCode::missing_input, "split." + names_[i],
-                    names_[i] + " must split HtH into offense and defense");
+                    say("{} must split HtH into offense and defense", names_[i]));
     const FistSplit& s = *splits[i];
     if (s.offense < 0 || s.defense < 0 || s.offense + s.defense != hth)
       throw Refusal(RefusalCode::out_of_range, "split." + names_[i],
-                    fmt::format("offense {} + defense {} must be two non-negative numbers adding "
-                                "up to {}'s HtH in use, {}",
-                                s.offense, s.defense, names_[i], hth));
+                    // TRANSLATORS: {0} offense and {1} defense as given, {2} the fighter, {3} their HtH in use.
+                    say("offense {} + defense {} must be two non-negative numbers adding "
+                        "up to {}'s HtH in use, {}",
+                        s.offense, s.defense, names_[i], hth));
     r.splits[i] = s;
   }
   RoundDeck& cards = deck.next_use();
@@ -83,14 +84,14 @@ const FistRound& Fistfight::round(const std::array<std::optional<FistSplit>, 2>&
 }
 
 void Fistfight::stop() {
-  if (over_) throw Refusal(RefusalCode::finished, "stop", "the fistfight is already over");
+  if (over_) throw Refusal(RefusalCode::finished, "stop", say("the fistfight is already over"));
   over_ = true;
 }
 
 Brawl Fistfight::into_brawl(std::vector<Character> joiners, BrawlOptions options,
                             std::int64_t now_ms) {
-  if (over_) throw Refusal(RefusalCode::finished, "join", "the fistfight is over; nobody can join");
-  if (joiners.empty()) throw Refusal(RefusalCode::missing_input, "join", "nobody joins");
+  if (over_) throw Refusal(RefusalCode::finished, "join", say("the fistfight is over; nobody can join"));
+  if (joiners.empty()) throw Refusal(RefusalCode::missing_input, "join", say("nobody joins"));
   std::vector<Character> everyone = people_;
   for (auto& j : joiners) everyone.push_back(std::move(j));
   Brawl brawl(std::move(everyone), options, now_ms);

@@ -16,11 +16,10 @@ void check_group(const TraitRoll& group, int members) {
   static_cast<void>(trait_odds(group));  // refused as any roll is
   if (group.wild_die == 0)
     throw Refusal(RefusalCode::out_of_range, "wild_die",
-                  "a group roll is one trait die and a Wild Die (001 L29), so it needs a Wild Die");
+                  say("a group roll is one trait die and a Wild Die (001 L29), so it needs a Wild Die"));
   if (members < 1 || members > max_members)
     throw Refusal(RefusalCode::out_of_range, "members",
-                  "a group has 1.." + std::to_string(max_members) + " members, not " +
-                      std::to_string(members));
+                  say("a group has 1..{} members, not {}", max_members, members));
 }
 
 RolledGroup judged(int members, RolledTrait roll) {

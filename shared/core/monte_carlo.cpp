@@ -33,7 +33,7 @@ class Tally {
 
 void check_trials(int trials) {
   if (trials < 1 || trials > 100'000'000)
-    throw Refusal(RefusalCode::out_of_range, "trials", "trials must be between 1 and 100000000");
+    throw Refusal(RefusalCode::out_of_range, "trials", say("trials must be between 1 and 100000000"));
 }
 
 }  // namespace
@@ -41,7 +41,7 @@ void check_trials(int trials) {
 const Estimate& MonteCarloResult::at(const std::string& outcome) const {
   for (const auto& e : estimates)
     if (e.outcome == outcome) return e;
-  throw Refusal(RefusalCode::unknown_participant, "outcome", "no outcome '" + outcome + "'");
+  throw Refusal(RefusalCode::unknown_participant, "outcome", say("no outcome '{}'", outcome));
 }
 
 MonteCarloResult duel_monte_carlo(const std::array<Character, 2>& duelists,
@@ -51,7 +51,8 @@ MonteCarloResult duel_monte_carlo(const std::array<Character, 2>& duelists,
   const std::string& a = duelists[0].name;
   const std::string& b = duelists[1].name;
   enum { win_a, win_b, both, undecided, dead_a, dead_b };
-  Tally tally({a + " wins", b + " wins", "both fall", "undecided", a + " dead", b + " dead"});
+  // The outcomes are keys of the odds' JSON (protocol/odds_json.cpp), read by programs.
+  Tally tally({a + " wins", b + " wins", "both fall", "undecided", a + " dead", b + " dead"});  // i18n: not words
   for (int t = 0; t < trials; ++t) {
     Duel duel(duelists[0], duelists[1], 0);
     DeckSupply draw_deck({}, &rng, &duel.names());
@@ -74,8 +75,8 @@ MonteCarloResult fistfight_monte_carlo(const std::array<Character, 2>& fighters,
                                        std::array<FistSplit, 2> splits, int trials, Csprng& rng) {
   check_trials(trials);
   enum { ko_a, ko_b, both, undecided };
-  Tally tally({fighters[0].name + " knocked out", fighters[1].name + " knocked out",
-               "both knocked out", "undecided"});
+  Tally tally({fighters[0].name + " knocked out", fighters[1].name + " knocked out",  // i18n: not words
+               "both knocked out", "undecided"});                                   // i18n: not words
   for (int t = 0; t < trials; ++t) {
     Fistfight fight(fighters[0], fighters[1], 0);
     const FistRound* last = nullptr;
@@ -117,7 +118,7 @@ MonteCarloResult shootout_monte_carlo(const std::vector<Character>& people,
   check_trials(trials);
   const int n = static_cast<int>(people.size());
   if (static_cast<int>(targets.size()) != n)
-    throw Refusal(RefusalCode::missing_input, "targets", "every participant needs a target");
+    throw Refusal(RefusalCode::missing_input, "targets", say("every participant needs a target"));
   std::vector<std::string> outcomes;
   for (const auto& p : people) outcomes.push_back(p.name + " dead");
   for (const auto& p : people) outcomes.push_back(p.name + " wounded");
@@ -157,7 +158,7 @@ MonteCarloResult chase_monte_carlo(const LocationMap& map, const std::vector<Cha
                                    const ChaseOptions& options, int trials, Csprng& rng) {
   check_trials(trials);
   enum { escaped, caught, varmint_stuck, posse_stuck };
-  Tally tally({"escaped", "caught", "varmint stuck in town", "posse stuck in town"});
+  Tally tally({"escaped", "caught", "varmint stuck in town", "posse stuck in town"});  // i18n: not words
   const int varmint_size = chase_hand_size(varmint, options);
   const int posse_size = chase_hand_size(posse, options);
   for (int t = 0; t < trials; ++t) {

@@ -241,8 +241,8 @@ inline constexpr std::size_t brawl_odds_max_fighters = 12;
 std::vector<double> brawl_round_odds(const std::vector<int>& hth, BrawlTieRule tie) {
   if (hth.size() < 2 || hth.size() > brawl_odds_max_fighters)
     throw Refusal(RefusalCode::out_of_range, "fighters",
-                  fmt::format("exact brawl odds are computed for 2 to {} fighters, not {}",
-                              brawl_odds_max_fighters, hth.size()));
+                  say("exact brawl odds are computed for 2 to {} fighters, not {}",
+                      brawl_odds_max_fighters, hth.size()));
   BrawlOddsSolver solver{hth, tie, {}};
   return solver.out((1u << hth.size()) - 1);
 }

@@ -9,15 +9,15 @@ namespace marshal::core {
 void check_can_join(const std::vector<Character>& already, const Character& joiner,
                     std::int64_t now_ms, const std::string& field) {
   if (joiner.name.empty())
-    throw Refusal(RefusalCode::missing_input, field, "a participant needs a name");
+    throw Refusal(RefusalCode::missing_input, field, say("a participant needs a name"));
   for (const auto& other : already)
     if (other.name == joiner.name)
-      throw Refusal(RefusalCode::illegal_move, field, joiner.name + " is already in this conflict");
+      throw Refusal(RefusalCode::illegal_move, field, say("{} is already in this conflict", joiner.name));
   if (joiner.dead())
-    throw Refusal(RefusalCode::dead, field, joiner.name + " is dead and cannot take part");
+    throw Refusal(RefusalCode::dead, field, say("{} is dead and cannot take part", joiner.name));
   if (joiner.incapacitated_at(now_ms))
     throw Refusal(RefusalCode::knocked_out, field,
-                  joiner.name + " is knocked out or nursing a headache and cannot take part");
+                  say("{} is knocked out or nursing a headache and cannot take part", joiner.name));
 }
 
 std::vector<std::string> names_of(const std::vector<Character>& people) {
@@ -42,7 +42,8 @@ void spend_bystander(Character& holder, const std::string& card, const std::stri
   auto it = std::find(holder.bystanders.begin(), holder.bystanders.end(), card);
   if (it == holder.bystanders.end())
     throw Refusal(RefusalCode::already_spent, field,
-                  "bystander " + card + " is not held by " + holder.name);
+                  // TRANSLATORS: {0} is a bystander card's code, {1} a character.
+                  say("bystander {} is not held by {}", card, holder.name));
   holder.bystanders.erase(it);
 }
 
@@ -52,7 +53,7 @@ std::optional<std::string> lose_random_bystander(Character& loser,
   if (loser.bystanders.empty()) {
     if (pick)
       throw Refusal(RefusalCode::already_spent, field,
-                    loser.name + " has no bystander left, so none can be picked");
+                    say("{} has no bystander left, so none can be picked", loser.name));
     return std::nullopt;
   }
   std::string card;
@@ -61,7 +62,7 @@ std::optional<std::string> lose_random_bystander(Character& loser,
   } else {
     if (!rng)
       throw Refusal(RefusalCode::missing_input, field,
-                    "the random bystander pick for " + loser.name + " is needed");
+                    say("the random bystander pick for {} is needed", loser.name));
     card = loser.bystanders[rng->uniform(static_cast<std::uint32_t>(loser.bystanders.size()))];
   }
   spend_bystander(loser, card, field);

@@ -17,10 +17,11 @@ std::string_view to_string(RefusalCode code) {
   return "unknown";
 }
 
-Refusal::Refusal(RefusalCode code, std::string field, std::string reason)
-    : std::runtime_error(field.empty() ? reason : field + ": " + reason),
+Refusal::Refusal(RefusalCode code, std::string field, i18n::Sentence reason)
+    : std::runtime_error(field.empty() ? reason.translated() : field + ": " + reason.translated()),
       code_(code),
       field_(std::move(field)),
-      reason_(std::move(reason)) {}
+      sentence_(std::move(reason)),
+      reason_(sentence_.translated()) {}
 
 }  // namespace marshal::core

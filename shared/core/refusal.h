@@ -1,10 +1,13 @@
 #pragma once
 // Every illegal input to the engine ends in a Refusal: a stable reason code (the ledger stores
 // it), the field the input came in (relative; callers prefix their own context) and a sentence
-// a GM can read at the table.
+// a GM can read at the table, kept unworded (i18n::Sentence) so that the ledger server can send it
+// to a station that words it in its own language; reason() is it in this process's language.
 #include <stdexcept>
 #include <string>
 #include <string_view>
+
+#include "i18n/sentence.h"
 
 namespace marshal::core {
 
@@ -24,16 +27,22 @@ std::string_view to_string(RefusalCode code);
 
 class Refusal : public std::runtime_error {
  public:
-  Refusal(RefusalCode code, std::string field, std::string reason);
+  // The reason is a sentence made with say(): a refusal passed on keeps its sentence()
+  // (Refusal(r.code(), prefix + r.field(), r.sentence())), never its worded reason().
+  Refusal(RefusalCode code, std::string field, i18n::Sentence reason);
 
   RefusalCode code() const { return code_; }
   const std::string& field() const { return field_; }
   const std::string& reason() const { return reason_; }
+  const i18n::Sentence& sentence() const { return sentence_; }
 
  private:
   RefusalCode code_;
   std::string field_;
+  i18n::Sentence sentence_;
   std::string reason_;
 };
+
+using i18n::say;
 
 }  // namespace marshal::core

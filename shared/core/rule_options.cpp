@@ -11,7 +11,7 @@ std::string yes_no(bool value) { return value ? "yes" : "no"; }
 bool parse_yes_no(std::string_view name, std::string_view value) {
   if (value == "yes") return true;
   if (value == "no") return false;
-  throw Refusal(RefusalCode::out_of_range, std::string(name), "'" + std::string(value) + "' is neither yes nor no");
+  throw Refusal(RefusalCode::out_of_range, std::string(name), say("'{}' is neither yes nor no", value));
 }
 
 // The value of a named enum option, from its own from_string.
@@ -20,26 +20,28 @@ auto parse_enum(std::string_view name, std::string_view value, std::string_view 
   auto parsed = parse(value);
   if (!parsed)
     throw Refusal(RefusalCode::out_of_range, std::string(name),
-                  "'" + std::string(value) + "' is not one of " + std::string(values));
+                  // TRANSLATORS: {0} is the value given, {1} the values the option takes (as typed in options.csv).
+                  say("'{}' is not one of {}", value, values));
   return *parsed;
 }
 
 }  // namespace
 
 const std::vector<RuleOption>& rule_options() {
+  // Each option's values, as an event's options.csv gives them (codes, not words).
   static const std::vector<RuleOption> options{
-      {"modifier_on", "total, trait_die"},
-      {"natural_one", "yes, no"},
-      {"crit_fail_multi", "more_than_half, any_and_wild"},
-      {"crit_fail_reroll", "never, one_benny"},
-      {"extra_one_always_fails", "yes, no"},
-      {"critical_success", "yes, no"},
-      {"coin_unskilled", "yes, no"},
-      {"wild_die", "d6, d8, none"},
-      {"wound_penalty", "none, per_wound"},
-      {"multi_action_penalty", "none, flat, per_extra_action"},
-      {"gang_up", "yes, no"},
-      {"shooting_past_allies", "yes, no"},
+      {"modifier_on", "total, trait_die"},  // i18n: not words
+      {"natural_one", "yes, no"},  // i18n: not words
+      {"crit_fail_multi", "more_than_half, any_and_wild"},  // i18n: not words
+      {"crit_fail_reroll", "never, one_benny"},  // i18n: not words
+      {"extra_one_always_fails", "yes, no"},  // i18n: not words
+      {"critical_success", "yes, no"},  // i18n: not words
+      {"coin_unskilled", "yes, no"},  // i18n: not words
+      {"wild_die", "d6, d8, none"},  // i18n: not words
+      {"wound_penalty", "none, per_wound"},  // i18n: not words
+      {"multi_action_penalty", "none, flat, per_extra_action"},  // i18n: not words
+      {"gang_up", "yes, no"},  // i18n: not words
+      {"shooting_past_allies", "yes, no"},  // i18n: not words
   };
   return options;
 }
@@ -57,7 +59,8 @@ void set_rule_option(TraitRules& rules, std::string_view name, std::string_view 
   if (values.empty()) {
     std::string known;
     for (const auto& o : rule_options()) known += (known.empty() ? "" : ", ") + std::string(o.name);
-    throw Refusal(RefusalCode::out_of_range, std::string(name), "is no option of a ruleset (" + known + ")");
+    // TRANSLATORS: after the option's name; {} lists the options a ruleset has.
+    throw Refusal(RefusalCode::out_of_range, std::string(name), say("is no option of a ruleset ({})", known));
   }
   if (name == "modifier_on") rules.modifier_on = parse_enum(name, value, values, modifier_on_from_string);
   else if (name == "natural_one") rules.natural_one = parse_yes_no(name, value);
@@ -69,7 +72,7 @@ void set_rule_option(TraitRules& rules, std::string_view name, std::string_view 
   else if (name == "wild_die") {
     if (value == "none") rules.wild_die = 0;
     else if (value == "d6" || value == "d8") rules.wild_die = value == "d6" ? 6 : 8;
-    else throw Refusal(RefusalCode::out_of_range, "wild_die", "'" + std::string(value) + "' is not one of d6, d8, none");
+    else throw Refusal(RefusalCode::out_of_range, "wild_die", say("'{}' is not one of d6, d8, none", value));
   } else if (name == "wound_penalty") rules.wound_penalty = parse_enum(name, value, values, wound_penalty_from_string);
   else if (name == "multi_action_penalty")
     rules.multi_action_penalty = parse_enum(name, value, values, multi_action_penalty_from_string);

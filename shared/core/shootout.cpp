@@ -19,16 +19,16 @@ Shootout::Shootout(std::vector<Character> people, std::vector<int> ambushers, st
   if (people_.size() < minimum)
     throw Refusal(RefusalCode::illegal_move, "participants",
                   ambushers_.empty()
-                      ? "a shootout needs 3 or more with guns drawn (two is a duel)"
-                      : "an ambush needs an ambusher and someone to ambush");
+                      ? say("a shootout needs 3 or more with guns drawn (two is a duel)")
+                      : say("an ambush needs an ambusher and someone to ambush"));
   for (int a : ambushers_) {
     if (a < 0 || a >= static_cast<int>(people_.size()))
-      throw Refusal(RefusalCode::unknown_participant, "ambushers", "an ambusher is not a participant");
+      throw Refusal(RefusalCode::unknown_participant, "ambushers", say("an ambusher is not a participant"));
     if (std::count(ambushers_.begin(), ambushers_.end(), a) > 1)
-      throw Refusal(RefusalCode::illegal_move, "ambushers", people_[a].name + " is named twice");
+      throw Refusal(RefusalCode::illegal_move, "ambushers", say("{} is named twice", people_[a].name));
   }
   if (ambushers_.size() >= people_.size())
-    throw Refusal(RefusalCode::illegal_move, "ambushers", "an ambush needs someone to ambush");
+    throw Refusal(RefusalCode::illegal_move, "ambushers", say("an ambush needs someone to ambush"));
   names_ = names_of(people_);
   auto n = people_.size();
   disabled_.assign(n, false);
@@ -46,21 +46,22 @@ bool Shootout::may_escape(int who) const {
 }
 
 void Shootout::check_open_for_declarations() const {
-  if (over_) throw Refusal(RefusalCode::finished, "", "the shootout is over");
+  if (over_) throw Refusal(RefusalCode::finished, "", say("the shootout is over"));
   if (open_)
     throw Refusal(RefusalCode::illegal_move, "",
-                  "the last round's bystander decisions are not settled yet");
+                  say("the last round's bystander decisions are not settled yet"));
 }
 
 void Shootout::escape(int who) {
   check_open_for_declarations();
   if (who < 0 || who >= static_cast<int>(people_.size()))
-    throw Refusal(RefusalCode::unknown_participant, "escape", "not a participant");
+    throw Refusal(RefusalCode::unknown_participant, "escape", say("not a participant"));
   if (!may_escape(who))
     throw Refusal(RefusalCode::illegal_move, "escape." + names_[who],
-                  fmt::format("{} may not escape: it takes two rounds in cover in a row without "
-                              "being pinned (has {})",
-                              names_[who], cover_streak_[who]));
+                  // TRANSLATORS: {0} is a participant, {1} their rounds in cover in a row so far.
+                  say("{} may not escape: it takes two rounds in cover in a row without "
+                      "being pinned (has {})",
+                      names_[who], cover_streak_[who]));
   escaped_[who] = true;
   pending_escapes_.push_back(who);
   finish_if_decided();
@@ -71,7 +72,7 @@ const ShootoutRound& Shootout::shoot(const std::vector<std::optional<ShootoutAct
   check_open_for_declarations();
   const int n = static_cast<int>(people_.size());
   if (static_cast<int>(actions.size()) > n)
-    throw Refusal(RefusalCode::unknown_participant, "actions", "more actions than participants");
+    throw Refusal(RefusalCode::unknown_participant, "actions", say("more actions than participants"));
 
   ShootoutRound round;
   round.ambush = ambush_pending();
@@ -89,29 +90,29 @@ const ShootoutRound& Shootout::shoot(const std::vector<std::optional<ShootoutAct
     bool should_act = present(i) && (!round.ambush || is_ambusher(i));
     if (!should_act) {
       if (action) {
-        std::string why = !present(i) ? (people_[i].dead() ? names_[i] + " is dead"
-                                                           : names_[i] + " has escaped")
-                                      : names_[i] + " is ambushed and cannot act in the free round";
+        i18n::Sentence why = !present(i) ? (people_[i].dead() ? say("{} is dead", names_[i])
+                                                              : say("{} has escaped", names_[i]))
+                                         : say("{} is ambushed and cannot act in the free round", names_[i]);
         throw Refusal(people_[i].dead() ? RefusalCode::dead : RefusalCode::illegal_move, field, why);
       }
       continue;
     }
     if (!action)
       throw Refusal(RefusalCode::missing_input, field,
-                    names_[i] + " must raise a hand and name a target, pin, or take cover");
+                    say("{} must raise a hand and name a target, pin, or take cover", names_[i]));
     const ShootoutAction& a = *action;
     if (a.kind != ShootoutAction::Kind::cover) {
       if (disabled_[i])
         throw Refusal(RefusalCode::illegal_move, field,
-                      names_[i] + " was shot out of the fight and can only take cover");
+                      say("{} was shot out of the fight and can only take cover", names_[i]));
       if (a.target < 0 || a.target >= n || a.target == i)
         throw Refusal(RefusalCode::unknown_participant, field + ".target",
-                      "the target must be another participant");
+                      say("the target must be another participant"));
       if (!present(a.target))
         throw Refusal(people_[a.target].dead() ? RefusalCode::dead : RefusalCode::illegal_move,
                       field + ".target",
-                      names_[a.target] + (people_[a.target].dead() ? " is already dead"
-                                                                  : " has escaped"));
+                      people_[a.target].dead() ? say("{} is already dead", names_[a.target])
+                                               : say("{} has escaped", names_[a.target]));
     }
     round.actions[i] = a;
     round.acting[i] = true;
@@ -122,8 +123,8 @@ const ShootoutRound& Shootout::shoot(const std::vector<std::optional<ShootoutAct
     int t = round.actions[i].target;
     if (!round.acting[t] || round.actions[t].kind != ShootoutAction::Kind::cover)
       throw Refusal(RefusalCode::illegal_move, "actions." + names_[i] + ".target",
-                    "only a player taking cover can be pinned, and " + names_[t] +
-                        " is not taking cover this round");
+                    say("only a player taking cover can be pinned, and {} is not taking cover this round",
+                        names_[t]));
     if (std::find(round.pinned.begin(), round.pinned.end(), t) == round.pinned.end())
       round.pinned.push_back(t);
   }
@@ -148,22 +149,22 @@ const ShootoutRound& Shootout::shoot(const std::vector<std::optional<ShootoutAct
 }
 
 const ShootoutRound& Shootout::settle(const std::vector<Sacrifice>& sacrifices) {
-  if (!open_) throw Refusal(RefusalCode::illegal_move, "sacrifices", "no round is waiting");
+  if (!open_) throw Refusal(RefusalCode::illegal_move, "sacrifices", say("no round is waiting"));
   ShootoutRound& round = rounds_.back();
   std::vector<Character> before = people_;  // a refusal must leave the state untouched
   try {
     for (const auto& s : sacrifices) {
       const std::string field = fmt::format("sacrifices[shot {}]", s.shot);
       if (s.shot < 0 || s.shot >= static_cast<int>(round.shots.size()))
-        throw Refusal(RefusalCode::unknown_participant, field, "no such shot this round");
+        throw Refusal(RefusalCode::unknown_participant, field, say("no such shot this round"));
       Shot& shot = round.shots[s.shot];
       if (shot.bystander)
-        throw Refusal(RefusalCode::illegal_move, field, "one bystander per bullet");
+        throw Refusal(RefusalCode::illegal_move, field, say("one bystander per bullet"));
       if (!bystander_may_take(shot.result))
         throw Refusal(RefusalCode::illegal_move, field,
                       shot.result == ShotResult::shooters_choice
-                          ? "no bystander can take a shot of 13 or more"
-                          : "a bystander only takes a wounding or killing shot");
+                          ? say("no bystander can take a shot of 13 or more")
+                          : say("a bystander only takes a wounding or killing shot"));
       spend_bystander(people_[shot.target], s.card, field);
       shot.bystander = s.card;
     }
@@ -197,7 +198,7 @@ const ShootoutRound& Shootout::settle(const std::vector<Sacrifice>& sacrifices) 
 
 void Shootout::stop() {
   if (open_)
-    throw Refusal(RefusalCode::illegal_move, "", "settle the round's bystanders before stopping");
+    throw Refusal(RefusalCode::illegal_move, "", say("settle the round's bystanders before stopping"));
   over_ = true;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include <string_view>
 
 #include "core/refusal.h"
 
@@ -14,38 +15,47 @@ constexpr int max_actions = 20;
 constexpr int cells_around = 8;       // 002 L42: the 8 neighbouring cells of the target
 constexpr int multi_action_step = 2;  // 002 L40: -2
 
-void check_count(int count, int most, const char* field, const std::string& what) {
-  if (count < 0 || count > most)
-    throw Refusal(RefusalCode::out_of_range, field,
-                  what + " is 0.." + std::to_string(most) + ", not " + std::to_string(count));
-}
-
-[[noreturn]] void refuse_missing_rule(const char* field, const std::string& rule) {
-  throw Refusal(RefusalCode::illegal_move, field,
-                "these rules have no " + rule +
-                    " rule: it is deadlands-ru's (seed 002); savage and deadlands-1876 have none "
-                    "unless an event sets the option " +
-                    field);
+// `field` is the option that would give the rule.
+[[noreturn]] void refuse_missing_rule(const char* field) {
+  const std::string_view option = field;
+  i18n::Sentence why;
+  if (option == "multi_action_penalty")
+    // TRANSLATORS: {} is the option's name in options.csv (multi_action_penalty).
+    why = say("these rules have no multi-action rule: it is deadlands-ru's (seed 002); savage and "
+              "deadlands-1876 have none unless an event sets the option {}",
+              option);
+  else if (option == "gang_up")
+    // TRANSLATORS: {} is the option's name in options.csv (gang_up).
+    why = say("these rules have no gang-up rule: it is deadlands-ru's (seed 002); savage and "
+              "deadlands-1876 have none unless an event sets the option {}",
+              option);
+  else
+    // TRANSLATORS: {} is the option's name in options.csv (shooting_past_allies).
+    why = say("these rules have no shooting-past-allies rule: it is deadlands-ru's (seed 002); "
+              "savage and deadlands-1876 have none unless an event sets the option {}",
+              option);
+  throw Refusal(RefusalCode::illegal_move, field, why);
 }
 
 }  // namespace
 
 int wound_modifier(const TraitRules& rules, int wounds) {
-  check_count(wounds, max_wounds, "wounds", "a count of wounds");
+  if (wounds < 0 || wounds > max_wounds)
+    throw Refusal(RefusalCode::out_of_range, "wounds",
+                  say("a count of wounds is 0..{}, not {}", max_wounds, wounds));
   return rules.wound_penalty == WoundPenalty::per_wound ? -wounds : 0;
 }
 
 MultiAction multi_action(const TraitRules& rules, int actions) {
   if (actions < 1 || actions > max_actions)
     throw Refusal(RefusalCode::out_of_range, "actions",
-                  "a turn has 1.." + std::to_string(max_actions) + " declared actions, not " +
-                      std::to_string(actions));
+                  say("a turn has 1..{} declared actions, not {}", max_actions, actions));
   MultiAction turn;
   turn.actions = actions;
   if (actions == 1) return turn;
   switch (rules.multi_action_penalty) {
     case MultiActionPenalty::none:
-      refuse_missing_rule("multi_action_penalty", "multi-action");
+      refuse_missing_rule("multi_action_penalty");
       break;
     case MultiActionPenalty::flat:
       turn.penalty = -multi_action_step;
@@ -63,27 +73,31 @@ TraitRoll multi_action_agility_check(const TraitRoll& agility, int actions) {
   if (turn.agility_tn == 0)
     throw Refusal(
         RefusalCode::out_of_range, "actions",
-        "an Agility check comes with 3 or more actions (002 L41), not " + std::to_string(actions));
+        say("an Agility check comes with 3 or more actions (002 L41), not {}", actions));
   TraitRoll check = agility;
   check.tn = turn.agility_tn;
   return check;
 }
 
 int gang_up_bonus(const TraitRules& rules, int attacker_allies, int target_allies) {
-  check_count(attacker_allies, cells_around, "attacker_allies",
-              "the attacker's allies around the target");
-  check_count(target_allies, cells_around, "target_allies", "the target's allies around it");
+  if (attacker_allies < 0 || attacker_allies > cells_around)
+    throw Refusal(RefusalCode::out_of_range, "attacker_allies",
+                  say("the attacker's allies around the target is 0..{}, not {}", cells_around,
+                      attacker_allies));
+  if (target_allies < 0 || target_allies > cells_around)
+    throw Refusal(RefusalCode::out_of_range, "target_allies",
+                  say("the target's allies around it is 0..{}, not {}", cells_around, target_allies));
   if (attacker_allies + target_allies > cells_around)
     throw Refusal(RefusalCode::out_of_range, "target_allies",
-                  "the target has 8 cells around it (002 L42), not " +
-                      std::to_string(attacker_allies + target_allies) + " allies in them");
-  if (!rules.gang_up) refuse_missing_rule("gang_up", "gang-up");
+                  say("the target has 8 cells around it (002 L42), not {} allies in them",
+                      attacker_allies + target_allies));
+  if (!rules.gang_up) refuse_missing_rule("gang_up");
   return std::max(0, attacker_allies - target_allies);  // 002 L42, L44
 }
 
 TraitRoll past_allies_shot(const TraitRoll& shot) {
   if (!shot.rules.shooting_past_allies)
-    refuse_missing_rule("shooting_past_allies", "shooting-past-allies");
+    refuse_missing_rule("shooting_past_allies");
   TraitRoll raised = shot;
   raised.tn = shot.tn + 1;                // 002 L51
   static_cast<void>(trait_odds(raised));  // refused as any roll is
@@ -104,14 +118,14 @@ std::string_view to_string(PastAlliesHit hit) {
 
 PastAlliesHit judge_past_allies(const TraitRoll& shot, const RolledTrait& rolled) {
   if (!shot.rules.shooting_past_allies)
-    refuse_missing_rule("shooting_past_allies", "shooting-past-allies");
+    refuse_missing_rule("shooting_past_allies");
   if (rolled.success) return PastAlliesHit::target;
   if (!rolled.crit_fail && rolled.result == shot.tn - 1) return PastAlliesHit::ally;  // 002 L51
   return PastAlliesHit::miss;
 }
 
 PastAlliesOdds past_allies_odds(const TraitRoll& shot) {
-  if (!shot.rules.shooting_past_allies) refuse_missing_rule("shooting_past_allies", "shooting-past-allies");
+  if (!shot.rules.shooting_past_allies) refuse_missing_rule("shooting_past_allies");
   PastAlliesOdds odds;
   odds.target = trait_odds(shot).success;
   // P(result = TN - 1, no Critical Failure) = P(reaching TN - 1) - P(reaching TN), both counted

@@ -2,7 +2,10 @@
 
 #include <cctype>
 
+#include <fmt/format.h>
+
 #include "core/refusal.h"
+#include "i18n/translate.h"
 
 namespace marshal::core {
 
@@ -22,7 +25,7 @@ TypedDice parse_typed_dice(std::string_view text) {
   std::string number;
   auto flush = [&] {
     if (number.empty()) return;
-    if (number.size() > 3) throw Refusal(RefusalCode::out_of_range, "dice", "'" + number + "' is no face of a die");
+    if (number.size() > 3) throw Refusal(RefusalCode::out_of_range, "dice", say("'{}' is no face of a die", number));
     into->push_back(std::stoi(number));
     number.clear();
   };
@@ -36,24 +39,30 @@ TypedDice parse_typed_dice(std::string_view text) {
       into = &dice.second;
     } else {
       throw Refusal(RefusalCode::out_of_range, "dice",
-                    std::string("'") + c + "' does not belong in dice: type the trait die's rolls, a comma, "
-                                           "the Wild Die's (8 5, 3)");
+                    // TRANSLATORS: {} is the character typed; "8 5, 3" is an example of typed dice.
+                    say("'{}' does not belong in dice: type the trait die's rolls, a comma, "
+                        "the Wild Die's (8 5, 3)",
+                        std::string(1, c)));
     }
   }
   flush();
-  if (dice.trait.empty()) throw Refusal(RefusalCode::missing_input, "dice", "type the trait die's rolls first (8 5, 3)");
+  if (dice.trait.empty()) throw Refusal(RefusalCode::missing_input, "dice", say("type the trait die's rolls first (8 5, 3)"));
   return dice;
 }
 
 namespace {
+
+using i18n::tr;
+using i18n::trn;
 
 std::string chain_text(const std::vector<int>& faces, int sides) {
   std::string text;
   int total = 0;
   for (std::size_t i = 0; i < faces.size(); ++i) {
     if (i > 0) text += " + ";
-    text += std::to_string(faces[i]);
-    if (faces[i] == sides && i + 1 < faces.size()) text += " Ace";
+    // TRANSLATORS: a die's face that Aced (rolled its maximum and is rolled again): "10 Ace + 4".
+    if (faces[i] == sides && i + 1 < faces.size()) text += fmt::format(fmt::runtime(tr("{} Ace")), faces[i]);
+    else text += std::to_string(faces[i]);
     total += faces[i];
   }
   if (faces.size() > 1) text += " = " + std::to_string(total);
@@ -67,22 +76,30 @@ std::string signed_text(int n) { return n > 0 ? "+" + std::to_string(n) : std::t
 std::string describe_roll(const TraitRoll& roll, const RolledTrait& rolled) {
   std::string text;
   if (roll.trait_die == 2) {
-    text = "coin: ";
+    std::string flips;
     for (std::size_t i = 0; i < rolled.trait.size(); ++i)
-      text += (i > 0 ? ", " : "") + std::string(rolled.trait[i] == 2 ? "heads" : "tails");
+      flips += (i > 0 ? ", " : "") + (rolled.trait[i] == 2 ? tr("heads") : tr("tails"));
+    // TRANSLATORS: the unskilled coin's flips, e.g. "coin: heads, heads, tails".
+    text = fmt::format(fmt::runtime(tr("coin: {}")), flips);
   } else {
     text = "d" + std::to_string(roll.trait_die) + ": " + chain_text(rolled.trait, roll.trait_die);
   }
-  if (!rolled.wild.empty()) text += ", Wild Die d" + std::to_string(roll.wild_die) + ": " + chain_text(rolled.wild, roll.wild_die);
-  if (!rolled.crit_check.empty()) text += ", the d6 after a 1: " + std::to_string(rolled.crit_check.front());
+  // TRANSLATORS: after the trait die's faces: the Wild Die's sides, then its faces ("3", "6 Ace + 2 = 8").
+  if (!rolled.wild.empty()) text += fmt::format(fmt::runtime(tr(", Wild Die d{}: {}")), roll.wild_die, chain_text(rolled.wild, roll.wild_die));
+  // TRANSLATORS: an Extra's natural 1 is checked with a d6; {} is what that d6 showed.
+  if (!rolled.crit_check.empty()) text += fmt::format(fmt::runtime(tr(", the d6 after a 1: {}")), rolled.crit_check.front());
   if (roll.modifier != 0) text += ", " + signed_text(roll.modifier);
-  text += " -> " + std::to_string(rolled.result) + " vs TN " + std::to_string(roll.tn) + ": ";
-  if (rolled.crit_fail) return text + "CRITICAL FAILURE";
-  if (!rolled.success) text += "failure";
-  else if (rolled.raises == 0) text += "success";
-  else text += "success, " + std::to_string(rolled.raises) + (rolled.raises == 1 ? " raise" : " raises");
-  if (rolled.crit_success) text += ", critical success";
-  return text;
+  std::string verdict;
+  if (rolled.crit_fail) verdict = tr("CRITICAL FAILURE");
+  else if (!rolled.success) verdict = tr("failure");
+  else if (rolled.raises == 0) verdict = tr("success");
+  else
+    verdict = fmt::format(fmt::runtime(trn("success, {} raise", "success, {} raises", static_cast<std::uint64_t>(rolled.raises))),
+                          rolled.raises);
+  // TRANSLATORS: {} is the roll's verdict (success, 2 raises).
+  if (rolled.crit_success && !rolled.crit_fail) verdict = fmt::format(fmt::runtime(tr("{}, critical success")), verdict);
+  // TRANSLATORS: after a roll's dice: {0} its result, {1} the Target Number, {2} the verdict (success, failure...).
+  return text + fmt::format(fmt::runtime(tr(" -> {} vs TN {}: {}")), rolled.result, roll.tn, verdict);
 }
 
 }  // namespace marshal::core

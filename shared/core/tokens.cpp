@@ -9,16 +9,17 @@
 namespace marshal::core {
 
 namespace {
+// The names are the cards' titles, which the ledger stores (token_title): English, not words.
 struct KindNames {
   TokenKind kind;
   std::string_view code, name;
 };
 constexpr std::array<KindNames, 5> kinds{{
-    {TokenKind::luck_charm, "luck_charm", "Luck Charm"},
-    {TokenKind::burn_card, "burn_card", "Burn Card"},
-    {TokenKind::hole_card, "hole_card", "Hole Card"},
-    {TokenKind::kicker, "kicker", "Kicker"},
-    {TokenKind::connection_marker, "connection_marker", "Connection Marker"},
+    {TokenKind::luck_charm, "luck_charm", "Luck Charm"},                       // i18n: not words
+    {TokenKind::burn_card, "burn_card", "Burn Card"},                          // i18n: not words
+    {TokenKind::hole_card, "hole_card", "Hole Card"},                          // i18n: not words
+    {TokenKind::kicker, "kicker", "Kicker"},                                   // i18n: not words
+    {TokenKind::connection_marker, "connection_marker", "Connection Marker"},  // i18n: not words
 }};
 }  // namespace
 
@@ -54,23 +55,26 @@ TokenSpec token_spec(std::string_view kind_text, std::string_view text, std::str
   auto kind = token_kind_from_string(kind_text);
   if (!kind)
     throw Refusal(RefusalCode::out_of_range, "token",
-                  "'" + std::string(kind_text) +
-                      "' is not a token: luck_charm, burn_card, hole_card, kicker or connection_marker");
+                  say("'{}' is not a token: luck_charm, burn_card, hole_card, kicker or connection_marker",
+                      kind_text));
   if (text.size() > max_token_text)
-    throw Refusal(RefusalCode::out_of_range, "text", "must be at most " + std::to_string(max_token_text) + " characters");
+    throw Refusal(RefusalCode::out_of_range, "text", say("must be at most {} characters", max_token_text));
   TokenSpec spec{*kind, std::string(text), 0};
   if (token_has_die(*kind)) {
     auto sides = die_sides(die);
     if (!sides || *sides < 4 || *sides > 12 || *sides % 2 != 0)
-      throw Refusal(RefusalCode::out_of_range, "die", "'" + std::string(die) + "' is not a die: d4, d6, d8, d10 or d12");
+      throw Refusal(RefusalCode::out_of_range, "die", say("'{}' is not a die: d4, d6, d8, d10 or d12", die));
     spec.die_sides = *sides;
   } else if (!die.empty()) {
-    throw Refusal(RefusalCode::out_of_range, "die", "a " + std::string(token_name(*kind)) + " has no die");
+    throw Refusal(RefusalCode::out_of_range, "die",
+                  *kind == TokenKind::luck_charm ? say("a Luck Charm has no die")
+                  : *kind == TokenKind::burn_card ? say("a Burn Card has no die")
+                                                  : say("a Kicker has no die"));
   }
   if (*kind == TokenKind::connection_marker && text.empty())
-    throw Refusal(RefusalCode::missing_input, "text", "a Connection Marker names its connection (000 L86)");
+    throw Refusal(RefusalCode::missing_input, "text", say("a Connection Marker names its connection (000 L86)"));
   if (*kind == TokenKind::hole_card && text.empty())
-    throw Refusal(RefusalCode::missing_input, "text", "a Hole Card names its skill, e.g. Survival (000 L80)");
+    throw Refusal(RefusalCode::missing_input, "text", say("a Hole Card names its skill, e.g. Survival (000 L80)"));
   return spec;
 }
 

@@ -42,29 +42,35 @@ std::string entry(const std::string& field, std::size_t i) {
 
 // One die's chain as a GM typed it: a legal chain is maxima and then one face below the maximum,
 // or max_ace_rolls maxima (where roll_chain stops too, so whatever it rolls is accepted here).
-void check_chain(const std::vector<int>& faces, int sides, const std::string& field,
-                 const std::string& die) {
+// `wild`: the Wild Die's chain, else the trait die's.
+void check_chain(const std::vector<int>& faces, int sides, const std::string& field, bool wild) {
   if (faces.empty())
-    throw Refusal(RefusalCode::missing_input, field, "the " + die + " was not given");
+    throw Refusal(RefusalCode::missing_input, field,
+                  wild ? say("the Wild Die was not given") : say("the trait die was not given"));
   if (static_cast<int>(faces.size()) > max_ace_rolls)
     throw Refusal(RefusalCode::out_of_range, field,
-                  "an Ace chain stops at " + std::to_string(max_ace_rolls) + " rolls, not " +
-                      std::to_string(faces.size()));
+                  say("an Ace chain stops at {} rolls, not {}", max_ace_rolls, faces.size()));
   for (std::size_t i = 0; i < faces.size(); ++i)
     if (faces[i] < 1 || faces[i] > sides)
       throw Refusal(RefusalCode::out_of_range, entry(field, i),
-                    "a d" + std::to_string(sides) + " shows 1.." + std::to_string(sides) +
-                        ", not " + std::to_string(faces[i]));
+                    // TRANSLATORS: {0} and {1} are the die's sides, {2} the face given.
+                    say("a d{} shows 1..{}, not {}", sides, sides, faces[i]));
   for (std::size_t i = 0; i + 1 < faces.size(); ++i)
     if (faces[i] != sides)
       throw Refusal(RefusalCode::out_of_range, entry(field, i),
-                    "only a maximum (" + std::to_string(sides) + ") Aces and is rolled again; " +
-                        std::to_string(faces[i]) + " ends the " + die +
-                        "'s roll, yet more faces follow");
+                    wild
+                        // TRANSLATORS: {0} is the die's maximum, {1} the face that ended the roll.
+                        ? say("only a maximum ({}) Aces and is rolled again; {} ends the Wild Die's roll, yet "
+                              "more faces follow",
+                              sides, faces[i])
+                        // TRANSLATORS: {0} is the die's maximum, {1} the face that ended the roll.
+                        : say("only a maximum ({}) Aces and is rolled again; {} ends the trait die's roll, "
+                              "yet more faces follow",
+                              sides, faces[i]));
   if (faces.back() == sides && static_cast<int>(faces.size()) < max_ace_rolls)
-    throw Refusal(
-        RefusalCode::missing_input, entry(field, faces.size()),
-        "the " + die + " Aced with " + std::to_string(sides) + ": the roll after it was not given");
+    throw Refusal(RefusalCode::missing_input, entry(field, faces.size()),
+                  wild ? say("the Wild Die Aced with {}: the roll after it was not given", sides)
+                       : say("the trait die Aced with {}: the roll after it was not given", sides));
 }
 
 // An Extra's natural 1 calls for the crit-check d6 (001 L23); nothing else does.
@@ -74,30 +80,31 @@ bool needs_crit_check(const TraitRoll& roll, const std::vector<int>& trait) {
 
 void check_dice(const TraitRoll& roll, const std::vector<int>& trait, const std::vector<int>& wild,
                 const std::vector<int>& crit_check) {
-  check_chain(trait, roll.trait_die, "trait", "trait die");
+  check_chain(trait, roll.trait_die, "trait", false);
   if (roll.wild_die == 0) {
     if (!wild.empty())
       throw Refusal(RefusalCode::out_of_range, "wild",
-                    "this roll has no Wild Die (an Extra, a Connection Marker or the coin), yet " +
-                        std::to_string(wild.size()) + " Wild Die faces were given");
+                    say("this roll has no Wild Die (an Extra, a Connection Marker or the coin), yet {} "
+                        "Wild Die faces were given",
+                        wild.size()));
   } else {
-    check_chain(wild, roll.wild_die, "wild", "Wild Die");
+    check_chain(wild, roll.wild_die, "wild", true);
   }
   if (!needs_crit_check(roll, trait)) {
     if (!crit_check.empty())
       throw Refusal(RefusalCode::out_of_range, "crit_check",
-                    "only an Extra's natural 1 calls for the crit-check d6 (001 L23)");
+                    say("only an Extra's natural 1 calls for the crit-check d6 (001 L23)"));
     return;
   }
   if (crit_check.empty())
     throw Refusal(RefusalCode::missing_input, "crit_check",
-                  "an Extra's natural 1 calls for a d6: on a 1 it is a Critical Failure (001 L23)");
+                  say("an Extra's natural 1 calls for a d6: on a 1 it is a Critical Failure (001 L23)"));
   if (crit_check.size() > 1)
     throw Refusal(RefusalCode::out_of_range, "crit_check",
-                  "the crit-check is one d6, not " + std::to_string(crit_check.size()) + " dice");
+                  say("the crit-check is one d6, not {} dice", crit_check.size()));
   if (crit_check[0] < 1 || crit_check[0] > 6)
     throw Refusal(RefusalCode::out_of_range, entry("crit_check", 0),
-                  "a d6 shows 1..6, not " + std::to_string(crit_check[0]));
+                  say("a d6 shows 1..6, not {}", crit_check[0]));
 }
 
 // The rules of trait_odds (its RollModel), applied to one set of dice.

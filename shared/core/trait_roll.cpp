@@ -149,7 +149,7 @@ Fraction tail(int sides, int t) {
 void refuse_sides(int sides) {
   if (sides < 2)
     throw Refusal(RefusalCode::out_of_range, "sides",
-                  "an exploding die has at least 2 sides, not " + std::to_string(sides));
+                  say("an exploding die has at least 2 sides, not {}", sides));
 }
 
 void check_roll(const TraitRoll& roll) {
@@ -158,20 +158,21 @@ void check_roll(const TraitRoll& roll) {
   const bool coin = d == 2 && roll.rules.coin_unskilled;
   if (!standard && !coin)
     throw Refusal(RefusalCode::out_of_range, "trait_die",
-                  "the trait die is a d4, d6, d8, d10 or d12 (a d2 only as the unskilled coin of "
-                  "deadlands-1876, 000 L40), not d" + std::to_string(d));
+                  say("the trait die is a d4, d6, d8, d10 or d12 (a d2 only as the unskilled coin of "
+                      "deadlands-1876, 000 L40), not d{}",
+                      d));
   if (roll.wild_die != 0 && roll.wild_die != 6 && roll.wild_die != 8)
     throw Refusal(RefusalCode::out_of_range, "wild_die",
-                  "the Wild Die is a d6, a d8 or none (0), not d" + std::to_string(roll.wild_die));
+                  say("the Wild Die is a d6, a d8 or none (0), not d{}", roll.wild_die));
   if (coin && roll.wild_die != 0)
     throw Refusal(RefusalCode::out_of_range, "wild_die",
-                  "the unskilled coin is flipped without a Wild Die (000 L40)");
+                  say("the unskilled coin is flipped without a Wild Die (000 L40)"));
   if (roll.modifier < -20 || roll.modifier > 20)
     throw Refusal(RefusalCode::out_of_range, "modifier",
-                  "a modifier is -20..+20, not " + std::to_string(roll.modifier));
+                  say("a modifier is -20..+20, not {}", roll.modifier));
   if (roll.tn < 1 || roll.tn > 99)
     throw Refusal(RefusalCode::out_of_range, "tn",
-                  "a Target Number is 1..99, not " + std::to_string(roll.tn));
+                  say("a Target Number is 1..99, not {}", roll.tn));
 }
 
 // What one trait roll reduces to: P(result >= x and no Critical Failure) for any x, plus the
@@ -272,7 +273,7 @@ TraitOdds trait_odds(const TraitRoll& roll) {
 double TraitOdds::success_with_bennies(int bennies) const {
   if (bennies < 0 || bennies > 100)
     throw Refusal(RefusalCode::out_of_range, "bennies",
-                  "rerolls are 0..100, not " + std::to_string(bennies));
+                  say("rerolls are 0..100, not {}", bennies));
   // G(k) = P(success with k rerolls left). G(0) = s. With k >= 1: success now, or a plain
   // failure and G(k-1) after it, or (one_benny) a Critical Failure and one last plain roll.
   const double s = success, f = plain_failure();

@@ -3,15 +3,16 @@
 namespace marshal::core::twtw {
 
 namespace {
+// The hit locations' codes, as the JSON forms and the command line give them (not words).
 constexpr std::array<std::pair<HitLocation, std::string_view>, 8> names{{
     {HitLocation::head, "head"},
     {HitLocation::vitals, "vitals"},
     {HitLocation::chest, "chest"},
     {HitLocation::belly, "belly"},
-    {HitLocation::right_arm, "right arm"},
-    {HitLocation::left_arm, "left arm"},
-    {HitLocation::right_leg, "right leg"},
-    {HitLocation::left_leg, "left leg"},
+    {HitLocation::right_arm, "right arm"},  // i18n: not words
+    {HitLocation::left_arm, "left arm"},  // i18n: not words
+    {HitLocation::right_leg, "right leg"},  // i18n: not words
+    {HitLocation::left_leg, "left leg"},  // i18n: not words
 }};
 }  // namespace
 

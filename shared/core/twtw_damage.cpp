@@ -55,7 +55,8 @@ CoveredHit damage_through_cover(int dmg, std::optional<int> rd, int size, int pv
     if (!rd)
       throw Refusal(
           RefusalCode::missing_input, "rd",
-          fmt::format("PV {} against AV {} ablates: the hit deals the RD, so give it", pv, av));
+          // TRANSLATORS: PV is the weapon's penetration value, AV the cover's armour value, RD the reduced damage.
+          say("PV {} against AV {} ablates: the hit deals the RD, so give it", pv, av));
     hit.damage = damage(*rd, size, kind);
   }
   return hit;

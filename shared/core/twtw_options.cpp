@@ -39,7 +39,8 @@ std::optional<StunRow> stun_row_from_string(std::string_view text) {
 void check_range(int value, int low, int high, const char* field) {
   if (value < low || value > high)
     throw Refusal(RefusalCode::out_of_range, field,
-                  fmt::format("{} is not in {}..{}", value, low, high));
+                  // TRANSLATORS: {0} is the number given, {1} and {2} the lowest and highest allowed.
+                  say("{} is not in {}..{}", value, low, high));
 }
 
 }  // namespace marshal::core::twtw

@@ -21,7 +21,7 @@ std::vector<int> phases_for(const std::vector<Speed>& actions, const SpeedPhases
   for (int n : {table.fast, table.normal, table.slow})
     if (n < 1 || n > phases_per_round)
       throw Refusal(RefusalCode::out_of_range, "speed_phases",
-                    fmt::format("an action takes 1 to {} phases, not {}", phases_per_round, n));
+                    say("an action takes 1 to {} phases, not {}", phases_per_round, n));
   std::vector<int> landed;
   int used = 0;
   for (Speed s : actions) {
@@ -29,7 +29,7 @@ std::vector<int> phases_for(const std::vector<Speed>& actions, const SpeedPhases
     if (used > phases_per_round)
       throw Refusal(
           RefusalCode::out_of_range, "actions",
-          fmt::format("the actions take {} phases; a round has {}", used, phases_per_round));
+          say("the actions take {} phases; a round has {}", used, phases_per_round));
     landed.push_back(used);
   }
   return landed;
@@ -47,28 +47,30 @@ void check(const std::vector<Declaration>& characters) {
     const Declaration& d = characters[i];
     std::string at = fmt::format("characters[{}]", i);
     if (d.name.empty())
-      throw Refusal(RefusalCode::out_of_range, at + ".name", "a character needs a name");
+      throw Refusal(RefusalCode::out_of_range, at + ".name", say("a character needs a name"));
     if (!seen_names.insert(d.name).second)
       throw Refusal(RefusalCode::illegal_move, at + ".name",
-                    fmt::format("'{}' is declared twice", d.name));
+                    say("'{}' is declared twice", d.name));
     if (!is_reflex_die(d.reflex))
       throw Refusal(RefusalCode::out_of_range, at + ".reflex",
-                    fmt::format("d{} is not a Reflex die; give d12, d10, d8, d6 or d4", d.reflex));
+                    say("d{} is not a Reflex die; give d12, d10, d8, d6 or d4", d.reflex));
     std::set<int> seen;
     for (int p : d.phases) {
       if (p < 1 || p > phases_per_round)
         throw Refusal(RefusalCode::out_of_range, at + ".phases",
-                      fmt::format("phase {} is not one of 1 to {}", p, phases_per_round));
+                      say("phase {} is not one of 1 to {}", p, phases_per_round));
       if (!seen.insert(p).second)
         throw Refusal(RefusalCode::illegal_move, at + ".phases",
-                      fmt::format("phase {} is given twice; one action lands in a phase", p));
+                      say("phase {} is given twice; one action lands in a phase", p));
     }
   }
 }
 
+// English: the ledger stores it with the round (db/ledger/apply_twtw.cpp); a station can word it
+// from the same marked sentence (tr of the text).
 std::string why_idle(const Declaration& d) {
-  if (d.surprised) return "surprised: no action this round (003 L34)";
-  return "surprised last round and the Easy (3) Bravery check not made (003 L34)";
+  if (d.surprised) return say("surprised: no action this round (003 L34)").english();
+  return say("surprised last round and the Easy (3) Bravery check not made (003 L34)").english();
 }
 
 }  // namespace

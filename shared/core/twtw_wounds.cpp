@@ -33,13 +33,15 @@ bool is_limb(Location l) {
 WoundRow wound_row(WoundTable table, int level) {
   if (level < 0 || level > wounds_to_disable)
     throw Refusal(RefusalCode::out_of_range, "level",
-                  fmt::format("wound level {} is not in 0..5", level));
-  static constexpr WoundRow five[] = {{0, "none", 0, 3},    {1, "Flesh", 1, 3},
-                                      {2, "Light", 2, 5},   {3, "Heavy", 3, 7},
-                                      {4, "Serious", 4, 9}, {5, "Critical", 5, 11}};
-  static constexpr WoundRow four[] = {{0, "none", 0, 3},     {1, "Scratched", 1, 3},
-                                      {2, "Light", 1, 5},    {3, "Serious", 2, 7},
-                                      {4, "Critical", 3, 9}, {5, "Critical", 3, 9}};
+                  say("wound level {} is not in 0..5", level));
+  // The rows' names are the rules' own, sent as data (the ledger server's view, "wound"): a
+  // station words them itself.
+  static constexpr WoundRow five[] = {{0, "none", 0, 3},    {1, "Flesh", 1, 3},       // i18n: not words
+                                      {2, "Light", 2, 5},   {3, "Heavy", 3, 7},       // i18n: not words
+                                      {4, "Serious", 4, 9}, {5, "Critical", 5, 11}};  // i18n: not words
+  static constexpr WoundRow four[] = {{0, "none", 0, 3},     {1, "Scratched", 1, 3},  // i18n: not words
+                                      {2, "Light", 1, 5},    {3, "Serious", 2, 7},    // i18n: not words
+                                      {4, "Critical", 3, 9}, {5, "Critical", 3, 9}};  // i18n: not words
   WoundRow row = (table == WoundTable::four_level ? four : five)[level];
   row.level = level;
   return row;
@@ -54,10 +56,11 @@ void check_state(const WoundState& s) {
   for (int w : s.wounds)
     if (w < 0 || w > wounds_to_disable)
       throw Refusal(RefusalCode::out_of_range, "wounds",
-                    fmt::format("a location holds 0..5 wounds, not {}", w));
+                    say("a location holds 0..5 wounds, not {}", w));
   if (s.ct < -max_ct || s.ct > max_ct)
     throw Refusal(RefusalCode::out_of_range, "ct",
-                  fmt::format("CT {} is not in -{}..{}", s.ct, max_ct, max_ct));
+                  // TRANSLATORS: CT as the rules abbreviate it (kept as CT); {0} the CT given, {1} and {2} its limit.
+                  say("CT {} is not in -{}..{}", s.ct, max_ct, max_ct));
 }
 }  // namespace
 
@@ -66,10 +69,10 @@ Hit apply_hit(const WoundState& before, Location where, const Damage& damage,
   check_state(before);
   if (damage.wounds < 0 || damage.wounds > max_effect)
     throw Refusal(RefusalCode::out_of_range, "wounds",
-                  fmt::format("{} wounds is not in 0..{}", damage.wounds, max_effect));
+                  say("{} wounds is not in 0..{}", damage.wounds, max_effect));
   if (damage.ct < 0 || damage.ct > max_effect)
     throw Refusal(RefusalCode::out_of_range, "ct",
-                  fmt::format("{} CT is not in 0..{}", damage.ct, max_effect));
+                  say("{} CT is not in 0..{}", damage.ct, max_effect));
   Hit hit;
   hit.after = before;
   hit.level_before = wound_level(before);
@@ -122,8 +125,8 @@ int heal_tn(int wounds_in_location) {
   if (wounds_in_location < 1 || wounds_in_location >= wounds_to_disable)
     throw Refusal(RefusalCode::illegal_move, "wounds",
                   wounds_in_location < 1
-                      ? "no wound to treat here"
-                      : "a disabled location is never healed by first aid (003 L521)");
+                      ? say("no wound to treat here")
+                      : say("a disabled location is never healed by first aid (003 L521)"));
   return 1 + 2 * wounds_in_location;
 }
 

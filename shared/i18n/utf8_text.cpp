@@ -140,4 +140,10 @@ std::string to_upper(std::string_view text) {
   return out;
 }
 
+std::string pad_to_characters(std::string_view text, std::size_t width) {
+  std::string out(text);
+  for (std::size_t n = characters_in(text); n < width; ++n) out += ' ';
+  return out;
+}
+
 }  // namespace marshal::i18n

@@ -26,4 +26,8 @@ std::string to_upper(std::string_view text);
 // one. A byte that is not UTF-8 counts as one.
 std::size_t characters_in(std::string_view text);
 
+// `text` with spaces after it up to `width` characters (not bytes: a column of Russian lines up
+// with one of English); as it is when it is that long already.
+std::string pad_to_characters(std::string_view text, std::size_t width);
+
 }  // namespace marshal::i18n

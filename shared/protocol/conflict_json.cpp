@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "i18n/translate.h"
+
 namespace marshal::protocol {
 
 ReadContext read_context(Fields& top, const CharacterLookup* lookup, Detail detail) {
@@ -16,7 +18,7 @@ ReadContext read_context(Fields& top, const CharacterLookup* lookup, Detail deta
     ctx.max_attribute = o.integer_or("max_attribute", 1, 20, ctx.max_attribute);
     if (auto tie = o.optional_text("brawl_tie")) {
       auto rule = core::brawl_tie_rule_from_string(*tie);
-      if (!rule) throw InputError(o.path_of("brawl_tie"), "must be redraw or all_out");
+      if (!rule) throw InputError(o.path_of("brawl_tie"), say("must be redraw or all_out"));
       ctx.options.brawl.tie = *rule;
     }
     auto& chase = ctx.options.chase;
@@ -38,7 +40,7 @@ core::Character read_character(const Json& value, const std::string& path,
   core::Character c;
   c.name = f.text("name");
   if (c.name.empty() || c.name.size() > 80)
-    throw InputError(f.path_of("name"), "must be 1 to 80 characters");
+    throw InputError(f.path_of("name"), say("must be 1 to 80 characters"));
   const int max = ctx.max_attribute;
   c.base.hth = f.integer_or("hth", 0, max, 0);
   c.base.speed = f.integer_or("speed", 0, max, 0);
@@ -55,8 +57,9 @@ core::Character read_character(const Json& value, const std::string& path,
       auto power = core::power_from_string(name);
       if (!power)
         throw InputError(index_path(p, i),
-                         "'" + name + "' is no power (doctor, mayor, judge, lawman, banker, "
-                                      "tracking, hideout, prospecting, charm)");
+                         say("'{}' is no power (doctor, mayor, judge, lawman, banker, "
+                             "tracking, hideout, prospecting, charm)",
+                             name));
       c.powers.push_back(*power);
     }
   }
@@ -65,7 +68,7 @@ core::Character read_character(const Json& value, const std::string& path,
     for (std::size_t i = 0; i < as_array(*bystanders, p).size(); ++i) {
       std::string card = as_text((*bystanders)[i], index_path(p, i));
       if (std::find(c.bystanders.begin(), c.bystanders.end(), card) != c.bystanders.end())
-        throw InputError(index_path(p, i), "bystander card " + card + " is listed twice");
+        throw InputError(index_path(p, i), say("bystander card {} is listed twice", card));
       c.bystanders.push_back(card);
     }
   }
@@ -77,7 +80,7 @@ core::Character read_character(const Json& value, const std::string& path,
       core::Timer timer;
       if (kind == "knocked_out") timer.kind = core::TimerKind::knocked_out;
       else if (kind == "headache") timer.kind = core::TimerKind::headache;
-      else throw InputError(t.path_of("kind"), "must be knocked_out or headache");
+      else throw InputError(t.path_of("kind"), say("must be knocked_out or headache"));
       timer.start_ms = t.int64_or("start_ms", 0, INT64_C(4'000'000'000'000), 0);
       timer.duration_ms = t.int64_or("duration_ms", 0, INT64_C(86'400'000), core::knock_out_duration_ms);
       t.done();
@@ -95,7 +98,7 @@ std::vector<core::Character> read_characters(const Json& value, const std::strin
     out.push_back(read_character(value[i], index_path(path, i), ctx));
     for (std::size_t j = 0; j < i; ++j)
       if (out[j].name == out[i].name)
-        throw InputError(index_path(path, i) + ".name", "'" + out[i].name + "' is named twice");
+        throw InputError(index_path(path, i) + ".name", say("'{}' is named twice", out[i].name));
   }
   return out;
 }
@@ -158,7 +161,7 @@ int index_of_name(const std::vector<std::string>& names, const Json& value,
   std::string name = as_text(value, path);
   for (std::size_t i = 0; i < names.size(); ++i)
     if (names[i] == name) return static_cast<int>(i);
-  throw InputError(path, "'" + name + "' is not a participant");
+  throw InputError(path, say("'{}' is not a participant", name));
 }
 
 std::vector<int> read_names(const Json* value, const std::string& path,
@@ -202,7 +205,7 @@ core::LocationMap read_locations(const Json& value, const std::string& path) {
 
 core::ShotChoice read_shot_choice(const Json& value, const std::string& path) {
   auto choice = core::shot_choice_from_string(as_text(value, path));
-  if (!choice) throw InputError(path, "must be kill, wound or disable");
+  if (!choice) throw InputError(path, say("must be kill, wound or disable"));
   return *choice;
 }
 
@@ -239,26 +242,83 @@ Json shot_json(const core::Shot& shot, const std::vector<std::string>& names) {
   return j;
 }
 
+namespace {
+using i18n::tr;
+
+std::string choice_words(core::ShotChoice choice) {
+  switch (choice) {
+    // TRANSLATORS: what a shooter chooses to do with a 13 or more, in a story: "(Ann chooses: kill)".
+    case core::ShotChoice::kill: return tr("kill");
+    // TRANSLATORS: what a shooter chooses to do with a 13 or more, in a story: "(Ann chooses: wound)".
+    case core::ShotChoice::wound: return tr("wound");
+    // TRANSLATORS: what a shooter chooses to do with a 13 or more: shoot the target out of the fight.
+    case core::ShotChoice::disable: return tr("disable");
+  }
+  return std::string(core::to_string(choice));
+}
+}  // namespace
+
 std::string card_with_article(int card) {
-  if (card == 1) return "an Ace";
-  return fmt::format("{} {}", card == 8 ? "an" : "a", card);
+  // TRANSLATORS: the card drawn, in a story ("Ann draws an Ace: ...").
+  if (card == 1) return tr("an Ace");
+  // TRANSLATORS: the card 8 drawn, in a story ("Ann draws an 8: ...").
+  if (card == 8) return tr("an 8");
+  // TRANSLATORS: a card drawn, 2 to 10 (not 8), in a story ("Ann draws a 7: ...").
+  return say("a {}", card).translated();
+}
+
+std::string result_words(core::ShotResult result) {
+  switch (result) {
+    case core::ShotResult::miss: return tr("miss");
+    case core::ShotResult::nicked: return tr("nicked");
+    case core::ShotResult::wounded: return tr("wounded");
+    case core::ShotResult::dead: return tr("dead");
+    // TRANSLATORS: a shot's result in a story, after "->": 13 or more, the shooter chooses what it does.
+    case core::ShotResult::shooters_choice: return tr("shooters_choice");
+  }
+  return std::string(core::to_string(result));
+}
+
+std::string result_words(core::FistResult result) {
+  switch (result) {
+    case core::FistResult::miss: return tr("miss");
+    // TRANSLATORS: a punch's result in a story, after "->": the one hit sits out the next round.
+    case core::FistResult::stun: return tr("stun");
+    // TRANSLATORS: a punch's result in a story, after "->": the one hit is knocked out.
+    case core::FistResult::knock_out: return tr("knock_out");
+  }
+  return std::string(core::to_string(result));
 }
 
 std::string shot_story(const core::Shot& shot, const std::vector<std::string>& names) {
-  std::string card = card_with_article(shot.card);
-  std::string line = fmt::format("{} fires at {}: {} + Accuracy {} = {}{} -> {}", names[shot.shooter],
-                                 names[shot.target], card, shot.accuracy, shot.total,
-                                 shot.not_to_kill ? " (trying not to kill)" : "",
-                                 core::to_string(shot.result));
-  if (shot.choice) line += fmt::format(" ({} chooses: {})", names[shot.shooter], core::to_string(*shot.choice));
+  const std::string& shooter = names[shot.shooter];
+  const std::string& target = names[shot.target];
+  const std::string card = card_with_article(shot.card);
+  const std::string result = result_words(shot.result);
+  std::string line =
+      shot.not_to_kill
+          // TRANSLATORS: {0} fires at {1}: the card drawn ("a 9") + Accuracy = the total -> the result.
+          ? say("{} fires at {}: {} + Accuracy {} = {} (trying not to kill) -> {}", shooter, target, card,
+                shot.accuracy, shot.total, result)
+                .translated()
+          // TRANSLATORS: {0} fires at {1}: the card drawn ("a 9") + Accuracy = the total -> the result.
+          : say("{} fires at {}: {} + Accuracy {} = {} -> {}", shooter, target, card, shot.accuracy,
+                shot.total, result)
+                .translated();
+  // TRANSLATORS: {0} is a shot's line ("Ann fires at Bob: ..."), {1} the shooter, {2} the choice (kill, wound, disable).
+  if (shot.choice) line = say("{} ({} chooses: {})", line, shooter, choice_words(*shot.choice)).translated();
   if (shot.bystander)
-    line += fmt::format("; an innocent bystander ({}) takes the bullet", *shot.bystander);
+    // TRANSLATORS: {0} is a shot's line ("Ann fires at Bob: ..."), {1} the bystander card's code.
+    line = say("{}; an innocent bystander ({}) takes the bullet", line, *shot.bystander).translated();
   else if (shot.harm == core::Harm::dead)
-    line += fmt::format("; {} is dead", names[shot.target]);
+    // TRANSLATORS: {0} is a shot's line ("Ann fires at Bob: ..."), {1} its target.
+    line = say("{}; {} is dead", line, target).translated();
   else if (shot.harm == core::Harm::wounded)
-    line += fmt::format("; {} is wounded", names[shot.target]);
+    // TRANSLATORS: {0} is a shot's line ("Ann fires at Bob: ..."), {1} its target.
+    line = say("{}; {} is wounded", line, target).translated();
   else if (shot.harm == core::Harm::disabled)
-    line += fmt::format("; {} is shot out of the fight", names[shot.target]);
+    // TRANSLATORS: {0} is a shot's line ("Ann fires at Bob: ..."), {1} its target.
+    line = say("{}; {} is shot out of the fight", line, target).translated();
   return line;
 }
 

@@ -10,6 +10,7 @@
 #include "core/action_deck.h"
 #include "core/character.h"
 #include "core/chase.h"
+#include "core/fistfight.h"
 #include "core/gunslinging.h"
 #include "core/options.h"
 #include "core/refusal.h"
@@ -32,19 +33,34 @@ struct ReadContext {
 ReadContext read_context(Fields& top, const CharacterLookup* lookup = nullptr,
                          Detail detail = Detail::full);
 
-// A resolution's story lines, formatted only when the resolution is told in full.
+// A resolution's story lines, formatted only when the resolution is told in full, in the
+// language tr() answers in: a story is only ever told (Detail::full), never stored or replayed
+// by the ledger (Detail::outcome has none). Each line is a whole sentence written in English
+// with {} (say() marks it for po/marshal.pot).
 class Story {
  public:
   explicit Story(bool told) : told_(told) {}
   template <class... Args>
-  void say(fmt::format_string<Args...> format, Args&&... args) {
-    if (told_) lines_.push_back(fmt::format(format, std::forward<Args>(args)...));
+  void say(const char* english, const Args&... args) {
+    if (told_) add(i18n::say(english, args...).translated());
+  }
+  // A line already worded (a shot's, from shot_story).
+  void add(std::string text) {
+    if (!told_) return;
+    lines_.push_back(indent_next_ ? "  " + text : std::move(text));
+    indent_next_ = false;
+  }
+  // The next line is indented under the one before (a round's detail): story.under().say(...).
+  Story& under() {
+    indent_next_ = true;
+    return *this;
   }
   bool told() const { return told_; }
   Json take() { return std::move(lines_); }
 
  private:
   bool told_;
+  bool indent_next_ = false;
   Json lines_ = Json::array();
 };
 
@@ -83,9 +99,14 @@ Json cards_entered(const std::vector<core::DrawnCard>& use, const std::vector<st
 Json draws_json(const std::vector<std::vector<core::DrawnCard>>& draws,
                 const std::vector<std::string>& names);
 Json shot_json(const core::Shot& shot, const std::vector<std::string>& names);
-// "an Ace", "a 7", "an 8".
+// "an Ace", "a 7", "an 8" (in the language tr() answers in, as the stories below).
 std::string card_with_article(int card);
+// A shot's line in a story: "Ann fires at Bob: a 9 + Accuracy 4 = 13 -> shooters_choice ...".
 std::string shot_story(const core::Shot& shot, const std::vector<std::string>& names);
+// A shot's result (core::ShotResult) and a punch's (core::FistResult) as a story names them:
+// the result's code in English.
+std::string result_words(core::ShotResult result);
+std::string result_words(core::FistResult result);
 
 // Runs step(); a core::Refusal from it comes out with `path` in front of its field.
 template <class Step>
@@ -94,7 +115,7 @@ decltype(auto) in_context(const std::string& path, Step&& step) {
     return step();
   } catch (const core::Refusal& r) {
     std::string field = r.field().empty() ? path : path.empty() ? r.field() : path + "." + r.field();
-    throw core::Refusal(r.code(), field, r.reason());
+    throw core::Refusal(r.code(), field, r.sentence());
   }
 }
 

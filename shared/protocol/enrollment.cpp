@@ -6,11 +6,16 @@
 #include <sstream>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 #include "core/card_code.h"
+#include "i18n/translate.h"
 
 namespace marshal::protocol {
 
 namespace {
+
+using i18n::tr;
 
 const std::string tls_scheme = "https://", plain_scheme = "http://", pin_marker = "#sha256=";
 
@@ -82,17 +87,19 @@ bool is_loopback_url(const std::string& url) {
 }
 
 bool valid_server_url(const std::string& text, std::string& why) {
-  why = "a server address is https://HOST:PORT with nothing after it (e.g. https://10.0.0.2:8443)";
+  // TRANSLATORS: HOST and PORT stand for a machine's address and port: keep them as they are.
+  why = tr("a server address is https://HOST:PORT with nothing after it (e.g. https://10.0.0.2:8443)");
   const ServerAddress address = split_pinned_url(text);
   std::string host, port;
   if (!host_and_port(address.url, host, port)) return false;
   if (text.find(pin_marker) != std::string::npos && !valid_key_pin(address.key_pin)) {
-    why = "the key's pin after #sha256= is 64 hex digits (marshal head prints it)";
+    // TRANSLATORS: "marshal head" is a command: keep it as it is.
+    why = tr("the key's pin after #sha256= is 64 hex digits (marshal head prints it)");
     return false;
   }
   if (address.url.rfind(plain_scheme, 0) == 0 && !is_loopback_url(address.url)) {
-    why = "plain http:// is only for a ledger on this machine (127.0.0.1); on the venue network the ledger is "
-          "https://HOST:PORT, pinned by the station's enrollment card";
+    why = tr("plain http:// is only for a ledger on this machine (127.0.0.1); on the venue network the ledger is "
+             "https://HOST:PORT, pinned by the station's enrollment card");
     return false;
   }
   return true;
@@ -104,11 +111,12 @@ std::string enrollment_payload(const Enrollment& e) {
   std::string why, host, port;
   if (!valid_server_url(e.server_url, why)) throw std::invalid_argument(why);
   if (e.server_url.rfind(tls_scheme, 0) != 0 || !host_and_port(e.server_url, host, port))
-    throw std::invalid_argument("an enrollment card names an https://HOST:PORT server");
+    throw std::invalid_argument(tr("an enrollment card names an https://HOST:PORT server"));
   if (!valid_key_pin(e.key_pin))
-    throw std::invalid_argument("an enrollment card needs the ledger's key pin, 64 hex digits (marshal head prints it)");
+    throw std::invalid_argument(tr("an enrollment card needs the ledger's key pin, 64 hex digits (marshal head prints it)"));
   core::ParsedCardCode code = core::parse_card_code(e.code);
-  if (!code.ok()) throw std::invalid_argument("the enrollment code: " + std::string(core::describe(code.problem)));
+  // TRANSLATORS: {} says what is wrong with the code (a card code's problem).
+  if (!code.ok()) throw std::invalid_argument(fmt::format(fmt::runtime(tr("the enrollment code: {}")), core::describe(code.problem)));
   // The pin in capitals: with the rest (digits, capitals, dots, spaces) the text stays in the QR
   // code's alphanumeric mode, a smaller symbol than lower-case letters need.
   std::string pin = e.key_pin;
@@ -125,21 +133,24 @@ std::optional<Enrollment> parse_enrollment_payload(const std::string& text, std:
     return std::nullopt;
   };
   if (!(words >> host >> port >> code) || !host_text(host) || !port_text(port))
-    return refuse("this enrollment card cannot be read whole: scan it again, or print a new one");
+    return refuse(tr("this enrollment card cannot be read whole: scan it again, or print a new one"));
   if (!(words >> pin))
-    return refuse("this enrollment card is an old one, without the ledger's key: print a new card with "
-                  "marshal station rotate NAME --card FILE --server https://HOST:PORT");
+    // TRANSLATORS: the command and its options (NAME, FILE, HOST, PORT) stay as they are.
+    return refuse(tr("this enrollment card is an old one, without the ledger's key: print a new card with "
+                     "marshal station rotate NAME --card FILE --server https://HOST:PORT"));
   if ((words >> extra) || !valid_key_pin(pin))
-    return refuse("this enrollment card's key pin is damaged (64 hex digits expected): scan it again, or print a "
-                  "new one");
+    return refuse(tr("this enrollment card's key pin is damaged (64 hex digits expected): scan it again, or print a "
+                     "new one"));
   core::ParsedCardCode parsed = core::parse_card_code(code);
-  if (!parsed.ok()) return refuse("this enrollment card's code is damaged: " + std::string(core::describe(parsed.problem)));
+  // TRANSLATORS: {} says what is wrong with the code (a card code's problem).
+  if (!parsed.ok()) return refuse(fmt::format(fmt::runtime(tr("this enrollment card's code is damaged: {}")), core::describe(parsed.problem)));
   return Enrollment{tls_scheme + lower(host) + ":" + port, parsed.code, lower(pin)};
 }
 
 std::string admin_payload(const std::string& code) {
   core::ParsedCardCode parsed = core::parse_card_code(code);
-  if (!parsed.ok()) throw std::invalid_argument("the admin code: " + std::string(core::describe(parsed.problem)));
+  // TRANSLATORS: {} says what is wrong with the code (a card code's problem).
+  if (!parsed.ok()) throw std::invalid_argument(fmt::format(fmt::runtime(tr("the admin code: {}")), core::describe(parsed.problem)));
   return std::string(admin_prefix) + " " + parsed.code;
 }
 

@@ -6,10 +6,11 @@
 
 namespace marshal::protocol {
 
-InputError::InputError(std::string path, std::string reason)
-    : std::runtime_error(path.empty() ? reason : path + ": " + reason),
+InputError::InputError(std::string path, i18n::Sentence reason)
+    : std::runtime_error(path.empty() ? reason.translated() : path + ": " + reason.translated()),
       path_(std::move(path)),
-      reason_(std::move(reason)) {}
+      sentence_(std::move(reason)),
+      reason_(sentence_.translated()) {}
 
 Json object_with_room(std::size_t keys) {
   Json object = Json::object();
@@ -19,25 +20,92 @@ Json object_with_room(std::size_t keys) {
 
 Json parse_json(const std::string& text, const std::string& source_name) {
   if (auto at = json_nesting_exceeds(text))
-    throw InputError(source_name, fmt::format("nested deeper than {} levels (at byte {}): no Marshal input "
-                                              "is nested that deep",
-                                              max_json_depth_levels, *at));
+    throw InputError(source_name, say("nested deeper than {} levels (at byte {}): no Marshal input "
+                                      "is nested that deep",
+                                      max_json_depth_levels, *at));
   try {
     return Json::parse(text);
   } catch (const Json::parse_error& e) {
-    throw InputError(source_name, fmt::format("not valid JSON at byte {}: {}", e.byte, e.what()));
+    // TRANSLATORS: {0} is the byte offset, {1} the JSON parser's own message (English).
+    throw InputError(source_name, say("not valid JSON at byte {}: {}", e.byte, e.what()));
   }
 }
 
 namespace {
-std::string type_name(const Json& value) {
-  if (value.is_null()) return "null";
-  if (value.is_boolean()) return "a boolean";
-  if (value.is_number()) return "a number";
-  if (value.is_string()) return "a string";
-  if (value.is_array()) return "an array";
-  return "an object";
+
+// What a value is, for "must be X, not Y": each pair is its own sentence, since a language words
+// the kind given differently after each (Russian declines it).
+enum class JsonKind { null, boolean, number, string, array, object };
+
+JsonKind kind_of(const Json& value) {
+  if (value.is_null()) return JsonKind::null;
+  if (value.is_boolean()) return JsonKind::boolean;
+  if (value.is_number()) return JsonKind::number;
+  if (value.is_string()) return JsonKind::string;
+  if (value.is_array()) return JsonKind::array;
+  return JsonKind::object;
 }
+
+i18n::Sentence not_a_whole_number(const Json& value) {
+  switch (kind_of(value)) {
+    case JsonKind::null: return say("must be a whole number, not null");
+    case JsonKind::boolean: return say("must be a whole number, not a boolean");
+    case JsonKind::number: return say("must be a whole number, not a number");
+    case JsonKind::string: return say("must be a whole number, not a string");
+    case JsonKind::array: return say("must be a whole number, not an array");
+    case JsonKind::object: break;
+  }
+  return say("must be a whole number, not an object");
+}
+
+i18n::Sentence not_a_string(const Json& value) {
+  switch (kind_of(value)) {
+    case JsonKind::null: return say("must be a string, not null");
+    case JsonKind::boolean: return say("must be a string, not a boolean");
+    case JsonKind::number: return say("must be a string, not a number");
+    case JsonKind::array: return say("must be a string, not an array");
+    case JsonKind::string:  // never refused
+    case JsonKind::object: break;
+  }
+  return say("must be a string, not an object");
+}
+
+i18n::Sentence not_a_boolean(const Json& value) {
+  switch (kind_of(value)) {
+    case JsonKind::null: return say("must be true or false, not null");
+    case JsonKind::number: return say("must be true or false, not a number");
+    case JsonKind::string: return say("must be true or false, not a string");
+    case JsonKind::array: return say("must be true or false, not an array");
+    case JsonKind::boolean:  // never refused
+    case JsonKind::object: break;
+  }
+  return say("must be true or false, not an object");
+}
+
+i18n::Sentence not_an_array(const Json& value) {
+  switch (kind_of(value)) {
+    case JsonKind::null: return say("must be an array, not null");
+    case JsonKind::boolean: return say("must be an array, not a boolean");
+    case JsonKind::number: return say("must be an array, not a number");
+    case JsonKind::string: return say("must be an array, not a string");
+    case JsonKind::array:  // never refused
+    case JsonKind::object: break;
+  }
+  return say("must be an array, not an object");
+}
+
+i18n::Sentence not_an_object(const Json& value) {
+  switch (kind_of(value)) {
+    case JsonKind::null: return say("must be an object, not null");
+    case JsonKind::boolean: return say("must be an object, not a boolean");
+    case JsonKind::number: return say("must be an object, not a number");
+    case JsonKind::string: return say("must be an object, not a string");
+    case JsonKind::array:
+    case JsonKind::object: break;  // never refused
+  }
+  return say("must be an object, not an array");
+}
+
 }  // namespace
 
 std::string index_path(const std::string& path, std::size_t index) {
@@ -46,30 +114,31 @@ std::string index_path(const std::string& path, std::size_t index) {
 
 int as_integer(const Json& value, const std::string& path, int min, int max) {
   if (!value.is_number_integer())
-    throw InputError(path, "must be a whole number, not " + type_name(value));
+    throw InputError(path, not_a_whole_number(value));
   auto v = value.get<std::int64_t>();
   if (v < min || v > max)
-    throw InputError(path, fmt::format("must be between {} and {}, not {}", min, max, v));
+    // TRANSLATORS: {0} and {1} are the lowest and highest allowed, {2} the number given.
+    throw InputError(path, say("must be between {} and {}, not {}", min, max, v));
   return static_cast<int>(v);
 }
 
 std::string as_text(const Json& value, const std::string& path) {
-  if (!value.is_string()) throw InputError(path, "must be a string, not " + type_name(value));
+  if (!value.is_string()) throw InputError(path, not_a_string(value));
   return value.get<std::string>();
 }
 
 bool as_boolean(const Json& value, const std::string& path) {
-  if (!value.is_boolean()) throw InputError(path, "must be true or false, not " + type_name(value));
+  if (!value.is_boolean()) throw InputError(path, not_a_boolean(value));
   return value.get<bool>();
 }
 
 const Json& as_array(const Json& value, const std::string& path) {
-  if (!value.is_array()) throw InputError(path, "must be an array, not " + type_name(value));
+  if (!value.is_array()) throw InputError(path, not_an_array(value));
   return value;
 }
 
 const Json& as_object(const Json& value, const std::string& path) {
-  if (!value.is_object()) throw InputError(path, "must be an object, not " + type_name(value));
+  if (!value.is_object()) throw InputError(path, not_an_object(value));
   return value;
 }
 
@@ -84,7 +153,7 @@ bool Fields::has(const std::string& key) const { return object_.contains(key); }
 
 const Json& Fields::required(const std::string& key) {
   known_.insert(key);
-  if (!object_.contains(key)) throw InputError(path_of(key), "is missing");
+  if (!object_.contains(key)) throw InputError(path_of(key), say("is missing"));
   return object_.at(key);
 }
 
@@ -108,10 +177,10 @@ std::int64_t Fields::int64_or(const std::string& key, std::int64_t min, std::int
                               std::int64_t fallback) {
   const Json* v = optional(key);
   if (!v) return fallback;
-  if (!v->is_number_integer()) throw InputError(path_of(key), "must be a whole number");
+  if (!v->is_number_integer()) throw InputError(path_of(key), say("must be a whole number"));
   auto value = v->get<std::int64_t>();
   if (value < min || value > max)
-    throw InputError(path_of(key), fmt::format("must be between {} and {}", min, max));
+    throw InputError(path_of(key), say("must be between {} and {}", min, max));
   return value;
 }
 
@@ -131,7 +200,7 @@ std::optional<std::string> Fields::optional_text(const std::string& key) {
 void Fields::done() const {
   for (auto it = object_.begin(); it != object_.end(); ++it)
     if (!known_.count(it.key()))
-      throw InputError(path_of(it.key()), "is not a known field here");
+      throw InputError(path_of(it.key()), say("is not a known field here"));
 }
 
 }  // namespace marshal::protocol

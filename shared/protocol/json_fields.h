@@ -7,23 +7,36 @@
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include <nlohmann/json.hpp>
+
+#include "i18n/sentence.h"
 
 namespace marshal::protocol {
 
 using Json = nlohmann::ordered_json;
 
+// The reason is kept unworded (i18n::Sentence), as core::Refusal keeps its own, so that the ledger
+// server can pass it to a station that words it in its own language; reason() and what() are it
+// in this process's language.
 class InputError : public std::runtime_error {
  public:
-  InputError(std::string path, std::string reason);
+  InputError(std::string path, i18n::Sentence reason);
+  // A reason already worded (one passed on from elsewhere): no station can translate it.
+  InputError(std::string path, std::string worded_reason)
+      : InputError(std::move(path), i18n::Sentence{std::move(worded_reason), {}}) {}
   const std::string& path() const { return path_; }
   const std::string& reason() const { return reason_; }
+  const i18n::Sentence& sentence() const { return sentence_; }
 
  private:
   std::string path_;
+  i18n::Sentence sentence_;
   std::string reason_;
 };
+
+using i18n::say;
 
 // An empty object with room for `keys` members. Json's objects keep their members in a vector of
 // pair<const string, Json>; that pair cannot be moved without a possible throw, so each time the

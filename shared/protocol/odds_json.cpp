@@ -8,6 +8,7 @@
 #include "core/chase.h"
 #include "core/monte_carlo.h"
 #include "core/odds.h"
+#include "i18n/translate.h"
 #include "protocol/conflict_json.h"
 
 namespace marshal::protocol {
@@ -35,17 +36,20 @@ int read_trials(Fields& f) {
   return f.integer_or("trials", 0, 10'000'000, default_monte_carlo_trials);
 }
 
+// `not_two` says so, given how many there are.
 std::array<core::Character, 2> two(const std::vector<core::Character>& people, const std::string& path,
-                                   const char* what) {
-  if (people.size() != 2) throw InputError(path, fmt::format("{}: exactly two, not {}", what, people.size()));
+                                   i18n::Sentence (*not_two)(std::size_t)) {
+  if (people.size() != 2) throw InputError(path, not_two(people.size()));
   return {people[0], people[1]};
 }
+
+i18n::Sentence not_two_duelists(std::size_t n) { return say("a duel has two gunslingers: exactly two, not {}", n); }
+i18n::Sentence not_two_fighters(std::size_t n) { return say("a fistfight has two fighters: exactly two, not {}", n); }
 
 Json duel_odds(const Json& input, core::Csprng& rng) {
   Fields top(input, "");
   ReadContext ctx = read_context(top);
-  auto duelists = two(read_characters(top.required("duelists"), "duelists", ctx), "duelists",
-                      "a duel has two gunslingers");
+  auto duelists = two(read_characters(top.required("duelists"), "duelists", ctx), "duelists", not_two_duelists);
   std::vector<std::string> names{duelists[0].name, duelists[1].name};
   core::DuelShotChoices choices;
   if (const Json* c = top.optional("not_to_kill"))
@@ -66,6 +70,7 @@ Json duel_odds(const Json& input, core::Csprng& rng) {
     for (int i = 0; i < 2; ++i)
       fate[names[i]] = {{"untouched", rounded(e.fate[i][0])}, {"hit", rounded(e.fate[i][1])},
                         {"dead", rounded(e.fate[i][2])}};
+    // The outcomes' keys ("Ann first") are English: programs read them (docs/conflict-json.md).
     return Json{{"commit", {{names[0], e.committed[0]}, {names[1], e.committed[1]}}},
                 {"draw", {{names[0] + " first", rounded(e.draw.first[0])},
                           {names[1] + " first", rounded(e.draw.first[1])},
@@ -82,7 +87,8 @@ Json duel_odds(const Json& input, core::Csprng& rng) {
            {"best_commit",
             {{names[0], {{"commit", table.best[0]}, {"worst_case_score", rounded(table.best_worst_case_score[0])}}},
              {names[1], {{"commit", table.best[1]}, {"worst_case_score", rounded(table.best_worst_case_score[1])}}}}},
-           {"score", "P(the other dead after round 1) - P(this one dead); best = highest worst case"},
+           // TRANSLATORS: how the odds score a commitment: P(...) is a probability; keep the formula.
+           {"score", i18n::tr("P(the other dead after round 1) - P(this one dead); best = highest worst case")},
            {"table", rows}};
   if (trials > 0)
     out["whole_duel_monte_carlo"] = monte_carlo_json(core::duel_monte_carlo(duelists, used, choices, trials, rng));
@@ -92,8 +98,7 @@ Json duel_odds(const Json& input, core::Csprng& rng) {
 Json fistfight_odds(const Json& input, core::Csprng& rng) {
   Fields top(input, "");
   ReadContext ctx = read_context(top);
-  auto fighters = two(read_characters(top.required("fighters"), "fighters", ctx), "fighters",
-                      "a fistfight has two fighters");
+  auto fighters = two(read_characters(top.required("fighters"), "fighters", ctx), "fighters", not_two_fighters);
   std::array<core::FistSplit, 2> splits;
   Fields s(top.required("splits"), "splits");
   for (int i = 0; i < 2; ++i) {
@@ -103,7 +108,8 @@ Json fistfight_odds(const Json& input, core::Csprng& rng) {
     int hth = fighters[i].in_use().hth;
     if (splits[i].offense + splits[i].defense != hth)
       throw InputError(s.path_of(fighters[i].name),
-                       fmt::format("offense + defense must be {}'s HtH in use, {}", fighters[i].name, hth));
+                       // TRANSLATORS: {0} is the fighter, {1} their HtH in use.
+                       say("offense + defense must be {}'s HtH in use, {}", fighters[i].name, hth));
   }
   s.done();
   int trials = read_trials(top);
@@ -157,7 +163,7 @@ Json shootout_odds(const Json& input, core::Csprng& rng) {
   Json shots = Json::object();
   for (std::size_t i = 0; i < people.size(); ++i)
     if (targets[i] >= 0)
-      shots[names[i] + " at " + names[targets[i]]] =
+      shots[names[i] + " at " + names[targets[i]]] =  // i18n: not words (a key programs read)
           shot_odds_json(core::shot_odds(people[i].in_use().accuracy, not_to_kill));
   Json out{{"kind", "shootout"}, {"first_round_shots", shots}};
   if (trials > 0)
@@ -175,9 +181,10 @@ Json accusation_odds(const Json& input) {
   auto o = core::accusation_odds(accuser.in_use().gambling, accused.in_use().gambling);
   return {{"kind", "accusation"},
           {"trick_opened", rounded(o.opened)},
-          {"if_cheat", {{accused.name + " loses a bystander", rounded(o.accused_loses_if_cheat)},
-                        {accuser.name + " loses a bystander", rounded(o.accuser_loses_if_cheat)}}},
-          {"if_skill", {{accuser.name + " loses a bystander", rounded(o.accuser_loses_if_skill)}}}};
+          // The outcomes' keys are English: programs read them (gmstation/accusation_page.cpp).
+          {"if_cheat", {{accused.name + " loses a bystander", rounded(o.accused_loses_if_cheat)},     // i18n: not words
+                        {accuser.name + " loses a bystander", rounded(o.accuser_loses_if_cheat)}}},  // i18n: not words
+          {"if_skill", {{accuser.name + " loses a bystander", rounded(o.accuser_loses_if_skill)}}}};  // i18n: not words
 }
 
 // P(a hand of h cards dealt from the location deck holds no ROAD card): hypergeometric.
@@ -245,8 +252,7 @@ Json odds(std::string_view kind, const Json& input, core::Csprng& rng) {
   if (kind == "shootout") return shootout_odds(input, rng);
   if (kind == "accusation") return accusation_odds(input);
   if (kind == "chase") return chase_odds(input, rng);
-  throw InputError("kind", "unknown odds kind '" + std::string(kind) +
-                               "' (shot, duel, fistfight, brawl, shootout, accusation, chase)");
+  throw InputError("kind", say("unknown odds kind '{}' (shot, duel, fistfight, brawl, shootout, accusation, chase)", kind));
 }
 
 }  // namespace marshal::protocol

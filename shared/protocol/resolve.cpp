@@ -16,8 +16,7 @@ Json resolve(std::string_view kind, const Json& input, core::Csprng* rng,
   if (kind == "brawl") return resolve_brawl(input, rng, lookup, detail);
   if (kind == "accusation") return resolve_accusation(input, rng, lookup, detail);
   if (kind == "chase") return resolve_chase(input, rng, lookup, detail);
-  throw InputError("kind", "unknown conflict kind '" + std::string(kind) +
-                               "' (duel, shootout, fistfight, brawl, accusation, chase)");
+  throw InputError("kind", say("unknown conflict kind '{}' (duel, shootout, fistfight, brawl, accusation, chase)", kind));
 }
 
 namespace {

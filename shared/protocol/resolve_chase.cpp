@@ -21,7 +21,7 @@ std::vector<core::ChaseRider> read_group(const Json& value, const std::string& p
     f.done();
     group.push_back(std::move(rider));
   }
-  if (group.empty()) throw InputError(path, "needs at least one rider");
+  if (group.empty()) throw InputError(path, say("needs at least one rider"));
   return group;
 }
 
@@ -66,18 +66,25 @@ Json resolve_chase(const Json& input, core::Csprng* rng, const CharacterLookup* 
     hands.posse = read_hand(map, f.required("posse"), "hands.posse");
     f.done();
     if (static_cast<int>(hands.varmint.size()) > varmint_size)
-      throw InputError("hands.varmint", fmt::format("holds {} cards; the varmint's hand is {}",
-                                                    hands.varmint.size(), varmint_size));
+      // TRANSLATORS: {0} is the cards given, {1} how many the varmint's hand holds.
+      throw InputError("hands.varmint", say("holds {} cards; the varmint's hand is {}", hands.varmint.size(),
+                                            varmint_size));
     if (static_cast<int>(hands.posse.size()) > posse_size)
-      throw InputError("hands.posse", fmt::format("holds {} cards; the posse's hand is {}",
-                                                  hands.posse.size(), posse_size));
+      // TRANSLATORS: {0} is the cards given, {1} how many the posse's hand holds.
+      throw InputError("hands.posse", say("holds {} cards; the posse's hand is {}", hands.posse.size(),
+                                          posse_size));
   } else {
-    if (!rng) throw InputError("hands", "is needed when cards are not dealt by the station");
+    if (!rng) throw InputError("hands", say("is needed when cards are not dealt by the station"));
     hands = core::Chase::deal(map, varmint_size, posse_size, *rng);
     dealt = true;
   }
-  story.say("The varmint's hand: {} cards; the posse's: {} cards{}", hands.varmint.size(),
-            hands.posse.size(), dealt ? " (dealt)" : "");
+  if (dealt)
+    // TRANSLATORS: {0} and {1} are how many cards each hand holds.
+    story.say("The varmint's hand: {} cards; the posse's: {} cards (dealt)", hands.varmint.size(),
+              hands.posse.size());
+  else
+    // TRANSLATORS: {0} and {1} are how many cards each hand holds.
+    story.say("The varmint's hand: {} cards; the posse's: {} cards", hands.varmint.size(), hands.posse.size());
   core::Chase chase = in_context("hands", [&] {
     return core::Chase(map, hands.varmint, hands.posse, ambush, ctx.options.chase);
   });
@@ -91,11 +98,25 @@ Json resolve_chase(const Json& input, core::Csprng* rng, const CharacterLookup* 
   auto record_turn = [&] {
     if (!telling) return;
     const core::ChaseTurn& t = chase.turns().back();
-    std::string posse_text = t.posse_cards.empty()
-                                 ? std::string("cannot play")
-                                 : fmt::format("rides {}", fmt::join(names_of_cards(map, t.posse_cards).get<std::vector<std::string>>(), " -> "));
-    story.say("Turn {}: the varmint rides to {}; the posse {}{}", t.number, map.at(t.varmint_card).name,
-              posse_text, t.matched ? " and catches up" : fmt::format(" ({} ahead)", t.unmatched_in_a_row));
+    const std::string& varmint_to = map.at(t.varmint_card).name;
+    if (t.posse_cards.empty()) {
+      // TRANSLATORS: {0} is the turn's number, {1} a location, {2} the turns in a row the posse is behind.
+      story.say("Turn {}: the varmint rides to {}; the posse cannot play ({} ahead)", t.number, varmint_to,
+                t.unmatched_in_a_row);
+    } else {
+      // The posse's ride, location by location: names, not words.
+      const std::string ride = fmt::format(
+          "{}", fmt::join(names_of_cards(map, t.posse_cards).get<std::vector<std::string>>(), " -> "));
+      if (t.matched)
+        // TRANSLATORS: {0} is the turn's number, {1} a location, {2} the posse's ride ("Mine -> Bank").
+        story.say("Turn {}: the varmint rides to {}; the posse rides {} and catches up", t.number, varmint_to,
+                  ride);
+      else
+        // TRANSLATORS: {0} is the turn's number, {1} a location, {2} the posse's ride ("Mine -> Bank"), {3}
+        // the turns in a row the posse is behind.
+        story.say("Turn {}: the varmint rides to {}; the posse rides {} ({} ahead)", t.number, varmint_to, ride,
+                  t.unmatched_in_a_row);
+    }
     steps.push_back({{"step", "turn"},
                      {"number", t.number},
                      {"varmint", map.at(t.varmint_card).name},
@@ -111,14 +132,14 @@ Json resolve_chase(const Json& input, core::Csprng* rng, const CharacterLookup* 
       std::vector<int> p = read_hand(map, f.required("posse"), f.path_of("posse"));
       f.done();
       if (chase.status() != core::ChaseStatus::running)
-        throw core::Refusal(core::RefusalCode::finished, path, "the chase is already over");
+        throw core::Refusal(core::RefusalCode::finished, path, say("the chase is already over"));
       in_context(path, [&] { chase.varmint_play(v); });
       in_context(path, [&] { chase.posse_play(p); });
       record_turn();
     }
   }
   if (top.boolean_or("until_over", false)) {
-    if (!rng) throw InputError("until_over", "automatic play needs the station's random draws");
+    if (!rng) throw InputError("until_over", say("automatic play needs the station's random draws"));
     while (chase.status() == core::ChaseStatus::running) {
       chase.play_automatic_turn(*rng);
       record_turn();
@@ -148,8 +169,19 @@ Json resolve_chase(const Json& input, core::Csprng* rng, const CharacterLookup* 
     result["caught_at"] = at ? Json(map.at(*at).name) : Json("town");
     std::size_t fighters = varmints.size() + posse.size();
     result["fight"] = chase.ambush_sprung() || fighters > 2 ? "shootout" : "duel";
-    story.say("The varmint is caught at {}: a {}{}", at ? map.at(*at).name : "town",
-              result["fight"].get<std::string>(), chase.ambush_sprung() ? " opened by the ambushers' free round" : "");
+    if (!at && result["fight"] == "duel")
+      story.say("The varmint is caught at town: a duel");
+    else if (!at)
+      story.say("The varmint is caught at town: a shootout");
+    else if (chase.ambush_sprung())
+      // TRANSLATORS: {} is the location.
+      story.say("The varmint is caught at {}: a shootout opened by the ambushers' free round", map.at(*at).name);
+    else if (result["fight"] == "duel")
+      // TRANSLATORS: {} is the location.
+      story.say("The varmint is caught at {}: a duel", map.at(*at).name);
+    else
+      // TRANSLATORS: {} is the location.
+      story.say("The varmint is caught at {}: a shootout", map.at(*at).name);
   } else if (chase.status() == core::ChaseStatus::escaped) {
     story.say("The varmint has escaped");
   }

@@ -34,7 +34,7 @@ Json resolve_duel(const Json& input, core::Csprng* rng, const CharacterLookup* l
   const bool telling = ctx.telling();
   auto people = read_characters(top.required("duelists"), "duelists", ctx);
   if (people.size() != 2)
-    throw InputError("duelists", fmt::format("a duel is exactly two gunslingers, not {}", people.size()));
+    throw InputError("duelists", say("a duel is exactly two gunslingers, not {}", people.size()));
   core::Duel duel = in_context("duelists", [&] { return core::Duel(people[0], people[1], ctx.now_ms); });
   const auto& names = duel.names();
 
@@ -53,6 +53,8 @@ Json resolve_duel(const Json& input, core::Csprng* rng, const CharacterLookup* l
     return duel.draw(commit, draw_deck);
   });
   for (int i = 0; i < 2; ++i)
+    // TRANSLATORS: {0} a duelist, {1} the Accuracy committed, {2} the card; then the card + Speed + the Accuracy
+    // committed = the total.
     story.say("{} commits {} to the draw and draws {}: {} + Speed {} + {} = {}", names[i],
               draw.committed[i], draw.card[i], draw.card[i], duel.people()[i].in_use().speed,
               draw.committed[i], draw.total[i]);
@@ -80,10 +82,11 @@ Json resolve_duel(const Json& input, core::Csprng* rng, const CharacterLookup* l
     note_bystander_fates(round.shots, fates);
     if (!telling) return;
     Json shots = Json::array();
-    story.say("Round {}{}", round.number, round.simultaneous ? " (simultaneous)" : "");
+    if (round.simultaneous) story.say("Round {} (simultaneous)", round.number);
+    else story.say("Round {}", round.number);
     for (const auto& s : round.shots) {
       shots.push_back(shot_json(s, names));
-      story.say("  {}", shot_story(s, names));
+      story.under().add(shot_story(s, names));
     }
     Json recorded{{"cards", cards_entered(round.draws.front(), names)}};
     if (round_choices) recorded["choices"] = *round_choices;
@@ -102,7 +105,7 @@ Json resolve_duel(const Json& input, core::Csprng* rng, const CharacterLookup* l
       auto choices = read_choices(round_choices, f.path_of("choices"), names, standing);
       core::DeckSupply deck({read_cards(f.optional("cards"), f.path_of("cards"), names)}, rng, &names);
       f.done();
-      if (duel.over()) throw core::Refusal(core::RefusalCode::finished, path, "the duel is already over");
+      if (duel.over()) throw core::Refusal(core::RefusalCode::finished, path, say("the duel is already over"));
       play(choices, deck, path, round_choices);
     }
   }
@@ -138,6 +141,7 @@ Json resolve_duel(const Json& input, core::Csprng* rng, const CharacterLookup* l
     Json participants = Json::array();
     for (const auto& c : shootout.people()) participants.push_back(character_json(c, ctx.now_ms));
     became_shootout = {{"participants", participants}};
+    // TRANSLATORS: {} is how many join (1 or more).
     story.say("{} more join: the duel becomes a shootout, wounds carried over", joiners.size());
   }
   if (winner >= 0) story.say("{} wins the duel", names[winner]);

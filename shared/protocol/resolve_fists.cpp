@@ -42,7 +42,8 @@ void play_brawl(core::Brawl& brawl, Fields& top, const ReadContext& ctx, core::C
           throw;
         std::string who = r.field().substr(6);
         throw core::Refusal(r.code(), fmt::format("tiebreaks[{}].{}", deck.uses() - 2, who),
-                            "a tie for lowest: the redraw needs the card " + who + " drew");
+                            // TRANSLATORS: {} is who drew the card.
+                            say("a tie for lowest: the redraw needs the card {} drew", who));
       }
     });
     if (!ctx.telling()) return;
@@ -55,15 +56,18 @@ void play_brawl(core::Brawl& brawl, Fields& top, const ReadContext& ctx, core::C
       for (std::size_t k = 0; k < use.fighters.size(); ++k) {
         int who = use.fighters[k];
         totals[names[who]] = use.totals[k];
-        story.say("  {}{} draws {}: total {}", u ? "(tie-break) " : "", names[who],
-                  card_with_article(use.totals[k] - brawl.people()[who].in_use().hth), use.totals[k]);
+        const std::string card = card_with_article(use.totals[k] - brawl.people()[who].in_use().hth);
+        // TRANSLATORS: {0} draws the card {1} ("a 7"): their total {2}; in a tie-break's redraw.
+        if (u) story.under().say("(tie-break) {} draws {}: total {}", names[who], card, use.totals[k]);
+        // TRANSLATORS: {0} draws the card {1} ("a 7"): their total {2}.
+        else story.under().say("{} draws {}: total {}", names[who], card, use.totals[k]);
       }
       uses.push_back(totals);
     }
     Json out = Json::array();
     for (int who : round.out) {
       out.push_back(names[who]);
-      story.say("  {} is thrown out, unconscious until the brawl ends", names[who]);
+      story.under().say("{} is thrown out, unconscious until the brawl ends", names[who]);
     }
     recorded["cards"] = cards_entered(round.draws.front(), brawl.names());
     Json tiebreaks = Json::array();
@@ -84,7 +88,7 @@ void play_brawl(core::Brawl& brawl, Fields& top, const ReadContext& ctx, core::C
       const std::string path = index_path(rounds_path, r);
       Fields f((*rounds)[r], path);
       if (brawl.over())
-        throw core::Refusal(core::RefusalCode::finished, path, "the brawl is already over");
+        throw core::Refusal(core::RefusalCode::finished, path, say("the brawl is already over"));
       Json fled = Json::array(), joined = Json::array();
       Json recorded = Json::object();
       if (f.has("flee")) recorded["flee"] = f.required("flee");
@@ -172,8 +176,9 @@ Json resolve_fistfight(const Json& input, core::Csprng* rng, const CharacterLook
   const bool telling = ctx.telling();
   auto people = read_characters(top.required("fighters"), "fighters", ctx);
   if (people.size() != 2)
-    throw InputError("fighters", fmt::format("a fistfight is exactly two fighters, not {} (three or "
-                                             "more is a brawl)", people.size()));
+    throw InputError("fighters", say("a fistfight is exactly two fighters, not {} (three or "
+                                     "more is a brawl)",
+                                     people.size()));
   core::Fistfight fight =
       in_context("fighters", [&] { return core::Fistfight(people[0], people[1], ctx.now_ms); });
   const auto& names = fight.names();
@@ -191,7 +196,7 @@ Json resolve_fistfight(const Json& input, core::Csprng* rng, const CharacterLook
     Json attacks = Json::array();
     for (int i = 0; i < 2; ++i)
       if (round.sat_out[i])
-        story.say("  {} is stunned: a free round for {}", names[i], names[1 - i]);
+        story.under().say("{} is stunned: a free round for {}", names[i], names[1 - i]);
     for (const auto& a : round.attacks) {
       attacks.push_back({{"attacker", names[a.attacker]},
                          {"card", a.card},
@@ -199,13 +204,16 @@ Json resolve_fistfight(const Json& input, core::Csprng* rng, const CharacterLook
                          {"defense_against", a.defense_against},
                          {"total", a.total},
                          {"result", core::to_string(a.result)}});
-      story.say("  {} swings: {} + offense {} - defense {} = {} -> {}", names[a.attacker],
-                card_with_article(a.card), a.offense, a.defense_against, a.total, core::to_string(a.result));
+      // TRANSLATORS: {0} swings: the card {1} ("a 7") + offense - the other's defense = the total -> the result.
+      story.under().say("{} swings: {} + offense {} - defense {} = {} -> {}", names[a.attacker],
+                        card_with_article(a.card), a.offense, a.defense_against, a.total, result_words(a.result));
     }
     for (int i = 0; i < 2; ++i)
       if (round.knocked_out[i])
-        story.say("  {} is knocked out cold for 5 minutes{}", names[i],
-                  round.stuns_in_a_row[i] >= core::stuns_in_a_row_for_knock_out ? " (third stun in a row)" : "");
+        if (round.stuns_in_a_row[i] >= core::stuns_in_a_row_for_knock_out)
+          story.under().say("{} is knocked out cold for 5 minutes (third stun in a row)", names[i]);
+        else
+          story.under().say("{} is knocked out cold for 5 minutes", names[i]);
     Json recorded_splits = Json::object();
     for (int i = 0; i < 2; ++i)
       if (!round.sat_out[i])
@@ -227,7 +235,7 @@ Json resolve_fistfight(const Json& input, core::Csprng* rng, const CharacterLook
       core::DeckSupply deck({read_cards(f.optional("cards"), f.path_of("cards"), names)}, rng, &names);
       f.done();
       if (fight.over())
-        throw core::Refusal(core::RefusalCode::finished, path, "the fistfight is already over");
+        throw core::Refusal(core::RefusalCode::finished, path, say("the fistfight is already over"));
       play(splits, deck, path);
     }
   }

@@ -18,12 +18,13 @@ core::ShootoutAction read_action(const Json& value, const std::string& path,
   core::ShootoutAction a;
   if (value.is_string()) {
     if (value.get<std::string>() != "cover")
-      throw InputError(path, "a text action must be \"cover\"; shooting is {\"shoot\": NAME}");
+      // TRANSLATORS: "cover", "shoot" and NAME are as typed in the JSON; {{ and }} are one brace each.
+      throw InputError(path, say("a text action must be \"cover\"; shooting is {{\"shoot\": NAME}}"));
     return a;
   }
   Fields f(value, path);
   int kinds = f.has("shoot") + f.has("pin") + f.has("cover");
-  if (kinds != 1) throw InputError(path, "give exactly one of shoot, pin or cover");
+  if (kinds != 1) throw InputError(path, say("give exactly one of shoot, pin or cover"));
   if (f.has("shoot")) {
     a.kind = Kind::shoot;
     a.target = index_of_name(names, f.required("shoot"), f.path_of("shoot"));
@@ -35,7 +36,7 @@ core::ShootoutAction read_action(const Json& value, const std::string& path,
     a.target = index_of_name(names, f.required("pin"), f.path_of("pin"));
   } else {
     if (!as_boolean(f.required("cover"), f.path_of("cover")))
-      throw InputError(f.path_of("cover"), "must be true (or leave the action out)");
+      throw InputError(f.path_of("cover"), say("must be true (or leave the action out)"));
   }
   f.done();
   return a;
@@ -97,7 +98,7 @@ Json resolve_shootout(const Json& input, core::Csprng* rng, const CharacterLooku
           if (shot_round.shots[s].shooter == shooter && shot_round.shots[s].target == target)
             shot = static_cast<int>(s);
         if (shot < 0)
-          throw InputError(index_path(sp, k), names[shooter] + " did not fire at " + names[target]);
+          throw InputError(index_path(sp, k), say("{} did not fire at {}", names[shooter], names[target]));
         chosen.push_back({shot, card});
       }
     }
@@ -122,17 +123,18 @@ Json resolve_shootout(const Json& input, core::Csprng* rng, const CharacterLooku
         path + ".sacrifices", [&]() -> const core::ShootoutRound& { return fight.settle(chosen); });
     note_bystander_fates(round.shots, fates);
     if (!telling) return;
-    story.say("Round {}{}", round.number, round.ambush ? " (ambush: free round)" : "");
+    if (round.ambush) story.say("Round {} (ambush: free round)", round.number);
+    else story.say("Round {}", round.number);
     Json acts = Json::object();
     for (int i = 0; i < n; ++i) {
       if (!round.acting[i]) continue;
       const auto& a = round.actions[i];
       if (a.kind == Kind::cover) {
         acts[names[i]] = "cover";
-        story.say("  {} takes cover", names[i]);
+        story.under().say("{} takes cover", names[i]);
       } else if (a.kind == Kind::pin) {
         acts[names[i]] = {{"pin", names[a.target]}};
-        story.say("  {} pins {} down", names[i], names[a.target]);
+        story.under().say("{} pins {} down", names[i], names[a.target]);
       } else {
         acts[names[i]] = {{"shoot", names[a.target]}, {"not_to_kill", a.not_to_kill}};
       }
@@ -142,7 +144,7 @@ Json resolve_shootout(const Json& input, core::Csprng* rng, const CharacterLooku
       shots.push_back(shot_json(round.shots[k], names));
       // Whether the target could have torn a bystander for it (a station offers it then).
       shots.back()["bystander_allowed"] = static_cast<bool>(round.bystander_allowed[k]);
-      story.say("  {}", shot_story(round.shots[k], names));
+      story.under().add(shot_story(round.shots[k], names));
     }
     Json escaped = Json::array(), pinned = Json::array();
     for (int e : round.escaped) escaped.push_back(names[e]);
@@ -198,7 +200,7 @@ Json resolve_shootout(const Json& input, core::Csprng* rng, const CharacterLooku
       f.done();
       if (fight.over() && !has_actions && !f.has("cards")) continue;  // escapes that ended it
       if (fight.over())
-        throw core::Refusal(core::RefusalCode::finished, path, "the shootout is already over");
+        throw core::Refusal(core::RefusalCode::finished, path, say("the shootout is already over"));
       play(actions, deck, sacrifices, path);
     }
   }
@@ -263,7 +265,8 @@ Json resolve_shootout(const Json& input, core::Csprng* rng, const CharacterLooku
   for (int a : fight.arrestable()) arrestable.push_back(names[a]);
   result["arrestable"] = arrestable;
   if (fight.over() && !arrestable.empty() && story.told())
-    story.say("Arrestable by a Lawman: {}", fmt::join(arrestable.get<std::vector<std::string>>(), ", "));
+    // TRANSLATORS: {} lists the names, separated by commas.
+    story.say("Arrestable by a Lawman: {}", fmt::format("{}", fmt::join(arrestable.get<std::vector<std::string>>(), ", ")));
   return resolution_json("shootout", std::move(steps), std::move(story), std::move(record),
                          std::move(result), ctx, std::move(fates));
 }

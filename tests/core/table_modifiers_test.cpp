@@ -22,13 +22,13 @@ using marshal::core::testing::refusal;
 
 namespace {
 
-
-const TraitRules savage = rules_for(Ruleset::savage);
-const TraitRules deadlands = rules_for(Ruleset::deadlands_1876);
-const TraitRules russian = rules_for(Ruleset::deadlands_ru);
+// Named apart from trait_dice_test.cpp's: core_tests compiles its files together in unity batches.
+const TraitRules savage_rules = rules_for(Ruleset::savage);
+const TraitRules deadlands_rules = rules_for(Ruleset::deadlands_1876);
+const TraitRules russian_rules = rules_for(Ruleset::deadlands_ru);
 
 TraitRules with_penalty(MultiActionPenalty penalty) {
-  TraitRules rules = russian;
+  TraitRules rules = russian_rules;
   rules.multi_action_penalty = penalty;
   return rules;
 }
@@ -36,16 +36,16 @@ TraitRules with_penalty(MultiActionPenalty penalty) {
 }  // namespace
 
 TEST_CASE("the table options of each ruleset", "[table_modifiers]") {
-  for (const TraitRules& none : {savage, deadlands}) {
+  for (const TraitRules& none : {savage_rules, deadlands_rules}) {
     CHECK(none.wound_penalty == WoundPenalty::none);  // 001 gives none; 000 L163
     CHECK(none.multi_action_penalty == MultiActionPenalty::none);
     CHECK_FALSE(none.gang_up);
     CHECK_FALSE(none.shooting_past_allies);
   }
-  CHECK(russian.wound_penalty == WoundPenalty::per_wound);          // 002 L6
-  CHECK(russian.multi_action_penalty == MultiActionPenalty::flat);  // 002 L40
-  CHECK(russian.gang_up);                                           // 002 L42-44
-  CHECK(russian.shooting_past_allies);                              // 002 L51
+  CHECK(russian_rules.wound_penalty == WoundPenalty::per_wound);          // 002 L6
+  CHECK(russian_rules.multi_action_penalty == MultiActionPenalty::flat);  // 002 L40
+  CHECK(russian_rules.gang_up);                                           // 002 L42-44
+  CHECK(russian_rules.shooting_past_allies);                              // 002 L51
   for (auto o : {WoundPenalty::none, WoundPenalty::per_wound})
     CHECK(wound_penalty_from_string(to_string(o)) == o);
   for (auto o : {MultiActionPenalty::none, MultiActionPenalty::flat,
@@ -57,37 +57,37 @@ TEST_CASE("the table options of each ruleset", "[table_modifiers]") {
 }
 
 TEST_CASE("wound penalties: -1 a wound in deadlands-ru (002 L6), none elsewhere", "[table_modifiers]") {
-  CHECK(wound_modifier(russian, 0) == 0);
-  CHECK(wound_modifier(russian, 1) == -1);
-  CHECK(wound_modifier(russian, 3) == -3);
-  CHECK(wound_modifier(russian, 20) == -20);
-  CHECK(wound_modifier(deadlands, 3) == 0);  // 000 L163
-  CHECK(wound_modifier(savage, 3) == 0);
-  CHECK(refusal([] { wound_modifier(russian, -1); }) == "out_of_range@wounds");
-  CHECK(refusal([] { wound_modifier(savage, 21); }) == "out_of_range@wounds");
+  CHECK(wound_modifier(russian_rules, 0) == 0);
+  CHECK(wound_modifier(russian_rules, 1) == -1);
+  CHECK(wound_modifier(russian_rules, 3) == -3);
+  CHECK(wound_modifier(russian_rules, 20) == -20);
+  CHECK(wound_modifier(deadlands_rules, 3) == 0);  // 000 L163
+  CHECK(wound_modifier(savage_rules, 3) == 0);
+  CHECK(refusal([] { wound_modifier(russian_rules, -1); }) == "out_of_range@wounds");
+  CHECK(refusal([] { wound_modifier(savage_rules, 21); }) == "out_of_range@wounds");
   // Two wounds make a d8 +1 roll a d8 -1 roll, exactly as trait_odds computes it.
   TableSituation hurt;
   hurt.wounds = 2;
-  SituatedRoll s = with_table_rules(wild_card_roll(russian, 8, 1, 4), hurt);
+  SituatedRoll s = with_table_rules(wild_card_roll(russian_rules, 8, 1, 4), hurt);
   CHECK(s.wound_modifier == -2);
   CHECK(s.roll.modifier == -1);
-  CHECK(trait_odds(s.roll).success == exact(trait_odds(wild_card_roll(russian, 8, -1, 4)).success));
-  CHECK(with_table_rules(wild_card_roll(savage, 8, 1, 4), hurt).roll.modifier == 1);
+  CHECK(trait_odds(s.roll).success == exact(trait_odds(wild_card_roll(russian_rules, 8, -1, 4)).success));
+  CHECK(with_table_rules(wild_card_roll(savage_rules, 8, 1, 4), hurt).roll.modifier == 1);
 }
 
 TEST_CASE("several actions: the penalty and the Agility check (002 L40-41)", "[table_modifiers]") {
   SECTION("flat, the default of deadlands-ru: -2 on every check with 2 or more actions") {
-    CHECK(multi_action(russian, 1).penalty == 0);
-    CHECK(multi_action(russian, 1).agility_tn == 0);
-    CHECK(multi_action(russian, 2).penalty == -2);
-    CHECK(multi_action(russian, 2).agility_tn == 0);  // "more than 2 actions" (L41)
-    CHECK(multi_action(russian, 3).penalty == -2);
-    CHECK(multi_action(russian, 3).agility_tn == 6);  // L41: three actions TN 6
-    CHECK(multi_action(russian, 4).penalty == -2);
-    CHECK(multi_action(russian, 4).agility_tn == 8);  // four TN 8
-    CHECK(multi_action(russian, 5).agility_tn == 10);
-    CHECK(multi_action(russian, 20).agility_tn == 40);
-    CHECK(multi_action(russian, 4).actions == 4);
+    CHECK(multi_action(russian_rules, 1).penalty == 0);
+    CHECK(multi_action(russian_rules, 1).agility_tn == 0);
+    CHECK(multi_action(russian_rules, 2).penalty == -2);
+    CHECK(multi_action(russian_rules, 2).agility_tn == 0);  // "more than 2 actions" (L41)
+    CHECK(multi_action(russian_rules, 3).penalty == -2);
+    CHECK(multi_action(russian_rules, 3).agility_tn == 6);  // L41: three actions TN 6
+    CHECK(multi_action(russian_rules, 4).penalty == -2);
+    CHECK(multi_action(russian_rules, 4).agility_tn == 8);  // four TN 8
+    CHECK(multi_action(russian_rules, 5).agility_tn == 10);
+    CHECK(multi_action(russian_rules, 20).agility_tn == 40);
+    CHECK(multi_action(russian_rules, 4).actions == 4);
   }
   SECTION("per_extra_action: -2 per action beyond the first; the same Agility TNs") {
     const TraitRules rules = with_penalty(MultiActionPenalty::per_extra_action);
@@ -99,11 +99,11 @@ TEST_CASE("several actions: the penalty and the Agility check (002 L40-41)", "[t
     CHECK(multi_action(rules, 4).agility_tn == 8);
   }
   SECTION("no multi-action rule in savage and deadlands-1876: refused, not invented") {
-    CHECK(multi_action(savage, 1).penalty == 0);  // one action asks nothing of the rule
-    CHECK(refusal([] { multi_action(savage, 2); }) == "illegal_move@multi_action_penalty");
-    CHECK(refusal([] { multi_action(deadlands, 3); }) == "illegal_move@multi_action_penalty");
+    CHECK(multi_action(savage_rules, 1).penalty == 0);  // one action asks nothing of the rule
+    CHECK(refusal([] { multi_action(savage_rules, 2); }) == "illegal_move@multi_action_penalty");
+    CHECK(refusal([] { multi_action(deadlands_rules, 3); }) == "illegal_move@multi_action_penalty");
     try {
-      multi_action(savage, 2);
+      multi_action(savage_rules, 2);
     } catch (const Refusal& r) {
       CHECK(std::string(r.reason()).find("deadlands-ru") != std::string::npos);
     }
@@ -112,12 +112,12 @@ TEST_CASE("several actions: the penalty and the Agility check (002 L40-41)", "[t
           "illegal_move@multi_action_penalty");
   }
   SECTION("the bounds of a turn") {
-    CHECK(refusal([] { multi_action(russian, 0); }) == "out_of_range@actions");
-    CHECK(refusal([] { multi_action(russian, 21); }) == "out_of_range@actions");
-    CHECK(refusal([] { multi_action(savage, 0); }) == "out_of_range@actions");
+    CHECK(refusal([] { multi_action(russian_rules, 0); }) == "out_of_range@actions");
+    CHECK(refusal([] { multi_action(russian_rules, 21); }) == "out_of_range@actions");
+    CHECK(refusal([] { multi_action(savage_rules, 0); }) == "out_of_range@actions");
   }
   SECTION("the Agility check is a trait roll at that TN, not penalised again") {
-    TraitRoll agility = wild_card_roll(russian, 8, -1, 4);  // a wound
+    TraitRoll agility = wild_card_roll(russian_rules, 8, -1, 4);  // a wound
     TraitRoll check = multi_action_agility_check(agility, 3);
     CHECK(check.tn == 6);
     CHECK(check.modifier == -1);
@@ -125,32 +125,32 @@ TEST_CASE("several actions: the penalty and the Agility check (002 L40-41)", "[t
     // d8 and a d6 Wild Die, -1 on both (the total), TN 6: each die must show 7 or more, so
     // success is 1 - (6/8)(5/6) = 3/8 (snake eyes are among those failures); and by enumeration.
     CHECK(trait_odds(check).success == exact(3.0 / 8));
-    enumeration::Enumerated e = enumeration::enumerate_one(russian, 8, 6, -1, 6);
+    enumeration::Enumerated e = enumeration::enumerate_one(russian_rules, 8, 6, -1, 6);
     CHECK(trait_odds(check).success == exact(enumeration::to_double(e.success)));
     CHECK(refusal([&] { multi_action_agility_check(agility, 2); }) == "out_of_range@actions");
-    CHECK(refusal([] { multi_action_agility_check(wild_card_roll(savage, 8), 3); }) ==
+    CHECK(refusal([] { multi_action_agility_check(wild_card_roll(savage_rules, 8), 3); }) ==
           "illegal_move@multi_action_penalty");
   }
 }
 
 TEST_CASE("outnumbering the target (002 L42-44)", "[table_modifiers]") {
-  CHECK(gang_up_bonus(russian, 3, 2) == 1);  // L44's example
-  CHECK(gang_up_bonus(russian, 2, 3) == 0);  // never below 0 (L42)
-  CHECK(gang_up_bonus(russian, 0, 8) == 0);
-  CHECK(gang_up_bonus(russian, 0, 0) == 0);
-  CHECK(gang_up_bonus(russian, 1, 0) == 1);
-  CHECK(gang_up_bonus(russian, 4, 4) == 0);
-  CHECK(gang_up_bonus(russian, 8, 0) == 8);
-  CHECK(refusal([] { gang_up_bonus(russian, -1, 0); }) == "out_of_range@attacker_allies");
-  CHECK(refusal([] { gang_up_bonus(russian, 9, 0); }) == "out_of_range@attacker_allies");
-  CHECK(refusal([] { gang_up_bonus(russian, 0, 9); }) == "out_of_range@target_allies");
-  CHECK(refusal([] { gang_up_bonus(russian, 5, 4); }) == "out_of_range@target_allies");  // 9 cells
-  CHECK(refusal([] { gang_up_bonus(savage, 3, 2); }) == "illegal_move@gang_up");
-  CHECK(refusal([] { gang_up_bonus(deadlands, 0, 0); }) == "illegal_move@gang_up");
+  CHECK(gang_up_bonus(russian_rules, 3, 2) == 1);  // L44's example
+  CHECK(gang_up_bonus(russian_rules, 2, 3) == 0);  // never below 0 (L42)
+  CHECK(gang_up_bonus(russian_rules, 0, 8) == 0);
+  CHECK(gang_up_bonus(russian_rules, 0, 0) == 0);
+  CHECK(gang_up_bonus(russian_rules, 1, 0) == 1);
+  CHECK(gang_up_bonus(russian_rules, 4, 4) == 0);
+  CHECK(gang_up_bonus(russian_rules, 8, 0) == 8);
+  CHECK(refusal([] { gang_up_bonus(russian_rules, -1, 0); }) == "out_of_range@attacker_allies");
+  CHECK(refusal([] { gang_up_bonus(russian_rules, 9, 0); }) == "out_of_range@attacker_allies");
+  CHECK(refusal([] { gang_up_bonus(russian_rules, 0, 9); }) == "out_of_range@target_allies");
+  CHECK(refusal([] { gang_up_bonus(russian_rules, 5, 4); }) == "out_of_range@target_allies");  // 9 cells
+  CHECK(refusal([] { gang_up_bonus(savage_rules, 3, 2); }) == "illegal_move@gang_up");
+  CHECK(refusal([] { gang_up_bonus(deadlands_rules, 0, 0); }) == "illegal_move@gang_up");
 }
 
 TEST_CASE("shooting past allies: TN +1, exactly TN - 1 hits the ally (002 L51)", "[table_modifiers]") {
-  const TraitRoll shot = past_allies_shot(wild_card_roll(russian, 8, 0, 4));
+  const TraitRoll shot = past_allies_shot(wild_card_roll(russian_rules, 8, 0, 4));
   CHECK(shot.tn == 5);
   auto hit = [&](std::vector<int> trait, std::vector<int> wild, const TraitRoll& roll) {
     return to_string(judge_past_allies(roll, roll_trait_from_dice(roll, trait, wild)));
@@ -162,17 +162,17 @@ TEST_CASE("shooting past allies: TN +1, exactly TN - 1 hits the ally (002 L51)",
   CHECK(hit({3}, {2}, shot) == "miss");  // TN - 2
   CHECK(hit({1}, {3}, shot) == "miss");
   // A Critical Failure is no ally hit by this rule, even where its total is TN - 1.
-  TraitRoll plus3 = past_allies_shot(wild_card_roll(russian, 8, 3, 4));
+  TraitRoll plus3 = past_allies_shot(wild_card_roll(russian_rules, 8, 3, 4));
   CHECK(hit({1}, {1}, plus3) == "miss");
   CHECK(hit({1}, {2}, plus3) == "target");  // 2 + 3
   // An Extra: the same rule on its one die.
-  TraitRoll extra = past_allies_shot(extra_roll(russian, 6, 0, 4));
+  TraitRoll extra = past_allies_shot(extra_roll(russian_rules, 6, 0, 4));
   CHECK(hit({4}, {}, extra) == "ally");
   CHECK(hit({6, 1}, {}, extra) == "target");
-  CHECK(refusal([] { past_allies_shot(wild_card_roll(savage, 8)); }) ==
+  CHECK(refusal([] { past_allies_shot(wild_card_roll(savage_rules, 8)); }) ==
         "illegal_move@shooting_past_allies");
-  CHECK(refusal([] { past_allies_shot(wild_card_roll(russian, 8, 0, 99)); }) == "out_of_range@tn");
-  const TraitRoll savage_shot = wild_card_roll(savage, 8, 0, 5);
+  CHECK(refusal([] { past_allies_shot(wild_card_roll(russian_rules, 8, 0, 99)); }) == "out_of_range@tn");
+  const TraitRoll savage_shot = wild_card_roll(savage_rules, 8, 0, 5);
   CHECK(refusal([&] {
           judge_past_allies(savage_shot, roll_trait_from_dice(savage_shot, {4}, {2}));
         }) == "illegal_move@shooting_past_allies");
@@ -182,11 +182,11 @@ TEST_CASE("the odds of hitting the ally when shooting past allies: a worked exam
           "[table_modifiers]") {
   // d8 and a d6 Wild Die at TN 4, raised to 5: the ally is hit when the higher die shows exactly
   // 4: P(both <= 4) - P(both <= 3) = (4/8)(4/6) - (3/8)(3/6) = 7/48.
-  const PastAlliesOdds odds = past_allies_odds(past_allies_shot(wild_card_roll(russian, 8, 0, 4)));
+  const PastAlliesOdds odds = past_allies_odds(past_allies_shot(wild_card_roll(russian_rules, 8, 0, 4)));
   CHECK(odds.ally == Approx(7.0 / 48).epsilon(1e-12));
-  CHECK(odds.target == Approx(trait_odds(wild_card_roll(russian, 8, 0, 5)).success).epsilon(1e-12));
+  CHECK(odds.target == Approx(trait_odds(wild_card_roll(russian_rules, 8, 0, 5)).success).epsilon(1e-12));
   CHECK(odds.target + odds.ally + odds.miss == Approx(1.0).epsilon(1e-12));
-  CHECK(refusal([] { past_allies_odds(wild_card_roll(savage, 8, 0, 5)); }) == "illegal_move@shooting_past_allies");
+  CHECK(refusal([] { past_allies_odds(wild_card_roll(savage_rules, 8, 0, 5)); }) == "illegal_move@shooting_past_allies");
   // Every die, Wild Die or none, modifier -6..+6 and the shot's TN 2..16, with the rule switched
   // on in each ruleset (so natural ones, modifiers on the trait die and an Extra's failing 1
   // are all met), against every outcome enumerated in exact rationals.
@@ -217,7 +217,7 @@ TEST_CASE("all the table rules on one roll, and its exact odds", "[table_modifie
   s.attacker_allies = 3;
   s.target_allies = 2;
   s.past_allies = true;
-  SituatedRoll r = with_table_rules(wild_card_roll(russian, 8, 0, 4), s);
+  SituatedRoll r = with_table_rules(wild_card_roll(russian_rules, 8, 0, 4), s);
   CHECK(r.wound_modifier == -2);
   CHECK(r.multi_action_modifier == -2);
   CHECK(r.gang_up_bonus == 1);
@@ -225,7 +225,7 @@ TEST_CASE("all the table rules on one roll, and its exact odds", "[table_modifie
   CHECK(r.roll.modifier == -3);
   CHECK(r.roll.tn == 5);
   // The closed form of the situated roll against the enumeration in exact rationals.
-  enumeration::Enumerated e = enumeration::enumerate_one(russian, 8, 6, -3, 5);
+  enumeration::Enumerated e = enumeration::enumerate_one(russian_rules, 8, 6, -3, 5);
   TraitOdds o = trait_odds(r.roll);
   CHECK(o.success == exact(enumeration::to_double(e.success)));
   CHECK(o.raise == exact(enumeration::to_double(e.raise)));
@@ -237,21 +237,21 @@ TEST_CASE("all the table rules on one roll, and its exact odds", "[table_modifie
 
   // Nothing asked of savage: the roll unchanged; anything asked of a rule it lacks: refused.
   TableSituation plain;
-  SituatedRoll same = with_table_rules(wild_card_roll(savage, 6, 1, 4), plain);
+  SituatedRoll same = with_table_rules(wild_card_roll(savage_rules, 6, 1, 4), plain);
   CHECK(same.roll.modifier == 1);
   CHECK(same.roll.tn == 4);
   plain.wounds = 3;
-  CHECK(with_table_rules(wild_card_roll(savage, 6, 1, 4), plain).roll.modifier == 1);
+  CHECK(with_table_rules(wild_card_roll(savage_rules, 6, 1, 4), plain).roll.modifier == 1);
   TableSituation two;
   two.actions = 2;
-  CHECK(refusal([&] { with_table_rules(wild_card_roll(savage, 6), two); }) ==
+  CHECK(refusal([&] { with_table_rules(wild_card_roll(savage_rules, 6), two); }) ==
         "illegal_move@multi_action_penalty");
   TableSituation crowd;
   crowd.attacker_allies = 1;
-  CHECK(refusal([&] { with_table_rules(wild_card_roll(deadlands, 6), crowd); }) ==
+  CHECK(refusal([&] { with_table_rules(wild_card_roll(deadlands_rules, 6), crowd); }) ==
         "illegal_move@gang_up");
   TableSituation past;
   past.past_allies = true;
-  CHECK(refusal([&] { with_table_rules(wild_card_roll(savage, 6), past); }) ==
+  CHECK(refusal([&] { with_table_rules(wild_card_roll(savage_rules, 6), past); }) ==
         "illegal_move@shooting_past_allies");
 }

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "db_test_helpers.h"
+#include "i18n/venue_time.h"
 #include "ledger/verify.h"
 
 using namespace marshal::db;
@@ -39,11 +40,14 @@ TEST_CASE("tokens of fortune: issued, played once, the second play refused with 
   t.refuse("token_played", {{"token", code}, {"by", sheriff}}, "not_holder");
   t.refuse("token_played", {{"token", code}, {"by", kid}, {"roll", 999}}, "bad_input");  // no such roll
   AppendResult played = t.accept("token_played", {{"token", code}, {"by", kid}});
+  const std::int64_t played_ms = t.now_ms();  // the ledger's time of that event
   CHECK(token(t, code).spent);
   AppendResult again = t.refuse("token_played", {{"token", code}, {"by", kid}}, "already_spent");
   CHECK(again.reason.find("event #" + std::to_string(played.seq)) != std::string::npos);
   CHECK(again.reason.find("station gm-1") != std::string::npos);
-  CHECK(again.reason.find("UTC") != std::string::npos);
+  // When, in the venue's zone (here the machine's: the event names none), never in bare UTC.
+  CHECK(again.reason.find(" at " + marshal::i18n::clock_text(played_ms) + " ") != std::string::npos);
+  CHECK(again.reason.find("UTC") == std::string::npos);
 
   // What a token must say, and what is no token.
   t.refuse("token_issued", {{"to", kid}, {"token", "lucky_horseshoe"}}, "bad_input");

@@ -14,11 +14,7 @@ namespace {
 
 void check_page_fits(gm::MainFrame* frame, const std::string& screen) {
   pump(150);
-  const std::vector<std::string> cut = test_support::cut_texts(frame);
-  std::string cuts;
-  for (const auto& c : cut) cuts += c + "\n";
-  INFO(screen << ": cut:\n" << cuts);
-  CHECK(cut.empty());
+  test_support::check_nothing_cut(frame, screen);
 }
 
 struct Language {

@@ -6,6 +6,7 @@
 
 #include "sample_town.h"
 #include "support/screen_text.h"
+#include "ui/command_keys.h"
 
 using namespace marshal;
 using namespace gui_testing;
@@ -13,12 +14,8 @@ using namespace gui_testing;
 namespace {
 
 void check_fits(gm::MainFrame* frame, const std::string& screen) {
-  pump(100);
-  const std::vector<std::string> cut = test_support::cut_texts(frame);
-  std::string cuts;
-  for (const auto& c : cut) cuts += c + "\n";
-  INFO(screen << ": cut:\n" << cuts);
-  CHECK(cut.empty());
+  pump(150);
+  test_support::check_nothing_cut(frame, screen);
 }
 
 }  // namespace
@@ -63,6 +60,46 @@ TEST_CASE("the GM station in Russian: every screen's instruction in Russian, not
   pump(300);
   CHECK(test_support::has_cyrillic(frame->duel()->instruction().utf8_string()));
   screenshot(frame, "gm-ru-duel");
+  frame->Destroy();
+  pump(200);
+}
+
+TEST_CASE("a Ctrl command is its Latin letter on a Russian keyboard layout", "[gui][i18n][keys]") {
+  // By the standard Russian layout: the key of N types т, of B и, of S ы, of Q й, of Z я.
+  CHECK(ui::command_key(WXK_NONE, L'т') == 'N');
+  CHECK(ui::command_key(WXK_NONE, L'Т') == 'N');
+  CHECK(ui::command_key(WXK_NONE, L'и') == 'B');
+  CHECK(ui::command_key(WXK_NONE, L'ы') == 'S');
+  CHECK(ui::command_key(WXK_NONE, L'й') == 'Q');
+  CHECK(ui::command_key(WXK_NONE, L'я') == 'Z');
+  CHECK(ui::command_key(WXK_NONE, L'ф') == 'A');
+  CHECK(ui::command_key('n', 0) == 'N');
+  CHECK(ui::command_key('N', L'т') == 'N');                // a Latin key code wins
+  CHECK(ui::command_key(WXK_NONE, L'х') == WXK_NONE);      // on the [ key: no command
+  CHECK(ui::command_key(WXK_NONE, L'ё') == WXK_NONE);
+  CHECK(ui::command_key(WXK_F2, 0) == WXK_F2);
+
+  // Ctrl+Т as a Russian layout sends it (no key code, the letter т) begins a shootout as Ctrl+N does.
+  test_support::InLanguage russian("ru");
+  SampleTown town(1875, "lincoln-1875-ru");
+  gm::MainFrame* frame = open_station(town.db, "saloon-gm");
+  wxUIActionSimulator sim;
+  sim.Char(WXK_F6);
+  pump(300);
+  for (const char* name : {"Малыш Кэллоуэй", "Шериф Эймос Брэди", "Помощник шерифа Уэйд Холлис"})
+    scan_burst(sim, town.badge(name));
+  pump(200);
+  const wxString before = frame->shootout()->instruction();
+  wxKeyEvent ctrl_te(wxEVT_CHAR_HOOK);
+  ctrl_te.m_keyCode = WXK_NONE;
+  ctrl_te.m_uniChar = L'т';
+  ctrl_te.m_controlDown = true;
+  ctrl_te.SetEventObject(frame);
+  frame->GetEventHandler()->ProcessEvent(ctrl_te);
+  pump(300);
+  INFO(before.utf8_string() << " -> " << frame->shootout()->instruction().utf8_string());
+  CHECK(frame->shootout()->instruction() != before);
+  CHECK(frame->shootout()->instruction().Contains(wxString::FromUTF8("1")));  // round 1's orders
   frame->Destroy();
   pump(200);
 }

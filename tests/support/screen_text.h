@@ -18,19 +18,9 @@
 #include <wx/window.h>
 
 #include "i18n/translate.h"
+#include "support/in_language.h"
 
 namespace marshal::test_support {
-
-// A language for the life of a test, English again after (the other tests read English).
-struct InLanguage {
-  explicit InLanguage(const char* language) {
-    std::string problem;
-    const bool used = i18n::use_language(language, &problem);
-    INFO(problem);
-    REQUIRE(used);
-  }
-  ~InLanguage() { i18n::use_language("en", nullptr); }
-};
 
 // Where `child` reaches past what shows it: the right or bottom edge of a window it stands in
 // (its page, its panel, the frame), except in the direction a scrolled window scrolls; "" if
@@ -82,6 +72,15 @@ inline std::vector<std::string> cut_texts(wxWindow* window) {
   std::vector<std::string> cut;
   collect_cut(window, cut);
   return cut;
+}
+
+// A check that `window` (laid out: pump the event loop first) cuts no text, listing what it cuts.
+inline void check_nothing_cut(wxWindow* window, const std::string& screen) {
+  const std::vector<std::string> cut = cut_texts(window);
+  std::string cuts;
+  for (const auto& c : cut) cuts += c + "\n";
+  INFO(screen << ": cut:\n" << cuts);
+  CHECK(cut.empty());
 }
 
 // The Latin words (two letters or more) left in `shown` once every text of `data` (names, titles,
