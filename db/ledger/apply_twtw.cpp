@@ -3,8 +3,10 @@
 // Step's bleeding, judged by the engine (shared/core/twtw_*: order, wounds and CT by Size and the
 // event's options, Stun TN, bleeding) and stored with what it judged, which `marshal verify`
 // judges again. A step keeps the state it changed, so an Undo (a new event: the ledger is
-// append-only) puts it back. The cast is set up by apply_twtw_definition.cpp.
+// append-only) puts it back. The cast is set up by apply_twtw_definition.cpp; fighters and rounds
+// are read and written through twtw_fighters.h.
 #include "ledger/apply.h"
+#include "ledger/twtw_fighters.h"
 
 #include <algorithm>
 #include <array>
@@ -24,159 +26,20 @@ namespace tw = core::twtw;
 
 namespace {
 
-constexpr std::size_t max_round_characters = 64;  // core twtw order reads at most 64 as well
-constexpr std::size_t max_step_hits = 32;         // hits applied in one step (fan firing, a brawl)
-constexpr std::size_t max_declared_actions = 4;   // four Fast actions fill a round's phases
-constexpr std::size_t max_note = 200;
-
-// A character's states, worst last: a hit never makes a character better.
-const std::vector<std::string>& states() {
-  static const std::vector<std::string> all{"fighting", "concussed", "out_of_action", "dead"};
-  return all;
-}
-std::string worse(const std::string& a, const std::string& b) {
-  const auto rank = [](const std::string& s) { return std::find(states().begin(), states().end(), s) - states().begin(); };
-  return rank(a) >= rank(b) ? a : b;
-}
-
-// One row of twtw_characters.
-struct Fighter {
-  std::int64_t id = 0;
-  std::string name;
-  int reflex = 0;
-  int size = tw::max_size;
-  int start_ct = 0;
-  tw::WoundState w;
-  int bleeding = 0;
-  std::string state;
-};
-
-Json wounds_json(const tw::WoundState& w) { return Json(w.wounds); }
-
-Json snapshot(const Fighter& f) {
-  return {{"character", f.id}, {"wounds", wounds_json(f.w)}, {"ct", f.w.ct}, {"stunned", f.w.stunned},
-          {"bleeding", f.bleeding}, {"state", f.state}};
-}
-
-void save(Database& db, const Fighter& f) {
-  db.prepare("UPDATE twtw_characters SET wounds = ?, ct = ?, stunned = ?, bleeding = ?, state = ? WHERE character = ?")
-      .bind(1, wounds_json(f.w).dump())
-      .bind(2, f.w.ct)
-      .bind(3, f.w.stunned ? 1 : 0)
-      .bind(4, f.bleeding)
-      .bind(5, f.state)
-      .bind(6, f.id)
-      .run();
-}
-
-std::optional<Fighter> load(Town& town, std::int64_t id) {
-  Statement s = town.db().prepare("SELECT size, start_ct, wounds, ct, stunned, bleeding, state, reflex FROM twtw_characters "
-                                  "WHERE character = ?");
-  s.bind(1, id);
-  if (!s.step()) return std::nullopt;
-  Fighter f;
-  f.id = id;
-  f.name = town.name_of(id);
-  f.size = static_cast<int>(s.int64(0));
-  f.start_ct = static_cast<int>(s.int64(1));
-  f.w.wounds = Json::parse(s.text(2)).get<std::array<int, tw::location_count>>();
-  f.w.ct = static_cast<int>(s.int64(3));
-  f.w.stunned = s.int64(4) != 0;
-  f.bleeding = static_cast<int>(s.int64(5));
-  f.state = s.text(6);
-  f.reflex = static_cast<int>(s.int64(7));
-  return f;
-}
-
-// The character a payload names, who must take part in action time (twtw.csv).
-Fighter fighter(Town& town, const Json& name, const std::string& field) {
-  const std::string text = protocol::as_text(name, field);
-  std::int64_t id = 0;
-  try {
-    id = town.character_by_name(text);
-  } catch (const LedgerRefusal&) {
-    throw LedgerRefusal("bad_input", field, say("no character named '{}'", text));
-  }
-  auto f = load(town, id);
-  if (!f) throw LedgerRefusal("bad_input", field, say("{} takes no part in action time (not in twtw.csv)", text));
-  return *f;
-}
-
-// A character who must be able to act: not dead, concussed or out of action.
-void require_able(const Fighter& f, const std::string& field) {
-  if (f.state == "dead") throw LedgerRefusal("dead", field, say("{} is dead", f.name));
-  if (f.state != "fighting")
-    throw LedgerRefusal("illegal_move", field,
-                        f.state == "concussed" ? say("{} is concussed (003 L548) and takes no action", f.name)
-                                               : say("{} is out of action (003 L599) and takes no action", f.name));
-}
-
-LedgerRefusal from_engine(const core::Refusal& r, const std::string& prefix) {
-  return LedgerRefusal("bad_input", prefix + (r.field().empty() ? "" : "." + r.field()), r.sentence());
-}
-
-tw::Options twtw_options(Database& db) {
-  Statement s = db.prepare("SELECT value FROM event_info WHERE key = 'twtw_options'");
-  if (!s.step())
-    throw LedgerRefusal("not_allowed", "type", say("this event has no TWTW characters (twtw.csv): no action time"));
-  return twtw_options_from_json(Json::parse(s.text(0)), "twtw_options");
-}
-
-// The last round, if any.
-struct Round {
-  std::int64_t seq = 0;
-  int number = 0;
-  Json declarations;  // [{"character", "phases", "continuous", "dodge", "surprised", "acts"}]
-  Json steps;         // as core twtw round_order judged them
-  int done = 0;       // steps resolved
-  bool ended = false;
-};
-
-std::optional<Round> last_round(Database& db) {
-  Statement s = db.prepare("SELECT seq, number, declarations, steps, done, ended_seq IS NOT NULL FROM twtw_rounds "
-                           "ORDER BY number DESC LIMIT 1");
-  if (!s.step()) return std::nullopt;
-  return Round{s.int64(0), static_cast<int>(s.int64(1)), Json::parse(s.text(2)), Json::parse(s.text(3)),
-               static_cast<int>(s.int64(4)), s.int64(5) != 0};
-}
-
-Round running_round(Database& db) {
-  auto round = last_round(db);
-  if (!round || round->ended)
-    throw LedgerRefusal("illegal_move", "type", say("no round is running: start one (twtw_round_started)"));
-  return *round;
-}
-
-const Json* declaration_of(const Round& round, const std::string& name) {
-  for (const Json& d : round.declarations)
-    if (d["character"] == name) return &d;
-  return nullptr;
-}
-
-bool in_list(const Json& names, const std::string& name) {
-  return std::find(names.begin(), names.end(), Json(name)) != names.end();
-}
-
-tw::Speed speed_of(const Json& value, const std::string& field) {
-  const std::string text = protocol::as_text(value, field);
-  if (text == "fast") return tw::Speed::fast;
-  if (text == "normal") return tw::Speed::normal;
-  if (text == "slow") return tw::Speed::slow;
-  throw LedgerRefusal("bad_input", field, say("'{}' is not a speed: fast, normal or slow", text));
-}
+namespace tl = twtw_ledger;
 
 void round_started(ApplyContext& ctx, const tw::Options& options) {
   Town& town = ctx.town;
   Database& db = town.db();
   protocol::Fields f(ctx.payload, "");
   const Json& list = f.required("declarations");
-  if (auto note = f.optional_text("note"); note && i18n::characters_in(*note) > max_note)
-    throw LedgerRefusal("bad_input", "note", say("must be at most {} characters", max_note));
+  if (auto note = f.optional_text("note"); note && i18n::characters_in(*note) > tl::max_note)
+    throw LedgerRefusal("bad_input", "note", say("must be at most {} characters", tl::max_note));
   f.done();
-  if (!list.is_array() || list.empty() || list.size() > max_round_characters)
+  if (!list.is_array() || list.empty() || list.size() > tl::max_round_characters)
     throw LedgerRefusal("bad_input", "declarations",
-                        say("must list 1 to {} characters' declarations", max_round_characters));
-  const auto previous = last_round(db);
+                        say("must list 1 to {} characters' declarations", tl::max_round_characters));
+  const auto previous = tl::last_round(db);
   if (previous && !previous->ended)
     throw LedgerRefusal("illegal_move", "type",
                         say("round {} is still running: end it first (twtw_round_ended)", previous->number));
@@ -185,18 +48,18 @@ void round_started(ApplyContext& ctx, const tw::Options& options) {
   for (std::size_t i = 0; i < list.size(); ++i) {
     const std::string path = protocol::index_path("declarations", i);
     protocol::Fields d(list[i], path);
-    Fighter who = fighter(town, d.required("character"), d.path_of("character"));
-    require_able(who, d.path_of("character"));
+    tl::Fighter who = tl::fighter(town, d.required("character"), d.path_of("character"));
+    tl::require_able(who, d.path_of("character"));
     tw::Declaration decl;
     decl.name = who.name;
     decl.reflex = who.reflex;
     std::vector<tw::Speed> speeds;
     if (const Json* actions = d.optional("actions")) {
-      if (!actions->is_array() || actions->size() > max_declared_actions)
+      if (!actions->is_array() || actions->size() > tl::max_declared_actions)
         throw LedgerRefusal("bad_input", d.path_of("actions"),
-                            say("must be a list of at most {} speeds", max_declared_actions));
+                            say("must be a list of at most {} speeds", tl::max_declared_actions));
       for (std::size_t k = 0; k < actions->size(); ++k)
-        speeds.push_back(speed_of((*actions)[k], protocol::index_path(d.path_of("actions"), k)));
+        speeds.push_back(tl::speed_of((*actions)[k], protocol::index_path(d.path_of("actions"), k)));
     }
     try {
       decl.phases = tw::phases_for(speeds, options.speed_phases);
@@ -210,11 +73,11 @@ void round_started(ApplyContext& ctx, const tw::Options& options) {
     // the attacks themselves name theirs when they are resolved.
     std::string target;
     if (const Json* t = d.optional("target")) {
-      target = fighter(town, *t, d.path_of("target")).name;
+      target = tl::fighter(town, *t, d.path_of("target")).name;
       if (target == who.name) throw LedgerRefusal("bad_input", d.path_of("target"), say("{} cannot target itself", who.name));
     }
     // Surprised last round: the Easy (3) Bravery check decides whether it acts now (003 L34).
-    const Json* before = previous ? declaration_of(*previous, who.name) : nullptr;
+    const Json* before = previous ? tl::declaration_of(*previous, who.name) : nullptr;
     decl.surprised_last_round = before && (*before)["surprised"] == true;
     if (decl.surprised_last_round) {
       if (!d.has("bravery_passed"))
@@ -260,23 +123,23 @@ void round_started(ApplyContext& ctx, const tw::Options& options) {
 struct Touched {
   Json before = Json::array();
   std::set<std::int64_t> ids;
-  void note(const Fighter& f) {
-    if (ids.insert(f.id).second) before.push_back(snapshot(f));
+  void note(const tl::Fighter& f) {
+    if (ids.insert(f.id).second) before.push_back(tl::snapshot(f));
   }
 };
 
-void apply_hit(ApplyContext& ctx, const tw::Options& options, const Round& round, const Json& step, const Json& hit,
+void apply_hit(ApplyContext& ctx, const tw::Options& options, const tl::Round& round, const Json& step, const Json& hit,
                const std::string& path, Touched& touched) {
   Town& town = ctx.town;
   protocol::Fields h(hit, path);
   if (const Json* by = h.optional("by")) {
     // The attacker acts in this step, able and not stunned, and is not dodging (003 L359).
-    Fighter attacker = fighter(town, *by, h.path_of("by"));
-    require_able(attacker, h.path_of("by"));
-    const Json* decl = declaration_of(round, attacker.name);
+    tl::Fighter attacker = tl::fighter(town, *by, h.path_of("by"));
+    tl::require_able(attacker, h.path_of("by"));
+    const Json* decl = tl::declaration_of(round, attacker.name);
     if (decl && (*decl)["dodge"] == true)
       throw LedgerRefusal("illegal_move", h.path_of("by"), say("{} is dodging this round and makes no attack (003 L359)", attacker.name));
-    if (!in_list(step["actors"], attacker.name))
+    if (!tl::in_list(step["actors"], attacker.name))
       throw LedgerRefusal("illegal_move", h.path_of("by"),
                           // TRANSLATORS: {0} is a character's name, {1} a step as the rules name it (d12, d10...
                           // continuous), {2} the phase's number
@@ -285,7 +148,7 @@ void apply_hit(ApplyContext& ctx, const tw::Options& options, const Round& round
     if (attacker.w.stunned)
       throw LedgerRefusal("illegal_move", h.path_of("by"), say("{} is stunned: its action is a recovery check (003 L583)", attacker.name));
   }
-  Fighter target = fighter(town, h.required("target"), h.path_of("target"));
+  tl::Fighter target = tl::fighter(town, h.required("target"), h.path_of("target"));
   if (target.state == "dead") throw LedgerRefusal("dead", h.path_of("target"), say("{} is dead already", target.name));
   const std::string where_text = h.text("location");
   auto where = tw::hit_location_from_string(where_text);
@@ -325,7 +188,7 @@ void apply_hit(ApplyContext& ctx, const tw::Options& options, const Round& round
     judged["ct"] = damage.ct;
     result = tw::apply_hit(target.w, tw::wound_location(*where), damage, options);
   } catch (const core::Refusal& r) {
-    throw from_engine(r, path);
+    throw tl::from_engine(r, path);
   }
   judged["stun_check"] = result.stun_check;
   if (result.stun_check) {
@@ -346,12 +209,12 @@ void apply_hit(ApplyContext& ctx, const tw::Options& options, const Round& round
   touched.note(target);
   target.w = result.after;
   std::string state = target.state;
-  if (result.concussed) state = worse(state, "concussed");
-  if (result.out_of_action) state = worse(state, "out_of_action");
-  if (result.dead) state = worse(state, "dead");
+  if (result.concussed) state = tl::worse(state, "concussed");
+  if (result.out_of_action) state = tl::worse(state, "out_of_action");
+  if (result.dead) state = tl::worse(state, "dead");
   target.state = state;
   target.bleeding = state == "dead" ? 0 : tw::bleeding_ct(target.w, options);  // the dead bleed no more CT
-  save(town.db(), target);
+  tl::save(town.db(), target);
   judged["level"] = result.level_after;
   judged["ct_left"] = target.w.ct;
   judged["stunned"] = target.w.stunned;
@@ -365,8 +228,8 @@ void step_resolved(ApplyContext& ctx, const tw::Options& options) {
   Town& town = ctx.town;
   Database& db = town.db();
   protocol::Fields f(ctx.payload, "");
-  const Round round = running_round(db);
-  const int number = f.integer("step", 1, static_cast<int>(max_round_characters) * tw::phases_per_round * 2);
+  const tl::Round round = tl::running_round(db);
+  const int number = f.integer("step", 1, static_cast<int>(tl::max_round_characters) * tw::phases_per_round * 2);
   const int total = static_cast<int>(round.steps.size());
   if (round.done >= total)
     throw LedgerRefusal("illegal_move", "step",
@@ -381,35 +244,35 @@ void step_resolved(ApplyContext& ctx, const tw::Options& options) {
   const Json empty = Json::array();
   const Json* recoveries = f.optional("recoveries");
   const Json* hits = f.optional("hits");
-  if (auto note = f.optional_text("note"); note && i18n::characters_in(*note) > max_note)
-    throw LedgerRefusal("bad_input", "note", say("must be at most {} characters", max_note));
+  if (auto note = f.optional_text("note"); note && i18n::characters_in(*note) > tl::max_note)
+    throw LedgerRefusal("bad_input", "note", say("must be at most {} characters", tl::max_note));
   f.done();
   if (!recoveries) recoveries = &empty;
   if (!hits) hits = &empty;
-  if (!recoveries->is_array() || recoveries->size() > max_round_characters)
-    throw LedgerRefusal("bad_input", "recoveries", say("must be a list of at most {}", max_round_characters));
-  if (!hits->is_array() || hits->size() > max_step_hits)
-    throw LedgerRefusal("bad_input", "hits", say("must be a list of at most {} hits", max_step_hits));
+  if (!recoveries->is_array() || recoveries->size() > tl::max_round_characters)
+    throw LedgerRefusal("bad_input", "recoveries", say("must be a list of at most {}", tl::max_round_characters));
+  if (!hits->is_array() || hits->size() > tl::max_step_hits)
+    throw LedgerRefusal("bad_input", "hits", say("must be a list of at most {} hits", tl::max_step_hits));
 
   Touched touched;
   // The actors' recovery checks first: a stunned character's action in its count (003 L583).
   ctx.ledger["recoveries"] = Json::array();
   for (std::size_t i = 0; i < recoveries->size(); ++i) {
     protocol::Fields r((*recoveries)[i], protocol::index_path("recoveries", i));
-    Fighter who = fighter(town, r.required("character"), r.path_of("character"));
+    tl::Fighter who = tl::fighter(town, r.required("character"), r.path_of("character"));
     const Json& passed = r.required("passed");
     if (!passed.is_boolean()) throw LedgerRefusal("bad_input", r.path_of("passed"), say("must be true or false"));
     r.done();
-    require_able(who, r.path_of("character"));
+    tl::require_able(who, r.path_of("character"));
     if (!who.w.stunned) throw LedgerRefusal("illegal_move", r.path_of("character"), say("{} is not stunned", who.name));
-    if (!in_list(step["actors"], who.name))
+    if (!tl::in_list(step["actors"], who.name))
       throw LedgerRefusal("illegal_move", r.path_of("character"),
                           say("{} does not act in this step: a recovery check takes its action (003 L583)", who.name));
     touched.note(who);
     ctx.ledger["recoveries"].push_back(
         {{"character", who.name}, {"tn", tw::recovery_tn(who.w, options.wound_table)}, {"stunned", !passed.get<bool>()}});
     who.w.stunned = !passed.get<bool>();
-    save(db, who);
+    tl::save(db, who);
   }
   ctx.ledger["hits"] = Json::array();
   for (std::size_t i = 0; i < hits->size(); ++i)
@@ -428,9 +291,9 @@ void step_undone(ApplyContext& ctx) {
   Town& town = ctx.town;
   Database& db = town.db();
   protocol::Fields f(ctx.payload, "");
-  const int number = f.integer("step", 1, static_cast<int>(max_round_characters) * tw::phases_per_round * 2);
+  const int number = f.integer("step", 1, static_cast<int>(tl::max_round_characters) * tw::phases_per_round * 2);
   f.done();
-  const Round round = running_round(db);
+  const tl::Round round = tl::running_round(db);
   if (round.done == 0)
     throw LedgerRefusal("illegal_move", "step", say("no step of round {} is resolved: nothing to undo", round.number));
   if (number != round.done)
@@ -464,10 +327,10 @@ void round_ended(ApplyContext& ctx) {
   Town& town = ctx.town;
   Database& db = town.db();
   protocol::Fields f(ctx.payload, "");
-  if (auto note = f.optional_text("note"); note && i18n::characters_in(*note) > max_note)
-    throw LedgerRefusal("bad_input", "note", say("must be at most {} characters", max_note));
+  if (auto note = f.optional_text("note"); note && i18n::characters_in(*note) > tl::max_note)
+    throw LedgerRefusal("bad_input", "note", say("must be at most {} characters", tl::max_note));
   f.done();
-  const Round round = running_round(db);
+  const tl::Round round = tl::running_round(db);
   if (round.done < static_cast<int>(round.steps.size()))
     throw LedgerRefusal("illegal_move", "type",
                         // TRANSLATORS: {0} is a step's number, {1} the round's steps in all, {2} the round's number
@@ -481,11 +344,11 @@ void round_ended(ApplyContext& ctx) {
     while (s.step()) ids.push_back(s.int64(0));
   }
   for (std::int64_t id : ids) {
-    Fighter who = *load(town, id);
+    tl::Fighter who = *tl::load(town, id);
     who.w.ct = std::max(-tw::max_ct, who.w.ct - who.bleeding);
-    if (who.w.ct <= 0) who.state = worse(who.state, "concussed");
+    if (who.w.ct <= 0) who.state = tl::worse(who.state, "concussed");
     if (tw::bled_to_death(who.w.ct, who.start_ct)) who.state = "dead";
-    save(db, who);
+    tl::save(db, who);
     bled.push_back({{"character", who.name}, {"ct_lost", who.bleeding}, {"ct", who.w.ct}, {"state", who.state}});
   }
   ctx.ledger["round"] = round.number;
@@ -501,7 +364,7 @@ bool is_twtw_event(const std::string& type) {
 }
 
 void apply_twtw_event(const std::string& type, ApplyContext& ctx) {
-  const tw::Options options = twtw_options(ctx.town.db());
+  const tw::Options options = tl::twtw_options(ctx.town.db());
   if (type == "twtw_round_started") round_started(ctx, options);
   else if (type == "twtw_step_resolved") step_resolved(ctx, options);
   else if (type == "twtw_step_undone") step_undone(ctx);
