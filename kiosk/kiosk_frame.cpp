@@ -191,8 +191,12 @@ void KioskFrame::refresh_player_text() {
   player_hint_->SetLabel(offline_ ? utf8(fmt::format(fmt::runtime(tr("As of {}: the ledger cannot be reached. Nothing "
                                                                      "can be given, sold or voted until it is back.")),
                                                      view_as_of_))
+                         : p.dead ? wx_tr("The dead give, sell and vote nothing this evening.")
                                   : wx_tr("To give one of your secrets or sell your horse, scan its card."));
-  player_hint_->SetForegroundColour(offline_ ? ui::refusal_red : ui::ink);
+  player_hint_->SetForegroundColour(offline_ || p.dead ? ui::refusal_red : ui::ink);
+  // Nothing offered that the ledger would refuse: the dead hand nothing over (004 L79).
+  give_button_->Show(!p.dead);
+  sell_button_->Show(!p.dead);
   player_hint_->Wrap(GetClientSize().GetWidth() - 40);
   const bool vote_open = vote_.value("open", false) && !p.dead;
   const bool voted = vote_.value("voted", false);

@@ -198,6 +198,8 @@ class KioskFrame : public wxFrame {
   wxStaticText* player_hint_;
   wxStaticText* player_vote_;
   wxButton* vote_button_;
+  wxButton* give_button_;  // hidden for the dead, who give and sell nothing (004 L79)
+  wxButton* sell_button_;
   // ballot
   wxStaticText* ballot_text_;
   wxListBox* candidates_;

@@ -18,6 +18,7 @@ using ui::wx_tr;
 
 void KioskFrame::start_give() {
   PlayerView p = player_view(view_, view_fetched_ms_, now_ms());
+  if (p.dead) return show_message(tr("You are dead: the dead give nothing this evening."), false, Screen::player);
   if (p.secrets.empty()) {
     show_message(tr("You hold no secret to give."), false, Screen::player);
     return;
@@ -31,6 +32,7 @@ void KioskFrame::start_give() {
 
 void KioskFrame::start_sale() {
   PlayerView p = player_view(view_, view_fetched_ms_, now_ms());
+  if (p.dead) return show_message(tr("You are dead: the dead sell nothing this evening."), false, Screen::player);
   bool any = false;
   for (const auto& h : p.horses) any = any || h.sellable;
   if (!any) {
@@ -47,6 +49,8 @@ void KioskFrame::start_sale() {
 
 void KioskFrame::card_scanned(const std::string& code) {
   PlayerView p = player_view(view_, view_fetched_ms_, now_ms());
+  if (p.dead)
+    return show_message(tr("You are dead: the dead give and sell nothing this evening."), false, Screen::player);
   const bool any_kind = hand_over_.kind == HandOver::Kind::none;
   auto choose = [&](HandOver::Kind kind, const std::string& card, const std::string& title, const std::string& next) {
     hand_over_.kind = kind;

@@ -136,8 +136,10 @@ void KioskFrame::build_player(wxWindow* book) {
   s->Add(player_vote_, 0, wxALL, 4);
   auto* buttons = new wxBoxSizer(wxHORIZONTAL);
   // TRANSLATORS: the player screen's four buttons share one row at 1024 px: keep them short.
-  buttons->Add(big_button(page, wx_tr("Give a secret (F2)"), &KioskFrame::start_give), 1, wxALL, 4);
-  buttons->Add(big_button(page, wx_tr("Sell a horse (F3)"), &KioskFrame::start_sale), 1, wxALL, 4);
+  give_button_ = big_button(page, wx_tr("Give a secret (F2)"), &KioskFrame::start_give);
+  buttons->Add(give_button_, 1, wxALL, 4);
+  sell_button_ = big_button(page, wx_tr("Sell a horse (F3)"), &KioskFrame::start_sale);
+  buttons->Add(sell_button_, 1, wxALL, 4);
   vote_button_ = big_button(page, wx_tr("Vote (F4)"), &KioskFrame::start_ballot);
   buttons->Add(vote_button_, 1, wxALL, 4);
   buttons->Add(big_button(page, wx_tr("Done (Esc)"), &KioskFrame::done), 1, wxALL, 4);

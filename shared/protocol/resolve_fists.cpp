@@ -208,12 +208,13 @@ Json resolve_fistfight(const Json& input, core::Csprng* rng, const CharacterLook
       story.under().say("{} swings: {} + offense {} - defense {} = {} -> {}", names[a.attacker],
                         card_with_article(a.card), a.offense, a.defense_against, a.total, result_words(a.result));
     }
-    for (int i = 0; i < 2; ++i)
-      if (round.knocked_out[i])
-        if (round.stuns_in_a_row[i] >= core::stuns_in_a_row_for_knock_out)
-          story.under().say("{} is knocked out cold for 5 minutes (third stun in a row)", names[i]);
-        else
-          story.under().say("{} is knocked out cold for 5 minutes", names[i]);
+    for (int i = 0; i < 2; ++i) {
+      if (!round.knocked_out[i]) continue;
+      if (round.stuns_in_a_row[i] >= core::stuns_in_a_row_for_knock_out)
+        story.under().say("{} is knocked out cold for 5 minutes (third stun in a row)", names[i]);
+      else
+        story.under().say("{} is knocked out cold for 5 minutes", names[i]);
+    }
     Json recorded_splits = Json::object();
     for (int i = 0; i < 2; ++i)
       if (!round.sat_out[i])

@@ -145,4 +145,13 @@ inline bool wait_for(marshal::kiosk::KioskFrame* frame, marshal::kiosk::KioskFra
   return pump(ms, [&] { return frame->screen() == screen; });
 }
 
+// A player signs in as at the kiosk: their badge scanned, their PIN typed; the player's screen.
+inline void sign_in(marshal::kiosk::KioskFrame* frame, wxUIActionSimulator& sim, const std::string& badge,
+                    const std::string& pin) {
+  scan_burst(sim, badge);
+  REQUIRE(wait_for(frame, marshal::kiosk::KioskFrame::Screen::pin));
+  type_pin(sim, pin);
+  REQUIRE(wait_for(frame, marshal::kiosk::KioskFrame::Screen::player));
+}
+
 }  // namespace kiosk_testing

@@ -207,10 +207,7 @@ TEST_CASE("a player sells a horse: its card, the buyer's badge, the buyer's own 
   kiosk::LocalLedger ledger(town.db, "lobby-kiosk");
   kiosk::KioskFrame* frame = open_kiosk(ledger);
   wxUIActionSimulator sim;
-  scan_burst(sim, town.badge("Kid Calloway"));
-  REQUIRE(wait_for(frame, KioskScreen::pin));
-  type_pin(sim, kid_pin);
-  REQUIRE(wait_for(frame, KioskScreen::player));
+  sign_in(frame, sim, town.badge("Kid Calloway"), kid_pin);
   CHECK(frame->shown_text().find("Horses with you: Lightning") != std::string::npos);
 
   sim.Char(WXK_F3);

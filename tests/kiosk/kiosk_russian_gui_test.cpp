@@ -1,7 +1,7 @@
 // The kiosk in Russian (docs/i18n.md) on the Russian sample town (events/lincoln-1875-ru) at
 // 1024 x 600: every screen a player, a buyer or an organiser meets, and at every step the window's
-// texts are Russian (no English left once the town's own names and texts are taken out) and every
-// text fits (no label smaller than its text, none past the window's edge). Screenshots:
+// texts are Russian (no English left once the town's own names and texts are taken out), every
+// text fits (no label smaller than its text, none past the window's edge) and none is under 18 px. Screenshots:
 // build/<preset>/screenshots/kiosk-ru-*.png.
 #include <regex>
 #include <set>
@@ -47,6 +47,13 @@ void check_russian(kiosk::KioskFrame* frame, const KioskTown& town, const std::s
   for (const auto& c : cut) cuts += c + "\n";
   INFO("cut:\n" << cuts);
   CHECK(cut.empty());
+  // Read at arm's length in Russian too: no text under 18 px.
+  std::vector<std::string> small;
+  test_support::collect_small(frame, 18.0, small);
+  std::string smalls;
+  for (const auto& s : small) smalls += s + "\n";
+  INFO("too small:\n" << smalls);
+  CHECK(small.empty());
 }
 
 }  // namespace

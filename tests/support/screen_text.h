@@ -15,10 +15,12 @@
 #include <wx/checkbox.h>
 #include <wx/scrolwin.h>
 #include <wx/stattext.h>
+#include <wx/textctrl.h>
 #include <wx/window.h>
 
 #include "i18n/translate.h"
 #include "support/in_language.h"
+#include "ui/theme.h"
 
 namespace marshal::test_support {
 
@@ -72,6 +74,19 @@ inline std::vector<std::string> cut_texts(wxWindow* window) {
   std::vector<std::string> cut;
   collect_cut(window, cut);
   return cut;
+}
+
+// Every text shown in `window` (labels, fields, buttons, check boxes) whose type is under
+// `min_px` pixels high on this screen: what is read at arm's length (docs/kiosk.md, gmstation.md).
+inline void collect_small(wxWindow* window, double min_px, std::vector<std::string>& small) {
+  for (wxWindow* child : window->GetChildren()) {
+    collect_small(child, min_px, small);
+    const bool text = dynamic_cast<wxStaticText*>(child) || dynamic_cast<wxTextCtrl*>(child) ||
+                      dynamic_cast<wxButton*>(child) || dynamic_cast<wxCheckBox*>(child);
+    if (!text || !child->IsShownOnScreen() || child->GetLabel().empty()) continue;
+    if (const double px = ui::pixels(child->GetFont().GetPointSize()); px < min_px)
+      small.push_back("'" + child->GetLabel().utf8_string() + "' is " + std::to_string(px) + " px");
+  }
 }
 
 // A check that `window` (laid out: pump the event loop first) cuts no text, listing what it cuts.
