@@ -10,6 +10,7 @@
 
 #include "core/refusal.h"
 #include "core/rule_options.h"
+#include "i18n/sentence.h"
 #include "ui/theme.h"
 #include "ui/words.h"
 
@@ -216,6 +217,21 @@ void TablePage::show_roster() {
   show_text(roster_, roster_text_, utf8(text), false);
 }
 
+namespace {
+
+// A roll's trait as the ledger keeps it (English: "untrained", "Connection: Cullen Bohannon",
+// "Survival (Hole Card)"; a sheet's trait as the event wrote it), in the language of the screens.
+std::string trait_words(const std::string& kept) {
+  static const std::string connection = "Connection: ", hole_card = " (Hole Card)";  // i18n: not words (the ledger's)
+  if (kept == "untrained") return tr("untrained");  // i18n: not words (the ledger's)
+  if (kept.rfind(connection, 0) == 0) return i18n::say("Connection: {}", kept.substr(connection.size())).translated();
+  if (kept.size() > hole_card.size() && kept.compare(kept.size() - hole_card.size(), hole_card.size(), hole_card) == 0)
+    return i18n::say("{} (Hole Card)", kept.substr(0, kept.size() - hole_card.size())).translated();
+  return kept;
+}
+
+}  // namespace
+
 void TablePage::show_log() {
   const Json rolls = table_.value("rolls", Json::array());
   std::string text;
@@ -237,7 +253,8 @@ void TablePage::show_log() {
                                                                            r["reroll_of"].get<std::int64_t>())
                                                        : std::string();
     text += fmt::format("#{} {}, {}: {} {}{}\n", r.value("seq", std::int64_t{0}), r.value("by", ""),
-                        r.contains("trait") && r["trait"].is_string() ? r["trait"].get<std::string>() : tr("a roll"),
+                        r.contains("trait") && r["trait"].is_string() ? trait_words(r["trait"].get<std::string>())
+                                                                      : tr("a roll"),
                         r.value("result", 0), outcome, reroll_note);
   }
   show_text(log_, log_text_, utf8(tr("Rolls this evening, the last first:") + "\n" + (text.empty() ? tr("none yet") : text)),
@@ -289,12 +306,13 @@ void TablePage::choose_trait(int number) {
   const Json& c = table_["characters"][static_cast<std::size_t>(selected_)];
   spec_.wild_card = c.value("wild_card", true);
   if (number == 0) {
-    // The label is the roll's trait as shown and as the ledger keeps it (the sheet's traits are in the event's words).
+    // The roll's trait as shown, and as the ledger keeps it (in English; the sheet's traits are in the event's words).
     spec_.label = tr("untrained");
+    spec_.ledger_label = "untrained";  // i18n: not words (the ledger's)
     spec_.trait.reset();
   } else {
     const Json& t = c["traits"][static_cast<std::size_t>(number - 1)];
-    spec_.label = t.value("trait", "");
+    spec_.label = spec_.ledger_label = t.value("trait", "");
     spec_.trait = core::SheetTrait{t.value("sides", 6), t.value("bonus", 0)};
   }
   update_odds_line();

@@ -49,7 +49,8 @@ class TablePage : public ConflictPage {
  private:
   // What is about to be rolled: a trait of the sheet, untrained, or a token's die.
   struct RollSpec {
-    std::string label;                      // "Shooting d10", "untrained", "Connection: Cullen Bohannon"
+    std::string label;                      // "Shooting d10", "untrained", "Connection: Cullen Bohannon" as shown
+    std::string ledger_label;               // the same as the ledger keeps it: English, whatever the screen speaks
     std::optional<core::SheetTrait> trait;  // empty: untrained
     bool wild_card = true;
   };

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "core/refusal.h"
+#include "i18n/sentence.h"
 #include "gmstation/table_page.h"
 #include "ui/theme.h"
 #include "ui/words.h"
@@ -55,7 +56,7 @@ void TablePage::record_roll(const core::TraitRoll& roll, const core::RolledTrait
                {"modifier", roll.modifier},
                {"tn", roll.tn},
                {"dice", dice},
-               {"trait", spec_.label}};
+               {"trait", spec_.ledger_label}};
   if (rerolling_ && series_first_seq_ > 0) payload["reroll_of"] = series_first_seq_;
   RecordOutcome outcome;
   if (!record_or_refuse("roll_recorded", payload, outcome)) return;
@@ -130,7 +131,7 @@ void TablePage::reroll(bool free_by_token) {
                                                       : tr("{} has no Benny or chip to spend")),
                                      who.value("name", ""))));
     // The chip's note in the ledger, as the ledger keeps it.
-    Json payload{{"by", by}, {"colour", colour}, {"use", "reroll"}, {"why", "a reroll of " + spec_.label}};  // i18n: not words
+    Json payload{{"by", by}, {"colour", colour}, {"use", "reroll"}, {"why", "a reroll of " + spec_.ledger_label}};  // i18n: not words (the ledger's)
     if (last_seq_ > 0) payload["roll"] = last_seq_;
     RecordOutcome spent;
     if (!record_or_refuse("chip_spent", payload, spent)) return;
@@ -216,8 +217,11 @@ void TablePage::play_token(const Json& card) {
   const auto die = core::die_sides(detail.value("die", ""));
   if ((kind == "connection_marker" || kind == "hole_card") && die) {
     const bool marker = kind == "connection_marker";
-    // The roll's trait as shown and as the ledger keeps it: {} is the token's text (Cullen Bohannon).
-    spec_.label = fmt::format(fmt::runtime(marker ? tr("Connection: {}") : tr("{} (Hole Card)")), detail.value("text", ""));
+    // The roll's trait as shown, and as the ledger keeps it (English): {} is the token's text (Cullen Bohannon).
+    const i18n::Sentence label = marker ? i18n::say("Connection: {}", detail.value("text", ""))
+                                        : i18n::say("{} (Hole Card)", detail.value("text", ""));
+    spec_.label = label.translated();
+    spec_.ledger_label = label.english();
     spec_.trait = core::SheetTrait{*die, 0};
     spec_.wild_card = marker ? false : characters[static_cast<std::size_t>(index)].value("wild_card", true);
     modifier_->set_value(0);

@@ -273,7 +273,7 @@ AuditCheck check_stations(EventFigures& events) {
                         {"latest_sync_ms", latest}};
     // TRANSLATORS: a station in the audit: {0} its name, {1} how many events it recorded, {2} its clock against
     // the server's, in seconds (+1.5).
-    std::string line = fmt::format(fmt::runtime(trn("{} {} events, clock {:+.1f} s", "{} {} events, clock {:+.1f} s",
+    std::string line = fmt::format(fmt::runtime(trn("{} {} event, clock {:+.1f} s", "{} {} events, clock {:+.1f} s",
                                                     d.size())),
                                    station, d.size(), static_cast<double>(skew) / 1000.0);
     auto silence = events.silences().find(station);

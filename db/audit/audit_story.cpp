@@ -85,20 +85,20 @@ std::string vote_words(const std::string& office, std::int64_t ballots, bool cou
                        const std::string& outcome, bool overridden) {
   if (!counted && closed)
     // TRANSLATORS: {0} is the office voted for, {1} how many ballots were cast.
-    return fmt::format(fmt::runtime(trn("{} ({} ballots): never counted", "{} ({} ballots): never counted", ballots)),
+    return fmt::format(fmt::runtime(trn("{} ({} ballot): never counted", "{} ({} ballots): never counted", ballots)),
                        office, ballots);
   if (!counted)
     // TRANSLATORS: {0} is the office voted for, {1} how many ballots were cast so far.
-    return fmt::format(fmt::runtime(trn("{} ({} ballots): still open", "{} ({} ballots): still open", ballots)), office,
+    return fmt::format(fmt::runtime(trn("{} ({} ballot): still open", "{} ({} ballots): still open", ballots)), office,
                        ballots);
   if (overridden)
     // TRANSLATORS: {0} is the office voted for, {1} how many ballots were cast, {2} the outcome a Judge decided
     // (as the Judge typed it).
-    return fmt::format(fmt::runtime(trn("{} ({} ballots): {} (a Judge's call)", "{} ({} ballots): {} (a Judge's call)",
+    return fmt::format(fmt::runtime(trn("{} ({} ballot): {} (a Judge's call)", "{} ({} ballots): {} (a Judge's call)",
                                         ballots)),
                        office, ballots, outcome);
   // TRANSLATORS: {0} is the office voted for, {1} how many ballots were cast, {2} the outcome as the ledger recorded it.
-  return fmt::format(fmt::runtime(trn("{} ({} ballots): {}", "{} ({} ballots): {}", ballots)), office, ballots, outcome);
+  return fmt::format(fmt::runtime(trn("{} ({} ballot): {}", "{} ({} ballots): {}", ballots)), office, ballots, outcome);
 }
 
 }  // namespace

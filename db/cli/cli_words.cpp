@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "i18n/translate.h"
+#include "i18n/utf8_text.h"
 
 namespace marshal::cli {
 
@@ -72,7 +73,7 @@ class WordsFormatter : public CLI::Formatter {
     std::ostringstream out;
     std::string name = "  " + make_option_name(opt, is_positional) + make_option_opts(opt);
     const std::string description = make_option_desc(opt);
-    const std::size_t width = get_column_width(), shown = text_columns(name);
+    const std::size_t width = get_column_width(), shown = i18n::characters_in(name);
     out << name;
     if (shown < width) out << std::string(width - shown, ' ');
     if (!description.empty()) {
@@ -105,13 +106,6 @@ std::string failure_words(const CLI::App* app, const CLI::Error& e) {
 }
 
 }  // namespace
-
-std::size_t text_columns(std::string_view text) {
-  std::size_t n = 0;
-  for (char c : text)
-    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++n;
-  return n;
-}
 
 LanguageArgs take_language(int argc, char** argv) {
   LanguageArgs out;

@@ -39,7 +39,4 @@ void word_groups(CLI::App& app);
 // A CLI11 parse error as a sentence in the user's language (English: CLI11's own words).
 std::string parse_error_words(const CLI::Error& e);
 
-// Columns a UTF-8 text takes on a terminal: one a character (a Cyrillic letter is two bytes).
-std::size_t text_columns(std::string_view text);
-
 }  // namespace marshal::cli

@@ -22,6 +22,7 @@
 #include "core/trait_dice.h"
 #include "core/trait_roll.h"
 #include "i18n/translate.h"
+#include "i18n/utf8_text.h"
 
 namespace marshal::cli {
 
@@ -116,7 +117,7 @@ int odds_width() {
   int width = 21;
   for (const std::string& name : {tr("success"), tr("at least a raise"), tr("critical failure"), tr("critical success"),
                                   tr("bad luck"), tr("Last Chance missed"), tr("TNs"), tr("rolls expected")})
-    width = std::max(width, static_cast<int>(text_columns(name)));
+    width = std::max(width, static_cast<int>(i18n::characters_in(name)));
   return width;
 }
 
@@ -416,7 +417,7 @@ int run_tabletop_odds(int argc, char** argv, std::ostream& out, std::ostream& er
                                                     fmt::format(fmt::runtime(tr("(a result of exactly {})")), roll->tn - 1));
     // The names in a column of 17, or wider for a longer name (a translation).
     int width = 17;
-    for (const auto& [name, value] : figures) width = std::max(width, static_cast<int>(text_columns(name)));
+    for (const auto& [name, value] : figures) width = std::max(width, static_cast<int>(i18n::characters_in(name)));
     for (const auto& [name, value] : figures) out << figure_line(name, value, width);
     return exit_ok;
   } catch (const core::Refusal& r) {

@@ -44,7 +44,7 @@ class RowReader {
     if (required && value.empty()) error(column, i18n::tr("is empty; it is required"));
     if (i18n::characters_in(value) > max_length)
       // TRANSLATORS: what is wrong with a cell of an event file; the column is named before it.
-      error(column, fmt::format(fmt::runtime(i18n::trn("is longer than {} characters", "is longer than {} characters",
+      error(column, fmt::format(fmt::runtime(i18n::trn("is longer than {} character", "is longer than {} characters",
                                                        max_length)),
                                 max_length));
     return value;

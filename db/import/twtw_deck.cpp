@@ -96,7 +96,7 @@ TwtwDeck read_twtw_deck(const std::string& path) {
     r.text("note", false, 200);
     total += copies;
     if (total > max_deck_cards) {
-      r.error("copies", fmt::format(fmt::runtime(trn("the deck passes {} cards here", "the deck passes {} cards here",
+      r.error("copies", fmt::format(fmt::runtime(trn("the deck passes {} card here", "the deck passes {} cards here",
                                                      max_deck_cards)),
                                     max_deck_cards));
       break;

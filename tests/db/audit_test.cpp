@@ -257,7 +257,7 @@ TEST_CASE("the audit tells the deaths (lawful or for the Judges) and the votes (
   INFO(votes.evidence);
   CHECK(votes.status == CheckStatus::pass);
   CHECK(votes.evidence ==
-        "closed but never counted: Sheriff. Deputy (1 ballots): nobody: a recount (a Judge's call); Sheriff (0 ballots): "
+        "closed but never counted: Sheriff. Deputy (1 ballot): nobody: a recount (a Judge's call); Sheriff (0 ballots): "
         "never counted");
   CHECK(votes.figures["votes"][0]["tally"] == Json::parse(R"([{"candidate": "Reginald Ashby", "ballots": 1}])"));
   CHECK_FALSE(report.any(CheckStatus::fail));
