@@ -24,14 +24,15 @@ namespace marshal::db {
 // in this process's language).
 struct LedgerRefusal : std::runtime_error {
   LedgerRefusal(std::string code_, std::string field_, i18n::Sentence sentence_)
-      : std::runtime_error(field_.empty() ? sentence_.translated() : field_ + ": " + sentence_.translated()),
-        code(std::move(code_)), field(std::move(field_)), reason(sentence_.translated()),
-        sentence(std::move(sentence_)) {}
+      : std::runtime_error(""), code(std::move(code_)), field(std::move(field_)), reason(sentence_.translated()),
+        sentence(std::move(sentence_)), message(field.empty() ? reason : field + ": " + reason) {}
   // A reason already worded (one passed on from elsewhere): no station can translate it.
   LedgerRefusal(std::string code_, std::string field_, std::string worded_reason)
       : LedgerRefusal(std::move(code_), std::move(field_), i18n::Sentence{std::move(worded_reason), {}}) {}
-  std::string code, field, reason;
+  const char* what() const noexcept override { return message.c_str(); }
+  std::string code, field, reason;  // reason worded once (a flood of refusals formats each once)
   i18n::Sentence sentence;
+  std::string message;  // "field: reason"
 };
 using i18n::say;
 

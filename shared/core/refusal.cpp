@@ -18,10 +18,11 @@ std::string_view to_string(RefusalCode code) {
 }
 
 Refusal::Refusal(RefusalCode code, std::string field, i18n::Sentence reason)
-    : std::runtime_error(field.empty() ? reason.translated() : field + ": " + reason.translated()),
+    : std::runtime_error(""),
       code_(code),
       field_(std::move(field)),
       sentence_(std::move(reason)),
-      reason_(sentence_.translated()) {}
+      reason_(sentence_.translated()),
+      message_(field_.empty() ? reason_ : field_ + ": " + reason_) {}
 
 }  // namespace marshal::core

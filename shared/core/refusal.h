@@ -35,12 +35,14 @@ class Refusal : public std::runtime_error {
   const std::string& field() const { return field_; }
   const std::string& reason() const { return reason_; }
   const i18n::Sentence& sentence() const { return sentence_; }
+  const char* what() const noexcept override { return message_.c_str(); }
 
  private:
   RefusalCode code_;
   std::string field_;
   i18n::Sentence sentence_;
-  std::string reason_;
+  std::string reason_;   // worded once: a flood of refusals formats each sentence once
+  std::string message_;  // "field: reason"
 };
 
 using i18n::say;

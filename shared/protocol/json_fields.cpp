@@ -7,10 +7,11 @@
 namespace marshal::protocol {
 
 InputError::InputError(std::string path, i18n::Sentence reason)
-    : std::runtime_error(path.empty() ? reason.translated() : path + ": " + reason.translated()),
+    : std::runtime_error(""),
       path_(std::move(path)),
       sentence_(std::move(reason)),
-      reason_(sentence_.translated()) {}
+      reason_(sentence_.translated()),
+      message_(path_.empty() ? reason_ : path_ + ": " + reason_) {}
 
 Json object_with_room(std::size_t keys) {
   Json object = Json::object();

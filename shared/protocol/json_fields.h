@@ -29,11 +29,13 @@ class InputError : public std::runtime_error {
   const std::string& path() const { return path_; }
   const std::string& reason() const { return reason_; }
   const i18n::Sentence& sentence() const { return sentence_; }
+  const char* what() const noexcept override { return message_.c_str(); }
 
  private:
   std::string path_;
   i18n::Sentence sentence_;
-  std::string reason_;
+  std::string reason_;   // worded once, as core::Refusal's
+  std::string message_;  // "path: reason"
 };
 
 using i18n::say;

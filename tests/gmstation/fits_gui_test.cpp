@@ -12,11 +12,6 @@ using namespace gui_testing;
 
 namespace {
 
-void check_page_fits(gm::MainFrame* frame, const std::string& screen) {
-  pump(150);
-  test_support::check_nothing_cut(frame, screen);
-}
-
 struct Language {
   const char* code;
   const char* event;
@@ -39,7 +34,7 @@ TEST_CASE("every GM screen at 1024 x 600 cuts no text, in English and in Russian
     gm::MainFrame* frame = open_station(town.db, "saloon-gm");
     REQUIRE(frame->GetSize() == wxSize(1024, 600));
     const std::string lang = language.code;
-    check_page_fits(frame, lang + " home");
+    check_fits(frame, lang + " home");
     const std::vector<std::pair<const char*, gm::ConflictPage*>> pages{
         {"duel", frame->duel()},       {"accusation", frame->accusation()}, {"fistfight", frame->fistfight()},
         {"actions", frame->actions()}, {"shootout", frame->shootout()},     {"brawl", frame->brawl()},
@@ -47,7 +42,7 @@ TEST_CASE("every GM screen at 1024 x 600 cuts no text, in English and in Russian
     for (const auto& [name, page] : pages) {
       frame->show_screen(page);
       pump(200);
-      check_page_fits(frame, lang + " " + name);
+      check_fits(frame, lang + " " + name);
       screenshot(frame, "fits-" + lang + "-" + name);
     }
     wxUIActionSimulator sim;
@@ -58,7 +53,7 @@ TEST_CASE("every GM screen at 1024 x 600 cuts no text, in English and in Russian
       scan_burst(sim, town.badge(language.longest[0]));
       scan_burst(sim, town.badge(language.longest[1]));
       pump(300);
-      check_page_fits(frame, lang + (key == WXK_F2 ? " duel" : " fistfight") + " with the longest names");
+      check_fits(frame, lang + (key == WXK_F2 ? " duel" : " fistfight") + " with the longest names");
       screenshot(frame, "fits-" + lang + (key == WXK_F2 ? "-duel-names" : "-fistfight-names"));
     }
     // Four of them in a shootout.
@@ -67,7 +62,7 @@ TEST_CASE("every GM screen at 1024 x 600 cuts no text, in English and in Russian
     for (const auto& name : language.longest) scan_burst(sim, town.badge(name));
     sim.Char('N', wxMOD_CONTROL);
     pump(300);
-    check_page_fits(frame, lang + " shootout with the longest names");
+    check_fits(frame, lang + " shootout with the longest names");
     screenshot(frame, "fits-" + lang + "-shootout-names");
     frame->Destroy();
     pump(200);

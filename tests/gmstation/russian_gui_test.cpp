@@ -11,15 +11,6 @@
 using namespace marshal;
 using namespace gui_testing;
 
-namespace {
-
-void check_fits(gm::MainFrame* frame, const std::string& screen) {
-  pump(150);
-  test_support::check_nothing_cut(frame, screen);
-}
-
-}  // namespace
-
 TEST_CASE("the GM station's home screen in English cuts no text at 1024 x 600", "[gui][i18n]") {
   SampleTown town(1875);
   gm::MainFrame* frame = open_station(town.db, "saloon-gm");

@@ -13,6 +13,7 @@
 #include "core/csprng.h"
 #include "gmstation/main_frame.h"
 #include "support/gui_fixture.h"
+#include "support/screen_text.h"
 #include "import/import_event.h"
 #include "ledger/ledger.h"
 #include "support/sample_town.h"
@@ -29,6 +30,12 @@ inline marshal::gm::MainFrame* open_station(std::unique_ptr<marshal::gm::Station
   frame->scan_input()->focus_field();
   pump(200);
   return frame;
+}
+
+// A check that the station's window cuts no text once laid out (tests/support/screen_text.h).
+inline void check_fits(marshal::gm::MainFrame* frame, const std::string& screen) {
+  pump(150);
+  marshal::test_support::check_nothing_cut(frame, screen);
 }
 
 // A mouse click on the left of `w` (a check box's box), as a GM clicks it.
