@@ -21,7 +21,8 @@ ActionsPage::ActionsPage(wxWindow* parent, StationBackend& backend)
   // TRANSLATORS: the screen's keys, pressed with Ctrl (Latin letters on any keyboard); keep the
   // lines as short: the screen is 1024 pixels wide.
   auto* keys = new wxStaticText(this, wxID_ANY,
-                                wx_tr("Ctrl+H  heal a wound (then the Doctor's badge)     Ctrl+D  dock a random bystander\n"
+                                wx_tr("Ctrl+H  heal a wound (then the Doctor's badge)     Ctrl+W  the wound's limb (a digit)\n"
+                                      "Ctrl+D  dock a random bystander\n"
                                       "Ctrl+B  bestow a new bystander (type its name; the card is printed)\n"
                                       "Ctrl+A  arrest (then the Lawman's badge)     Ctrl+J  jail     Ctrl+R  release\n"
                                       "Horses (then scan the horse):  Ctrl+S  sold to them   Ctrl+T  they steal it\n"
@@ -160,6 +161,15 @@ bool ActionsPage::on_key(int key) {
       waiting_ = Waiting::reissue;
       show_prompt(wx_tr("Scan the card to re-issue (its code stops working)"));
       return true;
+    case 'W': {
+      Lookup who = backend_.character(badge_);
+      if (!who.found) return true;
+      const std::string name = who.data["name"];
+      // TRANSLATORS: {} is a character's name.
+      if (!who.data.value("wounded", false)) refuse(utf8(fmt::format(fmt::runtime(tr("{} is not wounded")), name)));
+      else ask_limbs(backend_, {{badge_, name}});
+      return true;
+    }
     case 'D': record("bystander_docked", {{"character", badge_}}, wx_tr("Docked")); return true;
     case 'J': record("jailed", {{"character", badge_}}, wx_tr("In jail")); return true;
     case 'R': record("released", {{"character", badge_}}, wx_tr("Released")); return true;

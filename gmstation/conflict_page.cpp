@@ -54,6 +54,10 @@ ConflictPage::ConflictPage(wxWindow* parent, const wxString& title)
   sizer_->Add(instruction_, 0, wxLEFT | wxRIGHT | wxTOP | wxEXPAND, 6);
   sizer_->Add(refusal_, 0, wxLEFT | wxRIGHT | wxEXPAND, 6);
   sizer_->Add(inputs_, 0, wxEXPAND);
+  limbs_ = std::make_unique<LimbQuestion>(this, sizer_,
+                                          LimbQuestion::Callbacks{[this](const wxString& why) { refuse(why); },
+                             [this](const wxString& answer) { set_result(result_text_ + "\n" + answer); },
+                             [this] { focus_scan_field(); }});
   SetSizer(sizer_);
   // Wrapped text follows the page's width.
   Bind(wxEVT_SIZE, [this](wxSizeEvent& event) {
@@ -134,6 +138,7 @@ void ConflictPage::refuse(const wxString& why) {
 
 void ConflictPage::open_screen() {
   finished_ = false;
+  limbs_->cancel();
   sizer_->Show(inputs_, true, true);
   if (result_area_) {
     result_area_->SetFont(ui::font(result_points_, true));
@@ -142,6 +147,12 @@ void ConflictPage::open_screen() {
   refusal_text_.clear();
   rewrap();
   Scroll(0, 0);
+}
+
+void ConflictPage::ask_limbs(StationBackend& backend, std::vector<WoundedPerson> wounded) {
+  if (wounded.empty()) return;
+  limbs_->ask(backend, std::move(wounded));
+  FitInside();
 }
 
 void ConflictPage::finish_screen() {

@@ -5,6 +5,7 @@
 // own CSPRNG for virtual draws, and the result: in large type as a banner once recorded. The
 // page scrolls when a long result does not fit (1024 x 600).
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,6 +18,7 @@
 #include <wx/textctrl.h>
 
 #include "core/csprng.h"
+#include "gmstation/limb_question.h"
 #include "gmstation/one_key_number.h"
 #include "gmstation/station_backend.h"
 #include "ui/sounds.h"
@@ -60,6 +62,9 @@ class ConflictPage : public wxScrolledWindow {
   // The odds box, if the page has one, and the odds line as shown (for tests).
   wxCheckBox* odds_toggle() const { return odds_toggle_; }
   wxString odds_shown() const { return odds_shown_; }
+  // The limb asked of a wounded player after a record (for tests): its field, and whether asked.
+  OneKeyNumber* limb_field() const { return limbs_->field(); }
+  bool asking_limb() const { return limbs_->asking(); }
   // How the page gives the keyboard back to the window's scan field (set by the window).
   void set_focus_scan_field(std::function<void()> focus) { focus_scan_field_ = std::move(focus); }
   // The window's sounds: a refusal and a record sound here.
@@ -82,6 +87,9 @@ class ConflictPage : public wxScrolledWindow {
   // (never translated: each has its own sentence): "duel", "accusation", "fistfight", "brawl",
   // "became_brawl" (a fistfight that became a brawl), "shootout", "chase", "action".
   void show_record(const RecordOutcome& r, const wxString& what);
+  // After a record that wounded `wounded`: asks each which limb they lose, one digit each, each
+  // answer recorded and added to the result (LimbQuestion).
+  void ask_limbs(StationBackend& backend, std::vector<WoundedPerson> wounded);
   // Two one-key numbers, one a side (a duelist's commitment, a fighter's offense): a refusal
   // names the side from `names` (as they stand when it comes), the first moves on to the second,
   // the second calls `then`; any change updates the odds.
@@ -150,6 +158,7 @@ class ConflictPage : public wxScrolledWindow {
 
   wxStaticText* instruction_;
   wxString instruction_text_;
+  std::unique_ptr<LimbQuestion> limbs_;
   wxStaticText* refusal_;
   wxString refusal_text_;
   wxStaticText* result_area_ = nullptr;

@@ -67,6 +67,7 @@ std::optional<Json> ConflictSession::admit(const std::string& badge, const Json&
       return std::nullopt;
     }
   badge_of_[name] = badge;
+  if (!view.value("wounded", false)) came_unwounded_.insert(name);
   return character_from_view(view);
 }
 
@@ -77,6 +78,31 @@ bool ConflictSession::add_participant(const std::string& list_key, const std::st
   if (!input_.contains(list_key)) input_[list_key] = Json::array();
   input_[list_key].push_back(std::move(*character));
   return true;
+}
+
+std::unique_ptr<ConflictSession> ConflictSession::became(const std::string& kind, const std::string& list_key,
+                                                         const Json& people) const {
+  auto next = std::make_unique<ConflictSession>(kind, input_.value("options", Json(nullptr)));
+  for (const auto& person : people) {
+    const std::string name = person.at("name");
+    next->badge_of_[name] = badge_of_.at(name);
+    if (came_unwounded_.count(name)) next->came_unwounded_.insert(name);
+  }
+  next->input_[list_key] = people;
+  return next;
+}
+
+void ConflictSession::forget(const std::string& list_key, const std::string& name) {
+  badge_of_.erase(name);
+  came_unwounded_.erase(name);
+  if (!input_.contains(list_key)) return;
+  Json& list = input_[list_key];
+  for (std::size_t i = 0; i < list.size(); ++i)
+    if (list[i].value("name", "") == name) {
+      list.erase(i);
+      break;
+    }
+  if (list.empty()) input_.erase(list_key);
 }
 
 int ConflictSession::participants(const std::string& list_key) const {
@@ -113,6 +139,18 @@ SessionOutcome ConflictSession::resolve(core::Csprng* rng) const {
     o.error = r.reason();
   }
   return o;
+}
+
+std::vector<WoundedPerson> ConflictSession::newly_wounded(const SessionOutcome& outcome) const {
+  std::vector<WoundedPerson> wounded;
+  if (!outcome.ok) return wounded;
+  for (const auto& [key, list] : outcome.resolution["result"].items())
+    if (list.is_array())
+      for (const auto& c : list)
+        if (c.is_object() && c.value("wounded", false) && !c.value("dead", false) && c.contains("name") &&
+            came_unwounded_.count(c["name"].get<std::string>()))
+          wounded.push_back({badge_of_.at(c["name"].get<std::string>()), c["name"].get<std::string>()});
+  return wounded;
 }
 
 Json ConflictSession::record_payload(const SessionOutcome& outcome) const {

@@ -3,8 +3,11 @@
 // cards entered so far, resolution through shared/protocol after every step, and the payload
 // the ledger records. The screen shows what resolve() says; the ledger replays the same input.
 #include <map>
+#include <memory>
 #include <optional>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "core/csprng.h"
 #include "protocol/json_fields.h"
@@ -12,6 +15,11 @@
 namespace marshal::gm {
 
 using protocol::Json;
+
+// Someone the conflict wounded: who asks them which limb they lose.
+struct WoundedPerson {
+  std::string badge, name;
+};
 
 struct SessionOutcome {
   bool ok = false;
@@ -38,6 +46,13 @@ class ConflictSession {
   // rules need it, for the caller to place in the input; nullopt with `why` when refused.
   std::optional<Json> admit(const std::string& badge, const Json& view, std::string& why);
   int participants(const std::string& list_key) const;
+  // Takes `name` back out of `list_key` (a joiner the ledger refused): scannable again.
+  void forget(const std::string& list_key, const std::string& name);
+  // The conflict this one became (a duel someone joined is a shootout, 004 L87): `people` as the
+  // rules left them (wounds carried over), under `list_key`, each known by the badge scanned here;
+  // the same event options.
+  std::unique_ptr<ConflictSession> became(const std::string& kind, const std::string& list_key,
+                                          const Json& people) const;
   const Json& character(const std::string& name) const;
 
   Json& input() { return input_; }
@@ -51,6 +66,9 @@ class ConflictSession {
   // rules leave to chance that no card decides (the random bystander of an accusation); they
   // go into the record like the cards.
   SessionOutcome resolve(core::Csprng* rng = nullptr) const;
+  // Everyone `outcome` leaves wounded who came into the conflict unwounded (into the duel it
+  // became from, too), in the result's order.
+  std::vector<WoundedPerson> newly_wounded(const SessionOutcome& outcome) const;
   // The conflict_resolved payload: the resolution's record with people named by their badges.
   Json record_payload(const SessionOutcome& outcome) const;
 
@@ -58,6 +76,7 @@ class ConflictSession {
   std::string kind_;
   Json input_ = Json::object();
   std::map<std::string, std::string> badge_of_;  // name -> badge code
+  std::set<std::string> came_unwounded_;          // names, as admitted
   std::string trick_code_;
 };
 

@@ -35,11 +35,30 @@ std::string duel_choice_words(const std::string& choice) {
   return "13+: " + choice;
 }
 
+// Each duelist dead or wounded, a line each (each line starting with a line break).
+std::string duelists_fates(const Json& duelists) {
+  std::string lines;
+  for (const auto& d : duelists)
+    // TRANSLATORS: {} is a duelist's name.
+    if (d.value("dead", false)) lines += "\n" + fmt::format(fmt::runtime(tr("{} is dead")), d["name"].get<std::string>());
+    else if (d.value("wounded", false))
+      // TRANSLATORS: a duelist's name, then the Speed and Accuracy left after the wound.
+      lines += "\n" + fmt::format(fmt::runtime(tr("{} is wounded: a limb lost (the player says which), -1 to "
+                                                  "everything: Speed now {}, Accuracy now {}")),
+                                  d["name"].get<std::string>(), std::max(0, d["speed"].get<int>() - 1),
+                                  std::max(0, d["accuracy"].get<int>() - 1));
+  return lines;
+}
+
 }  // namespace
 
-DuelPage::DuelPage(wxWindow* parent, StationBackend& backend, std::function<void(const wxString&)> status)
+DuelPage::DuelPage(wxWindow* parent, StationBackend& backend, std::function<void(const wxString&)> status,
+                   BecomesShootout becomes_shootout)
     // TRANSLATORS: a screen's title, in capitals.
-    : ConflictPage(parent, wx_tr("DUEL")), backend_(backend), status_(std::move(status)) {
+    : ConflictPage(parent, wx_tr("DUEL")),
+      backend_(backend),
+      status_(std::move(status)),
+      becomes_shootout_(std::move(becomes_shootout)) {
   auto* sizer = inputs_;
 
   auto* grid = new wxFlexGridSizer(5, 3, 6, 18);
@@ -89,7 +108,11 @@ DuelPage::DuelPage(wxWindow* parent, StationBackend& backend, std::function<void
   go_ = new wxButton(this, wxID_ANY, wx_tr("Draw  (Enter)"));
   go_->SetFont(ui::font(14, true));
   go_->Bind(wxEVT_BUTTON, &DuelPage::on_go, this);
-  options->Add(go_, 0);
+  options->Add(go_, 0, wxRIGHT, 10);
+  auto* stop = new wxButton(this, wxID_ANY, wx_tr("Both stop  (Ctrl+S)"));
+  stop->SetFont(ui::font(ui::body_points));
+  stop->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { both_stop(); });
+  options->Add(stop, 0);
   sizer->Add(options, 0, wxALL | wxEXPAND, 8);
   add_odds_toggle(options, [this] { return odds_text(); });
   result_ = add_result_area(17);
@@ -127,10 +150,9 @@ void DuelPage::on_scan(const std::string& code) {
     else refuse(wx_tr("An action card: scan both duelists' badges first"));
     return;
   }
-  if (step_ != Step::first && step_ != Step::second) {
-    refuse(wx_tr("The duelists are set: Esc starts a new duel"));
-    return;
-  }
+  if (step_ == Step::draw || step_ == Step::shoot) return someone_joins(code);
+  if (step_ == Step::choice) return refuse(wx_tr("First the shooter's choice: Ctrl+K kill, Ctrl+W wound, Ctrl+D disable"));
+  if (step_ == Step::done) return refuse(wx_tr("The duel is over: Esc, or a new F-key, for the next"));
   Lookup who = backend_.character(code);
   if (!who.found) {
     refuse(duel_refusal(who.refusal));
@@ -337,6 +359,10 @@ SessionOutcome DuelPage::resolve_round() {
 }
 
 bool DuelPage::on_key(int key) {
+  if (key == 'S') {
+    both_stop();
+    return true;
+  }
   if (step_ != Step::choice || (key != 'K' && key != 'W' && key != 'D')) return false;
   Json& round = session_->input()["rounds"].back();
   round["choices"][choosing_]["choice_at_13"] = key == 'K' ? "kill" : key == 'W' ? "wound" : "disable";
@@ -384,15 +410,7 @@ void DuelPage::show_round(const SessionOutcome& o) {
     std::string winner = result["winner"].is_null()
                              ? tr("Nobody is left standing")
                              : fmt::format(fmt::runtime(tr("{} wins the duel")), result["winner"].get<std::string>());
-    for (const auto& d : result["duelists"])
-      // TRANSLATORS: {} is a duelist's name.
-      if (d.value("dead", false)) winner += "\n" + fmt::format(fmt::runtime(tr("{} is dead")), d["name"].get<std::string>());
-      else if (d.value("wounded", false))
-        // TRANSLATORS: a duelist's name, then the Speed and Accuracy left after the wound.
-        winner += "\n" + fmt::format(fmt::runtime(tr("{} is wounded: a limb lost (the player says which), -1 to "
-                                                     "everything: Speed now {}, Accuracy now {}")),
-                                     d["name"].get<std::string>(), std::max(0, d["speed"].get<int>() - 1),
-                                     std::max(0, d["accuracy"].get<int>() - 1));
+    winner += duelists_fates(result["duelists"]);
     set_result(lines + wxString::FromUTF8(winner));
     step_ = Step::done;
     for (auto* f : card_) f->SetBackgroundColour(*wxWHITE);
@@ -406,9 +424,68 @@ void DuelPage::show_round(const SessionOutcome& o) {
   Layout();
 }
 
+void DuelPage::both_stop() {
+  if (step_ == Step::choice) return refuse(wx_tr("First the shooter's choice: Ctrl+K kill, Ctrl+W wound, Ctrl+D disable"));
+  if (step_ == Step::done) return refuse(wx_tr("The duel is over: Esc, or a new F-key, for the next"));
+  if (step_ != Step::shoot) return refuse(wx_tr("Nothing is drawn yet, so nothing to record: Esc ends this duel"));
+  Json& input = session_->input();
+  input["stop"] = true;
+  SessionOutcome o = session_->resolve();
+  if (!o.ok) {
+    input.erase("stop");
+    return refuse(duel_refusal(o.error));
+  }
+  const Json& result = o.resolution["result"];
+  show_duelists(&result["duelists"]);
+  for (auto* f : card_) {
+    f->Clear();
+    f->SetBackgroundColour(*wxWHITE);
+  }
+  result_->SetForegroundColour(ui::ink);
+  set_result(wx_tr("Both duelists agree to stop") + utf8(duelists_fates(result["duelists"])));
+  step_ = Step::done;
+  record();
+  Layout();
+}
+
+void DuelPage::someone_joins(const std::string& code) {
+  Lookup who = backend_.character(code);
+  if (!who.found) return refuse(duel_refusal(who.refusal));
+  std::string why;
+  if (!session_->add_participant("join", code, who.data, why)) return refuse(duel_refusal(why));
+  Json& input = session_->input();
+  std::vector<std::string> players = names_;
+  players.push_back(who.data["name"]);
+  Json everybody;
+  if (step_ == Step::draw) {
+    // Nothing drawn, nothing happened: no duel to record, the shootout starts with the three.
+    everybody = input["duelists"];
+    everybody.push_back(input["join"].back());
+  } else {
+    SessionOutcome o = session_->resolve();
+    if (o.ok) {
+      show_record(backend_.record("conflict_resolved", session_->record_payload(o)), "duel");
+      if (recorded())
+        // TRANSLATORS: in the status bar; {} is the record's number in the ledger.
+        status_(recorded_seq_ > 0 ? utf8(fmt::format(fmt::runtime(tr("Duel recorded as #{}: it became a shootout")),
+                                                     recorded_seq_))
+                                  : wx_tr("Duel kept provisionally: it syncs when the ledger returns"));
+    }
+    if (!o.ok || !recorded()) {
+      session_->forget("join", players.back());
+      if (!o.ok) refuse(duel_refusal(o.error));
+      return;
+    }
+    everybody = o.resolution["became_shootout"]["participants"];
+  }
+  becomes_shootout_(session_->became("shootout", "participants", everybody), std::move(players));
+  start();
+}
+
 void DuelPage::record() {
   SessionOutcome o = session_->resolve();
   show_record(backend_.record("conflict_resolved", session_->record_payload(o)), "duel");
+  if (recorded()) ask_limbs(backend_, session_->newly_wounded(o));
   if (recorded())
     // TRANSLATORS: in the status bar; {} is the record's number in the ledger.
     status_(recorded_seq_ > 0 ? utf8(fmt::format(fmt::runtime(tr("Duel recorded as #{}")), recorded_seq_))

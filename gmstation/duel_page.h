@@ -2,7 +2,9 @@
 // The duel screen: scan both duelists, enter what each commits to the draw, draw (cards typed
 // from a physical deck, or drawn by the station), shoot round by round, and record the duel in
 // the ledger. Every step by keys: digits and Enter; the scan field takes badges. "Not to kill" is
-// declared per duelist before each round; a shot of 13 or more asks the shooter's choice.
+// declared per duelist before each round; a shot of 13 or more asks the shooter's choice. The
+// duel also ends when both stop (Ctrl+S), or when a third badge is scanned: anyone else joining
+// makes it a shootout (004 L87), carried on by the shootout screen with every wound.
 #include <functional>
 #include <array>
 #include <memory>
@@ -24,15 +26,21 @@ namespace marshal::gm {
 
 class DuelPage : public ConflictPage {
  public:
-  DuelPage(wxWindow* parent, StationBackend& backend, std::function<void(const wxString&)> status);
+  // Called when someone else joins: the duel (recorded, if drawn) goes on as a shootout, its
+  // players named in order (the duelists, then who joined).
+  using BecomesShootout = std::function<void(std::unique_ptr<ConflictSession>, std::vector<std::string>)>;
+  DuelPage(wxWindow* parent, StationBackend& backend, std::function<void(const wxString&)> status,
+           BecomesShootout becomes_shootout);
 
   void start() override;  // a new, empty duel
   // A badge scanned while this screen is showing, or an action card (ACT01..ACT10): it fills
   // the card field the screen is waiting for (highlighted), and the step resolves by itself
   // once it has every card it needs.
   void on_scan(const std::string& code) override;
-  // A shot of 13 or more: Ctrl+K kill, Ctrl+W wound, Ctrl+D disable (the shooter's choice).
+  // A shot of 13 or more: Ctrl+K kill, Ctrl+W wound, Ctrl+D disable (the shooter's choice);
+  // Ctrl+S: both duelists agree to stop.
   bool on_key(int key) override;
+  void both_stop();
   wxCheckBox* not_to_kill_box(int duelist) const { return not_to_kill_[duelist]; }  // for tests
   OneKeyNumber* commitment(int duelist) const { return commit_[duelist]; }          // for tests
   wxTextCtrl* card_field(int duelist) const { return card_[duelist]; }              // for tests
@@ -49,6 +57,9 @@ class DuelPage : public ConflictPage {
   void draw_step();
   void shoot_step();
   void record();
+  // A third badge scanned mid-duel: recorded as joined (nothing when not drawn yet), then the
+  // shootout screen takes everybody.
+  void someone_joins(const std::string& code);
   // This round's cards: drawn by the station, or as typed (an empty field: no card).
   bool read_cards(Json& out);
   // An action card scanned: into the waiting field; the step goes on when it can.
@@ -61,6 +72,7 @@ class DuelPage : public ConflictPage {
 
   StationBackend& backend_;
   std::function<void(const wxString&)> status_;
+  BecomesShootout becomes_shootout_;
   std::unique_ptr<ConflictSession> session_;
   std::vector<std::string> names_;
   Step step_ = Step::first;

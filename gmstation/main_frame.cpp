@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "core/limbs.h"
 #include "ui/camera.h"
 #include "ui/command_keys.h"
 #include "ui/theme.h"
@@ -62,8 +63,8 @@ wxString describe_view(const Json& v) {
     else if (v.value("wounded", false))
       text += "\n" + (v.value("wounded_limb", "").empty()
                           ? tr("Wounded")
-                          // TRANSLATORS: {} is the limb the player named, as they wrote it.
-                          : fmt::format(fmt::runtime(tr("Wounded ({})")), v["wounded_limb"].get<std::string>()));
+                          // TRANSLATORS: {} is the limb the player gave up (left arm).
+                          : fmt::format(fmt::runtime(tr("Wounded ({})")), core::limb_words(v["wounded_limb"])));
     for (const auto& t : v.value("timers", Json::array())) {
       const auto minutes = (t["remaining_ms"].get<std::int64_t>() + 59'999) / 60'000;
       // TRANSLATORS: {} is a number of minutes.
@@ -133,10 +134,16 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   home_sizer->Add(answer_, 1, wxALL | wxEXPAND, 10);
   home_->SetSizer(home_sizer);
   book_->AddPage(home_, "home");  // the page's name, not shown
-  duel_ = new DuelPage(book_, *backend_, [this](const wxString& s) {
-    SetStatusText(s + "  |  " + wxString::FromUTF8(backend_->describe()));
-    refresh();
-  });
+  duel_ = new DuelPage(
+      book_, *backend_,
+      [this](const wxString& s) {
+        SetStatusText(s + "  |  " + wxString::FromUTF8(backend_->describe()));
+        refresh();
+      },
+      [this](std::unique_ptr<ConflictSession> joined, std::vector<std::string> players) {
+        shootout_->continue_duel(std::move(joined), std::move(players));
+        book_->SetSelection(static_cast<std::size_t>(book_->FindPage(shootout_)));
+      });
   accusation_ = new AccusationPage(book_, *backend_);
   fistfight_ = new FistfightPage(book_, *backend_, [this](std::unique_ptr<ConflictSession> fight,
                                                          std::vector<std::string> fighters) {

@@ -102,6 +102,15 @@ void ShootoutPage::start() {
   show_prompt(wx_tr("Scan every player's badge (3 or more), then Ctrl+N to start"));
 }
 
+void ShootoutPage::continue_duel(std::unique_ptr<ConflictSession> joined, std::vector<std::string> players) {
+  start();
+  session_ = std::move(joined);
+  names_ = std::move(players);
+  show_players();
+  show_prompt(wx_tr("The duel is now a shootout, wounds carried over: scan more players, or Ctrl+N to start"));
+  focus_scan_field();  // the keyboard may still be in the duel's fields, hidden now
+}
+
 const Json& ShootoutPage::state_of(std::size_t i) const {
   if (last_.ok) return last_.resolution["result"]["participants"][i];
   return session_->character(names_[i]);

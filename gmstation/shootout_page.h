@@ -28,6 +28,9 @@ class ShootoutPage : public ConflictPage {
   static constexpr int max_players = 8;
   ShootoutPage(wxWindow* parent, StationBackend& backend);
   void start() override;
+  // A duel someone joined (004 L87): its players, wounds carried over, are in; more may be
+  // scanned before Ctrl+N starts the shooting.
+  void continue_duel(std::unique_ptr<ConflictSession> joined, std::vector<std::string> players);
   void on_scan(const std::string& code) override;
   // A key pressed with Ctrl on this screen (N start, T take the bullet, S everyone stops).
   bool on_key(int key) override;

@@ -284,6 +284,7 @@ void ShootoutPage::record() {
   }
   set_result(utf8(text));
   show_record(backend_.record("conflict_resolved", session_->record_payload(o)), "shootout");
+  if (recorded()) ask_limbs(backend_, session_->newly_wounded(o));
 }
 
 }  // namespace marshal::gm

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "core/limbs.h"
 #include "i18n/translate.h"
 
 namespace marshal::kiosk {
@@ -69,8 +70,9 @@ PlayerView player_view(const Json& v, std::int64_t fetched_ms, std::int64_t now_
     if (limb.empty())
       p.standing = tr("WOUNDED: every attribute -1 until a Doctor heals you");
     else
-      // TRANSLATORS: {} is the wounded limb as the GM wrote it (left arm).
-      p.standing = fmt::format(fmt::runtime(tr("WOUNDED ({}): every attribute -1 until a Doctor heals you")), limb);
+      // TRANSLATORS: {} is the limb the player gave up (left arm).
+      p.standing = fmt::format(fmt::runtime(tr("WOUNDED ({}): every attribute -1 until a Doctor heals you")),
+                               core::limb_words(limb));
   } else {
     p.standing = tr("Alive and well");
   }

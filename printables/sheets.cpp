@@ -154,7 +154,10 @@ void draw_reference_sheets(PrintDocument& doc, const PrintModel& model) {
            "own Accuracy - committed (a wound from the first shot already counts)."),
         tr("LATER ROUNDS: both shoot at once with full Accuracy. No bystanders in a duel."),
         tr("ENDS: at a death, a 13+ shot that ends it, when both stop, or when anyone joins: then it is a "
-           "shootout, wounds carried over.")}},
+           "shootout, wounds carried over."),
+        tr("AT THE STATION: Ctrl+S both stop. A third badge scanned on the duel screen opens the shootout "
+           "with everybody. After a wound the player chooses the limb: one digit (1 left arm, 2 right arm, "
+           "3 left leg, 4 right leg).")}},
       {tr("GM reference: shootout"),
        {tr("Three or more with guns drawn. Nobody joins once it started. Each round every player raises a hand "
            "and names a target (locked before any draw), or takes cover. A shooter may pin a player in cover "

@@ -67,10 +67,10 @@ std::int64_t write_csv(Database& db, const std::vector<std::string>& columns, co
 std::int64_t write_conflicts_csv(const std::vector<ConflictRow>& rows, const std::filesystem::path& file) {
   std::ofstream out(file, std::ios::binary | std::ios::trunc);
   if (!out) throw cannot_write(file);
-  out << "seq,server_time_ms,station,kind,participants,winner,status,cards\r\n";
+  out << "seq,server_time_ms,station,kind,participants,winner,status,ending,cards\r\n";
   for (const auto& r : rows) {
     out << r.seq << "," << r.server_time_ms;
-    for (const std::string* field : {&r.station, &r.kind, &r.participants, &r.winner, &r.status, &r.cards}) {
+    for (const std::string* field : {&r.station, &r.kind, &r.participants, &r.winner, &r.status, &r.ending, &r.cards}) {
       out.put(',');
       write_csv_field(out, *field);
     }

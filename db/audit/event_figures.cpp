@@ -54,8 +54,32 @@ protocol::Json EventFigures::timeline() const {
           {"slots", first < 0 ? 0 : last - first + 1}, {"stations", stations}};
 }
 
+namespace {
+
+// ConflictRow::ending: from the inputs (join, stop) and the result (a death, over).
+std::string conflict_ending(const protocol::Json& payload, const protocol::Json& result) {
+  auto input = payload.find("input");
+  if (input != payload.end() && input->is_object()) {
+    auto join = input->find("join");
+    if (join != input->end() && join->is_array() && !join->empty()) return "joined";
+    auto stop = input->find("stop");
+    if (stop != input->end() && stop->is_boolean() && stop->get<bool>()) return "stopped";
+  }
+  for (const auto& [key, value] : result.items())
+    if (value.is_array())
+      for (const auto& person : value)
+        if (person.is_object()) {
+          auto dead = person.find("dead");
+          if (dead != person.end() && dead->is_boolean() && dead->get<bool>()) return "death";
+        }
+  auto over = result.find("over");
+  return over != result.end() && over->is_boolean() && over->get<bool>() ? "over" : "";
+}
+
+}  // namespace
+
 ConflictRow conflict_row(const EventRow& row, const protocol::Json& payload, const protocol::Json& stored) {
-  ConflictRow c{row.seq, row.server_time_ms, row.station, "", "", "", "", ""};
+  ConflictRow c{row.seq, row.server_time_ms, row.station, "", "", "", "", "", ""};
   auto kind = payload.find("kind");
   if (kind != payload.end() && kind->is_string()) c.kind = kind->get<std::string>();
   auto draws = payload.find("draws");
@@ -82,6 +106,7 @@ ConflictRow conflict_row(const EventRow& row, const protocol::Json& payload, con
   };
   c.winner = text("winner");
   c.status = text("status");
+  c.ending = conflict_ending(payload, *result);
   return c;
 }
 

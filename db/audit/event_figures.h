@@ -44,6 +44,10 @@ class EventFigures {
 struct ConflictRow {
   std::int64_t seq = 0, server_time_ms = 0;
   std::string station, kind, participants, winner, status;
+  // How it ended, as a code: "joined" (someone else joined: a duel became a shootout, a
+  // fistfight a brawl), "stopped" (all agreed to stop), "death", "over" (any other end), or
+  // empty while it was not over (a chase's fight is another record).
+  std::string ending;
   std::string cards;  // the action cards as the station recorded them: "station 5 9; table 3"
 };
 // A conflict_resolved event's row: whoever took part, whatever the kind calls them (duelists,

@@ -34,6 +34,10 @@ void require_recorded_roll(Database& db, const Json& seq, const std::string& fie
 // A new card code from the ledger's randomness (recorded; a replay reads it back), unused so far.
 std::string fresh_card_code(ApplyContext& ctx);                             // roll_recorded: a trait roll's dice judged
 
+// A trick already spent, refused naming when (the venue's clock) and at which station the event
+// that spent it was recorded: "trick X was already played this evening, at 21:14 at saloon-gm".
+LedgerRefusal trick_already_played(Town& town, const CardRow& trick, const std::string& field);
+
 // The event types apply() knows, for messages and docs.
 const std::vector<std::string>& event_types();
 

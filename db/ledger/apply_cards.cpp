@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "i18n/utf8_text.h"
+#include "i18n/venue_time.h"
 #include "ledger/apply.h"
 
 namespace marshal::db {
@@ -54,6 +55,19 @@ void require_not_dead(Town& town, std::int64_t id, const std::string& field) {
 
 }  // namespace
 
+LedgerRefusal trick_already_played(Town& town, const CardRow& trick, const std::string& field) {
+  if (trick.spent_seq) {
+    Statement s = town.db().prepare("SELECT server_time_ms, station FROM events WHERE seq = ?");
+    s.bind(1, *trick.spent_seq);
+    if (s.step())
+      // TRANSLATORS: {0} is the trick's code, {1} the venue's clock (21:14), {2} a station's name.
+      return LedgerRefusal("already_spent", field,
+                           say("trick {} was already played this evening, at {} at {}", trick.code,
+                               i18n::clock_text(s.int64(0)), s.text(1)));
+  }
+  return LedgerRefusal("already_spent", field, say("trick {} was already played this evening", trick.code));
+}
+
 std::string fresh_card_code(ApplyContext& ctx) { return new_code(ctx); }
 
 void apply_card_event(const std::string& type, ApplyContext& ctx) {
@@ -104,8 +118,7 @@ void apply_card_event(const std::string& type, ApplyContext& ctx) {
     f.done();
     town.require_alive(who, "character");
     town.require_holder(c, who, "trick");
-    if (c.spent)
-      throw LedgerRefusal("already_spent", "trick", say("trick {} was already played this evening", c.code));
+    if (c.spent) throw trick_already_played(town, c, "trick");
     town.spend_card(c.code, "flipped");
   } else if (type == "horse_sold" || type == "horse_stolen" || type == "horse_borrowed") {
     CardRow horse = town.card_of_kind(f.required("horse"), "horse", "horse");

@@ -38,8 +38,12 @@ void expand_tricks(Town& town, Json& node, const std::string& path, CardsRead& r
     if (card.kind == "badge") {
       read.badges.insert_or_assign(node["code"].get<std::string>(), std::move(card));
     } else if (card.kind == "trick") {
+      // A trick is accused once: flipped with the accusation, or played before it (trick_flipped,
+      // its fate "flipped") and not yet accused. Any other spent trick is refused here, naming
+      // when and where it was played.
+      if (card.spent && card.fate != "flipped") throw trick_already_played(town, card, path + ".code");
       node = {{"code", card.code}, {"hand", card.title}, {"flag", card.detail.value("flag", "skill")},
-              {"spent", card.spent}};
+              {"spent", false}};
       read.tricks.push_back(card.code);
     } else {
       // TRANSLATORS: {} is a card kind as the event's files name it (bystander, horse, secret, power, token)
@@ -195,7 +199,7 @@ void apply_conflict_resolved(ApplyContext& ctx) {
         town.add_timer(p.id, timer);
       }
   }
-  for (const auto& trick : tricks) town.spend_card(trick, "flipped");
+  for (const auto& trick : tricks) town.spend_card(trick, "accused");
 }
 
 }  // namespace marshal::db

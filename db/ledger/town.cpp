@@ -42,6 +42,8 @@ CardRow Town::card_from_row(const Statement& s) {
   c.detail = detail == "{}" ? Json::object() : Json::parse(detail);  // most cards have no detail
   c.spent = s.int64(6) != 0;
   c.revoked = s.int64(7) != 0;
+  if (!s.is_null(8)) c.fate = s.text(8);
+  if (!s.is_null(9)) c.spent_seq = s.int64(9);
   return c;
 }
 
@@ -181,7 +183,11 @@ void Town::set_holder(const std::string& code, std::optional<std::int64_t> holde
 }
 
 void Town::spend_card(const std::string& code, const std::string& fate) {
-  db_.prepare("UPDATE cards SET spent = 1, fate = ? WHERE code = ?").bind(1, fate).bind(2, code).run();
+  db_.prepare("UPDATE cards SET spent = 1, fate = ?, spent_seq = ? WHERE code = ?")
+      .bind(1, fate)
+      .bind(2, seq_)
+      .bind(3, code)
+      .run();
 }
 
 void Town::insert_card(const CardRow& card, const std::string& how) {

@@ -22,6 +22,8 @@ struct CardRow {
   Json detail;
   bool spent = false;
   bool revoked = false;
+  std::string fate;                     // how it was spent ("flipped", "accused", "dead"...)
+  std::optional<std::int64_t> spent_seq;  // the event that spent it (none before migration 16)
 };
 
 class Town {
@@ -31,7 +33,7 @@ class Town {
   // A code as sent by a station: checked for form, then looked up.
   static std::string canonical_code(const Json& value, const std::string& field);
   // Columns: code, kind, holder, owner, title, detail, spent, revoked.
-  static constexpr const char* card_columns = "code, kind, holder, owner, title, detail, spent, revoked";  // i18n: not words
+  static constexpr const char* card_columns = "code, kind, holder, owner, title, detail, spent, revoked, fate, spent_seq";  // i18n: not words
   static CardRow card_from_row(const Statement& s);
   // The card as stored, revoked or not; nullopt when the ledger does not know the code.
   std::optional<CardRow> find_card(const std::string& canonical);

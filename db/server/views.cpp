@@ -41,7 +41,21 @@ std::optional<Json> card_view(Database& db, const std::string& code, Role role,
   // "that is a horse card, not a badge"): no code, title, holder or detail.
   if (role == Role::kiosk && (!kiosk_player || found->holder != kiosk_player))
     return Json{{"kind", found->kind}, {"yours", false}};
-  return card_json(*found, town, role, kiosk_player, true);
+  Json view = card_json(*found, town, role, kiosk_player, true);
+  // Spent: how, and when and where the event that spent it was recorded (a trick played is
+  // not played twice; the station says when and where it was).
+  if (found->spent) {
+    view["fate"] = found->fate;
+    if (found->spent_seq) {
+      Statement s = db.prepare("SELECT server_time_ms, station FROM events WHERE seq = ?");
+      s.bind(1, *found->spent_seq);
+      if (s.step()) {
+        view["spent_ms"] = s.int64(0);
+        view["spent_station"] = s.text(1);
+      }
+    }
+  }
+  return view;
 }
 
 std::optional<std::int64_t> character_of_badge(Database& db, const std::string& badge) {

@@ -272,6 +272,11 @@ CREATE TABLE twtw_steps (
   undone_seq INTEGER
 );
 )sql",
+      // 16: when a card was spent (the event's seq): a trick played a second time is refused
+      // naming when and at which station it was played.
+      R"sql(
+ALTER TABLE cards ADD COLUMN spent_seq INTEGER;
+)sql",
   };
   return all;
 }

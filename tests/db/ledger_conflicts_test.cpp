@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "db_test_helpers.h"
+#include "i18n/venue_time.h"
 
 using namespace marshal::db;
 using namespace marshal::db::testing;
@@ -158,7 +159,7 @@ TEST_CASE("an accusation spends the trick given by code and the loser's bystande
   CHECK(result["loser"] == "Black Jack Mulroney");
   CHECK(result["bystander_lost"] == pick);
   CHECK(t.card_text(trick, "spent") == "1");
-  CHECK(t.card_text(trick, "fate") == "flipped");
+  CHECK(t.card_text(trick, "fate") == "accused");
   CHECK(t.card_text(pick, "spent") == "1");
   CHECK(t.card_text(pick, "fate") == "lost");
   CHECK(t.held("Black Jack Mulroney", "bystander").size() == 1);
@@ -167,6 +168,40 @@ TEST_CASE("an accusation spends the trick given by code and the loser's bystande
   // A trick plays once: neither accused again nor flipped again.
   t.refuse("conflict_resolved", accusation(trick), "already_spent");
   t.refuse("trick_flipped", {{"character", t.badge("Black Jack Mulroney")}, {"trick", trick}}, "already_spent");
+}
+
+TEST_CASE("a trick played at the table may be accused once; played again, it is refused naming when and where",
+          "[db][conflicts][tricks]") {
+  TestLedger t;
+  std::string trick = t.card_titled("trick", "Four of a Kind", "Black Jack Mulroney");
+  const Json play{{"character", t.badge("Black Jack Mulroney")}, {"trick", trick}};
+  AppendResult played = t.accept("trick_flipped", play);
+  CHECK(t.card_text(trick, "fate") == "flipped");
+  CHECK(t.card_text(trick, "spent_seq") == std::to_string(played.seq));
+  const std::int64_t played_ms = t.count("SELECT server_time_ms FROM events WHERE seq = " + std::to_string(played.seq));
+  const std::string when_where = "at " + marshal::i18n::clock_text(played_ms) + " at gm-1";
+  // Played twice: refused, saying when and at which station it was played.
+  AppendResult again = t.refuse("trick_flipped", play, "already_spent");
+  CHECK(again.reason == "trick " + trick + " was already played this evening, " + when_where);
+
+  // The trick just played is accused (once): Beau 9 + 4 against 2 + 2, a cheat opened.
+  std::string pick = t.held("Black Jack Mulroney", "bystander").at(0);
+  const Json accusation{{"kind", "accusation"},
+                        {"input",
+                         {{"accuser", {{"code", t.badge("Gentleman Beau Fontaine")}}},
+                          {"accused", {{"code", t.badge("Black Jack Mulroney")}}},
+                          {"trick", {{"code", trick}}},
+                          {"cards", {{"Gentleman Beau Fontaine", 9}, {"Black Jack Mulroney", 2}}},
+                          {"bystander_pick", pick}}}};
+  AppendResult accused = t.accept("conflict_resolved", accusation);
+  CHECK(accused.ledger["result"]["revealed"] == "cheat");
+  CHECK(t.card_text(trick, "fate") == "accused");
+  // Accused once is all: a second accusation names the accusation's time and station.
+  AppendResult twice = t.refuse("conflict_resolved", accusation, "already_spent");
+  const std::int64_t accused_ms = t.count("SELECT server_time_ms FROM events WHERE seq = " + std::to_string(accused.seq));
+  CHECK(twice.reason == "trick " + trick + " was already played this evening, at " + marshal::i18n::clock_text(accused_ms) +
+                            " at gm-1");
+  CHECK(twice.field == "input.trick.code");
 }
 
 TEST_CASE("a brawl puts the losers out with a headache that keeps them from the next fight", "[db][conflicts]") {

@@ -3,6 +3,7 @@
 // data, so that a station words it in its own language (protocol/refusal_json.h). A real server on
 // 127.0.0.1 over TLS, a real libcurl client pinned to the ledger's key; then replies a hostile
 // server could send, which never throw and fall back to the reason.
+#include <regex>
 #include <string>
 
 #include "i18n/sentence.h"
@@ -82,8 +83,15 @@ TEST_CASE("a refused append carries its words: the marked English text and its a
   INFO(describe(twice));
   REQUIRE(twice.status == 409);
   CHECK(error_code(twice) == "already_spent");
-  CHECK(reason_of(twice) == "trick " + ada_trick + " was already played this evening");
-  CHECK(words_of(twice) == Json{{"text", "trick {} was already played this evening"}, {"args", {ada_trick}}});
+  // The card's code, then when (the venue's clock) and where the first play was recorded.
+  const Json played = words_of(twice);
+  CHECK(played["text"] == "trick {} was already played this evening, at {} at {}");
+  REQUIRE(played["args"].size() == 3);
+  CHECK(played["args"][0] == ada_trick);
+  CHECK(std::regex_match(played["args"][1].get<std::string>(), std::regex("[0-2][0-9]:[0-5][0-9]")));
+  CHECK(played["args"][2] == "saloon-gm");
+  CHECK(reason_of(twice) == "trick " + ada_trick + " was already played this evening, at " +
+                                played["args"][1].get<std::string>() + " at saloon-gm");
 
   // A refusal the server makes itself (no such endpoint) has words too.
   client::HttpClient http(test_support::pinned_url(t.server->port(), t.key_pin));
@@ -107,7 +115,8 @@ TEST_CASE("a refused append carries its words: the marked English text and its a
     CHECK(worded.find(bo) != std::string::npos);
     CHECK(worded != reason_of(dead));
     const std::string trick = protocol::reply_refusal_reason(twice.body, "");
-    CHECK(trick == "трюк " + ada_trick + " уже сыгран сегодня вечером");
+    CHECK(trick == "трюк " + ada_trick + " уже сыгран сегодня вечером, в " + played["args"][1].get<std::string>() +
+                       " на станции saloon-gm");
   }
 }
 
