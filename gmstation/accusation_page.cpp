@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "core/action_deck.h"
+#include "gmstation/home_page.h"
 #include "protocol/odds_json.h"
 #include "ui/theme.h"
 #include "ui/words.h"
@@ -84,6 +85,11 @@ void AccusationPage::start() {
   show_prompt(wx_tr("Scan the badge of the player accused of cheating"));
 }
 
+void AccusationPage::start_from_trick(const std::string& holder_badge, const std::string& trick) {
+  on_scan(holder_badge);
+  if (step_ == Step::trick) on_scan(trick);
+}
+
 void AccusationPage::on_scan(const std::string& code) {
   if (auto card = core::deck_card_number(core::action_deck_prefix, code)) {
     if (step_ == Step::draw) return card_scanned(*card);
@@ -118,7 +124,14 @@ void AccusationPage::on_scan(const std::string& code) {
     if (trick.data.value("holder", "") != accused_)
       // TRANSLATORS: {} is the accused.
       return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: that trick is not held by {}")), accused_)));
-    if (trick.data.value("spent", false)) return refuse(wx_tr("Refused: that trick was already played this evening"));
+    // A trick played before (F3 after it was played at home) may be accused once.
+    if (trick.data.value("spent", false) && !played_not_accused(trick.data)) {
+      const std::string when = spent_when_words(trick.data);
+      // TRANSLATORS: {} says when and where: "at 21:14 at saloon-gm".
+      return refuse(when.empty() ? wx_tr("Refused: that trick was already played this evening")
+                                 : utf8(fmt::format(fmt::runtime(tr("Refused: that trick was already played this evening, {}")),
+                                                    when)));
+    }
     session_->set_trick(code, trick.data);
     step_ = Step::accuser;
     show_prompt(wx_tr("Scan the accuser's badge"));

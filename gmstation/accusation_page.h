@@ -18,6 +18,9 @@ class AccusationPage : public ConflictPage {
  public:
   AccusationPage(wxWindow* parent, StationBackend& backend);
   void start() override;
+  // The accusation of a trick just played at the home screen: its holder is the accused, the
+  // trick is in; the accuser's badge comes next.
+  void start_from_trick(const std::string& holder_badge, const std::string& trick);
   void on_scan(const std::string& code) override;
 
  private:

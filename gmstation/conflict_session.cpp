@@ -123,7 +123,8 @@ void ConflictSession::set_trick(const std::string& code, const Json& card_view) 
   input_["trick"] = {{"code", code},
                      {"hand", card_view["title"]},
                      {"flag", card_view["detail"].value("flag", "skill")},
-                     {"spent", card_view.value("spent", false)}};
+                     // A trick played before and not yet accused is still the trick at the table.
+                     {"spent", card_view.value("spent", false) && card_view.value("fate", "") != "flipped"}};
 }
 
 SessionOutcome ConflictSession::resolve(core::Csprng* rng) const {

@@ -5,7 +5,6 @@
 
 #include <fmt/format.h>
 
-#include "core/limbs.h"
 #include "ui/camera.h"
 #include "ui/command_keys.h"
 #include "ui/theme.h"
@@ -23,67 +22,6 @@ namespace {
 // The banner across the top while the ledger is out of reach (two spaces of margin before it).
 std::string offline_banner_words() {
   return "  " + tr("OFFLINE: records are kept here and marked provisional; they sync when the ledger returns");
-}
-
-// A card's first line on the home screen: its kind (the ledger's word) and its title.
-std::string card_heading(const std::string& kind, const std::string& title) {
-  // TRANSLATORS: the first line of a scanned card on the home screen; {} is the card's title.
-  if (kind == "badge") return fmt::format(fmt::runtime(tr("badge card: {}")), title);
-  if (kind == "bystander") return fmt::format(fmt::runtime(tr("bystander card: {}")), title);
-  if (kind == "trick") return fmt::format(fmt::runtime(tr("trick card: {}")), title);
-  if (kind == "horse") return fmt::format(fmt::runtime(tr("horse card: {}")), title);
-  if (kind == "secret") return fmt::format(fmt::runtime(tr("secret card: {}")), title);
-  if (kind == "power") return fmt::format(fmt::runtime(tr("power card: {}")), title);
-  if (kind == "token") return fmt::format(fmt::runtime(tr("token card: {}")), title);
-  // TRANSLATORS: a card of a kind the station does not know: the kind as the ledger names it
-  // (an English word), then the card's title.
-  return fmt::format(fmt::runtime(tr("{} card: {}")), kind, title);
-}
-
-// A poker trick's hidden flag, for the GM's eyes.
-std::string trick_flag_words(const std::string& flag) {
-  if (flag == "cheat") return tr("(flag, GM only: cheat)");
-  if (flag == "skill") return tr("(flag, GM only: skill)");
-  // TRANSLATORS: {} is the trick's flag as the ledger names it (an English word).
-  return fmt::format(fmt::runtime(tr("(flag, GM only: {})")), flag);
-}
-
-// A character or card view in a few lines of large type.
-wxString describe_view(const Json& v) {
-  std::string text;
-  if (v.contains("attributes")) {
-    const Json& u = v["in_use"];
-    // TRANSLATORS: a character's name, then the five attributes in use on one line of large type
-    // (HtH is Hand-to-hand): abbreviate to keep it short.
-    text = fmt::format(fmt::runtime(tr("{}\nHtH {}  Speed {}  Accuracy {}  Gambling {}  Riding {}")),
-                       v["name"].get<std::string>(), u["hth"].get<int>(), u["speed"].get<int>(),
-                       u["accuracy"].get<int>(), u["gambling"].get<int>(), u["riding"].get<int>());
-    // TRANSLATORS: a character's state on the home screen, on a line of its own.
-    if (v.value("dead", false)) text += "\n" + tr("DEAD");
-    else if (v.value("wounded", false))
-      text += "\n" + (v.value("wounded_limb", "").empty()
-                          ? tr("Wounded")
-                          // TRANSLATORS: {} is the limb the player gave up (left arm).
-                          : fmt::format(fmt::runtime(tr("Wounded ({})")), core::limb_words(v["wounded_limb"])));
-    for (const auto& t : v.value("timers", Json::array())) {
-      const auto minutes = (t["remaining_ms"].get<std::int64_t>() + 59'999) / 60'000;
-      // TRANSLATORS: {} is a number of minutes.
-      text += "\n" + fmt::format(fmt::runtime(t["kind"] == "headache" ? tr("Headache: {} min left")
-                                                                        : tr("Knocked out: {} min left")),
-                                 minutes);
-    }
-    text += "\n" + fmt::format(fmt::runtime(tr("Innocent bystanders left: {}")), v.value("bystanders_left", 0));
-    if (v.value("jailed", false)) text += "\n" + tr("In jail");
-  } else {
-    text = card_heading(v["kind"].get<std::string>(), v["title"].get<std::string>()) + "\n" +
-           (v.contains("holder") ? fmt::format(fmt::runtime(tr("held by {}")), v["holder"].get<std::string>())
-                                 : tr("held by nobody"));
-    if (v.value("revoked", false)) text += "\n" + tr("REVOKED: this code was replaced");
-    else if (v.value("spent", false)) text += "\n" + tr("SPENT");
-    if (v["kind"] == "trick" && v["detail"].contains("flag"))
-      text += "\n" + trick_flag_words(v["detail"]["flag"].get<std::string>());
-  }
-  return utf8(text);
 }
 
 // A live panel entry: its text with HTML's special characters written as entities (the panel
@@ -118,21 +56,7 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
 
   auto* middle = new wxBoxSizer(wxHORIZONTAL);
   book_ = new wxSimplebook(this, wxID_ANY);
-  home_ = new wxPanel(book_, wxID_ANY);
-  ui::apply(home_);
-  auto* home_sizer = new wxBoxSizer(wxVERTICAL);
-  // TRANSLATORS: the home screen's help: each function key and the screen it opens, lines of
-  // 14 pt on a page 780 px wide at 1024 x 600 (keep the key names; break lines where needed).
-  auto* help = new wxStaticText(home_, wxID_ANY,
-                                wx_tr("Scan a badge or a card to see it.\nF2: a duel   F3: a cheating accusation   F4: a "
-                                      "fistfight\nF5: GM actions   F6: a shootout   F7: a brawl   F8: a chase\nF9: a "
-                                      "tabletop roll   F10: action time   Esc: back here"));
-  help->SetFont(ui::font(14));
-  answer_ = new wxStaticText(home_, wxID_ANY, "");
-  answer_->SetFont(ui::font(20, true));
-  home_sizer->Add(help, 0, wxALL, 10);
-  home_sizer->Add(answer_, 1, wxALL | wxEXPAND, 10);
-  home_->SetSizer(home_sizer);
+  home_ = new HomePage(book_, *backend_);
   book_->AddPage(home_, "home");  // the page's name, not shown
   duel_ = new DuelPage(
       book_, *backend_,
@@ -202,6 +126,9 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   GetStatusBar()->SetMinHeight(GetStatusBar()->GetCharHeight() + 8);
   SetStatusText(wxString::FromUTF8(backend_->describe()));
   scan_->watch_keyboard(this);
+  scan_->on_empty_enter([this] {
+    if (!current_screen()) home_->play_shown_trick();
+  });
   Bind(wxEVT_CHAR_HOOK, &MainFrame::on_key, this);
   // Every second the timers count down; every other second the ledger is asked what is new.
   Bind(wxEVT_TIMER, [this](wxTimerEvent&) {
@@ -239,7 +166,13 @@ void MainFrame::on_key(wxKeyEvent& event) {
   if (key == WXK_ESCAPE || (key >= WXK_F1 && key <= WXK_F24) || event.ControlDown()) scan_->person_key();
   if (key == WXK_ESCAPE) return show_home();
   for (const auto& screen : screens_)
-    if (key == screen.key) return show_screen(screen.page);
+    if (key == screen.key) {
+      // F3 at home right after a trick is played there: the accusation starts from that trick.
+      const auto played = current_screen() ? std::nullopt : home_->just_played();
+      show_screen(screen.page);
+      if (screen.page == accusation_ && played) accusation_->start_from_trick(played->holder_badge, played->trick);
+      return;
+    }
   // Screen commands are Ctrl+letter: a scanner never sends Ctrl, so a code can start with any letter.
   if (event.ControlDown())
     if (auto* page = current_screen(); page && page->on_key(key)) return;
@@ -320,23 +253,9 @@ void MainFrame::show_home() {
 void MainFrame::on_code(const std::string& code) {
   sounds_.play(ui::Sound::scan);  // read; a refusal sounds after it
   if (ConflictPage* page = current_screen()) page->on_scan(code);
-  else show_lookup(code);
+  else home_->show_lookup(code);
 }
 
-void MainFrame::show_lookup(const std::string& code) {
-  Lookup who = backend_->character(code);
-  Lookup what = who.found ? who : backend_->card(code);
-  if (!what.found) {
-    answer_->SetForegroundColour(ui::refusal_red);
-    // TRANSLATORS: {} says why, in the ledger's words.
-    answer_->SetLabel(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), who.refusal.empty() ? what.refusal : what.refusal)));
-  } else {
-    answer_->SetForegroundColour(ui::ink);
-    answer_->SetLabel(describe_view(what.data) +
-                      (what.from_cache ? "\n" + wx_tr("(last known: the ledger is out of reach)") : wxString()));
-  }
-  home_->Layout();
-}
 
 void MainFrame::refresh_after_asking(long max_wait_ms) {
   backend_->wait_for_ledger(max_wait_ms);

@@ -17,6 +17,7 @@
 #include "gmstation/chase_page.h"
 #include "gmstation/duel_page.h"
 #include "gmstation/fistfight_page.h"
+#include "gmstation/home_page.h"
 #include "gmstation/shootout_page.h"
 #include "gmstation/station_backend.h"
 #include "gmstation/table_page.h"
@@ -31,7 +32,8 @@ class MainFrame : public wxFrame {
   MainFrame(std::unique_ptr<StationBackend> backend);
 
   // What the home screen shows after a scan (for tests and screenshots).
-  wxString scan_answer() const { return answer_->GetLabel(); }
+  wxString scan_answer() const { return home_->answer(); }
+  HomePage* home() { return home_; }
   bool offline_banner_shown() const { return banner_->IsShown(); }
   wxString offline_banner_text() const { return banner_->GetLabel(); }
   DuelPage* duel() { return duel_; }
@@ -66,7 +68,6 @@ class MainFrame : public wxFrame {
 
  private:
   void on_code(const std::string& code);
-  void show_lookup(const std::string& code);
   void on_key(wxKeyEvent& event);
   // The conflict or actions screen showing, or nullptr at home.
   ConflictPage* current_screen() const;
@@ -83,8 +84,7 @@ class MainFrame : public wxFrame {
   wxString camera_status_;
   wxStaticText* banner_;
   wxSimplebook* book_;
-  wxPanel* home_;
-  wxStaticText* answer_;
+  HomePage* home_;
   DuelPage* duel_;
   TablePage* table_;
   ActionTimePage* action_time_;

@@ -78,6 +78,7 @@ void ScanInput::on_char_hook(wxKeyEvent& event) {
       deliver_scanned(code);
       return;  // the Enter belonged to the scanner
     }
+    last_burst_.clear();  // a person's Enter: the same card scanned next is meant again
     event.Skip();
     return;
   }
@@ -104,6 +105,7 @@ void ScanInput::on_enter(wxCommandEvent&) {
   field_->Refresh();
   // Typed and Enter pressed: the person means it, even twice (two copies of a location card).
   if (!typed.empty()) on_code_(typed);
+  else if (on_empty_enter_) on_empty_enter_();
 }
 
 }  // namespace marshal::ui

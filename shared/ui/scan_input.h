@@ -31,6 +31,9 @@ class ScanInput : public wxPanel {
   // Ctrl command): a burst under way was typing, and the same card scanned next is meant.
   void person_key();
   wxTextCtrl* field() { return field_; }
+  // Enter pressed by a person with nothing typed (a scanner's Enter ends its burst and never
+  // comes here): the GM station's home screen plays the trick it shows.
+  void on_empty_enter(std::function<void()> then) { on_empty_enter_ = std::move(then); }
   // A code typed with a mistake (a typo the check character catches, a wrong length, a letter
   // no code has) stays in the field, marked, for the GM to correct, instead of vanishing; it is
   // still handed on, so the screen says what is wrong. Off by default: a kiosk's field must
@@ -43,6 +46,7 @@ class ScanInput : public wxPanel {
   void deliver_scanned(const std::string& code);  // from a wedge burst
 
   OnCode on_code_;
+  std::function<void()> on_empty_enter_;
   wxTextCtrl* field_;
   bool keep_mistyped_ = false;
   scan::WedgeDetector wedge_;

@@ -1,0 +1,54 @@
+#pragma once
+// The GM station's home screen: the function keys' help, and what a scanned badge or card is, in
+// a few lines of large type. A poker trick scanned here can be played (004 L109-119: "each Trick
+// card can only be played once"): Enter with nothing typed records it flipped by its holder; a
+// trick played before says when and at which station. F3 then starts the cheating accusation
+// from the trick just played.
+#include <optional>
+#include <string>
+
+#include <wx/panel.h>
+#include <wx/stattext.h>
+
+#include "gmstation/station_backend.h"
+
+namespace marshal::gm {
+
+// When and where a spent card's event was recorded, from its view (docs/server.md): "at 21:14 at
+// saloon-gm" in the venue's time; "" when the view does not say.
+std::string spent_when_words(const Json& card_view);
+
+// A trick card's view: whether it was played (trick_flipped) and not yet accused, so that an
+// accusation may still open it.
+bool played_not_accused(const Json& card_view);
+
+class HomePage : public wxPanel {
+ public:
+  HomePage(wxWindow* parent, StationBackend& backend);
+
+  // A code scanned at home: the character or card it is.
+  void show_lookup(const std::string& code);
+  // Enter with nothing typed: plays the trick shown, if it can be played. False when no trick
+  // is waiting (Enter then does nothing here).
+  bool play_shown_trick();
+  // The trick played last here, while it is what the screen shows: F3 accuses with it.
+  struct PlayedTrick {
+    std::string trick, holder_badge;
+  };
+  const std::optional<PlayedTrick>& just_played() const { return just_played_; }
+  void forget_played() { just_played_.reset(); }
+
+  // The answer as written (the label itself is wrapped to the page's width).
+  wxString answer() const { return answer_text_; }
+
+ private:
+  void show_answer(const wxString& text, const wxColour& colour);
+
+  StationBackend& backend_;
+  wxStaticText* answer_;
+  wxString answer_text_;
+  std::optional<PlayedTrick> playable_;  // the unplayed trick shown now
+  std::optional<PlayedTrick> just_played_;
+};
+
+}  // namespace marshal::gm
