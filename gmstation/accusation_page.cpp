@@ -5,8 +5,8 @@
 #include <fmt/format.h>
 
 #include "core/action_deck.h"
-#include "gmstation/home_page.h"
 #include "protocol/odds_json.h"
+#include "protocol/spent_words.h"
 #include "ui/theme.h"
 #include "ui/words.h"
 
@@ -125,8 +125,8 @@ void AccusationPage::on_scan(const std::string& code) {
       // TRANSLATORS: {} is the accused.
       return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: that trick is not held by {}")), accused_)));
     // A trick played before (F3 after it was played at home) may be accused once.
-    if (trick.data.value("spent", false) && !played_not_accused(trick.data)) {
-      const std::string when = spent_when_words(trick.data);
+    if (trick.data.value("spent", false) && !protocol::played_not_accused(trick.data)) {
+      const std::string when = protocol::spent_when_words(trick.data);
       // TRANSLATORS: {} says when and where: "at 21:14 at saloon-gm".
       return refuse(when.empty() ? wx_tr("Refused: that trick was already played this evening")
                                  : utf8(fmt::format(fmt::runtime(tr("Refused: that trick was already played this evening, {}")),

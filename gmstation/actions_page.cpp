@@ -21,8 +21,8 @@ ActionsPage::ActionsPage(wxWindow* parent, StationBackend& backend)
   // TRANSLATORS: the screen's keys, pressed with Ctrl (Latin letters on any keyboard); keep the
   // lines as short: the screen is 1024 pixels wide.
   auto* keys = new wxStaticText(this, wxID_ANY,
-                                wx_tr("Ctrl+H  heal a wound (then the Doctor's badge)     Ctrl+W  the wound's limb (a digit)\n"
-                                      "Ctrl+D  dock a random bystander\n"
+                                wx_tr("Ctrl+H  heal a wound (then the Doctor's badge)\n"
+                                      "Ctrl+W  the wound's limb (a digit)     Ctrl+D  dock a random bystander\n"
                                       "Ctrl+B  bestow a new bystander (type its name; the card is printed)\n"
                                       "Ctrl+A  arrest (then the Lawman's badge)     Ctrl+J  jail     Ctrl+R  release\n"
                                       "Horses (then scan the horse):  Ctrl+S  sold to them   Ctrl+T  they steal it\n"
@@ -250,6 +250,15 @@ void ActionsPage::record(const std::string& type, const Json& payload, const wxS
                             card.found ? card.data["title"].get<std::string>() : pick.get<std::string>()));
   } else if (type == "bystander_docked" && r.status == RecordOutcome::Status::accepted) {
     text = wx_tr("No bystander left to dock: recorded, nothing taken");
+  } else if (type == "wound_healed" && r.ledger.value("heal_minutes", 0) > 0) {
+    const int minutes = r.ledger.value("heal_minutes", 0);
+    // TRANSLATORS: a Doctor's healing takes time (an event option); Timers is the strip of running timers.
+    text = utf8(fmt::format(fmt::runtime(trn("Healing: the wound is gone in {} minute (see Timers)",
+                                             "Healing: the wound is gone in {} minutes (see Timers)",
+                                             static_cast<std::uint64_t>(minutes))),
+                            minutes));
+  } else if (type == "wound_healed" && r.status == RecordOutcome::Status::provisional) {
+    text = wx_tr("Healing recorded provisionally: its time runs from when the ledger has it");
   } else if (type == "vote_counted" && r.ledger.contains("tally")) {
     std::string tally;
     for (const auto& t : r.ledger["tally"])

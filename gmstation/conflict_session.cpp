@@ -37,7 +37,8 @@ Json ConflictSession::character_from_view(const Json& view) {
   Json timers = Json::array();
   // The station resolves at time 0: a timer still running is one that started then.
   for (const auto& t : view.value("timers", Json::array()))
-    timers.push_back({{"kind", t["kind"]}, {"start_ms", 0}, {"duration_ms", t["remaining_ms"]}});
+    if (t.value("kind", "") != "healing")  // a healing keeps nobody from a fight
+      timers.push_back({{"kind", t["kind"]}, {"start_ms", 0}, {"duration_ms", t["remaining_ms"]}});
   return {{"name", view["name"]},           {"hth", a["hth"]},
           {"speed", a["speed"]},            {"accuracy", a["accuracy"]},
           {"gambling", a["gambling"]},      {"riding", a["riding"]},
@@ -58,7 +59,7 @@ std::optional<Json> ConflictSession::admit(const std::string& badge, const Json&
     return std::nullopt;
   }
   for (const auto& t : view.value("timers", Json::array()))
-    if (t.value("remaining_ms", 0) > 0) {
+    if (t.value("remaining_ms", 0) > 0 && t.value("kind", "") != "healing") {
       const std::int64_t minutes = (t["remaining_ms"].get<std::int64_t>() + 59'999) / 60'000;
       // TRANSLATORS: a character's name, then a number of minutes.
       why = fmt::format(fmt::runtime(t["kind"] == "headache" ? tr("{} is nursing a headache for {} more minute(s)")

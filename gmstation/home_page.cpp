@@ -5,8 +5,7 @@
 #include <fmt/format.h>
 
 #include "core/limbs.h"
-#include "i18n/venue_time.h"
-#include "protocol/refusal_json.h"
+#include "protocol/spent_words.h"
 #include "ui/theme.h"
 #include "ui/words.h"
 
@@ -15,19 +14,8 @@ namespace marshal::gm {
 using ui::tr;
 using ui::utf8;
 using ui::wx_tr;
-
-std::string spent_when_words(const Json& v) {
-  if (!v.contains("spent_ms") || !v["spent_ms"].is_number_integer() || !v.contains("spent_station") ||
-      !v["spent_station"].is_string())
-    return "";
-  // TRANSLATORS: when and where a card was spent: {0} the venue's clock (21:14), {1} a station's name.
-  return fmt::format(fmt::runtime(tr("at {} at {}")), i18n::clock_text(v["spent_ms"].get<std::int64_t>()),
-                     v["spent_station"].get<std::string>());
-}
-
-bool played_not_accused(const Json& v) {
-  return v.value("kind", "") == "trick" && v.value("spent", false) && v.value("fate", "") == "flipped";
-}
+using protocol::played_not_accused;
+using protocol::spent_when_words;
 
 namespace {
 
@@ -74,7 +62,8 @@ wxString describe_view(const Json& v) {
     for (const auto& t : v.value("timers", Json::array())) {
       const auto minutes = (t["remaining_ms"].get<std::int64_t>() + 59'999) / 60'000;
       // TRANSLATORS: {} is a number of minutes.
-      text += "\n" + fmt::format(fmt::runtime(t["kind"] == "headache" ? tr("Headache: {} min left")
+      text += "\n" + fmt::format(fmt::runtime(t["kind"] == "headache"  ? tr("Headache: {} min left")
+                                               : t["kind"] == "healing" ? tr("Healing: the wound is gone in {} min")
                                                                         : tr("Knocked out: {} min left")),
                                  minutes);
     }

@@ -14,14 +14,6 @@
 
 namespace marshal::gm {
 
-// When and where a spent card's event was recorded, from its view (docs/server.md): "at 21:14 at
-// saloon-gm" in the venue's time; "" when the view does not say.
-std::string spent_when_words(const Json& card_view);
-
-// A trick card's view: whether it was played (trick_flipped) and not yet accused, so that an
-// accusation may still open it.
-bool played_not_accused(const Json& card_view);
-
 class HomePage : public wxPanel {
  public:
   HomePage(wxWindow* parent, StationBackend& backend);

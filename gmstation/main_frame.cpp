@@ -231,6 +231,10 @@ void MainFrame::show_timers() {
         // TRANSLATORS: a character's name, then the time left, m:ss.
         text += fmt::format(fmt::runtime(tr("{} knocked out {}")), t.who, left);
         break;
+      case RunningTimer::Kind::healing:
+        // TRANSLATORS: a character's name, then the time left of a Doctor's healing, m:ss.
+        text += fmt::format(fmt::runtime(tr("{} healed in {}")), t.who, left);
+        break;
     }
     text += "\n";
   }
@@ -298,8 +302,9 @@ void MainFrame::refresh() {
     wxLongLong now = wxGetLocalTimeMillis();
     for (const auto& t : timers.data["timers"]) {
       const bool vote = t["kind"] == "vote";
-      running_.push_back({vote ? RunningTimer::Kind::vote
+      running_.push_back({vote                       ? RunningTimer::Kind::vote
                           : t["kind"] == "headache" ? RunningTimer::Kind::headache
+                          : t["kind"] == "healing"  ? RunningTimer::Kind::healing
                                                     : RunningTimer::Kind::knocked_out,
                           vote ? t.value("office", std::string()) : t["character"].get<std::string>(),
                           now + t["remaining_ms"].get<std::int64_t>()});

@@ -99,7 +99,7 @@ class MainFrame : public wxFrame {
   wxStaticText* timers_;
   wxString timers_text_;  // as written; the label itself is wrapped
   struct RunningTimer {
-    enum class Kind { vote, headache, knocked_out } kind;
+    enum class Kind { vote, headache, knocked_out, healing } kind;
     std::string who;           // the character ("Kid Calloway"), or the office voted for ("" if none named)
     wxLongLong ends_ms;        // on this machine's clock
   };

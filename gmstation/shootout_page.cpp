@@ -99,7 +99,7 @@ void ShootoutPage::start() {
   }
   show_players();
   set_result("");
-  show_prompt(wx_tr("Scan every player's badge (3 or more), then Ctrl+N to start"));
+  show_prompt(wx_tr("Scan every player's badge (2 or more: two is a shooting, not a duel), then Ctrl+N to start"));
 }
 
 void ShootoutPage::continue_duel(std::unique_ptr<ConflictSession> joined, std::vector<std::string> players) {
@@ -170,9 +170,11 @@ void ShootoutPage::on_scan(const std::string& code) {
   names_.push_back(who.data["name"]);
   show_players();
   // TRANSLATORS: {} is how many players are scanned in so far.
-  if (names_.size() < 3)
+  if (names_.size() < 2)
     show_prompt(utf8(fmt::format(fmt::runtime(tr("{} in: scan more players (a shootout is 3 or more; 2 with an ambush: Ctrl+A)")),
                          names_.size())));
+  else if (names_.size() == 2)
+    show_prompt(wx_tr("2 in: scan more, or Ctrl+N: a shooting of two, not a duel (Ctrl+A: the last one ambushes)"));
   else
     show_prompt(utf8(fmt::format(
         fmt::runtime(tr("{} in: scan more, or Ctrl+N to start the shooting (Ctrl+A: the last one ambushes)")),
@@ -224,17 +226,24 @@ bool ShootoutPage::ambush_round() const {
 }
 
 void ShootoutPage::begin_rounds() {
-  if (names_.size() < (ambushers_.empty() ? 3u : 2u))
-    return refuse(ambushers_.empty() ? wx_tr("A shootout is 3 or more players (2 with an ambush): scan another badge")
+  if (names_.size() < 2)
+    return refuse(ambushers_.empty() ? wx_tr("Scan at least two players: a shooting of two, or a shootout of more")
                                      : wx_tr("Scan the one they ambush"));
+  // Two without an ambush: a shooting that is not a duel (a murder, a Lawman's shot at a
+  // criminal: 004 L66, L79, L282). A duel is F2.
+  const bool shooting_of_two = names_.size() == 2 && ambushers_.empty();
   if (ambushers_.size() >= names_.size())
     return refuse(wx_tr("Everyone is an ambusher: someone must be ambushed (Ctrl+A again undoes the last one)"));
   session_->input()["rounds"] = Json::array();
   if (!ambushers_.empty()) session_->input()["ambushers"] = Json(std::vector<std::string>(ambushers_.begin(), ambushers_.end()));
+  if (shooting_of_two) session_->input()["shooting_of_two"] = true;
   step_ = Step::orders;
   show_players();
-  show_prompt(ambushers_.empty() ? wx_tr("Round 1: type each player's order and the card they drew, then Enter")
-                         : wx_tr("The ambush: only the ambushers act in this free round. Their orders and cards, Enter"));
+  show_prompt(shooting_of_two ? wx_tr("A shooting of two, not a duel: bystanders may take bullets, a death is judged as in "
+                                      "a shootout. Round 1: each one's order and card, then Enter")
+              : ambushers_.empty()
+                  ? wx_tr("Round 1: type each player's order and the card they drew, then Enter")
+                  : wx_tr("The ambush: only the ambushers act in this free round. Their orders and cards, Enter"));
   focus_first_enabled(order_);
 }
 

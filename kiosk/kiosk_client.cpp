@@ -274,4 +274,12 @@ KioskReply KioskClient::give_secret(const std::string& secret, const std::string
   return answer(post("/events", event));
 }
 
+KioskReply KioskClient::play_trick(const std::string& trick, const std::string& badge, std::int64_t now_ms) {
+  Json event{{"uuid", client::new_uuid_v7(now_ms)},
+             {"type", "trick_flipped"},
+             {"payload", {{"character", badge}, {"trick", trick}}},
+             {"client_time_ms", now_ms}};
+  return answer(post("/events", event));
+}
+
 }  // namespace marshal::kiosk

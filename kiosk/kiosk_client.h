@@ -100,6 +100,8 @@ class KioskClient {
   // Records `secret_given` from the signed-in player (`from_badge`) to `to_badge`.
   KioskReply give_secret(const std::string& secret, const std::string& from_badge, const std::string& to_badge,
                          std::int64_t now_ms);
+  // Records `trick_flipped`: the signed-in player (`badge`) plays their trick.
+  KioskReply play_trick(const std::string& trick, const std::string& badge, std::int64_t now_ms);
 
  private:
   KioskReply answer(const client::HttpReply& reply) const;

@@ -192,7 +192,7 @@ void KioskFrame::refresh_player_text() {
                                                                      "can be given, sold or voted until it is back.")),
                                                      view_as_of_))
                          : p.dead ? wx_tr("The dead give, sell and vote nothing this evening.")
-                                  : wx_tr("To give one of your secrets or sell your horse, scan its card."));
+                                  : wx_tr("To give one of your secrets, sell your horse or play a poker trick, scan its card."));
   player_hint_->SetForegroundColour(offline_ || p.dead ? ui::refusal_red : ui::ink);
   // Nothing offered that the ledger would refuse: the dead hand nothing over (004 L79).
   give_button_->Show(!p.dead);

@@ -135,6 +135,7 @@ class KioskFrame : public wxFrame {
   void buyer_pin_entered(const std::string& pin);
   void ask_confirmation();
   void confirm_hand_over();
+  void confirm_trick();  // the trick chosen is played (trick_flipped, by the player signed in)
   void end_hand_over();  // back to the player's screen
   void start_ballot();
   void choose_candidate(int index);  // the list's row, as touched, arrowed to or scanned
@@ -169,7 +170,7 @@ class KioskFrame : public wxFrame {
   std::int64_t last_reread_ms_ = 0;
   // A secret given or a horse sold, step by step.
   struct HandOver {
-    enum class Kind { none, secret, horse } kind = Kind::none;
+    enum class Kind { none, secret, horse, trick } kind = Kind::none;  // a trick: played, to nobody
     bool chosen = false;  // false: waiting for the card to be scanned
     std::string code, title, to_badge, to_name;
     bool buyer_agreed = false;  // a sale: the buyer typed their own PIN

@@ -1,4 +1,5 @@
-// Handing a card over at the kiosk: a secret given, a horse sold (the buyer types their PIN).
+// Handing a card over at the kiosk: a secret given, a horse sold (the buyer types their PIN); and a
+// poker trick of the player's played (004 L109-119), confirmed by Enter like a hand-over.
 #include "kiosk/kiosk_frame.h"
 
 #include <wx/sizer.h>
@@ -7,6 +8,7 @@
 
 #include "kiosk/frame_style.h"
 #include "kiosk/refusal_words.h"
+#include "protocol/spent_words.h"
 #include "ui/words.h"
 
 namespace marshal::kiosk {
@@ -82,15 +84,30 @@ void KioskFrame::card_scanned(const std::string& code) {
                       // TRANSLATORS: {} is the horse's name.
                       fmt::format(fmt::runtime(tr("Sell {}.\n\nNow scan the badge of the buyer.")), h.title));
       }
+  if (any_kind)
+    for (const auto& t : p.tricks)
+      if (canonical(t.code) == canonical(code)) {
+        choose(HandOver::Kind::trick, t.code, t.title, "");
+        return ask_confirmation();
+      }
   if (canonical(code) == canonical(badge_)) return;  // their own badge again: nothing to do
   KioskReply card = client_->card(code);
   if (ledger_ended_session(card)) return;
   std::string kind = card.ok ? card.body.value("kind", "") : "";
+  // A trick of theirs played before: when and where (004 L109: a trick plays once).
+  if (kind == "trick" && card.body.value("spent", false) && card.body.value("holder", "") == name_) {
+    const std::string when = protocol::spent_when_words(card.body);
+    // TRANSLATORS: {} says when and where: "at 21:14 at saloon-gm".
+    return show_message(when.empty() ? tr("You have played that trick already: a trick plays once.")
+                                     : fmt::format(fmt::runtime(tr("You played that trick {}: a trick plays once.")), when),
+                        false, screen_ == Screen::give ? Screen::give : Screen::player);
+  }
   std::string why = kind == "secret" ? tr("That secret is not held by you: only its holder can give it.")
+                    : kind == "trick" ? tr("That trick is not yours to play: only its holder plays it.")
                     : kind == "horse" ? tr("That horse is not yours to sell: only its owner sells it, while they have it.")
                     : kind == "badge" ? tr("First scan the secret or horse you want to hand over, then this badge.")
                     : !card.reached   ? tr("The ledger cannot be reached: nothing can be handed over now.")
-                    : card.ok         ? tr("Only secrets and horses are handed over here: scan one you hold.")
+                    : card.ok         ? tr("Only secrets, horses and poker tricks are used here: scan one you hold.")
                                       : tr("This code is not known to the ledger.");
   show_message(why, false, screen_ == Screen::give ? Screen::give : Screen::player);
 }
@@ -150,7 +167,12 @@ void KioskFrame::cancel_sale(const std::string& why) {
 void KioskFrame::ask_confirmation() {
   const bool sale = hand_over_.kind == HandOver::Kind::horse;
   std::string question =
-      sale
+      hand_over_.kind == HandOver::Kind::trick
+          // TRANSLATORS: the trick's poker hand (Royal Flush).
+          ? fmt::format(fmt::runtime(tr("Play your trick \u201C{}\u201D now?\n\nA trick plays once: it is spent for the "
+                                        "evening.")),
+                        hand_over_.title)
+      : sale
           // TRANSLATORS: the horse's name, then the buyer's.
           ? fmt::format(fmt::runtime(tr("Sell {} to {}?\n\nThe horse will be theirs, and no longer yours.")),
                         hand_over_.title, hand_over_.to_name)
@@ -165,6 +187,7 @@ void KioskFrame::ask_confirmation() {
 }
 
 void KioskFrame::confirm_hand_over() {
+  if (hand_over_.chosen && hand_over_.kind == HandOver::Kind::trick) return confirm_trick();
   if (!hand_over_.chosen || hand_over_.to_badge.empty()) return;
   const bool sale = hand_over_.kind == HandOver::Kind::horse;
   if (sale && !hand_over_.buyer_agreed) return;
@@ -206,6 +229,31 @@ void KioskFrame::end_hand_over() {
   pin_problem_->SetLabel("");
   refresh_player_text();
   show(Screen::player);
+}
+
+void KioskFrame::confirm_trick() {
+  const HandOver trick = hand_over_;
+  hand_over_ = {};
+  KioskReply r = client_->play_trick(trick.code, badge_, unix_now_ms());
+  if (r.ok) {
+    KioskReply fresh = client_->character(badge_);
+    if (fresh.ok) {
+      view_ = fresh.body;
+      view_fetched_ms_ = now_ms();
+    }
+    // TRANSLATORS: the trick's poker hand; a GM settles an accusation of it at a GM station.
+    show_message(fmt::format(fmt::runtime(tr("Played: \u201C{}\u201D. If someone accuses you of cheating, a GM settles it.")),
+                             trick.title) +
+                     anything_else(),
+                 true, Screen::player);
+    return;
+  }
+  if (ledger_ended_session(r)) return;
+  if (!r.reached) offline_ = true;
+  // TRANSLATORS: {} says why, in the ledger's words.
+  show_message(!r.reached ? tr("The ledger cannot be reached: the trick was NOT played. Try again when it is back.")
+                          : fmt::format(fmt::runtime(tr("Refused, the trick was NOT played: {}")), refusal_words(r)),
+               false, Screen::player);
 }
 
 }  // namespace marshal::kiosk

@@ -128,7 +128,8 @@ void KioskFrame::on_code(const std::string& code) {
       return show_message(tr("That is not the badge of anyone you can vote for."), false, Screen::ballot);
     case Screen::player:
     case Screen::give:
-      if (hand_over_.chosen && hand_over_.to_badge.empty()) {  // the explicit step: who gets it
+      if (hand_over_.chosen && hand_over_.to_badge.empty() && hand_over_.kind != HandOver::Kind::trick) {
+        // the explicit step: who gets it
         touched();
         return receiver_scanned(code);  // the player's own badge there is refused in words
       }
@@ -153,6 +154,8 @@ bool KioskFrame::holds_card(const std::string& code) const {
     if (canonical(s.code) == canonical(code)) return true;
   for (const auto& h : p.horses)
     if (canonical(h.code) == canonical(code)) return true;
+  for (const auto& t : p.tricks)
+    if (canonical(t.code) == canonical(code)) return true;
   return false;
 }
 

@@ -129,7 +129,7 @@ void KioskFrame::build_player(wxWindow* book) {
   inner->Add(player_body_, 0, wxALL | wxEXPAND, 4);
   player_panel_->SetSizer(inner);
   s->Add(player_panel_, 1, wxEXPAND);
-  player_hint_ = label(page, wx_tr("To give one of your secrets or sell your horse, scan its card."), body_points, true);
+  player_hint_ = label(page, wx_tr("To give one of your secrets, sell your horse or play a poker trick, scan its card."), body_points, true);
   s->Add(player_hint_, 0, wxALL, 4);
   player_vote_ = label(page, "", body_points, true);
   player_vote_->SetForegroundColour(ui::provisional_amber);

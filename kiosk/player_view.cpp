@@ -43,6 +43,8 @@ std::string power_name(const std::string& power) {
 std::string timer_line(const std::string& kind, const std::string& left) {
   if (kind == "knocked_out") return fmt::format(fmt::runtime(tr("Knocked out: {} left")), left);
   if (kind == "headache") return fmt::format(fmt::runtime(tr("Headache: {} left")), left);
+  // TRANSLATORS: a Doctor's healing: the time left before the wound is gone, m:ss.
+  if (kind == "healing") return fmt::format(fmt::runtime(tr("Healing: the wound is gone in {}")), left);
   // TRANSLATORS: a timer of another kind: {} is its name as the ledger writes it, then the time left.
   return fmt::format(fmt::runtime(tr("{}: {} left")), capitalised(kind), left);
 }
@@ -89,7 +91,10 @@ PlayerView player_view(const Json& v, std::int64_t fetched_ms, std::int64_t now_
   std::vector<std::string> tricks, horses;
   for (const auto& c : v.value("cards", Json::array())) {
     std::string kind = c.value("kind", ""), title = c.value("title", "");
-    if (kind == "trick") tricks.push_back(title);
+    if (kind == "trick") {
+      tricks.push_back(title);
+      p.tricks.push_back({c.value("code", ""), title});
+    }
     else if (kind == "horse") {
       std::string owner = c.value("owner", ""), holder = c.value("holder", "");
       if (owner == p.name || owner.empty())

@@ -29,6 +29,10 @@ struct PlayerView {
     bool sellable = false;  // owned and held by the player: only such a horse can be sold
   };
   std::vector<Horse> horses;           // with the player
+  struct Trick {
+    std::string code, title;
+  };
+  std::vector<Trick> tricks;           // not played yet: a trick scanned here is played
 };
 
 // `fetched_ms`: when the view was read (its timers' remaining_ms count from then); `now_ms`: now.

@@ -66,7 +66,7 @@ std::string worded(const KioskReply& r) {
               "again with badge and PIN");
   if (code == "sign_in_needed")
     return tr("sign in with badge and PIN first; a sign-in ends after a minute without use");
-  if (code == "not_yours") return tr("a kiosk gives, sells and votes only as the player signed in at it");
+  if (code == "not_yours") return tr("a kiosk gives, sells, votes and plays tricks only as the player signed in at it");
   if (code == "buyer_must_agree") return tr("a sale at a kiosk needs the buyer's agreement: the buyer types their PIN");
   if (code == "unauthenticated")
     return tr("the ledger does not know this kiosk (its enrollment was revoked?): tell an organiser");

@@ -83,6 +83,7 @@ struct Importer {
       else if (option == "chase_max_wait_s") chase.max_wait_s = r.number("value", 0, 3600);
       else if (option == "chase_escape_after") chase.escape_after = r.number("value", 1, 20);
       else if (option == "chase_base_hand") chase.base_hand = r.number("value", 0, 40);
+      else if (option == "heal_minutes") def.options.heal_minutes = r.number("value", 0, core::max_heal_minutes);
       else if (option == "game") {
         auto game = game_from_string(r.text("value", true));
         if (!game) r.error("value", tr("game is lincoln, tabletop or twtw"));
@@ -113,9 +114,9 @@ struct Importer {
       } else if (read_twtw_option(option, r, def.twtw.options)) {
       } else
         r.error("option", fmt::format(fmt::runtime(tr("unknown option '{}' (title, max_attribute, brawl_tie, chase_min_wait_s, "
-                                                      "chase_max_wait_s, chase_escape_after, chase_base_hand, game, ruleset, "
-                                                      "language, timezone, a ruleset's options such as crit_fail_reroll "
-                                                      "(docs/tabletop.md), twtw_...)")),
+                                                      "chase_max_wait_s, chase_escape_after, chase_base_hand, heal_minutes, game, "
+                                                      "ruleset, language, timezone, a ruleset's options such as "
+                                                      "crit_fail_reroll (docs/tabletop.md), twtw_...)")),
                                       option));
     }
     if (def.options.chase.max_wait_s < def.options.chase.min_wait_s)

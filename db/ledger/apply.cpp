@@ -33,8 +33,11 @@ void Ledger::apply(const std::string& type, const Json& payload, Json& ledger, s
   Town town(db_, seq, server_time_ms);
   static const Json no_options = Json::object();
   ApplyContext ctx{town, payload, ledger, replaying, randomness_,
-                   type == "conflict_resolved" ? event_options() : no_options};
+                   type == "conflict_resolved" || type == "wound_healed" ? event_options() : no_options};
   try {
+    // Healings that ended since the last event take effect first (Town::settle_healings): the
+    // event then meets the town as it stands at its own time, on a replay too.
+    if (type != "event_defined") town.settle_healings();
     if (type == "event_defined") {
       apply_event_defined(town, payload);
     } else if (type == "conflict_resolved") {

@@ -1,6 +1,7 @@
 // Events about people: wounds named and healed, arrests, jail, release, corrections (votes:
 // apply_votes.cpp).
 #include "i18n/utf8_text.h"
+#include "core/options.h"
 #include "ledger/apply.h"
 
 namespace marshal::db {
@@ -24,7 +25,20 @@ void apply_person_event(const std::string& type, ApplyContext& ctx) {
     town.require_alive(doctor, "doctor");
     if (c.dead()) throw LedgerRefusal("dead", "character", say("{} is dead: no doctor can help", c.name));
     if (!c.wounded) throw LedgerRefusal("illegal_move", "character", say("{} is not wounded", c.name));
-    db.prepare("UPDATE characters SET wounded = 0, wounded_limb = '' WHERE id = ?").bind(1, who).run();
+    // The Doctor heals "with time" (004 L248): the wound stays until the healing's timer ends.
+    const Json& minutes = ctx.options.is_object() ? ctx.options.value("heal_minutes", Json(core::default_heal_minutes))
+                                                  : Json(core::default_heal_minutes);
+    const std::int64_t heal_ms = std::int64_t{60'000} * (minutes.is_number_integer() ? minutes.get<int>() : 0);
+    if (heal_ms <= 0) {
+      db.prepare("UPDATE characters SET wounded = 0, wounded_limb = '' WHERE id = ?").bind(1, who).run();
+    } else {
+      if (auto left = town.healing_left_ms(who))
+        // TRANSLATORS: {0} is a character's name, {1} a number of minutes.
+        throw LedgerRefusal("illegal_move", "character",
+                            say("{} is being healed already: {} more minute(s)", c.name, (*left + 59'999) / 60'000));
+      town.start_healing(who, heal_ms);
+      ctx.ledger["heal_minutes"] = heal_ms / 60'000;
+    }
   } else if (type == "arrested") {
     std::int64_t lawman = town.character_by_badge(f.required("lawman"), "lawman");
     f.optional_text("note");

@@ -84,7 +84,8 @@ Json definition_to_json(const EventDefinition& def) {
                {"chase_min_wait_s", o.chase.min_wait_s},
                {"chase_max_wait_s", o.chase.max_wait_s},
                {"chase_escape_after", o.chase.escape_after},
-               {"chase_base_hand", o.chase.base_hand}};
+               {"chase_base_hand", o.chase.base_hand},
+               {"heal_minutes", o.heal_minutes}};
   // The tabletop ruleset stands beside the options: the options go to the rules of every
   // conflict, which know nothing of it.
   Json json{{"title", def.title}, {"ruleset", core::to_string(o.ruleset)}, {"options", options},
@@ -114,6 +115,8 @@ EventDefinition definition_from_json(const Json& json) {
   def.options.chase.max_wait_s = o.integer("chase_max_wait_s", 0, 3600);
   def.options.chase.escape_after = o.integer("chase_escape_after", 1, 20);
   def.options.chase.base_hand = o.integer("chase_base_hand", 0, 40);
+  // A definition written before healing took time has none: the default.
+  def.options.heal_minutes = o.integer_or("heal_minutes", 0, core::max_heal_minutes, core::default_heal_minutes);
   o.done();
   // A definition written before rulesets (schema 10 and older) has none: it plays savage.
   if (auto ruleset_text = top.optional_text("ruleset")) {

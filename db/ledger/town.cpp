@@ -123,6 +123,14 @@ core::Character Town::character(std::int64_t id) {
   Statement t = db_.prepare("SELECT kind, start_ms, duration_ms FROM timers WHERE character = ?");
   t.bind(1, id);
   while (t.step()) {
+    if (t.text(0) == healing_timer_kind) {
+      // Ended and not settled yet (no event since): the wound is gone already.
+      if (t.int64(1) + t.int64(2) <= now_ms_ && !c.dead()) {
+        c.wounded = false;
+        c.wounded_limb.clear();
+      }
+      continue;
+    }
     core::Timer timer;
     timer.kind = t.text(0) == "headache" ? core::TimerKind::headache : core::TimerKind::knocked_out;
     timer.start_ms = t.int64(1);
@@ -207,6 +215,37 @@ void Town::insert_card(const CardRow& card, const std::string& how) {
       .bind(2, seq_)
       .bind(3, card.holder)
       .bind(4, how)
+      .run();
+}
+
+void Town::start_healing(std::int64_t id, std::int64_t duration_ms) {
+  db_.prepare("INSERT INTO timers(character, kind, start_ms, duration_ms, seq) VALUES (?,?,?,?,?)")
+      .bind(1, id)
+      .bind(2, std::string(healing_timer_kind))
+      .bind(3, now_ms_)
+      .bind(4, duration_ms)
+      .bind(5, seq_)
+      .run();
+}
+
+std::optional<std::int64_t> Town::healing_left_ms(std::int64_t id) {
+  Statement s = db_.prepare(
+      "SELECT MAX(start_ms + duration_ms) - ? FROM timers WHERE character = ? AND kind = ? AND start_ms + duration_ms > ?");
+  s.bind(1, now_ms_).bind(2, id).bind(3, std::string(healing_timer_kind)).bind(4, now_ms_);
+  if (!s.step() || s.is_null(0)) return std::nullopt;
+  return s.int64(0);
+}
+
+void Town::settle_healings() {
+  db_.prepare(
+         "UPDATE characters SET wounded = 0, wounded_limb = '' WHERE dead = 0 AND id IN "
+         "(SELECT character FROM timers WHERE kind = ? AND start_ms + duration_ms <= ?)")
+      .bind(1, std::string(healing_timer_kind))
+      .bind(2, now_ms_)
+      .run();
+  db_.prepare("DELETE FROM timers WHERE kind = ? AND start_ms + duration_ms <= ?")
+      .bind(1, std::string(healing_timer_kind))
+      .bind(2, now_ms_)
       .run();
 }
 

@@ -28,6 +28,7 @@ struct CardRow {
 
 class Town {
  public:
+  static constexpr const char* healing_timer_kind = "healing";  // i18n: not words (a timer kind)
   Town(Database& db, std::int64_t seq, std::int64_t now_ms) : db_(db), seq_(seq), now_ms_(now_ms) {}
 
   // A code as sent by a station: checked for form, then looked up.
@@ -51,6 +52,12 @@ class Town {
   void spend_card(const std::string& code, const std::string& fate);
   void insert_card(const CardRow& card, const std::string& how);
   void add_timer(std::int64_t id, const core::Timer& timer);
+  // A Doctor's healing (004 L248: "with time"): a timer of kind 'healing' in the timers table,
+  // kept out of the rules' timers (it keeps nobody out of a fight). The wound is gone when it
+  // ends: character() reads it so at once, and settle_healings() writes it before the next event.
+  void start_healing(std::int64_t id, std::int64_t duration_ms);
+  std::optional<std::int64_t> healing_left_ms(std::int64_t id);  // nullopt: no healing runs now
+  void settle_healings();
   std::vector<std::string> held(std::int64_t id, const std::string& kind);
 
   std::int64_t seq() const { return seq_; }

@@ -130,10 +130,12 @@ std::optional<Reply> LedgerServer::Impl::kiosk_record_refusal(MHD_Connection* c,
       return std::nullopt;  // a malformed badge names nobody
     }
   };
-  const char* actor = request.type == "ballot_cast" ? "voter" : "from";
+  const char* actor = request.type == "ballot_cast"     ? "voter"
+                      : request.type == "trick_flipped" ? "character"
+                                                        : "from";
   if (named(actor) != player->character)
     return error_reply(403, "not_yours", actor,
-                       say("a kiosk gives, sells and votes only as the player signed in at it"));
+                       say("a kiosk gives, sells, votes and plays tricks only as the player signed in at it"));
   if (request.type == "horse_sold") {
     auto buyer = kiosk_player(c, station, "X-Countersign");
     if (!buyer || named("to") != buyer->character)

@@ -26,8 +26,9 @@ using serving::RequestState;
 
 namespace {
 
-// Event types a kiosk may record: players handing cards to each other, and their ballots.
-const std::set<std::string> kiosk_event_types{"secret_given", "horse_sold", "ballot_cast"};
+// Event types a kiosk may record: players handing cards to each other, their ballots, and their
+// own poker tricks played.
+const std::set<std::string> kiosk_event_types{"secret_given", "horse_sold", "ballot_cast", "trick_flipped"};
 
 // client_time_ms: the station's clock in milliseconds since 1970, a whole number in
 // 0..max_client_time_ms (ledger.h).

@@ -95,6 +95,8 @@ std::optional<Json> character_view(Database& db, const std::string& badge, Role 
   Json timers = Json::array();
   for (const auto& t : c.timers)
     timers.push_back({{"kind", core::to_string(t.kind)}, {"remaining_ms", t.remaining_ms(now_ms)}});
+  // A Doctor's healing under way: the wound is gone when it ends (it keeps nobody from a fight).
+  if (auto left = town.healing_left_ms(id)) timers.push_back({{"kind", Town::healing_timer_kind}, {"remaining_ms", *left}});
   Json j{{"name", c.name},
          {"attributes", {{"hth", c.base.hth}, {"speed", c.base.speed}, {"accuracy", c.base.accuracy},
                          {"gambling", c.base.gambling}, {"riding", c.base.riding}}},

@@ -25,9 +25,15 @@ struct ChaseOptions {
   int base_hand = 5;      // hand = base + best rider's Riding + worst horse
 };
 
+// A Doctor heals "with time" (004 L248): the wound is gone this many minutes after the healing
+// starts (an event option, heal_minutes); 0 heals at once.
+inline constexpr int default_heal_minutes = 10;
+inline constexpr int max_heal_minutes = 240;
+
 struct EventOptions {
   BrawlOptions brawl;
   ChaseOptions chase;
+  int heal_minutes = default_heal_minutes;
   // A tabletop game's ruleset (TABLETOP.md): its Bennies or chips (core/chips.h).
   Ruleset ruleset = Ruleset::savage;
 };

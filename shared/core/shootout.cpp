@@ -9,18 +9,20 @@
 
 namespace marshal::core {
 
-Shootout::Shootout(std::vector<Character> people, std::vector<int> ambushers, std::int64_t now_ms)
+Shootout::Shootout(std::vector<Character> people, std::vector<int> ambushers, std::int64_t now_ms,
+                   bool shooting_of_two)
     : ambushers_(std::move(ambushers)) {
   for (std::size_t i = 0; i < people.size(); ++i) {
     check_can_join(people_, people[i], now_ms, fmt::format("participants[{}]", i));
     people_.push_back(std::move(people[i]));
   }
-  std::size_t minimum = ambushers_.empty() ? 3 : 2;
+  std::size_t minimum = ambushers_.empty() && !shooting_of_two ? 3 : 2;
   if (people_.size() < minimum)
     throw Refusal(RefusalCode::illegal_move, "participants",
-                  ambushers_.empty()
-                      ? say("a shootout needs 3 or more with guns drawn (two is a duel)")
-                      : say("an ambush needs an ambusher and someone to ambush"));
+                  !ambushers_.empty() ? say("an ambush needs an ambusher and someone to ambush")
+                  : shooting_of_two   ? say("a shooting needs two with guns drawn")
+                                      : say("a shootout needs 3 or more with guns drawn (two is a duel, or a "
+                                            "shooting of two)"));
   for (int a : ambushers_) {
     if (a < 0 || a >= static_cast<int>(people_.size()))
       throw Refusal(RefusalCode::unknown_participant, "ambushers", say("an ambusher is not a participant"));

@@ -1,5 +1,7 @@
 #pragma once
-// Shootout (RULES.md): 3 or more with guns drawn (2 when an ambush opens it). Each round every
+// Shootout (RULES.md): 3 or more with guns drawn (2 when an ambush opens it, or in a shooting of
+// two that is not a duel: a murder, a Lawman shooting a criminal caught in the act, 004 L66, L79,
+// L282; bystanders allowed, a death judged as in any shootout). Each round every
 // participant either raises a hand and names a target, pins a player in cover (no draw), or
 // takes cover; targets are locked before any draw and all shots resolve at once with
 // total = card + Accuracy in use. A player in cover two rounds in a row without being pinned may
@@ -47,8 +49,10 @@ struct ShootoutRound {
 
 class Shootout {
  public:
-  // ambushers: indexes into people that get the free round.
-  Shootout(std::vector<Character> people, std::vector<int> ambushers, std::int64_t now_ms);
+  // ambushers: indexes into people that get the free round. shooting_of_two: two may shoot it
+  // out without it being a duel.
+  Shootout(std::vector<Character> people, std::vector<int> ambushers, std::int64_t now_ms,
+           bool shooting_of_two = false);
 
   // Before a round: players who have had two unpinned cover rounds in a row may escape.
   void escape(int who);

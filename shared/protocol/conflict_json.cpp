@@ -27,6 +27,7 @@ ReadContext read_context(Fields& top, const CharacterLookup* lookup, Detail deta
                                     std::max(chase.max_wait_s, chase.min_wait_s));
     chase.escape_after = o.integer_or("chase_escape_after", 1, 20, chase.escape_after);
     chase.base_hand = o.integer_or("chase_base_hand", 0, 40, chase.base_hand);
+    ctx.options.heal_minutes = o.integer_or("heal_minutes", 0, core::max_heal_minutes, ctx.options.heal_minutes);
     o.done();
   }
   return ctx;

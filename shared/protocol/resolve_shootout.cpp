@@ -52,8 +52,9 @@ Json resolve_shootout(const Json& input, core::Csprng* rng, const CharacterLooku
   std::vector<std::string> all_names;
   for (const auto& p : people) all_names.push_back(p.name);
   std::vector<int> ambushers = read_names(top.optional("ambushers"), "ambushers", all_names);
-  core::Shootout fight =
-      in_context("participants", [&] { return core::Shootout(people, ambushers, ctx.now_ms); });
+  const bool shooting_of_two = top.boolean_or("shooting_of_two", false);
+  core::Shootout fight = in_context(
+      "participants", [&] { return core::Shootout(people, ambushers, ctx.now_ms, shooting_of_two); });
   const auto& names = fight.names();
   const int n = static_cast<int>(names.size());
   std::vector<int> standing_target(n, -1);

@@ -68,6 +68,9 @@ const ShootoutRound& play(Shootout& s, const Actions& actions, const GivenCards&
 
 TEST_CASE("shootout: 3 or more with guns drawn; 2 only when an ambusher opens it", "[shootout]") {
   CHECK(refusal_code([] { Shootout s(posse({"Ann", "Bob"}), {}, 0); }) == "illegal_move");
+  // Two shooting it out, not a duel (004 L66, L79, L282): two, not one.
+  CHECK(refusal_code([] { Shootout s(posse({"Ann", "Bob"}), {}, 0, true); }) == "accepted");
+  CHECK(refusal_code([] { Shootout s(posse({"Ann"}), {}, 0, true); }) == "illegal_move");
   CHECK(refusal_code([] { Shootout s(posse({"Ann", "Bob", "Cy"}), {}, 0); }) == "accepted");
   CHECK(refusal_code([] { Shootout s(posse({"Ann", "Bob"}), {0}, 0); }) == "accepted");
   CHECK(refusal_code([] { Shootout s(posse({"Ann"}), {0}, 0); }) == "illegal_move");

@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include "db_test_helpers.h"
+#include "core/options.h"
+#include "ledger/town.h"
 #include "server/views.h"
 
 using namespace marshal::db;
@@ -43,9 +45,37 @@ TEST_CASE("only a Doctor heals, and only the wounded", "[db][people]") {
 
   t.refuse("wound_healed", {{"character", cole}, {"doctor", kid}}, "not_allowed");
   t.refuse("wound_healed", {{"character", cole}, {"doctor", t.held("Kid Calloway", "bystander").at(0)}}, "wrong_kind");
-  t.accept("wound_healed", {{"character", cole}, {"doctor", doc}});
+  // The Doctor heals with time (004 L248; heal_minutes, 10 by default): the wound stays until
+  // the healing's timer ends, and a second healing meanwhile is refused.
+  AppendResult healing = t.accept("wound_healed", {{"character", cole}, {"doctor", doc}});
+  CHECK(healing.ledger["heal_minutes"] == marshal::core::default_heal_minutes);
+  CHECK(t.character_text("Cole Varney", "wounded") == "1");
+  CHECK(t.count("SELECT COUNT(*) FROM timers WHERE kind = 'healing'") == 1);
+  AppendResult again = t.refuse("wound_healed", {{"character", cole}, {"doctor", doc}}, "illegal_move");
+  CHECK(again.reason == "Cole Varney is being healed already: 10 more minute(s)");
+  // A healing keeps nobody from a fight: it is no timer of the rules.
+  {
+    Town town(t.db(), 0, t.now_ms());
+    const marshal::core::Character c = town.character(t.character_id("Cole Varney"));
+    CHECK(c.timers.empty());
+    CHECK(c.wounded);
+    CHECK(town.healing_left_ms(t.character_id("Cole Varney")).value_or(0) > 0);
+  }
+  // One minute before the end (the last append's time plus 9 minutes): still wounded.
+  t.advance_ms(9 * 60'000 - 2'000);
+  t.accept("bystander_docked", {{"character", kid}});
+  CHECK(t.character_text("Cole Varney", "wounded") == "1");
+  // Ended: the rules see it at once, and the next event writes it (the timer dropped).
+  t.advance_ms(60'000);
+  {
+    Town town(t.db(), 0, t.now_ms() + 1'000);
+    CHECK_FALSE(town.character(t.character_id("Cole Varney")).wounded);
+    CHECK_FALSE(town.healing_left_ms(t.character_id("Cole Varney")).has_value());
+  }
+  t.accept("bystander_docked", {{"character", kid}});
   CHECK(t.character_text("Cole Varney", "wounded") == "0");
   CHECK(t.character_text("Cole Varney", "wounded_limb") == "");
+  CHECK(t.count("SELECT COUNT(*) FROM timers WHERE kind = 'healing'") == 0);
   t.refuse("wound_healed", {{"character", cole}, {"doctor", doc}}, "illegal_move");
   t.refuse("wound_limb_named", {{"character", cole}, {"limb", "right leg"}}, "illegal_move");
 

@@ -1,4 +1,5 @@
-// GM actions under Xvfb: a Doctor heals a wound, a bystander is docked (the card to take named).
+// GM actions under Xvfb: a wound's limb named by one digit, a Doctor heals it with time, a
+// bystander is docked (the card to take named).
 #include <catch2/catch.hpp>
 
 #include <cctype>
@@ -10,7 +11,8 @@ using namespace marshal;
 using namespace gui_testing;
 namespace fs = std::filesystem;
 
-TEST_CASE("GM actions: a Doctor heals a wound; a docked bystander is named and spent", "[gui][actions]") {
+TEST_CASE("GM actions: a limb named, a Doctor heals the wound with time; a docked bystander is named and spent",
+          "[gui][actions]") {
   SampleTown town(5);
   const std::string& db = town.db;
   auto badge = [&](const std::string& name) { return town.badge(name); };
@@ -29,6 +31,13 @@ TEST_CASE("GM actions: a Doctor heals a wound; a docked bystander is named and s
   pump(300);
   scan_burst(sim, badge("Kid Calloway"));
   CHECK(frame->actions()->instruction().Contains("action's key"));
+  // The wound's limb, asked later (Ctrl+W): one digit.
+  sim.Char('W', wxMOD_CONTROL);
+  pump(300);
+  REQUIRE(frame->actions()->asking_limb());
+  sim.Char('1');
+  pump(2000, [&] { return !frame->actions()->asking_limb(); });
+  CHECK(frame->actions()->result_text().Contains("Kid Calloway loses the use of the left arm"));
   // A badge that is no Doctor's is refused by the ledger, with the reason on screen.
   sim.Char('H', wxMOD_CONTROL);
   pump(200);
@@ -38,7 +47,14 @@ TEST_CASE("GM actions: a Doctor heals a wound; a docked bystander is named and s
   sim.Char('H', wxMOD_CONTROL);
   pump(200);
   scan_burst(sim, badge("Doc Ephraim Sloane"));
-  CHECK(frame->actions()->result_text().Contains("healed"));
+  // With time (heal_minutes, 10 by default): the timers strip counts it down.
+  INFO(frame->actions()->result_text().ToStdString());
+  CHECK(frame->actions()->result_text().Contains("Healing: the wound is gone in 10 minutes"));
+  frame->refresh();
+  pump(300);
+  INFO(frame->timers_text().ToStdString());
+  CHECK(frame->timers_text().Contains("Kid Calloway healed in"));
+  screenshot(frame, "actions-healing");
 
   sim.Char('D', wxMOD_CONTROL);
   pump(500);
@@ -48,7 +64,9 @@ TEST_CASE("GM actions: a Doctor heals a wound; a docked bystander is named and s
   pump(200);
 
   db::Database ledger(db, false);
-  CHECK(ledger.scalar_int("SELECT wounded FROM characters WHERE name = 'Kid Calloway'") == 0);
+  CHECK(ledger.scalar_int("SELECT wounded FROM characters WHERE name = 'Kid Calloway'") == 1);  // healing
+  CHECK(ledger.scalar_text("SELECT wounded_limb FROM characters WHERE name = 'Kid Calloway'") == "left arm");
+  CHECK(ledger.scalar_int("SELECT COUNT(*) FROM timers WHERE kind = 'healing'") == 1);
   CHECK(ledger.scalar_int("SELECT COUNT(*) FROM cards k JOIN characters c ON c.id = k.holder WHERE "
                           "c.name = 'Kid Calloway' AND k.kind = 'bystander' AND k.fate = 'docked'") == 1);
 }

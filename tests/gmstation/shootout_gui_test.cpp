@@ -52,7 +52,7 @@ TEST_CASE("shootout orders: every form a GM types, and what is refused", "[shoot
 // to move on, as one key completes an order.
 void type_order(wxUIActionSimulator& sim, gm::ShootoutPage* page, int row, const char* order) {
   wxWindow* focus = wxWindow::FindFocus();
-  INFO("the focus is on " << wxString(focus ? focus->GetClassInfo()->GetClassName() : L"nothing").ToStdString() << " "
+  INFO("row " << row << ": the focus is on " << wxString(focus ? focus->GetClassInfo()->GetClassName() : L"nothing").ToStdString() << " "
                           << (focus ? focus->GetName() : wxString()).ToStdString() << " valued "
                           << (dynamic_cast<wxTextCtrl*>(focus) ? dynamic_cast<wxTextCtrl*>(focus)->GetValue() : wxString()).ToStdString());
   REQUIRE(page->order_field(row)->HasFocus());
@@ -75,12 +75,14 @@ TEST_CASE("a shootout: a killing shot taken by a scanned bystander, recorded in 
   wxUIActionSimulator sim;
   sim.Char(WXK_F6);
   pump(300);
-  CHECK(page->instruction().Contains("3 or more"));
+  CHECK(page->instruction().Contains("2 or more"));
   scan_burst(sim, town.badge(brady));
-  scan_burst(sim, town.badge(black_jack));
+  CHECK(page->instruction().Contains("1 in"));
   sim.Char('N', wxMOD_CONTROL);
   pump(200);
-  CHECK(page->refusal_text().Contains("A shootout is 3 or more"));  // two are not a shootout
+  CHECK(page->refusal_text().Contains("Scan at least two players"));
+  scan_burst(sim, town.badge(black_jack));
+  CHECK(page->instruction().Contains("a shooting of two, not a duel"));  // Ctrl+N would start it
   scan_burst(sim, town.badge(crane));
   CHECK(page->instruction().Contains("Ctrl+N"));
   sim.Char('N', wxMOD_CONTROL);
@@ -274,4 +276,54 @@ TEST_CASE("a shootout: orders kept for the next round, but never at the dead; th
   CHECK(page->instruction().Contains("Round 2"));
   frame->Destroy();
   pump(200);
+}
+
+TEST_CASE("a shooting of two that is not a duel: a bystander takes the bullet, the death judged as in a shootout",
+          "[gui][shootout][shooting-of-two]") {
+  SampleTown town(6);
+  const std::string kid = "Kid Calloway", deputy = "Deputy Wade Hollis";
+  std::vector<std::string> deputys_bystanders = town.cards(deputy, "bystander");
+  REQUIRE(!deputys_bystanders.empty());
+  gm::MainFrame* frame = open_station(town.db, "saloon-gm");
+  gm::ShootoutPage* page = frame->shootout();
+  wxUIActionSimulator sim;
+  start_with(sim, town, WXK_F6, {"Kid Calloway", "Deputy Wade Hollis"});
+  INFO(page->instruction().ToStdString() << " / " << page->refusal_text().ToStdString());
+  REQUIRE(page->instruction().Contains("A shooting of two, not a duel"));
+
+  // Round 1: the Kid shoots the Deputy: 7 + Accuracy 4 = 11, a killing shot. Unlike a duel, a
+  // bystander may take it: the Deputy tears one.
+  type_order(sim, page, 0, "2");
+  type_order(sim, page, 1, "1");  // the Deputy shoots back: Ace + 2 = 3, a miss
+  enter_fields(sim, {"7", "", "1"});  // the Kid's card, past the Deputy's order, his card
+  pump(1000, [&] { return page->instruction().Contains("may tear an innocent bystander"); });
+  INFO("round 1: " << page->instruction().ToStdString() << " / " << page->refusal_text().ToStdString() << " / "
+                   << page->result_text().ToStdString());
+  REQUIRE(page->instruction().Contains("Deputy Wade Hollis may tear an innocent bystander"));
+  screenshot(frame, "shooting-of-two");
+  scan_burst(sim, deputys_bystanders.front());
+  pump(1000, [&] { return page->instruction().Contains("Round 2"); });
+  REQUIRE(page->instruction().Contains("Round 2"));
+  // Round 2, the orders kept (the keyboard on the Kid's card): his 8 + 4 = 12 kills (the Deputy's
+  // Ace misses again); this time
+  // the Deputy takes the bullet (Ctrl+T).
+  enter_fields(sim, {"8", "", "1"});
+  pump(1000, [&] { return page->instruction().Contains("may tear an innocent bystander"); });
+  INFO("round 2: " << page->instruction().ToStdString() << " / " << page->refusal_text().ToStdString());
+  REQUIRE(page->instruction().Contains("may tear an innocent bystander"));
+  sim.Char('T', wxMOD_CONTROL);
+  pump(3000, [&] { return page->recorded(); });
+  INFO(page->result_text().ToStdString());
+  REQUIRE(page->recorded());
+  frame->Destroy();
+  pump(200);
+
+  db::Database ledger(town.db, false);
+  auto payload = nlohmann::json::parse(ledger.scalar_text("SELECT payload FROM events WHERE type = 'conflict_resolved'"));
+  CHECK(payload["kind"] == "shootout");
+  CHECK(payload["input"]["shooting_of_two"] == true);
+  CHECK(ledger.scalar_text("SELECT fate FROM cards WHERE code = '" + deputys_bystanders.front() + "'") == "dead");
+  CHECK(ledger.scalar_int("SELECT dead FROM characters WHERE name = 'Deputy Wade Hollis'") == 1);
+  // Not a duel's lawful death: a killing the Judges look at.
+  CHECK(ledger.scalar_text("SELECT killing FROM characters WHERE name = 'Deputy Wade Hollis'") == "possible_murder");
 }

@@ -100,7 +100,7 @@ TEST_CASE("a kiosk is refused every GM-only event with 403 not_allowed", "[serve
       {"arrested", {{"character", bo_badge}, {"lawman", ada_badge}}},
       {"conflict_resolved", {{"kind", "duel"}, {"participants", {ada_badge, bo_badge}}}},
   };
-  const std::set<std::string> kiosk_may{"secret_given", "horse_sold", "ballot_cast"};
+  const std::set<std::string> kiosk_may{"secret_given", "horse_sold", "ballot_cast", "trick_flipped"};
   std::set<std::string> refused;
   for (const auto& type : db::event_types()) {
     if (kiosk_may.count(type)) continue;
@@ -115,8 +115,15 @@ TEST_CASE("a kiosk is refused every GM-only event with 403 not_allowed", "[serve
     refused.insert(type);
   }
   for (const char* type :
-       {"trick_flipped", "bystander_docked", "conflict_resolved", "card_reissued", "arrested"})
+       {"bystander_docked", "conflict_resolved", "card_reissued", "arrested", "wound_healed"})
     CHECK(refused.count(type) == 1);
+  // A trick a kiosk may play, for its signed-in player only: without a sign-in, 401.
+  client::HttpReply unsigned_trick = as_station(
+      f.server.url(), f.kiosk_token, "POST", "/events",
+      {{"uuid", client::new_uuid_v7(now_ms())}, {"type", "trick_flipped"}, {"payload", payloads["trick_flipped"]}});
+  INFO(describe(unsigned_trick));
+  CHECK(unsigned_trick.status == 401);
+  CHECK(error_code(unsigned_trick) == "sign_in_needed");
   CHECK(event_count(f.ledger.path) == f.events_before);
   CHECK(health_ok(f.server.url()));
 

@@ -217,6 +217,13 @@ TEST_CASE("a kiosk records only as its signed-in player; a sale needs the buyer'
   CHECK(error_code(r) == "not_yours");
   r = post(bo_in, ada_in, "horse_sold", {{"horse", horse}, {"from", ada_badge}, {"to", bo_badge}});
   CHECK(error_code(r) == "not_yours");
+  // Nor play her trick in her name; his own name on her trick: the ledger says it is not his.
+  const std::string ada_trick = ledger.cards("trick", ada).at(0);
+  CHECK(error_code(post(bo_in, "", "trick_flipped", {{"character", ada_badge}, {"trick", ada_trick}})) == "not_yours");
+  r = post(bo_in, "", "trick_flipped", {{"character", bo_badge}, {"trick", ada_trick}});
+  INFO(describe(r));
+  CHECK(r.status == 409);
+  CHECK(error_code(r) == "not_holder");
   // Ada sells without Bo's sign-in, or with her own as the buyer's: refused.
   for (const std::string& countersign : {std::string(), ada_in, std::string("ffff")}) {
     r = post(ada_in, countersign, "horse_sold", {{"horse", horse}, {"from", ada_badge}, {"to", bo_badge}});
