@@ -64,6 +64,7 @@ void ChasePage::start() {
   last_rider_.clear();
   last_side_.clear();
   ambush_next_ = false;
+  start_next_ = false;
   pending_posse_ = Json::array();
   pending_varmint_.clear();
   recorded_seq_ = 0;
@@ -85,7 +86,7 @@ void ChasePage::start() {
   input["turns"] = Json::array();
   show_state();
   show_prompt(wx_tr("Scan the fleeing riders' badges (a horse card after a badge is that rider's horse). "
-            "Ctrl+B: name an ambush.  Ctrl+N: they are off"));
+                    "Ctrl+B: name an ambush.  Ctrl+L: it starts out of town.  Ctrl+N: they are off"));
 }
 
 std::optional<std::string> ChasePage::location_of(const std::string& code) {
@@ -108,6 +109,15 @@ void ChasePage::on_scan(const std::string& code) {
   switch (step_) {
     case Step::varmint:
     case Step::waiting: {
+      if (start_next_) {
+        auto location = location_of(code);
+        if (!location) return;
+        session_->input()["start"] = *location;
+        start_next_ = false;
+        show_state();
+        return show_prompt(wx_tr("The chase starts there: each side's first card must lead on from it. Scan more "
+                                 "riders, or Ctrl+N"));
+      }
       if (ambush_next_) {
         auto location = location_of(code);
         if (!location) return;
@@ -180,8 +190,15 @@ bool ChasePage::on_key(int key) {
     next();
     return true;
   }
+  if (key == 'L' && (step_ == Step::varmint || step_ == Step::waiting)) {
+    start_next_ = true;
+    ambush_next_ = false;
+    show_prompt(wx_tr("Out of town: scan the location card where the chase starts"));
+    return true;
+  }
   if (key == 'B' && (step_ == Step::varmint || step_ == Step::waiting)) {
     ambush_next_ = true;
+    start_next_ = false;
     show_prompt(wx_tr("Ambush: scan the location card the fleeing side names (the posse must not see it)"));
     return true;
   }
@@ -347,6 +364,8 @@ void ChasePage::show_state() {
     text += fmt::format(fmt::runtime(std::string(side) == "varmint" ? tr("Fleeing: {}") : tr("Posse: {}")), riders) + "\n";
   }
   if (input.contains("ambush")) text += tr("An ambush is named (secret)") + "\n";
+  // TRANSLATORS: {} is a location: the chase starts there, out of town.
+  if (input.contains("start")) text += fmt::format(fmt::runtime(tr("Starts out of town at {}")), input["start"].get<std::string>()) + "\n";
   countdown_->SetLabel(wait_left_s_ > 0 ? wxString::Format(wx_tr("The posse has %d:%02d to come"), wait_left_s_ / 60,
                                                           wait_left_s_ % 60)
                                         : wxString());
@@ -373,19 +392,27 @@ void ChasePage::record() {
     text += tr("THE VARMINT HAS ESCAPED");
   } else {
     const bool duel = r["fight"] == "duel";
-    if (r["caught_at"] == "town") {
+    if (r["ambush_sprung"].get<bool>()) {
+      // TRANSLATORS: {} is the ambush's location, where the fight is.
+      text += fmt::format(fmt::runtime(tr("AMBUSH at {}: a shootout; the ambushers get a free round first")),
+                          r["caught_at"].get<std::string>());
+    } else if (r["caught_at"] == "town") {
       text += duel ? tr("CAUGHT in town (stuck in town): a duel") : tr("CAUGHT in town (stuck in town): a shootout");
     } else {
       // TRANSLATORS: {} is the location where the posse caught the varmint.
       text += fmt::format(fmt::runtime(duel ? tr("CAUGHT at {}: a duel") : tr("CAUGHT at {}: a shootout")),
                           r["caught_at"].get<std::string>());
     }
-    // TRANSLATORS: follows "CAUGHT at ...: a duel" on the same line.
-    if (r["ambush_sprung"].get<bool>()) text += tr("; the ambushers get a free round first");
     text += duel ? " (F2)" : " (F6)";
   }
-  if (r["varmint_stuck_in_town"].get<bool>()) text += "\n" + tr("The varmint held no ROAD card: stuck in town");
-  if (r["posse_stuck_in_town"].get<bool>()) text += "\n" + tr("The posse held no ROAD card: stuck in town");
+  // Out of town a side stuck at the start held no card leading on from it.
+  const bool in_town = !session_->input().contains("start");
+  if (r["varmint_stuck_in_town"].get<bool>())
+    text += "\n" + (in_town ? tr("The varmint held no ROAD card: stuck in town")
+                            : tr("The varmint held no card leading on from where the chase started"));
+  if (r["posse_stuck_in_town"].get<bool>())
+    text += "\n" + (in_town ? tr("The posse held no ROAD card: stuck in town")
+                            : tr("The posse held no card leading on from where the chase started"));
   set_result(utf8(text));
   show_state();
   show_record(backend_.record("conflict_resolved", session_->record_payload(o)), "chase");

@@ -1,6 +1,7 @@
 #pragma once
 // The chase screen (an out-of-town station). Scan the fleeing riders' badges (a horse card right
-// after a badge is that rider's horse; Ctrl+B then a location card names a secret ambush), Ctrl+N:
+// after a badge is that rider's horse; Ctrl+B then a location card names a secret ambush; Ctrl+L
+// then a location card starts the chase out of town, from there: 004 L163), Ctrl+N:
 // the wait timer counts down while the posse comes; their badges (and horses), Ctrl+N. Deal each
 // side its hand from the printed location deck, scanning each card (LOCnn) as it is dealt. Then
 // turn by turn: scan the varmint's card, then the posse's card(s) (riding hard: several), Ctrl+N.
@@ -21,7 +22,7 @@ class ChasePage : public ConflictPage {
   ChasePage(wxWindow* parent, StationBackend& backend);
   void start() override;
   void on_scan(const std::string& code) override;
-  bool on_key(int key) override;  // Ctrl+N next, Ctrl+B ambush
+  bool on_key(int key) override;  // Ctrl+N next, Ctrl+B ambush, Ctrl+L where it starts out of town
   // Seconds left for the posse to come (0 when no wait is running).
   int wait_left_s() const { return wait_left_s_; }
 
@@ -48,6 +49,7 @@ class ChasePage : public ConflictPage {
   std::string last_rider_;            // the badge scanned last, for a horse card after it
   std::string last_side_;
   bool ambush_next_ = false;
+  bool start_next_ = false;  // the next location card is where the chase starts
   Json pending_posse_ = Json::array();  // the posse's cards this turn
   std::string pending_varmint_;
   int wait_left_s_ = 0;

@@ -165,7 +165,9 @@ void draw_reference_sheets(PrintDocument& doc, const PrintModel& model) {
         tr("All shots resolve at once: card + Accuracy in use. A bystander may take a wounding or killing "
            "bullet (one per bullet, decided at once, never at 13+): the card is torn and given to a GM."),
         tr("Two rounds in cover in a row, not pinned: may escape. Ambushers get one free round first."),
-        tr("When it ends, everyone wounded or pinned may be arrested by a Lawman.")}},
+        tr("When it ends, everyone wounded or pinned may be arrested by a Lawman."),
+        tr("TWO WHO SHOOT, NOT A DUEL (a murder, a Lawman's shot at a criminal): a shooting of two at the "
+           "station (F6, two badges, Ctrl+N). Bystanders may take bullets; a death is judged as in a shootout.")}},
       {tr("GM reference: fistfight and brawl"), {fist_chart(),
         tr("FISTFIGHT: each secretly splits HtH into offense + defense, then both draw. Both results apply. A "
            "stunned fighter sits out the next round (no attack, defense 0). It ends at a knock-out, when both "
@@ -189,7 +191,10 @@ void draw_reference_sheets(PrintDocument& doc, const PrintModel& model) {
         tr("The posse matches when its last card is the varmint's location (the count resets). Three varmint "
            "cards in a row unmatched: escaped. The varmint may not play the posse's location, nor the last "
            "place the posse passed through to reach it. A varmint with no legal card is caught: a duel (one "
-           "on one) or a shootout at its last location; an ambush there gives the ambushers a free round.")}},
+           "on one) or a shootout at its last location; an ambush there gives the ambushers a free round."),
+        tr("OUT OF TOWN: a chase may start at a location (Ctrl+L at the station): each side's first card must "
+           "lead on from it. AN AMBUSH springs when the posse rides into the named place, or the varmint is "
+           "caught there: a shootout there, the ambushers shooting first.")}},
   };
   for (const auto& sheet : sheets) {
     doc.new_page(sheet.title);

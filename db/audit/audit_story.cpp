@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "core/limbs.h"
 #include "i18n/translate.h"
 
 namespace marshal::db {
@@ -178,7 +179,8 @@ SELECT c.id, c.name, c.player, c.dead, COALESCE(c.killing, ''), COALESCE(c.kille
   (SELECT COUNT(*) FROM cards k WHERE k.kind = 'bystander' AND k.holder = c.id),
   (SELECT COUNT(*) FROM cards k WHERE k.kind = 'trick' AND k.holder = c.id AND k.spent = 1),
   (SELECT COUNT(*) FROM cards k WHERE k.kind = 'trick' AND k.holder = c.id),
-  (SELECT group_concat(k.title, '; ') FROM cards k WHERE k.kind = 'secret' AND k.holder = c.id AND k.revoked = 0)
+  (SELECT group_concat(k.title, '; ') FROM cards k WHERE k.kind = 'secret' AND k.holder = c.id AND k.revoked = 0),
+  (SELECT COUNT(*) FROM timers t WHERE t.character = c.id AND t.kind = 'healing')
 FROM characters c ORDER BY c.name)sql");
   Json people = Json::array();
   int dead = 0, wounded = 0, jailed = 0;
@@ -203,8 +205,12 @@ FROM characters c ORDER BY c.name)sql");
       ++wounded;
       fate = tr("wounded");
       if (!s.text(7).empty())
-        // TRANSLATORS: a character's fate in the audit: {} is the wounded limb, as the player named it.
-        fate = fmt::format(fmt::runtime(tr("wounded ({})")), s.text(7));
+        // TRANSLATORS: a character's fate in the audit: {} is the limb the player gave up (left arm).
+        fate = fmt::format(fmt::runtime(tr("wounded ({})")), core::limb_words(s.text(7)));
+      // A Doctor's healing still running when the records end (healings that ended were written).
+      if (s.int64(15))
+        // TRANSLATORS: a character's fate in the audit: {} is the fate so far ("wounded (left arm)").
+        fate = fmt::format(fmt::runtime(tr("{}, being healed by a Doctor")), fate);
     }
     if (s.int64(8)) {
       ++jailed;

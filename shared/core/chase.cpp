@@ -113,12 +113,13 @@ Chase::Hands Chase::deal(const LocationMap& map, int varmint_size, int posse_siz
 }
 
 Chase::Chase(LocationMap map, std::vector<int> varmint_hand, std::vector<int> posse_hand,
-             std::optional<int> ambush, ChaseOptions options)
+             std::optional<int> ambush, ChaseOptions options, std::optional<int> start)
     : map_(std::move(map)),
       varmint_hand_(std::move(varmint_hand)),
       posse_hand_(std::move(posse_hand)),
       ambush_(ambush),
-      options_(options) {
+      options_(options),
+      start_(start) {
   std::vector<int> used(map_.size(), 0);
   for (const auto* hand : {&varmint_hand_, &posse_hand_}) {
     const char* field = hand == &varmint_hand_ ? "varmint_hand" : "posse_hand";
@@ -133,8 +134,9 @@ Chase::Chase(LocationMap map, std::vector<int> varmint_hand, std::vector<int> po
   }
   if (ambush_ && (*ambush_ < 0 || *ambush_ >= map_.size()))
     throw Refusal(RefusalCode::unknown_participant, "ambush", say("the ambush is at no location"));
-  posse_stuck_ = std::none_of(posse_hand_.begin(), posse_hand_.end(),
-                              [&](int card) { return map_.road(card); });
+  if (start_ && (*start_ < 0 || *start_ >= map_.size()))
+    throw Refusal(RefusalCode::unknown_participant, "start", say("the chase starts at no location"));
+  posse_stuck_ = std::none_of(posse_hand_.begin(), posse_hand_.end(), [&](int card) { return may_begin_with(card); });
   check_varmint_can_move();
   if (status_ == ChaseStatus::caught) varmint_stuck_ = true;
 }
@@ -148,18 +150,22 @@ void Chase::take(std::vector<int>& hand, int location) {
 }
 
 std::optional<int> Chase::varmint_at() const {
-  if (varmint_trail_.empty()) return std::nullopt;
+  if (varmint_trail_.empty()) return start_;
   return varmint_trail_.back();
 }
 
 std::optional<int> Chase::posse_at() const {
-  if (posse_trail_.empty()) return std::nullopt;
+  if (posse_trail_.empty()) return start_;
   return posse_trail_.back();
+}
+
+bool Chase::may_begin_with(int location) const {
+  return start_ ? map_.linked(*start_, location) : map_.road(location);
 }
 
 bool Chase::varmint_may_play(int location) const {
   if (!holds(varmint_hand_, location)) return false;
-  if (varmint_trail_.empty() ? !map_.road(location) : !map_.linked(varmint_trail_.back(), location))
+  if (varmint_trail_.empty() ? !may_begin_with(location) : !map_.linked(varmint_trail_.back(), location))
     return false;
   if (posse_at() == location) return false;
   if (posse_trail_.size() >= 2 && posse_at() == varmint_at() &&
@@ -170,7 +176,7 @@ bool Chase::varmint_may_play(int location) const {
 
 bool Chase::posse_may_start_with(int location) const {
   if (posse_stuck_ || !holds(posse_hand_, location)) return false;
-  return posse_trail_.empty() ? map_.road(location) : map_.linked(posse_trail_.back(), location);
+  return posse_trail_.empty() ? may_begin_with(location) : map_.linked(posse_trail_.back(), location);
 }
 
 std::vector<int> Chase::legal_varmint_cards() const {
@@ -206,11 +212,11 @@ void Chase::varmint_play(int location) {
     i18n::Sentence why;
     if (!holds(varmint_hand_, location))
       why = say("the varmint holds no '{}' card", name);
-    else if (varmint_trail_.empty())
+    else if (varmint_trail_.empty() && !start_)
       why = say("the first card must be a ROAD card, and '{}' is not", name);
-    else if (!map_.linked(varmint_trail_.back(), location))
+    else if (!map_.linked(*varmint_at(), location))
       // TRANSLATORS: {0} is the location played, {1} the one the rider is at.
-      why = say("'{}' is not linked from '{}'", name, map_.at(varmint_trail_.back()).name);
+      why = say("'{}' is not linked from '{}'", name, map_.at(*varmint_at()).name);
     else if (posse_at() == location)
       why = say("the posse is at '{}'", name);
     else
@@ -236,7 +242,9 @@ void Chase::posse_play(const std::vector<int>& locations) {
                   say("the posse must play at least one card while it has a legal one"));
   if (!locations.empty() && posse_stuck_)
     throw Refusal(RefusalCode::illegal_move, "posse",
-                  say("the posse holds no ROAD card: it is stuck in town"));
+                  start_ ? say("the posse holds no card that leads on from '{}': it cannot follow",
+                               map_.at(*start_).name)
+                         : say("the posse holds no ROAD card: it is stuck in town"));
   std::vector<int> hand = posse_hand_;
   std::optional<int> at = posse_at();
   for (std::size_t k = 0; k < locations.size(); ++k) {
@@ -264,6 +272,12 @@ void Chase::posse_play(const std::vector<int>& locations) {
   unmatched_ = turn.matched ? 0 : unmatched_ + 1;
   turn.unmatched_in_a_row = unmatched_;
   awaiting_posse_ = false;
+  // The pursuers ride into the ambush (004 L173): the fight is there, the ambushers first.
+  if (ambush_ && std::find(locations.begin(), locations.end(), *ambush_) != locations.end()) {
+    status_ = ChaseStatus::caught;
+    caught_at_ = *ambush_;
+    return;
+  }
   if (unmatched_ >= options_.escape_after)
     status_ = ChaseStatus::escaped;
   else

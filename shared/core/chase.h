@@ -10,8 +10,11 @@
 //   the posse's current location, nor, when the posse stands on the varmint's location, the
 //   last location the posse passed through to get there. The varmint is caught when it cannot
 //   play a legal card before escaping (even if the posse has no cards left); the fight happens
-//   at its last location. An ambush springs when the fight happens at the location the fleeing
-//   side named to the GM before the chase.
+//   at its last location. An ambush springs when the pursuers arrive at the location the fleeing
+//   side named to the GM before the chase (004 L173: the posse plays it), or when the varmint is
+//   caught there: the fight is there, the ambushers shooting first.
+//   A chase may start out of town (004 L163: "another chase can start from there"): from a
+//   location, each side's first card must be linked from it instead of a ROAD card.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -75,8 +78,9 @@ struct ChaseTurn {
 class Chase {
  public:
   // Hands are location indexes (copies repeat). Use deal() to make them with the CSPRNG.
+  // start: the location the chase starts from (out of town); nullopt: in town (ROAD cards first).
   Chase(LocationMap map, std::vector<int> varmint_hand, std::vector<int> posse_hand,
-        std::optional<int> ambush, ChaseOptions options);
+        std::optional<int> ambush, ChaseOptions options, std::optional<int> start = std::nullopt);
 
   struct Hands {
     std::vector<int> varmint, posse;
@@ -114,6 +118,8 @@ class Chase {
 
  private:
   bool varmint_may_play(int location) const;
+  // A side's first card: a ROAD card in town, else a place linked from the start.
+  bool may_begin_with(int location) const;
   bool posse_may_start_with(int location) const;
   void check_varmint_can_move();
   static bool holds(const std::vector<int>& hand, int location);
@@ -123,6 +129,7 @@ class Chase {
   std::vector<int> varmint_hand_, posse_hand_;
   std::optional<int> ambush_;
   ChaseOptions options_;
+  std::optional<int> start_;
   std::vector<int> varmint_trail_, posse_trail_;
   std::vector<ChaseTurn> turns_;
   int unmatched_ = 0;

@@ -55,6 +55,9 @@ Json resolve_chase(const Json& input, core::Csprng* rng, const CharacterLookup* 
   int posse_size = in_context("posse", [&] { return core::chase_hand_size(posse, ctx.options.chase); });
   std::optional<int> ambush;
   if (const Json* a = top.optional("ambush")) ambush = location_of(map, *a, "ambush");
+  // Out of town (004 L163): where the chase starts; each side's first card is linked from it.
+  std::optional<int> start;
+  if (const Json* s = top.optional("start")) start = location_of(map, *s, "start");
 
   Json steps = Json::array();
   Story story(telling);
@@ -86,14 +89,19 @@ Json resolve_chase(const Json& input, core::Csprng* rng, const CharacterLookup* 
     // TRANSLATORS: {0} and {1} are how many cards each hand holds.
     story.say("The varmint's hand: {} cards; the posse's: {} cards", hands.varmint.size(), hands.posse.size());
   core::Chase chase = in_context("hands", [&] {
-    return core::Chase(map, hands.varmint, hands.posse, ambush, ctx.options.chase);
+    return core::Chase(map, hands.varmint, hands.posse, ambush, ctx.options.chase, start);
   });
+  // TRANSLATORS: {} is the location a chase starts from, out of town.
+  if (start) story.say("The chase starts at {}, out of town: each side's first card leads on from there",
+                       map.at(*start).name);
   if (telling)
     steps.push_back({{"step", "deal"},
                    {"hand_sizes", {{"varmint", varmint_size}, {"posse", posse_size}}},
                    {"varmint", names_of_cards(map, hands.varmint)},
                    {"posse", names_of_cards(map, hands.posse)}});
-  if (chase.posse_stuck_in_town()) story.say("The posse holds no ROAD card: stuck in town");
+  if (chase.posse_stuck_in_town() && !start) story.say("The posse holds no ROAD card: stuck in town");
+  // TRANSLATORS: {} is the location the chase starts from.
+  else if (chase.posse_stuck_in_town()) story.say("The posse holds no card that leads on from {}", map.at(*start).name);
 
   auto record_turn = [&] {
     if (!telling) return;

@@ -366,7 +366,7 @@ TEST_CASE("Chase: the posse cannot pass while it has a legal card", "[chase]") {
   CHECK(c.posse_at() == S);
 }
 
-TEST_CASE("Chase ambush springs only when the varmint is caught at the ambush location",
+TEST_CASE("Chase ambush springs when the pursuers arrive at the ambush location, or the varmint is caught there",
           "[chase]") {
   SECTION("escaped: no fight, no ambush, even standing on it") {
     Chase c = chase({N, C, M}, {C}, M);
@@ -380,12 +380,22 @@ TEST_CASE("Chase ambush springs only when the varmint is caught at the ambush lo
     CHECK(c.varmint_at() == M);
     CHECK_FALSE(c.ambush_sprung());
   }
-  SECTION("caught elsewhere") {
-    Chase c = chase({N, C}, {S, C}, C);
+  SECTION("caught elsewhere, the posse never there") {
+    Chase c = chase({N, C}, {S, C}, P);
     c.varmint_play(N);
     c.posse_play({S, C});
     REQUIRE(c.status() == ChaseStatus::caught);
+    CHECK(c.caught_at() == N);
     CHECK_FALSE(c.ambush_sprung());
+  }
+  SECTION("the posse rides into it (004 L173), riding hard through it: the fight is there") {
+    Chase c = chase({N, C, R}, {S, C, R}, C);
+    c.varmint_play(N);
+    c.posse_play({S, C});
+    REQUIRE(c.status() == ChaseStatus::caught);
+    CHECK(c.caught_at() == C);
+    CHECK(c.ambush_sprung());
+    CHECK(c.posse_hand() == std::vector<int>{R});  // the ride stopped there
   }
   SECTION("caught there") {
     Chase c = chase({N, C}, {S, C}, N);
@@ -393,6 +403,34 @@ TEST_CASE("Chase ambush springs only when the varmint is caught at the ambush lo
     CHECK_FALSE(c.ambush_sprung());  // still running
     c.posse_play({S, C});
     CHECK(c.ambush_sprung());
+  }
+}
+
+TEST_CASE("Chase out of town (004 L163): each side's first card is linked from where it starts", "[chase]") {
+  SECTION("from the Creek: the Ridge leads on, the Pass does not; no ROAD card is needed") {
+    Chase c(test_map(), {P, R}, {M}, std::nullopt, ChaseOptions{}, C);
+    CHECK(c.varmint_at() == C);
+    CHECK(c.posse_at() == C);
+    CHECK_FALSE(c.posse_stuck_in_town());
+    CHECK(c.legal_varmint_cards() == std::vector<int>{R});
+    CHECK(refusal([&] { c.varmint_play(P); }) == "illegal_move@varmint");
+    c.varmint_play(R);
+    CHECK(c.legal_posse_first_cards() == std::vector<int>{M});
+    c.posse_play({M});
+    CHECK(c.status() == ChaseStatus::running);
+    CHECK(c.varmint_at() == R);
+  }
+  SECTION("from the Pass: a posse with nothing leading on cannot follow; a varmint with nothing is caught there") {
+    Chase c(test_map(), {R}, {N}, std::nullopt, ChaseOptions{}, P);
+    CHECK(c.posse_stuck_in_town());
+    c.varmint_play(R);
+    CHECK(refusal([&] { c.posse_play({N}); }) == "illegal_move@posse");
+    Chase caught(test_map(), {N}, {R}, std::nullopt, ChaseOptions{}, P);
+    CHECK(caught.status() == ChaseStatus::caught);
+    CHECK(caught.caught_at() == P);
+  }
+  SECTION("a start that is no location is refused") {
+    CHECK(refusal([] { Chase c(test_map(), {R}, {M}, std::nullopt, ChaseOptions{}, 9); }) == "unknown_participant@start");
   }
 }
 

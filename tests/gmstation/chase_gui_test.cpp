@@ -89,3 +89,53 @@ TEST_CASE("a chase: wait timer, hands scanned, a refused turn, an escape recorde
   CHECK(ledger.scalar_text("SELECT json_extract(payload, '$.ledger.result.status') FROM events "
                            "WHERE type = 'conflict_resolved'") == "escaped");
 }
+
+TEST_CASE("a chase out of town (004 L163) into an ambush the posse rides into (004 L173)", "[gui][chase]") {
+  SampleTown town(8);
+  gm::MainFrame* frame = open_station(town.db, "out-of-town");
+  gm::ChasePage* chase = frame->chase();
+  wxUIActionSimulator sim;
+  sim.Char(WXK_F8);
+  pump(300);
+  scan_burst(sim, town.badge("Judge Cornelius Whitlock"));  // Riding 1, no horse: 6 cards
+  // It starts at Box Canyon, where the last fight let him get away; he names Dead Man's Pass.
+  sim.Char('L', wxMOD_CONTROL);
+  pump(200);
+  CHECK(chase->instruction().Contains("where the chase starts"));
+  scan_burst(sim, "LOC07");
+  CHECK(chase->instruction().Contains("The chase starts there"));
+  sim.Char('B', wxMOD_CONTROL);
+  pump(200);
+  scan_burst(sim, "LOC08");
+  sim.Char('N', wxMOD_CONTROL);
+  pump(300);
+  scan_burst(sim, town.badge("Zechariah Chamberlain"));
+  scan_burst(sim, town.cards("Zechariah Chamberlain", "horse").at(0));  // 8 cards
+  sim.Char('N', wxMOD_CONTROL);
+  pump(300);
+  for (const char* card : {"LOC03", "LOC02", "LOC06", "LOC00", "LOC05", "LOC12"}) scan_burst(sim, card);
+  for (const char* card : {"LOC08", "LOC09", "LOC04", "LOC01", "LOC11", "LOC10", "LOC10", "LOC12"}) scan_burst(sim, card);
+  REQUIRE(chase->instruction().Contains("Turn 1"));
+  INFO(chase->result_text().ToStdString() << " / " << chase->refusal_text().ToStdString());
+
+  // Turn 1: no ROAD card needed out of town: Two-horn Rock leads on from Box Canyon. The posse
+  // rides to Dead Man's Pass, the ambush: the fight is there, the ambushers first.
+  scan_burst(sim, "LOC03");
+  scan_burst(sim, "LOC08");
+  sim.Char('N', wxMOD_CONTROL);
+  pump(2000, [&] { return chase->recorded(); });
+  INFO(chase->result_text().ToStdString() << " / " << chase->refusal_text().ToStdString());
+  REQUIRE(chase->recorded());
+  CHECK(chase->result_text().Contains("AMBUSH at Dead Man's Pass: a shootout; the ambushers get a free round first"));
+  screenshot(frame, "chase-ambush-out-of-town");
+  frame->Destroy();
+  pump(200);
+
+  db::Database ledger(town.db, false);
+  auto payload = nlohmann::json::parse(ledger.scalar_text("SELECT payload FROM events WHERE type = 'conflict_resolved'"));
+  CHECK(payload["input"]["start"] == "Box Canyon");
+  CHECK(payload["ledger"]["result"]["status"] == "caught");
+  CHECK(payload["ledger"]["result"]["caught_at"] == "Dead Man's Pass");
+  CHECK(payload["ledger"]["result"]["ambush_sprung"] == true);
+  CHECK(payload["ledger"]["result"]["fight"] == "shootout");
+}
