@@ -1,70 +1,12 @@
-// Shootouts and innocent bystanders (RULES.md "Shootout", "Innocent bystanders"; seed
-// "Shootouts", "Innocent Bystanders"). Cards are entered physically by participant index, one
-// DeckSupply per round, with no generator: a missing card is refused, and so is a card entered
-// for someone who does not draw.
+// Shootouts (RULES.md "Shootout"; seed "Shootouts"). Cards are entered physically by participant
+// index, one DeckSupply per round, with no generator: a missing card is refused, and so is a card
+// entered for someone who does not draw. The bystanders' rules: shootout_bystanders_test.cpp.
 #include <catch2/catch.hpp>
-
-#include <optional>
-#include <string>
-#include <vector>
 
 #include "core/duel.h"
 #include "core/refusal.h"
-#include "core/shootout.h"
+#include "shootout_helpers.h"
 
-#include "test_helpers.h"
-
-using namespace marshal::core;
-using namespace marshal::core::testing;
-
-namespace {
-
-using Actions = std::vector<std::optional<ShootoutAction>>;
-constexpr std::nullopt_t none = std::nullopt;
-
-Character gunslinger(const std::string& name, int accuracy) {
-  Character c;
-  c.name = name;
-  c.base.accuracy = accuracy;
-  c.bystanders = {name + "-b1", name + "-b2"};
-  return c;
-}
-
-std::vector<Character> posse(const std::vector<std::string>& names, int accuracy = 0) {
-  std::vector<Character> people;
-  for (const auto& name : names) people.push_back(gunslinger(name, accuracy));
-  return people;
-}
-
-ShootoutAction shoot_at(int target, ShotChoice choice_at_13 = ShotChoice::kill,
-                        bool not_to_kill = false) {
-  ShootoutAction a;
-  a.kind = ShootoutAction::Kind::shoot;
-  a.target = target;
-  a.choice_at_13 = choice_at_13;
-  a.not_to_kill = not_to_kill;
-  return a;
-}
-
-ShootoutAction pin(int target) {
-  ShootoutAction a;
-  a.kind = ShootoutAction::Kind::pin;
-  a.target = target;
-  return a;
-}
-
-const ShootoutAction cover{};
-
-
-// Declares and draws one round, then settles it with the given sacrifices.
-const ShootoutRound& play(Shootout& s, const Actions& actions, const GivenCards& cards,
-                          const std::vector<Sacrifice>& sacrifices = {}) {
-  DeckSupply deck({cards}, nullptr, &s.names());
-  s.shoot(actions, deck);
-  return s.settle(sacrifices);
-}
-
-}  // namespace
 
 TEST_CASE("shootout: 3 or more with guns drawn; 2 only when an ambusher opens it", "[shootout]") {
   CHECK(refusal_code([] { Shootout s(posse({"Ann", "Bob"}), {}, 0); }) == "illegal_move");
@@ -85,7 +27,7 @@ TEST_CASE("shootout: 3 or more with guns drawn; 2 only when an ambusher opens it
 
 TEST_CASE("shootout: all shots of a round resolve at once; two can kill each other", "[shootout]") {
   Shootout s(posse({"Ann", "Bob", "Cy"}, 2), {}, 0);
-  DeckSupply deck({{10, 9, none}}, nullptr, &s.names());
+  DeckSupply deck({{10, 9, no_card}}, nullptr, &s.names());
   const ShootoutRound& drawn = s.shoot({shoot_at(1), shoot_at(0), cover}, deck);
   CHECK(drawn.number == 1);
   CHECK_FALSE(drawn.ambush);
@@ -107,9 +49,9 @@ TEST_CASE("shootout: all shots of a round resolve at once; two can kill each oth
 
 TEST_CASE("shootout: every participant still in the fight must declare", "[shootout]") {
   Shootout s(posse({"Ann", "Bob", "Cy"}), {}, 0);
-  DeckSupply deck({{3, none, none}}, nullptr, &s.names());
+  DeckSupply deck({{3, no_card, no_card}}, nullptr, &s.names());
   try {
-    s.shoot({shoot_at(1), none, cover}, deck);
+    s.shoot({shoot_at(1), no_card, cover}, deck);
     FAIL("a missing declaration was accepted");
   } catch (const Refusal& r) {
     CHECK(r.code() == RefusalCode::missing_input);
@@ -117,7 +59,7 @@ TEST_CASE("shootout: every participant still in the fight must declare", "[shoot
   }
   // A short list leaves the last participant undeclared.
   CHECK(refusal_code([&] {
-          DeckSupply d({{3, none, none}}, nullptr, &s.names());
+          DeckSupply d({{3, no_card, no_card}}, nullptr, &s.names());
           s.shoot({shoot_at(1), cover}, d);
         }) == "missing_input");
   CHECK(s.rounds().empty());
@@ -127,54 +69,54 @@ TEST_CASE("shootout: every participant still in the fight must declare", "[shoot
 TEST_CASE("shootout: a refused round leaves the shootout as it was, pending escapes included",
           "[shootout]") {
   Shootout s(posse({"Ann", "Bob", "Cy", "Dee"}), {}, 0);
-  play(s, {shoot_at(1), shoot_at(0), cover, cover}, {1, 1, none, none});
-  play(s, {shoot_at(1), shoot_at(0), cover, cover}, {2, 2, none, none});
+  play(s, {shoot_at(1), shoot_at(0), cover, cover}, {1, 1, no_card, no_card});
+  play(s, {shoot_at(1), shoot_at(0), cover, cover}, {2, 2, no_card, no_card});
   s.escape(3);
 
   CHECK(refusal_code([&] {
-          DeckSupply d({{3, 3, none, none}}, nullptr, &s.names());
-          s.shoot({shoot_at(1), shoot_at(0), none, none}, d);  // Cy does not declare
+          DeckSupply d({{3, 3, no_card, no_card}}, nullptr, &s.names());
+          s.shoot({shoot_at(1), shoot_at(0), no_card, no_card}, d);  // Cy does not declare
         }) == "missing_input");
   CHECK(refusal_code([&] {
-          DeckSupply d({{3, none, none, none}}, nullptr, &s.names());  // Bob's card is missing
-          s.shoot({shoot_at(1), shoot_at(0), cover, none}, d);
+          DeckSupply d({{3, no_card, no_card, no_card}}, nullptr, &s.names());  // Bob's card is missing
+          s.shoot({shoot_at(1), shoot_at(0), cover, no_card}, d);
         }) == "missing_input");
   REQUIRE(s.rounds().size() == 2);
 
-  const ShootoutRound& round = play(s, {shoot_at(1), shoot_at(0), cover, none}, {3, 3, none, none});
+  const ShootoutRound& round = play(s, {shoot_at(1), shoot_at(0), cover, no_card}, {3, 3, no_card, no_card});
   CHECK(round.escaped == std::vector<int>{3});
 }
 
 TEST_CASE("shootout: nobody shoots or declares for the dead or the escaped", "[shootout]") {
   Shootout s(posse({"Ann", "Bob", "Cy", "Dee"}, 1), {}, 0);
-  play(s, {shoot_at(1), cover, cover, cover}, {10, none, none, none});  // Ann kills Bob
+  play(s, {shoot_at(1), cover, cover, cover}, {10, no_card, no_card, no_card});  // Ann kills Bob
   REQUIRE(s.people()[1].dead());
-  play(s, {shoot_at(2), none, cover, cover}, {1, none, none, none});
+  play(s, {shoot_at(2), no_card, cover, cover}, {1, no_card, no_card, no_card});
   s.escape(3);  // two rounds in cover, never pinned
 
   CHECK(refusal_code([&] {
-          DeckSupply d({{5, none, none, none}}, nullptr, &s.names());
-          s.shoot({shoot_at(1), none, cover, none}, d);
+          DeckSupply d({{5, no_card, no_card, no_card}}, nullptr, &s.names());
+          s.shoot({shoot_at(1), no_card, cover, no_card}, d);
         }) == "dead");
   CHECK(refusal_code([&] {
-          DeckSupply d({{5, none, none, none}}, nullptr, &s.names());
-          s.shoot({shoot_at(3), none, cover, none}, d);
+          DeckSupply d({{5, no_card, no_card, no_card}}, nullptr, &s.names());
+          s.shoot({shoot_at(3), no_card, cover, no_card}, d);
         }) == "illegal_move");
   CHECK(refusal_code([&] {
-          DeckSupply d({{5, none, none, none}}, nullptr, &s.names());
-          s.shoot({shoot_at(2), cover, cover, none}, d);  // the dead Bob declares
+          DeckSupply d({{5, no_card, no_card, no_card}}, nullptr, &s.names());
+          s.shoot({shoot_at(2), cover, cover, no_card}, d);  // the dead Bob declares
         }) == "dead");
   CHECK(refusal_code([&] {
-          DeckSupply d({{5, none, none, none}}, nullptr, &s.names());
-          s.shoot({shoot_at(2), none, cover, cover}, d);  // the escaped Dee declares
+          DeckSupply d({{5, no_card, no_card, no_card}}, nullptr, &s.names());
+          s.shoot({shoot_at(2), no_card, cover, cover}, d);  // the escaped Dee declares
         }) == "illegal_move");
   CHECK(refusal_code([&] {
-          DeckSupply d({{5, none, none, none}}, nullptr, &s.names());
-          s.shoot({shoot_at(0), none, cover, none}, d);  // at oneself
+          DeckSupply d({{5, no_card, no_card, no_card}}, nullptr, &s.names());
+          s.shoot({shoot_at(0), no_card, cover, no_card}, d);  // at oneself
         }) == "unknown_participant");
   CHECK(refusal_code([&] {
-          DeckSupply d({{5, none, none, none}}, nullptr, &s.names());
-          s.shoot({shoot_at(7), none, cover, none}, d);
+          DeckSupply d({{5, no_card, no_card, no_card}}, nullptr, &s.names());
+          s.shoot({shoot_at(7), no_card, cover, no_card}, d);
         }) == "unknown_participant");
   CHECK(s.rounds().size() == 2);
 }
@@ -183,15 +125,15 @@ TEST_CASE("shootout: a pin is only against someone taking cover, and the pinner 
           "[shootout]") {
   Shootout s(posse({"Ann", "Bob", "Cy"}), {}, 0);
   CHECK(refusal_code([&] {
-          DeckSupply d({{none, 4, none}}, nullptr, &s.names());
+          DeckSupply d({{no_card, 4, no_card}}, nullptr, &s.names());
           s.shoot({pin(1), shoot_at(0), cover}, d);  // Bob is shooting, not in cover
         }) == "illegal_move");
   CHECK(refusal_code([&] {
-          DeckSupply d({{6, none, none}}, nullptr, &s.names());  // a card for the pinner
+          DeckSupply d({{6, no_card, no_card}}, nullptr, &s.names());  // a card for the pinner
           s.shoot({pin(1), cover, cover}, d);
         }) == "illegal_move");
 
-  DeckSupply deck({{none, none, 4}}, nullptr, &s.names());
+  DeckSupply deck({{no_card, no_card, 4}}, nullptr, &s.names());
   const ShootoutRound& round = s.shoot({pin(1), cover, shoot_at(0)}, deck);
   CHECK(round.pinned == std::vector<int>{1});
   REQUIRE(round.shots.size() == 1);
@@ -207,7 +149,7 @@ TEST_CASE("shootout: escape after two cover rounds in a row without being pinned
   // Accuracy 0 and low cards: every shot misses, so only the declarations matter.
   Shootout s(posse({"Ann", "Bob", "Cy", "Dee"}), {}, 0);
 
-  play(s, {shoot_at(1), cover, cover, cover}, {1, none, none, none});
+  play(s, {shoot_at(1), cover, cover, cover}, {1, no_card, no_card, no_card});
   CHECK(s.cover_streak(1) == 1);
   CHECK(s.cover_streak(2) == 1);
   CHECK(s.cover_streak(3) == 1);
@@ -215,7 +157,7 @@ TEST_CASE("shootout: escape after two cover rounds in a row without being pinned
   CHECK(refusal_code([&] { s.escape(2); }) == "illegal_move");  // one round is not enough
 
   // Bob shoots (a shooting round resets), Dee is pinned (a pinned round resets).
-  play(s, {pin(3), shoot_at(0), cover, cover}, {none, 2, none, none});
+  play(s, {pin(3), shoot_at(0), cover, cover}, {no_card, 2, no_card, no_card});
   CHECK(s.cover_streak(1) == 0);
   CHECK(s.cover_streak(2) == 2);
   CHECK(s.cover_streak(3) == 0);
@@ -229,15 +171,15 @@ TEST_CASE("shootout: escape after two cover rounds in a row without being pinned
   CHECK_FALSE(s.over());
 
   // Not while a round waits for its bystander decisions.
-  DeckSupply deck({{3, 3, none, none}}, nullptr, &s.names());
-  const ShootoutRound& round = s.shoot({shoot_at(1), shoot_at(0), none, cover}, deck);
+  DeckSupply deck({{3, 3, no_card, no_card}}, nullptr, &s.names());
+  const ShootoutRound& round = s.shoot({shoot_at(1), shoot_at(0), no_card, cover}, deck);
   CHECK(round.escaped == std::vector<int>{2});
   CHECK(refusal_code([&] { s.escape(3); }) == "illegal_move");
   s.settle({});
   CHECK(s.cover_streak(3) == 1);
   CHECK_FALSE(s.may_escape(3));
 
-  play(s, {shoot_at(1), shoot_at(0), none, cover}, {4, 4, none, none});
+  play(s, {shoot_at(1), shoot_at(0), no_card, cover}, {4, 4, no_card, no_card});
   CHECK(s.may_escape(3));
   s.escape(3);
   CHECK(s.has_escaped(3));
@@ -256,11 +198,11 @@ TEST_CASE("shootout: nobody joins once it has started; a duel someone joins beco
 
   // A declaration for a fourth participant is refused: the list of participants is fixed.
   CHECK(refusal_code([&] {
-          DeckSupply d({{none, none, none, 5}}, nullptr, &s.names());
+          DeckSupply d({{no_card, no_card, no_card, 5}}, nullptr, &s.names());
           s.shoot({cover, cover, cover, shoot_at(0)}, d);
         }) == "unknown_participant");
   CHECK(refusal_code([&] { duel.into_shootout({gunslinger("Dee", 1)}, 0); }) == "finished");
-  play(s, {shoot_at(1), cover, cover}, {1, none, none});
+  play(s, {shoot_at(1), cover, cover}, {1, no_card, no_card});
   CHECK(s.people().size() == 3);
 }
 
@@ -269,19 +211,19 @@ TEST_CASE("shootout: an ambush's free round is round 0 and only the ambushers ac
   Shootout s(posse({"Ann", "Bob", "Cy"}, 1), {0}, 0);
   CHECK(s.ambush_pending());
   CHECK(refusal_code([&] {
-          DeckSupply d({{5, 5, none}}, nullptr, &s.names());
-          s.shoot({shoot_at(1), shoot_at(0), none}, d);  // Bob is ambushed and cannot fire
+          DeckSupply d({{5, 5, no_card}}, nullptr, &s.names());
+          s.shoot({shoot_at(1), shoot_at(0), no_card}, d);  // Bob is ambushed and cannot fire
         }) == "illegal_move");
   CHECK(refusal_code([&] {
-          DeckSupply d({{5, none, none}}, nullptr, &s.names());
-          s.shoot({shoot_at(1), none, cover}, d);  // nor take cover as a declaration
+          DeckSupply d({{5, no_card, no_card}}, nullptr, &s.names());
+          s.shoot({shoot_at(1), no_card, cover}, d);  // nor take cover as a declaration
         }) == "illegal_move");
   CHECK(refusal_code([&] {
-          DeckSupply d({{none, none, none}}, nullptr, &s.names());
-          s.shoot({none, none, none}, d);  // but the ambusher must declare
+          DeckSupply d({{no_card, no_card, no_card}}, nullptr, &s.names());
+          s.shoot({no_card, no_card, no_card}, d);  // but the ambusher must declare
         }) == "missing_input");
 
-  const ShootoutRound& ambush = play(s, {shoot_at(1), none, none}, {8, none, none});
+  const ShootoutRound& ambush = play(s, {shoot_at(1), no_card, no_card}, {8, no_card, no_card});
   CHECK(ambush.number == 0);
   CHECK(ambush.ambush);
   CHECK(ambush.acting == std::vector<bool>{true, false, false});
@@ -291,7 +233,7 @@ TEST_CASE("shootout: an ambush's free round is round 0 and only the ambushers ac
   CHECK(s.cover_streak(1) == 0);
   CHECK(s.cover_streak(2) == 0);
 
-  const ShootoutRound& next = play(s, {cover, shoot_at(0), shoot_at(0)}, {none, 1, 1});
+  const ShootoutRound& next = play(s, {cover, shoot_at(0), shoot_at(0)}, {no_card, 1, 1});
   CHECK(next.number == 1);
   CHECK_FALSE(next.ambush);
   CHECK(next.shots.size() == 2);
@@ -299,114 +241,10 @@ TEST_CASE("shootout: an ambush's free round is round 0 and only the ambushers ac
 
 TEST_CASE("shootout: an ambush of one by one is allowed", "[shootout][ambush]") {
   Shootout s(posse({"Ann", "Bob"}, 2), {1}, 0);
-  const ShootoutRound& ambush = play(s, {none, shoot_at(0)}, {none, 10});
+  const ShootoutRound& ambush = play(s, {no_card, shoot_at(0)}, {no_card, 10});
   CHECK(ambush.number == 0);
   CHECK(s.people()[0].dead());
   CHECK(s.over());
-}
-
-TEST_CASE("bystanders: one may take a wounding or killing shot, which then does no harm",
-          "[shootout][bystander]") {
-  Shootout s(posse({"Ann", "Bob", "Cy"}, 2), {}, 0);
-  DeckSupply deck({{9, 7, none}}, nullptr, &s.names());
-  // Ann 11 kills Bob, Bob 9 wounds Ann.
-  const ShootoutRound& drawn = s.shoot({shoot_at(1), shoot_at(0), cover}, deck);
-  REQUIRE(drawn.shots.size() == 2);
-  CHECK(drawn.bystander_allowed == std::vector<bool>{true, true});
-
-  const ShootoutRound& round = s.settle({{0, "Bob-b2"}, {1, "Ann-b1"}});
-  CHECK_FALSE(s.people()[1].dead());
-  CHECK_FALSE(s.people()[1].wounded);
-  CHECK_FALSE(s.people()[0].wounded);
-  CHECK(s.people()[1].bystanders == std::vector<std::string>{"Bob-b1"});
-  CHECK(s.people()[0].bystanders == std::vector<std::string>{"Ann-b2"});
-  REQUIRE(round.shots[0].bystander.has_value());
-  CHECK(*round.shots[0].bystander == "Bob-b2");
-  CHECK(round.shots[0].harm == Harm::none);
-  // The bystander is recorded dead or wounded to match the shot.
-  CHECK(round.shots[0].result == ShotResult::dead);
-  CHECK(round.shots[1].result == ShotResult::wounded);
-  CHECK(round.sacrifices.size() == 2);
-}
-
-TEST_CASE("bystanders: never against a shot of 13 or more", "[shootout][bystander]") {
-  Shootout s(posse({"Ann", "Bob", "Cy"}, 3), {}, 0);
-  DeckSupply deck({{10, none, none}}, nullptr, &s.names());
-  const ShootoutRound& drawn = s.shoot({shoot_at(1, ShotChoice::wound), cover, cover}, deck);
-  CHECK(drawn.bystander_allowed == std::vector<bool>{false});
-  CHECK(refusal_code([&] { s.settle({{0, "Bob-b1"}}); }) == "illegal_move");
-  CHECK(s.people()[1].bystanders.size() == 2);
-  CHECK(s.round_open());
-
-  s.settle({});
-  CHECK(s.people()[1].wounded);
-  CHECK_FALSE(s.people()[1].dead());
-}
-
-TEST_CASE("bystanders: not for a miss or a nick", "[shootout][bystander]") {
-  Shootout s(posse({"Ann", "Bob", "Cy"}, 0), {}, 0);
-  DeckSupply deck({{6, 8, none}}, nullptr, &s.names());
-  const ShootoutRound& drawn = s.shoot({shoot_at(1), shoot_at(2), cover}, deck);
-  CHECK(drawn.bystander_allowed == std::vector<bool>{false, false});
-  CHECK(refusal_code([&] { s.settle({{0, "Bob-b1"}}); }) == "illegal_move");
-  CHECK(refusal_code([&] { s.settle({{1, "Cy-b1"}}); }) == "illegal_move");
-  CHECK(s.people()[1].bystanders.size() == 2);
-  CHECK(s.people()[2].bystanders.size() == 2);
-}
-
-TEST_CASE("bystanders: one per bullet", "[shootout][bystander]") {
-  Shootout s(posse({"Ann", "Bob", "Cy"}, 2), {}, 0);
-  DeckSupply deck({{9, none, 8}}, nullptr, &s.names());
-  s.shoot({shoot_at(1), cover, shoot_at(1)}, deck);  // two bullets at Bob: 11 and 10
-  CHECK(refusal_code([&] { s.settle({{0, "Bob-b1"}, {0, "Bob-b2"}}); }) == "illegal_move");
-  CHECK(s.people()[1].bystanders.size() == 2);
-  CHECK(s.round_open());
-
-  // Each of two bullets may take its own bystander.
-  s.settle({{0, "Bob-b1"}, {1, "Bob-b2"}});
-  CHECK_FALSE(s.people()[1].dead());
-  CHECK_FALSE(s.people()[1].wounded);
-  CHECK(s.people()[1].bystanders.empty());
-}
-
-TEST_CASE("bystanders: the card must be held by the target; a refused settle changes nothing",
-          "[shootout][bystander]") {
-  Shootout s(posse({"Ann", "Bob", "Cy"}, 2), {}, 0);
-  DeckSupply deck({{9, 7, none}}, nullptr, &s.names());
-  s.shoot({shoot_at(1), shoot_at(2), cover}, deck);  // Ann kills Bob, Bob wounds Cy
-
-  // The first sacrifice is good, the second names a card Cy does not hold.
-  try {
-    s.settle({{0, "Bob-b1"}, {1, "Ann-b1"}});
-    FAIL("a bystander card not held by the target was accepted");
-  } catch (const Refusal& r) {
-    CHECK(r.code() == RefusalCode::already_spent);
-  }
-  CHECK(s.round_open());
-  CHECK(s.people()[0].bystanders.size() == 2);
-  CHECK(s.people()[1].bystanders.size() == 2);
-  CHECK(s.people()[2].bystanders.size() == 2);
-  CHECK_FALSE(s.rounds().back().shots[0].bystander.has_value());
-  CHECK_FALSE(s.rounds().back().shots[1].bystander.has_value());
-  CHECK(s.rounds().back().sacrifices.empty());
-  CHECK_FALSE(s.people()[1].dead());
-  CHECK_FALSE(s.people()[2].wounded);
-  CHECK(refusal_code([&] { s.settle({{5, "Bob-b1"}}); }) == "unknown_participant");
-
-  s.settle({{0, "Bob-b1"}});
-  CHECK_FALSE(s.people()[1].dead());
-  CHECK(s.people()[2].wounded);
-  CHECK(s.people()[1].bystanders == std::vector<std::string>{"Bob-b2"});
-}
-
-TEST_CASE("bystanders: a target with none left is offered none", "[shootout][bystander]") {
-  std::vector<Character> people = posse({"Ann", "Bob", "Cy"}, 2);
-  people[1].bystanders.clear();
-  Shootout s(people, {}, 0);
-  DeckSupply deck({{9, none, none}}, nullptr, &s.names());
-  const ShootoutRound& drawn = s.shoot({shoot_at(1), cover, cover}, deck);
-  CHECK(drawn.bystander_allowed == std::vector<bool>{false});
-  CHECK(refusal_code([&] { s.settle({{0, "Bob-b1"}}); }) == "already_spent");
 }
 
 TEST_CASE("shootout: a Lawman's kill is recorded as lawman, any other as possible murder",
@@ -414,7 +252,7 @@ TEST_CASE("shootout: a Lawman's kill is recorded as lawman, any other as possibl
   std::vector<Character> people = posse({"Ann", "Bob", "Cy", "Dee"}, 2);
   people[0].powers = {Power::lawman};
   Shootout s(people, {}, 0);
-  play(s, {shoot_at(1), cover, shoot_at(3), cover}, {9, none, 10, none});
+  play(s, {shoot_at(1), cover, shoot_at(3), cover}, {9, no_card, 10, no_card});
   REQUIRE(s.people()[1].dead());
   REQUIRE(s.people()[3].dead());
   CHECK(s.people()[1].death->kind == KillingKind::lawman);
@@ -425,7 +263,7 @@ TEST_CASE("shootout: a Lawman's kill is recorded as lawman, any other as possibl
 
 TEST_CASE("shootout: someone shot out of the fight at 13+ can only take cover", "[shootout]") {
   Shootout s(posse({"Ann", "Bob", "Cy", "Dee"}, 3), {}, 0);
-  play(s, {shoot_at(1, ShotChoice::disable), cover, cover, cover}, {10, none, none, none});
+  play(s, {shoot_at(1, ShotChoice::disable), cover, cover, cover}, {10, no_card, no_card, no_card});
   CHECK(s.disabled(1));
   CHECK(s.people()[1].wounded);
   CHECK_FALSE(s.people()[1].dead());
@@ -433,25 +271,25 @@ TEST_CASE("shootout: someone shot out of the fight at 13+ can only take cover", 
   CHECK(s.present(1));
 
   CHECK(refusal_code([&] {
-          DeckSupply d({{none, 5, none, none}}, nullptr, &s.names());
+          DeckSupply d({{no_card, 5, no_card, no_card}}, nullptr, &s.names());
           s.shoot({cover, shoot_at(0), cover, cover}, d);
         }) == "illegal_move");
   CHECK(refusal_code([&] {
-          DeckSupply d({{none, none, none, none}}, nullptr, &s.names());
+          DeckSupply d({{no_card, no_card, no_card, no_card}}, nullptr, &s.names());
           s.shoot({cover, pin(0), cover, cover}, d);
         }) == "illegal_move");
   // Cover is allowed, and the disabled player can still be a target.
-  const ShootoutRound& round = play(s, {shoot_at(1), cover, cover, cover}, {1, none, none, none});
+  const ShootoutRound& round = play(s, {shoot_at(1), cover, cover, cover}, {1, no_card, no_card, no_card});
   CHECK(round.shots.size() == 1);
   CHECK(s.cover_streak(1) == 2);
 }
 
 TEST_CASE("shootout: a 13+ wound leaves the target in the fight", "[shootout]") {
   Shootout s(posse({"Ann", "Bob", "Cy"}, 3), {}, 0);
-  play(s, {shoot_at(1, ShotChoice::wound), cover, cover}, {10, none, none});
+  play(s, {shoot_at(1, ShotChoice::wound), cover, cover}, {10, no_card, no_card});
   CHECK(s.people()[1].wounded);
   CHECK(s.can_shoot(1));
-  const ShootoutRound& round = play(s, {cover, shoot_at(0), cover}, {none, 1, none});
+  const ShootoutRound& round = play(s, {cover, shoot_at(0), cover}, {no_card, 1, no_card});
   REQUIRE(round.shots.size() == 1);
   CHECK(round.shots[0].accuracy == 2);  // Accuracy in use after the wound
 }
@@ -463,12 +301,12 @@ TEST_CASE("shootout: the arrestable are the wounded and those pinned in the last
   Shootout s(people, {}, 0);
   // Round 1: Ann wounds Bob, Cy kills Dee, Fay wounds Eve.
   play(s, {shoot_at(1), cover, shoot_at(3), cover, cover, shoot_at(4)},
-       {9, none, 10, none, none, 9});
+       {9, no_card, 10, no_card, no_card, 9});
   // Round 2: Fay is pinned; Bob and Eve have now been in cover twice, unpinned.
-  play(s, {pin(5), cover, shoot_at(0), none, cover, cover}, {none, none, 1, none, none, none});
+  play(s, {pin(5), cover, shoot_at(0), no_card, cover, cover}, {no_card, no_card, 1, no_card, no_card, no_card});
   s.escape(1);  // the wounded Bob gets away
   // Round 3: Ann is pinned; Fay, pinned in round 2, is not any more.
-  play(s, {cover, none, pin(0), none, cover, shoot_at(2)}, {none, none, none, none, none, 2});
+  play(s, {cover, no_card, pin(0), no_card, cover, shoot_at(2)}, {no_card, no_card, no_card, no_card, no_card, 2});
   s.stop();
   CHECK(s.over());
   CHECK(s.people()[1].wounded);
@@ -479,7 +317,7 @@ TEST_CASE("shootout: the arrestable are the wounded and those pinned in the last
 TEST_CASE("shootout: it ends when fewer than two can still shoot", "[shootout]") {
   SECTION("one dead and one shot out of the fight") {
     Shootout s(posse({"Ann", "Bob", "Cy"}, 3), {}, 0);
-    DeckSupply deck({{9, 10, none}}, nullptr, &s.names());
+    DeckSupply deck({{9, 10, no_card}}, nullptr, &s.names());
     s.shoot({shoot_at(1), shoot_at(2, ShotChoice::disable), cover}, deck);
     CHECK_FALSE(s.over());
     CHECK(refusal_code([&] { s.stop(); }) == "illegal_move");  // settle first
@@ -488,14 +326,14 @@ TEST_CASE("shootout: it ends when fewer than two can still shoot", "[shootout]")
     CHECK(s.disabled(2));
     CHECK(s.over());
     CHECK(refusal_code([&] {
-            DeckSupply d({{5, none, none}}, nullptr, &s.names());
-            s.shoot({shoot_at(2), none, cover}, d);
+            DeckSupply d({{5, no_card, no_card}}, nullptr, &s.names());
+            s.shoot({shoot_at(2), no_card, cover}, d);
           }) == "finished");
   }
   SECTION("escapes leave one shooter") {
     Shootout s(posse({"Ann", "Bob", "Cy"}), {}, 0);
-    play(s, {shoot_at(1), cover, cover}, {1, none, none});  // misses
-    play(s, {shoot_at(1), cover, cover}, {1, none, none});
+    play(s, {shoot_at(1), cover, cover}, {1, no_card, no_card});  // misses
+    play(s, {shoot_at(1), cover, cover}, {1, no_card, no_card});
     s.escape(1);
     CHECK_FALSE(s.over());  // Ann and Cy can still shoot
     s.escape(2);
@@ -507,7 +345,7 @@ TEST_CASE("shootout: it ends when fewer than two can still shoot", "[shootout]")
     s.stop();
     CHECK(s.over());
     CHECK(refusal_code([&] {
-            DeckSupply d({{5, none, none}}, nullptr, &s.names());
+            DeckSupply d({{5, no_card, no_card}}, nullptr, &s.names());
             s.shoot({shoot_at(1), cover, cover}, d);
           }) == "finished");
   }
