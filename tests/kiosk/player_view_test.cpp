@@ -48,6 +48,10 @@ TEST_CASE("a player's view: standing, timers counting down, cards by kind, nothi
   REQUIRE(p.secrets.size() == 1);
   CHECK(p.secrets[0].title == "The Locket");
   CHECK(p.secrets[0].text == "A picture inside.");
+  // The trick, by its code: scanned at the kiosk, it is played.
+  REQUIRE(p.tricks.size() == 1);
+  CHECK(p.tricks[0].code == "AAAA");
+  CHECK(p.tricks[0].title == "Royal Flush");
 
   view["dead"] = true;
   view["jailed"] = false;
@@ -59,4 +63,16 @@ TEST_CASE("a player's view: standing, timers counting down, cards by kind, nothi
   CHECK(p.lines[2] == "Horses with you: none");
   CHECK(p.lines.size() == 3);  // no powers line
   CHECK(p.secrets.empty());
+}
+
+TEST_CASE("a player's view: a Doctor's healing counts down beside the wound, the limb in the reader's words",
+          "[kiosk][view]") {
+  Json view = Json::parse(R"({
+    "name": "Cole Varney", "dead": false, "wounded": true, "wounded_limb": "right leg",
+    "attributes": {"hth": 3, "speed": 3, "accuracy": 3, "gambling": 2, "riding": 3},
+    "timers": [{"kind": "healing", "remaining_ms": 600000}], "bystanders_left": 1, "cards": []})");
+  auto p = player_view(view, 0, 60'000);  // read a minute ago
+  CHECK(p.standing == "WOUNDED (right leg): every attribute -1 until a Doctor heals you");
+  REQUIRE(p.timers.size() == 1);
+  CHECK(p.timers[0] == "Healing: the wound is gone in 9:00");
 }
