@@ -43,7 +43,7 @@ std::string duelists_fates(const Json& duelists) {
     if (d.value("dead", false)) lines += "\n" + fmt::format(fmt::runtime(tr("{} is dead")), d["name"].get<std::string>());
     else if (d.value("wounded", false))
       // TRANSLATORS: a duelist's name, then the Speed and Accuracy left after the wound.
-      lines += "\n" + fmt::format(fmt::runtime(tr("{} is wounded: a limb lost (the player says which), -1 to "
+      lines += "\n" + fmt::format(fmt::runtime(tr("{} is wounded: a limb lost (the player picks it below), -1 to "
                                                   "everything: Speed now {}, Accuracy now {}")),
                                   d["name"].get<std::string>(), std::max(0, d["speed"].get<int>() - 1),
                                   std::max(0, d["accuracy"].get<int>() - 1));
