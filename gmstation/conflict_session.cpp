@@ -14,6 +14,13 @@ using i18n::tr;
 
 namespace {
 
+// The timers that keep someone out of a fight (RULES.md): a knock-out and its headache. A
+// Doctor's healing and a jail term do not (the jail keeps them out, as the GM sees).
+bool keeps_from_fight(const Json& timer) {
+  const std::string kind = timer.value("kind", "");
+  return kind == "knocked_out" || kind == "headache";
+}
+
 // Someone scanned twice into one conflict, by the conflict's kind.
 std::string already_in_words(const std::string& name, const std::string& kind) {
   // TRANSLATORS: {} is a character's name, scanned a second time into the same conflict.
@@ -37,7 +44,7 @@ Json ConflictSession::character_from_view(const Json& view) {
   Json timers = Json::array();
   // The station resolves at time 0: a timer still running is one that started then.
   for (const auto& t : view.value("timers", Json::array()))
-    if (t.value("kind", "") != "healing")  // a healing keeps nobody from a fight
+    if (keeps_from_fight(t))
       timers.push_back({{"kind", t["kind"]}, {"start_ms", 0}, {"duration_ms", t["remaining_ms"]}});
   return {{"name", view["name"]},           {"hth", a["hth"]},
           {"speed", a["speed"]},            {"accuracy", a["accuracy"]},
@@ -59,7 +66,7 @@ std::optional<Json> ConflictSession::admit(const std::string& badge, const Json&
     return std::nullopt;
   }
   for (const auto& t : view.value("timers", Json::array()))
-    if (t.value("remaining_ms", 0) > 0 && t.value("kind", "") != "healing") {
+    if (t.value("remaining_ms", 0) > 0 && keeps_from_fight(t)) {
       const std::int64_t minutes = (t["remaining_ms"].get<std::int64_t>() + 59'999) / 60'000;
       // TRANSLATORS: a character's name, then a number of minutes.
       why = fmt::format(fmt::runtime(t["kind"] == "headache" ? tr("{} is nursing a headache for {} more minute(s)")

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "core/limbs.h"
+#include "core/offices.h"
 #include "protocol/spent_words.h"
 #include "ui/theme.h"
 #include "ui/words.h"
@@ -42,6 +43,28 @@ std::string trick_flag_words(const std::string& flag) {
   return fmt::format(fmt::runtime(tr("(flag, GM only: {})")), flag);
 }
 
+// A character's part in the offices (db/server/office_view.h): a deputy's task, a sentence, a
+// banishment, prizes won; each on a line of its own.
+std::string office_lines(const Json& v) {
+  std::string text;
+  if (v.contains("deputy")) {
+    const Json& d = v["deputy"];
+    // TRANSLATORS: {0} is the deputy's task, {1} the Judge who gave it.
+    text += "\n" + fmt::format(fmt::runtime(tr("Deputy: {} (deputized by {})")), d.value("task", ""), d.value("judge", ""));
+  }
+  if (v.contains("sentence") && !v["sentence"].value("overridden", false) && !v.value("dead", false)) {
+    const Json& s = v["sentence"];
+    // TRANSLATORS: {0} is the sentence (jail, fine...), {1} the charge, {2} the Judge.
+    text += "\n" + fmt::format(fmt::runtime(tr("Sentenced: {} for {} (by {})")),
+                               core::sentence_words(s.value("sentence", "")), s.value("charge", ""), s.value("judge", ""));
+  }
+  if (v.value("banished", false)) text += "\n" + tr("BANISHED from the town");
+  for (const auto& p : v.value("prizes", Json::array()))
+    // TRANSLATORS: {} is a prize the Mayor gave at the Territory Fair.
+    text += "\n" + fmt::format(fmt::runtime(tr("Fair prize: {}")), p.value("prize", ""));
+  return text;
+}
+
 // A character or card view in a few lines of large type.
 wxString describe_view(const Json& v) {
   std::string text;
@@ -64,11 +87,13 @@ wxString describe_view(const Json& v) {
       // TRANSLATORS: {} is a number of minutes.
       text += "\n" + fmt::format(fmt::runtime(t["kind"] == "headache"  ? tr("Headache: {} min left")
                                                : t["kind"] == "healing" ? tr("Healing: the wound is gone in {} min")
+                                               : t["kind"] == "jail"    ? tr("Jail sentence: free in {} min")
                                                                         : tr("Knocked out: {} min left")),
                                  minutes);
     }
     text += "\n" + fmt::format(fmt::runtime(tr("Innocent bystanders left: {}")), v.value("bystanders_left", 0));
     if (v.value("jailed", false)) text += "\n" + tr("In jail");
+    text += office_lines(v);
   } else {
     text = card_heading(v["kind"].get<std::string>(), v["title"].get<std::string>()) + "\n" +
            (v.contains("holder") ? fmt::format(fmt::runtime(tr("held by {}")), v["holder"].get<std::string>())
@@ -96,7 +121,7 @@ HomePage::HomePage(wxWindow* parent, StationBackend& backend) : wxPanel(parent, 
   auto* help = new wxStaticText(this, wxID_ANY,
                                 wx_tr("Scan a badge or a card to see it.\nF2: a duel   F3: a cheating accusation   F4: a "
                                       "fistfight\nF5: GM actions   F6: a shootout   F7: a brawl   F8: a chase\nF9: a "
-                                      "tabletop roll   F10: action time   Esc: back here"));
+                                      "tabletop roll   F10: action time   F11: Judges and the Mayor   Esc: back here"));
   help->SetFont(ui::font(14));
   answer_ = new wxStaticText(this, wxID_ANY, "");
   answer_->SetFont(ui::font(20, true));

@@ -34,7 +34,7 @@ int main(int argc, char** argv) {
       // TRANSLATORS: the GM station's function keys, as marshal-gm --help lists them.
       const std::string keys = marshal::i18n::tr(
           "Keys: F2 duel, F3 accusation, F4 fistfight, F5 GM actions, F6 shootout, F7 brawl, F8 chase, F9 tabletop "
-          "roll, F10 action time (TWTW), Esc home (docs/gmstation.md).");
+          "roll, F10 action time (TWTW), F11 offices (Judges and the Mayor), Esc home (docs/gmstation.md).");
       std::fprintf(stdout, "\n%s\n", keys.c_str());
       return 0;
     }

@@ -80,10 +80,11 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   chase_ = new ChasePage(book_, *backend_);
   table_ = new TablePage(book_, *backend_);
   action_time_ = new ActionTimePage(book_, *backend_);
+  offices_ = new OfficesPage(book_, *backend_);
   // One function key per screen, in the order the help line gives them.
   screens_ = {{WXK_F2, duel_},     {WXK_F3, accusation_}, {WXK_F4, fistfight_}, {WXK_F5, actions_},
               {WXK_F6, shootout_}, {WXK_F7, brawl_},      {WXK_F8, chase_},
-              {WXK_F9, table_},   {WXK_F10, action_time_}};
+              {WXK_F9, table_},   {WXK_F10, action_time_}, {WXK_F11, offices_}};
   for (const auto& screen : screens_) book_->AddPage(screen.page, screen.page->GetName());
   // The screens wrap their text to the width they get: without a set minimum the widest screen
   // would squeeze the live panel to nothing at 1024 x 600.
@@ -235,6 +236,10 @@ void MainFrame::show_timers() {
         // TRANSLATORS: a character's name, then the time left of a Doctor's healing, m:ss.
         text += fmt::format(fmt::runtime(tr("{} healed in {}")), t.who, left);
         break;
+      case RunningTimer::Kind::jail:
+        // TRANSLATORS: a character's name, then the time left of a Judge's jail sentence, m:ss.
+        text += fmt::format(fmt::runtime(tr("{} in jail, free in {}")), t.who, left);
+        break;
     }
     text += "\n";
   }
@@ -305,6 +310,7 @@ void MainFrame::refresh() {
       running_.push_back({vote                       ? RunningTimer::Kind::vote
                           : t["kind"] == "headache" ? RunningTimer::Kind::headache
                           : t["kind"] == "healing"  ? RunningTimer::Kind::healing
+                          : t["kind"] == "jail"     ? RunningTimer::Kind::jail
                                                     : RunningTimer::Kind::knocked_out,
                           vote ? t.value("office", std::string()) : t["character"].get<std::string>(),
                           now + t["remaining_ms"].get<std::int64_t>()});

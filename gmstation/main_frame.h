@@ -18,6 +18,7 @@
 #include "gmstation/duel_page.h"
 #include "gmstation/fistfight_page.h"
 #include "gmstation/home_page.h"
+#include "gmstation/offices_page.h"
 #include "gmstation/shootout_page.h"
 #include "gmstation/station_backend.h"
 #include "gmstation/table_page.h"
@@ -45,6 +46,7 @@ class MainFrame : public wxFrame {
   ChasePage* chase() { return chase_; }
   TablePage* table() { return table_; }
   ActionTimePage* action_time() { return action_time_; }
+  OfficesPage* offices() { return offices_; }
   ui::ScanInput* scan_input() { return scan_; }
   void show_home();
   // Begins a screen anew and shows it (what its function key does).
@@ -88,6 +90,7 @@ class MainFrame : public wxFrame {
   DuelPage* duel_;
   TablePage* table_;
   ActionTimePage* action_time_;
+  OfficesPage* offices_;
   AccusationPage* accusation_;
   FistfightPage* fistfight_;
   ActionsPage* actions_;
@@ -99,7 +102,7 @@ class MainFrame : public wxFrame {
   wxStaticText* timers_;
   wxString timers_text_;  // as written; the label itself is wrapped
   struct RunningTimer {
-    enum class Kind { vote, headache, knocked_out, healing } kind;
+    enum class Kind { vote, headache, knocked_out, healing, jail } kind;
     std::string who;           // the character ("Kid Calloway"), or the office voted for ("" if none named)
     wxLongLong ends_ms;        // on this machine's clock
   };

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "gmstation/event_summary.h"
 #include "protocol/json_fields.h"
 
 namespace marshal::gm {
@@ -76,11 +77,5 @@ std::unique_ptr<StationBackend> open_local_ledger(const std::string& db_path, co
 // A ledger server, with the station's cache file (enrolled with `code` if not yet).
 std::unique_ptr<StationBackend> connect_to_server(const std::string& url, const std::string& cache_path,
                                                   const std::string& enrollment_code);
-
-// A badge's holder by name, or "" when not known here.
-using NameOf = std::function<std::string(const std::string& badge)>;
-// One line of the live panel for an event: "duel: Kid Calloway wins", "roll: Hannah Two Rivers,
-// Shooting 15, success" (the roller named when `name_of` knows the badge).
-std::string summarize_event(const std::string& type, const Json& payload, const NameOf& name_of = {});
 
 }  // namespace marshal::gm

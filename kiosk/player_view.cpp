@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "core/limbs.h"
+#include "core/offices.h"
 #include "i18n/translate.h"
 
 namespace marshal::kiosk {
@@ -45,8 +46,31 @@ std::string timer_line(const std::string& kind, const std::string& left) {
   if (kind == "headache") return fmt::format(fmt::runtime(tr("Headache: {} left")), left);
   // TRANSLATORS: a Doctor's healing: the time left before the wound is gone, m:ss.
   if (kind == "healing") return fmt::format(fmt::runtime(tr("Healing: the wound is gone in {}")), left);
+  // TRANSLATORS: a Judge's jail sentence: the time left before the player goes free, m:ss.
+  if (kind == "jail") return fmt::format(fmt::runtime(tr("Jail sentence: free in {}")), left);
   // TRANSLATORS: a timer of another kind: {} is its name as the ledger writes it, then the time left.
   return fmt::format(fmt::runtime(tr("{}: {} left")), capitalised(kind), left);
+}
+
+// The player's part in the town's offices: a deputy's task, a sentence, banishment, prizes won.
+void add_office_lines(const Json& v, PlayerView& p) {
+  if (v.contains("deputy"))
+    // TRANSLATORS: {0} is the deputy's task, {1} the Judge who gave it.
+    p.lines.push_back(fmt::format(fmt::runtime(tr("Deputized by {1}: {0}. One arrest, then the task ends")),
+                                  v["deputy"].value("task", ""), v["deputy"].value("judge", "")));
+  if (v.contains("sentence") && !v["sentence"].value("overridden", false) && !p.dead) {
+    const Json& s = v["sentence"];
+    // TRANSLATORS: {0} is the sentence (jail, fine...), {1} the charge, {2} the Judge.
+    p.lines.push_back(fmt::format(fmt::runtime(tr("Sentenced: {} for {} (by {})")),
+                                  core::sentence_words(s.value("sentence", "")), s.value("charge", ""),
+                                  s.value("judge", "")));
+  }
+  // TRANSLATORS: {} is the character's standing, such as "Alive and well".
+  if (v.value("banished", false)) p.standing = fmt::format(fmt::runtime(tr("{}. BANISHED from the town")), p.standing);
+  std::vector<std::string> prizes;
+  for (const auto& prize : v.value("prizes", Json::array())) prizes.push_back(prize.value("prize", ""));
+  // TRANSLATORS: {} is a list of the prizes the Mayor gave the player at the Territory Fair.
+  if (!prizes.empty()) p.lines.push_back(fmt::format(fmt::runtime(tr("Territory Fair prizes: {}")), joined(prizes)));
 }
 
 }  // namespace
@@ -122,6 +146,7 @@ PlayerView player_view(const Json& v, std::int64_t fetched_ms, std::int64_t now_
   for (const auto& power : v.value("powers", Json::array())) powers.push_back(power_name(power.get<std::string>()));
   // TRANSLATORS: {} is a list of the character's powers, separated by commas.
   if (!powers.empty()) p.lines.push_back(fmt::format(fmt::runtime(tr("Powers: {}")), joined(powers)));
+  add_office_lines(v, p);
   return p;
 }
 

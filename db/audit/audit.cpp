@@ -1,6 +1,7 @@
 #include "audit/audit.h"
 
 #include "audit/audit_fairness.h"
+#include "audit/audit_offices.h"
 #include "audit/audit_story.h"
 #include "audit/audit_trust.h"
 #include "audit/event_figures.h"
@@ -73,6 +74,7 @@ std::string check_title(const std::string& name) {
   if (name == "calibration") return tr("calibration");
   if (name == "deaths") return tr("deaths");
   if (name == "votes") return tr("votes");
+  if (name == "offices") return tr("offices");
   if (name == "characters") return tr("characters");
   const std::string anchor = "anchor ", cache = "station cache ";  // i18n: not words (codes)
   // TRANSLATORS: an audit check's name: {} is an anchor as `marshal head` prints it (1234:3f2a9c7d1e0b4a55).
@@ -361,11 +363,12 @@ AuditReport audit_ledger(const std::string& db_path, const std::vector<Anchor>& 
     beside.push_back(check_refusal_chain(db));
     beside.push_back(check_refusals(db));
   });
-  AuditCheck deaths, votes, characters;
+  AuditCheck deaths, votes, offices, characters;
   timed("story", [&] {
     characters = check_characters(db);
     deaths = check_deaths(db);
     votes = check_votes(db, db.scalar_int("SELECT COALESCE(MAX(server_time_ms), 0) FROM events"));
+    offices = check_offices(db);
   });
   VerifyReport replayed = replaying.get();
   report.timings_ms["replay"] = replay_ms;
@@ -403,6 +406,7 @@ AuditReport audit_ledger(const std::string& db_path, const std::vector<Anchor>& 
   report.checks.push_back(calibration.check());
   report.checks.push_back(std::move(deaths));
   report.checks.push_back(std::move(votes));
+  report.checks.push_back(std::move(offices));
   report.checks.push_back(std::move(characters));
   report.timeline = figures.timeline();
   report.conflicts = std::move(conflicts);

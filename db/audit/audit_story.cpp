@@ -16,8 +16,10 @@ using i18n::trn;
 
 namespace {
 
-// A death the ledger judged lawful (a duel), for the deaths check's list.
-std::string lawful_death(const std::string& name, const std::string& by) {
+// A death the ledger judged lawful (a duel, a Judge's hanging), for the deaths check's list.
+std::string lawful_death(const std::string& name, const std::string& how, const std::string& by) {
+  // TRANSLATORS: {0} is a character hanged, {1} the Judge who sentenced them.
+  if (how == "hanging") return fmt::format(fmt::runtime(tr("{} (hanged by sentence of {})")), name, by);
   // TRANSLATORS: {0} is a character killed in a duel, {1} who killed them.
   if (!by.empty()) return fmt::format(fmt::runtime(tr("{} (duel by {})")), name, by);
   // TRANSLATORS: {} is a character killed in a duel.
@@ -55,7 +57,7 @@ AuditCheck check_deaths(Database& db) {
     // "how" is the ledger's code for the killing (summary.json's figures): English, like the codes beside it.
     const char* correction = "set dead by a GM's correction";  // i18n: not words
     deaths.push_back({{"name", name}, {"how", how.empty() ? correction : how}, {"by", by}});
-    if (how == "duel") lawful += (lawful.empty() ? "" : ", ") + lawful_death(name, by);
+    if (how == "duel" || how == "hanging") lawful += (lawful.empty() ? "" : ", ") + lawful_death(name, how, by);
     else for_judges += (for_judges.empty() ? "" : "; ") + death_for_judges(name, how, by);
   }
   check.figures = {{"deaths", deaths}};
@@ -196,6 +198,8 @@ FROM characters c ORDER BY c.name)sql");
       fate = how == "duel"     ? fmt::format(fmt::runtime(tr("dead: killed in a duel by {}")), by)
              // TRANSLATORS: a character's fate in the audit: {} is the Lawman who shot them.
              : how == "lawman" ? fmt::format(fmt::runtime(tr("dead: shot by the Lawman {}")), by)
+             // TRANSLATORS: a character's fate in the audit: {} is the Judge who sentenced them.
+             : how == "hanging" ? fmt::format(fmt::runtime(tr("dead: hanged by sentence of {}")), by)
              : how == "possible_murder"
                  // TRANSLATORS: a character's fate in the audit: {} is who killed them.
                  ? fmt::format(fmt::runtime(tr("dead: killed by {} (possible murder, for the Judges)")), by)

@@ -21,6 +21,8 @@ const std::vector<std::string>& event_types() {
       "card_reissued",    "card_revoked",      "wound_limb_named", "wound_healed",
       "arrested",         "jailed",            "released",         "correction",
       "vote_called",      "ballot_cast",       "vote_counted",     "vote_overridden",
+      "deputized",        "deputy_released",   "sentenced",        "decision_overridden",
+      "dispute_settled",  "prize_given",
       "night_started",    "night_ended",       "chip_awarded",     "chip_spent",       "jokers_wild",
       "roll_recorded",    "token_issued",      "token_played",
       "twtw_round_started", "twtw_step_resolved", "twtw_step_undone", "twtw_round_ended",
@@ -35,9 +37,10 @@ void Ledger::apply(const std::string& type, const Json& payload, Json& ledger, s
   ApplyContext ctx{town, payload, ledger, replaying, randomness_,
                    type == "conflict_resolved" || type == "wound_healed" ? event_options() : no_options};
   try {
-    // Healings that ended since the last event take effect first (Town::settle_healings): the
-    // event then meets the town as it stands at its own time, on a replay too.
-    if (type != "event_defined") town.settle_healings();
+    // Healings and jail terms that ended since the last event take effect first
+    // (Town::settle_timers): the event then meets the town as it stands at its own time, on a
+    // replay too.
+    if (type != "event_defined") town.settle_timers();
     if (type == "event_defined") {
       apply_event_defined(town, payload);
     } else if (type == "conflict_resolved") {
@@ -51,6 +54,8 @@ void Ledger::apply(const std::string& type, const Json& payload, Json& ledger, s
       apply_person_event(type, ctx);
     } else if (type == "vote_called" || type == "ballot_cast" || type == "vote_counted" || type == "vote_overridden") {
       apply_vote_event(type, ctx);
+    } else if (is_office_event(type)) {
+      apply_office_event(type, ctx);
     } else if (is_chip_event(type)) {
       apply_chip_event(type, ctx);
     } else if (type == "roll_recorded") {

@@ -20,6 +20,17 @@ void apply_conflict_resolved(ApplyContext& ctx);
 void apply_card_event(const std::string& type, ApplyContext& ctx);    // bystanders, tricks, horses, secrets, codes
 void apply_person_event(const std::string& type, ApplyContext& ctx);  // heal, arrest, jail, correction
 void apply_vote_event(const std::string& type, ApplyContext& ctx);    // called, ballots, counted, overridden
+// The town's offices (apply_offices.cpp): deputies, sentences, overrides, disputes, Fair prizes.
+bool is_office_event(const std::string& type);
+void apply_office_event(const std::string& type, ApplyContext& ctx);
+// A vote's count or a Judge's override of it, as a decision an override may name (`of_seq`: the
+// count the override overrides).
+void record_vote_decision(Town& town, const std::string& type, std::int64_t made_by, std::optional<std::int64_t> of_seq,
+                          const std::string& ruling);
+// A character without the lawman power arresting: allowed once when a Judge deputized them for
+// it (to arrest `arrested`, or a task in words), which ends the task; its event's number, or
+// nullopt when they hold no deputy's task. Refused when the task names someone else.
+std::optional<std::int64_t> deputy_arrest(Town& town, std::int64_t deputy, std::int64_t arrested);
 void apply_chip_event(const std::string& type, ApplyContext& ctx);    // a tabletop night's Bennies and chips
 void apply_roll_event(ApplyContext& ctx);
 void apply_token_event(const std::string& type, ApplyContext& ctx);   // tokens of fortune: issued, played

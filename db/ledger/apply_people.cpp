@@ -43,10 +43,15 @@ void apply_person_event(const std::string& type, ApplyContext& ctx) {
     std::int64_t lawman = town.character_by_badge(f.required("lawman"), "lawman");
     f.optional_text("note");
     f.done();
-    town.require_power(lawman, core::Power::lawman, "lawman");
     town.require_alive(lawman, "lawman");
     if (c.dead()) throw LedgerRefusal("dead", "character", say("{} is dead", c.name));
     if (lawman == who) throw LedgerRefusal("illegal_move", "lawman", say("a Lawman does not arrest himself"));
+    // A Judge's deputy holds the lawman power for one arrest (004 L270): this one ends the task.
+    if (!town.character(lawman).has_power(core::Power::lawman)) {
+      auto task = deputy_arrest(town, lawman, who);
+      if (!task) town.require_power(lawman, core::Power::lawman, "lawman");
+      ctx.ledger["deputy_task"] = *task;
+    }
     db.prepare("UPDATE characters SET arrested_by = ? WHERE id = ?").bind(1, lawman).bind(2, who).run();
   } else if (type == "jailed") {
     f.done();
@@ -57,6 +62,7 @@ void apply_person_event(const std::string& type, ApplyContext& ctx) {
     f.optional_text("note");
     f.done();
     db.prepare("UPDATE characters SET jailed = 0, arrested_by = NULL WHERE id = ?").bind(1, who).run();
+    town.end_jail_term(who);  // released before a jail sentence's end
   } else if (type == "correction") {
     // A GM sets a character's state right after a mistake; the earlier event stays as it was.
     std::int64_t corrects = f.int64_or("corrects", 1, INT64_MAX, 0);

@@ -120,6 +120,7 @@ void apply_vote_event(const std::string& type, ApplyContext& ctx) {
         .bind(2, outcome)
         .bind(3, v->seq)
         .run();
+    record_vote_decision(town, "vote_counted", mayor, std::nullopt, "");
   } else if (type == "vote_overridden") {
     std::int64_t judge = town.character_by_badge(f.required("character"), "character");
     std::string outcome = outcome_text(f);
@@ -129,12 +130,17 @@ void apply_vote_event(const std::string& type, ApplyContext& ctx) {
     auto v = latest_vote(db);
     if (!v || !v->counted) throw LedgerRefusal("illegal_move", "character", say("no counted vote to override"));
     if (v->overridden) throw LedgerRefusal("illegal_move", "character", say("this vote's call was overridden already"));
+    if (judge == db.scalar_int("SELECT made_by FROM decisions WHERE type = 'vote_counted' AND seq = (SELECT counted_seq "
+                               "FROM votes WHERE seq = " + std::to_string(v->seq) + ")"))
+      throw LedgerRefusal("illegal_move", "character", say("a Judge does not override his own decision"));
 
     db.prepare("UPDATE votes SET overridden_seq = ?, outcome = ? WHERE seq = ?")
         .bind(1, town.seq())
         .bind(2, outcome)
         .bind(3, v->seq)
         .run();
+    record_vote_decision(town, "vote_overridden", judge,
+                         db.scalar_int("SELECT counted_seq FROM votes WHERE seq = " + std::to_string(v->seq)), outcome);
   }
 }
 

@@ -117,6 +117,7 @@ core::Character Town::character(std::int64_t id) {
     core::Death death;
     if (s.text(10) == "duel") death.kind = core::KillingKind::duel;
     else if (s.text(10) == "lawman") death.kind = core::KillingKind::lawman;
+    else if (s.text(10) == "hanging") death.kind = core::KillingKind::hanging;
     death.by = s.text(11);
     c.death = death;
   }
@@ -131,6 +132,7 @@ core::Character Town::character(std::int64_t id) {
       }
       continue;
     }
+    if (t.text(0) == jail_timer_kind) continue;  // a jail term keeps nobody from a fight: the jail does
     core::Timer timer;
     timer.kind = t.text(0) == "headache" ? core::TimerKind::headache : core::TimerKind::knocked_out;
     timer.start_ms = t.int64(1);
@@ -218,45 +220,70 @@ void Town::insert_card(const CardRow& card, const std::string& how) {
       .run();
 }
 
-void Town::start_healing(std::int64_t id, std::int64_t duration_ms) {
-  db_.prepare("INSERT INTO timers(character, kind, start_ms, duration_ms, seq) VALUES (?,?,?,?,?)")
-      .bind(1, id)
-      .bind(2, std::string(healing_timer_kind))
-      .bind(3, now_ms_)
-      .bind(4, duration_ms)
-      .bind(5, seq_)
-      .run();
-}
-
-std::optional<std::int64_t> Town::healing_left_ms(std::int64_t id) {
-  Statement s = db_.prepare(
+namespace {
+// A timer of `kind` running at now_ms for `id`: the time it has left.
+std::optional<std::int64_t> left_ms(Database& db, std::int64_t id, const char* kind, std::int64_t now_ms) {
+  Statement s = db.prepare(
       "SELECT MAX(start_ms + duration_ms) - ? FROM timers WHERE character = ? AND kind = ? AND start_ms + duration_ms > ?");
-  s.bind(1, now_ms_).bind(2, id).bind(3, std::string(healing_timer_kind)).bind(4, now_ms_);
+  s.bind(1, now_ms).bind(2, id).bind(3, std::string(kind)).bind(4, now_ms);
   if (!s.step() || s.is_null(0)) return std::nullopt;
   return s.int64(0);
 }
+}  // namespace
 
-void Town::settle_healings() {
+void Town::start_healing(std::int64_t id, std::int64_t duration_ms) {
+  add_timer_of_kind(id, healing_timer_kind, now_ms_, duration_ms);
+}
+
+std::optional<std::int64_t> Town::healing_left_ms(std::int64_t id) { return left_ms(db_, id, healing_timer_kind, now_ms_); }
+
+void Town::start_jail_term(std::int64_t id, std::int64_t duration_ms) {
+  add_timer_of_kind(id, jail_timer_kind, now_ms_, duration_ms);
+}
+
+std::optional<std::int64_t> Town::jail_left_ms(std::int64_t id) { return left_ms(db_, id, jail_timer_kind, now_ms_); }
+
+void Town::end_jail_term(std::int64_t id) {
+  db_.prepare("DELETE FROM timers WHERE character = ? AND kind = ?").bind(1, id).bind(2, std::string(jail_timer_kind)).run();
+}
+
+void Town::settle_timers() {
+  // One read on every event; the writes only when a healing or a term has ended since.
+  Statement ended = db_.prepare(
+      "SELECT EXISTS (SELECT 1 FROM timers WHERE kind IN (?, ?) AND start_ms + duration_ms <= ?)");
+  ended.bind(1, std::string(healing_timer_kind)).bind(2, std::string(jail_timer_kind)).bind(3, now_ms_);
+  if (!ended.step() || ended.int64(0) == 0) return;
   db_.prepare(
          "UPDATE characters SET wounded = 0, wounded_limb = '' WHERE dead = 0 AND id IN "
          "(SELECT character FROM timers WHERE kind = ? AND start_ms + duration_ms <= ?)")
       .bind(1, std::string(healing_timer_kind))
       .bind(2, now_ms_)
       .run();
-  db_.prepare("DELETE FROM timers WHERE kind = ? AND start_ms + duration_ms <= ?")
-      .bind(1, std::string(healing_timer_kind))
+  db_.prepare(
+         "UPDATE characters SET jailed = 0, arrested_by = NULL WHERE id IN "
+         "(SELECT character FROM timers WHERE kind = ? AND start_ms + duration_ms <= ?)")
+      .bind(1, std::string(jail_timer_kind))
       .bind(2, now_ms_)
+      .run();
+  db_.prepare("DELETE FROM timers WHERE kind IN (?, ?) AND start_ms + duration_ms <= ?")
+      .bind(1, std::string(healing_timer_kind))
+      .bind(2, std::string(jail_timer_kind))
+      .bind(3, now_ms_)
+      .run();
+}
+
+void Town::add_timer_of_kind(std::int64_t id, const char* kind, std::int64_t start_ms, std::int64_t duration_ms) {
+  db_.prepare("INSERT INTO timers(character, kind, start_ms, duration_ms, seq) VALUES (?,?,?,?,?)")
+      .bind(1, id)
+      .bind(2, std::string(kind))
+      .bind(3, start_ms)
+      .bind(4, duration_ms)
+      .bind(5, seq_)
       .run();
 }
 
 void Town::add_timer(std::int64_t id, const core::Timer& timer) {
-  db_.prepare("INSERT INTO timers(character, kind, start_ms, duration_ms, seq) VALUES (?,?,?,?,?)")
-      .bind(1, id)
-      .bind(2, std::string(core::to_string(timer.kind)))
-      .bind(3, timer.start_ms)
-      .bind(4, timer.duration_ms)
-      .bind(5, seq_)
-      .run();
+  add_timer_of_kind(id, std::string(core::to_string(timer.kind)).c_str(), timer.start_ms, timer.duration_ms);
 }
 
 }  // namespace marshal::db

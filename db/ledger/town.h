@@ -29,6 +29,7 @@ struct CardRow {
 class Town {
  public:
   static constexpr const char* healing_timer_kind = "healing";  // i18n: not words (a timer kind)
+  static constexpr const char* jail_timer_kind = "jail";        // i18n: not words (a jail sentence's term)
   Town(Database& db, std::int64_t seq, std::int64_t now_ms) : db_(db), seq_(seq), now_ms_(now_ms) {}
 
   // A code as sent by a station: checked for form, then looked up.
@@ -54,10 +55,16 @@ class Town {
   void add_timer(std::int64_t id, const core::Timer& timer);
   // A Doctor's healing (004 L248: "with time"): a timer of kind 'healing' in the timers table,
   // kept out of the rules' timers (it keeps nobody out of a fight). The wound is gone when it
-  // ends: character() reads it so at once, and settle_healings() writes it before the next event.
+  // ends: character() reads it so at once, and settle_timers() writes it before the next event.
   void start_healing(std::int64_t id, std::int64_t duration_ms);
   std::optional<std::int64_t> healing_left_ms(std::int64_t id);  // nullopt: no healing runs now
-  void settle_healings();
+  // A Judge's jail sentence (004 L274): a timer of kind 'jail'; when it ends the term is served
+  // and the character goes free (settle_timers), as a release would set them.
+  void start_jail_term(std::int64_t id, std::int64_t duration_ms);
+  std::optional<std::int64_t> jail_left_ms(std::int64_t id);     // nullopt: no jail term runs now
+  void end_jail_term(std::int64_t id);                           // released early: the term is gone
+  // Healings and jail terms that ended since the last event take effect: written before it.
+  void settle_timers();
   std::vector<std::string> held(std::int64_t id, const std::string& kind);
 
   std::int64_t seq() const { return seq_; }
@@ -65,6 +72,7 @@ class Town {
   Database& db() { return db_; }
 
  private:
+  void add_timer_of_kind(std::int64_t id, const char* kind, std::int64_t start_ms, std::int64_t duration_ms);
   Database& db_;
   std::int64_t seq_;
   std::int64_t now_ms_;

@@ -1,4 +1,6 @@
 #include "server/views.h"
+
+#include "server/office_view.h"
 #include "server/twtw_view.h"
 
 #include <algorithm>
@@ -97,6 +99,9 @@ std::optional<Json> character_view(Database& db, const std::string& badge, Role 
     timers.push_back({{"kind", core::to_string(t.kind)}, {"remaining_ms", t.remaining_ms(now_ms)}});
   // A Doctor's healing under way: the wound is gone when it ends (it keeps nobody from a fight).
   if (auto left = town.healing_left_ms(id)) timers.push_back({{"kind", Town::healing_timer_kind}, {"remaining_ms", *left}});
+  // A Judge's jail sentence: free when it ends.
+  auto jail_left = town.jail_left_ms(id);
+  if (jail_left) timers.push_back({{"kind", Town::jail_timer_kind}, {"remaining_ms", *jail_left}});
   Json j{{"name", c.name},
          {"attributes", {{"hth", c.base.hth}, {"speed", c.base.speed}, {"accuracy", c.base.accuracy},
                          {"gambling", c.base.gambling}, {"riding", c.base.riding}}},
@@ -111,9 +116,13 @@ std::optional<Json> character_view(Database& db, const std::string& badge, Role 
   Statement jail = db.prepare("SELECT jailed, arrested_by IS NOT NULL FROM characters WHERE id = ?");
   jail.bind(1, id);
   if (jail.step()) {
-    j["jailed"] = jail.int64(0) != 0;
-    j["arrested"] = jail.int64(1) != 0;
+    // A jail term that ended since the last event is served already (Town::settle_timers).
+    const bool served = !jail_left && db.scalar_int("SELECT EXISTS (SELECT 1 FROM timers WHERE kind = 'jail' AND "
+                                                    "character = " + std::to_string(id) + ")");
+    j["jailed"] = jail.int64(0) != 0 && !served;
+    j["arrested"] = jail.int64(1) != 0 && !served;
   }
+  add_office_state(db, id, j);
   if (c.dead() && role == Role::gm) {
     j["killing"] = core::to_string(c.death->kind);
     j["killed_by"] = c.death->by;

@@ -277,6 +277,58 @@ CREATE TABLE twtw_steps (
       R"sql(
 ALTER TABLE cards ADD COLUMN spent_seq INTEGER;
 )sql",
+      // 17: the town's offices (apply_offices.cpp): a Judge's deputies (one task each, ended
+      // 'done' by the deputy's arrest, 'released' by a Judge, 'overridden' by another Judge), the
+      // sentences, the Territory Fair's prizes, banishment, and every decision a Mayor or Judge
+      // made (a vote's count or call, a sentence, a deputizing, a prize, a ruling) with whoever
+      // overrode it or settled the dispute it began. Votes counted before this migration become
+      // decisions of whoever's badge the event names (the Mayor who called
+      // the vote when the badge is no longer known).
+      R"sql(
+CREATE TABLE deputies (
+  seq INTEGER PRIMARY KEY,
+  judge INTEGER NOT NULL REFERENCES characters(id),
+  deputy INTEGER NOT NULL REFERENCES characters(id),
+  task TEXT NOT NULL,
+  target INTEGER REFERENCES characters(id),
+  ended_seq INTEGER,
+  ended_how TEXT CHECK (ended_how IN ('done', 'released', 'overridden'))
+);
+CREATE TABLE sentences (
+  seq INTEGER PRIMARY KEY,
+  judge INTEGER NOT NULL REFERENCES characters(id),
+  character INTEGER NOT NULL REFERENCES characters(id),
+  sentence TEXT NOT NULL CHECK (sentence IN ('jail', 'fine', 'banishment', 'hanging')),
+  charge TEXT NOT NULL,
+  minutes INTEGER,
+  fine TEXT
+);
+CREATE TABLE prizes (
+  seq INTEGER PRIMARY KEY,
+  mayor INTEGER NOT NULL REFERENCES characters(id),
+  winner INTEGER NOT NULL REFERENCES characters(id),
+  prize TEXT NOT NULL
+);
+CREATE TABLE decisions (
+  seq INTEGER PRIMARY KEY,
+  type TEXT NOT NULL,
+  made_by INTEGER NOT NULL REFERENCES characters(id),
+  of_seq INTEGER,
+  ruling TEXT,
+  dispute INTEGER NOT NULL DEFAULT 0,
+  overridden_seq INTEGER,
+  settled_seq INTEGER
+);
+ALTER TABLE characters ADD COLUMN banished INTEGER NOT NULL DEFAULT 0;
+INSERT INTO decisions(seq, type, made_by, overridden_seq)
+  SELECT v.counted_seq, 'vote_counted', COALESCE((SELECT b.holder FROM events e JOIN cards b
+           ON b.code = json_extract(e.payload, '$.character') AND b.kind = 'badge' WHERE e.seq = v.counted_seq), v.called_by),
+         v.overridden_seq FROM votes v WHERE v.counted_seq IS NOT NULL;
+INSERT INTO decisions(seq, type, made_by, of_seq, ruling)
+  SELECT v.overridden_seq, 'vote_overridden', COALESCE((SELECT b.holder FROM events e JOIN cards b
+           ON b.code = json_extract(e.payload, '$.character') AND b.kind = 'badge' WHERE e.seq = v.overridden_seq), v.called_by),
+         v.counted_seq, v.outcome FROM votes v WHERE v.overridden_seq IS NOT NULL;
+)sql",
   };
   return all;
 }
@@ -285,7 +337,8 @@ const std::vector<std::string>& projection_tables() {
   static const std::vector<std::string> tables{"event_info", "characters", "cards",
                                                "card_holders", "timers", "locations", "votes", "ballots",
                                                "game_nights", "chips", "rolls", "traits",
-                                               "twtw_characters", "twtw_rounds", "twtw_steps"};
+                                               "twtw_characters", "twtw_rounds", "twtw_steps",
+                                               "deputies", "sentences", "prizes", "decisions"};
   return tables;
 }
 

@@ -54,6 +54,7 @@ std::string_view to_string(KillingKind kind) {
     case KillingKind::duel: return "duel";
     case KillingKind::lawman: return "lawman";
     case KillingKind::possible_murder: return "possible_murder";
+    case KillingKind::hanging: return "hanging";
   }
   return "unknown";
 }

@@ -32,6 +32,7 @@ enum class KillingKind {
   duel,             // lawful
   lawman,           // lawful if the victim was caught in criminal activity: for the Judges
   possible_murder,  // any other killing
+  hanging,          // a Judge's sentence carried out (004 L274): lawful
 };
 std::string_view to_string(KillingKind kind);
 

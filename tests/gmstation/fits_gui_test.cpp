@@ -38,7 +38,8 @@ TEST_CASE("every GM screen at 1024 x 600 cuts no text, in English and in Russian
     const std::vector<std::pair<const char*, gm::ConflictPage*>> pages{
         {"duel", frame->duel()},       {"accusation", frame->accusation()}, {"fistfight", frame->fistfight()},
         {"actions", frame->actions()}, {"shootout", frame->shootout()},     {"brawl", frame->brawl()},
-        {"chase", frame->chase()},     {"table", frame->table()},           {"action-time", frame->action_time()}};
+        {"chase", frame->chase()},     {"table", frame->table()},           {"action-time", frame->action_time()},
+        {"offices", frame->offices()}};
     for (const auto& [name, page] : pages) {
       frame->show_screen(page);
       pump(200);

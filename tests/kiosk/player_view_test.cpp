@@ -1,6 +1,8 @@
 // What the kiosk says of a player's state, from the ledger's character view (kiosk/player_view.h).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "kiosk/player_view.h"
 
 using marshal::kiosk::clock_text;
@@ -75,4 +77,38 @@ TEST_CASE("a player's view: a Doctor's healing counts down beside the wound, the
   CHECK(p.standing == "WOUNDED (right leg): every attribute -1 until a Doctor heals you");
   REQUIRE(p.timers.size() == 1);
   CHECK(p.timers[0] == "Healing: the wound is gone in 9:00");
+}
+
+TEST_CASE("a player's view: a jail sentence counts down, a deputy's task, banishment and Fair prizes are said",
+          "[kiosk][view]") {
+  Json jailed = Json::parse(R"({
+    "name": "Black Jack Mulroney", "dead": false, "wounded": false, "jailed": true, "arrested": true,
+    "attributes": {"hth": 3, "speed": 4, "accuracy": 3, "gambling": 2, "riding": 4},
+    "timers": [{"kind": "jail", "remaining_ms": 1800000}], "bystanders_left": 2, "cards": [],
+    "sentence": {"seq": 7, "sentence": "jail", "charge": "stage robbery", "minutes": 30,
+                 "judge": "Judge Cornelius Whitlock", "overridden": false},
+    "banished": false, "prizes": []})");
+  auto p = player_view(jailed, 0, 60'000);
+  CHECK(p.standing == "Alive and well. IN JAIL");
+  REQUIRE(p.timers.size() == 1);
+  CHECK(p.timers[0] == "Jail sentence: free in 29:00");
+  CHECK(std::find(p.lines.begin(), p.lines.end(),
+                  "Sentenced: jail for stage robbery (by Judge Cornelius Whitlock)") != p.lines.end());
+
+  // Overridden, the sentence is no longer said; a deputy's task, banishment and prizes are.
+  Json deputy = jailed;
+  deputy["jailed"] = false;
+  deputy["arrested"] = false;
+  deputy["timers"] = Json::array();
+  deputy["sentence"]["overridden"] = true;
+  deputy["deputy"] = {{"seq", 9}, {"task", "arrest Dutch Hennessey"}, {"judge", "Judge Horace Pennington"}};
+  deputy["banished"] = true;
+  deputy["prizes"] = Json::parse(R"([{"seq": 11, "prize": "best horse"}, {"seq": 12, "prize": "a silver buckle"}])");
+  p = player_view(deputy, 0, 0);
+  CHECK(p.standing == "Alive and well. BANISHED from the town");
+  for (const auto& line : p.lines) CHECK(line.find("Sentenced") == std::string::npos);
+  CHECK(std::find(p.lines.begin(), p.lines.end(),
+                  "Deputized by Judge Horace Pennington: arrest Dutch Hennessey. One arrest, then the task ends") !=
+        p.lines.end());
+  CHECK(std::find(p.lines.begin(), p.lines.end(), "Territory Fair prizes: best horse, a silver buckle") != p.lines.end());
 }

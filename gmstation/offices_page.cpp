@@ -1,0 +1,335 @@
+#include "gmstation/offices_page.h"
+
+#include <deque>
+
+#include <fmt/format.h>
+
+#include "core/offices.h"
+#include "ui/theme.h"
+#include "ui/words.h"
+
+namespace marshal::gm {
+
+using ui::tr;
+using ui::utf8;
+using ui::wx_tr;
+
+namespace {
+
+// How many of the last decisions the screen lists (each a line at 1024 x 600).
+constexpr std::size_t decisions_listed = 5;
+
+bool is_decision(const std::string& type) {
+  return type == "vote_counted" || type == "vote_overridden" || type == "sentenced" || type == "deputized" ||
+         type == "prize_given" || type == "decision_overridden" || type == "dispute_settled";
+}
+
+std::string typed(const wxTextCtrl* field) { return field->GetValue().Strip(wxString::both).ToStdString(wxConvUTF8); }
+
+}  // namespace
+
+OfficesPage::OfficesPage(wxWindow* parent, StationBackend& backend)
+    // TRANSLATORS: the offices screen's title (Judges and the Mayor at work).
+    : ConflictPage(parent, wx_tr("OFFICES: JUDGES AND THE MAYOR")), backend_(backend) {
+  who_ = new wxStaticText(this, wxID_ANY, "");
+  who_->SetFont(ui::font(16, true));
+  // TRANSLATORS: the screen's keys, pressed with Ctrl (Latin letters on any keyboard); keep the
+  // lines as short: the screen is 1024 pixels wide.
+  auto* keys = new wxStaticText(this, wxID_ANY,
+                                wx_tr("A Judge:  Ctrl+D  deputize for one task     Ctrl+E  end a deputy's task\n"
+                                      "   Ctrl+S  sentence an arrested character     Ctrl+O  override a decision (#N)\n"
+                                      "The Mayor:  Ctrl+T  settle two Judges' dispute (#N)     Ctrl+P  a Fair prize"));
+  keys->SetFont(ui::font(ui::body_points));
+  text_ = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(560, -1), wxTE_PROCESS_ENTER);
+  text_->SetFont(ui::font(15));
+  text_->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { on_text_entered(); });
+  // TRANSLATORS: names the number typed in a refusal ("The sentence: 7 is out of range: 1 to 4").
+  sentence_kind_ = new OneKeyNumber(this, wx_tr("The sentence"));
+  sentence_kind_->set_range(0, static_cast<int>(core::sentences.size()));
+  sentence_kind_->on_done([this] { on_sentence_kind(); });
+  sentence_kind_->on_refused([this](const wxString& why) { refuse(why); });
+  decisions_ = new wxStaticText(this, wxID_ANY, "");
+  decisions_->SetFont(ui::font(ui::body_points));
+  inputs_->Add(who_, 0, wxALL | wxEXPAND, 8);
+  inputs_->Add(keys, 0, wxALL, 8);
+  wrap_with_page(keys, [](int page_px) { return page_px - 16; });
+  inputs_->Add(text_, 0, wxALL, 8);
+  inputs_->Add(sentence_kind_, 0, wxALL, 8);
+  inputs_->Add(decisions_, 0, wxALL | wxEXPAND, 8);
+  wrap_with_page(decisions_, [](int page_px) { return page_px - 16; });
+  result_ = add_result_area(15);
+  start();
+}
+
+void OfficesPage::start() {
+  open_screen();
+  step_ = Step::holder;
+  holder_badge_.clear();
+  holder_ = Json();
+  recorded_seq_ = 0;
+  who_->SetLabel("");
+  text_->Hide();
+  sentence_kind_->Hide();
+  set_result("");
+  show_prompt(wx_tr("Scan the badge of the Judge or the Mayor acting"));
+}
+
+bool OfficesPage::holds(const std::string& power) const {
+  for (const auto& p : holder_.value("powers", Json::array()))
+    if (p == power) return true;
+  return false;
+}
+
+void OfficesPage::show_holder() {
+  std::string offices;
+  // TRANSLATORS: the offices a character holds, after their name.
+  if (holds("judge")) offices += "  " + tr("Judge");
+  if (holds("mayor")) offices += "  " + tr("Mayor");
+  who_->SetLabel(utf8(holder_.value("name", "") + offices));
+  Layout();
+}
+
+void OfficesPage::show_decisions() {
+  std::deque<FeedEvent> last;
+  for (std::int64_t after = 0;;) {
+    std::vector<FeedEvent> batch = backend_.feed(after);
+    if (batch.empty()) break;
+    for (auto& e : batch)
+      if (is_decision(e.type)) {
+        last.push_back(std::move(e));
+        if (last.size() > decisions_listed) last.pop_front();
+      }
+    after = batch.back().seq;
+  }
+  // TRANSLATORS: the heading of the last decisions of Mayors and Judges, each "#N what".
+  std::string text = last.empty() ? tr("No decision of a Mayor or a Judge is recorded yet")
+                                  : tr("The last decisions (name one by its number):");
+  for (auto it = last.rbegin(); it != last.rend(); ++it) text += fmt::format("\n   #{}  {}", it->seq, it->summary);
+  set_wrapped(decisions_, utf8(text));
+  Layout();
+}
+
+void OfficesPage::on_scan(const std::string& code) {
+  switch (step_) {
+    case Step::deputy:
+    case Step::accused:
+    case Step::prize_winner: {
+      Lookup who = backend_.character(code);
+      if (!who.found) return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), who.refusal)));
+      subject_badge_ = code;
+      subject_name_ = who.data.value("name", "");
+      if (step_ == Step::deputy)
+        // TRANSLATORS: {} is the deputy's name.
+        return ask_text(Step::deputy_task, wx_tr("the task, e.g. guard the bank until the vote"),
+                        utf8(fmt::format(fmt::runtime(tr("{}: scan the badge of the one to arrest, or type the task, Enter")),
+                                         subject_name_)));
+      if (step_ == Step::prize_winner)
+        // TRANSLATORS: {} is the winner's name.
+        return ask_text(Step::prize, wx_tr("the prize, e.g. best horse: a silver buckle"),
+                        utf8(fmt::format(fmt::runtime(tr("The prize {} wins, Enter")), subject_name_)));
+      step_ = Step::sentence_kind;
+      sentence_kind_->set_value(0);
+      sentence_kind_->Show();
+      Layout();
+      sentence_kind_->SetFocus();
+      // TRANSLATORS: {0} is the accused's name, {1} the keys: "1 jail   2 fine   3 banishment   4 hanging".
+      return show_prompt(utf8(fmt::format(fmt::runtime(tr("The sentence of {}: {}")), subject_name_,
+                                          core::sentence_keys_words())));
+    }
+    case Step::deputy_task: {
+      // The deputy's one task is an arrest of the one scanned.
+      Lookup target = backend_.character(code);
+      if (!target.found) return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), target.refusal)));
+      text_->Hide();
+      focus_scan_field();
+      // TRANSLATORS: the deputy's task in the ledger, in the reader's language: {} is the one to arrest.
+      const std::string task = fmt::format(fmt::runtime(tr("arrest {}")), target.data.value("name", ""));
+      return record("deputized",
+                    {{"judge", holder_badge_}, {"character", subject_badge_}, {"task", task}, {"target", code}},
+                    // TRANSLATORS: {0} is the deputy, {1} the one they may arrest.
+                    utf8(fmt::format(fmt::runtime(tr("{} is deputized to arrest {}: one arrest, then the task ends")),
+                                     subject_name_, target.data.value("name", ""))));
+    }
+    case Step::deputy_to_end:
+      return record("deputy_released", {{"judge", holder_badge_}, {"character", code}}, wx_tr("The deputy's task is ended"));
+    default: break;
+  }
+  // Any other scan: the office holder acting.
+  Lookup who = backend_.character(code);
+  if (!who.found) return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), who.refusal)));
+  holder_badge_ = code;
+  holder_ = who.data;
+  text_->Hide();
+  sentence_kind_->Hide();
+  focus_scan_field();
+  set_result("");
+  show_holder();
+  if (!holds("judge") && !holds("mayor")) {
+    step_ = Step::holder;
+    // TRANSLATORS: {} is a character's name.
+    return refuse(utf8(fmt::format(fmt::runtime(tr("{} holds neither the judge nor the mayor power")),
+                                   holder_.value("name", ""))));
+  }
+  step_ = Step::action;
+  show_prompt(wx_tr("Press the action's key (Ctrl + letter)"));
+}
+
+bool OfficesPage::on_key(int key) {
+  if (step_ == Step::holder) return false;
+  // While words are typed, Ctrl keys belong to the field (paste, select all).
+  if (text_->IsShown()) return false;
+  auto needs = [&](const char* power) {
+    if (holds(power)) return true;
+    refuse(power == std::string("judge")
+               // TRANSLATORS: {} is a character's name.
+               ? utf8(fmt::format(fmt::runtime(tr("{} does not hold the judge power")), holder_.value("name", "")))
+               : utf8(fmt::format(fmt::runtime(tr("{} does not hold the mayor power")), holder_.value("name", ""))));
+    return false;
+  };
+  switch (key) {
+    case 'D':
+      if (needs("judge")) {
+        step_ = Step::deputy;
+        show_prompt(wx_tr("Scan the badge of the one to deputize"));
+      }
+      return true;
+    case 'E':
+      if (needs("judge")) {
+        step_ = Step::deputy_to_end;
+        show_prompt(wx_tr("Scan the deputy's badge"));
+      }
+      return true;
+    case 'S':
+      if (needs("judge")) {
+        step_ = Step::accused;
+        show_prompt(wx_tr("Scan the badge of the arrested character"));
+      }
+      return true;
+    case 'O':
+    case 'T':
+      settling_ = key == 'T';
+      if (needs(settling_ ? "mayor" : "judge"))
+        ask_text(Step::decision, wx_tr("the number, e.g. 42"),
+                 settling_ ? wx_tr("The number of the Judge's override the other Judge disputes (#N), Enter")
+                           : wx_tr("The number of the decision to override (#N in the list or the live panel), Enter"));
+      return true;
+    case 'P':
+      if (needs("mayor")) {
+        step_ = Step::prize_winner;
+        show_prompt(wx_tr("Scan the winner's badge"));
+      }
+      return true;
+    default: return false;
+  }
+}
+
+void OfficesPage::ask_text(Step step, const wxString& hint, const wxString& prompt) {
+  step_ = step;
+  text_->Clear();
+  text_->SetHint(hint);
+  text_->Show();
+  Layout();
+  text_->SetFocus();
+  show_prompt(prompt);
+}
+
+void OfficesPage::on_sentence_kind() {
+  const int digit = sentence_kind_->value();
+  if (digit < 1) return refuse(utf8(fmt::format(fmt::runtime(tr("Press a digit: {}")), core::sentence_keys_words())));
+  sentence_ = core::sentences[static_cast<std::size_t>(digit - 1)];
+  sentence_kind_->Hide();
+  extra_ = Json::object();
+  if (sentence_ == "jail")
+    // TRANSLATORS: {} is the longest jail term in minutes.
+    return ask_text(Step::jail_minutes, wx_tr("minutes, e.g. 30"),
+                    utf8(fmt::format(fmt::runtime(tr("Jail for how many minutes (1 to {})? Enter")), core::max_jail_minutes)));
+  if (sentence_ == "fine") return ask_text(Step::fine, wx_tr("the fine, e.g. 2 M"), wx_tr("The fine, Enter"));
+  const std::string name = subject_name_;
+  ask_text(Step::charge, wx_tr("the charge, e.g. horse theft"),
+           sentence_ == "hanging"
+               // TRANSLATORS: {} is the accused's name: a hanging is a death, said in capitals.
+               ? utf8(fmt::format(fmt::runtime(tr("HANGING of {}: type the charge, Enter hangs them")), name))
+               // TRANSLATORS: {} is the accused's name.
+               : utf8(fmt::format(fmt::runtime(tr("Banishment of {}: type the charge, Enter")), name)));
+}
+
+void OfficesPage::on_text_entered() {
+  const std::string text = typed(text_);
+  if (text.empty()) return refuse(wx_tr("Type it first"));
+  switch (step_) {
+    case Step::deputy_task:
+      text_->Hide();
+      focus_scan_field();
+      // TRANSLATORS: {0} is the deputy, {1} the task as typed.
+      return record("deputized", {{"judge", holder_badge_}, {"character", subject_badge_}, {"task", text}},
+                    utf8(fmt::format(fmt::runtime(tr("{} is deputized: {}")), subject_name_, text)));
+    case Step::jail_minutes: {
+      int minutes = 0;
+      if (!wxString::FromUTF8(text).ToInt(&minutes) || minutes < 1 || minutes > core::max_jail_minutes)
+        // TRANSLATORS: {} is the longest jail term in minutes.
+        return refuse(utf8(fmt::format(fmt::runtime(tr("A whole number of minutes, 1 to {}")), core::max_jail_minutes)));
+      extra_["minutes"] = minutes;
+      // TRANSLATORS: {0} is the accused's name, {1} the minutes.
+      return ask_text(Step::charge, wx_tr("the charge, e.g. horse theft"),
+                      utf8(fmt::format(fmt::runtime(tr("Jail of {} for {} min: type the charge, Enter")), subject_name_,
+                                       minutes)));
+    }
+    case Step::fine:
+      extra_["fine"] = text;
+      // TRANSLATORS: {0} is the accused's name, {1} the fine as typed.
+      return ask_text(Step::charge, wx_tr("the charge, e.g. horse theft"),
+                      utf8(fmt::format(fmt::runtime(tr("A fine of {} for {}: type the charge, Enter")), text, subject_name_)));
+    case Step::charge: {
+      text_->Hide();
+      focus_scan_field();
+      Json payload{{"judge", holder_badge_}, {"character", subject_badge_}, {"sentence", sentence_}, {"charge", text}};
+      payload.update(extra_);
+      // TRANSLATORS: {0} is the accused's name, {1} the sentence (jail, fine...), {2} the charge.
+      return record("sentenced", payload,
+                    utf8(fmt::format(fmt::runtime(tr("{} is sentenced: {} ({})")), subject_name_,
+                                     core::sentence_words(sentence_), text)));
+    }
+    case Step::decision: {
+      long long seq = 0;
+      std::string digits = text.front() == '#' ? text.substr(1) : text;
+      if (!wxString::FromUTF8(digits).ToLongLong(&seq) || seq < 1) return refuse(wx_tr("Type the decision's number, e.g. 42"));
+      decision_seq_ = seq;
+      // TRANSLATORS: {} is the decision's number.
+      return ask_text(Step::ruling, settling_ ? wx_tr("the Mayor's ruling") : wx_tr("the Judge's ruling"),
+                      utf8(fmt::format(fmt::runtime(settling_ ? tr("The Mayor's ruling on #{}, Enter")
+                                                              : tr("The Judge's ruling on #{}, Enter")),
+                                       decision_seq_)));
+    }
+    case Step::ruling:
+      text_->Hide();
+      focus_scan_field();
+      if (settling_)
+        // TRANSLATORS: {0} is the dispute's number, {1} the Mayor's ruling as typed.
+        return record("dispute_settled", {{"mayor", holder_badge_}, {"decision", decision_seq_}, {"ruling", text}},
+                      utf8(fmt::format(fmt::runtime(tr("Settled by the Mayor: #{}: {}")), decision_seq_, text)));
+      // TRANSLATORS: {0} is the decision's number, {1} the Judge's ruling as typed.
+      return record("decision_overridden", {{"judge", holder_badge_}, {"decision", decision_seq_}, {"ruling", text}},
+                    utf8(fmt::format(fmt::runtime(tr("Overridden by the Judge: #{}: {}")), decision_seq_, text)));
+    case Step::prize:
+      text_->Hide();
+      focus_scan_field();
+      // TRANSLATORS: {0} is the winner, {1} the prize as typed.
+      return record("prize_given", {{"mayor", holder_badge_}, {"winner", subject_badge_}, {"prize", text}},
+                    utf8(fmt::format(fmt::runtime(tr("{} wins: {}")), subject_name_, text)));
+    default: return;
+  }
+}
+
+void OfficesPage::record(const std::string& type, const Json& payload, const wxString& done) {
+  RecordOutcome r = backend_.record(type, payload);
+  step_ = holder_badge_.empty() ? Step::holder : Step::action;
+  show_record(r, "action");
+  if (r.status == RecordOutcome::Status::refused) return;
+  wxString text = done;
+  if (r.ledger.value("dispute", false))
+    text += "\n" + wx_tr("Two Judges disagree: the Mayor settles it (Ctrl+T with this number)");
+  set_result(text);
+  show_decisions();
+}
+
+}  // namespace marshal::gm
