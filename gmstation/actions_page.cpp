@@ -30,7 +30,8 @@ ActionsPage::ActionsPage(wxWindow* parent, StationBackend& backend)
                                       "Ctrl+G  they give a secret (the secret card, then the receiver's badge)\n"
                                       "Ctrl+I  re-issue a lost or damaged card (scan it; the new one is printed)\n"
                                       "Ctrl+V  the Mayor calls a vote (type the office; ballots close in 15 minutes)\n"
-                                      "Ctrl+K  the Mayor counts it once closed   Ctrl+O  a Judge overrides the Mayor's call"));
+                                      "Ctrl+K  the Mayor counts it once closed   Ctrl+O  a Judge overrides the call\n"
+                                      "Promissory notes:  Ctrl+N  they pass one on   Ctrl+P  they pay one they owe"));
   keys->SetFont(ui::font(ui::body_points));
   name_ = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(420, -1), wxTE_PROCESS_ENTER);
   name_->SetFont(ui::font(15));
@@ -98,6 +99,15 @@ void ActionsPage::on_scan(const std::string& code) {
       return record("secret_given", {{"secret", secret_}, {"from", badge_}, {"to", code}},
                     wx_tr("Given: hand the secret card over"));
     case Waiting::reissue: return record("card_reissued", {{"card", code}}, wx_tr("Re-issued"));
+    case Waiting::note:
+      note_ = code;
+      waiting_ = Waiting::note_receiver;
+      return show_prompt(wx_tr("Scan the badge of the one who receives the note"));
+    case Waiting::note_receiver:
+      return record("note_passed", {{"note", note_}, {"from", badge_}, {"to", code}},
+                    wx_tr("Passed on: hand the note over"));
+    case Waiting::note_paid:
+      return record("note_paid", {{"note", code}, {"payer", badge_}}, wx_tr("Paid: the note is spent; take it back"));
     default: break;
   }
   Lookup who = backend_.character(code);
@@ -156,6 +166,14 @@ bool ActionsPage::on_key(int key) {
     case 'G':
       waiting_ = Waiting::secret;
       show_prompt(wx_tr("Scan the secret card they give"));
+      return true;
+    case 'N':
+      waiting_ = Waiting::note;
+      show_prompt(wx_tr("Scan the promissory note they pass on"));
+      return true;
+    case 'P':
+      waiting_ = Waiting::note_paid;
+      show_prompt(wx_tr("Scan the promissory note they pay"));
       return true;
     case 'I':
       waiting_ = Waiting::reissue;

@@ -8,6 +8,8 @@
 //   G they give a secret: scan the secret card, then the receiver's badge
 //   I re-issue a card (lost, damaged): scan it; the old code is revoked, the new one printed
 //   V they (the Mayor) call a vote: type the office; the ballots close in 15 minutes
+//   N they pass a promissory note on: scan the note, then the receiver's badge
+//   P they pay a promissory note they owe: scan the note
 #include <wx/stattext.h>
 #include <wx/textctrl.h>
 
@@ -28,6 +30,7 @@ class ActionsPage : public ConflictPage {
  private:
   enum class Waiting {
     character, action, doctor, lawman, bystander_name, office, horse, secret, secret_receiver, reissue,
+    note, note_receiver, note_paid,
     count_call, override_call  // the Mayor's call at the count (may be empty), a Judge's override
   };
   void show_character();
@@ -43,6 +46,7 @@ class ActionsPage : public ConflictPage {
   std::string badge_;
   std::string horse_action_;   // horse_sold, horse_stolen, horse_borrowed, horse_returned
   std::string secret_;         // the secret card being given
+  std::string note_;           // the promissory note being passed on
   wxStaticText* who_;
   wxTextCtrl* name_;           // a bestowed bystander's name, or the office a vote is for
   wxStaticText* result_;

@@ -132,6 +132,7 @@ std::string event_type_words(const std::string& type) {
   if (type == "decision_overridden") return tr("decision overridden");
   if (type == "dispute_settled") return tr("dispute settled");
   if (type == "prize_given") return tr("Fair prize given");
+  if (type == "land_transferred") return tr("land deal notarized");
   if (type == "night_started") return tr("night started");
   if (type == "night_ended") return tr("night ended");
   if (type == "chip_awarded") return tr("chip awarded");
@@ -182,6 +183,10 @@ std::optional<std::string> summarize_office_event(const std::string& type, const
   if (type == "decision_overridden") return fmt::format(fmt::runtime(tr("#{} overridden by a Judge: {}")), decision, words);
   // TRANSLATORS: {0} the dispute's number, {1} the Mayor's ruling.
   if (type == "dispute_settled") return fmt::format(fmt::runtime(tr("#{} settled by the Mayor: {}")), decision, words);
+  if (type == "land_transferred")
+    // TRANSLATORS: a line of the live panel: {0} the deal (sale, mortgage, redemption), {1} the price.
+    return fmt::format(fmt::runtime(tr("land {} notarized: {}")), core::land_deal_words(payload.value("how", "")),
+                       payload.value("price", ""));
   // TRANSLATORS: {0} the winner, {1} the prize.
   if (type == "prize_given") return fmt::format(fmt::runtime(tr("Fair prize to {}: {}")), name("winner"), words);
   return std::nullopt;

@@ -30,6 +30,8 @@ std::string card_heading(const std::string& kind, const std::string& title) {
   if (kind == "secret") return fmt::format(fmt::runtime(tr("secret card: {}")), title);
   if (kind == "power") return fmt::format(fmt::runtime(tr("power card: {}")), title);
   if (kind == "token") return fmt::format(fmt::runtime(tr("token card: {}")), title);
+  if (kind == "deed") return fmt::format(fmt::runtime(tr("land deed: {}")), title);
+  if (kind == "note") return fmt::format(fmt::runtime(tr("promissory note: {}")), title);
   // TRANSLATORS: a card of a kind the station does not know: the kind as the ledger names it
   // (an English word), then the card's title.
   return fmt::format(fmt::runtime(tr("{} card: {}")), kind, title);

@@ -11,6 +11,7 @@
 namespace marshal::gm {
 
 using ui::tr;
+using ui::trn;
 using ui::utf8;
 using ui::wx_tr;
 
@@ -21,7 +22,8 @@ constexpr std::size_t decisions_listed = 5;
 
 bool is_decision(const std::string& type) {
   return type == "vote_counted" || type == "vote_overridden" || type == "sentenced" || type == "deputized" ||
-         type == "prize_given" || type == "decision_overridden" || type == "dispute_settled";
+         type == "prize_given" || type == "decision_overridden" || type == "dispute_settled" ||
+         type == "land_transferred" || type == "note_issued";
 }
 
 std::string typed(const wxTextCtrl* field) { return field->GetValue().Strip(wxString::both).ToStdString(wxConvUTF8); }
@@ -38,7 +40,9 @@ OfficesPage::OfficesPage(wxWindow* parent, StationBackend& backend)
   auto* keys = new wxStaticText(this, wxID_ANY,
                                 wx_tr("A Judge:  Ctrl+D  deputize for one task     Ctrl+E  end a deputy's task\n"
                                       "   Ctrl+S  sentence an arrested character     Ctrl+O  override a decision (#N)\n"
-                                      "The Mayor:  Ctrl+T  settle two Judges' dispute (#N)     Ctrl+P  a Fair prize"));
+                                      "The Mayor:  Ctrl+T  settle two Judges' dispute (#N)     Ctrl+P  a Fair prize\n"
+                                      "Either:  Ctrl+L  notarize a land deal     Ctrl+R  the land register\n"
+                                      "   Ctrl+N  notarize a banker's promissory note"));
   keys->SetFont(ui::font(ui::body_points));
   text_ = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(560, -1), wxTE_PROCESS_ENTER);
   text_->SetFont(ui::font(15));
@@ -48,6 +52,11 @@ OfficesPage::OfficesPage(wxWindow* parent, StationBackend& backend)
   sentence_kind_->set_range(0, static_cast<int>(core::sentences.size()));
   sentence_kind_->on_done([this] { on_sentence_kind(); });
   sentence_kind_->on_refused([this](const wxString& why) { refuse(why); });
+  // TRANSLATORS: names the number typed in a refusal ("The deal: 7 is out of range: 1 to 3").
+  land_deal_ = new OneKeyNumber(this, wx_tr("The deal"));
+  land_deal_->set_range(0, static_cast<int>(core::land_deals.size()));
+  land_deal_->on_done([this] { on_land_deal(); });
+  land_deal_->on_refused([this](const wxString& why) { refuse(why); });
   decisions_ = new wxStaticText(this, wxID_ANY, "");
   decisions_->SetFont(ui::font(ui::body_points));
   inputs_->Add(who_, 0, wxALL | wxEXPAND, 8);
@@ -55,6 +64,7 @@ OfficesPage::OfficesPage(wxWindow* parent, StationBackend& backend)
   wrap_with_page(keys, [](int page_px) { return page_px - 16; });
   inputs_->Add(text_, 0, wxALL, 8);
   inputs_->Add(sentence_kind_, 0, wxALL, 8);
+  inputs_->Add(land_deal_, 0, wxALL, 8);
   inputs_->Add(decisions_, 0, wxALL | wxEXPAND, 8);
   wrap_with_page(decisions_, [](int page_px) { return page_px - 16; });
   result_ = add_result_area(15);
@@ -70,6 +80,7 @@ void OfficesPage::start() {
   who_->SetLabel("");
   text_->Hide();
   sentence_kind_->Hide();
+  land_deal_->Hide();
   set_result("");
   show_prompt(wx_tr("Scan the badge of the Judge or the Mayor acting"));
 }
@@ -150,6 +161,57 @@ void OfficesPage::on_scan(const std::string& code) {
                     utf8(fmt::format(fmt::runtime(tr("{} is deputized to arrest {}: one arrest, then the task ends")),
                                      subject_name_, target.data.value("name", ""))));
     }
+    case Step::deed: {
+      Lookup deed = backend_.card(code);
+      if (!deed.found) return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), deed.refusal)));
+      if (deed.data.value("kind", "") != "deed") return refuse(wx_tr("That is no land deed: scan the deed card"));
+      deed_ = code;
+      deed_title_ = deed.data.value("title", "");
+      deed_holder_badge_ = deed.data.value("holder_badge", "");
+      step_ = Step::land_deal;
+      land_deal_->set_value(0);
+      land_deal_->Show();
+      Layout();
+      land_deal_->SetFocus();
+      // TRANSLATORS: {0} is the parcel, {1} its owner, {2} the keys: "1 sale   2 mortgage   3 redemption".
+      return show_prompt(utf8(fmt::format(fmt::runtime(tr("{} (owner {}): {}")), deed_title_,
+                                          deed.data.value("owner", ""), core::land_deal_keys_words())));
+    }
+    case Step::land_party: {
+      Lookup party = backend_.character(code);
+      if (!party.found) return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), party.refusal)));
+      subject_badge_ = code;
+      subject_name_ = party.data.value("name", "");
+      // TRANSLATORS: {0} is the deal (sale...), {1} the parcel, {2} the other party.
+      return ask_text(Step::price, wx_tr("the price, e.g. 2 M"),
+                      utf8(fmt::format(fmt::runtime(tr("{} of {} to {}: type the price, Enter")),
+                                       core::land_deal_words(deal_), deed_title_, subject_name_)));
+    }
+    case Step::banker:
+    case Step::payer:
+    case Step::payee: {
+      Lookup who = backend_.character(code);
+      if (!who.found) return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), who.refusal)));
+      const std::string name = who.data.value("name", "");
+      if (step_ == Step::banker) {
+        banker_badge_ = code;
+        step_ = Step::payer;
+        // TRANSLATORS: {} is the banker's name.
+        return show_prompt(utf8(fmt::format(fmt::runtime(tr("Note of {}: scan the badge of the one who pays")), name)));
+      }
+      if (step_ == Step::payer) {
+        payer_badge_ = code;
+        payer_name_ = name;
+        step_ = Step::payee;
+        // TRANSLATORS: {} is the payer's name.
+        return show_prompt(utf8(fmt::format(fmt::runtime(tr("{} pays: scan the badge of the one paid")), name)));
+      }
+      subject_badge_ = code;
+      subject_name_ = name;
+      // TRANSLATORS: {0} is the payer, {1} the payee.
+      return ask_text(Step::amount, wx_tr("the amount, e.g. 2 M"),
+                      utf8(fmt::format(fmt::runtime(tr("{} pays {}: type the amount, Enter")), payer_name_, name)));
+    }
     case Step::deputy_to_end:
       return record("deputy_released", {{"judge", holder_badge_}, {"character", code}}, wx_tr("The deputy's task is ended"));
     default: break;
@@ -161,6 +223,7 @@ void OfficesPage::on_scan(const std::string& code) {
   holder_ = who.data;
   text_->Hide();
   sentence_kind_->Hide();
+  land_deal_->Hide();
   focus_scan_field();
   set_result("");
   show_holder();
@@ -212,6 +275,17 @@ bool OfficesPage::on_key(int key) {
         ask_text(Step::decision, wx_tr("the number, e.g. 42"),
                  settling_ ? wx_tr("The number of the Judge's override the other Judge disputes (#N), Enter")
                            : wx_tr("The number of the decision to override (#N in the list or the live panel), Enter"));
+      return true;
+    case 'L':
+      step_ = Step::deed;
+      show_prompt(wx_tr("Scan the land deed"));
+      return true;
+    case 'R':
+      show_land_register();
+      return true;
+    case 'N':
+      step_ = Step::banker;
+      show_prompt(wx_tr("Scan the banker's badge"));
       return true;
     case 'P':
       if (needs("mayor")) {
@@ -310,6 +384,33 @@ void OfficesPage::on_text_entered() {
       // TRANSLATORS: {0} is the decision's number, {1} the Judge's ruling as typed.
       return record("decision_overridden", {{"judge", holder_badge_}, {"decision", decision_seq_}, {"ruling", text}},
                     utf8(fmt::format(fmt::runtime(tr("Overridden by the Judge: #{}: {}")), decision_seq_, text)));
+    case Step::price:
+      text_->Hide();
+      focus_scan_field();
+      return record("land_transferred",
+                    {{"deed", deed_}, {"from", deed_holder_badge_}, {"to", subject_badge_}, {"notary", holder_badge_},
+                     {"how", deal_}, {"price", text}},
+                    // TRANSLATORS: {0} is the deal (sale...), {1} the parcel, {2} the other party, {3} the price.
+                    utf8(fmt::format(fmt::runtime(tr("Notarized: {} of {} to {} for {}. Hand the deed over")),
+                                     core::land_deal_words(deal_), deed_title_, subject_name_, text)));
+    case Step::amount:
+      extra_ = Json{{"amount", text}};
+      // TRANSLATORS: {} is the most minutes a note may run.
+      return ask_text(Step::due, wx_tr("minutes, e.g. 60"),
+                      utf8(fmt::format(fmt::runtime(tr("Due in how many minutes (1 to {})? Enter")), core::max_note_due_minutes)));
+    case Step::due: {
+      int minutes = 0;
+      if (!wxString::FromUTF8(text).ToInt(&minutes) || minutes < 1 || minutes > core::max_note_due_minutes)
+        return refuse(utf8(fmt::format(fmt::runtime(tr("A whole number of minutes, 1 to {}")), core::max_note_due_minutes)));
+      text_->Hide();
+      focus_scan_field();
+      return record("note_issued",
+                    {{"banker", banker_badge_}, {"payer", payer_badge_}, {"payee", subject_badge_},
+                     {"notary", holder_badge_}, {"amount", extra_["amount"]}, {"due_minutes", minutes}},
+                    // TRANSLATORS: {0} the payer, {1} the amount, {2} the payee, {3} minutes.
+                    utf8(fmt::format(fmt::runtime(tr("Notarized: {} owes {} to {}, due in {} min")), payer_name_,
+                                     extra_["amount"].get<std::string>(), subject_name_, minutes)));
+    }
     case Step::prize:
       text_->Hide();
       focus_scan_field();
@@ -320,12 +421,59 @@ void OfficesPage::on_text_entered() {
   }
 }
 
+void OfficesPage::on_land_deal() {
+  const int digit = land_deal_->value();
+  if (digit < 1) return refuse(utf8(fmt::format(fmt::runtime(tr("Press a digit: {}")), core::land_deal_keys_words())));
+  deal_ = core::land_deals[static_cast<std::size_t>(digit - 1)];
+  land_deal_->Hide();
+  step_ = Step::land_party;
+  Layout();
+  focus_scan_field();
+  show_prompt(deal_ == "sale"       ? wx_tr("Scan the buyer's badge")
+              : deal_ == "mortgage" ? wx_tr("Scan the lender's badge")
+                                    : wx_tr("Scan the owner's badge: the deed goes back to them"));
+}
+
+void OfficesPage::show_land_register() {
+  Lookup land = backend_.land();
+  if (!land.found) return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), land.refusal)));
+  const Json& deeds = land.data.value("deeds", Json::array());
+  // TRANSLATORS: the heading of the land register on the offices screen.
+  std::string text = deeds.empty() ? tr("The land register: no deed in this event (deeds.csv)") : tr("The land register:");
+  for (const auto& d : deeds) {
+    const auto n = d["transfers"].size();
+    // TRANSLATORS: how many deals were notarized on a parcel.
+    const std::string deals = fmt::format(fmt::runtime(trn("{} deal", "{} deals", n)), n);
+    text += "\n" + (d.value("mortgaged", false)
+                        // TRANSLATORS: a parcel, its owner, the lender holding its deed, how many deals ("2 deals").
+                        ? fmt::format(fmt::runtime(tr("{}: {}, mortgaged to {} ({})")), d.value("parcel", ""),
+                                      d.value("owner", ""), d.value("holder", ""), deals)
+                        // TRANSLATORS: a parcel, its owner, how many deals ("2 deals").
+                        : fmt::format(fmt::runtime(tr("{}: {} ({})")), d.value("parcel", ""), d.value("owner", ""), deals));
+  }
+  if (land.from_cache) text += "\n" + tr("(as last read: the ledger is out of reach)");
+  set_result(utf8(text));
+}
+
+wxString OfficesPage::note_printed(const RecordOutcome& r) {
+  if (!r.ledger.contains("code")) return wx_tr("The note's code comes when the ledger is back; print it then");
+  const std::string code = r.ledger["code"];
+  std::string why;
+  auto file = backend_.print_card(code, why);
+  // TRANSLATORS: {0} is the note's code, {1} why it is not printed.
+  if (!file) return utf8(fmt::format(fmt::runtime(tr("The note {}: not printed here ({})")), code, why));
+  // TRANSLATORS: {0} is the note's code, {1} the file it is printed to.
+  return utf8(fmt::format(fmt::runtime(tr("The note {}, printed to\n{}\n(print at actual size; hand it to the payee)")),
+                          code, *file));
+}
+
 void OfficesPage::record(const std::string& type, const Json& payload, const wxString& done) {
   RecordOutcome r = backend_.record(type, payload);
   step_ = holder_badge_.empty() ? Step::holder : Step::action;
   show_record(r, "action");
   if (r.status == RecordOutcome::Status::refused) return;
   wxString text = done;
+  if (type == "note_issued") text += "\n" + note_printed(r);
   if (r.ledger.value("dispute", false))
     text += "\n" + wx_tr("Two Judges disagree: the Mayor settles it (Ctrl+T with this number)");
   set_result(text);

@@ -8,6 +8,10 @@
 //              O override a decision (its number, #N in the live panel; the ruling)
 //   The Mayor: T settle two Judges' dispute (its number; the ruling)
 //              P give a Territory Fair prize (the winner's badge; the prize)
+//   Either:    L notarize a land deal (the deed, a digit: 1 sale 2 mortgage 3 redemption, the
+//              other party's badge, the price)   R the land register
+//              N notarize a banker's promissory note (the banker's, the payer's and the payee's
+//              badges, the amount, the minutes until it falls due): its card is printed
 // The ledger judges each (db/ledger/apply_offices.cpp); the screen lists the last decisions
 // recorded at any station with their numbers, to name one.
 #include <wx/stattext.h>
@@ -28,6 +32,7 @@ class OfficesPage : public ConflictPage {
 
   // For tests: the sentence's digit field and the text field.
   OneKeyNumber* sentence_field() const { return sentence_kind_; }
+  OneKeyNumber* deal_field() const { return land_deal_; }
   wxTextCtrl* text_field() const { return text_; }
   wxString decisions_shown() const { return decisions_->GetLabel(); }
 
@@ -39,11 +44,17 @@ class OfficesPage : public ConflictPage {
     accused, sentence_kind, jail_minutes, fine, charge,  // sentencing
     decision, ruling,                  // an override or a settlement: its number, the ruling
     prize_winner, prize,               // a Fair prize
+    deed, land_deal, land_party, price,  // a land deal before the notary
+    banker, payer, payee, amount, due,   // a promissory note before the notary
   };
   void show_holder();
   void ask_text(Step step, const wxString& hint, const wxString& prompt);
   void on_text_entered();
   void on_sentence_kind();
+  void on_land_deal();
+  void show_land_register();
+  // After a note is issued: its card printed, and where (or why not).
+  wxString note_printed(const RecordOutcome& r);
   void record(const std::string& type, const Json& payload, const wxString& done);
   // The last decisions of Mayors and Judges the ledger holds, with their numbers.
   void show_decisions();
@@ -59,6 +70,9 @@ class OfficesPage : public ConflictPage {
   Json extra_ = Json::object();       // the minutes or the fine, then the charge
   std::int64_t decision_seq_ = 0;
   bool settling_ = false;             // a Mayor's settlement (else a Judge's override)
+  std::string deed_, deed_title_, deed_holder_badge_, deal_;  // a land deal: the deed, from whom, how
+  OneKeyNumber* land_deal_;
+  std::string banker_badge_, payer_badge_, payer_name_;  // a note: who issues it, who owes it
   wxStaticText* who_;
   wxTextCtrl* text_;
   OneKeyNumber* sentence_kind_;

@@ -15,6 +15,7 @@
 #include "ledger/ledger.h"
 #include "ledger/venue_zone.h"
 #include "printables/print_jobs.h"
+#include "server/land_view.h"
 #include "server/table_view.h"
 #include "server/twtw_view.h"
 #include "protocol/refusal_json.h"
@@ -127,6 +128,13 @@ class LocalLedger : public StationBackend {
     return l;
   }
 
+  Lookup land() override {
+    Lookup l;
+    l.found = true;
+    l.data = db::land_view(ledger_.database());
+    return l;
+  }
+
   Lookup twtw() override {
     Lookup l;
     l.found = true;
@@ -222,6 +230,7 @@ class RemoteLedger : public StationBackend {
     return convert(offline_aware().timers());
   }
   Lookup table() override { return convert(offline_aware().table()); }
+  Lookup land() override { return convert(offline_aware().land()); }
   Lookup twtw() override { return convert(offline_aware().twtw()); }
   std::optional<std::string> print_card(const std::string& code, std::string& why) override {
     // TRANSLATORS: {} is the card's code; the rest of the command is typed as it is.

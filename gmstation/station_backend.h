@@ -57,6 +57,9 @@ class StationBackend {
   // The West That Wasn't's action time: the characters' wounds, CT and stun, and the last round
   // (GET /twtw, docs/server.md); from_cache when out of reach.
   virtual Lookup twtw() = 0;
+  // The land register (GET /land, docs/server.md): every deed, its owner and holder, its deals;
+  // from_cache when out of reach.
+  virtual Lookup land() = 0;
   virtual RecordOutcome record(const std::string& type, const Json& payload) = 0;
   // Prints one card (a bystander bestowed, a card re-issued) to a PDF; its path, or nullopt
   // with `why` (a station on a server has no ledger file to print from).

@@ -8,6 +8,7 @@
 #include "core/limbs.h"
 #include "core/offices.h"
 #include "i18n/translate.h"
+#include "i18n/venue_time.h"
 
 namespace marshal::kiosk {
 
@@ -112,7 +113,7 @@ PlayerView player_view(const Json& v, std::int64_t fetched_ms, std::int64_t now_
     p.timers.push_back(timer_line(t.value("kind", ""), clock_text(left)));
   }
   p.lines.push_back(fmt::format(fmt::runtime(tr("Innocent bystanders left: {}")), v.value("bystanders_left", 0)));
-  std::vector<std::string> tricks, horses;
+  std::vector<std::string> tricks, horses, lands, notes;
   for (const auto& c : v.value("cards", Json::array())) {
     std::string kind = c.value("kind", ""), title = c.value("title", "");
     if (kind == "trick") {
@@ -127,6 +128,17 @@ PlayerView player_view(const Json& v, std::int64_t fetched_ms, std::int64_t now_
         // TRANSLATORS: a horse with the player that someone else owns: the horse's name, then the owner's.
         horses.push_back(fmt::format(fmt::runtime(tr("{} (owned by {})")), title, owner));
       p.horses.push_back({c.value("code", ""), title, owner == p.name && (holder.empty() || holder == p.name)});
+    } else if (kind == "note") {
+      const Json& detail = c.value("detail", Json::object());
+      // TRANSLATORS: a promissory note the player holds: the payer, the amount, when it falls due (21:30).
+      notes.push_back(fmt::format(fmt::runtime(tr("{} owes {}, due at {}")), detail.value("payer", ""),
+                                  detail.value("amount", ""), i18n::clock_text(detail.value("due_ms", std::int64_t{0}))));
+    } else if (kind == "deed") {
+      const std::string owner = c.value("owner", "");
+      lands.push_back(owner == p.name || owner.empty()
+                          ? title
+                          // TRANSLATORS: a deed the player holds as a lender: the parcel, then its owner.
+                          : fmt::format(fmt::runtime(tr("{} (mortgaged to you by {})")), title, owner));
     } else if (kind == "secret") {
       const Json& detail = c.value("detail", Json::object());
       p.secrets.push_back({c.value("code", ""), title, detail.value("text", "")});
@@ -142,6 +154,17 @@ PlayerView player_view(const Json& v, std::int64_t fetched_ms, std::int64_t now_
   else
     // TRANSLATORS: {} is a list of the horses' names, separated by commas.
     p.lines.push_back(fmt::format(fmt::runtime(tr("Horses with you: {}")), joined(horses)));
+  // TRANSLATORS: {} is a list of the promissory notes the player holds ("Reginald Ashby owes 2 M, due at 21:30").
+  if (!notes.empty()) p.lines.push_back(fmt::format(fmt::runtime(tr("Notes to collect: {}")), joined(notes)));
+  std::vector<std::string> owed;
+  for (const auto& n : v.value("notes_owed", Json::array()))
+    // TRANSLATORS: a promissory note the player owes: the amount, to whom it is paid (its holder), when it falls due.
+    owed.push_back(fmt::format(fmt::runtime(tr("{} to {}, due at {}")), n.value("amount", ""), n.value("holder", ""),
+                               i18n::clock_text(n.value("due_ms", std::int64_t{0}))));
+  // TRANSLATORS: {} is a list of the promissory notes the player owes.
+  if (!owed.empty()) p.lines.push_back(fmt::format(fmt::runtime(tr("Notes you owe: {}")), joined(owed)));
+  // TRANSLATORS: {} is a list of the parcels of land whose deeds the player holds.
+  if (!lands.empty()) p.lines.push_back(fmt::format(fmt::runtime(tr("Land deeds: {}")), joined(lands)));
   std::vector<std::string> powers;
   for (const auto& power : v.value("powers", Json::array())) powers.push_back(power_name(power.get<std::string>()));
   // TRANSLATORS: {} is a list of the character's powers, separated by commas.

@@ -8,6 +8,7 @@
 #include "core/power_text.h"
 #include "i18n/translate.h"
 #include "i18n/utf8_text.h"
+#include "i18n/venue_time.h"
 #include "printables/qr_code.h"
 #include "printables/text_box.h"
 #include "protocol/utf8.h"
@@ -121,6 +122,8 @@ std::string card_label(const PrintCard& card) {
     return fmt::format(fmt::runtime(tr("bystander card \"{}\" of {} ({})")), card.title, card.holder, code);
   if (card.kind == "trick") return fmt::format(fmt::runtime(tr("trick card \"{}\" of {} ({})")), card.title, card.holder, code);
   if (card.kind == "token") return fmt::format(fmt::runtime(tr("token card \"{}\" of {} ({})")), card.title, card.holder, code);
+  if (card.kind == "deed") return fmt::format(fmt::runtime(tr("land deed \"{}\" of {} ({})")), card.title, card.holder, code);
+  if (card.kind == "note") return fmt::format(fmt::runtime(tr("promissory note \"{}\" of {} ({})")), card.title, card.holder, code);
   // TRANSLATORS: a card of a kind this version does not know: the kind's word as the ledger has
   // it, the card's title, the character holding it, its code.
   return fmt::format(fmt::runtime(tr("{} card \"{}\" of {} ({})")), card.kind, card.title, card.holder, code);
@@ -191,6 +194,46 @@ void draw_secret(cairo_t* cr, const Box& b, const PrintCard& card) {
   double h = text(cr, label, card.title, style(11, 7, true), {in.x, in.y + 5, in.w, 10});
   double top = in.y + 5 + h + 1.5;
   text(cr, label, card.detail.value("text", ""), style(8.5, 6), {in.x, top, in.w, b.bottom() - qr_side - 8 - top});
+  code_block(cr, label, card.code, b.x + (b.w - qr_side) / 2, b.bottom() - qr_side - 7);
+}
+
+void draw_deed(cairo_t* cr, const Box& b, const PrintCard& card) {
+  const std::string label = card_label(card);
+  frame(cr, b, 0.35, 0.25, 0.1);
+  Box in = b.inset(3);
+  // TRANSLATORS: the heading of a land deed card, one short line: land changes hands only before
+  // a Mayor or a Judge.
+  text(cr, label, tr("LAND DEED  ·  sold before a Mayor or Judge"), label_style(), {in.x, in.y, in.w, 4});
+  double h = text(cr, label, card.title, style(11, 7, true), {in.x, in.y + 5, in.w, 10});
+  double top = in.y + 5 + h + 1;
+  const int acres = card.detail.value("acres", 0);
+  // TRANSLATORS: a land deed's size.
+  h = text(cr, label, fmt::format(fmt::runtime(i18n::trn("{} acre", "{} acres", static_cast<std::uint64_t>(acres))), acres),
+           style(9, 7, true), {in.x, top, in.w, 5});
+  top += h + 1;
+  text(cr, label, card.detail.value("description", ""), style(8.5, 6), {in.x, top, in.w, b.bottom() - qr_side - 8 - top});
+  code_block(cr, label, card.code, b.x + (b.w - qr_side) / 2, b.bottom() - qr_side - 7);
+}
+
+void draw_note(cairo_t* cr, const Box& b, const PrintCard& card) {
+  const std::string label = card_label(card);
+  frame(cr, b, 0.1, 0.3, 0.15);
+  Box in = b.inset(3);
+  // TRANSLATORS: the heading of a promissory note card, one short line.
+  text(cr, label, tr("PROMISSORY NOTE  ·  paid once, to the bearer"), label_style(), {in.x, in.y, in.w, 4});
+  const Json& d = card.detail;
+  // TRANSLATORS: a promissory note's promise: the payer, the amount, the payee.
+  double h = text(cr, label,
+                  fmt::format(fmt::runtime(tr("{} promises to pay {} to {} or the bearer")), d.value("payer", ""),
+                              d.value("amount", ""), d.value("payee", "")),
+                  style(10, 7, true), {in.x, in.y + 5, in.w, 16});
+  double top = in.y + 5 + h + 1.5;
+  // TRANSLATORS: a promissory note's terms: when it falls due (21:30), the banker who issued it, the notary.
+  text(cr, label,
+       fmt::format(fmt::runtime(tr("Due at {}. Issued by {}, notarized by {}.")),
+                   i18n::clock_text(d.value("due_ms", std::int64_t{0})), d.value("banker", ""),
+                   d.value("notary", "")),
+       style(8.5, 6), {in.x, top, in.w, b.bottom() - qr_side - 8 - top});
   code_block(cr, label, card.code, b.x + (b.w - qr_side) / 2, b.bottom() - qr_side - 7);
 }
 

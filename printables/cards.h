@@ -38,6 +38,10 @@ void draw_trick(cairo_t* cr, const Box& box, const PrintCard& card);
 // A token of fortune (000 L64-92): its kind, its text and die, what playing it does.
 void draw_token(cairo_t* cr, const Box& box, const PrintCard& card);
 void draw_horse(cairo_t* cr, const Box& box, const PrintCard& card);
+// A land deed (deeds.csv): the parcel, its acres and description; sold or mortgaged only before a notary.
+void draw_deed(cairo_t* cr, const Box& box, const PrintCard& card);
+// A promissory note a banker issued (note_issued): who pays whom how much, by when, notarized by whom.
+void draw_note(cairo_t* cr, const Box& box, const PrintCard& card);
 // Face above, back below, a fold line between (fold-over backs instead of duplex).
 void draw_action_card(cairo_t* cr, const Box& pair, int value, const std::string& event_title);
 void draw_location_card(cairo_t* cr, const Box& pair, const core::Location& location, int index,

@@ -83,6 +83,10 @@ void draw_packet_cards(PrintDocument& doc, const PrintModel& model, const PrintC
       draw_trick(doc.cr(), doc.place_card(card_w, card_h, what), card);
     } else if (card.kind == "token") {
       draw_token(doc.cr(), doc.place_card(card_w, card_h, what), card);
+    } else if (card.kind == "deed") {
+      draw_deed(doc.cr(), doc.place_card(card_w, card_h, what), card);
+    } else if (card.kind == "note") {
+      draw_note(doc.cr(), doc.place_card(card_w, card_h, what), card);
     } else {
       continue;
     }

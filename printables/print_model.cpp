@@ -13,7 +13,7 @@ namespace marshal::printables {
 
 namespace {
 int kind_order(const std::string& kind) {
-  static const std::vector<std::string> order{"badge", "power", "secret", "horse", "bystander", "trick", "token"};
+  static const std::vector<std::string> order{"badge", "power", "secret", "horse", "deed", "note", "bystander", "trick", "token"};
   return static_cast<int>(std::find(order.begin(), order.end(), kind) - order.begin());
 }
 }  // namespace

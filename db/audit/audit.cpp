@@ -75,6 +75,8 @@ std::string check_title(const std::string& name) {
   if (name == "deaths") return tr("deaths");
   if (name == "votes") return tr("votes");
   if (name == "offices") return tr("offices");
+  if (name == "land") return tr("land");
+  if (name == "notes") return tr("notes");
   if (name == "characters") return tr("characters");
   const std::string anchor = "anchor ", cache = "station cache ";  // i18n: not words (codes)
   // TRANSLATORS: an audit check's name: {} is an anchor as `marshal head` prints it (1234:3f2a9c7d1e0b4a55).
@@ -363,12 +365,14 @@ AuditReport audit_ledger(const std::string& db_path, const std::vector<Anchor>& 
     beside.push_back(check_refusal_chain(db));
     beside.push_back(check_refusals(db));
   });
-  AuditCheck deaths, votes, offices, characters;
+  AuditCheck deaths, votes, offices, land, notes, characters;
   timed("story", [&] {
     characters = check_characters(db);
     deaths = check_deaths(db);
     votes = check_votes(db, db.scalar_int("SELECT COALESCE(MAX(server_time_ms), 0) FROM events"));
     offices = check_offices(db);
+    land = check_land(db);
+    notes = check_notes(db);
   });
   VerifyReport replayed = replaying.get();
   report.timings_ms["replay"] = replay_ms;
@@ -407,6 +411,8 @@ AuditReport audit_ledger(const std::string& db_path, const std::vector<Anchor>& 
   report.checks.push_back(std::move(deaths));
   report.checks.push_back(std::move(votes));
   report.checks.push_back(std::move(offices));
+  report.checks.push_back(std::move(land));
+  report.checks.push_back(std::move(notes));
   report.checks.push_back(std::move(characters));
   report.timeline = figures.timeline();
   report.conflicts = std::move(conflicts);

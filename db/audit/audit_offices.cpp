@@ -4,6 +4,7 @@
 
 #include "core/offices.h"
 #include "i18n/translate.h"
+#include "i18n/venue_time.h"
 
 namespace marshal::db {
 
@@ -125,6 +126,82 @@ AuditCheck check_offices(Database& db) {
     // TRANSLATORS: {} lists the overrides two Judges still dispute (#12, #15).
     words = fmt::format(fmt::runtime(tr("Disputes the Mayor never settled: {}. {}")), open_disputes, words);
   check.evidence = words.empty() ? tr("no deputy, sentence, override or Fair prize was recorded") : words;
+  return check;
+}
+
+AuditCheck check_land(Database& db) {
+  AuditCheck check{"land"};
+  Json register_rows = Json::array();
+  std::string words;
+  Statement s = db.prepare(
+      "SELECT d.code, d.title, o.name, h.name, d.holder IS NOT d.owner FROM cards d "  // i18n: not words (SQL)
+      "JOIN characters o ON o.id = d.owner JOIN characters h ON h.id = d.holder WHERE d.kind = 'deed' AND d.revoked = 0 "
+      "ORDER BY d.title");
+  while (s.step()) {
+    Json deals = Json::array();
+    std::string history;
+    Statement t = db.prepare(
+        "SELECT t.seq, t.how, f.name, r.name, n.name, t.price FROM land_transfers t "  // i18n: not words (SQL)
+        "JOIN characters f ON f.id = t.from_character JOIN characters r ON r.id = t.to_character "
+        "JOIN characters n ON n.id = t.notary WHERE t.deed = ? ORDER BY t.seq");
+    t.bind(1, s.text(0));
+    while (t.step()) {
+      deals.push_back({{"seq", t.int64(0)}, {"how", t.text(1)}, {"from", t.text(2)}, {"to", t.text(3)},
+                       {"notary", t.text(4)}, {"price", t.text(5)}});
+      // TRANSLATORS: a land deal in the register: {0} its number, {1} the deal, {2} from, {3} to, {4} the price, {5} the notary.
+      history += ", " + fmt::format(fmt::runtime(tr("#{} {} from {} to {} for {} before {}")), t.int64(0),
+                                    core::land_deal_words(t.text(1)), t.text(2), t.text(3), t.text(5), t.text(4));
+    }
+    const bool mortgaged = s.int64(4) != 0;
+    register_rows.push_back({{"parcel", s.text(1)}, {"owner", s.text(2)}, {"holder", s.text(3)},
+                             {"mortgaged", mortgaged}, {"deals", deals}});
+    add(words, (mortgaged
+                    // TRANSLATORS: a parcel in the land register, its owner, the lender holding the deed.
+                    ? fmt::format(fmt::runtime(tr("{}: {}, mortgaged to {}")), s.text(1), s.text(2), s.text(3))
+                    // TRANSLATORS: a parcel in the land register and its owner.
+                    : fmt::format(fmt::runtime(tr("{}: {}")), s.text(1), s.text(2))) +
+                   history);
+  }
+  check.figures = {{"land", register_rows}};
+  check.evidence = register_rows.empty() ? tr("no land deeds in this event") : words;
+  return check;
+}
+
+AuditCheck check_notes(Database& db) {
+  AuditCheck check{"notes"};
+  const std::int64_t end_ms = db.scalar_int("SELECT COALESCE(MAX(server_time_ms), 0) FROM events");
+  Json notes = Json::array();
+  std::string unpaid;
+  std::int64_t paid = 0, voided = 0;
+  Statement s = db.prepare(
+      "SELECT k.code, k.detail, h.name, k.spent, k.revoked FROM cards k LEFT JOIN characters h ON h.id = k.holder "
+      "WHERE k.kind = 'note' ORDER BY k.since_seq");  // i18n: not words (SQL)
+  while (s.step()) {
+    const Json d = Json::parse(s.text(1));
+    const std::int64_t due = d.value("due_ms", std::int64_t{0});
+    const std::string state = s.int64(3) ? "paid" : s.int64(4) ? "voided" : due <= end_ms ? "overdue" : "unpaid";  // i18n: not words (codes)
+    notes.push_back({{"code", s.text(0)}, {"payer", d.value("payer", "")}, {"holder", s.is_null(2) ? "" : s.text(2)},
+                     {"amount", d.value("amount", "")}, {"due_ms", due}, {"state", state}});
+    if (state == "paid") ++paid;
+    else if (state == "voided") ++voided;
+    else
+      add(unpaid, state == "overdue"
+                      // TRANSLATORS: an unpaid note: the payer, the amount, the holder, when it fell due (21:30).
+                      ? fmt::format(fmt::runtime(tr("{} owes {} to {}, overdue since {}")), d.value("payer", ""),
+                                    d.value("amount", ""), s.text(2), i18n::clock_text(due))
+                      // TRANSLATORS: an unpaid note: the payer, the amount, the holder, when it falls due (21:30).
+                      : fmt::format(fmt::runtime(tr("{} owes {} to {}, due at {}")), d.value("payer", ""),
+                                    d.value("amount", ""), s.text(2), i18n::clock_text(due)));
+  }
+  check.figures = {{"notes", notes}};
+  if (notes.empty()) {
+    check.evidence = tr("no promissory note was issued");
+    return check;
+  }
+  // TRANSLATORS: how many notes were paid, then how many voided by a Judge.
+  const std::string counts = fmt::format(fmt::runtime(tr("{} paid, {} voided")), paid, voided);
+  // TRANSLATORS: {0} lists the unpaid notes, {1} how many were paid and voided.
+  check.evidence = unpaid.empty() ? counts : fmt::format(fmt::runtime(tr("Unpaid: {}. {}")), unpaid, counts);
   return check;
 }
 

@@ -10,5 +10,11 @@
 namespace marshal::db {
 
 AuditCheck check_offices(Database& db);
+// The land register at the end of the evening (deeds.csv, land_transferred): each parcel's
+// owner, the lender holding its deed while mortgaged, and every deal with its notary.
+AuditCheck check_land(Database& db);
+// The promissory notes (note_issued): the unpaid ones first (who owes whom how much, due when,
+// overdue at the evening's last event), then how many were paid or voided.
+AuditCheck check_notes(Database& db);
 
 }  // namespace marshal::db

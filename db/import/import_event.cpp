@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "core/accusation.h"
+#include "core/offices.h"
 #include "core/refusal.h"
 #include "core/rule_options.h"
 #include "i18n/translate.h"
@@ -52,14 +53,35 @@ struct Importer {
     return CsvTable((std::filesystem::path(folder) / file).string(), file, errors);
   }
 
-  // The character a row refers to; reports an unknown one with the closest known name.
-  bool known_character(RowReader& r, const std::string& name) {
+  // The character a row refers to (in `column`); reports an unknown one with the closest known name.
+  bool known_character(RowReader& r, const std::string& name, const std::string& column = "character") {
     if (name.empty()) return false;
     if (std::find(character_names.begin(), character_names.end(), name) != character_names.end())
       return true;
     std::string near = closest_name(name, character_names);
-    r.error("character", unknown_character(name, near));
+    r.error(column, unknown_character(name, near));
     return false;
+  }
+
+  // deeds.csv: the town's land (004 L262), a deed card per parcel held by its first owner.
+  void read_deeds() {
+    CsvTable table = open("deeds.csv");
+    if (!table.exists() || !table.check_columns({"parcel", "acres", "description", "owner"}, {}, errors)) return;
+    std::set<std::string> parcels;
+    for (const auto& row : table.rows()) {
+      RowReader r(table, row, errors);
+      CardDef card;
+      card.kind = "deed";
+      card.title = r.text("parcel", true, core::max_parcel_characters);
+      const int acres = r.number("acres", 1, core::max_acres);
+      card.detail = {{"acres", acres}, {"description", r.text("description", false, core::max_deed_description_characters)}};
+      card.holder = r.text("owner", true, 80);
+      if (!card.title.empty() && !parcels.insert(card.title).second)
+        // TRANSLATORS: {} is a parcel of land named twice in deeds.csv.
+        r.error("parcel", fmt::format(fmt::runtime(tr("'{}' is listed twice: each parcel has one deed")), card.title));
+      if (!known_character(r, card.holder, "owner") || card.title.empty()) continue;
+      def.cards.push_back(std::move(card));
+    }
   }
 
   void read_options() {
@@ -356,6 +378,7 @@ ImportResult import_event(const std::string& folder, const std::function<std::st
   im.read_cards("tricks.csv", "trick", {"character", "hand", "flag"}, {});
   im.read_cards("horses.csv", "horse", {"character", "name", "rating"}, {});
   im.read_cards("secrets.csv", "secret", {"character", "title", "text"}, {});
+  im.read_deeds();
   im.read_traits();
   im.read_tokens();
   im.read_locations();

@@ -22,7 +22,8 @@ const std::vector<std::string>& event_types() {
       "arrested",         "jailed",            "released",         "correction",
       "vote_called",      "ballot_cast",       "vote_counted",     "vote_overridden",
       "deputized",        "deputy_released",   "sentenced",        "decision_overridden",
-      "dispute_settled",  "prize_given",
+      "dispute_settled",  "prize_given",       "land_transferred", "note_issued",
+      "note_passed",      "note_paid",
       "night_started",    "night_ended",       "chip_awarded",     "chip_spent",       "jokers_wild",
       "roll_recorded",    "token_issued",      "token_played",
       "twtw_round_started", "twtw_step_resolved", "twtw_step_undone", "twtw_round_ended",
@@ -56,6 +57,10 @@ void Ledger::apply(const std::string& type, const Json& payload, Json& ledger, s
       apply_vote_event(type, ctx);
     } else if (is_office_event(type)) {
       apply_office_event(type, ctx);
+    } else if (type == "land_transferred") {
+      apply_land_transfer(ctx);
+    } else if (is_note_event(type)) {
+      apply_note_event(type, ctx);
     } else if (is_chip_event(type)) {
       apply_chip_event(type, ctx);
     } else if (type == "roll_recorded") {

@@ -27,6 +27,17 @@ void apply_office_event(const std::string& type, ApplyContext& ctx);
 // count the override overrides).
 void record_vote_decision(Town& town, const std::string& type, std::int64_t made_by, std::optional<std::int64_t> of_seq,
                           const std::string& ruling);
+// A decision of a Mayor or Judge (a notarized deal...) an override may name by its event's number.
+void record_decision_of(Town& town, const std::string& type, std::int64_t made_by);
+// Land (apply_land.cpp): a deed sold, mortgaged or redeemed before a notary; an override of the
+// last deal of a deed puts it back (refused when the land changed hands again since).
+void apply_land_transfer(ApplyContext& ctx);
+void undo_land_transfer(Town& town, std::int64_t seq);
+// Promissory notes (apply_notes.cpp): issued by a banker before a notary, passed on, paid once;
+// an override of the issue voids an unpaid note.
+bool is_note_event(const std::string& type);
+void apply_note_event(const std::string& type, ApplyContext& ctx);
+void undo_note_issue(Town& town, std::int64_t seq);
 // A character without the lawman power arresting: allowed once when a Judge deputized them for
 // it (to arrest `arrested`, or a task in words), which ends the task; its event's number, or
 // nullopt when they hold no deputy's task. Refused when the task names someone else.

@@ -2,6 +2,8 @@
 #include <set>
 
 #include "core/card_code.h"
+#include "core/offices.h"
+#include "i18n/utf8_text.h"
 #include "core/refusal.h"
 #include "ledger/apply.h"
 #include "ledger/token_card.h"
@@ -83,7 +85,7 @@ void apply_event_defined(Town& town, const Json& payload) {
     const CardDef& d = def.cards[i];
     const std::string field = "cards[" + std::to_string(i) + "]";
     check_code(d.code, field + ".code");
-    static const std::set<std::string> kinds{"badge", "bystander", "trick", "horse", "secret", "power", "token"};
+    static const std::set<std::string> kinds{"badge", "bystander", "trick", "horse", "secret", "power", "token", "deed"};
     if (!kinds.count(d.kind)) throw LedgerRefusal("bad_input", field + ".kind", say("unknown card kind {}", d.kind));
     if (d.kind == "token") {  // as token_issued checks it
       try {
@@ -94,6 +96,17 @@ void apply_event_defined(Town& town, const Json& payload) {
         throw LedgerRefusal("bad_input", field + ".detail." + r.field(), r.sentence());
       }
     }
+    if (d.kind == "deed") {  // as deeds.csv's import checks it
+      protocol::Fields detail(d.detail, field + ".detail");
+      detail.integer("acres", 1, core::max_acres);
+      const std::string description = detail.text("description");
+      detail.done();
+      if (d.title.empty() || i18n::characters_in(d.title) > static_cast<std::size_t>(core::max_parcel_characters))
+        throw LedgerRefusal("bad_input", field + ".title", say("must be 1 to {} characters", core::max_parcel_characters));
+      if (i18n::characters_in(description) > static_cast<std::size_t>(core::max_deed_description_characters))
+        throw LedgerRefusal("bad_input", field + ".detail.description",
+                            say("must be at most {} characters", core::max_deed_description_characters));
+    }
     CardRow card;
     card.code = d.code;
     card.kind = d.kind;
@@ -102,7 +115,7 @@ void apply_event_defined(Town& town, const Json& payload) {
     } catch (const LedgerRefusal&) {
       throw LedgerRefusal("bad_input", field + ".holder", say("no character named {}", d.holder));
     }
-    if (d.kind == "horse") card.owner = card.holder;
+    if (d.kind == "horse" || d.kind == "deed") card.owner = card.holder;
     card.title = d.title;
     card.detail = d.detail;
     town.insert_card(card, "dealt");

@@ -72,7 +72,7 @@ Decision decision_at(Town& town, std::int64_t seq, const std::string& field) {
   // TRANSLATORS: {0} is an event's number, {1} its type as the ledger names it (ballot_cast...).
   throw LedgerRefusal("illegal_move", field,
                       say("event #{} ({}) is no decision of a Mayor or a Judge: a vote's count or call, a sentence, "
-                          "a deputizing, a prize or a ruling",
+                          "a deputizing, a prize, a notarized deal or note, or a ruling",
                           seq, e.text(0)));
 }
 
@@ -94,7 +94,8 @@ void end_deputyship(Town& town, std::int64_t seq, const char* how) {
 }
 
 // What overriding a decision undoes in the town, beside the ruling in words: a vote's call takes
-// the Judge's; a jail term, a banishment or a deputy's task ends. A hanging carried out stands.
+// the Judge's; a jail term, a banishment or a deputy's task ends; a notarized land deal is undone
+// (the last of its deed's). A hanging carried out stands.
 void undo_decision(Town& town, const Decision& d, const std::string& ruling) {
   Database& db = town.db();
   if (d.type == "vote_counted") {
@@ -117,6 +118,10 @@ void undo_decision(Town& town, const Decision& d, const std::string& ruling) {
       db.prepare("UPDATE characters SET jailed = 0, arrested_by = NULL WHERE id = ?").bind(1, who).run();
     }
     if (sentence == "banishment") db.prepare("UPDATE characters SET banished = 0 WHERE id = ?").bind(1, who).run();
+  } else if (d.type == "land_transferred") {
+    undo_land_transfer(town, d.seq);
+  } else if (d.type == "note_issued") {
+    undo_note_issue(town, d.seq);
   } else if (d.type == "deputized") {
     Statement s = db.prepare("SELECT ended_seq IS NULL FROM deputies WHERE seq = ?");
     s.bind(1, d.seq);
@@ -308,6 +313,10 @@ void apply_office_event(const std::string& type, ApplyContext& ctx) {
   else if (type == "decision_overridden") override_decision(ctx, f);
   else if (type == "dispute_settled") settle_dispute(ctx, f);
   else if (type == "prize_given") give_prize(ctx, f);
+}
+
+void record_decision_of(Town& town, const std::string& type, std::int64_t made_by) {
+  record_decision(town, type, made_by);
 }
 
 void record_vote_decision(Town& town, const std::string& type, std::int64_t made_by, std::optional<std::int64_t> of_seq,

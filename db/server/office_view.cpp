@@ -30,6 +30,18 @@ void add_office_state(Database& db, std::int64_t id, Json& view) {
   p.bind(1, id);
   while (p.step()) prizes.push_back({{"seq", p.int64(0)}, {"prize", p.text(1)}});
   view["prizes"] = prizes;
+  // The promissory notes this character owes, unpaid, wherever they are now.
+  Json owed = Json::array();
+  Statement n = db.prepare(
+      "SELECT k.code, k.title, k.detail, h.name FROM cards k LEFT JOIN characters h ON h.id = k.holder "
+      "WHERE k.kind = 'note' AND k.owner = ? AND k.spent = 0 AND k.revoked = 0 ORDER BY k.since_seq");
+  n.bind(1, id);
+  while (n.step()) {
+    const Json detail = Json::parse(n.text(2));
+    owed.push_back({{"code", n.text(0)}, {"title", n.text(1)}, {"amount", detail.value("amount", "")},
+                    {"due_ms", detail.value("due_ms", std::int64_t{0})}, {"holder", n.is_null(3) ? "" : n.text(3)}});
+  }
+  view["notes_owed"] = owed;
 }
 
 }  // namespace marshal::db

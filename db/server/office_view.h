@@ -12,7 +12,8 @@ namespace marshal::db {
 // Adds to `view`: "deputy" {"task", "target" (a name, when the task is an arrest), "judge",
 // "seq"} while a task runs; "sentence" {"sentence" (jail, fine, banishment, hanging), "charge",
 // "minutes", "fine", "judge", "seq", "overridden"} of the latest sentence; "banished" (true or
-// false); "prizes" [{"prize", "seq"}].
+// false); "prizes" [{"prize", "seq"}]; "notes_owed" [{"code", "title", "amount", "due_ms",
+// "holder"}]: the promissory notes they owe, unpaid.
 void add_office_state(Database& db, std::int64_t id, Json& view);
 
 }  // namespace marshal::db

@@ -11,6 +11,7 @@
 #include "protocol/json_fields.h"
 #include "protocol/refusal_json.h"
 #include "server/server_internals.h"
+#include "server/land_view.h"
 #include "server/table_view.h"
 #include "server/twtw_view.h"
 #include "server/views.h"
@@ -206,6 +207,13 @@ bool LedgerServer::Impl::route(MHD_Connection* c, const std::string& method, con
     if (station->role != Role::gm)
       return (reply = error_reply(403, "not_allowed", "url", say("the table is a GM station's"))), false;
     reply = {200, table_view(reader())};
+    return false;
+  }
+  if (url == "/land") {  // the land register (server/land_view.h): who owns what, every deal
+    if (method != "GET") return (reply = error_reply(405, "method", "", say("use GET"))), false;
+    if (station->role != Role::gm)
+      return (reply = error_reply(403, "not_allowed", "url", say("the land register is a GM station's"))), false;
+    reply = {200, land_view(reader())};
     return false;
   }
   if (url == "/twtw") {  // the TWTW round and its characters (server/twtw_view.h): the GM's screen

@@ -17,9 +17,9 @@ Json card_json(const CardRow& c, Town& town, Role role, std::optional<std::int64
   if (revoked_too) j["revoked"] = c.revoked;
   if (c.holder) j["holder"] = town.name_of(*c.holder);
   if (c.owner) j["owner"] = town.name_of(*c.owner);
-  // A GM station records a horse's sale from its holder, and a trick played by its holder: it
-  // needs the holder's badge.
-  if (role == Role::gm && (c.kind == "horse" || c.kind == "trick") && c.holder) {
+  // A GM station records a horse's sale from its holder, a trick played by its holder, a land
+  // deal from the deed's holder and a note paid to its holder: it needs the holder's badge.
+  if (role == Role::gm && (c.kind == "horse" || c.kind == "trick" || c.kind == "deed" || c.kind == "note") && c.holder) {
     Statement badge = town.db().prepare("SELECT code FROM cards WHERE kind = 'badge' AND holder = ? AND revoked = 0 LIMIT 1");
     badge.bind(1, *c.holder);
     if (badge.step()) j["holder_badge"] = badge.text(0);

@@ -329,6 +329,38 @@ INSERT INTO decisions(seq, type, made_by, of_seq, ruling)
            ON b.code = json_extract(e.payload, '$.character') AND b.kind = 'badge' WHERE e.seq = v.overridden_seq), v.called_by),
          v.counted_seq, v.outcome FROM votes v WHERE v.overridden_seq IS NOT NULL;
 )sql",
+      // 18: land deeds (deeds.csv) and promissory notes are cards: the kinds gain 'deed' and
+      // 'note' (rebuilt as 13 did), and every transfer of land with its notary is kept.
+      R"sql(
+CREATE TABLE cards_rebuilt (
+  code TEXT PRIMARY KEY,
+  kind TEXT NOT NULL CHECK (kind IN ('badge','bystander','trick','horse','secret','power','token','deed','note')),
+  holder INTEGER REFERENCES characters(id),
+  owner INTEGER REFERENCES characters(id),
+  title TEXT NOT NULL,
+  detail TEXT NOT NULL DEFAULT '{}',
+  spent INTEGER NOT NULL DEFAULT 0,
+  fate TEXT,
+  revoked INTEGER NOT NULL DEFAULT 0,
+  replaced_by TEXT,
+  since_seq INTEGER NOT NULL,
+  spent_seq INTEGER
+);
+INSERT INTO cards_rebuilt(code, kind, holder, owner, title, detail, spent, fate, revoked, replaced_by, since_seq, spent_seq)
+  SELECT code, kind, holder, owner, title, detail, spent, fate, revoked, replaced_by, since_seq, spent_seq FROM cards;
+DROP TABLE cards;
+ALTER TABLE cards_rebuilt RENAME TO cards;
+CREATE INDEX cards_in_hand ON cards(holder, kind, spent, revoked, since_seq, code);
+CREATE TABLE land_transfers (
+  seq INTEGER PRIMARY KEY,
+  deed TEXT NOT NULL REFERENCES cards(code),
+  how TEXT NOT NULL CHECK (how IN ('sale', 'mortgage', 'redemption')),
+  from_character INTEGER NOT NULL REFERENCES characters(id),
+  to_character INTEGER NOT NULL REFERENCES characters(id),
+  notary INTEGER NOT NULL REFERENCES characters(id),
+  price TEXT NOT NULL
+);
+)sql",
   };
   return all;
 }
@@ -338,7 +370,8 @@ const std::vector<std::string>& projection_tables() {
                                                "card_holders", "timers", "locations", "votes", "ballots",
                                                "game_nights", "chips", "rolls", "traits",
                                                "twtw_characters", "twtw_rounds", "twtw_steps",
-                                               "deputies", "sentences", "prizes", "decisions"};
+                                               "deputies", "sentences", "prizes", "decisions",
+                                               "land_transfers"};
   return tables;
 }
 
@@ -348,7 +381,8 @@ int schema_version(Database& db) {
 }
 
 namespace {
-constexpr int cards_rebuilt_in = 13;  // the migration that rebuilds `cards`; its references are checked after
+// The migrations that rebuild `cards`; the references are checked after each.
+bool rebuilds_cards(int migration) { return migration == 13 || migration == 18; }
 }  // namespace
 
 void migrate(Database& db) {
@@ -368,7 +402,7 @@ void migrate(Database& db) {
       if (version >= static_cast<int>(all.size())) break;
       db.exec(all[version]);
       db.prepare("INSERT INTO schema_migrations(version) VALUES (?)").bind(1, version + 1).run();
-      if (version + 1 == cards_rebuilt_in) {
+      if (rebuilds_cards(version + 1)) {
         Statement broken = db.prepare("PRAGMA foreign_key_check");
         if (broken.step())
           // TRANSLATORS: {0} is a migration's number, {1} a table of the ledger file, {2} a row's id in it.

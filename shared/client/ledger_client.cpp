@@ -283,6 +283,7 @@ View LedgerClient::timers() { return view("/timers", "timers"); }
 
 View LedgerClient::table() { return view("/table", "table"); }
 View LedgerClient::twtw() { return view("/twtw", "twtw"); }
+View LedgerClient::land() { return view("/land", "land"); }
 
 std::optional<Json> LedgerClient::feed(std::int64_t after, long wait_ms) {
   HttpReply r = http_.get("/events?after=" + std::to_string(after) + "&wait_ms=" + std::to_string(wait_ms),

@@ -91,6 +91,8 @@ class LedgerClient {
   View table();
   // The West That Wasn't's action time: characters and the last round (GET /twtw, GM stations only).
   View twtw();
+  // The land register: every deed, its owner and holder, its deals (GET /land, GM stations only).
+  View land();
 
   // A view as this station last read it (its cache key: "character:BADGE", "table"...), never
   // from the network; nullopt when never read here.

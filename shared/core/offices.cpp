@@ -23,4 +23,19 @@ std::string sentence_keys_words() {
   return words;
 }
 
+std::string land_deal_words(const std::string& deal) {
+  // TRANSLATORS: how land changes hands: sold, pledged to a lender, or the pledge paid back.
+  const std::array<std::string, land_deals.size()> words{tr("sale"), tr("mortgage"), tr("redemption")};
+  for (std::size_t i = 0; i < land_deals.size(); ++i)
+    if (deal == land_deals[i]) return words[i];
+  return deal;
+}
+
+std::string land_deal_keys_words() {
+  std::string words;
+  for (std::size_t i = 0; i < land_deals.size(); ++i)
+    words += fmt::format("{}{} {}", i ? "   " : "", i + 1, land_deal_words(land_deals[i]));
+  return words;
+}
+
 }  // namespace marshal::core

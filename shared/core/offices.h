@@ -19,6 +19,20 @@ inline constexpr int max_task_characters = 120;     // characters: a deputy's ta
 inline constexpr int max_ruling_characters = 200;   // characters: an override's or a settlement's ruling
 inline constexpr int max_prize_characters = 80;     // characters: a Territory Fair prize
 
+// Land (004 L262, L258, L272): a deed per parcel (deeds.csv), sold, mortgaged and redeemed
+// before a Mayor or Judge as notary.
+inline constexpr int max_parcel_characters = 40;            // characters: a parcel's name, the deed card's title
+inline constexpr int max_acres = 100000;                    // acres: the largest parcel a deed may name
+inline constexpr int max_deed_description_characters = 300; // characters: what the deed card says of the land
+inline constexpr int max_price_characters = 40;             // characters: a price or an amount in words ("2 M")
+inline constexpr int max_note_due_minutes = 240;            // minutes: a promissory note falls due within the evening
+// How land changes hands, in the order a GM's digit picks them: 1 sale, 2 mortgage, 3 redemption.
+inline constexpr std::array<const char*, 3> land_deals{"sale", "mortgage", "redemption"};  // i18n: not words (codes)
+
+// A land deal as the ledger keeps it, in the reader's language; "1 sale   2 mortgage   3 redemption".
+std::string land_deal_words(const std::string& deal);
+std::string land_deal_keys_words();
+
 // A sentence as the ledger keeps it, in the reader's language; an unknown code as it is.
 std::string sentence_words(const std::string& sentence);
 

@@ -15,6 +15,12 @@ using namespace gui_testing;
 
 namespace {
 
+// Ctrl + a letter, as a GM presses it.
+void ctrl_key(wxUIActionSimulator& sim, char key) {
+  sim.Char(key, wxMOD_CONTROL);
+  pump(200);
+}
+
 void type_text(wxUIActionSimulator& sim, const std::string& text) {
   for (char c : text) {
     sim.Char(c, std::isupper(static_cast<unsigned char>(c)) ? wxMOD_SHIFT : wxMOD_NONE);
@@ -35,10 +41,7 @@ TEST_CASE("offices: a deputy's one arrest, a sentence overridden, disputed and s
   gm::MainFrame* frame = open_station(town.db, "court-gm");
   gm::OfficesPage* page = frame->offices();
   wxUIActionSimulator sim;
-  auto ctrl = [&](char key) {
-    sim.Char(key, wxMOD_CONTROL);
-    pump(200);
-  };
+  auto ctrl = [&](char key) { ctrl_key(sim, key); };
   sim.Char(WXK_F11);
   pump(300);
   CHECK(page->instruction().Contains("Judge or the Mayor"));
@@ -124,4 +127,77 @@ TEST_CASE("offices: a deputy's one arrest, a sentence overridden, disputed and s
   CHECK(ledger.scalar_int("SELECT jailed FROM characters WHERE name = 'Black Jack Mulroney'") == 0);
   CHECK(ledger.scalar_int("SELECT COUNT(*) FROM decisions WHERE dispute = 1 AND settled_seq IS NOT NULL") == 1);
   CHECK(ledger.scalar_text("SELECT prize FROM prizes") == "fastest horse");
+}
+
+TEST_CASE("offices: the Mayor notarizes a land sale and reads the register; a Judge a banker's note, printed, "
+          "passed on and paid at F5",
+          "[gui][offices]") {
+  SampleTown town(28);
+  const std::string mayor = town.badge("Zechariah Chamberlain"), whitlock = town.badge("Judge Cornelius Whitlock"),
+                    costigan = town.badge("Big Mike Costigan"), mahoney = town.badge("Patrick Mahoney"),
+                    ashby = town.badge("Reginald Ashby"), tunstead = town.badge("Alexander Tunstead"),
+                    rourke = town.badge("Nathaniel Rourke"), kid = town.badge("Kid Calloway");
+  const std::string spur = town.cards("Big Mike Costigan", "deed").at(0);
+  gm::MainFrame* frame = open_station(town.db, "land-office-gm");
+  gm::OfficesPage* page = frame->offices();
+  wxUIActionSimulator sim;
+  auto ctrl = [&](char key) { ctrl_key(sim, key); };
+  sim.Char(WXK_F11);
+  pump(300);
+  scan_burst(sim, mayor);
+  // The Golden Spur lot sold to Mahoney: the deed, 1 (a sale), the buyer, the price.
+  ctrl('L');
+  scan_burst(sim, kid);  // a badge is no deed
+  CHECK(page->refusal_text().Contains("no land deed"));
+  scan_burst(sim, spur);
+  CHECK(page->instruction().Contains("1 sale"));
+  sim.Char('1');
+  pump(1500, [&] { return !page->deal_field()->IsShown(); });
+  CHECK(page->instruction().Contains("buyer"));
+  scan_burst(sim, mahoney);
+  REQUIRE(page->text_field()->HasFocus());
+  type_text(sim, "3 M");
+  INFO(page->result_text().ToStdString() << " / " << page->refusal_text().ToStdString());
+  CHECK(page->result_text().Contains("Notarized: sale of Golden Spur lot to Patrick Mahoney for 3 M"));
+  ctrl('R');
+  CHECK(page->result_text().Contains("Golden Spur lot: Patrick Mahoney (1 deal)"));
+  CHECK(page->result_text().Contains("Rocking R: Nathaniel Rourke (0 deals)"));
+  screenshot(frame, "offices-land-register");
+
+  // Whitlock notarizes Ashby's note: Tunstead pays Rourke 2 M within the hour; its card is printed.
+  scan_burst(sim, whitlock);
+  ctrl('N');
+  scan_burst(sim, ashby);
+  scan_burst(sim, tunstead);
+  scan_burst(sim, rourke);
+  type_text(sim, "2 M");
+  type_text(sim, "60");
+  INFO(page->result_text().ToStdString() << " / " << page->refusal_text().ToStdString());
+  CHECK(page->result_text().Contains("Notarized: Alexander Tunstead owes 2 M to Nathaniel Rourke, due in 60 min"));
+  CHECK(page->result_text().Contains("printed to"));
+  const std::vector<std::string> notes{db::Database(town.db, false).scalar_text("SELECT code FROM cards WHERE kind = 'note'")};
+
+  // At F5: Rourke passes the note to the Kid; Tunstead pays it.
+  sim.Char(WXK_F5);
+  pump(300);
+  scan_burst(sim, rourke);
+  ctrl('N');
+  scan_burst(sim, notes[0]);
+  scan_burst(sim, kid);
+  CHECK(frame->actions()->result_text().Contains("Passed on"));
+  scan_burst(sim, tunstead);
+  ctrl('P');
+  scan_burst(sim, notes[0]);
+  CHECK(frame->actions()->result_text().Contains("Paid"));
+  scan_burst(sim, tunstead);
+  ctrl('P');
+  scan_burst(sim, notes[0]);
+  CHECK(frame->actions()->refusal_text().Contains("paid already"));
+  frame->Destroy();
+  pump(200);
+
+  db::Database ledger(town.db, false);
+  CHECK(ledger.scalar_text("SELECT o.name FROM cards d JOIN characters o ON o.id = d.owner WHERE d.code = '" + spur + "'") ==
+        "Patrick Mahoney");
+  CHECK(ledger.scalar_text("SELECT fate FROM cards WHERE kind = 'note'") == "paid");
 }
