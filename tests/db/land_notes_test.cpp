@@ -184,3 +184,41 @@ TEST_CASE("a banker's promissory note: issued before a notary, passed on, paid o
   INFO(verified.reason);
   CHECK(verified.ok);
 }
+
+TEST_CASE("migrations 17 and 18 on a ledger of schema 16: its votes become decisions, its cards are kept with when "
+          "they were spent, deeds and notes may be stored",
+          "[db][land][migrations]") {
+  TempDir dir;
+  const std::string path = dir.file("old.db");
+  Database db(path, true);
+  const auto& all = migrations();
+  db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)");
+  for (int v = 0; v < 16; ++v) {
+    db.exec(all[static_cast<std::size_t>(v)]);
+    db.prepare("INSERT INTO schema_migrations(version) VALUES (?)").bind(1, v + 1).run();
+  }
+  REQUIRE(schema_version(db) == 16);
+  db.exec("INSERT INTO characters(id, name, hth, speed, accuracy, gambling, riding, powers, notes) VALUES "
+          "(1, 'Mayor', 1, 1, 1, 1, 1, 'mayor', ''), (2, 'Judge', 1, 1, 1, 1, 1, 'judge', '')");
+  db.exec("INSERT INTO cards(code, kind, holder, title, since_seq) VALUES ('B1', 'badge', 1, 'Mayor', 1), "
+          "('B2', 'badge', 2, 'Judge', 1)");
+  db.exec("INSERT INTO cards(code, kind, holder, title, since_seq, spent, fate, spent_seq) VALUES "
+          "('T1', 'trick', 1, 'a flush', 1, 1, 'flipped', 4)");
+  db.exec("INSERT INTO card_holders(code, seq, holder, how) VALUES ('T1', 1, 1, 'dealt')");
+  db.exec("INSERT INTO events(seq, uuid, station, server_time_ms, type, payload, prev_hash, hash) VALUES "
+          "(2, 'u2', 'gm', 1, 'vote_counted', '{\"character\": \"B1\"}', x'00', x'01'), "
+          "(3, 'u3', 'gm', 2, 'vote_overridden', '{\"character\": \"B2\", \"outcome\": \"void\"}', x'01', x'02')");
+  db.exec("INSERT INTO votes(seq, office, called_by, start_ms, duration_ms, counted_seq, overridden_seq, outcome) "
+          "VALUES (1, 'Sheriff', 1, 0, 900000, 2, 3, 'void')");
+  CHECK_THROWS(db.exec("INSERT INTO cards(code, kind, title, since_seq) VALUES ('D1', 'deed', 'Lot', 5)"));
+  migrate(db);
+  CHECK(schema_version(db) == static_cast<int>(all.size()));
+  CHECK(db.scalar_text("SELECT type || ' ' || made_by || ' ' || overridden_seq FROM decisions WHERE seq = 2") ==
+        "vote_counted 1 3");
+  CHECK(db.scalar_text("SELECT type || ' ' || made_by || ' ' || of_seq || ' ' || ruling FROM decisions WHERE seq = 3") ==
+        "vote_overridden 2 2 void");
+  CHECK(db.scalar_text("SELECT fate || ' ' || spent_seq FROM cards WHERE code = 'T1'") == "flipped 4");
+  db.exec("INSERT INTO cards(code, kind, title, since_seq) VALUES ('D1', 'deed', 'Lot', 5), ('N1', 'note', 'IOU', 6)");
+  CHECK(db.scalar_int("PRAGMA foreign_keys") == 1);
+  CHECK(db.scalar_int("SELECT COUNT(*) FROM sqlite_master WHERE name = 'cards_in_hand'") == 1);
+}

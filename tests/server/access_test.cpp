@@ -427,3 +427,14 @@ TEST_CASE("GET /table: a GM station reads chips and recorded rolls; a kiosk is r
   CHECK(as_station(f.server.url(), f.gm_token, "POST", "/table").status == 405);
   CHECK(as_station(f.server.url(), "", "GET", "/table").status == 401);
 }
+
+TEST_CASE("GET /land: a GM station reads the land register; a kiosk is refused", "[server][access][land]") {
+  AccessFixture f;
+  client::HttpReply r = as_station(f.server.url(), f.gm_token, "GET", "/land");
+  INFO(describe(r));
+  REQUIRE(r.status == 200);
+  CHECK(r.body == Json{{"deeds", Json::array()}});  // this town has no deeds.csv
+  CHECK(as_station(f.server.url(), f.kiosk_token, "GET", "/land").status == 403);
+  CHECK(as_station(f.server.url(), f.gm_token, "POST", "/land").status == 405);
+  CHECK(as_station(f.server.url(), "", "GET", "/land").status == 401);
+}
