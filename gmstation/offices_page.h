@@ -14,6 +14,8 @@
 //              badges, the amount, the minutes until it falls due): its card is printed
 // The ledger judges each (db/ledger/apply_offices.cpp); the screen lists the last decisions
 // recorded at any station with their numbers, to name one.
+#include <deque>
+
 #include <wx/stattext.h>
 #include <wx/textctrl.h>
 
@@ -77,6 +79,8 @@ class OfficesPage : public ConflictPage {
   wxTextCtrl* text_;
   OneKeyNumber* sentence_kind_;
   wxStaticText* decisions_;
+  std::deque<FeedEvent> decisions_seen_;  // the last decisions listed, oldest first
+  std::int64_t feed_read_to_ = 0;         // the feed's events read so far
   wxStaticText* result_;
 };
 

@@ -1,33 +1,78 @@
 #include "ledger/apply.h"
 
 #include <algorithm>
+#include <map>
 
 #include "ledger/station_events.h"
 
 namespace marshal::db {
 
 namespace {
-bool is_chip_event(const std::string& type) {
-  return type == "night_started" || type == "night_ended" || type == "chip_awarded" || type == "chip_spent" ||
-         type == "jokers_wild";
+
+// How the ledger applies one event type: by a group's function (apply.h), given the type.
+using ApplyFunction = void (*)(const std::string& type, ApplyContext& ctx);
+
+struct EventType {
+  const char* type;  // i18n: not words (the event type)
+  ApplyFunction apply;
+};
+
+void group_cards(const std::string& type, ApplyContext& ctx) { apply_card_event(type, ctx); }
+void group_people(const std::string& type, ApplyContext& ctx) { apply_person_event(type, ctx); }
+void group_votes(const std::string& type, ApplyContext& ctx) { apply_vote_event(type, ctx); }
+void group_offices(const std::string& type, ApplyContext& ctx) { apply_office_event(type, ctx); }
+void group_notes(const std::string& type, ApplyContext& ctx) { apply_note_event(type, ctx); }
+void group_chips(const std::string& type, ApplyContext& ctx) { apply_chip_event(type, ctx); }
+void group_tokens(const std::string& type, ApplyContext& ctx) { apply_token_event(type, ctx); }
+void group_twtw(const std::string& type, ApplyContext& ctx) { apply_twtw_event(type, ctx); }
+void group_conflict(const std::string&, ApplyContext& ctx) { apply_conflict_resolved(ctx); }
+void group_land(const std::string&, ApplyContext& ctx) { apply_land_transfer(ctx); }
+void group_roll(const std::string&, ApplyContext& ctx) { apply_roll_event(ctx); }
+
+// Every event type a station may record, with the function that applies it: the one list
+// (event_types() and the dispatch below read it; docs/ledger.md describes each). event_defined
+// and the admin's station events are applied apart.
+const std::vector<EventType>& recorded_types() {
+  static const std::vector<EventType> types{
+      {"conflict_resolved", group_conflict}, {"bystander_lost", group_cards}, {"bystander_docked", group_cards},
+      {"bystander_bestowed", group_cards}, {"bystander_sacrificed", group_cards}, {"trick_flipped", group_cards},
+      {"horse_sold", group_cards}, {"horse_stolen", group_cards}, {"horse_borrowed", group_cards},
+      {"horse_returned", group_cards}, {"secret_given", group_cards}, {"card_reissued", group_cards},
+      {"card_revoked", group_cards}, {"wound_limb_named", group_people}, {"wound_healed", group_people},
+      {"arrested", group_people}, {"jailed", group_people}, {"released", group_people},
+      {"correction", group_people}, {"vote_called", group_votes}, {"ballot_cast", group_votes},
+      {"vote_counted", group_votes}, {"vote_overridden", group_votes}, {"deputized", group_offices},
+      {"deputy_released", group_offices}, {"sentenced", group_offices}, {"decision_overridden", group_offices},
+      {"dispute_settled", group_offices}, {"prize_given", group_offices}, {"land_transferred", group_land},
+      {"note_issued", group_notes}, {"note_passed", group_notes}, {"note_paid", group_notes},
+      {"night_started", group_chips}, {"night_ended", group_chips}, {"chip_awarded", group_chips},
+      {"chip_spent", group_chips}, {"jokers_wild", group_chips}, {"roll_recorded", group_roll},
+      {"token_issued", group_tokens}, {"token_played", group_tokens}, {"twtw_round_started", group_twtw},
+      {"twtw_step_resolved", group_twtw}, {"twtw_step_undone", group_twtw}, {"twtw_round_ended", group_twtw}};
+  return types;
 }
+
+ApplyFunction apply_function(const std::string& type) {
+  static const std::map<std::string, ApplyFunction> by_type = [] {
+    std::map<std::string, ApplyFunction> m;
+    for (const auto& t : recorded_types()) m.emplace(t.type, t.apply);
+    return m;
+  }();
+  auto found = by_type.find(type);
+  return found == by_type.end() ? nullptr : found->second;
+}
+
 }  // namespace
 
 const std::vector<std::string>& event_types() {
-  static const std::vector<std::string> types{
-      "event_defined",    "conflict_resolved", "bystander_lost",   "bystander_docked",
-      "bystander_bestowed", "bystander_sacrificed", "trick_flipped", "horse_sold",
-      "horse_stolen",     "horse_borrowed",    "horse_returned",   "secret_given",
-      "card_reissued",    "card_revoked",      "wound_limb_named", "wound_healed",
-      "arrested",         "jailed",            "released",         "correction",
-      "vote_called",      "ballot_cast",       "vote_counted",     "vote_overridden",
-      "deputized",        "deputy_released",   "sentenced",        "decision_overridden",
-      "dispute_settled",  "prize_given",       "land_transferred", "note_issued",
-      "note_passed",      "note_paid",
-      "night_started",    "night_ended",       "chip_awarded",     "chip_spent",       "jokers_wild",
-      "roll_recorded",    "token_issued",      "token_played",
-      "twtw_round_started", "twtw_step_resolved", "twtw_step_undone", "twtw_round_ended",
-      station_enrolled_event, station_revoked_event, station_token_rotated_event, ledger_key_made_event};
+  static const std::vector<std::string> types = [] {
+    std::vector<std::string> all{"event_defined"};
+    for (const auto& t : recorded_types()) all.emplace_back(t.type);
+    for (const char* admin : {station_enrolled_event, station_revoked_event, station_token_rotated_event,
+                              ledger_key_made_event})
+      all.emplace_back(admin);
+    return all;
+  }();
   return types;
 }
 
@@ -44,31 +89,8 @@ void Ledger::apply(const std::string& type, const Json& payload, Json& ledger, s
     if (type != "event_defined") town.settle_timers();
     if (type == "event_defined") {
       apply_event_defined(town, payload);
-    } else if (type == "conflict_resolved") {
-      apply_conflict_resolved(ctx);
-    } else if (type.rfind("bystander_", 0) == 0 || type.rfind("horse_", 0) == 0 ||
-               type == "trick_flipped" || type == "secret_given" || type == "card_reissued" ||
-               type == "card_revoked") {
-      apply_card_event(type, ctx);
-    } else if (type == "wound_limb_named" || type == "wound_healed" || type == "arrested" ||
-               type == "jailed" || type == "released" || type == "correction") {
-      apply_person_event(type, ctx);
-    } else if (type == "vote_called" || type == "ballot_cast" || type == "vote_counted" || type == "vote_overridden") {
-      apply_vote_event(type, ctx);
-    } else if (is_office_event(type)) {
-      apply_office_event(type, ctx);
-    } else if (type == "land_transferred") {
-      apply_land_transfer(ctx);
-    } else if (is_note_event(type)) {
-      apply_note_event(type, ctx);
-    } else if (is_chip_event(type)) {
-      apply_chip_event(type, ctx);
-    } else if (type == "roll_recorded") {
-      apply_roll_event(ctx);
-    } else if (type == "token_issued" || type == "token_played") {
-      apply_token_event(type, ctx);
-    } else if (is_twtw_event(type)) {
-      apply_twtw_event(type, ctx);
+    } else if (ApplyFunction group = apply_function(type)) {
+      group(type, ctx);
     } else if (is_station_event(type)) {
       // Written by the admin and /enroll beside the stations table (station_events.h); a
       // station that sends one is refused. The replay checks its form.

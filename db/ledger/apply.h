@@ -21,7 +21,6 @@ void apply_card_event(const std::string& type, ApplyContext& ctx);    // bystand
 void apply_person_event(const std::string& type, ApplyContext& ctx);  // heal, arrest, jail, correction
 void apply_vote_event(const std::string& type, ApplyContext& ctx);    // called, ballots, counted, overridden
 // The town's offices (apply_offices.cpp): deputies, sentences, overrides, disputes, Fair prizes.
-bool is_office_event(const std::string& type);
 void apply_office_event(const std::string& type, ApplyContext& ctx);
 // A vote's count or a Judge's override of it, as a decision an override may name (`of_seq`: the
 // count the override overrides).
@@ -35,7 +34,6 @@ void apply_land_transfer(ApplyContext& ctx);
 void undo_land_transfer(Town& town, std::int64_t seq);
 // Promissory notes (apply_notes.cpp): issued by a banker before a notary, passed on, paid once;
 // an override of the issue voids an unpaid note.
-bool is_note_event(const std::string& type);
 void apply_note_event(const std::string& type, ApplyContext& ctx);
 void undo_note_issue(Town& town, std::int64_t seq);
 // A character without the lawman power arresting: allowed once when a Judge deputized them for
@@ -46,7 +44,6 @@ void apply_chip_event(const std::string& type, ApplyContext& ctx);    // a table
 void apply_roll_event(ApplyContext& ctx);
 void apply_token_event(const std::string& type, ApplyContext& ctx);   // tokens of fortune: issued, played
 // The West That Wasn't's action time (apply_twtw.cpp): rounds, steps, Undo, the End Step.
-bool is_twtw_event(const std::string& type);
 void apply_twtw_event(const std::string& type, ApplyContext& ctx);
 void apply_twtw_definition(Town& town, const TwtwDefinition& def);  // event_defined's TWTW part
 

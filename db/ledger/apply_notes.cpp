@@ -102,10 +102,6 @@ void pay(Town& town, protocol::Fields& f) {
 
 }  // namespace
 
-bool is_note_event(const std::string& type) {
-  return type == "note_issued" || type == "note_passed" || type == "note_paid";
-}
-
 void apply_note_event(const std::string& type, ApplyContext& ctx) {
   protocol::Fields f(ctx.payload, "");
   if (type == "note_issued") issue(ctx, f);

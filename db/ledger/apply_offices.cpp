@@ -300,11 +300,6 @@ void give_prize(ApplyContext& ctx, protocol::Fields& f) {
 
 }  // namespace
 
-bool is_office_event(const std::string& type) {
-  return type == "deputized" || type == "deputy_released" || type == "sentenced" || type == "decision_overridden" ||
-         type == "dispute_settled" || type == "prize_given";
-}
-
 void apply_office_event(const std::string& type, ApplyContext& ctx) {
   protocol::Fields f(ctx.payload, "");
   if (type == "deputized") deputize(ctx, f);

@@ -358,11 +358,6 @@ void round_ended(ApplyContext& ctx) {
 
 }  // namespace
 
-bool is_twtw_event(const std::string& type) {
-  return type == "twtw_round_started" || type == "twtw_step_resolved" || type == "twtw_step_undone" ||
-         type == "twtw_round_ended";
-}
-
 void apply_twtw_event(const std::string& type, ApplyContext& ctx) {
   const tw::Options options = tl::twtw_options(ctx.town.db());
   if (type == "twtw_round_started") round_started(ctx, options);
