@@ -145,8 +145,8 @@ void draw_reference_sheets(PrintDocument& doc, const PrintModel& model) {
        {tr("The action deck: 50 cards. Ace x2 (counts 1), 2 x4, 3 x4, 4 x6, 5 x6, 6 x8, 7 x6, 8 x6, 9 x4, 10 x4. "
            "Reshuffle the full deck before every round of every conflict."),
         gunslinging_chart(), wound_rule(),
-        tr("Killings: a death in a duel, or by a Lawman shooting a criminal, is lawful. Any other killing is "
-           "recorded as a possible murder for the Judges.")}},
+        tr("Killings: a death in a duel, by a Lawman shooting a criminal, or a hanging a Judge sentenced, is "
+           "lawful. Any other killing is recorded as a possible murder for the Judges.")}},
       {tr("GM reference: duel"),
        {tr("Exactly two gunslingers. THE DRAW: each secretly commits 0..Accuracy to speed; each draws: card + "
            "Speed + committed. Higher shoots first; a tie shoots at once."),
@@ -195,6 +195,18 @@ void draw_reference_sheets(PrintDocument& doc, const PrintModel& model) {
         tr("OUT OF TOWN: a chase may start at a location (Ctrl+L at the station): each side's first card must "
            "lead on from it. AN AMBUSH springs when the posse rides into the named place, or the varmint is "
            "caught there: a shootout there, the ambushers shooting first.")}},
+      {tr("GM reference: Judges, the Mayor, land and notes"),
+       {tr("AT THE STATION: F11, scan the badge of the Judge or the Mayor acting, then Ctrl + a key. Every "
+           "decision gets a number (#N, listed on the screen): an override names it."),
+        tr("A JUDGE: D deputizes one character for one task (the badge of the one to arrest, or the task in "
+           "words): the deputy may make that one arrest as a Lawman. S sentences an arrested character: "
+           "1 jail (minutes, a timer), 2 a fine, 3 banishment, 4 hanging (a lawful death), with the charge. "
+           "O overrides any decision of a Mayor or Judge; a Judge overriding another Judge's ruling is a "
+           "dispute the Mayor settles (T)."),
+        tr("THE MAYOR: P gives a Territory Fair prize. EITHER: L notarizes a land deal (the deed, 1 sale, "
+           "2 mortgage, 3 redemption, the other party, the price); R shows who owns what; N notarizes a "
+           "banker's promissory note (banker, payer, payee, amount, minutes until due), printed for the "
+           "payee. At F5 a note is passed on (Ctrl+N) or paid once (Ctrl+P).")}},
   };
   for (const auto& sheet : sheets) {
     doc.new_page(sheet.title);

@@ -72,3 +72,14 @@ TEST_CASE("a promissory note issued in the ledger prints on demand with its prom
   CHECK(words.find("Issued by Reginald Ashby, notarized by Judge Cornelius Whitlock") != std::string::npos);
   CHECK(decode_pdf(file, 300, t.dir().path() / "png").counts == std::map<std::string, int>{{code, 1}});
 }
+
+TEST_CASE("the GM reference sheets end with a page on Judges, the Mayor, land and notes", "[printables]") {
+  TestLedger t;
+  PrintResult r = print_reference(t.model(), t.file("reference"), Paper::a4);
+  REQUIRE(r.files.size() == 1);
+  const std::string words = pdf_words(r.files.front());
+  INFO(words);
+  CHECK(words.find("GM reference: Judges, the Mayor, land and notes") != std::string::npos);
+  CHECK(words.find("4 hanging (a lawful death)") != std::string::npos);
+  CHECK(words.find("or a hanging a Judge sentenced, is lawful") != std::string::npos);
+}
