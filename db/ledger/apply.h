@@ -53,6 +53,21 @@ void require_recorded_roll(Database& db, const Json& seq, const std::string& fie
 // A new card code from the ledger's randomness (recorded; a replay reads it back), unused so far.
 std::string fresh_card_code(ApplyContext& ctx);                             // roll_recorded: a trait roll's dice judged
 
+// The dead do nothing for the rest of the evening (RULES.md): they give, sell, receive, owe and
+// sacrifice nothing (a knock-out does not stop a card changing hands). Refused "dead".
+void require_not_dead(Town& town, std::int64_t id, const std::string& field);
+
+// When (the venue's clock, "21:14") and at which station the event `seq` was recorded; nullopt
+// for no seq (a card spent before migration 16) or no such event.
+struct RecordedAt {
+  std::string clock, station;
+};
+std::optional<RecordedAt> recorded_at(Town& town, std::optional<std::int64_t> seq);
+
+// The Mayor or Judge a deal is notarized before (004 L258, L272): holds either power and is up
+// to it; refused "not_allowed" naming them otherwise.
+std::int64_t notary_by_badge(Town& town, const Json& badge, const std::string& field);
+
 // A trick already spent, refused naming when (the venue's clock) and at which station the event
 // that spent it was recorded: "trick X was already played this evening, at 21:14 at saloon-gm".
 LedgerRefusal trick_already_played(Town& town, const CardRow& trick, const std::string& field);

@@ -46,25 +46,26 @@ std::string new_code(ApplyContext& ctx) {
   return code;
 }
 
-// The dead do nothing for the rest of the evening (RULES.md): they give, sell, receive and
-// sacrifice nothing. (A knock-out does not stop a card changing hands.)
+}  // namespace
+
 void require_not_dead(Town& town, std::int64_t id, const std::string& field) {
   if (town.character(id).dead())
     throw LedgerRefusal("dead", field, say("{} is dead: the dead do nothing this evening", town.name_of(id)));
 }
 
-}  // namespace
+std::optional<RecordedAt> recorded_at(Town& town, std::optional<std::int64_t> seq) {
+  if (!seq) return std::nullopt;
+  Statement s = town.db().prepare("SELECT server_time_ms, station FROM events WHERE seq = ?");
+  s.bind(1, *seq);
+  if (!s.step()) return std::nullopt;
+  return RecordedAt{i18n::clock_text(s.int64(0)), s.text(1)};
+}
 
 LedgerRefusal trick_already_played(Town& town, const CardRow& trick, const std::string& field) {
-  if (trick.spent_seq) {
-    Statement s = town.db().prepare("SELECT server_time_ms, station FROM events WHERE seq = ?");
-    s.bind(1, *trick.spent_seq);
-    if (s.step())
-      // TRANSLATORS: {0} is the trick's code, {1} the venue's clock (21:14), {2} a station's name.
-      return LedgerRefusal("already_spent", field,
-                           say("trick {} was already played this evening, at {} at {}", trick.code,
-                               i18n::clock_text(s.int64(0)), s.text(1)));
-  }
+  if (auto at = recorded_at(town, trick.spent_seq))
+    // TRANSLATORS: {0} is the trick's code, {1} the venue's clock (21:14), {2} a station's name.
+    return LedgerRefusal("already_spent", field,
+                         say("trick {} was already played this evening, at {} at {}", trick.code, at->clock, at->station));
   return LedgerRefusal("already_spent", field, say("trick {} was already played this evening", trick.code));
 }
 

@@ -9,19 +9,15 @@
 
 namespace marshal::db {
 
-namespace {
-
-std::int64_t notary_of(Town& town, protocol::Fields& f) {
-  const std::int64_t notary = town.character_by_badge(f.required("notary"), "notary");
+std::int64_t notary_by_badge(Town& town, const Json& badge, const std::string& field) {
+  const std::int64_t notary = town.character_by_badge(badge, field);
   const core::Character c = town.character(notary);
   if (!c.has_power(core::Power::mayor) && !c.has_power(core::Power::judge))
     // TRANSLATORS: {} is a character's name.
-    throw LedgerRefusal("not_allowed", "notary", say("{} is neither a Mayor nor a Judge: only they notarize", c.name));
-  town.require_alive(notary, "notary");
+    throw LedgerRefusal("not_allowed", field, say("{} is neither a Mayor nor a Judge: only they notarize", c.name));
+  town.require_alive(notary, field);
   return notary;
 }
-
-}  // namespace
 
 void apply_land_transfer(ApplyContext& ctx) {
   Town& town = ctx.town;
@@ -30,7 +26,7 @@ void apply_land_transfer(ApplyContext& ctx) {
   const CardRow deed = town.card_of_kind(f.required("deed"), "deed", "deed");
   const std::int64_t from = town.character_by_badge(f.required("from"), "from");
   const std::int64_t to = town.character_by_badge(f.required("to"), "to");
-  const std::int64_t notary = notary_of(town, f);
+  const std::int64_t notary = notary_by_badge(town, f.required("notary"), "notary");
   const std::string how = f.text("how");
   const std::string price = f.text("price");
   f.done();

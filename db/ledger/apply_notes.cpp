@@ -4,23 +4,18 @@
 // owner); it passes from hand to hand and is paid once.
 #include "core/offices.h"
 #include "i18n/utf8_text.h"
-#include "i18n/venue_time.h"
 #include "ledger/apply.h"
 
 namespace marshal::db {
 
 namespace {
 
-void require_living(Town& town, std::int64_t id, const std::string& field) {
-  if (town.character(id).dead()) throw LedgerRefusal("dead", field, say("{} is dead", town.name_of(id)));
-}
-
 void issue(ApplyContext& ctx, protocol::Fields& f) {
   Town& town = ctx.town;
   const std::int64_t banker = town.character_by_badge(f.required("banker"), "banker");
   const std::int64_t payer = town.character_by_badge(f.required("payer"), "payer");
   const std::int64_t payee = town.character_by_badge(f.required("payee"), "payee");
-  const std::int64_t notary = town.character_by_badge(f.required("notary"), "notary");
+  const std::int64_t notary = notary_by_badge(town, f.required("notary"), "notary");
   const std::string amount = f.text("amount");
   if (!f.has("due_minutes")) throw LedgerRefusal("bad_input", "due_minutes", say("say in how many minutes the note falls due"));
   const std::int64_t due_minutes = f.int64_or("due_minutes", 1, core::max_note_due_minutes, 0);
@@ -29,12 +24,8 @@ void issue(ApplyContext& ctx, protocol::Fields& f) {
   f.done();
   town.require_power(banker, core::Power::banker, "banker");
   town.require_alive(banker, "banker");
-  const core::Character n = town.character(notary);
-  if (!n.has_power(core::Power::mayor) && !n.has_power(core::Power::judge))
-    throw LedgerRefusal("not_allowed", "notary", say("{} is neither a Mayor nor a Judge: only they notarize", n.name));
-  town.require_alive(notary, "notary");
-  require_living(town, payer, "payer");
-  require_living(town, payee, "payee");
+  require_not_dead(town, payer, "payer");
+  require_not_dead(town, payee, "payee");
   if (payer == payee) throw LedgerRefusal("illegal_move", "payee", say("a note is paid by one to another"));
   if (notary == payer || notary == payee)
     throw LedgerRefusal("illegal_move", "notary", say("a notary does not notarize his own deal"));
@@ -60,7 +51,7 @@ void issue(ApplyContext& ctx, protocol::Fields& f) {
   note.title = town.name_of(payer) + " \u2192 " + town.name_of(payee) + ": " + amount;  // i18n: not words (names, the amount)
   note.detail = {{"payer", town.name_of(payer)},   {"payee", town.name_of(payee)},
                  {"amount", amount},               {"due_ms", town.now_ms() + due_minutes * 60'000},
-                 {"banker", town.name_of(banker)}, {"notary", n.name}};
+                 {"banker", town.name_of(banker)}, {"notary", town.name_of(notary)}};
   town.insert_card(note, "issued");
   record_decision_of(town, "note_issued", notary);
 }
@@ -72,8 +63,8 @@ void pass_on(Town& town, protocol::Fields& f) {
   f.done();
   if (note.spent) throw LedgerRefusal("already_spent", "note", say("note {} was paid already", note.code));
   town.require_holder(note, from, "from");
-  require_living(town, from, "from");
-  require_living(town, to, "to");
+  require_not_dead(town, from, "from");
+  require_not_dead(town, to, "to");
   if (from == to) throw LedgerRefusal("illegal_move", "to", say("a deal needs two parties"));
   town.set_holder(note.code, to, "passed");
 }
@@ -83,20 +74,15 @@ void pay(Town& town, protocol::Fields& f) {
   const std::int64_t payer = town.character_by_badge(f.required("payer"), "payer");
   f.done();
   if (note.spent) {
-    if (note.spent_seq) {
-      Statement s = town.db().prepare("SELECT server_time_ms, station FROM events WHERE seq = ?");
-      s.bind(1, *note.spent_seq);
-      if (s.step())
-        // TRANSLATORS: {0} is the note's code, {1} the venue's clock (21:14), {2} a station's name.
-        throw LedgerRefusal("already_spent", "note",
-                            say("note {} was paid already, at {} at {}", note.code, i18n::clock_text(s.int64(0)), s.text(1)));
-    }
+    if (auto at = recorded_at(town, note.spent_seq))
+      // TRANSLATORS: {0} is the note's code, {1} the venue's clock (21:14), {2} a station's name.
+      throw LedgerRefusal("already_spent", "note", say("note {} was paid already, at {} at {}", note.code, at->clock, at->station));
     throw LedgerRefusal("already_spent", "note", say("note {} was paid already", note.code));
   }
   if (note.owner != payer)
     // TRANSLATORS: {0} is the note's code, {1} the one who owes it.
     throw LedgerRefusal("not_holder", "payer", say("note {} is owed by {}", note.code, town.name_of(*note.owner)));
-  require_living(town, payer, "payer");
+  require_not_dead(town, payer, "payer");
   town.spend_card(note.code, "paid");
 }
 
