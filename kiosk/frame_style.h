@@ -46,6 +46,7 @@ inline constexpr int pin_headline_wrap_px = 600;
 // White on these reads at 7:1 or better.
 inline const wxColour refusal_background{160, 16, 16};
 inline const wxColour done_background{10, 90, 30};
+inline const wxColour busy_background{30, 40, 90};  // "Asking the ledger...": white on it, 11:1
 
 // A code as the ledger compares it: no spaces or dashes, upper case.
 inline std::string canonical(const std::string& code) {

@@ -49,13 +49,11 @@ std::string path_segment(const std::string& code) {
 KioskClient::KioskClient(const std::string& server_url, const std::string& cache_path, long timeout_ms)
     : cache_(cache_path, true), timeout_ms_(timeout_ms) {
   cache_.exec(cache_schema);
-  token_ = setting(cache_, "token");
-  station_ = setting(cache_, "station");
-  admin_check_ = setting(cache_, "admin_check");
   const std::string remembered = setting(cache_, "server");  // with its key's pin
   const std::string url = protocol::address_to_use(server_url, remembered);
   // A token belongs to the server (and key) that gave it: elsewhere the kiosk enrolls anew.
-  if (url != remembered) token_.clear();
+  remember_identity(url == remembered ? setting(cache_, "token") : std::string(), setting(cache_, "station"),
+                    setting(cache_, "admin_check"));
   http_ = std::make_unique<client::HttpClient>(url, timeout_ms_);
   http_->set_token(token_);
   follow_server();
@@ -97,13 +95,34 @@ bool KioskClient::enroll(const std::string& code, std::string& error) {
         .bind(2, a.body[key].get<std::string>())
         .run();
   cache_.prepare("INSERT OR REPLACE INTO kiosk_settings(key, value) VALUES ('server', ?)").bind(1, http_->base_url()).run();
-  admin_check_ = a.body.value("admin_check", "");
-  cache_.prepare("INSERT OR REPLACE INTO kiosk_settings(key, value) VALUES ('admin_check', ?)").bind(1, admin_check_).run();
+  const std::string admin_check = a.body.value("admin_check", "");
+  cache_.prepare("INSERT OR REPLACE INTO kiosk_settings(key, value) VALUES ('admin_check', ?)").bind(1, admin_check).run();
   tx.commit();
-  token_ = a.body["token"];
-  station_ = a.body["station"];
-  http_->set_token(token_);
+  remember_identity(a.body["token"], a.body["station"], admin_check);
+  http_->set_token(a.body["token"].get<std::string>());
   return true;
+}
+
+void KioskClient::remember_identity(std::string token, std::string station, std::string admin_check) {
+  std::lock_guard lock(identity_mutex_);
+  token_ = std::move(token);
+  station_ = std::move(station);
+  admin_check_ = std::move(admin_check);
+}
+
+bool KioskClient::enrolled() const {
+  std::lock_guard lock(identity_mutex_);
+  return !token_.empty();
+}
+
+std::string KioskClient::station_name() const {
+  std::lock_guard lock(identity_mutex_);
+  return station_;
+}
+
+std::string KioskClient::server_url() const {
+  std::lock_guard lock(identity_mutex_);
+  return url_;
 }
 
 KioskReply KioskClient::answer(const client::HttpReply& reply) const {
@@ -135,13 +154,12 @@ KioskReply KioskClient::answer(const client::HttpReply& reply) const {
 void KioskClient::forget_enrollment() {
   sign_out();
   cache_.exec("DELETE FROM kiosk_settings WHERE key IN ('token', 'station', 'admin_check')");
-  token_.clear();
-  station_.clear();
-  admin_check_.clear();
+  remember_identity("", "", "");
   http_->set_token("");
 }
 
 bool KioskClient::admin_ok(const std::string& code, const std::string& pin) const {
+  std::lock_guard lock(identity_mutex_);
   if (admin_check_.empty()) return false;
   const std::string given = protocol::admin_check(code, pin);
   return given.size() == admin_check_.size() && sodium_memcmp(given.data(), admin_check_.data(), given.size()) == 0;
@@ -171,6 +189,10 @@ void KioskClient::check_health() {
 }
 
 void KioskClient::follow_server() {
+  {
+    std::lock_guard lock(identity_mutex_);
+    url_ = http_->base_url();
+  }
   std::lock_guard lock(health_mutex_);
   health_url_ = http_->base_url();
 }

@@ -56,15 +56,18 @@ class KioskClient {
   bool enroll(const std::string& code, std::string& error);
   // The same at another server: what an enrollment card's scan does.
   bool enroll_at(const std::string& server_url, const std::string& code, std::string& error);
-  bool enrolled() const { return !token_.empty(); }
+  bool enrolled() const;
   // Forgets the token (the admin screen's re-enroll): the kiosk asks for an enrollment card again.
   void forget_enrollment();
   // Whether a scanned admin card's code and a typed PIN are this kiosk's (checked against the
   // hash the ledger gave at enrollment: it works with the ledger out of reach).
   bool admin_ok(const std::string& code, const std::string& pin) const;
-  std::string station_name() const { return station_; }
-  const std::string& server_url() const { return http_->base_url(); }
+  std::string station_name() const;
+  std::string server_url() const;
 
+  // The kiosk's window calls only enrolled(), admin_ok(), station_name() and server_url() itself
+  // (they read what this client remembers, under identity_mutex_); every call that may ask the
+  // ledger is made on its request worker's thread (ui/request_worker.h, docs/kiosk.md).
   bool online();              // the last health check was answered (the first call waits for one)
   KioskReply event();         // the title and options
   KioskReply timers();        // the knock-outs, headaches and an open vote
@@ -112,10 +115,14 @@ class KioskClient {
   void check_health();   // on the health thread
   void follow_server();  // the health thread asks the server the kiosk now talks to
 
+  // Remembers what an enrollment gave (under identity_mutex_: read by the window's thread).
+  void remember_identity(std::string token, std::string station, std::string admin_check);
+
   sqlite::Database cache_;
   long timeout_ms_;
   std::unique_ptr<client::HttpClient> http_;
-  std::string token_, station_, admin_check_;
+  mutable std::mutex identity_mutex_;
+  std::string token_, station_, admin_check_, url_;  // under identity_mutex_
   std::string sign_in_, countersign_;  // in memory only
   std::function<void(const Json&)> observer_;
 

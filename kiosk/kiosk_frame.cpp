@@ -27,7 +27,8 @@ KioskFrame::KioskFrame(std::unique_ptr<KioskClient> client, KioskTimings timings
     : wxFrame(nullptr, wxID_ANY, wx_tr("Marshal kiosk"), wxDefaultPosition, wxSize(1024, 600)),
       client_(std::move(client)),
       timings_(timings),
-      timer_(this) {
+      timer_(this),
+      worker_(std::make_unique<ui::RequestWorker>(this)) {
   ui::apply(this);
   auto* root = new wxBoxSizer(wxVERTICAL);
   countdown_ = label(this, "", headline_points, true);
@@ -35,6 +36,11 @@ KioskFrame::KioskFrame(std::unique_ptr<KioskClient> client, KioskTimings timings
   countdown_->SetForegroundColour(*wxBLACK);
   root->Add(countdown_, 0, wxEXPAND);
   countdown_->Hide();
+  busy_ = label(this, utf8("  " + tr("Asking the ledger\u2026")), headline_points, true);
+  busy_->SetBackgroundColour(busy_background);
+  busy_->SetForegroundColour(*wxWHITE);
+  root->Add(busy_, 0, wxEXPAND);
+  busy_->Hide();
   book_ = new wxSimplebook(this, wxID_ANY);
   build_attract(book_);
   build_pin(book_);
@@ -84,10 +90,14 @@ void KioskFrame::start_camera(const std::string& pipeline_or_device) {
 }
 
 void KioskFrame::read_title() {
-  KioskReply event = client_->event();
-  title_ = event.ok ? event.body.value("title", "") : "";
-  attract_title_->SetLabel(wxString::FromUTF8(title_));
-  attract_title_->Wrap(GetClientSize().GetWidth() - 40);  // a long title takes two lines, never cut
+  ask<KioskReply>([](KioskClient& c) { return c.event(); },
+                  [this](const KioskReply& event) {
+                    title_ = event.ok ? event.body.value("title", "") : "";
+                    attract_title_->SetLabel(wxString::FromUTF8(title_));
+                    attract_title_->Wrap(GetClientSize().GetWidth() - 40);  // a long title takes two lines, never cut
+                    relayout();
+                  },
+                  IfMovedOn::answer);
 }
 
 void KioskFrame::enrollment_scanned(const std::string& code) {
@@ -101,20 +111,34 @@ void KioskFrame::enrollment_scanned(const std::string& code) {
     sounds_.play(ui::Sound::refusal);
     return relayout();
   }
-  std::string error;
-  if (!client_->enroll_at(enrollment->pinned_url(), enrollment->code, error)) {
-    enroll_problem_->SetLabel(utf8(fmt::format(fmt::runtime(tr("Not enrolled: {}")), error)));
-    enroll_problem_->Wrap(GetClientSize().GetWidth() - 60);
-    sounds_.play(ui::Sound::refusal);
-    return relayout();
-  }
-  read_title();
-  show_attract();
+  ask([url = enrollment->pinned_url(), enrollment_code = enrollment->code](KioskClient& c) {
+    KioskReply enrolled;
+    enrolled.ok = c.enroll_at(url, enrollment_code, enrolled.reason);
+    return enrolled;
+  }, [this](const KioskReply& enrolled) {
+    if (!enrolled.ok) {
+      enroll_problem_->SetLabel(utf8(fmt::format(fmt::runtime(tr("Not enrolled: {}")), enrolled.reason)));
+      enroll_problem_->Wrap(GetClientSize().GetWidth() - 60);
+      sounds_.play(ui::Sound::refusal);
+      return relayout();
+    }
+    read_title();
+    show_attract();
+  });
+}
+
+void KioskFrame::record(std::function<KioskReply(KioskClient&)> request, std::function<void(const KioskReply&)> then) {
+  recording_ = true;
+  ask(std::move(request), [this, then](const KioskReply& reply) {
+    recording_ = false;
+    then(reply);
+  });
 }
 
 // ---- screens ------------------------------------------------------------------------------
 
 void KioskFrame::show(Screen screen) {
+  ++moves_;  // a reply asked for the screen before is dropped
   screen_ = screen;
   book_->SetSelection(static_cast<std::size_t>(screen));
   relayout();
@@ -144,7 +168,9 @@ void KioskFrame::show_attract() {
 }
 
 void KioskFrame::forget_player() {
-  client_->sign_out();
+  ++moves_;  // nothing asked for this player is shown any more
+  recording_ = false;
+  worker_->post([client = client_.get()] { client->sign_out(); });
   badge_.clear();
   name_.clear();
   view_ = Json();
@@ -216,37 +242,65 @@ void KioskFrame::refresh_player_text() {
 }
 
 void KioskFrame::show_player() {
-  const Reread read = reread_player();
-  if (read == Reread::ended) return;  // said, and the player forgotten
-  if (read == Reread::failed) {
-    forget_player();
-    show_message(tr("Your state cannot be read now. Try again in a minute."), false, Screen::attract);
-    return;
-  }
-  hand_over_ = {};
-  refresh_player_text();
-  show(Screen::player);
+  reread_player([this](Reread read) {
+    if (read == Reread::ended) return;  // said, and the player forgotten
+    if (read == Reread::failed) {
+      forget_player();
+      show_message(tr("Your state cannot be read now. Try again in a minute."), false, Screen::attract);
+      return;
+    }
+    hand_over_ = {};
+    refresh_player_text();
+    show(Screen::player);
+  });
 }
 
-KioskFrame::Reread KioskFrame::reread_player() {
+void KioskFrame::reread_player(std::function<void(Reread)> then) {
   last_reread_ms_ = now_ms();
-  KioskReply r = client_->character(badge_);
-  if (ledger_ended_session(r)) return Reread::ended;
-  if (r.ok) {
-    view_ = r.body;
-    view_fetched_ms_ = now_ms();
-    view_as_of_ = wxDateTime::Now().Format("%H:%M").utf8_string();
-    offline_ = false;
-    KioskReply vote = client_->vote();
-    vote_ = vote.ok ? vote.body : Json::object();
-    return Reread::ok;
-  }
-  // Out of reach with the player signed in: the state read last stays, marked as such.
-  if (!r.reached && view_.is_object()) {
-    offline_ = true;
-    return Reread::ok;
-  }
-  return Reread::failed;
+  ask<PlayerRead>(
+      [badge = badge_](KioskClient& c) {
+        PlayerRead read;
+        read.character = c.character(badge);
+        if (read.character.ok) read.vote = c.vote();
+        return read;
+      },
+      [this, then](const PlayerRead& read) {
+        const KioskReply& r = read.character;
+        if (ledger_ended_session(r)) return then(Reread::ended);
+        if (r.ok) {
+          view_ = r.body;
+          view_fetched_ms_ = now_ms();
+          view_as_of_ = wxDateTime::Now().Format("%H:%M").utf8_string();
+          offline_ = false;
+          vote_ = read.vote.ok ? read.vote.body : Json::object();
+          return then(Reread::ok);
+        }
+        // Out of reach with the player signed in: the state read last stays, marked as such.
+        if (!r.reached && view_.is_object()) {
+          offline_ = true;
+          return then(Reread::ok);
+        }
+        then(Reread::failed);
+      });
+}
+
+void KioskFrame::ask_attract_news() {
+  ask<AttractNews>(
+      [](KioskClient& c) {
+        AttractNews news;
+        news.online = c.online();
+        if (news.online) news.vote = c.vote();
+        return news;
+      },
+      [this](const AttractNews& news) {
+        std::string state = news.online ? tr("Ledger: online") : tr("OFFLINE: the ledger cannot be reached; try again soon");
+        if (!camera_status_.empty()) state += "   |   " + camera_status_;
+        attract_state_->SetLabel(wxString::FromUTF8(state));
+        attract_state_->SetForegroundColour(news.online ? ui::ink : ui::refusal_red);
+        if (news.online) show_vote_news(news.vote);
+        if (screen_ == Screen::attract) relayout();  // the news may take another line
+      },
+      IfMovedOn::answer);
 }
 
 void KioskFrame::tick() {
@@ -256,19 +310,22 @@ void KioskFrame::tick() {
     pointer_hidden_ = true;
     set_cursor_everywhere(this, wxCursor(wxCURSOR_BLANK));
   }
+  // A request out for a while: said, so that a scan never seems to do nothing.
+  const bool busy = worker_->waited().count() >= timings_.busy_after_ms;
+  if (busy != busy_->IsShown()) {
+    busy_->Show(busy);
+    Layout();
+  }
+  const bool worker_idle = worker_->waited().count() == 0;
   if (screen_ == Screen::enroll) return;  // no ledger yet: nothing to ask, nobody to forget
   if (screen_ == Screen::attract) {
     attract_clock_->SetLabel(wxDateTime::Now().Format("%H:%M"));
-    // The ledger's state, asked every few seconds rather than on every tick.
+    // The ledger's state, asked every few seconds rather than on every tick, and never queued
+    // behind a request that waits.
     static constexpr std::int64_t health_every_ms = 5000;
-    if (now - last_health_ms_ >= health_every_ms) {
+    if (now - last_health_ms_ >= health_every_ms && worker_idle) {
       last_health_ms_ = now;
-      const bool online = client_->online();
-      std::string state = online ? tr("Ledger: online") : tr("OFFLINE: the ledger cannot be reached; try again soon");
-      if (!camera_status_.empty()) state += "   |   " + camera_status_;
-      attract_state_->SetLabel(wxString::FromUTF8(state));
-      attract_state_->SetForegroundColour(online ? ui::ink : ui::refusal_red);
-      if (online) show_vote_news();
+      ask_attract_news();
     }
     Layout();
     return;
@@ -287,12 +344,13 @@ void KioskFrame::tick() {
       Layout();
     }
   }
-  if (screen_ == Screen::player && now - last_reread_ms_ >= timings_.reread_ms) {
+  if (screen_ == Screen::player && now - last_reread_ms_ >= timings_.reread_ms && worker_idle) {
     // The ledger read again now and then: what other stations did, and whether it is there.
-    if (reread_player() == Reread::ok) {
+    reread_player([this](Reread read) {
+      if (read != Reread::ok) return;
       refresh_player_text();
       relayout();
-    }
+    });
   }
   if (screen_ == Screen::player) {
     PlayerView p = player_view(view_, view_fetched_ms_, now);

@@ -20,7 +20,12 @@
 // Esc or Done goes back to the attract screen; so does silence: after 30 s without a touch, key
 // or the player's own scan a 10 s countdown ("still there?") and then everything of the player
 // is forgotten.
+// The window never waits on the network: every request goes to a worker (ui/request_worker.h)
+// and its answer comes back between events; a request out longer than busy_after_ms shows
+// "Asking the ledger..." at the top (docs/kiosk.md "When the network drops").
 #include <cstdint>
+#include <cstdio>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -36,6 +41,7 @@
 
 #include "kiosk/kiosk_client.h"
 #include "kiosk/player_view.h"
+#include "ui/request_worker.h"
 #include "ui/sounds.h"
 #include "scan/frame_source.h"
 #include "ui/scan_input.h"
@@ -49,6 +55,7 @@ struct KioskTimings {
   std::int64_t message_ms = 5'000;     // a refusal or a confirmation stays this long
   std::int64_t reread_ms = 10'000;     // the player's state is read again this often
   std::int64_t pointer_idle_ms = 3'000;  // the mouse still this long: the pointer is hidden
+  std::int64_t busy_after_ms = 250;  // a request out this long: "Asking the ledger..." is shown
 };
 
 class KioskFrame : public wxFrame {
@@ -65,6 +72,7 @@ class KioskFrame : public wxFrame {
   // wrapped lines joined with spaces.
   std::string headline() const;
   bool countdown_shown() const { return countdown_->IsShown(); }
+  bool busy_shown() const { return busy_->IsShown(); }
   bool pointer_hidden() const { return pointer_hidden_; }
   ui::ScanInput* scan_input() { return scan_; }
   // Reads codes from a camera too (ui/camera.h); a camera that stops says so on the attract screen.
@@ -97,6 +105,37 @@ class KioskFrame : public wxFrame {
   // A row of a confirming button and Cancel (Esc) at the foot of `sizer`; the confirming button.
   wxButton* add_confirm_row(wxWindow* page, wxSizer* sizer, const wxString& text, void (KioskFrame::*action)());
 
+  // What comes of a reply when the kiosk has moved on since it was asked (another screen shown,
+  // the player forgotten): dropped, so that nobody sees an answer meant for a screen gone (or a
+  // player gone); or answered anyway (the attract screen's title and news).
+  enum class IfMovedOn { drop, answer };
+  // Asks the ledger on the worker, never on the window's thread; `then` runs on the window's
+  // thread with the reply. A request that throws is answered with an empty reply (for a
+  // KioskReply: not reached), the error said on standard error.
+  template <class Reply>
+  void ask(std::function<Reply(KioskClient&)> request, std::function<void(const Reply&)> then,
+           IfMovedOn if_moved_on = IfMovedOn::drop) {
+    KioskClient* client = client_.get();
+    const std::uint64_t asked_at = moves_;
+    auto answer = [this, asked_at, if_moved_on, then](const Reply& reply) {
+      if (if_moved_on == IfMovedOn::answer || moves_ == asked_at) then(reply);
+    };
+    worker_->ask<Reply>([client, request] { return request(*client); }, answer, [answer](const std::string& what) {
+      std::fprintf(stderr, "marshal-kiosk: %s\n", what.c_str());
+      answer(Reply{});
+    });
+  }
+  void ask(std::function<KioskReply(KioskClient&)> request, std::function<void(const KioskReply&)> then) {
+    ask<KioskReply>(std::move(request), std::move(then));
+  }
+  // Records a hand-over, a ballot or a trick: while its answer is out, keys are ignored and a scan
+  // counts only as another player's badge, so the player always sees what came of it.
+  void record(std::function<KioskReply(KioskClient&)> request, std::function<void(const KioskReply&)> then);
+  // Asks whether `code` is another character's badge (as a card: a card code looked up as a badge
+  // would go into the audit's refusal trail as an unknown badge): if so, this session ends and
+  // theirs begins; if not, `otherwise` (when given) has the card's reply.
+  void someone_else_or(const std::string& code, std::function<void(const KioskReply& card)> otherwise);
+
   void show(Screen screen);
   void relayout();
   void focus_screen();  // the keyboard to where the screen's next input goes
@@ -112,8 +151,6 @@ class KioskFrame : public wxFrame {
   void resume_after_message();
   bool own_badge(const std::string& code) const;   // the signed-in player's badge
   bool holds_card(const std::string& code) const;  // a secret or horse in the player's view
-  // Another character's badge (asked of the ledger): this session ends and theirs begins.
-  bool someone_else(const std::string& code);
   // The ledger no longer knows this player's sign-in (sign_in_ended): the player is forgotten
   // and told; true when it was so.
   bool ledger_ended_session(const KioskReply& reply);
@@ -131,16 +168,28 @@ class KioskFrame : public wxFrame {
   void start_give();
   void start_sale();
   void card_scanned(const std::string& code);  // what to hand over
+  // Why a card scanned at the player's screen cannot be handed over, from the ledger's view of it.
+  void explain_card(const KioskReply& card);
   void receiver_scanned(const std::string& badge);
+  void receiver_answered(const std::string& badge, const KioskReply& character);
   void buyer_pin_entered(const std::string& pin);
+  void buyer_answered(const KioskReply& countersign);
   void ask_confirmation();
   void confirm_hand_over();
   void confirm_trick();  // the trick chosen is played (trick_flipped, by the player signed in)
   void end_hand_over();  // back to the player's screen
   void start_ballot();
+  void ballot_answered(const KioskReply& vote);
   void choose_candidate(int index);  // the list's row, as touched, arrowed to or scanned
   void cast_ballot();
-  void show_vote_news();  // the attract screen's line on the vote
+  void cast_answered(const KioskReply& reply);
+  // The attract screen's lines: whether the ledger answers, and the vote's news.
+  struct AttractNews {
+    bool online = false;
+    KioskReply vote;
+  };
+  void ask_attract_news();
+  void show_vote_news(const KioskReply& vote);
   void cancel();  // Esc: one step back; from the player's screen, done
   void done();
   void forget_player();
@@ -148,10 +197,15 @@ class KioskFrame : public wxFrame {
   // Reads the player's view (and the vote) again: ok, failed (nothing read before and the ledger
   // out of reach), or ended (the ledger ended the sign-in: the player was forgotten and told).
   enum class Reread { ok, failed, ended };
-  Reread reread_player();
+  struct PlayerRead {
+    KioskReply character, vote;
+  };
+  void reread_player(std::function<void(Reread)> then);
 
   std::unique_ptr<KioskClient> client_;
   KioskTimings timings_;
+  std::uint64_t moves_ = 0;  // screens shown and players forgotten: a reply asked before is stale
+  bool recording_ = false;   // a record's answer is out (record())
   Screen screen_ = Screen::attract;
   Screen after_message_ = Screen::attract;
   std::int64_t last_input_ms_ = 0;
@@ -175,12 +229,16 @@ class KioskFrame : public wxFrame {
     std::string code, title, to_badge, to_name;
     bool buyer_agreed = false;  // a sale: the buyer typed their own PIN
   } hand_over_;
+  // What came of a hand-over or a trick recorded (record()): said in words.
+  void hand_over_answered(const HandOver& done_with, const KioskReply& reply);
+  void trick_answered(const HandOver& trick, const KioskReply& reply);
   bool asking_buyer_pin_ = false;
   Json vote_;  // GET /vote as last read
   int ballot_choice_ = -1;     // the candidate chosen, -1 none yet
   bool list_touched_ = false;  // a touch went down on the list: its next selection is a choice
 
   wxStaticText* countdown_;
+  wxStaticText* busy_;  // "Asking the ledger...": a request has been out over busy_after_ms
   wxSimplebook* book_;
   // attract
   wxStaticText* attract_title_;
@@ -232,6 +290,8 @@ class KioskFrame : public wxFrame {
   std::unique_ptr<scan::CameraScanner> camera_;
   std::string camera_status_;  // empty: no camera
   wxTimer timer_;
+  // Last: stopped (waiting for the request under way) before anything its answers use goes.
+  std::unique_ptr<ui::RequestWorker> worker_;
 };
 
 }  // namespace marshal::kiosk

@@ -98,7 +98,7 @@ void KioskFrame::admin_scanner_test() {
 
 void KioskFrame::admin_reenroll() {
   forget_player();
-  client_->forget_enrollment();
+  worker_->post([client = client_.get()] { client->forget_enrollment(); });
   enroll_problem_->SetLabel("");
   show(Screen::enroll);
 }

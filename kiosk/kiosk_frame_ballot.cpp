@@ -17,7 +17,10 @@ using ui::tr;
 using ui::utf8;
 
 void KioskFrame::start_ballot() {
-  KioskReply r = client_->vote();
+  ask([](KioskClient& c) { return c.vote(); }, [this](const KioskReply& r) { ballot_answered(r); });
+}
+
+void KioskFrame::ballot_answered(const KioskReply& r) {
   if (ledger_ended_session(r)) return;
   if (!r.ok)
     return show_message(fmt::format(fmt::runtime(tr("The vote cannot be read now: {}")), refusal_words(r)), false,
@@ -59,7 +62,12 @@ void KioskFrame::cast_ballot() {
   const int i = ballot_choice_;
   if (i < 0) return show_message(tr("First choose a name: touch it, or scan their badge."), false, Screen::ballot);
   const Json candidate = vote_["candidates"][static_cast<std::size_t>(i)];
-  KioskReply r = client_->cast_ballot(badge_, candidate.value("badge", ""), unix_now_ms());
+  record([voter = badge_, chosen = candidate.value("badge", ""), now = unix_now_ms()](KioskClient& c) {
+    return c.cast_ballot(voter, chosen, now);
+  }, [this](const KioskReply& r) { cast_answered(r); });
+}
+
+void KioskFrame::cast_answered(const KioskReply& r) {
   if (r.ok) {
     vote_["voted"] = true;
     show_message(tr("Your ballot is cast. Ballots are secret: the Mayor counts them when the vote closes.") +
@@ -75,8 +83,7 @@ void KioskFrame::cast_ballot() {
                false, Screen::player);
 }
 
-void KioskFrame::show_vote_news() {
-  KioskReply r = client_->vote();
+void KioskFrame::show_vote_news(const KioskReply& r) {
   std::string news;
   if (r.ok && r.body.value("open", false)) {
     // TRANSLATORS: the office voted for, then the time left, such as 14:00.

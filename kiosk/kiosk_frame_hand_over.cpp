@@ -91,8 +91,13 @@ void KioskFrame::card_scanned(const std::string& code) {
         return ask_confirmation();
       }
   if (canonical(code) == canonical(badge_)) return;  // their own badge again: nothing to do
-  KioskReply card = client_->card(code);
+  ask([code](KioskClient& c) { return c.card(code); }, [this](const KioskReply& card) { explain_card(card); });
+}
+
+void KioskFrame::explain_card(const KioskReply& card) {
   if (ledger_ended_session(card)) return;
+  if (player_view(view_, view_fetched_ms_, now_ms()).dead)
+    return show_message(tr("You are dead: the dead give and sell nothing this evening."), false, Screen::player);
   std::string kind = card.ok ? card.body.value("kind", "") : "";
   // A trick of theirs played before: when and where (004 L109: a trick plays once).
   if (kind == "trick" && card.body.value("spent", false) && card.body.value("holder", "") == name_) {
@@ -113,7 +118,11 @@ void KioskFrame::card_scanned(const std::string& code) {
 }
 
 void KioskFrame::receiver_scanned(const std::string& code) {
-  KioskReply r = client_->character(code);
+  ask([code](KioskClient& c) { return c.character(code); },
+      [this, code](const KioskReply& r) { receiver_answered(code, r); });
+}
+
+void KioskFrame::receiver_answered(const std::string& code, const KioskReply& r) {
   if (ledger_ended_session(r)) return;
   const bool sale = hand_over_.kind == HandOver::Kind::horse;
   std::string why;
@@ -142,7 +151,11 @@ void KioskFrame::receiver_scanned(const std::string& code) {
 }
 
 void KioskFrame::buyer_pin_entered(const std::string& pin) {
-  KioskReply r = client_->countersign(hand_over_.to_badge, pin);
+  ask([buyer = hand_over_.to_badge, pin](KioskClient& c) { return c.countersign(buyer, pin); },
+      [this](const KioskReply& r) { buyer_answered(r); });
+}
+
+void KioskFrame::buyer_answered(const KioskReply& r) {
   if (r.ok) {
     asking_buyer_pin_ = false;
     hand_over_.buyer_agreed = true;
@@ -191,17 +204,19 @@ void KioskFrame::confirm_hand_over() {
   if (!hand_over_.chosen || hand_over_.to_badge.empty()) return;
   const bool sale = hand_over_.kind == HandOver::Kind::horse;
   if (sale && !hand_over_.buyer_agreed) return;
-  const std::int64_t now = unix_now_ms();
-  KioskReply r = sale ? client_->sell_horse(hand_over_.code, badge_, hand_over_.to_badge, now)
-                      : client_->give_secret(hand_over_.code, badge_, hand_over_.to_badge, now);
   const HandOver done_with = hand_over_;
-  hand_over_ = {};
-  if (r.ok) {
-    KioskReply fresh = client_->character(badge_);
-    if (fresh.ok) {
-      view_ = fresh.body;
-      view_fetched_ms_ = now_ms();
-    }
+  hand_over_ = {};  // a second Enter finds nothing to confirm
+  record(
+      [done_with, sale, from = badge_, now = unix_now_ms()](KioskClient& c) {
+        return sale ? c.sell_horse(done_with.code, from, done_with.to_badge, now)
+                    : c.give_secret(done_with.code, from, done_with.to_badge, now);
+      },
+      [this, done_with](const KioskReply& r) { hand_over_answered(done_with, r); });
+}
+
+void KioskFrame::hand_over_answered(const HandOver& done_with, const KioskReply& r) {
+  const bool sale = done_with.kind == HandOver::Kind::horse;
+  if (r.ok) {  // the player's state is read again when they carry on (show_player)
     const std::string done_words =
         sale
             // TRANSLATORS: the horse's name, then the buyer's.
@@ -224,7 +239,7 @@ void KioskFrame::confirm_hand_over() {
 void KioskFrame::end_hand_over() {
   hand_over_ = {};
   asking_buyer_pin_ = false;
-  client_->sign_out_buyer();
+  worker_->post([client = client_.get()] { client->sign_out_buyer(); });
   pin_name_->SetLabel("");
   pin_problem_->SetLabel("");
   refresh_player_text();
@@ -233,14 +248,14 @@ void KioskFrame::end_hand_over() {
 
 void KioskFrame::confirm_trick() {
   const HandOver trick = hand_over_;
-  hand_over_ = {};
-  KioskReply r = client_->play_trick(trick.code, badge_, unix_now_ms());
+  hand_over_ = {};  // a second Enter finds nothing to confirm
+  record([code = trick.code, badge = badge_, now = unix_now_ms()](
+             KioskClient& c) { return c.play_trick(code, badge, now); },
+         [this, trick](const KioskReply& r) { trick_answered(trick, r); });
+}
+
+void KioskFrame::trick_answered(const HandOver& trick, const KioskReply& r) {
   if (r.ok) {
-    KioskReply fresh = client_->character(badge_);
-    if (fresh.ok) {
-      view_ = fresh.body;
-      view_fetched_ms_ = now_ms();
-    }
     // TRANSLATORS: the trick's poker hand; a GM settles an accusation of it at a GM station.
     show_message(fmt::format(fmt::runtime(tr("Played: \u201C{}\u201D. If someone accuses you of cheating, a GM settles it.")),
                              trick.title) +

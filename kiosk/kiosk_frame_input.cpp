@@ -57,6 +57,7 @@ void KioskFrame::touched() {
 void KioskFrame::on_key(wxKeyEvent& event) {
   touched();
   const int key = event.GetKeyCode();
+  if (recording_) return;  // a record's answer is out: the player sees what came of it first
   if (key == WXK_ESCAPE) return cancel();
   if (key == WXK_F2 && screen_ == Screen::player) return start_give();
   if (key == WXK_F3 && screen_ == Screen::player) return start_sale();
@@ -76,6 +77,12 @@ void KioskFrame::on_key(wxKeyEvent& event) {
 
 void KioskFrame::on_code(const std::string& code) {
   sounds_.play(ui::Sound::scan);
+  if (recording_) {
+    // Only another player stepping in counts; asked after the record, so answered after it.
+    if (own_badge(code)) touched();
+    else someone_else_or(code, nullptr);
+    return;
+  }
   // Only what the signed-in player does keeps their session: a touch, a key, their own badge, a
   // card they hold, or a badge in an explicit step (the receiver, the buyer, a candidate).
   switch (screen_) {
@@ -114,8 +121,7 @@ void KioskFrame::on_code(const std::string& code) {
         touched();
         return resume_after_message();
       }
-      if (someone_else(code)) return badge_scanned(code);
-      return;
+      return someone_else_or(code, nullptr);
     case Screen::ballot:
       // The candidate's badge scanned: their name is chosen in the list.
       for (std::size_t i = 0; i < vote_.value("candidates", Json::array()).size(); ++i)
@@ -124,8 +130,9 @@ void KioskFrame::on_code(const std::string& code) {
           return choose_candidate(static_cast<int>(i));
         }
       if (own_badge(code)) return touched();
-      if (someone_else(code)) return badge_scanned(code);
-      return show_message(tr("That is not the badge of anyone you can vote for."), false, Screen::ballot);
+      return someone_else_or(code, [this](const KioskReply&) {
+        show_message(tr("That is not the badge of anyone you can vote for."), false, Screen::ballot);
+      });
     case Screen::player:
     case Screen::give:
       if (hand_over_.chosen && hand_over_.to_badge.empty() && hand_over_.kind != HandOver::Kind::trick) {
@@ -138,9 +145,9 @@ void KioskFrame::on_code(const std::string& code) {
         touched();
         return card_scanned(code);
       }
-      if (someone_else(code)) return badge_scanned(code);
-      if (!hand_over_.chosen) return card_scanned(code);  // says what that card is, and why not
-      return;  // confirming: Enter or Esc
+      return someone_else_or(code, [this](const KioskReply& card) {
+        if (!hand_over_.chosen) explain_card(card);  // says what that card is, and why not
+      });  // confirming: Enter or Esc
   }
 }
 
@@ -159,13 +166,12 @@ bool KioskFrame::holds_card(const std::string& code) const {
   return false;
 }
 
-bool KioskFrame::someone_else(const std::string& code) {
-  if (own_badge(code)) return false;
-  // Asked as a card, not as a badge: a card code looked up as a badge would go into the audit's
-  // refusal trail as an unknown badge.
-  KioskReply r = client_->card(code);
-  if (r.code == "sign_in_ended") return true;  // this session is over either way
-  return r.ok && r.body.value("kind", "") == "badge";
+void KioskFrame::someone_else_or(const std::string& code, std::function<void(const KioskReply& card)> otherwise) {
+  ask([code](KioskClient& c) { return c.card(code); }, [this, code, otherwise](const KioskReply& card) {
+    // A sign-in the ledger ended: this session is over either way.
+    if (card.code == "sign_in_ended" || (card.ok && card.body.value("kind", "") == "badge")) return badge_scanned(code);
+    if (otherwise) otherwise(card);
+  });
 }
 
 void KioskFrame::screen_touched() {
@@ -190,25 +196,28 @@ bool KioskFrame::ledger_ended_session(const KioskReply& reply) {
 }
 
 void KioskFrame::badge_scanned(const std::string& code) {
-  forget_player();
-  KioskReply r = client_->character(code);
-  if (!r.ok) {
-    std::string why = !r.reached ? tr("The ledger cannot be reached: nothing can be shown now. Try again in a minute.")
-                      : r.code == "bad_code" ? tr("That is not a Marshal card. Scan the QR code on your badge.")
-                                             : "";
-    if (why.empty()) {
-      KioskReply card = client_->card(code);
-      why = card.ok ? not_a_badge(card.body.value("kind", std::string("game")))
-                    : tr("This code is not known to the ledger. Scan the QR code on your badge.");
+  // Whoever was signed in is gone from the screen at once, before the ledger answers.
+  if (screen_ == Screen::attract) forget_player();
+  else show_attract();
+  ask([code](KioskClient& c) { return c.character(code); }, [this, code](const KioskReply& r) {
+    if (r.ok) {
+      badge_ = code;
+      name_ = r.body.value("name", "");
+      pin_name_->SetLabel(wxString::FromUTF8(name_));
+      pin_name_->Wrap(pin_headline_wrap_px);  // a long name takes two lines
+      return show(Screen::pin);
     }
-    show_message(why, false, Screen::attract);
-    return;
-  }
-  badge_ = code;
-  name_ = r.body.value("name", "");
-  pin_name_->SetLabel(wxString::FromUTF8(name_));
-  pin_name_->Wrap(pin_headline_wrap_px);  // a long name takes two lines
-  show(Screen::pin);
+    if (!r.reached)
+      return show_message(tr("The ledger cannot be reached: nothing can be shown now. Try again in a minute."), false,
+                          Screen::attract);
+    if (r.code == "bad_code")
+      return show_message(tr("That is not a Marshal card. Scan the QR code on your badge."), false, Screen::attract);
+    ask([code](KioskClient& c) { return c.card(code); }, [this](const KioskReply& card) {
+      show_message(card.ok ? not_a_badge(card.body.value("kind", std::string("game")))
+                           : tr("This code is not known to the ledger. Scan the QR code on your badge."),
+                   false, Screen::attract);
+    });
+  });
 }
 
 void KioskFrame::pin_digit(char digit) {
@@ -247,18 +256,18 @@ void KioskFrame::pin_entered() {
   }
   if (asking_buyer_pin_) return buyer_pin_entered(pin);
   if (asking_admin_pin_) return admin_pin_entered(pin);
-  KioskReply r = client_->sign_in(badge_, pin);
-  if (r.ok) {
-    pin_problem_->SetLabel("");
-    show_player();
-    return;
-  }
-  if (r.code == "wrong_pin") return pin_refused(refusal_words(r));
-  // TRANSLATORS: {} says for how long the badge is locked, in the ledger's words.
-  show_message(r.code == "pin_locked" ? fmt::format(fmt::runtime(tr("Too many wrong PINs. {}")), refusal_words(r))
-                                      // TRANSLATORS: {} says why, in the ledger's words.
-                                      : fmt::format(fmt::runtime(tr("You cannot be signed in now: {}")), refusal_words(r)),
-               false, Screen::attract);
+  ask([badge = badge_, pin](KioskClient& c) { return c.sign_in(badge, pin); }, [this](const KioskReply& r) {
+    if (r.ok) {
+      pin_problem_->SetLabel("");
+      return show_player();
+    }
+    if (r.code == "wrong_pin") return pin_refused(refusal_words(r));
+    // TRANSLATORS: {} says for how long the badge is locked, in the ledger's words.
+    show_message(r.code == "pin_locked" ? fmt::format(fmt::runtime(tr("Too many wrong PINs. {}")), refusal_words(r))
+                                        // TRANSLATORS: {} says why, in the ledger's words.
+                                        : fmt::format(fmt::runtime(tr("You cannot be signed in now: {}")), refusal_words(r)),
+                 false, Screen::attract);
+  });
 }
 
 void KioskFrame::cancel() {

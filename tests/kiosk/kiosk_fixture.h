@@ -5,7 +5,9 @@
 #include <catch2/catch.hpp>
 
 #include <memory>
+#include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <wx/uiaction.h>
@@ -56,10 +58,19 @@ inline marshal::kiosk::KioskTimings quick_timings() {
   return {.idle_ms = 2500, .countdown_ms = 1500, .message_ms = 2000, .pointer_idle_ms = 1000};
 }
 
-// Every reply body the kiosk under test has received since the privacy check last looked.
-inline std::vector<std::string>& replies_received() {
-  static std::vector<std::string> replies;
+// Every reply body the kiosk under test has received since the privacy check last looked (kept
+// by the kiosk's request worker, on its thread; taken on the test's).
+struct RepliesReceived {
+  std::mutex mutex;
+  std::vector<std::string> bodies;
+};
+inline RepliesReceived& replies_received() {
+  static RepliesReceived replies;
   return replies;
+}
+inline std::vector<std::string> take_replies_received() {
+  std::lock_guard lock(replies_received().mutex);
+  return std::exchange(replies_received().bodies, {});
 }
 
 // The kiosk window on a client, shown with the keyboard given to it (see open_station); the
@@ -67,8 +78,11 @@ inline std::vector<std::string>& replies_received() {
 inline marshal::kiosk::KioskFrame* open_kiosk_with(std::unique_ptr<marshal::kiosk::KioskClient> client,
                                                    marshal::kiosk::KioskTimings timings = quick_timings()) {
   start_wx();
-  replies_received().clear();
-  client->observe_replies([](const marshal::kiosk::Json& body) { replies_received().push_back(body.dump()); });
+  take_replies_received();
+  client->observe_replies([](const marshal::kiosk::Json& body) {
+    std::lock_guard lock(replies_received().mutex);
+    replies_received().bodies.push_back(body.dump());
+  });
   auto* frame = new marshal::kiosk::KioskFrame(std::move(client), timings);
   show_with_keyboard(frame);
   return frame;
