@@ -1,6 +1,7 @@
 #include "ledger/apply.h"
 
 #include <algorithm>
+#include <cassert>
 #include <map>
 
 #include "ledger/station_events.h"
@@ -55,7 +56,10 @@ const std::vector<EventType>& recorded_types() {
 ApplyFunction apply_function(const std::string& type) {
   static const std::map<std::string, ApplyFunction> by_type = [] {
     std::map<std::string, ApplyFunction> m;
-    for (const auto& t : recorded_types()) m.emplace(t.type, t.apply);
+    for (const auto& t : recorded_types()) {
+      [[maybe_unused]] const bool listed_once = m.emplace(t.type, t.apply).second;
+      assert(listed_once);  // a type listed twice would be applied by its first function only
+    }
     return m;
   }();
   auto found = by_type.find(type);
@@ -95,13 +99,13 @@ void Ledger::apply(const std::string& type, const Json& payload, Json& ledger, s
       // Written by the admin and /enroll beside the stations table (station_events.h); a
       // station that sends one is refused. The replay checks its form.
       if (!replaying)
-        throw LedgerRefusal("not_allowed", "type", say("{} is written by the ledger's admin, never recorded", type));
+        throw LedgerRefusal(RefusalCode::not_allowed, "type", say("{} is written by the ledger's admin, never recorded", type));
       check_station_event(type, payload);
     } else {
-      throw LedgerRefusal("bad_input", "type", say("unknown event type '{}'", type));
+      throw LedgerRefusal(RefusalCode::bad_input, "type", say("unknown event type '{}'", type));
     }
   } catch (const protocol::InputError& e) {
-    throw LedgerRefusal("bad_input", e.path(), e.sentence());
+    throw LedgerRefusal(RefusalCode::bad_input, e.path(), e.sentence());
   }
 }
 

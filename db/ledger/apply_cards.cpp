@@ -16,12 +16,12 @@ std::optional<std::string> random_bystander(ApplyContext& ctx, std::int64_t who)
   if (ctx.replaying || ctx.ledger.contains("pick")) {
     if (!ctx.ledger.contains("pick") || ctx.ledger["pick"].is_null()) {
       if (!held.empty() && ctx.replaying)
-        throw LedgerRefusal("bad_input", "ledger.pick", say("the recorded random pick is missing"));
+        throw LedgerRefusal(RefusalCode::bad_input, "ledger.pick", say("the recorded random pick is missing"));
       return std::nullopt;
     }
     std::string pick = ctx.ledger["pick"];
     if (std::find(held.begin(), held.end(), pick) == held.end())
-      throw LedgerRefusal("not_holder", "ledger.pick", say("the recorded pick {} is not held", pick));
+      throw LedgerRefusal(RefusalCode::not_holder, "ledger.pick", say("the recorded pick {} is not held", pick));
     return pick;
   }
   if (held.empty()) {
@@ -35,7 +35,7 @@ std::optional<std::string> random_bystander(ApplyContext& ctx, std::int64_t who)
 
 std::string new_code(ApplyContext& ctx) {
   if (ctx.replaying) {
-    if (!ctx.ledger.contains("code")) throw LedgerRefusal("bad_input", "ledger.code", say("the new code is missing"));
+    if (!ctx.ledger.contains("code")) throw LedgerRefusal(RefusalCode::bad_input, "ledger.code", say("the new code is missing"));
     return Town::canonical_code(ctx.ledger["code"], "ledger.code");
   }
   std::string code;
@@ -50,7 +50,7 @@ std::string new_code(ApplyContext& ctx) {
 
 void require_not_dead(Town& town, std::int64_t id, const std::string& field) {
   if (town.character(id).dead())
-    throw LedgerRefusal("dead", field, say("{} is dead: the dead do nothing this evening", town.name_of(id)));
+    throw LedgerRefusal(RefusalCode::dead, field, say("{} is dead: the dead do nothing this evening", town.name_of(id)));
 }
 
 std::optional<RecordedAt> recorded_at(Town& town, std::optional<std::int64_t> seq) {
@@ -64,9 +64,9 @@ std::optional<RecordedAt> recorded_at(Town& town, std::optional<std::int64_t> se
 LedgerRefusal trick_already_played(Town& town, const CardRow& trick, const std::string& field) {
   if (auto at = recorded_at(town, trick.spent_seq))
     // TRANSLATORS: {0} is the trick's code, {1} the venue's clock (21:14), {2} a station's name.
-    return LedgerRefusal("already_spent", field,
+    return LedgerRefusal(RefusalCode::already_spent, field,
                          say("trick {} was already played this evening, at {} at {}", trick.code, at->clock, at->station));
-  return LedgerRefusal("already_spent", field, say("trick {} was already played this evening", trick.code));
+  return LedgerRefusal(RefusalCode::already_spent, field, say("trick {} was already played this evening", trick.code));
 }
 
 std::string fresh_card_code(ApplyContext& ctx) { return new_code(ctx); }
@@ -79,10 +79,10 @@ void apply_card_event(const std::string& type, ApplyContext& ctx) {
     std::optional<std::string> card;
     if (const Json* chosen = f.optional("card")) {
       if (type == "bystander_lost")
-        throw LedgerRefusal("bad_input", "card", say("a bystander lost at random is picked by the ledger"));
+        throw LedgerRefusal(RefusalCode::bad_input, "card", say("a bystander lost at random is picked by the ledger"));
       CardRow c = town.card_of_kind(*chosen, "bystander", "card");
       town.require_holder(c, who, "card");
-      if (c.spent) throw LedgerRefusal("already_spent", "card", say("bystander {} is already gone", c.code));
+      if (c.spent) throw LedgerRefusal(RefusalCode::already_spent, "card", say("bystander {} is already gone", c.code));
       card = c.code;
     } else {
       card = random_bystander(ctx, who);
@@ -93,7 +93,7 @@ void apply_card_event(const std::string& type, ApplyContext& ctx) {
   } else if (type == "bystander_bestowed") {
     std::int64_t who = town.character_by_badge(f.required("character"), "character");
     std::string name = f.text("name");
-    if (name.empty() || i18n::characters_in(name) > 120) throw LedgerRefusal("bad_input", "name", say("must be 1 to 120 characters"));
+    if (name.empty() || i18n::characters_in(name) > 120) throw LedgerRefusal(RefusalCode::bad_input, "name", say("must be 1 to 120 characters"));
     f.optional_text("note");
     f.done();
     CardRow card;
@@ -108,10 +108,10 @@ void apply_card_event(const std::string& type, ApplyContext& ctx) {
     CardRow c = town.card_of_kind(f.required("card"), "bystander", "card");
     std::string fate = f.text("fate");
     f.done();
-    if (fate != "dead" && fate != "wounded") throw LedgerRefusal("bad_input", "fate", say("must be dead or wounded"));
+    if (fate != "dead" && fate != "wounded") throw LedgerRefusal(RefusalCode::bad_input, "fate", say("must be dead or wounded"));
     require_not_dead(town, who, "character");
     town.require_holder(c, who, "card");
-    if (c.spent) throw LedgerRefusal("already_spent", "card", say("bystander {} is already gone", c.code));
+    if (c.spent) throw LedgerRefusal(RefusalCode::already_spent, "card", say("bystander {} is already gone", c.code));
     town.spend_card(c.code, fate);
   } else if (type == "trick_flipped") {
     std::int64_t who = town.character_by_badge(f.required("character"), "character");
@@ -134,14 +134,14 @@ void apply_card_event(const std::string& type, ApplyContext& ctx) {
     if (from) {
       require_not_dead(town, *from, "from");
       town.require_holder(horse, *from, "from");
-      if (*from == to) throw LedgerRefusal("illegal_move", "to", say("a horse is sold to someone else"));
+      if (*from == to) throw LedgerRefusal(RefusalCode::illegal_move, "to", say("a horse is sold to someone else"));
     }
     town.require_alive(to, to_field);
-    if (horse.holder == to) throw LedgerRefusal("illegal_move", to_field, say("{} already has this horse", town.name_of(to)));
+    if (horse.holder == to) throw LedgerRefusal(RefusalCode::illegal_move, to_field, say("{} already has this horse", town.name_of(to)));
     if (type == "horse_borrowed") town.require_power(to, core::Power::lawman, "lawman");
     if (type == "horse_sold") {
       if (horse.holder != horse.owner)
-        throw LedgerRefusal("illegal_move", "horse", say("only a horse in its owner's hands can be sold"));
+        throw LedgerRefusal(RefusalCode::illegal_move, "horse", say("only a horse in its owner's hands can be sold"));
       town.db().prepare("UPDATE cards SET owner = ? WHERE code = ?").bind(1, to).bind(2, horse.code).run();
     }
     town.set_holder(horse.code, to, type == "horse_sold" ? "sold" : type == "horse_stolen" ? "stolen" : "borrowed");
@@ -149,7 +149,7 @@ void apply_card_event(const std::string& type, ApplyContext& ctx) {
     CardRow horse = town.card_of_kind(f.required("horse"), "horse", "horse");
     f.done();
     if (horse.holder == horse.owner)
-      throw LedgerRefusal("illegal_move", "horse", say("the horse is already with its owner"));
+      throw LedgerRefusal(RefusalCode::illegal_move, "horse", say("the horse is already with its owner"));
     town.set_holder(horse.code, horse.owner, "returned");
   } else if (type == "secret_given") {
     CardRow secret = town.card_of_kind(f.required("secret"), "secret", "secret");
@@ -159,7 +159,7 @@ void apply_card_event(const std::string& type, ApplyContext& ctx) {
     require_not_dead(town, from, "from");
     require_not_dead(town, to, "to");
     town.require_holder(secret, from, "secret");
-    if (from == to) throw LedgerRefusal("illegal_move", "to", say("a secret is given to someone else"));
+    if (from == to) throw LedgerRefusal(RefusalCode::illegal_move, "to", say("a secret is given to someone else"));
     town.set_holder(secret.code, to, "given");
   } else if (type == "card_reissued") {
     CardRow old = town.card(f.required("card"), "card");
@@ -180,7 +180,7 @@ void apply_card_event(const std::string& type, ApplyContext& ctx) {
     f.done();
     town.db().prepare("UPDATE cards SET revoked = 1 WHERE code = ?").bind(1, old.code).run();
   } else {
-    throw LedgerRefusal("bad_input", "type", say("unknown event type {}", type));
+    throw LedgerRefusal(RefusalCode::bad_input, "type", say("unknown event type {}", type));
 
   }
 }

@@ -52,7 +52,7 @@ std::string why_text(protocol::Fields& f, bool required) {
   std::optional<std::string> why = required ? std::optional<std::string>(f.text("why")) : f.optional_text("why");
   if (!why) return "";
   if ((required && why->empty()) || i18n::characters_in(*why) > max_why_chars)
-    throw LedgerRefusal("bad_input", "why", say("must be 1 to {} characters", max_why_chars));
+    throw LedgerRefusal(RefusalCode::bad_input, "why", say("must be 1 to {} characters", max_why_chars));
   return *why;
 }
 
@@ -60,13 +60,13 @@ std::string why_text(protocol::Fields& f, bool required) {
 // (recorded with the event; a replay reads it back).
 std::string award_colour(ApplyContext& ctx, const core::ChipRules& rules, const std::string& named) {
   if (named != "by_d6") return named;
-  if (!rules.colour_by_d6) throw LedgerRefusal("bad_input", "colour", say("this ruleset's chips are not coloured by a d6"));
+  if (!rules.colour_by_d6) throw LedgerRefusal(RefusalCode::bad_input, "colour", say("this ruleset's chips are not coloured by a d6"));
   int d6 = 0;
   if (ctx.replaying) {
     if (!ctx.ledger.contains("d6") || !ctx.ledger["d6"].is_number_integer())
-      throw LedgerRefusal("bad_input", "ledger.d6", say("the recorded d6 is missing"));
+      throw LedgerRefusal(RefusalCode::bad_input, "ledger.d6", say("the recorded d6 is missing"));
     d6 = ctx.ledger["d6"].get<int>();
-    if (d6 < 1 || d6 > 6) throw LedgerRefusal("bad_input", "ledger.d6", say("must be 1 to 6"));
+    if (d6 < 1 || d6 > 6) throw LedgerRefusal(RefusalCode::bad_input, "ledger.d6", say("must be 1 to 6"));
   } else {
     d6 = static_cast<int>(ctx.randomness.uniform(6)) + 1;
     ctx.ledger["d6"] = d6;
@@ -87,7 +87,7 @@ void apply_chip_event(const std::string& type, ApplyContext& ctx) {
   if (type == "night_started") {
     f.optional_text("note");
     f.done();
-    if (open_night(db)) throw LedgerRefusal("illegal_move", "type", say("a game night is under way: end it first"));
+    if (open_night(db)) throw LedgerRefusal(RefusalCode::illegal_move, "type", say("a game night is under way: end it first"));
     db.prepare("INSERT INTO game_nights(seq, start_ms) VALUES (?,?)").bind(1, town.seq()).bind(2, town.now_ms()).run();
     if (rules.each_at_night_start == 0) return;
     // Every living player character gets the night's Bennies; the GM one per player (001 L31,
@@ -113,7 +113,7 @@ void apply_chip_event(const std::string& type, ApplyContext& ctx) {
     f.optional_text("note");
     f.done();
     auto night = open_night(db);
-    if (!night) throw LedgerRefusal("illegal_move", "type", say("no game night is under way"));
+    if (!night) throw LedgerRefusal(RefusalCode::illegal_move, "type", say("no game night is under way"));
     db.prepare("UPDATE game_nights SET ended_seq = ? WHERE seq = ?").bind(1, town.seq()).bind(2, *night).run();
     if (rules.discarded_at_night_end) {
       ctx.ledger["discarded"] = db.scalar_int("SELECT COALESCE(SUM(count), 0) FROM chips");
@@ -124,9 +124,9 @@ void apply_chip_event(const std::string& type, ApplyContext& ctx) {
     f.optional_text("note");
     f.done();
     if (drawn_by != "posse" && drawn_by != "gm")
-      throw LedgerRefusal("bad_input", "drawn_by", say("is posse (a player character drew the Joker) or gm (the villains)"));
+      throw LedgerRefusal(RefusalCode::bad_input, "drawn_by", say("is posse (a player character drew the Joker) or gm (the villains)"));
     if (!rules.jokers_wild)
-      throw LedgerRefusal("illegal_move", "type",
+      throw LedgerRefusal(RefusalCode::illegal_move, "type",
                           // TRANSLATORS: {} is a ruleset's name as the event's options name it (savage, classic...)
                           say("{} has no Joker's Wild (it is savage's, 001 L35, L39)", core::to_string(ruleset)));
     // 001 L35: every player character; L39: the GM's pool and each of the GM's Wild Cards.
@@ -147,7 +147,7 @@ void apply_chip_event(const std::string& type, ApplyContext& ctx) {
     why_text(f, true);
     f.done();
     if (named != "by_d6" && std::find(rules.colours.begin(), rules.colours.end(), named) == rules.colours.end())
-      throw LedgerRefusal("bad_input", "colour",
+      throw LedgerRefusal(RefusalCode::bad_input, "colour",
                           rules.colours.size() == 1
                               // TRANSLATORS: {0} is a ruleset's name (savage, classic...), {1} and {2} chip
                               // colours as typed (white, red...)
@@ -161,13 +161,13 @@ void apply_chip_event(const std::string& type, ApplyContext& ctx) {
     std::string colour = f.text("colour");
     std::string use_text = f.text("use");
     auto use = core::chip_use_from_string(use_text);
-    if (!use) throw LedgerRefusal("bad_input", "use", say("must be reroll, soak, extra_d6 or cancel_crit_fail"));
+    if (!use) throw LedgerRefusal(RefusalCode::bad_input, "use", say("must be reroll, soak, extra_d6 or cancel_crit_fail"));
     why_text(f, false);
     if (const Json* roll = f.optional("roll")) require_recorded_roll(db, *roll, "roll");
     f.done();
-    if (auto why = core::spend_problem(ruleset, colour, *use)) throw LedgerRefusal("bad_input", "colour", *why);
+    if (auto why = core::spend_problem(ruleset, colour, *use)) throw LedgerRefusal(RefusalCode::bad_input, "colour", *why);
     if (chips_held(db, by, colour) == 0)
-      throw LedgerRefusal("no_chip", "colour",
+      throw LedgerRefusal(RefusalCode::no_chip, "colour",
                           by == gm_pool
                               // TRANSLATORS: {} is a chip's colour as typed (white, red, blue...)
                               ? say("the GM's pool has no {} chip to spend", colour)

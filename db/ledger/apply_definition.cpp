@@ -15,14 +15,14 @@ void apply_event_defined(Town& town, const Json& payload) {
   try {
     def = definition_from_json(payload);
   } catch (const protocol::InputError& e) {
-    throw LedgerRefusal("bad_input", e.path(), e.sentence());
+    throw LedgerRefusal(RefusalCode::bad_input, e.path(), e.sentence());
   }
   // Checked again here, not only at import: a replay must never trust what it reads.
   if (!def.locations.empty()) {
     try {
       core::LocationMap map(def.locations);
     } catch (const core::Refusal& r) {
-      throw LedgerRefusal("bad_input", r.field(), r.sentence());
+      throw LedgerRefusal(RefusalCode::bad_input, r.field(), r.sentence());
     }
   }
   Database& db = town.db();
@@ -47,8 +47,8 @@ void apply_event_defined(Town& town, const Json& payload) {
   std::set<std::string> codes;
   auto check_code = [&](const std::string& code, const std::string& field) {
     if (!core::parse_card_code(code).ok() || core::parse_card_code(code).code != code)
-      throw LedgerRefusal("bad_code", field, say("'{}' is not a canonical card code", code));
-    if (!codes.insert(code).second) throw LedgerRefusal("bad_input", field, say("code {} is used twice", code));
+      throw LedgerRefusal(RefusalCode::bad_code, field, say("'{}' is not a canonical card code", code));
+    if (!codes.insert(code).second) throw LedgerRefusal(RefusalCode::bad_input, field, say("code {} is used twice", code));
   };
   for (const auto& c : def.characters) {
     std::string powers = core::powers_to_list(c.powers);
@@ -72,7 +72,7 @@ void apply_event_defined(Town& town, const Json& payload) {
     for (const auto& t : c.traits) {
       if (!traits.insert(t.name).second)
         // TRANSLATORS: {0} is a character's name, {1} a trait (Shooting, Guts...) from the event's files
-        throw LedgerRefusal("bad_input", "characters.traits", say("{} has {} twice", c.name, t.name));
+        throw LedgerRefusal(RefusalCode::bad_input, "characters.traits", say("{} has {} twice", c.name, t.name));
       db.prepare("INSERT INTO traits(character, trait, die, bonus) VALUES (?,?,?,?)")
           .bind(1, id)
           .bind(2, t.name)
@@ -86,14 +86,14 @@ void apply_event_defined(Town& town, const Json& payload) {
     const std::string field = "cards[" + std::to_string(i) + "]";
     check_code(d.code, field + ".code");
     static const std::set<std::string> kinds{"badge", "bystander", "trick", "horse", "secret", "power", "token", "deed"};
-    if (!kinds.count(d.kind)) throw LedgerRefusal("bad_input", field + ".kind", say("unknown card kind {}", d.kind));
+    if (!kinds.count(d.kind)) throw LedgerRefusal(RefusalCode::bad_input, field + ".kind", say("unknown card kind {}", d.kind));
     if (d.kind == "token") {  // as token_issued checks it
       try {
         core::TokenSpec spec = token_spec_of_detail(d.detail);
         if (d.title != core::token_title(spec.kind, spec.text, spec.die_sides))
-          throw LedgerRefusal("bad_input", field + ".title", say("is not the token's title"));
+          throw LedgerRefusal(RefusalCode::bad_input, field + ".title", say("is not the token's title"));
       } catch (const core::Refusal& r) {
-        throw LedgerRefusal("bad_input", field + ".detail." + r.field(), r.sentence());
+        throw LedgerRefusal(RefusalCode::bad_input, field + ".detail." + r.field(), r.sentence());
       }
     }
     if (d.kind == "deed") {  // as deeds.csv's import checks it
@@ -102,9 +102,9 @@ void apply_event_defined(Town& town, const Json& payload) {
       const std::string description = detail.text("description");
       detail.done();
       if (d.title.empty() || i18n::characters_in(d.title) > static_cast<std::size_t>(core::max_parcel_characters))
-        throw LedgerRefusal("bad_input", field + ".title", say("must be 1 to {} characters", core::max_parcel_characters));
+        throw LedgerRefusal(RefusalCode::bad_input, field + ".title", say("must be 1 to {} characters", core::max_parcel_characters));
       if (i18n::characters_in(description) > static_cast<std::size_t>(core::max_deed_description_characters))
-        throw LedgerRefusal("bad_input", field + ".detail.description",
+        throw LedgerRefusal(RefusalCode::bad_input, field + ".detail.description",
                             say("must be at most {} characters", core::max_deed_description_characters));
     }
     CardRow card;
@@ -113,7 +113,7 @@ void apply_event_defined(Town& town, const Json& payload) {
     try {
       card.holder = town.character_by_name(d.holder);
     } catch (const LedgerRefusal&) {
-      throw LedgerRefusal("bad_input", field + ".holder", say("no character named {}", d.holder));
+      throw LedgerRefusal(RefusalCode::bad_input, field + ".holder", say("no character named {}", d.holder));
     }
     if (d.kind == "horse" || d.kind == "deed") card.owner = card.holder;
     card.title = d.title;

@@ -17,7 +17,7 @@ std::string words(protocol::Fields& f, const std::string& key, int max) {
   std::string text = f.text(key);
   if (text.empty() || i18n::characters_in(text) > static_cast<std::size_t>(max))
     // TRANSLATORS: {} is the most characters the field takes.
-    throw LedgerRefusal("bad_input", key, say("must be 1 to {} characters", max));
+    throw LedgerRefusal(RefusalCode::bad_input, key, say("must be 1 to {} characters", max));
   return text;
 }
 
@@ -68,9 +68,9 @@ Decision decision_at(Town& town, std::int64_t seq, const std::string& field) {
   e.bind(1, seq);
   if (!e.step())
     // TRANSLATORS: {} is an event's number (#N in the live panel).
-    throw LedgerRefusal("bad_input", field, say("there is no event #{}", seq));
+    throw LedgerRefusal(RefusalCode::bad_input, field, say("there is no event #{}", seq));
   // TRANSLATORS: {0} is an event's number, {1} its type as the ledger names it (ballot_cast...).
-  throw LedgerRefusal("illegal_move", field,
+  throw LedgerRefusal(RefusalCode::illegal_move, field,
                       say("event #{} ({}) is no decision of a Mayor or a Judge: a vote's count or call, a sentence, "
                           "a deputizing, a prize, a notarized deal or note, or a ruling",
                           seq, e.text(0)));
@@ -112,7 +112,7 @@ void undo_decision(Town& town, const Decision& d, const std::string& ruling) {
     const std::string sentence = s.text(1);
     if (sentence == "hanging")
       // TRANSLATORS: {} is the character hanged.
-      throw LedgerRefusal("illegal_move", "decision", say("the hanging was carried out: {} is dead", town.name_of(who)));
+      throw LedgerRefusal(RefusalCode::illegal_move, "decision", say("the hanging was carried out: {} is dead", town.name_of(who)));
     if (sentence == "jail" && town.jail_left_ms(who)) {
       town.end_jail_term(who);
       db.prepare("UPDATE characters SET jailed = 0, arrested_by = NULL WHERE id = ?").bind(1, who).run();
@@ -138,14 +138,14 @@ void deputize(ApplyContext& ctx, protocol::Fields& f) {
   if (f.has("target")) target = town.character_by_badge(f.required("target"), "target");
   f.done();
   town.require_alive(deputy, "character");
-  if (deputy == judge) throw LedgerRefusal("illegal_move", "character", say("a Judge does not deputize himself"));
-  if (target == deputy) throw LedgerRefusal("illegal_move", "target", say("a deputy does not arrest himself"));
+  if (deputy == judge) throw LedgerRefusal(RefusalCode::illegal_move, "character", say("a Judge does not deputize himself"));
+  if (target == deputy) throw LedgerRefusal(RefusalCode::illegal_move, "target", say("a deputy does not arrest himself"));
   if (target && town.character(*target).dead())
-    throw LedgerRefusal("dead", "target", say("{} is dead", town.name_of(*target)));
+    throw LedgerRefusal(RefusalCode::dead, "target", say("{} is dead", town.name_of(*target)));
   // "for the express purpose of doing one task at a time" (004 L270)
   if (auto running = open_deputyship(town.db(), deputy))
     // TRANSLATORS: {0} is the deputy's name, {1} the event's number of the task they hold.
-    throw LedgerRefusal("illegal_move", "character",
+    throw LedgerRefusal(RefusalCode::illegal_move, "character",
                         say("{} is deputized already (#{}): one task at a time; end it first", town.name_of(deputy),
                             *running));
   town.db()
@@ -167,7 +167,7 @@ void end_deputy(ApplyContext& ctx, protocol::Fields& f) {
   auto running = open_deputyship(town.db(), deputy);
   if (!running)
     // TRANSLATORS: {} is a character's name.
-    throw LedgerRefusal("illegal_move", "character", say("{} holds no deputy's task", town.name_of(deputy)));
+    throw LedgerRefusal(RefusalCode::illegal_move, "character", say("{} holds no deputy's task", town.name_of(deputy)));
   end_deputyship(town, *running, "released");
   ctx.ledger["task_seq"] = *running;
 }
@@ -182,21 +182,21 @@ void sentence(ApplyContext& ctx, protocol::Fields& f) {
   std::optional<std::int64_t> minutes;
   std::optional<std::string> fine;
   if (kind == "jail") {
-    if (!f.has("minutes")) throw LedgerRefusal("bad_input", "minutes", say("a jail sentence says for how many minutes"));
+    if (!f.has("minutes")) throw LedgerRefusal(RefusalCode::bad_input, "minutes", say("a jail sentence says for how many minutes"));
     minutes = f.int64_or("minutes", 1, core::max_jail_minutes, 0);
   } else if (kind == "fine") {
     fine = words(f, "fine", core::max_fine_characters);
   } else if (kind != "banishment" && kind != "hanging") {
-    throw LedgerRefusal("bad_input", "sentence", say("must be jail, fine, banishment or hanging"));
+    throw LedgerRefusal(RefusalCode::bad_input, "sentence", say("must be jail, fine, banishment or hanging"));
   }
   f.done();
   const core::Character c = town.character(who);
-  if (c.dead()) throw LedgerRefusal("dead", "character", say("{} is dead", c.name));
-  if (who == judge) throw LedgerRefusal("illegal_move", "character", say("a Judge does not sentence himself"));
+  if (c.dead()) throw LedgerRefusal(RefusalCode::dead, "character", say("{} is dead", c.name));
+  if (who == judge) throw LedgerRefusal(RefusalCode::illegal_move, "character", say("a Judge does not sentence himself"));
   if (db.scalar_int("SELECT arrested_by IS NULL AND jailed = 0 FROM characters WHERE id = " + std::to_string(who)))
-    throw LedgerRefusal("illegal_move", "character", say("{} must be arrested before a Judge sentences them", c.name));
+    throw LedgerRefusal(RefusalCode::illegal_move, "character", say("{} must be arrested before a Judge sentences them", c.name));
   if (town.jail_left_ms(who))
-    throw LedgerRefusal("illegal_move", "character", say("{} is serving a jail sentence already", c.name));
+    throw LedgerRefusal(RefusalCode::illegal_move, "character", say("{} is serving a jail sentence already", c.name));
   db.prepare("INSERT INTO sentences(seq, judge, character, sentence, charge, minutes, fine) VALUES (?,?,?,?,?,?,?)")
       .bind(1, town.seq())
       .bind(2, judge)
@@ -236,7 +236,7 @@ struct Ruling {
 Ruling ruling_on(Town& town, protocol::Fields& f, core::Power power, const std::string& key) {
   const std::int64_t by = office_holder(town, f, power, key);
   const std::int64_t seq = f.int64_or("decision", 1, INT64_MAX, 0);
-  if (seq == 0) throw LedgerRefusal("bad_input", "decision", say("must name an earlier event by its number"));
+  if (seq == 0) throw LedgerRefusal(RefusalCode::bad_input, "decision", say("must name an earlier event by its number"));
   std::string ruling = words(f, "ruling", core::max_ruling_characters);
   f.done();
   return {by, decision_at(town, seq, "decision"), std::move(ruling)};
@@ -248,14 +248,14 @@ void override_decision(ApplyContext& ctx, protocol::Fields& f) {
   const std::int64_t seq = d.seq;
   if (d.type == "dispute_settled")
     // TRANSLATORS: {} is the event's number of the Mayor's ruling.
-    throw LedgerRefusal("illegal_move", "decision", say("#{} is the Mayor's ruling on two Judges' dispute: it stands", seq));
+    throw LedgerRefusal(RefusalCode::illegal_move, "decision", say("#{} is the Mayor's ruling on two Judges' dispute: it stands", seq));
   if (d.dispute || d.settled_seq)
-    throw LedgerRefusal("illegal_move", "decision",
+    throw LedgerRefusal(RefusalCode::illegal_move, "decision",
                         say("#{} is a dispute between two Judges: the Mayor settles it", seq));
-  if (d.made_by == judge) throw LedgerRefusal("illegal_move", "decision", say("a Judge does not override his own decision"));
+  if (d.made_by == judge) throw LedgerRefusal(RefusalCode::illegal_move, "decision", say("a Judge does not override his own decision"));
   if (d.overridden_seq)
     // TRANSLATORS: {0} is the decision's event number, {1} the override's.
-    throw LedgerRefusal("illegal_move", "decision",
+    throw LedgerRefusal(RefusalCode::illegal_move, "decision",
                         say("#{} was overridden already (#{}): to disagree, override that ruling", seq, *d.overridden_seq));
   // A Judge overriding another Judge's override: the two disagree, and the Mayor settles it
   // (004 L268). Its effect in the town waits for the Mayor; the first override's stands.
@@ -273,10 +273,10 @@ void settle_dispute(ApplyContext& ctx, protocol::Fields& f) {
   const std::int64_t seq = d.seq;
   if (!d.dispute)
     // TRANSLATORS: {} is an event's number.
-    throw LedgerRefusal("illegal_move", "decision",
+    throw LedgerRefusal(RefusalCode::illegal_move, "decision",
                         say("#{} is no dispute: the Mayor settles one Judge overriding another's ruling", seq));
   if (d.settled_seq)
-    throw LedgerRefusal("illegal_move", "decision", say("#{} was settled already (#{})", seq, *d.settled_seq));
+    throw LedgerRefusal(RefusalCode::illegal_move, "decision", say("#{} was settled already (#{})", seq, *d.settled_seq));
   town.db().prepare("UPDATE decisions SET settled_seq = ? WHERE seq = ?").bind(1, town.seq()).bind(2, seq).run();
   record_decision(town, "dispute_settled", mayor, seq, ruling);
 }
@@ -287,7 +287,7 @@ void give_prize(ApplyContext& ctx, protocol::Fields& f) {
   const std::int64_t winner = town.character_by_badge(f.required("winner"), "winner");
   const std::string prize = words(f, "prize", core::max_prize_characters);
   f.done();
-  if (town.character(winner).dead()) throw LedgerRefusal("dead", "winner", say("{} is dead", town.name_of(winner)));
+  if (town.character(winner).dead()) throw LedgerRefusal(RefusalCode::dead, "winner", say("{} is dead", town.name_of(winner)));
   town.db()
       .prepare("INSERT INTO prizes(seq, mayor, winner, prize) VALUES (?,?,?,?)")
       .bind(1, town.seq())
@@ -328,7 +328,7 @@ std::optional<std::int64_t> deputy_arrest(Town& town, std::int64_t deputy, std::
   const std::int64_t seq = s.int64(0);
   if (!s.is_null(1) && s.int64(1) != arrested)
     // TRANSLATORS: {0} is the deputy, {1} the one they were deputized to arrest, {2} the one they try to arrest.
-    throw LedgerRefusal("not_allowed", "lawman",
+    throw LedgerRefusal(RefusalCode::not_allowed, "lawman",
                         say("{} is deputized to arrest {}, not {}", town.name_of(deputy), town.name_of(s.int64(1)),
                             town.name_of(arrested)));
   end_deputyship(town, seq, "done");

@@ -15,16 +15,16 @@ void apply_person_event(const std::string& type, ApplyContext& ctx) {
   if (type == "wound_limb_named") {
     std::string limb = f.text("limb");
     f.done();
-    if (!c.wounded) throw LedgerRefusal("illegal_move", "character", say("{} is not wounded", c.name));
-    if (limb.empty() || i18n::characters_in(limb) > 40) throw LedgerRefusal("bad_input", "limb", say("must be 1 to 40 characters"));
+    if (!c.wounded) throw LedgerRefusal(RefusalCode::illegal_move, "character", say("{} is not wounded", c.name));
+    if (limb.empty() || i18n::characters_in(limb) > 40) throw LedgerRefusal(RefusalCode::bad_input, "limb", say("must be 1 to 40 characters"));
     db.prepare("UPDATE characters SET wounded_limb = ? WHERE id = ?").bind(1, limb).bind(2, who).run();
   } else if (type == "wound_healed") {
     std::int64_t doctor = town.character_by_badge(f.required("doctor"), "doctor");
     f.done();
     town.require_power(doctor, core::Power::doctor, "doctor");
     town.require_alive(doctor, "doctor");
-    if (c.dead()) throw LedgerRefusal("dead", "character", say("{} is dead: no doctor can help", c.name));
-    if (!c.wounded) throw LedgerRefusal("illegal_move", "character", say("{} is not wounded", c.name));
+    if (c.dead()) throw LedgerRefusal(RefusalCode::dead, "character", say("{} is dead: no doctor can help", c.name));
+    if (!c.wounded) throw LedgerRefusal(RefusalCode::illegal_move, "character", say("{} is not wounded", c.name));
     // The Doctor heals "with time" (004 L248): the wound stays until the healing's timer ends.
     const Json& minutes = ctx.options.is_object() ? ctx.options.value("heal_minutes", Json(core::default_heal_minutes))
                                                   : Json(core::default_heal_minutes);
@@ -34,7 +34,7 @@ void apply_person_event(const std::string& type, ApplyContext& ctx) {
     } else {
       if (auto left = town.healing_left_ms(who))
         // TRANSLATORS: {0} is a character's name, {1} a number of minutes.
-        throw LedgerRefusal("illegal_move", "character",
+        throw LedgerRefusal(RefusalCode::illegal_move, "character",
                             say("{} is being healed already: {} more minute(s)", c.name, (*left + 59'999) / 60'000));
       town.start_healing(who, heal_ms);
       ctx.ledger["heal_minutes"] = heal_ms / 60'000;
@@ -44,8 +44,8 @@ void apply_person_event(const std::string& type, ApplyContext& ctx) {
     f.optional_text("note");
     f.done();
     town.require_alive(lawman, "lawman");
-    if (c.dead()) throw LedgerRefusal("dead", "character", say("{} is dead", c.name));
-    if (lawman == who) throw LedgerRefusal("illegal_move", "lawman", say("a Lawman does not arrest himself"));
+    if (c.dead()) throw LedgerRefusal(RefusalCode::dead, "character", say("{} is dead", c.name));
+    if (lawman == who) throw LedgerRefusal(RefusalCode::illegal_move, "lawman", say("a Lawman does not arrest himself"));
     // A Judge's deputy holds the lawman power for one arrest (004 L270): this one ends the task.
     if (!town.character(lawman).has_power(core::Power::lawman)) {
       auto task = deputy_arrest(town, lawman, who);
@@ -56,7 +56,7 @@ void apply_person_event(const std::string& type, ApplyContext& ctx) {
   } else if (type == "jailed") {
     f.done();
     if (db.scalar_int("SELECT arrested_by IS NULL FROM characters WHERE id = " + std::to_string(who)))
-      throw LedgerRefusal("illegal_move", "character", say("{} must be arrested before jail", c.name));
+      throw LedgerRefusal(RefusalCode::illegal_move, "character", say("{} must be arrested before jail", c.name));
     db.prepare("UPDATE characters SET jailed = 1 WHERE id = ?").bind(1, who).run();
   } else if (type == "released") {
     f.optional_text("note");
@@ -68,8 +68,8 @@ void apply_person_event(const std::string& type, ApplyContext& ctx) {
     std::int64_t corrects = f.int64_or("corrects", 1, INT64_MAX, 0);
     std::string note = f.text("note");
     if (corrects == 0 || corrects >= town.seq())
-      throw LedgerRefusal("bad_input", "corrects", say("must name an earlier event by its seq"));
-    if (note.empty()) throw LedgerRefusal("bad_input", "note", say("say what was wrong"));
+      throw LedgerRefusal(RefusalCode::bad_input, "corrects", say("must name an earlier event by its seq"));
+    if (note.empty()) throw LedgerRefusal(RefusalCode::bad_input, "note", say("say what was wrong"));
     bool wounded = f.boolean_or("wounded", c.wounded);
     bool dead = f.boolean_or("dead", c.dead());
     f.done();
@@ -83,7 +83,7 @@ void apply_person_event(const std::string& type, ApplyContext& ctx) {
         .bind(5, who)
         .run();
   } else {
-    throw LedgerRefusal("bad_input", "type", say("unknown event type {}", type));
+    throw LedgerRefusal(RefusalCode::bad_input, "type", say("unknown event type {}", type));
   }
 }
 

@@ -47,7 +47,7 @@ void expand_tricks(Town& town, Json& node, const std::string& path, CardsRead& r
       read.tricks.push_back(card.code);
     } else {
       // TRANSLATORS: {} is a card kind as the event's files name it (bystander, horse, secret, power, token)
-      throw LedgerRefusal("wrong_kind", path, say("a {} card cannot stand here", card.kind));
+      throw LedgerRefusal(RefusalCode::wrong_kind, path, say("a {} card cannot stand here", card.kind));
     }
     return;
   }
@@ -76,7 +76,7 @@ void check_draws(const Json& draws) {
   for (const char* source : {"station", "table"}) {
     const Json& cards = protocol::as_array(f.required(source), f.path_of(source));
     if (cards.size() > protocol::max_recorded_draws)
-      throw LedgerRefusal("bad_input", f.path_of(source),
+      throw LedgerRefusal(RefusalCode::bad_input, f.path_of(source),
                           say("at most {} cards", protocol::max_recorded_draws));
     for (std::size_t i = 0; i < cards.size(); ++i)
       protocol::as_integer(cards[i], f.path_of(source) + "." + std::to_string(i), core::lowest_card, core::highest_card);
@@ -92,15 +92,15 @@ void apply_conflict_resolved(ApplyContext& ctx) {
   std::string kind = f.text("kind");
   const auto& kinds = protocol::conflict_kinds();
   if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end())
-    throw LedgerRefusal("bad_input", "kind", say("unknown conflict kind {}", kind));
+    throw LedgerRefusal(RefusalCode::bad_input, "kind", say("unknown conflict kind {}", kind));
   const Json& given = f.required("input");
   // Fields::optional reads null as absent; a claimed outcome of null is no outcome, refused.
   if (f.has("outcome") && ctx.payload.at("outcome").is_null())
-    throw LedgerRefusal("bad_input", "outcome", say("leave outcome out to make no claim; null is no outcome"));
+    throw LedgerRefusal(RefusalCode::bad_input, "outcome", say("leave outcome out to make no claim; null is no outcome"));
   const Json* claimed = f.optional("outcome");
   if (const Json* draws = f.optional("draws")) check_draws(*draws);
   f.done();
-  if (!given.is_object()) throw LedgerRefusal("bad_input", "input", say("must be an object"));
+  if (!given.is_object()) throw LedgerRefusal(RefusalCode::bad_input, "input", say("must be an object"));
   // The station's input, copied once into room for what the ledger adds (now_ms, options,
   // locations): growing it afterwards would copy it again.
   Json input = protocol::object_with_room(given.size() + 3);
@@ -108,7 +108,7 @@ void apply_conflict_resolved(ApplyContext& ctx) {
     input.get_ref<Json::object_t&>().emplace_back(it.key(), it.value());
   for (const char* server_field : {"now_ms", "options", "locations"})
     if (input.contains(server_field))
-      throw LedgerRefusal("bad_input", std::string("input.") + server_field, say("is set by the ledger"));
+      throw LedgerRefusal(RefusalCode::bad_input, std::string("input.") + server_field, say("is set by the ledger"));
 
   std::map<std::string, Participant> people;  // by name: everyone the rules asked for
   CardsRead cards;
@@ -145,14 +145,25 @@ void apply_conflict_resolved(ApplyContext& ctx) {
     // Every card must be in the input (no generator); only the outcome is needed, not the story.
     resolution = protocol::resolve(kind, input, nullptr, &lookup, protocol::Detail::outcome);
   } catch (const protocol::InputError& e) {
-    throw LedgerRefusal("bad_input", "input." + e.path(), e.sentence());
+    throw LedgerRefusal(RefusalCode::bad_input, "input." + e.path(), e.sentence());
   } catch (const core::Refusal& r) {
-    std::string code(core::to_string(r.code()));
-    if (code != "dead" && code != "knocked_out" && code != "already_spent") code = "illegal_move";
+    // The engine's codes the ledger passes on; every other breach of the rules is illegal_move.
+    RefusalCode code = RefusalCode::illegal_move;
+    switch (r.code()) {
+      case core::RefusalCode::dead: code = RefusalCode::dead; break;
+      case core::RefusalCode::knocked_out: code = RefusalCode::knocked_out; break;
+      case core::RefusalCode::already_spent: code = RefusalCode::already_spent; break;
+      case core::RefusalCode::illegal_move:
+      case core::RefusalCode::out_of_range:
+      case core::RefusalCode::unknown_participant:
+      case core::RefusalCode::impossible_cards:
+      case core::RefusalCode::missing_input:
+      case core::RefusalCode::finished: break;
+    }
     throw LedgerRefusal(code, "input." + r.field(), r.sentence());
   }
   if (claimed && *claimed != resolution["result"])
-    throw LedgerRefusal("outcome_mismatch", "outcome",
+    throw LedgerRefusal(RefusalCode::outcome_mismatch, "outcome",
                         say("the rules give a different outcome for these inputs: {}",
                             protocol::truncate_utf8(resolution["result"].dump(), 400)));
   const Json& result = ctx.ledger["result"] = std::move(resolution["result"]);
@@ -171,7 +182,7 @@ void apply_conflict_resolved(ApplyContext& ctx) {
     auto it = people.find((*c)["name"].get<std::string>());
     // Written inline, a character would escape the ledger's state (dead, knocked out, wounded).
     if (it == people.end())
-      throw LedgerRefusal("bad_input", "input",
+      throw LedgerRefusal(RefusalCode::bad_input, "input",
                           say("{} must be given by the code of a badge", (*c)["name"].get<std::string>()));
     const Participant& p = it->second;
     bool dead = c->value("dead", false);

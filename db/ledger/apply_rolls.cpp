@@ -22,10 +22,10 @@ std::vector<int> faces(protocol::Fields& dice, const std::string& key, const std
   const Json* list = dice.optional(key);
   if (!list) return out;
   if (!list->is_array() || list->size() > max_dice_per_chain)
-    throw LedgerRefusal("bad_input", path + "." + key,
+    throw LedgerRefusal(RefusalCode::bad_input, path + "." + key,
                         say("must be a list of at most {} faces", max_dice_per_chain));
   for (const Json& face : *list) {
-    if (!face.is_number_integer()) throw LedgerRefusal("bad_input", path + "." + key, say("faces are whole numbers"));
+    if (!face.is_number_integer()) throw LedgerRefusal(RefusalCode::bad_input, path + "." + key, say("faces are whole numbers"));
     out.push_back(face.get<int>());
   }
   return out;
@@ -36,7 +36,7 @@ int sides_of(protocol::Fields& f, const std::string& key, bool coin) {
   std::string text = f.text(key);
   auto sides = core::die_sides(text);
   if (!sides || !is_trait_die(*sides, coin))
-    throw LedgerRefusal("bad_input", key,
+    throw LedgerRefusal(RefusalCode::bad_input, key,
                         coin ? say("'{}' is not a die: d4, d6, d8, d10 or d12 (or d2, the coin)", text)
                              : say("'{}' is not a die: d4, d6, d8, d10 or d12", text));
   return *sides;
@@ -51,7 +51,7 @@ void require_recorded_roll(Database& db, const Json& seq, const std::string& fie
     s.bind(1, seq.get<std::int64_t>());
     recorded = s.step();
   }
-  if (!recorded) throw LedgerRefusal("bad_input", field, say("must be the seq of a recorded roll (roll_recorded)"));
+  if (!recorded) throw LedgerRefusal(RefusalCode::bad_input, field, say("must be the seq of a recorded roll (roll_recorded)"));
 }
 
 void apply_roll_event(ApplyContext& ctx) {
@@ -75,16 +75,16 @@ void apply_roll_event(ApplyContext& ctx) {
                    crit_check = faces(dice, "crit_check", "dice");
   dice.done();
   if (auto why = f.optional_text("why"); why && why->size() > 200)
-    throw LedgerRefusal("bad_input", "why", say("must be at most 200 characters"));
+    throw LedgerRefusal(RefusalCode::bad_input, "why", say("must be at most 200 characters"));
   if (auto trait_name = f.optional_text("trait"); trait_name && i18n::characters_in(*trait_name) > max_trait_name)
-    throw LedgerRefusal("bad_input", "trait", say("must be at most {} characters", max_trait_name));
+    throw LedgerRefusal(RefusalCode::bad_input, "trait", say("must be at most {} characters", max_trait_name));
   // A reroll (001 L42) names the roll it follows: one of the same holder's.
   if (const Json* first = f.optional("reroll_of")) {
     require_recorded_roll(town.db(), *first, "reroll_of");
     Statement same = town.db().prepare("SELECT holder FROM rolls WHERE seq = ?");
     same.bind(1, first->get<std::int64_t>());
     if (same.step() && same.int64(0) != holder)
-      throw LedgerRefusal("bad_input", "reroll_of", say("names a roll of someone else"));
+      throw LedgerRefusal(RefusalCode::bad_input, "reroll_of", say("names a roll of someone else"));
   }
   f.done();
 
@@ -93,14 +93,14 @@ void apply_roll_event(ApplyContext& ctx) {
   if (wild != "none") {
     auto wild_sides = core::die_sides(wild);
     if (!wild_sides || (*wild_sides != 6 && *wild_sides != 8))
-      throw LedgerRefusal("bad_input", "wild", say("'{}' is not a Wild Die: d6, d8 or none", wild));
+      throw LedgerRefusal(RefusalCode::bad_input, "wild", say("'{}' is not a Wild Die: d6, d8 or none", wild));
     roll.wild_die = *wild_sides;
   }
   core::RolledTrait judged;
   try {
     judged = core::roll_trait_from_dice(roll, trait, wild_faces, crit_check);
   } catch (const core::Refusal& r) {
-    throw LedgerRefusal("bad_input", "dice." + r.field(), r.sentence());
+    throw LedgerRefusal(RefusalCode::bad_input, "dice." + r.field(), r.sentence());
   }
   // What the ledger judged, stored with the event; a replay writes it again and compares.
   ctx.ledger["ruleset"] = core::to_string(ruleset);

@@ -44,7 +44,7 @@ void apply_token_event(const std::string& type, ApplyContext& ctx) {
     try {
       spec = core::token_spec(kind_text, text, die);
     } catch (const core::Refusal& r) {
-      throw LedgerRefusal("bad_input", r.field(), r.sentence());
+      throw LedgerRefusal(RefusalCode::bad_input, r.field(), r.sentence());
     }
     f.optional_text("note");
     f.done();
@@ -65,7 +65,7 @@ void apply_token_event(const std::string& type, ApplyContext& ctx) {
     town.require_alive(by, "by");
     town.require_holder(token, by, "token");
     if (token.spent)
-      throw LedgerRefusal("already_spent", "token",
+      throw LedgerRefusal(RefusalCode::already_spent, "token",
                           played_already(db, token.title, token.detail.value("played_seq", std::int64_t{0})));
     Json detail = token.detail;
     detail["played_seq"] = town.seq();

@@ -34,14 +34,14 @@ void round_started(ApplyContext& ctx, const tw::Options& options) {
   protocol::Fields f(ctx.payload, "");
   const Json& list = f.required("declarations");
   if (auto note = f.optional_text("note"); note && i18n::characters_in(*note) > tl::max_note)
-    throw LedgerRefusal("bad_input", "note", say("must be at most {} characters", tl::max_note));
+    throw LedgerRefusal(RefusalCode::bad_input, "note", say("must be at most {} characters", tl::max_note));
   f.done();
   if (!list.is_array() || list.empty() || list.size() > tl::max_round_characters)
-    throw LedgerRefusal("bad_input", "declarations",
+    throw LedgerRefusal(RefusalCode::bad_input, "declarations",
                         say("must list 1 to {} characters' declarations", tl::max_round_characters));
   const auto previous = tl::last_round(db);
   if (previous && !previous->ended)
-    throw LedgerRefusal("illegal_move", "type",
+    throw LedgerRefusal(RefusalCode::illegal_move, "type",
                         say("round {} is still running: end it first (twtw_round_ended)", previous->number));
   std::vector<tw::Declaration> declarations;
   Json stored = Json::array();
@@ -56,7 +56,7 @@ void round_started(ApplyContext& ctx, const tw::Options& options) {
     std::vector<tw::Speed> speeds;
     if (const Json* actions = d.optional("actions")) {
       if (!actions->is_array() || actions->size() > tl::max_declared_actions)
-        throw LedgerRefusal("bad_input", d.path_of("actions"),
+        throw LedgerRefusal(RefusalCode::bad_input, d.path_of("actions"),
                             say("must be a list of at most {} speeds", tl::max_declared_actions));
       for (std::size_t k = 0; k < actions->size(); ++k)
         speeds.push_back(tl::speed_of((*actions)[k], protocol::index_path(d.path_of("actions"), k)));
@@ -64,7 +64,7 @@ void round_started(ApplyContext& ctx, const tw::Options& options) {
     try {
       decl.phases = tw::phases_for(speeds, options.speed_phases);
     } catch (const core::Refusal& r) {
-      throw LedgerRefusal("bad_input", d.path_of("actions"), r.sentence());
+      throw LedgerRefusal(RefusalCode::bad_input, d.path_of("actions"), r.sentence());
     }
     decl.continuous = d.boolean_or("continuous", false);
     decl.dodge = d.boolean_or("dodge", false);
@@ -74,19 +74,19 @@ void round_started(ApplyContext& ctx, const tw::Options& options) {
     std::string target;
     if (const Json* t = d.optional("target")) {
       target = tl::fighter(town, *t, d.path_of("target")).name;
-      if (target == who.name) throw LedgerRefusal("bad_input", d.path_of("target"), say("{} cannot target itself", who.name));
+      if (target == who.name) throw LedgerRefusal(RefusalCode::bad_input, d.path_of("target"), say("{} cannot target itself", who.name));
     }
     // Surprised last round: the Easy (3) Bravery check decides whether it acts now (003 L34).
     const Json* before = previous ? tl::declaration_of(*previous, who.name) : nullptr;
     decl.surprised_last_round = before && (*before)["surprised"] == true;
     if (decl.surprised_last_round) {
       if (!d.has("bravery_passed"))
-        throw LedgerRefusal("bad_input", d.path_of("bravery_passed"),
+        throw LedgerRefusal(RefusalCode::bad_input, d.path_of("bravery_passed"),
                             say("{} was surprised last round: give the Easy (3) Bravery check's outcome (003 L34)",
                                 who.name));
       decl.bravery_passed = d.boolean_or("bravery_passed", false);
     } else if (d.has("bravery_passed")) {
-      throw LedgerRefusal("bad_input", d.path_of("bravery_passed"),
+      throw LedgerRefusal(RefusalCode::bad_input, d.path_of("bravery_passed"),
                           say("{} was not surprised last round: no Bravery check is due", who.name));
     }
     d.done();
@@ -101,7 +101,7 @@ void round_started(ApplyContext& ctx, const tw::Options& options) {
   } catch (const core::Refusal& r) {
     std::string field = r.field();
     if (field.rfind("characters", 0) == 0) field.replace(0, std::string("characters").size(), "declarations");
-    throw LedgerRefusal("bad_input", field, r.sentence());
+    throw LedgerRefusal(RefusalCode::bad_input, field, r.sentence());
   }
   Json steps = Json::array();
   for (const auto& s : order.steps) steps.push_back({{"phase", s.phase}, {"step", s.name}, {"actors", s.actors}});
@@ -138,22 +138,22 @@ void apply_hit(ApplyContext& ctx, const tw::Options& options, const tl::Round& r
     tl::require_able(attacker, h.path_of("by"));
     const Json* decl = tl::declaration_of(round, attacker.name);
     if (decl && (*decl)["dodge"] == true)
-      throw LedgerRefusal("illegal_move", h.path_of("by"), say("{} is dodging this round and makes no attack (003 L359)", attacker.name));
+      throw LedgerRefusal(RefusalCode::illegal_move, h.path_of("by"), say("{} is dodging this round and makes no attack (003 L359)", attacker.name));
     if (!tl::in_list(step["actors"], attacker.name))
-      throw LedgerRefusal("illegal_move", h.path_of("by"),
+      throw LedgerRefusal(RefusalCode::illegal_move, h.path_of("by"),
                           // TRANSLATORS: {0} is a character's name, {1} a step as the rules name it (d12, d10...
                           // continuous), {2} the phase's number
                           say("{} does not act in this step ({} of phase {})", attacker.name,
                               step["step"].get<std::string>(), step["phase"].get<int>()));
     if (attacker.w.stunned)
-      throw LedgerRefusal("illegal_move", h.path_of("by"), say("{} is stunned: its action is a recovery check (003 L583)", attacker.name));
+      throw LedgerRefusal(RefusalCode::illegal_move, h.path_of("by"), say("{} is stunned: its action is a recovery check (003 L583)", attacker.name));
   }
   tl::Fighter target = tl::fighter(town, h.required("target"), h.path_of("target"));
-  if (target.state == "dead") throw LedgerRefusal("dead", h.path_of("target"), say("{} is dead already", target.name));
+  if (target.state == "dead") throw LedgerRefusal(RefusalCode::dead, h.path_of("target"), say("{} is dead already", target.name));
   const std::string where_text = h.text("location");
   auto where = tw::hit_location_from_string(where_text);
   if (!where)
-    throw LedgerRefusal("bad_input", h.path_of("location"),
+    throw LedgerRefusal(RefusalCode::bad_input, h.path_of("location"),
                         say("'{}' is not a hit location: head, vitals, chest, belly, right arm, left arm, "
                             "right leg or left leg",
                             where_text));
@@ -168,7 +168,7 @@ void apply_hit(ApplyContext& ctx, const tw::Options& options, const tl::Round& r
   if (kind_text == "brawling") kind = tw::DamageKind::brawling;
   else if (kind_text == "impact") kind = tw::DamageKind::impact;
   else if (kind_text != "deadly")
-    throw LedgerRefusal("bad_input", h.path_of("kind"), say("'{}' is not deadly, brawling or impact", kind_text));
+    throw LedgerRefusal(RefusalCode::bad_input, h.path_of("kind"), say("'{}' is not deadly, brawling or impact", kind_text));
   const Json* stun_passed = h.optional("stun_passed");
   h.done();
 
@@ -193,7 +193,7 @@ void apply_hit(ApplyContext& ctx, const tw::Options& options, const tl::Round& r
   judged["stun_check"] = result.stun_check;
   if (result.stun_check) {
     if (!stun_passed || !stun_passed->is_boolean())
-      throw LedgerRefusal("bad_input", h.path_of("stun_passed"),
+      throw LedgerRefusal(RefusalCode::bad_input, h.path_of("stun_passed"),
                           // TRANSLATORS: {0} is a character's name, {1} the check's target number, {2} what earlier
                           // wounds add to it
                           say("{} must make a Stun check, TN {} (+{} for earlier wounds): give true or false",
@@ -202,7 +202,7 @@ void apply_hit(ApplyContext& ctx, const tw::Options& options, const tl::Round& r
     judged["stun_tn"] = result.stun_tn;
     judged["stun_penalty"] = result.stun_penalty;
   } else if (stun_passed) {
-    throw LedgerRefusal("bad_input", h.path_of("stun_passed"),
+    throw LedgerRefusal(RefusalCode::bad_input, h.path_of("stun_passed"),
                         target.w.stunned ? say("{} is stunned already: no Stun check is due (003 L583)", target.name)
                                          : say("{} took no damage: no Stun check is due (003 L583)", target.name));
   }
@@ -232,10 +232,10 @@ void step_resolved(ApplyContext& ctx, const tw::Options& options) {
   const int number = f.integer("step", 1, static_cast<int>(tl::max_round_characters) * tw::phases_per_round * 2);
   const int total = static_cast<int>(round.steps.size());
   if (round.done >= total)
-    throw LedgerRefusal("illegal_move", "step",
+    throw LedgerRefusal(RefusalCode::illegal_move, "step",
                         say("every step of round {} is resolved: end the round (twtw_round_ended)", round.number));
   if (number != round.done + 1)
-    throw LedgerRefusal("illegal_move", "step",
+    throw LedgerRefusal(RefusalCode::illegal_move, "step",
                         // TRANSLATORS: {0} is the step asked for, {1} the round's number, {2} the next step, {3} the
                         // round's steps in all
                         say("step {} is out of order: the next step of round {} is {} of {}", number, round.number,
@@ -245,14 +245,14 @@ void step_resolved(ApplyContext& ctx, const tw::Options& options) {
   const Json* recoveries = f.optional("recoveries");
   const Json* hits = f.optional("hits");
   if (auto note = f.optional_text("note"); note && i18n::characters_in(*note) > tl::max_note)
-    throw LedgerRefusal("bad_input", "note", say("must be at most {} characters", tl::max_note));
+    throw LedgerRefusal(RefusalCode::bad_input, "note", say("must be at most {} characters", tl::max_note));
   f.done();
   if (!recoveries) recoveries = &empty;
   if (!hits) hits = &empty;
   if (!recoveries->is_array() || recoveries->size() > tl::max_round_characters)
-    throw LedgerRefusal("bad_input", "recoveries", say("must be a list of at most {}", tl::max_round_characters));
+    throw LedgerRefusal(RefusalCode::bad_input, "recoveries", say("must be a list of at most {}", tl::max_round_characters));
   if (!hits->is_array() || hits->size() > tl::max_step_hits)
-    throw LedgerRefusal("bad_input", "hits", say("must be a list of at most {} hits", tl::max_step_hits));
+    throw LedgerRefusal(RefusalCode::bad_input, "hits", say("must be a list of at most {} hits", tl::max_step_hits));
 
   Touched touched;
   // The actors' recovery checks first: a stunned character's action in its count (003 L583).
@@ -261,12 +261,12 @@ void step_resolved(ApplyContext& ctx, const tw::Options& options) {
     protocol::Fields r((*recoveries)[i], protocol::index_path("recoveries", i));
     tl::Fighter who = tl::fighter(town, r.required("character"), r.path_of("character"));
     const Json& passed = r.required("passed");
-    if (!passed.is_boolean()) throw LedgerRefusal("bad_input", r.path_of("passed"), say("must be true or false"));
+    if (!passed.is_boolean()) throw LedgerRefusal(RefusalCode::bad_input, r.path_of("passed"), say("must be true or false"));
     r.done();
     tl::require_able(who, r.path_of("character"));
-    if (!who.w.stunned) throw LedgerRefusal("illegal_move", r.path_of("character"), say("{} is not stunned", who.name));
+    if (!who.w.stunned) throw LedgerRefusal(RefusalCode::illegal_move, r.path_of("character"), say("{} is not stunned", who.name));
     if (!tl::in_list(step["actors"], who.name))
-      throw LedgerRefusal("illegal_move", r.path_of("character"),
+      throw LedgerRefusal(RefusalCode::illegal_move, r.path_of("character"),
                           say("{} does not act in this step: a recovery check takes its action (003 L583)", who.name));
     touched.note(who);
     ctx.ledger["recoveries"].push_back(
@@ -295,9 +295,9 @@ void step_undone(ApplyContext& ctx) {
   f.done();
   const tl::Round round = tl::running_round(db);
   if (round.done == 0)
-    throw LedgerRefusal("illegal_move", "step", say("no step of round {} is resolved: nothing to undo", round.number));
+    throw LedgerRefusal(RefusalCode::illegal_move, "step", say("no step of round {} is resolved: nothing to undo", round.number));
   if (number != round.done)
-    throw LedgerRefusal("illegal_move", "step",
+    throw LedgerRefusal(RefusalCode::illegal_move, "step",
                         say("only the last step is undone: step {} of round {}", round.done, round.number));
   Statement s = db.prepare("SELECT seq, before FROM twtw_steps WHERE round_seq = ? AND step = ? AND undone_seq IS NULL");
   s.bind(1, round.seq).bind(2, number);
@@ -328,11 +328,11 @@ void round_ended(ApplyContext& ctx) {
   Database& db = town.db();
   protocol::Fields f(ctx.payload, "");
   if (auto note = f.optional_text("note"); note && i18n::characters_in(*note) > tl::max_note)
-    throw LedgerRefusal("bad_input", "note", say("must be at most {} characters", tl::max_note));
+    throw LedgerRefusal(RefusalCode::bad_input, "note", say("must be at most {} characters", tl::max_note));
   f.done();
   const tl::Round round = tl::running_round(db);
   if (round.done < static_cast<int>(round.steps.size()))
-    throw LedgerRefusal("illegal_move", "type",
+    throw LedgerRefusal(RefusalCode::illegal_move, "type",
                         // TRANSLATORS: {0} is a step's number, {1} the round's steps in all, {2} the round's number
                         say("step {} of {} of round {} is still to resolve (twtw_step_resolved)", round.done + 1,
                             round.steps.size(), round.number));

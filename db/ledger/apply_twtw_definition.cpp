@@ -23,12 +23,12 @@ void apply_twtw_definition(Town& town, const TwtwDefinition& def) {
   for (std::size_t i = 0; i < def.characters.size(); ++i) {
     const TwtwCharacterDef& c = def.characters[i];
     if (!seen.insert(c.name).second)
-      throw LedgerRefusal("bad_input", fmt::format("twtw.characters[{}].name", i), say("{} is listed twice", c.name));
+      throw LedgerRefusal(RefusalCode::bad_input, fmt::format("twtw.characters[{}].name", i), say("{} is listed twice", c.name));
     std::int64_t id = 0;
     try {
       id = town.character_by_name(c.name);
     } catch (const LedgerRefusal&) {
-      throw LedgerRefusal("bad_input", fmt::format("twtw.characters[{}].name", i), say("no character named {}", c.name));
+      throw LedgerRefusal(RefusalCode::bad_input, fmt::format("twtw.characters[{}].name", i), say("no character named {}", c.name));
     }
     db.prepare("INSERT INTO twtw_characters(character, side, reflex, size, start_ct, shooting, fighting, dodge, "
                "wounds, ct) VALUES (?,?,?,?,?,?,?,?,?,?)")  // i18n: not words (SQL)

@@ -33,7 +33,7 @@ bool is_open(const VoteRow& v, std::int64_t now_ms) {
 
 std::string outcome_text(protocol::Fields& f) {
   std::string outcome = f.text("outcome");
-  if (outcome.empty() || i18n::characters_in(outcome) > 200) throw LedgerRefusal("bad_input", "outcome", say("must be 1 to 200 characters"));
+  if (outcome.empty() || i18n::characters_in(outcome) > 200) throw LedgerRefusal(RefusalCode::bad_input, "outcome", say("must be 1 to 200 characters"));
   return outcome;
 }
 
@@ -48,11 +48,11 @@ void apply_vote_event(const std::string& type, ApplyContext& ctx) {
     std::string office = f.text("office");
     f.optional_text("note");
     f.done();
-    if (office.empty() || i18n::characters_in(office) > 40) throw LedgerRefusal("bad_input", "office", say("must be 1 to 40 characters"));
+    if (office.empty() || i18n::characters_in(office) > 40) throw LedgerRefusal(RefusalCode::bad_input, "office", say("must be 1 to 40 characters"));
     town.require_power(mayor, core::Power::mayor, "character");
     town.require_alive(mayor, "character");
     if (auto v = latest_vote(db); v && is_open(*v, town.now_ms()))
-      throw LedgerRefusal("illegal_move", "office", say("a vote is already open: count it first"));
+      throw LedgerRefusal(RefusalCode::illegal_move, "office", say("a vote is already open: count it first"));
     db.prepare("INSERT INTO votes(seq, office, called_by, start_ms, duration_ms) VALUES (?,?,?,?,?)")
         .bind(1, town.seq())
         .bind(2, office)
@@ -66,7 +66,7 @@ void apply_vote_event(const std::string& type, ApplyContext& ctx) {
     f.done();
     auto v = latest_vote(db);
     if (!v || !is_open(*v, town.now_ms()))
-      throw LedgerRefusal("illegal_move", "voter",
+      throw LedgerRefusal(RefusalCode::illegal_move, "voter",
                           say("no vote is open: ballots are cast in the 15 minutes after the Mayor calls one"));
     town.require_alive(voter, "voter");
     town.require_alive(candidate, "candidate");
@@ -74,7 +74,7 @@ void apply_vote_event(const std::string& type, ApplyContext& ctx) {
     voted.bind(1, v->seq).bind(2, voter);
     voted.step();
     if (voted.int64(0) > 0)
-      throw LedgerRefusal("illegal_move", "voter", say("{} has cast a ballot in this vote already", town.name_of(voter)));
+      throw LedgerRefusal(RefusalCode::illegal_move, "voter", say("{} has cast a ballot in this vote already", town.name_of(voter)));
     db.prepare("INSERT INTO ballots(vote_seq, voter, candidate, seq) VALUES (?,?,?,?)")
         .bind(1, v->seq)
         .bind(2, voter)
@@ -89,9 +89,9 @@ void apply_vote_event(const std::string& type, ApplyContext& ctx) {
     town.require_power(mayor, core::Power::mayor, "character");
     town.require_alive(mayor, "character");
     auto v = latest_vote(db);
-    if (!v || v->counted) throw LedgerRefusal("illegal_move", "character", say("no vote waits to be counted"));
+    if (!v || v->counted) throw LedgerRefusal(RefusalCode::illegal_move, "character", say("no vote waits to be counted"));
     if (town.now_ms() < v->start_ms + v->duration_ms)
-      throw LedgerRefusal("illegal_move", "character", say("the ballots stay open 15 minutes: count when they close"));
+      throw LedgerRefusal(RefusalCode::illegal_move, "character", say("the ballots stay open 15 minutes: count when they close"));
     // The tally, most ballots first (then by name): what the ledger adds to the event.
     Json tally = Json::array();
     std::int64_t cast = 0;
@@ -128,11 +128,11 @@ void apply_vote_event(const std::string& type, ApplyContext& ctx) {
     town.require_power(judge, core::Power::judge, "character");
     town.require_alive(judge, "character");
     auto v = latest_vote(db);
-    if (!v || !v->counted) throw LedgerRefusal("illegal_move", "character", say("no counted vote to override"));
-    if (v->overridden) throw LedgerRefusal("illegal_move", "character", say("this vote's call was overridden already"));
+    if (!v || !v->counted) throw LedgerRefusal(RefusalCode::illegal_move, "character", say("no counted vote to override"));
+    if (v->overridden) throw LedgerRefusal(RefusalCode::illegal_move, "character", say("this vote's call was overridden already"));
     if (judge == db.scalar_int("SELECT made_by FROM decisions WHERE type = 'vote_counted' AND seq = (SELECT counted_seq "
                                "FROM votes WHERE seq = " + std::to_string(v->seq) + ")"))
-      throw LedgerRefusal("illegal_move", "character", say("a Judge does not override his own decision"));
+      throw LedgerRefusal(RefusalCode::illegal_move, "character", say("a Judge does not override his own decision"));
 
     db.prepare("UPDATE votes SET overridden_seq = ?, outcome = ? WHERE seq = ?")
         .bind(1, town.seq())

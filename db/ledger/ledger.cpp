@@ -1,5 +1,6 @@
 #include "ledger/ledger.h"
 
+#include <cassert>
 #include <sqlite3.h>
 
 #include "i18n/utf8_text.h"
@@ -66,7 +67,7 @@ Ledger::Ledger(const std::string& path, bool create, LedgerRandomness randomness
 Ledger::Ledger(const std::string& path, LedgerRandomness randomness)
     : Ledger((std::filesystem::exists(path)
                   ? path
-                  : throw LedgerRefusal("bad_input", "db",
+                  : throw LedgerRefusal(RefusalCode::bad_input, "db",
                                         say("no ledger file at {} (create one with marshal init)", path))),
              false, std::move(randomness)) {}
 
@@ -84,7 +85,7 @@ Ledger::~Ledger() {
 void Ledger::create(const std::string& path, const EventDefinition& definition,
                     std::int64_t now_ms) {
   if (std::filesystem::exists(path))
-    throw LedgerRefusal("bad_input", "db", say("{} already exists: a ledger is created once", path));
+    throw LedgerRefusal(RefusalCode::bad_input, "db", say("{} already exists: a ledger is created once", path));
   auto remove_files = [&] {
     for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
   };
@@ -93,7 +94,7 @@ void Ledger::create(const std::string& path, const EventDefinition& definition,
     AppendRequest genesis{make_uuid_v7(now_ms), "admin", now_ms, "event_defined",
                           definition_to_json(definition)};
     AppendResult r = ledger.append(genesis, now_ms);
-    if (!r.accepted) throw LedgerRefusal(r.code, r.field, r.sentence);
+    if (!r.accepted) throw LedgerRefusal(r.refusal, r.field, r.sentence);
     ensure_kiosk_pins(ledger.database(), now_ms);  // printed on the character sheets
   } catch (...) {
     remove_files();  // nothing half-written is left behind
@@ -107,7 +108,7 @@ std::unique_ptr<Ledger> Ledger::create_in_memory(const EventDefinition& definiti
   AppendResult r = ledger->append({make_uuid_v7(now_ms), "admin", now_ms, "event_defined",
                                    definition_to_json(definition)},
                                   now_ms);
-  if (!r.accepted) throw LedgerRefusal(r.code, r.field, r.sentence);
+  if (!r.accepted) throw LedgerRefusal(r.refusal, r.field, r.sentence);
   return ledger;
 }
 
@@ -229,16 +230,16 @@ AppendResult Ledger::append_in_transaction(const AppendRequest& request,
   db_.prepare("SAVEPOINT append_one").run();  // i18n: not words (SQL)
   try {
     if (!is_uuid(uuid))
-      throw LedgerRefusal("bad_input", "uuid", say("must be a UUID (8-4-4-4-12 hex digits)"));
+      throw LedgerRefusal(RefusalCode::bad_input, "uuid", say("must be a UUID (8-4-4-4-12 hex digits)"));
     if (request.client_time_ms && (*request.client_time_ms < 0 || *request.client_time_ms > max_client_time_ms))
-      throw LedgerRefusal("bad_input", "client_time_ms",
+      throw LedgerRefusal(RefusalCode::bad_input, "client_time_ms",
                           say("must be a whole number of milliseconds since 1970, 0 to {}", max_client_time_ms));
     if (request.station.empty() || i18n::characters_in(request.station) > 80)
-      throw LedgerRefusal("bad_input", "station", say("must be 1 to 80 characters"));
+      throw LedgerRefusal(RefusalCode::bad_input, "station", say("must be 1 to 80 characters"));
     if (!request.payload.is_object())
-      throw LedgerRefusal("bad_input", "payload", say("must be a JSON object"));
+      throw LedgerRefusal(RefusalCode::bad_input, "payload", say("must be a JSON object"));
     if (request.payload.contains("ledger"))
-      throw LedgerRefusal("bad_input", "payload.ledger", say("is written by the ledger, not by stations"));
+      throw LedgerRefusal(RefusalCode::bad_input, "payload.ledger", say("is written by the ledger, not by stations"));
 
     // Idempotency: the same uuid gets the stored answer; a different event under it is refused.
     {
@@ -251,7 +252,7 @@ AppendResult Ledger::append_in_transaction(const AppendRequest& request,
         // The same event spelt otherwise (keys in another order, a code in lower case) is the
         // duplicate it is.
         if (s.text(1) != request.type || !same_event_payload(stored, request.payload))
-          throw LedgerRefusal("uuid_reused", "uuid",
+          throw LedgerRefusal(RefusalCode::uuid_reused, "uuid",
                               say("this uuid already names a different event (seq {})", s.int64(0)));
         result.accepted = result.duplicate = true;
         result.seq = s.int64(0);
@@ -262,13 +263,14 @@ AppendResult Ledger::append_in_transaction(const AppendRequest& request,
         return result;
       }
     }
-    ChainHead& head = *head_;  // read by append_batch for this transaction
+    assert(head_);  // append_batch reads the head inside this transaction, before any request
+    ChainHead& head = *head_;
     EventRow row;
     row.seq = head.seq + 1;
     if (row.seq == 1 && request.type != "event_defined")
-      throw LedgerRefusal("illegal_move", "type", say("the first event of a ledger defines the event"));
+      throw LedgerRefusal(RefusalCode::illegal_move, "type", say("the first event of a ledger defines the event"));
     if (row.seq > 1 && request.type == "event_defined")
-      throw LedgerRefusal("illegal_move", "type", say("the event is already defined"));
+      throw LedgerRefusal(RefusalCode::illegal_move, "type", say("the event is already defined"));
     Json ledger = Json::object();
     apply(request.type, request.payload, ledger, row.seq, server_time_ms, false);
 
@@ -281,6 +283,7 @@ AppendResult Ledger::append_in_transaction(const AppendRequest& request,
     row.payload = stored_payload(request, result.ledger_text);
     row.prev_hash = head.hash;
     row.hash = event_hash(row);
+    assert(row.hash.size() == hash_bytes && row.prev_hash.size() == hash_bytes);  // SHA-256, chained
     insert_event(db_, row);
     db_.prepare("RELEASE append_one").run();  // i18n: not words (SQL)
     head.seq = row.seq;
@@ -292,10 +295,7 @@ AppendResult Ledger::append_in_transaction(const AppendRequest& request,
   } catch (const LedgerRefusal& refusal) {
     // Undo whatever the event had written; keep only the refusal.
     db_.exec("ROLLBACK TO append_one; RELEASE append_one");  // i18n: not words (SQL)
-    result.code = refusal.code;
-    result.field = refusal.field;
-    result.reason = refusal.reason;
-    result.sentence = refusal.sentence;
+    result = AppendResult::refused(refusal);
     log_refusal(request, uuid, server_time_ms, refusal);
   } catch (...) {
     db_.exec("ROLLBACK TO append_one; RELEASE append_one");  // i18n: not words (SQL)

@@ -14,23 +14,27 @@
 #include "core/csprng.h"
 #include "i18n/sentence.h"
 #include "ledger/definition.h"
+#include "ledger/refusal_code.h"
 #include "ledger/refusal_trail.h"
 #include "store/sqlite.h"
 
 namespace marshal::db {
 
-// Why the ledger refused an event: a stable code (docs/ledger.md), the field, a sentence kept
-// unworded so that the server sends it for the station to word in its own language (reason is it
-// in this process's language).
+// Why the ledger refused an event: a stable code (ledger/refusal_code.h, docs/ledger.md), the
+// field, a sentence kept unworded so that the server sends it for the station to word in its own
+// language (reason is it in this process's language).
 struct LedgerRefusal : std::runtime_error {
-  LedgerRefusal(std::string code_, std::string field_, i18n::Sentence sentence_)
-      : std::runtime_error(""), code(std::move(code_)), field(std::move(field_)), reason(sentence_.translated()),
-        sentence(std::move(sentence_)), message(field.empty() ? reason : field + ": " + reason) {}
+  LedgerRefusal(RefusalCode refusal_, std::string field_, i18n::Sentence sentence_)
+      : std::runtime_error(""), refusal(refusal_), code(to_string(refusal_)), field(std::move(field_)),
+        reason(sentence_.translated()), sentence(std::move(sentence_)),
+        message(field.empty() ? reason : field + ": " + reason) {}
   // A reason already worded (one passed on from elsewhere): no station can translate it.
-  LedgerRefusal(std::string code_, std::string field_, std::string worded_reason)
-      : LedgerRefusal(std::move(code_), std::move(field_), i18n::Sentence{std::move(worded_reason), {}}) {}
+  LedgerRefusal(RefusalCode refusal_, std::string field_, std::string worded_reason)
+      : LedgerRefusal(refusal_, std::move(field_), i18n::Sentence{std::move(worded_reason), {}}) {}
   const char* what() const noexcept override { return message.c_str(); }
-  std::string code, field, reason;  // reason worded once (a flood of refusals formats each once)
+  RefusalCode refusal;
+  std::string code;  // refusal's text on the wire, for readers of the text (the command line)
+  std::string field, reason;  // reason worded once (a flood of refusals formats each once)
   i18n::Sentence sentence;
   std::string message;  // "field: reason"
 };
@@ -60,8 +64,21 @@ struct AppendResult {
   Blob hash;                     // the event's hash, when accepted: the station keeps it as an anchor
   Json ledger = Json::object();  // what the ledger determined (outcome, picks, new codes)
   std::string ledger_text;       // the same as stored (compact JSON), when accepted
-  std::string code, field, reason;  // when refused
-  i18n::Sentence sentence;           // the reason unworded, for the station to word
+  // When refused: the code, its text on the wire (to_string(refusal), what stations and the
+  // command line read), the field and the reason, worded and unworded (for the station to word).
+  RefusalCode refusal = RefusalCode::bad_input;
+  std::string code, field, reason;
+  i18n::Sentence sentence;
+
+  static AppendResult refused(const LedgerRefusal& r) {
+    AppendResult result;
+    result.refusal = r.refusal;
+    result.code = r.code;
+    result.field = r.field;
+    result.reason = r.reason;
+    result.sentence = r.sentence;
+    return result;
+  }
 };
 
 // Where the ledger's own randomness comes from (random bystander picks, new card codes).

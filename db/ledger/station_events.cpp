@@ -56,20 +56,20 @@ void check_station_event(const std::string& type, const Json& payload) {
   if (type == ledger_key_made_event) {
     std::string pin = f.text("key_pin"), why = f.text("why");
     if (pin.size() != 64 || !is_lower_hex(pin))
-      throw LedgerRefusal("bad_input", "key_pin", say("must be the key's SHA-256 as 64 lower-case hex digits"));
-    if (why != "first" && why != "replaced") throw LedgerRefusal("bad_input", "why", say("must be first or replaced"));
+      throw LedgerRefusal(RefusalCode::bad_input, "key_pin", say("must be the key's SHA-256 as 64 lower-case hex digits"));
+    if (why != "first" && why != "replaced") throw LedgerRefusal(RefusalCode::bad_input, "why", say("must be first or replaced"));
     f.done();
     return;
   }
   std::string name = f.text("name");
   if (name.empty() || i18n::characters_in(name) > 80)
-    throw LedgerRefusal("bad_input", "name", say("a station's name is 1 to 80 characters"));
+    throw LedgerRefusal(RefusalCode::bad_input, "name", say("a station's name is 1 to 80 characters"));
   if (type == station_enrolled_event) {
     std::string role = f.text("role");
-    if (role != "gm" && role != "kiosk") throw LedgerRefusal("bad_input", "role", say("must be gm or kiosk"));
+    if (role != "gm" && role != "kiosk") throw LedgerRefusal(RefusalCode::bad_input, "role", say("must be gm or kiosk"));
     std::string hash = f.text("token_hash");
     if (hash.size() != 64 || !is_lower_hex(hash))
-      throw LedgerRefusal("bad_input", "token_hash", say("must be the token's SHA-256 as 64 lower-case hex digits"));
+      throw LedgerRefusal(RefusalCode::bad_input, "token_hash", say("must be the token's SHA-256 as 64 lower-case hex digits"));
   }
   f.done();
 }

@@ -24,10 +24,10 @@ i18n::Sentence code_problem(core::CardCodeProblem problem) {
 }  // namespace
 
 std::string Town::canonical_code(const Json& value, const std::string& field) {
-  if (!value.is_string()) throw LedgerRefusal("bad_input", field, say("must be a card code (text)"));
+  if (!value.is_string()) throw LedgerRefusal(RefusalCode::bad_input, field, say("must be a card code (text)"));
   core::ParsedCardCode parsed = core::parse_card_code(value.get<std::string>());
   if (!parsed.ok())
-    throw LedgerRefusal("bad_code", field, code_problem(parsed.problem));
+    throw LedgerRefusal(RefusalCode::bad_code, field, code_problem(parsed.problem));
   return parsed.code;
 }
 
@@ -57,10 +57,10 @@ std::optional<CardRow> Town::find_card(const std::string& canonical) {
 CardRow Town::card(const Json& code_value, const std::string& field) {
   std::string code = canonical_code(code_value, field);
   std::optional<CardRow> found = find_card(code);
-  if (!found) throw LedgerRefusal("unknown_code", field, say("the ledger knows no card {}", code));
+  if (!found) throw LedgerRefusal(RefusalCode::unknown_code, field, say("the ledger knows no card {}", code));
   CardRow c = *found;
   if (c.revoked)
-    throw LedgerRefusal("revoked", field, say("card {} was revoked (re-issued or withdrawn)", code));
+    throw LedgerRefusal(RefusalCode::revoked, field, say("card {} was revoked (re-issued or withdrawn)", code));
   return c;
 }
 
@@ -69,7 +69,7 @@ CardRow Town::card_of_kind(const Json& code, const std::string& kind, const std:
   if (c.kind != kind)
     // TRANSLATORS: {0} is a card's code; {1} and {2} card kinds as the event's files name them (badge,
     // bystander, trick, horse, secret, power, token)
-    throw LedgerRefusal("wrong_kind", field, say("card {} is a {} card, not a {}", c.code, c.kind, kind));
+    throw LedgerRefusal(RefusalCode::wrong_kind, field, say("card {} is a {} card, not a {}", c.code, c.kind, kind));
   return c;
 }
 
@@ -81,7 +81,7 @@ std::int64_t Town::character_by_badge(const Json& code, const std::string& field
 std::int64_t Town::character_by_name(const std::string& name) {
   Statement s = db_.prepare("SELECT id FROM characters WHERE name = ?");
   s.bind(1, name);
-  if (!s.step()) throw LedgerRefusal("unknown_code", "", say("no character named {}", name));
+  if (!s.step()) throw LedgerRefusal(RefusalCode::unknown_code, "", say("no character named {}", name));
   return s.int64(0);
 }
 
@@ -106,7 +106,7 @@ core::Character Town::character(std::int64_t id) {
       "SELECT name, hth, speed, accuracy, gambling, riding, powers, wounded, wounded_limb, dead, "
       "killing, killed_by FROM characters WHERE id = ?");
   s.bind(1, id);
-  if (!s.step()) throw LedgerRefusal("unknown_code", "", say("no character #{}", id));
+  if (!s.step()) throw LedgerRefusal(RefusalCode::unknown_code, "", say("no character #{}", id));
   core::Character c;
   c.name = s.text(0);
   c.base = {s.integer(1), s.integer(2), s.integer(3), s.integer(4), s.integer(5)};
@@ -145,24 +145,24 @@ core::Character Town::character(std::int64_t id) {
 
 void Town::require_alive(std::int64_t id, const std::string& field) {
   core::Character c = character(id);
-  if (c.dead()) throw LedgerRefusal("dead", field, say("{} is dead", c.name));
+  if (c.dead()) throw LedgerRefusal(RefusalCode::dead, field, say("{} is dead", c.name));
   if (c.incapacitated_at(now_ms_))
-    throw LedgerRefusal("knocked_out", field, say("{} is knocked out or nursing a headache", c.name));
+    throw LedgerRefusal(RefusalCode::knocked_out, field, say("{} is knocked out or nursing a headache", c.name));
 }
 
 void Town::require_power(std::int64_t id, core::Power power, const std::string& field) {
   core::Character c = character(id);
   if (c.has_power(power)) return;
   switch (power) {
-    case core::Power::mayor: throw LedgerRefusal("not_allowed", field, say("{} does not hold the mayor power", c.name));
-    case core::Power::judge: throw LedgerRefusal("not_allowed", field, say("{} does not hold the judge power", c.name));
+    case core::Power::mayor: throw LedgerRefusal(RefusalCode::not_allowed, field, say("{} does not hold the mayor power", c.name));
+    case core::Power::judge: throw LedgerRefusal(RefusalCode::not_allowed, field, say("{} does not hold the judge power", c.name));
     case core::Power::lawman:
-      throw LedgerRefusal("not_allowed", field, say("{} does not hold the lawman power", c.name));
+      throw LedgerRefusal(RefusalCode::not_allowed, field, say("{} does not hold the lawman power", c.name));
     case core::Power::doctor:
-      throw LedgerRefusal("not_allowed", field, say("{} does not hold the doctor power", c.name));
+      throw LedgerRefusal(RefusalCode::not_allowed, field, say("{} does not hold the doctor power", c.name));
     default:
       // TRANSLATORS: {0} is a character's name, {1} a power as the event's files name it (banker, charm...)
-      throw LedgerRefusal("not_allowed", field, say("{} does not hold the {} power", c.name, core::to_string(power)));
+      throw LedgerRefusal(RefusalCode::not_allowed, field, say("{} does not hold the {} power", c.name, core::to_string(power)));
   }
 }
 
@@ -170,15 +170,15 @@ void Town::require_holder(const CardRow& card, std::int64_t id, const std::strin
   if (card.holder == id) return;
   const std::string name = name_of(id);
   // TRANSLATORS: {0} is a card's code, {1} a character's name (in each "... card {} is not held by {}")
-  if (card.kind == "bystander") throw LedgerRefusal("not_holder", field, say("bystander card {} is not held by {}", card.code, name));
-  if (card.kind == "trick") throw LedgerRefusal("not_holder", field, say("trick card {} is not held by {}", card.code, name));
-  if (card.kind == "horse") throw LedgerRefusal("not_holder", field, say("horse card {} is not held by {}", card.code, name));
-  if (card.kind == "secret") throw LedgerRefusal("not_holder", field, say("secret card {} is not held by {}", card.code, name));
-  if (card.kind == "token") throw LedgerRefusal("not_holder", field, say("token card {} is not held by {}", card.code, name));
-  if (card.kind == "badge") throw LedgerRefusal("not_holder", field, say("badge card {} is not held by {}", card.code, name));
+  if (card.kind == "bystander") throw LedgerRefusal(RefusalCode::not_holder, field, say("bystander card {} is not held by {}", card.code, name));
+  if (card.kind == "trick") throw LedgerRefusal(RefusalCode::not_holder, field, say("trick card {} is not held by {}", card.code, name));
+  if (card.kind == "horse") throw LedgerRefusal(RefusalCode::not_holder, field, say("horse card {} is not held by {}", card.code, name));
+  if (card.kind == "secret") throw LedgerRefusal(RefusalCode::not_holder, field, say("secret card {} is not held by {}", card.code, name));
+  if (card.kind == "token") throw LedgerRefusal(RefusalCode::not_holder, field, say("token card {} is not held by {}", card.code, name));
+  if (card.kind == "badge") throw LedgerRefusal(RefusalCode::not_holder, field, say("badge card {} is not held by {}", card.code, name));
   // TRANSLATORS: {0} is a card kind as the event's files name it (power...), {1} a card's code, {2} a
   // character's name
-  throw LedgerRefusal("not_holder", field, say("{} card {} is not held by {}", card.kind, card.code, name));
+  throw LedgerRefusal(RefusalCode::not_holder, field, say("{} card {} is not held by {}", card.kind, card.code, name));
 }
 
 void Town::set_holder(const std::string& code, std::optional<std::int64_t> holder,

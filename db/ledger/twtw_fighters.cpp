@@ -60,30 +60,30 @@ Fighter fighter(Town& town, const Json& name, const std::string& field) {
   try {
     id = town.character_by_name(text);
   } catch (const LedgerRefusal&) {
-    throw LedgerRefusal("bad_input", field, say("no character named '{}'", text));
+    throw LedgerRefusal(RefusalCode::bad_input, field, say("no character named '{}'", text));
   }
   auto f = load(town, id);
-  if (!f) throw LedgerRefusal("bad_input", field, say("{} takes no part in action time (not in twtw.csv)", text));
+  if (!f) throw LedgerRefusal(RefusalCode::bad_input, field, say("{} takes no part in action time (not in twtw.csv)", text));
   return *f;
 }
 
 // A character who must be able to act: not dead, concussed or out of action.
 void require_able(const Fighter& f, const std::string& field) {
-  if (f.state == "dead") throw LedgerRefusal("dead", field, say("{} is dead", f.name));
+  if (f.state == "dead") throw LedgerRefusal(RefusalCode::dead, field, say("{} is dead", f.name));
   if (f.state != "fighting")
-    throw LedgerRefusal("illegal_move", field,
+    throw LedgerRefusal(RefusalCode::illegal_move, field,
                         f.state == "concussed" ? say("{} is concussed (003 L548) and takes no action", f.name)
                                                : say("{} is out of action (003 L599) and takes no action", f.name));
 }
 
 LedgerRefusal from_engine(const core::Refusal& r, const std::string& prefix) {
-  return LedgerRefusal("bad_input", prefix + (r.field().empty() ? "" : "." + r.field()), r.sentence());
+  return LedgerRefusal(RefusalCode::bad_input, prefix + (r.field().empty() ? "" : "." + r.field()), r.sentence());
 }
 
 tw::Options twtw_options(Database& db) {
   Statement s = db.prepare("SELECT value FROM event_info WHERE key = 'twtw_options'");
   if (!s.step())
-    throw LedgerRefusal("not_allowed", "type", say("this event has no TWTW characters (twtw.csv): no action time"));
+    throw LedgerRefusal(RefusalCode::not_allowed, "type", say("this event has no TWTW characters (twtw.csv): no action time"));
   return twtw_options_from_json(Json::parse(s.text(0)), "twtw_options");
 }
 
@@ -98,7 +98,7 @@ std::optional<Round> last_round(Database& db) {
 Round running_round(Database& db) {
   auto round = last_round(db);
   if (!round || round->ended)
-    throw LedgerRefusal("illegal_move", "type", say("no round is running: start one (twtw_round_started)"));
+    throw LedgerRefusal(RefusalCode::illegal_move, "type", say("no round is running: start one (twtw_round_started)"));
   return *round;
 }
 
@@ -117,7 +117,7 @@ tw::Speed speed_of(const Json& value, const std::string& field) {
   if (text == "fast") return tw::Speed::fast;
   if (text == "normal") return tw::Speed::normal;
   if (text == "slow") return tw::Speed::slow;
-  throw LedgerRefusal("bad_input", field, say("'{}' is not a speed: fast, normal or slow", text));
+  throw LedgerRefusal(RefusalCode::bad_input, field, say("'{}' is not a speed: fast, normal or slow", text));
 }
 
 }  // namespace marshal::db::twtw_ledger

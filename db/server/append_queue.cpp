@@ -2,6 +2,7 @@
 
 #include <pthread.h>
 
+#include <cassert>
 #include <chrono>
 #include <vector>
 
@@ -61,12 +62,11 @@ void AppendQueue::run() {
       results = ledger_.append_batch(requests, clock_(), &commit_s);
     } catch (const std::exception& e) {
       // The disk or the database failed: nothing of the batch was committed; say so to each.
-      AppendResult failed;
-      failed.code = "server_error";
-      failed.sentence = say("the ledger could not write: {}", e.what());
-      failed.reason = failed.sentence.translated();
+      AppendResult failed =
+          AppendResult::refused(LedgerRefusal(RefusalCode::server_error, "", say("the ledger could not write: {}", e.what())));
       results.assign(requests.size(), failed);
     }
+    assert(results.size() == requests.size());  // one result a request, in their order
     {
       std::lock_guard lock(mutex_);
       stats_.batches += 1;

@@ -1,5 +1,7 @@
 // Players at kiosks: signing in with badge and PIN, and what a kiosk may record for them
 // (docs/kiosk.md). Part of the ledger server (server/server_internals.h).
+#include <cassert>
+
 #include <fmt/format.h>
 
 #include "ledger/kiosk_pins.h"
@@ -33,6 +35,7 @@ void LedgerServer::Impl::log_lookup_refusal(const Station& station, const std::s
 // counts repeats and cuts payloads: ledger/refusal_trail.h).
 void LedgerServer::Impl::trail_refusal(const Station& station, const std::string& type, const std::string& payload,
                    const Reply& reply) {
+  assert(reply.status >= 400 && reply.body.contains("error"));  // a refusal made by error_reply
   const Json& e = reply.body["error"];
   RefusalRecord r;
   r.server_time_ms = now_ms();
@@ -49,7 +52,7 @@ void LedgerServer::Impl::trail_refusal(const Station& station, const std::string
 std::optional<Reply> LedgerServer::Impl::ended_sign_in(MHD_Connection* c, const Station& station) {
   if (station.role != Role::kiosk || !MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Sign-In")) return std::nullopt;
   if (kiosk_player(c, station)) return std::nullopt;
-  return error_reply(401, "sign_in_ended", "x-sign-in",
+  return error_reply(RefusalCode::sign_in_ended, "x-sign-in",
                      say("this player's sign-in has ended (the ledger restarted, or a minute went by without use): "
                          "the player signs in again with badge and PIN"));
 }
@@ -61,28 +64,48 @@ std::optional<KioskSignIn> LedgerServer::Impl::kiosk_player(MHD_Connection* c, c
   return sign_ins.use(token, station.name, now_ms());
 }
 
+// POST /kiosk/sign-out (header X-Sign-In): the kiosk's idle reset ends the sign-in at once.
+LedgerServer::Impl::Answer LedgerServer::Impl::post_kiosk_sign_out(Call& call) {
+  if (const char* token = MHD_lookup_connection_value(call.connection, MHD_HEADER_KIND, "X-Sign-In"))
+    sign_ins.sign_out(token, call.station().name);
+  return Reply{200, {{"signed_out", true}}};
+}
+
+// POST /kiosk/sign-in: wrong and locked PINs go into the audit trail, with the badge and never
+// the PIN.
+LedgerServer::Impl::Answer LedgerServer::Impl::post_kiosk_sign_in(Call& call) {
+  Reply reply = kiosk_sign_in(call.station(), call.state.body);
+  if (reply.status != 200) {
+    std::string badge;
+    try {
+      Json body = Json::parse(call.state.body);
+      if (body.is_object() && body.contains("badge") && body["badge"].is_string()) badge = body["badge"];
+    } catch (...) {
+    }
+    log_lookup_refusal(call.station(), "kiosk_sign_in", badge, reply);
+  }
+  return reply;
+}
 
 // POST /kiosk/sign-in {"badge", "pin"}: a player at a kiosk (docs/kiosk.md).
 Reply LedgerServer::Impl::kiosk_sign_in(const Station& station, const std::string& body_text) {
-  Json body;
-  try {
-    body = protocol::parse_json(body_text, "body");
-  } catch (const protocol::InputError& e) {
-    return error_reply(400, "bad_input", "body", e.sentence());
-  }
+  Reply refusal;
+  std::optional<Json> parsed = serving::json_body(body_text, refusal);
+  if (!parsed) return refusal;
+  const Json& body = *parsed;
   if (!body.is_object() || body.size() != 2 || !body.contains("badge") || !body["badge"].is_string() ||
       !body.contains("pin") || !body["pin"].is_string())
-    return error_reply(400, "bad_input", "body", say("send {{\"badge\": BADGE, \"pin\": \"1234\"}}"));
+    return error_reply(RefusalCode::bad_input, "body", say("send {{\"badge\": BADGE, \"pin\": \"1234\"}}"));
   const std::string badge = body["badge"].get<std::string>(), pin = body["pin"].get<std::string>();
   if (!well_formed_pin(pin))
-    return error_reply(400, "bad_input", "pin", say("a PIN is {} digits", kiosk_pin_digits));
+    return error_reply(RefusalCode::bad_input, "pin", say("a PIN is {} digits", kiosk_pin_digits));
   std::optional<std::int64_t> character;
   try {
     character = character_of_badge(reader(), badge);
   } catch (const LedgerRefusal& r) {
-    return error_reply(400, r.code, "badge", r.sentence);
+    return error_reply(r.refusal, "badge", r.sentence);  // bad_code: 400
   }
-  if (!character) return error_reply(404, "unknown_code", "badge", say("the ledger knows no such badge"));
+  if (!character) return error_reply(RefusalCode::unknown_code, "badge", say("the ledger knows no such badge"));
   const std::int64_t now = now_ms();
   SignInAttempt a = sign_ins.attempt(station.name, *character, kiosk_pin_matches(reader(), *character, pin), now);
   if (a.result == SignInAttempt::Result::signed_in)
@@ -90,8 +113,7 @@ Reply LedgerServer::Impl::kiosk_sign_in(const Station& station, const std::strin
                   {"idle_ms", kiosk_sign_in_idle_ms}}};
   if (a.result == SignInAttempt::Result::locked) {
     const std::int64_t locked = whole_minutes(a.locked_for_ms), window = whole_minutes(pin_try_window_ms);
-    return error_reply(
-        423, "pin_locked", "badge",
+    return error_reply(RefusalCode::pin_locked, "badge",
         locked == 1
             // TRANSLATORS: {0} is how many wrong PINs lock a badge, {1} in how many minutes
             ? say("{} wrong PINs in {} minutes: this badge is locked on kiosks for 1 minute more (a GM station can "
@@ -104,7 +126,7 @@ Reply LedgerServer::Impl::kiosk_sign_in(const Station& station, const std::strin
         Json{{"locked_minutes", locked}});
   }
   const std::int64_t lock = whole_minutes(pin_lock_ms);
-  return error_reply(403, "wrong_pin", "pin",
+  return error_reply(RefusalCode::wrong_pin, "pin",
                      a.tries_left == 1
                          // TRANSLATORS: {} is how many minutes the badge is locked for
                          ? say("Wrong PIN: 1 more try before this badge is locked for {} minutes", lock)
@@ -118,7 +140,7 @@ Reply LedgerServer::Impl::kiosk_sign_in(const Station& station, const std::strin
 std::optional<Reply> LedgerServer::Impl::kiosk_record_refusal(MHD_Connection* c, const Station& station, const AppendRequest& request) {
   auto player = kiosk_player(c, station);
   if (!player)
-    return error_reply(401, "sign_in_needed", "x-sign-in",
+    return error_reply(RefusalCode::sign_in_needed, "x-sign-in",
                        say("a kiosk records only for a player signed in with badge and PIN (POST /kiosk/sign-in); "
                            "a sign-in ends after a minute without use"));
   const Json& payload = request.payload;
@@ -134,12 +156,12 @@ std::optional<Reply> LedgerServer::Impl::kiosk_record_refusal(MHD_Connection* c,
                       : request.type == "trick_flipped" ? "character"
                                                         : "from";
   if (named(actor) != player->character)
-    return error_reply(403, "not_yours", actor,
+    return error_reply(RefusalCode::not_yours, actor,
                        say("a kiosk gives, sells, votes and plays tricks only as the player signed in at it"));
   if (request.type == "horse_sold") {
     auto buyer = kiosk_player(c, station, "X-Countersign");
     if (!buyer || named("to") != buyer->character)
-      return error_reply(403, "buyer_must_agree", "to",
+      return error_reply(RefusalCode::buyer_must_agree, "to",
                          say("a sale at a kiosk needs the buyer's sign-in too (X-Countersign): the buyer types "
                              "their PIN"));
   }

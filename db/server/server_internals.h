@@ -1,11 +1,12 @@
 #pragma once
 // The ledger server's inside, shared by its files, one purpose each: ledger_server.cpp (the
-// daemon, its threads, TLS and limits), server_routes.cpp (which call does what, replies),
+// daemon, its threads, TLS and limits), server_routes.cpp (the table of calls, its handlers, replies),
 // kiosk_routes.cpp (players signing in and handing cards over at kiosks). Nothing here is seen
 // outside db/server.
 #include <microhttpd.h>
 
 #include <atomic>
+#include <cassert>
 #include <condition_variable>
 #include <list>
 #include <map>
@@ -17,6 +18,7 @@
 
 #include "ledger/ledger.h"
 #include "ledger/refusal_trail.h"
+#include "protocol/json_fields.h"
 #include "protocol/json_text.h"
 #include "protocol/utf8.h"
 #include "server/append_queue.h"
@@ -52,23 +54,45 @@ struct Reply {
 // JSON must be.
 // `data`: the refusal's numbers beside its code, so that a station words it in its own language
 // without reading the English reason ({"tries_left": 4, "lock_minutes": 5}).
-inline Reply error_reply(unsigned status, const std::string& code, const std::string& field,
-                         const std::string& reason, const Json& data = Json::object()) {
-  Json error{{"code", code}, {"field", protocol::valid_utf8(field)}, {"reason", protocol::valid_utf8(reason)}};
+// `status`: where the code's own (ledger/refusal_code.h) is not the answer: an event the ledger
+// refused (refused_event_status), a lookup's refusal, an error inside a handler.
+inline Reply error_reply(unsigned status, RefusalCode code, const std::string& field, const std::string& reason,
+                         const Json& data = Json::object()) {
+  Json error{{"code", to_string(code)}, {"field", protocol::valid_utf8(field)}, {"reason", protocol::valid_utf8(reason)}};
   for (const auto& [key, value] : data.items()) error[key] = value;
   return {status, {{"error", error}}};
 }
 // The same with the reason unworded beside its English: "words": {"text", "args"} (the marked
 // English text and its arguments), which a station words in its own language
 // (protocol::refusal_reason).
-inline Reply error_reply(unsigned status, const std::string& code, const std::string& field,
-                         const i18n::Sentence& reason, const Json& data = Json::object()) {
+inline Reply error_reply(unsigned status, RefusalCode code, const std::string& field, const i18n::Sentence& reason,
+                         const Json& data = Json::object()) {
   if (reason.text.empty()) return error_reply(status, code, field, std::string(), data);
   Reply reply = error_reply(status, code, field, reason.english(), data);
   Json args = Json::array();
   for (const auto& a : reason.args) args.push_back(protocol::valid_utf8(a));
   reply.body["error"]["words"] = Json{{"text", reason.text}, {"args", std::move(args)}};
   return reply;
+}
+// A refusal with its code's own status (http_status, ledger/refusal_code.h).
+inline Reply error_reply(RefusalCode code, const std::string& field, const i18n::Sentence& reason,
+                         const Json& data = Json::object()) {
+  return error_reply(http_status(code), code, field, reason, data);
+}
+// An error inside a handler (an exception): 500, where the ledger's failed write is 503.
+inline Reply unexpected_error_reply(const std::string& what) {
+  return error_reply(500, RefusalCode::server_error, "", what);
+}
+
+// A request body that must be JSON: nullopt, with `refusal` saying why (400 bad_input), when it
+// is not.
+inline std::optional<Json> json_body(const std::string& text, Reply& refusal) {
+  try {
+    return protocol::parse_json(text, "body");
+  } catch (const protocol::InputError& e) {
+    refusal = error_reply(RefusalCode::bad_input, "body", e.sentence());
+    return std::nullopt;
+  }
 }
 
 // The client's IPv4 address as text ("?" when unknown).
@@ -130,12 +154,36 @@ struct LedgerServer::Impl {
   void log_head(std::int64_t now);
   void run_deadlines();
 
-  // server_routes.cpp
+  // server_routes.cpp: the calls are one table (`routes` there), read by route(). A handler
+  // answers its call, or nullopt when it suspended the connection (the reply comes later).
+  struct Call {
+    MHD_Connection* connection;
+    const std::string& method;
+    const std::string& url;
+    serving::RequestState& state;
+    std::optional<Station> caller;  // authenticated: every row but those for anyone
+    const Station& station() const {
+      assert(caller);  // route() authenticates before it calls such a row's handler
+      return *caller;
+    }
+  };
+  using Answer = std::optional<serving::Reply>;  // nullopt: suspended, answered later
   std::optional<Station> authenticate(MHD_Connection* c);
   serving::Reply read_events(serving::RequestState& s);
-  // Returns true when the request was suspended (the reply comes later).
-  bool route(MHD_Connection* c, const std::string& method, const std::string& url, serving::RequestState& s,
-             serving::Reply& reply);
+  Answer route(MHD_Connection* c, const std::string& method, const std::string& url, serving::RequestState& s);
+  Answer get_health(Call& call);
+  Answer post_enroll(Call& call);
+  Answer get_card(Call& call);       // GET /cards/CODE
+  Answer get_character(Call& call);  // GET /characters/BADGE
+  Answer lookup(Call& call, bool card);
+  Answer get_vote(Call& call);
+  Answer get_timers(Call& call);
+  Answer get_table(Call& call);
+  Answer get_land(Call& call);
+  Answer get_twtw(Call& call);
+  Answer get_event(Call& call);
+  Answer get_events(Call& call);  // the feed, a long-poll with wait_ms
+  Answer post_events(Call& call);  // an event for the ledger, through the writer thread
   static MHD_Result send(MHD_Connection* c, const serving::Reply& reply);
   void log_refusal(MHD_Connection* c, const char* method, const char* url, const serving::Reply& reply);
   MHD_Result handle(MHD_Connection* c, const char* url, const char* method, const char* upload,
@@ -144,6 +192,8 @@ struct LedgerServer::Impl {
                             size_t* upload_size, void** con_cls);
 
   // kiosk_routes.cpp
+  Answer post_kiosk_sign_in(Call& call);
+  Answer post_kiosk_sign_out(Call& call);
   void log_lookup_refusal(const Station& station, const std::string& type, const std::string& code,
                           const serving::Reply& reply);
   void trail_refusal(const Station& station, const std::string& type, const std::string& payload,

@@ -1,5 +1,7 @@
-// Which call of the ledger server does what (docs/server.md lists them), and how a reply is
-// sent. Part of the ledger server (server/server_internals.h).
+// Which call of the ledger server does what (docs/server.md lists them): the `routes` table, one
+// row a call, read by route(); the handlers; and how a reply is sent. Part of the ledger server
+// (server/server_internals.h).
+#include <cassert>
 #include <cstring>
 #include <set>
 
@@ -21,6 +23,8 @@ namespace marshal::db {
 
 using serving::client_address;
 using serving::error_reply;
+using serving::json_body;
+using serving::unexpected_error_reply;
 using serving::now_ms;
 using serving::Reply;
 using serving::RequestState;
@@ -50,11 +54,9 @@ Reply append_reply(const AppendResult& r) {
     return Reply::text_of(200, fmt::format(R"({{"accepted":true,"seq":{},"hash":"{}","duplicate":{},"ledger":{}}})",
                                            r.seq, to_hex(r.hash).substr(0, anchor_short_hex_digits), r.duplicate,
                                            r.ledger_text));
-  unsigned status = r.code == "bad_input" || r.code == "bad_code" ? 400
-                    : r.code == "server_error"                     ? 503
-                                                                   : 409;
-  Reply reply = r.sentence.text.empty() ? error_reply(status, r.code, r.field, r.reason)
-                                        : error_reply(status, r.code, r.field, r.sentence);
+  const unsigned status = refused_event_status(r.refusal);
+  Reply reply = r.sentence.text.empty() ? error_reply(status, r.refusal, r.field, r.reason)
+                                        : error_reply(status, r.refusal, r.field, r.sentence);
   reply.body["accepted"] = false;
   return reply;
 }
@@ -108,196 +110,223 @@ Reply LedgerServer::Impl::read_events(RequestState& s) {
   return {200, {{"events", events}, {"last_seq", last}}};
 }
 
-bool LedgerServer::Impl::route(MHD_Connection* c, const std::string& method, const std::string& url, RequestState& s,
-           Reply& reply) {
-  if (s.too_large) {
-    reply = error_reply(413, "too_large", "body",
-                        say("a request body is at most {} bytes", config.max_body_bytes));
-    return false;
-  }
-  if (url == "/health" && method == "GET") {
-    reply = {200, {{"ok", true}, {"events", last_seq.load()}}};
-    return false;
-  }
-  if (url == "/enroll") {
-    if (method != "POST") return (reply = error_reply(405, "method", "", say("use POST"))), false;
-    Json body;
-    try {
-      body = protocol::parse_json(s.body, "body");
-    } catch (const protocol::InputError& e) {
-      return (reply = error_reply(400, "bad_input", "body", e.sentence())), false;
-    }
-    if (!body.is_object() || body.size() != 1 || !body.contains("code") || !body["code"].is_string())
-      return (reply = error_reply(400, "bad_input", "code", say("send {{\"code\": ENROLLMENT_CODE}}"))), false;
-    // Enrollment writes; it is rare, so it takes the ledger's own connection via the queue's
-    // lock-free path: a separate connection is enough (SQLite serialises the write).
-    auto e = enroll_station(reader(), body["code"].get<std::string>(), now_ms());
-    if (!e) return (reply = error_reply(403, "enroll_refused", "code", say("unknown, used or revoked enrollment code"))), false;
-    reply = {200, {{"station", e->station.name}, {"role", to_string(e->station.role)}, {"token", e->token}}};
-    if (!e->admin_check.empty()) reply.body["admin_check"] = e->admin_check;  // the kiosk's admin card, hashed
-    return false;
-  }
-  auto station = authenticate(c);
-  if (!station)
-    return (reply = error_reply(401, "unauthenticated", "authorization",
-                                say("send Authorization: Bearer TOKEN (from /enroll)"))),
-           false;
-  if (url.rfind("/cards/", 0) == 0 || url.rfind("/characters/", 0) == 0) {
-    if (method != "GET") return (reply = error_reply(405, "method", "", say("use GET"))), false;
-    if (auto ended = ended_sign_in(c, *station)) return (reply = *ended), false;
-    bool card = url[1] == 'c' && url[2] == 'a';
-    std::string code = url.substr(card ? 7 : 12);
-    try {
-      std::optional<std::int64_t> player;
-      if (auto signed_in = kiosk_player(c, *station)) player = signed_in->character;
-      auto view = card ? card_view(reader(), code, station->role, player)
-                       : character_view(reader(), code, station->role, now_ms(), player);
-      if (view) {
-        reply = {200, *view};
-        return false;
-      }
-      reply = error_reply(404, "unknown_code", "code",
-                          card ? say("the ledger knows no such card") : say("the ledger knows no such badge"));
-    } catch (const LedgerRefusal& r) {
-      reply = error_reply(400, r.code, "code", r.sentence);
-    }
-    // A code nobody knows may be a forgery or a misprint: it goes into the audit trail.
-    log_lookup_refusal(*station, card ? "card_lookup" : "character_lookup", code, reply);
-    return false;
-  }
-  if (url == "/kiosk/sign-in" || url == "/kiosk/sign-out") {
-    if (method != "POST") return (reply = error_reply(405, "method", "", say("use POST"))), false;
-    if (station->role != Role::kiosk)
-      return (reply = error_reply(403, "not_allowed", "url", say("players sign in at kiosks"))), false;
-    if (url == "/kiosk/sign-out") {
-      if (const char* token = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Sign-In"))
-        sign_ins.sign_out(token, station->name);
-      reply = {200, {{"signed_out", true}}};
-      return false;
-    }
-    reply = kiosk_sign_in(*station, s.body);
-    // Wrong and locked PINs go into the audit trail, with the badge and never the PIN.
-    if (reply.status != 200) {
-      std::string badge;
-      try {
-        Json body = Json::parse(s.body);
-        if (body.is_object() && body.contains("badge") && body["badge"].is_string()) badge = body["badge"];
-      } catch (...) {
-      }
-      log_lookup_refusal(*station, "kiosk_sign_in", badge, reply);
-    }
-    return false;
-  }
-  if (url == "/vote") {
-    if (method != "GET") return (reply = error_reply(405, "method", "", say("use GET"))), false;
-    if (auto ended = ended_sign_in(c, *station)) return (reply = *ended), false;
-    std::optional<std::int64_t> player;
-    if (auto signed_in = kiosk_player(c, *station)) player = signed_in->character;
-    reply = {200, vote_view(reader(), now_ms(), player)};
-    return false;
-  }
-  if (url == "/timers") {
-    if (method != "GET") return (reply = error_reply(405, "method", "", say("use GET"))), false;
-    reply = {200, timers_view(reader(), now_ms())};
-    return false;
-  }
-  if (url == "/table") {
-    if (method != "GET") return (reply = error_reply(405, "method", "", say("use GET"))), false;
+namespace {
+
+using Impl = LedgerServer::Impl;
+
+// Who may make a call.
+enum class Caller {
+  anyone,   // no token needed
+  station,  // any enrolled station (Authorization: Bearer TOKEN), else 401 unauthenticated
+  gm,       // a GM station; a kiosk gets 403 not_allowed with the row's field and sentence
+  kiosk,    // a kiosk; a GM station is refused the same way
+};
+
+// One call of the ledger server (docs/server.md lists them). route() reads the rows in order:
+// the token first (unless the call is for anyone), then the method, the role, a kiosk's sign-in,
+// and only then the handler.
+struct Route {
+  std::string_view method;  // "GET" or "POST"
+  std::string_view path;    // exact; or, ending in '/', every path it begins ("/cards/CODE")
+  Caller caller;
+  Impl::Answer (Impl::*handler)(Impl::Call&);
+  // Another method on this path: 405 "use GET"/"use POST"; false: 404, as an unknown path.
+  bool other_methods_refused = true;
+  // A kiosk's X-Sign-In, when sent, must still be live (401 sign_in_ended): the calls that
+  // show a player's own state.
+  bool live_sign_in = false;
+  // A gm or kiosk row: the refusal's field and sentence for the other role.
+  std::string_view refused_field = "";
+  i18n::Sentence refused_why = {};
+};
+
+const i18n::Sentence kiosks_only = say("players sign in at kiosks");
+
+const Route routes[] = {
+    {.method = "GET", .path = "/health", .caller = Caller::anyone, .handler = &Impl::get_health,
+     .other_methods_refused = false},
+    {.method = "POST", .path = "/enroll", .caller = Caller::anyone, .handler = &Impl::post_enroll},
+    {.method = "GET", .path = "/cards/", .caller = Caller::station, .handler = &Impl::get_card, .live_sign_in = true},
+    {.method = "GET", .path = "/characters/", .caller = Caller::station, .handler = &Impl::get_character,
+     .live_sign_in = true},
+    {.method = "POST", .path = "/kiosk/sign-in", .caller = Caller::kiosk, .handler = &Impl::post_kiosk_sign_in,
+     .refused_field = "url", .refused_why = kiosks_only},
+    {.method = "POST", .path = "/kiosk/sign-out", .caller = Caller::kiosk, .handler = &Impl::post_kiosk_sign_out,
+     .refused_field = "url", .refused_why = kiosks_only},
+    {.method = "GET", .path = "/vote", .caller = Caller::station, .handler = &Impl::get_vote, .live_sign_in = true},
+    {.method = "GET", .path = "/timers", .caller = Caller::station, .handler = &Impl::get_timers},
     // The GM's characters, pool and rolls are the GM's: a kiosk sees its player's own state.
-    if (station->role != Role::gm)
-      return (reply = error_reply(403, "not_allowed", "url", say("the table is a GM station's"))), false;
-    reply = {200, table_view(reader())};
-    return false;
-  }
-  if (url == "/land") {  // the land register (server/land_view.h): who owns what, every deal
-    if (method != "GET") return (reply = error_reply(405, "method", "", say("use GET"))), false;
-    if (station->role != Role::gm)
-      return (reply = error_reply(403, "not_allowed", "url", say("the land register is a GM station's"))), false;
-    reply = {200, land_view(reader())};
-    return false;
-  }
-  if (url == "/twtw") {  // the TWTW round and its characters (server/twtw_view.h): the GM's screen
-    if (method != "GET") return (reply = error_reply(405, "method", "", say("use GET"))), false;
-    reply = station->role == Role::gm ? Reply{200, twtw_view(reader())}
-                                      : error_reply(403, "not_allowed", "", say("the round of action time is the GM's"));
-    return false;
-  }
-  if (url == "/event") {
-    if (method != "GET") return (reply = error_reply(405, "method", "", say("use GET"))), false;
-    reply = {200, event_view(reader())};
-    return false;
-  }
-  if (url == "/events" && method == "GET") {
-    s.role = station->role;
-    std::int64_t wait_ms = 0;
-    if (!parse_int(query(c, "after"), 0, INT64_MAX, s.after) ||
-        !parse_int(query(c, "limit"), 1, 1000, s.limit) ||
-        !parse_int(query(c, "wait_ms"), 0, config.max_wait_ms, wait_ms))
-      return (reply = error_reply(400, "bad_input", "query",
-                                  say("after >= 0, limit 1-1000, wait_ms 0-{}", config.max_wait_ms))),
-             false;
-    if (wait_ms == 0 || s.after < last_seq) {
-      reply = read_events(s);
-      return false;
+    {.method = "GET", .path = "/table", .caller = Caller::gm, .handler = &Impl::get_table, .refused_field = "url",
+     .refused_why = say("the table is a GM station's")},
+    {.method = "GET", .path = "/land", .caller = Caller::gm, .handler = &Impl::get_land, .refused_field = "url",
+     .refused_why = say("the land register is a GM station's")},
+    {.method = "GET", .path = "/twtw", .caller = Caller::gm, .handler = &Impl::get_twtw,
+     .refused_why = say("the round of action time is the GM's")},
+    {.method = "GET", .path = "/event", .caller = Caller::station, .handler = &Impl::get_event},
+    {.method = "GET", .path = "/events", .caller = Caller::station, .handler = &Impl::get_events,
+     .other_methods_refused = false},
+    {.method = "POST", .path = "/events", .caller = Caller::station, .handler = &Impl::post_events,
+     .other_methods_refused = false},
+};
+
+bool matches(const Route& route, const std::string& url) {
+  return route.path.back() == '/' ? url.starts_with(route.path) : url == route.path;
+}
+
+}  // namespace
+
+Impl::Answer Impl::route(MHD_Connection* c, const std::string& method, const std::string& url, RequestState& s) {
+  if (s.too_large)
+    return error_reply(RefusalCode::too_large, "body", say("a request body is at most {} bytes", config.max_body_bytes));
+  const Route* row = nullptr;       // this path and method
+  const Route* path_row = nullptr;  // this path, another method: refused with 405
+  for (const Route& r : routes) {
+    if (!matches(r, url)) continue;
+    if (r.method == method) {
+      row = &r;
+      break;
     }
-    s.polling = true;
-    s.suspended = true;
-    MHD_suspend_connection(c);
-    std::lock_guard lock(waiters_mutex);
-    waiters.push_back({c, &s, now_ms() + wait_ms});
-    return true;
+    if (r.other_methods_refused && !path_row) path_row = &r;
   }
-  if (url == "/events" && method == "POST") {
-    Json body;
-    try {
-      body = protocol::parse_json(s.body, "body");
-    } catch (const protocol::InputError& e) {
-      return (reply = error_reply(400, "bad_input", "body", e.sentence())), false;
-    }
-    AppendRequest request;
-    try {
-      protocol::Fields f(body, "");
-      request.uuid = f.text("uuid");
-      request.type = f.text("type");
-      f.required("payload");
-      if (f.has("client_time_ms"))  // null too is refused: optional means left out
-        request.client_time_ms = client_time_from(f.required("client_time_ms"));
-      f.done();
-      request.payload = std::move(body["payload"]);  // checked above; moved, not copied
-      request.payload_text = protocol::compact_text(request.payload);  // here, not on the writer
-    } catch (const protocol::InputError& e) {
-      return (reply = error_reply(400, "bad_input", e.path(), e.sentence())), false;
-    }
-    if (request.type == "event_defined" || is_station_event(request.type) ||
-        (station->role == Role::kiosk && !kiosk_event_types.count(request.type)))
-      return (reply = error_reply(403, "not_allowed", "type",
-                                  station->role == Role::gm ? say("a gm station cannot record {}", request.type)
-                                                            : say("a kiosk station cannot record {}", request.type))),
-             false;
-    // A kiosk hands over only what its signed-in player holds: the record names that player
-    // as giver or seller, and the ledger checks they hold the card.
-    if (station->role == Role::kiosk)
-      if (auto refusal = kiosk_record_refusal(c, *station, request)) {
-        trail_refusal(*station, request.type, request.payload_text, *refusal);
-        return (reply = *refusal), false;
-      }
-    request.station = station->name;
-    std::lock_guard closing_lock(closing_mutex);
-    if (closing) return (reply = error_reply(503, "closing", "", say("the server is shutting down"))), false;
-    s.suspended = true;
-    MHD_suspend_connection(c);
-    // The writer thread only hands the result over: the reply is made on this connection's
-    // own thread when it resumes, so the writer goes on to the next batch at once.
-    queue->submit(std::move(request), [c, &s](AppendRequest sent, AppendResult r) {
-      r.ledger = nullptr;  // the reply is made from ledger_text: the tree is freed by its maker
-      s.sent = std::move(sent);
-      s.appended = std::move(r);
-      MHD_resume_connection(c);
-    });
-    return true;
+  const Route* found = row ? row : path_row;
+  Call call{c, method, url, s, std::nullopt};
+  if (!found || found->caller != Caller::anyone) {
+    call.caller = authenticate(c);
+    if (!call.caller)
+      return error_reply(RefusalCode::unauthenticated, "authorization",
+                         say("send Authorization: Bearer TOKEN (from /enroll)"));
   }
-  reply = error_reply(404, "not_found", "url", say("no such endpoint: {} {}", method, url));
-  return false;
+  if (!found) return error_reply(RefusalCode::not_found, "url", say("no such endpoint: {} {}", method, url));
+  if (!row) return error_reply(RefusalCode::method, "", found->method == "GET" ? say("use GET") : say("use POST"));
+  if (found->caller == Caller::gm || found->caller == Caller::kiosk) {
+    assert(!found->refused_why.text.empty());  // a row for one role says why the other is refused
+    const Role role = found->caller == Caller::gm ? Role::gm : Role::kiosk;
+    if (call.station().role != role)
+      return error_reply(RefusalCode::not_allowed, std::string(found->refused_field), found->refused_why);
+  }
+  if (found->live_sign_in)
+    if (auto ended = ended_sign_in(c, call.station())) return ended;
+  return (this->*found->handler)(call);
+}
+
+Impl::Answer Impl::get_health(Call&) { return Reply{200, {{"ok", true}, {"events", last_seq.load()}}}; }
+
+Impl::Answer Impl::post_enroll(Call& call) {
+  Reply refusal;
+  std::optional<Json> body = json_body(call.state.body, refusal);
+  if (!body) return refusal;
+  if (!body->is_object() || body->size() != 1 || !body->contains("code") || !(*body)["code"].is_string())
+    return error_reply(RefusalCode::bad_input, "code", say("send {{\"code\": ENROLLMENT_CODE}}"));
+  // Enrollment writes; it is rare, so it takes the ledger's own connection via the queue's
+  // lock-free path: a separate connection is enough (SQLite serialises the write).
+  auto e = enroll_station(reader(), (*body)["code"].get<std::string>(), now_ms());
+  if (!e) return error_reply(RefusalCode::enroll_refused, "code", say("unknown, used or revoked enrollment code"));
+  Reply reply{200, {{"station", e->station.name}, {"role", to_string(e->station.role)}, {"token", e->token}}};
+  if (!e->admin_check.empty()) reply.body["admin_check"] = e->admin_check;  // the kiosk's admin card, hashed
+  return reply;
+}
+
+Impl::Answer Impl::get_card(Call& call) { return lookup(call, true); }
+Impl::Answer Impl::get_character(Call& call) { return lookup(call, false); }
+
+// A card by its code, or a character by the code of its badge, as the station may see it.
+Impl::Answer Impl::lookup(Call& call, bool card) {
+  const Station& station = call.station();
+  std::string code = call.url.substr(card ? std::string_view("/cards/").size() : std::string_view("/characters/").size());
+  Reply reply;
+  try {
+    std::optional<std::int64_t> player;
+    if (auto signed_in = kiosk_player(call.connection, station)) player = signed_in->character;
+    auto view = card ? card_view(reader(), code, station.role, player)
+                     : character_view(reader(), code, station.role, now_ms(), player);
+    if (view) return Reply{200, *view};
+    reply = error_reply(RefusalCode::unknown_code, "code",
+                        card ? say("the ledger knows no such card") : say("the ledger knows no such badge"));
+  } catch (const LedgerRefusal& r) {
+    reply = error_reply(400, r.refusal, "code", r.sentence);  // a malformed code
+  }
+  // A code nobody knows may be a forgery or a misprint: it goes into the audit trail.
+  log_lookup_refusal(station, card ? "card_lookup" : "character_lookup", code, reply);
+  return reply;
+}
+
+// The views every station reads as they are (server/views.h), and the GM's own.
+Impl::Answer Impl::get_vote(Call& call) {
+  std::optional<std::int64_t> player;
+  if (auto signed_in = kiosk_player(call.connection, call.station())) player = signed_in->character;
+  return Reply{200, vote_view(reader(), now_ms(), player)};
+}
+Impl::Answer Impl::get_timers(Call&) { return Reply{200, timers_view(reader(), now_ms())}; }
+Impl::Answer Impl::get_table(Call&) { return Reply{200, table_view(reader())}; }
+// The land register (server/land_view.h): who owns what, every deal.
+Impl::Answer Impl::get_land(Call&) { return Reply{200, land_view(reader())}; }
+// The TWTW round and its characters (server/twtw_view.h): the GM's screen.
+Impl::Answer Impl::get_twtw(Call&) { return Reply{200, twtw_view(reader())}; }
+Impl::Answer Impl::get_event(Call&) { return Reply{200, event_view(reader())}; }
+
+Impl::Answer Impl::get_events(Call& call) {
+  RequestState& s = call.state;
+  s.role = call.station().role;
+  std::int64_t wait_ms = 0;
+  if (!parse_int(query(call.connection, "after"), 0, INT64_MAX, s.after) ||
+      !parse_int(query(call.connection, "limit"), 1, 1000, s.limit) ||
+      !parse_int(query(call.connection, "wait_ms"), 0, config.max_wait_ms, wait_ms))
+    return error_reply(RefusalCode::bad_input, "query", say("after >= 0, limit 1-1000, wait_ms 0-{}", config.max_wait_ms));
+  if (wait_ms == 0 || s.after < last_seq) return read_events(s);
+  s.polling = true;
+  s.suspended = true;
+  MHD_suspend_connection(call.connection);
+  std::lock_guard lock(waiters_mutex);
+  waiters.push_back({call.connection, &s, now_ms() + wait_ms});
+  return std::nullopt;
+}
+
+Impl::Answer Impl::post_events(Call& call) {
+  const Station& station = call.station();
+  Reply refusal;
+  std::optional<Json> body = json_body(call.state.body, refusal);
+  if (!body) return refusal;
+  AppendRequest request;
+  try {
+    protocol::Fields f(*body, "");
+    request.uuid = f.text("uuid");
+    request.type = f.text("type");
+    f.required("payload");
+    if (f.has("client_time_ms"))  // null too is refused: optional means left out
+      request.client_time_ms = client_time_from(f.required("client_time_ms"));
+    f.done();
+    request.payload = std::move((*body)["payload"]);  // checked above; moved, not copied
+    request.payload_text = protocol::compact_text(request.payload);  // here, not on the writer
+  } catch (const protocol::InputError& e) {
+    return error_reply(RefusalCode::bad_input, e.path(), e.sentence());
+  }
+  if (request.type == "event_defined" || is_station_event(request.type) ||
+      (station.role == Role::kiosk && !kiosk_event_types.count(request.type)))
+    return error_reply(RefusalCode::not_allowed, "type",
+                       station.role == Role::gm ? say("a gm station cannot record {}", request.type)
+                                                : say("a kiosk station cannot record {}", request.type));
+  // A kiosk hands over only what its signed-in player holds: the record names that player
+  // as giver or seller, and the ledger checks they hold the card.
+  if (station.role == Role::kiosk)
+    if (auto refused = kiosk_record_refusal(call.connection, station, request)) {
+      trail_refusal(station, request.type, request.payload_text, *refused);
+      return refused;
+    }
+  request.station = station.name;
+  std::lock_guard closing_lock(closing_mutex);
+  if (closing) return error_reply(RefusalCode::closing, "", say("the server is shutting down"));
+  RequestState& s = call.state;
+  s.suspended = true;
+  MHD_suspend_connection(call.connection);
+  // The writer thread only hands the result over: the reply is made on this connection's
+  // own thread when it resumes, so the writer goes on to the next batch at once.
+  queue->submit(std::move(request), [c = call.connection, &s](AppendRequest sent, AppendResult r) {
+    r.ledger = nullptr;  // the reply is made from ledger_text: the tree is freed by its maker
+    s.sent = std::move(sent);
+    s.appended = std::move(r);
+    MHD_resume_connection(c);
+  });
+  return std::nullopt;
 }
 
 // Never throws: a reply that cannot be written as JSON (invalid UTF-8 that slipped through)
@@ -342,9 +371,9 @@ MHD_Result LedgerServer::Impl::handle(MHD_Connection* c, const char* url, const 
   try {
     return handle_request(c, url, method, upload, upload_size, con_cls);
   } catch (const std::exception& e) {
-    return send(c, error_reply(500, "server_error", "", e.what()));
+    return send(c, unexpected_error_reply(e.what()));
   } catch (...) {
-    return send(c, error_reply(500, "server_error", "", say("unexpected error")));
+    return send(c, error_reply(500, RefusalCode::server_error, "", say("unexpected error")));
   }
 }
 
@@ -364,19 +393,21 @@ MHD_Result LedgerServer::Impl::handle_request(MHD_Connection* c, const char* url
   }
   if (s->suspended) {  // resumed: an append finished or a long-poll ended
     if (s->polling) return send(c, read_events(*s));
+    assert(s->appended);  // the writer hands the result over before it resumes the connection
     Reply reply = append_reply(*s->appended);
     log_refusal(c, method, url, reply);
     return send(c, reply);
   }
   guard.request_complete(c);
-  Reply reply;
+  Answer reply;
   try {
-    if (route(c, method, url, *s, reply)) return MHD_YES;
+    reply = route(c, method, url, *s);
+    if (!reply) return MHD_YES;  // suspended: the reply comes when it resumes
   } catch (const std::exception& e) {
-    reply = error_reply(500, "server_error", "", e.what());
+    reply = unexpected_error_reply(e.what());
   }
-  log_refusal(c, method, url, reply);
-  return send(c, reply);
+  log_refusal(c, method, url, *reply);
+  return send(c, *reply);
 }
 
 }  // namespace marshal::db

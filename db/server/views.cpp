@@ -66,7 +66,7 @@ std::optional<std::int64_t> character_of_badge(Database& db, const std::string& 
   try {
     return town.character_by_badge(Json(badge), "badge");
   } catch (const LedgerRefusal& r) {
-    if (r.code == "bad_code") throw;
+    if (r.refusal == RefusalCode::bad_code) throw;
     return std::nullopt;
   }
 }
@@ -78,7 +78,7 @@ std::optional<Json> character_view(Database& db, const std::string& badge, Role 
   try {
     id = town.character_by_badge(Json(badge), "badge");
   } catch (const LedgerRefusal& r) {
-    if (r.code == "bad_code") throw;
+    if (r.refusal == RefusalCode::bad_code) throw;
     return std::nullopt;
   }
   // A kiosk sees a character's state only with that character's own sign-in; anyone else's

@@ -12,7 +12,7 @@
 
 namespace marshal::db {
 
-// nullopt: no such card. Throws LedgerRefusal("bad_code") for a malformed code. `kiosk_player`
+// nullopt: no such card. Throws LedgerRefusal(RefusalCode::bad_code) for a malformed code. `kiosk_player`
 // is the character signed in at the kiosk asking (server/kiosk_sign_ins.h), if any: a secret's
 // text is shown to a kiosk only when that character holds it.
 std::optional<Json> card_view(Database& db, const std::string& code, Role role,
@@ -22,7 +22,7 @@ std::optional<Json> card_view(Database& db, const std::string& code, Role role,
 // texts only when `kiosk_player` is this character.
 std::optional<Json> character_view(Database& db, const std::string& badge, Role role,
                                    std::int64_t now_ms, std::optional<std::int64_t> kiosk_player = std::nullopt);
-// The character a badge names (nullopt: no such badge). Throws LedgerRefusal("bad_code") for a
+// The character a badge names (nullopt: no such badge). Throws LedgerRefusal(RefusalCode::bad_code) for a
 // malformed code.
 std::optional<std::int64_t> character_of_badge(Database& db, const std::string& badge);
 // What every station may know of the event: {"title", "options", "locations": [{"name",
