@@ -23,7 +23,18 @@ using ui::wx_tr;
 
 namespace {
 
-constexpr std::size_t log_lines_shown = 4;  // the roll log's lines on screen, newest first
+// The roll log's lines on screen, newest first (the live panel beside lists every roll too).
+constexpr std::size_t log_lines_shown = 2;
+// The chips list names everyone up to this many characters (a posse at a table); a larger town
+// (a LARP's) names only those with chips or dead, and counts the rest, so the screen still fits
+// 1024 x 600. The numbers stay everyone's, in the ledger's order.
+constexpr std::size_t roster_names_shown = 12;
+
+// `text` with its spaces made non-breaking: a wrapped line never parts it.
+std::string unbroken(std::string text) {
+  for (auto at = text.find(' '); at != std::string::npos; at = text.find(' ', at)) text.replace(at, 1, "\u00a0");
+  return text;
+}
 
 std::string table_percent(double p) { return fmt::format("{:.1f}%", 100 * p); }
 
@@ -63,11 +74,12 @@ wxStaticText* table_body_text(wxWindow* parent, const wxString& text, bool bold 
 TablePage::TablePage(wxWindow* parent, StationBackend& backend)
     // TRANSLATORS: the Table screen's title.
     : ConflictPage(parent, wx_tr("TABLE: a tabletop roll")), backend_(backend) {
-  // Left: who rolls, the fields, the odds; right: everyone's chips. Then the result, the log.
+  // Left: who rolls and the odds; right: everyone's chips. Then the fields, the result, the keys
+  // and the last rolls.
   auto* columns = new wxBoxSizer(wxHORIZONTAL);
   auto* left = new wxBoxSizer(wxVERTICAL);
   rolling_ = table_body_text(this, "", true);
-  left->Add(rolling_, 0, wxALL | wxEXPAND, 4);
+  left->Add(rolling_, 0, wxLEFT | wxRIGHT | wxBOTTOM | wxEXPAND, 4);
 
   // TRANSLATORS: names a field in a refusal ("Who rolls: 9 is out of range: 1 to 5").
   who_number_ = new OneKeyNumber(this, wx_tr("Who rolls"));
@@ -85,7 +97,7 @@ TablePage::TablePage(wxWindow* parent, StationBackend& backend)
     auto* pair = new wxBoxSizer(wxHORIZONTAL);
     pair->Add(table_body_text(this, label), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
     pair->Add(field, 0, wxRIGHT, 12);
-    fields->Add(pair, 0, wxBOTTOM, 8);
+    fields->Add(pair, 0, wxBOTTOM, 4);
   };
   // TRANSLATORS: field labels, short: who rolls, the trait, the dice as rolled.
   add_field(wx_tr("Who"), who_number_);
@@ -94,26 +106,37 @@ TablePage::TablePage(wxWindow* parent, StationBackend& backend)
   add_field(wx_tr("Modifier"), modifier_);
   // TRANSLATORS: a field label: the Target Number, short.
   add_field(wx_tr("TN"), tn_);
-  left->Add(fields, 0, wxALL | wxEXPAND, 4);
   odds_ = table_body_text(this, "");
   left->Add(odds_, 0, wxALL | wxEXPAND, 4);
 
+  // Right: everyone's chips, a number and a name each.
   auto* right = new wxBoxSizer(wxVERTICAL);
-  right->Add(table_body_text(this, wx_tr("Chips and Bennies"), true), 0, wxLEFT | wxRIGHT, 4);
+  chips_heading_ = table_body_text(this, "", true);  // with the GM's pool
+  right->Add(chips_heading_, 0, wxLEFT | wxRIGHT, 4);
   roster_ = table_body_text(this, "");
-  right->Add(roster_, 0, wxALL | wxEXPAND, 4);
+  right->Add(roster_, 0, wxLEFT | wxRIGHT | wxEXPAND, 4);
   columns->Add(left, 3, wxEXPAND);
   columns->Add(right, 2, wxEXPAND);
   inputs_->Add(columns, 0, wxEXPAND);
-  result_ = add_result_area(18);
+  // The fields on one row across the page, under both columns: at 1024 x 600 the result and the
+  // keys below still show.
+  inputs_->Add(fields, 0, wxLEFT | wxRIGHT | wxEXPAND, 4);
+  result_ = add_result_area(16);
+  sizer_->GetItem(result_)->SetBorder(4);  // closer than the other screens': the keys below must show
+  // The keys under the result, in running lines that break between keys only: seen at
+  // 1024 x 600 with a roll and a refusal shown.
+  keys_ = table_body_text(this, "");
+  std::string keys;
+  // TRANSLATORS: the Table screen's keys, pressed with Ctrl (Latin letters on any keyboard): short.
+  for (const std::string& key : {tr("Ctrl+B reroll (a chip)"), tr("Ctrl+A chip to who rolls"),
+                                 tr("Ctrl+P chip to GM's pool"), tr("Ctrl+N game night"), tr("Ctrl+J Joker: posse"),
+                                 tr("Ctrl+V Joker: villains"), tr("token card: scan it")})
+    keys += (keys.empty() ? "" : "   ") + unbroken(key);
+  keys_text_ = utf8(keys);
+  sizer_->Add(keys_, 0, wxLEFT | wxRIGHT | wxEXPAND, 6);
+  // Last, the last rolls (the live panel beside lists them too): what may go below the fold.
   log_ = table_body_text(this, "");
   sizer_->Add(log_, 0, wxALL | wxEXPAND, 6);
-  // TRANSLATORS: the screen's keys, pressed with Ctrl (Latin letters on any keyboard).
-  sizer_->Add(table_body_text(this, wx_tr("Ctrl+B reroll with a Benny or chip   Ctrl+A award one to who rolls\n"
-                                          "Ctrl+P one to the GM's pool   Ctrl+N start or end the game night\n"
-                                          "Ctrl+J a Joker drawn by the posse   Ctrl+V by the villains (Joker's Wild)\n"
-                                          "A token card: scan it to play it")),
-              0, wxALL | wxEXPAND, 6);
 
   auto refused = [this](const wxString& why) { refuse(why); };
   who_number_->on_refused(refused);
@@ -170,15 +193,18 @@ void TablePage::show_text(wxStaticText* label, wxString& kept, const wxString& t
   kept = text;
   const int width = GetClientSize().x;
   label->SetLabel(text);
-  label->Wrap(std::max(200, left_column ? width * 3 / 5 - 16 : label == roster_ ? width * 2 / 5 - 16 : width - 24));
+  const bool right_column = label == roster_ || label == chips_heading_;
+  label->Wrap(std::max(200, left_column ? width * 3 / 5 - 16 : right_column ? width * 2 / 5 - 16 : width - 24));
   Layout();
   FitInside();
 }
 
 void TablePage::rewrap_columns() {
+  show_text(keys_, keys_text_, keys_text_, false);
   show_text(rolling_, rolling_text_, rolling_text_, true);
   show_text(odds_, odds_text_, odds_text_, true);
   show_text(roster_, roster_text_, roster_text_, false);
+  show_text(chips_heading_, chips_heading_text_, chips_heading_text_, false);
   show_text(log_, log_text_, log_text_, false);
 }
 
@@ -200,19 +226,45 @@ void TablePage::refresh_table() {
 
 void TablePage::show_roster() {
   const Json colours = table_.value("colours", Json::array({"benny"}));
+  // Running lines, not a line each: a town of twenty characters still leaves room for the rest.
+  // A number stays with its name (a non-breaking space); chips are named only where there are some.
+  const std::string nbsp = "\u00a0";
+  const Json characters = table_.value("characters", Json::array());
+  const bool everyone = characters.size() <= roster_names_shown;
   std::string text;
   int number = 0;
-  for (const auto& c : table_.value("characters", Json::array())) {
+  std::size_t unnamed = 0;
+  for (const auto& c : characters) {
     std::string name = c.value("name", "");
     // TRANSLATORS: after a name in the list of chips: one of the GM's characters.
     if (c.value("side", "") == "gm") name += " " + tr("(GM)");
     // TRANSLATORS: after a name: an Extra (a minor character, not a Wild Card).
     if (!c.value("wild_card", true)) name += " " + tr("(Extra)");
-    text += fmt::format("{}  {}: {}\n", ++number, name,
-                        c.value("dead", false) ? tr("DEAD") : table_chips_text(c.value("chips", Json::object()), colours));
+    const Json chips = c.value("chips", Json::object());
+    bool any = false;
+    for (const auto& [colour, n] : chips.items()) any = any || (n.is_number_integer() && n.get<std::int64_t>() != 0);
+    ++number;
+    if (!everyone && !any && !c.value("dead", false)) {
+      ++unnamed;
+      continue;
+    }
+    text += fmt::format("{}{}{}{}{}", text.empty() ? "" : "   ", number, nbsp, unbroken(name),
+                        c.value("dead", false) ? ": " + tr("DEAD")
+                        : any                  ? ": " + table_chips_text(chips, colours)
+                                               : std::string());
   }
-  // TRANSLATORS: {} is the chips in the GM's pool ("3 Bennies", "none").
-  text += fmt::format(fmt::runtime(tr("GM's pool: {}")), table_chips_text(table_.value("gm_pool", Json::object()), colours));
+  if (unnamed > 0)
+    // TRANSLATORS: the chips list of a large town names only who has chips; {} counts the others.
+    text += (text.empty() ? "" : "   ") +
+            fmt::format(fmt::runtime(trn("{} more with none", "{} more with none", unnamed)), unnamed);
+  // TRANSLATORS: {} is the chips in the GM's pool ("3 Bennies", "none"); after the heading
+  // "Chips and Bennies", on its line.
+  show_text(chips_heading_, chips_heading_text_,
+            // TRANSLATORS: the heading of the chips list (Bennies are chips too), short: the GM's pool follows.
+            utf8(tr("Chips") + "   " +
+                 fmt::format(fmt::runtime(tr("GM's pool: {}")),
+                             table_chips_text(table_.value("gm_pool", Json::object()), colours))),
+            false);
   if (!table_.value("night_open", false)) text += "\n" + tr("No game night under way (Ctrl+N starts one)");
   show_text(roster_, roster_text_, utf8(text), false);
 }

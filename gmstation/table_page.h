@@ -40,7 +40,12 @@ class TablePage : public ConflictPage {
   wxTextCtrl* dice_field() const { return dice_; }
   // The texts as written (the labels are wrapped to their column).
   wxString odds_text() const { return odds_text_; }
-  wxString roster_text() const { return roster_text_; }
+  // As a person reads it: the non-breaking spaces that keep a name on one line read as spaces.
+  wxString roster_text() const {
+    wxString text = roster_text_;
+    text.Replace(wxString::FromUTF8("\u00a0"), " ");
+    return text;
+  }
   wxString log_text() const { return log_text_; }
   wxString rolling_text() const { return rolling_text_; }
   // The keyboard waits on who rolls (a digit picks a name; a scanned badge works anywhere).
@@ -98,10 +103,12 @@ class TablePage : public ConflictPage {
   StepNumber* tn_;
   wxTextCtrl* dice_;
   wxStaticText* odds_;
-  wxStaticText* roster_;    // everyone's chips, the GM's pool
+  wxStaticText* chips_heading_;  // "Chips and Bennies" and the GM's pool
+  wxStaticText* roster_;    // everyone's chips
   wxStaticText* log_;       // the evening's last rolls
+  wxStaticText* keys_;      // the screen's Ctrl keys, wrapped to the left column
   wxStaticText* result_;
-  wxString rolling_text_, odds_text_, roster_text_, log_text_;
+  wxString rolling_text_, odds_text_, roster_text_, log_text_, keys_text_, chips_heading_text_;
 };
 
 }  // namespace marshal::gm

@@ -10,6 +10,7 @@
 #include "ledger/verify.h"
 #include "scan/wedge.h"
 #include "sample_town.h"
+#include "support/screen_text.h"
 #include "store/sqlite.h"
 
 using namespace marshal;
@@ -45,7 +46,8 @@ TEST_CASE("Table: a posse's rolls, chips, rerolls and tokens from the keyboard a
   pump(300);
   CHECK(table->instruction().Contains("Scan the badge of who rolls"));
   CHECK(table->who_field()->HasFocus());
-  CHECK(table->roster_text().Contains("Hannah Two Rivers: none"));
+  CHECK(table->roster_text().Contains("Hannah Two Rivers"));
+  CHECK_FALSE(table->roster_text().Contains("Hannah Two Rivers: "));  // no chips: none named
   CHECK(table->roster_text().Contains("Gomorra Deputy (GM) (Extra)"));
   CHECK(table->roster_text().Contains("No game night under way"));
   sim.Char('N', wxMOD_CONTROL);
@@ -91,6 +93,12 @@ TEST_CASE("Table: a posse's rolls, chips, rerolls and tokens from the keyboard a
   CHECK(table->instruction().Contains("Recorded as event"));
   CHECK(table->log_text().Contains("Hannah Two Rivers, Shooting: 15 success, 2 raises"));
   CHECK(table->trait_field()->HasFocus());
+  // At 1024 x 600 a GM sees who rolls, the odds, the result, the chips and the keys at once.
+  REQUIRE(frame->GetSize() == wxSize(1024, 600));
+  for (const char* seen : {"Hannah Two Rivers (Wild Card)", "vs TN 6: success", "-> 15 vs TN 6", "Chips",
+                           "GM's pool", "Ctrl+B", "token card"})
+    test_support::check_in_view(frame, seen, "a roll shown");
+  screenshot(frame, "table-roll");
   // Every station's live panel says it too.
   frame->refresh();
   const wxArrayString live = frame->live_entries();
@@ -111,7 +119,8 @@ TEST_CASE("Table: a posse's rolls, chips, rerolls and tokens from the keyboard a
   pump(500);
   CHECK(table->result_text().Contains("Kept: the best total, 9: success"));
   CHECK(table->log_text().Contains("(reroll of #"));
-  CHECK(table->roster_text().Contains("Hannah Two Rivers: none"));
+  CHECK(table->roster_text().Contains("Hannah Two Rivers"));
+  CHECK_FALSE(table->roster_text().Contains("Hannah Two Rivers: "));  // no chips: none named
   sim.Char('B', wxMOD_CONTROL);
   pump(300);
   CHECK(table->refusal_text().Contains("Hannah Two Rivers has no Benny or chip to spend"));
@@ -149,6 +158,10 @@ TEST_CASE("Table: a posse's rolls, chips, rerolls and tokens from the keyboard a
   pump(scan::double_read_window_ms + 100);  // past a scanner's double read: the card shown again
   scan_burst(sim, charm);
   CHECK(table->refusal_text().Contains("was played already"));
+  // With a refusal shown too, the result and the keys stay in view.
+  for (const char* seen : {"was played already", "Doc Ezekiel Hale (Wild Card)", "Chips", "Ctrl+B",
+                           "token card"})
+    test_support::check_in_view(frame, seen, "a refusal and a roll shown");
   screenshot(frame, "table");
   frame->Destroy();
   pump(200);

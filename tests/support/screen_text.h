@@ -98,6 +98,49 @@ inline void check_nothing_cut(wxWindow* window, const std::string& screen) {
   CHECK(cut.empty());
 }
 
+// The first text shown in `root` (a label, button or check box, its lines joined) that holds
+// `part`; nullptr when none does.
+inline wxWindow* find_text(wxWindow* root, const wxString& part) {
+  for (wxWindow* child : root->GetChildren()) {
+    const bool text = dynamic_cast<wxStaticText*>(child) || dynamic_cast<wxButton*>(child) ||
+                      dynamic_cast<wxCheckBox*>(child);
+    wxString label = child->GetLabel();
+    label.Replace("\n", " ");
+    label.Replace(wxString::FromUTF8("\u00a0"), " ");
+    if (text && child->IsShownOnScreen() && label.Contains(part)) return child;
+    if (wxWindow* found = find_text(child, part)) return found;
+  }
+  return nullptr;
+}
+
+// Whether `w` shows whole inside its top-level window without scrolling: not below the fold of a
+// scrolled page, not past an edge. What a GM must see at a glance is checked with it.
+inline bool in_view(wxWindow* w) {
+  wxWindow* top = wxGetTopLevelParent(w);
+  const wxRect r = w->GetScreenRect();
+  const wxRect client(top->ClientToScreen(wxPoint(0, 0)), top->GetClientSize());
+  for (wxWindow* a = w->GetParent(); a && a != top; a = a->GetParent())
+    if (!a->GetScreenRect().Contains(r)) return false;  // a scrolled page shows only part of itself
+  return client.Contains(r);
+}
+
+// A check that the text holding `part` shows whole in `root`'s window without scrolling.
+inline void check_in_view(wxWindow* root, const wxString& part, const std::string& screen) {
+  wxWindow* w = find_text(root, part);
+  INFO(screen << ": '" << part.utf8_string() << "'");
+  REQUIRE(w != nullptr);
+  const wxRect r = w->GetScreenRect();
+  std::string shown_in;  // what holds it, and where: the one that cuts it is the first too small
+  for (wxWindow* a = w->GetParent(); a; a = a->GetParent()) {
+    const wxRect p = a->GetScreenRect();
+    shown_in += " in " + wxString(a->GetClassInfo()->GetClassName()).utf8_string() + " at " + std::to_string(p.x) +
+                "," + std::to_string(p.y) + " " + std::to_string(p.width) + "x" + std::to_string(p.height);
+    if (a->IsTopLevel()) break;
+  }
+  INFO("at " << r.x << "," << r.y << " " << r.width << "x" << r.height << shown_in);
+  CHECK(in_view(w));
+}
+
 // The Latin words (two letters or more) left in `shown` once every text of `data` (names, titles,
 // texts of the event: written as the organisers wrote them) is taken out, except `kept` (key
 // names and the like, which a Russian screen writes in Latin letters too).
