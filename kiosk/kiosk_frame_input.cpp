@@ -3,6 +3,8 @@
 // other badge scanned outside an explicit hand-over step ends it and starts that badge's own.
 #include "kiosk/kiosk_frame.h"
 
+#include <limits>
+
 #include <wx/time.h>
 
 #include <fmt/format.h>
@@ -181,8 +183,13 @@ void KioskFrame::screen_touched() {
 
 void KioskFrame::resume_after_message() {
   if (screen_ != Screen::message || after_message_ == Screen::attract) return;
+  if (after_message_ == Screen::player) {
+    // The state is read again: the message stays until it is, and its time no longer runs out
+    // meanwhile (that would sign out the player who just touched the screen).
+    message_until_ms_ = std::numeric_limits<std::int64_t>::max();
+    return show_player();
+  }
   message_until_ms_ = 0;
-  if (after_message_ == Screen::player) return show_player();  // the state read again
   show(after_message_);
 }
 

@@ -32,7 +32,10 @@ TEST_CASE("every kiosk screen at 1024 x 600 and 1920 x 1080 cuts no text, in Eng
         REQUIRE(r.accepted);
       }
       kiosk::LocalLedger ledger(town.db, "lobby-kiosk");
-      kiosk::KioskFrame* frame = open_kiosk(ledger);
+      // Nobody is signed out while the walk looks (a loaded machine is slow between steps).
+      kiosk::KioskTimings timings = quick_timings();
+      timings.idle_ms = timings.message_ms = 60'000;
+      kiosk::KioskFrame* frame = open_kiosk(ledger, timings);
       frame->SetSize(size);
       pump(300);
       REQUIRE(frame->GetSize() == size);
