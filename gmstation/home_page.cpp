@@ -1,11 +1,14 @@
 #include "gmstation/home_page.h"
 
+#include <algorithm>
+
 #include <wx/sizer.h>
 
 #include <fmt/format.h>
 
 #include "core/limbs.h"
 #include "core/offices.h"
+#include "gmstation/town_glance.h"
 #include "protocol/spent_words.h"
 #include "ui/theme.h"
 #include "ui/words.h"
@@ -127,9 +130,21 @@ HomePage::HomePage(wxWindow* parent, StationBackend& backend) : wxPanel(parent, 
   help->SetFont(ui::font(14));
   answer_ = new wxStaticText(this, wxID_ANY, "");
   answer_->SetFont(ui::font(20, true));
+  town_ = new wxStaticText(this, wxID_ANY, "");
+  town_->SetFont(ui::font(16));
   sizer->Add(help, 0, wxALL, 10);
-  sizer->Add(answer_, 1, wxALL | wxEXPAND, 10);
+  sizer->Add(answer_, 0, wxLEFT | wxRIGHT | wxEXPAND, 10);
+  sizer->Add(town_, 1, wxALL | wxEXPAND, 10);
   SetSizer(sizer);
+}
+
+void HomePage::show_town(const Json& timers, const std::vector<std::string>& last_conflicts) {
+  const wxString text = utf8(town_glance_text(town_glance(timers, last_conflicts)));
+  if (text == town_text_) return;  // refreshed every few seconds: drawn again only when it changed
+  town_text_ = text;
+  town_->SetLabel(text);
+  town_->Wrap(std::max(400, GetClientSize().x - 20));
+  Layout();
 }
 
 void HomePage::show_answer(const wxString& text, const wxColour& colour) {
@@ -137,7 +152,14 @@ void HomePage::show_answer(const wxString& text, const wxColour& colour) {
   answer_->SetForegroundColour(colour);
   answer_->SetLabel(text);
   answer_->Wrap(std::max(400, GetClientSize().x - 20));
+  // A scan's answer is what the GM reads now: the glance gives it the page until Esc.
+  town_->Show(text.empty());
   Layout();
+}
+
+void HomePage::clear_answer() {
+  playable_.reset();
+  show_answer("", ui::ink);
 }
 
 void HomePage::show_lookup(const std::string& code) {

@@ -1,11 +1,12 @@
 #pragma once
-// The GM station's home screen: the function keys' help, and what a scanned badge or card is, in
-// a few lines of large type. A poker trick scanned here can be played (004 L109-119: "each Trick
+// The GM station's home screen: the function keys' help, what a scanned badge or card is, in
+// a few lines of large type, and under it the town at a glance (gmstation/town_glance.h). A poker trick scanned here can be played (004 L109-119: "each Trick
 // card can only be played once"): Enter with nothing typed records it flipped by its holder; a
 // trick played before says when and at which station. F3 then starts the cheating accusation
 // from the trick just played.
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <wx/panel.h>
 #include <wx/stattext.h>
@@ -33,12 +34,22 @@ class HomePage : public wxPanel {
   // The answer as written (the label itself is wrapped to the page's width).
   wxString answer() const { return answer_text_; }
 
+  // The town at a glance from GET /timers (with its town) and the last conflicts of the feed
+  // (the newest last); the main frame calls it on every refresh.
+  void show_town(const Json& timers, const std::vector<std::string>& last_conflicts);
+  wxString town_text() const { return town_text_; }
+  bool town_shown() const { return town_->IsShown(); }
+  // Esc at home: the scan's answer goes, the town at a glance comes back.
+  void clear_answer();
+
  private:
   void show_answer(const wxString& text, const wxColour& colour);
 
   StationBackend& backend_;
   wxStaticText* answer_;
   wxString answer_text_;
+  wxStaticText* town_;
+  wxString town_text_;
   std::optional<PlayedTrick> playable_;  // the unplayed trick shown now
   std::optional<PlayedTrick> just_played_;
 };

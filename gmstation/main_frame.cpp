@@ -1,5 +1,7 @@
 #include "gmstation/main_frame.h"
 
+#include "gmstation/town_glance.h"
+
 #include <wx/sizer.h>
 #include <wx/time.h>
 
@@ -254,6 +256,7 @@ void MainFrame::show_timers() {
 }
 
 void MainFrame::show_home() {
+  if (!current_screen()) home_->clear_answer();  // Esc at home: back to the town at a glance
   book_->SetSelection(0);
   show_station_status();
   scan_->focus_field();
@@ -287,13 +290,18 @@ void MainFrame::refresh() {
   // This station's records the ledger has not seen yet stay on top, marked, until they sync.
   for (; provisional_lines_ > 0; --provisional_lines_) live_->Delete(0);
   for (const auto& e : backend_->feed(last_seq_)) {
-    live_->Insert(live_line(e.station.empty()
-                                ? fmt::format("#{} {}", e.seq, e.summary)
-                                // TRANSLATORS: a line of the live panel: the event's number, what
-                                // happened, and the station that recorded it.
-                                : fmt::format(fmt::runtime(tr("#{} {} ({})")), e.seq, e.summary, e.station)),
-                  0);
+    const std::string line = e.station.empty()
+                                 ? fmt::format("#{} {}", e.seq, e.summary)
+                                 // TRANSLATORS: a line of the live panel: the event's number, what
+                                 // happened, and the station that recorded it.
+                                 : fmt::format(fmt::runtime(tr("#{} {} ({})")), e.seq, e.summary, e.station);
+    live_->Insert(live_line(line), 0);
     last_seq_ = e.seq;
+    // The home screen's glance names the last few (town_glance.h).
+    if (e.type == "conflict_resolved") {
+      last_conflicts_.push_back(line);
+      if (last_conflicts_.size() > glance_conflicts_shown) last_conflicts_.erase(last_conflicts_.begin());
+    }
   }
   std::vector<std::string> waiting = backend_->provisional();
   for (const auto& summary : waiting) {
@@ -302,6 +310,7 @@ void MainFrame::refresh() {
     ++provisional_lines_;
   }
   Lookup timers = backend_->timers();
+  if (timers.found) home_->show_town(timers.data, last_conflicts_);
   if (timers.found) {
     running_.clear();
     wxLongLong now = wxGetLocalTimeMillis();

@@ -112,6 +112,7 @@ class MainFrame : public wxFrame {
   ui::ScanInput* scan_;
   wxTimer timer_;
   std::int64_t last_seq_ = 0;
+  std::vector<std::string> last_conflicts_;  // the live panel's lines of the last conflicts, newest last
   unsigned provisional_lines_ = 0;  // at the top of the live panel
 };
 

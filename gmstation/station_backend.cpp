@@ -17,6 +17,7 @@
 #include "printables/print_jobs.h"
 #include "server/land_view.h"
 #include "server/table_view.h"
+#include "server/town_view.h"
 #include "server/twtw_view.h"
 #include "protocol/refusal_json.h"
 #include "server/views.h"
@@ -118,6 +119,7 @@ class LocalLedger : public StationBackend {
     Lookup l;
     l.found = true;
     l.data = db::timers_view(ledger_.database(), now_ms());
+    l.data["town"] = db::town_view(ledger_.database());  // as the server answers a GM station
     return l;
   }
 

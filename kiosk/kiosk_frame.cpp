@@ -316,7 +316,7 @@ void KioskFrame::tick() {
     busy_->Show(busy);
     Layout();
   }
-  const bool worker_idle = worker_->waited().count() == 0;
+  const bool worker_idle = worker_->idle();
   if (screen_ == Screen::enroll) return;  // no ledger yet: nothing to ask, nobody to forget
   if (screen_ == Screen::attract) {
     attract_clock_->SetLabel(wxDateTime::Now().Format("%H:%M"));

@@ -15,6 +15,7 @@
 #include "server/server_internals.h"
 #include "server/land_view.h"
 #include "server/table_view.h"
+#include "server/town_view.h"
 #include "server/twtw_view.h"
 #include "server/views.h"
 #include "store/hash_chain.h"
@@ -256,7 +257,13 @@ Impl::Answer Impl::get_vote(Call& call) {
   if (auto signed_in = kiosk_player(call.connection, call.station())) player = signed_in->character;
   return Reply{200, vote_view(reader(), now_ms(), player)};
 }
-Impl::Answer Impl::get_timers(Call&) { return Reply{200, timers_view(reader(), now_ms())}; }
+// A GM station's reply holds the town at a glance too (server/town_view.h): who is dead,
+// wounded, jailed or banished is the GM's, not a kiosk's.
+Impl::Answer Impl::get_timers(Call& call) {
+  Json body = timers_view(reader(), now_ms());
+  if (call.station().role == Role::gm) body["town"] = town_view(reader());
+  return Reply{200, body};
+}
 Impl::Answer Impl::get_table(Call&) { return Reply{200, table_view(reader())}; }
 // The land register (server/land_view.h): who owns what, every deal.
 Impl::Answer Impl::get_land(Call&) { return Reply{200, land_view(reader())}; }

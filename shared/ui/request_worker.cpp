@@ -41,6 +41,11 @@ std::chrono::milliseconds RequestWorker::waited() const {
   return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - oldest);
 }
 
+bool RequestWorker::idle() const {
+  std::lock_guard lock(mutex_);
+  return !running_ && queue_.empty();
+}
+
 void RequestWorker::run() {
   for (;;) {
     Job job;

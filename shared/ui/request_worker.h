@@ -45,6 +45,8 @@ class RequestWorker {
 
   // How long the oldest request not yet answered has been waiting; zero when none is.
   std::chrono::milliseconds waited() const;
+  // Whether no request is queued or under way (one asked this instant counts).
+  bool idle() const;
 
  private:
   // A job runs on the worker and returns what the window's thread runs with its answer (or

@@ -438,3 +438,32 @@ TEST_CASE("GET /land: a GM station reads the land register; a kiosk is refused",
   CHECK(as_station(f.server.url(), f.gm_token, "POST", "/land").status == 405);
   CHECK(as_station(f.server.url(), "", "GET", "/land").status == 401);
 }
+
+TEST_CASE("GET /timers: a GM station's reply holds the town at a glance, a kiosk's does not", "[server][access][town]") {
+  AccessFixture f;
+  const std::string ada_badge = f.ledger.badge(ada), bo_badge = f.ledger.badge(bo);
+  client::HttpReply r = as_station(f.server.url(), f.gm_token, "GET", "/timers");
+  INFO(describe(r));
+  REQUIRE(r.status == 200);
+  CHECK(r.body["town"] == Json{{"people", Json::array()}});  // everyone alive and well
+  for (const auto& [type, payload] : std::vector<std::pair<std::string, Json>>{
+           {"arrested", {{"character", bo_badge}, {"lawman", ada_badge}}}, {"jailed", {{"character", bo_badge}}}}) {
+    client::HttpReply sent = as_station(f.server.url(), f.gm_token, "POST", "/events",
+                                        {{"uuid", client::new_uuid_v7(now_ms())}, {"type", type}, {"payload", payload}});
+    INFO(type << ": " << describe(sent));
+    REQUIRE(sent.status == 200);
+  }
+  r = as_station(f.server.url(), f.gm_token, "GET", "/timers");
+  INFO(describe(r));
+  REQUIRE(r.status == 200);
+  const Json people = r.body["town"]["people"];
+  REQUIRE(people.size() == 1);
+  CHECK(people[0]["name"] == bo);
+  CHECK(people[0]["badge"] == bo_badge);
+  CHECK(people[0]["jailed"] == true);
+  CHECK(people[0]["dead"] == false);
+  // A kiosk stands in a public room: who is jailed, wounded or dead is not its to show.
+  client::HttpReply kiosk = as_station(f.server.url(), f.kiosk_token, "GET", "/timers");
+  REQUIRE(kiosk.status == 200);
+  CHECK_FALSE(kiosk.body.contains("town"));
+}
