@@ -87,15 +87,7 @@ wxString describe_view(const Json& v) {
                           ? tr("Wounded")
                           // TRANSLATORS: {} is the limb the player gave up (left arm).
                           : fmt::format(fmt::runtime(tr("Wounded ({})")), core::limb_words(v["wounded_limb"])));
-    for (const auto& t : v.value("timers", Json::array())) {
-      const auto minutes = (t["remaining_ms"].get<std::int64_t>() + 59'999) / 60'000;
-      // TRANSLATORS: {} is a number of minutes.
-      text += "\n" + fmt::format(fmt::runtime(t["kind"] == "headache"  ? tr("Headache: {} min left")
-                                               : t["kind"] == "healing" ? tr("Healing: the wound is gone in {} min")
-                                               : t["kind"] == "jail"    ? tr("Jail sentence: free in {} min")
-                                                                        : tr("Knocked out: {} min left")),
-                                 minutes);
-    }
+    for (const auto& t : v.value("timers", Json::array())) text += "\n" + timer_words(t);
     text += "\n" + fmt::format(fmt::runtime(tr("Innocent bystanders left: {}")), v.value("bystanders_left", 0));
     if (v.value("jailed", false)) text += "\n" + tr("In jail");
     text += office_lines(v);

@@ -228,7 +228,6 @@ void TablePage::show_roster() {
   const Json colours = table_.value("colours", Json::array({"benny"}));
   // Running lines, not a line each: a town of twenty characters still leaves room for the rest.
   // A number stays with its name (a non-breaking space); chips are named only where there are some.
-  const std::string nbsp = "\u00a0";
   const Json characters = table_.value("characters", Json::array());
   const bool everyone = characters.size() <= roster_names_shown;
   std::string text;
@@ -248,7 +247,7 @@ void TablePage::show_roster() {
       ++unnamed;
       continue;
     }
-    text += fmt::format("{}{}{}{}{}", text.empty() ? "" : "   ", number, nbsp, unbroken(name),
+    text += fmt::format("{}{}{}", text.empty() ? "" : "   ", unbroken(fmt::format("{} {}", number, name)),
                         c.value("dead", false) ? ": " + tr("DEAD")
                         : any                  ? ": " + table_chips_text(chips, colours)
                                                : std::string());
@@ -333,12 +332,11 @@ void TablePage::select(int index) {
   const Json traits = c.value("traits", Json::array());
   std::string list;
   int number = 0;
-  // Non-breaking spaces inside an entry: a wrapped line never parts a number from its trait.
-  const std::string nbsp = "\u00a0";
+  // Each entry unbroken: a wrapped line never parts a number from its trait.
   for (const auto& t : traits)
-    list += fmt::format("{}{}{}{}{}{}", list.empty() ? "" : "   ", ++number, nbsp, t.value("trait", ""), nbsp, t.value("die", ""));
+    list += (list.empty() ? "" : "   ") + unbroken(fmt::format("{} {} {}", ++number, t.value("trait", ""), t.value("die", "")));
   // TRANSLATORS: a roll with no trait of the sheet (trait 0).
-  list += (list.empty() ? "" : "   ") + std::string("0") + nbsp + tr("untrained");
+  list += (list.empty() ? "" : "   ") + unbroken("0 " + tr("untrained"));
   // TRANSLATORS: after a name: a Wild Card (a main character, who rolls the Wild Die).
   const std::string kind = c.value("wild_card", true) ? tr("(Wild Card)") : tr("(Extra)");
   show_text(rolling_, rolling_text_, utf8(fmt::format("{} {}\n{}", c.value("name", ""), kind, list)), true);

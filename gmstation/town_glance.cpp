@@ -15,20 +15,20 @@ using ui::trn;
 
 namespace {
 
+// A timer's minutes rounded up: 1 s left is 1 min.
 std::int64_t glance_minutes_left(const Json& timer) { return (timer.value("remaining_ms", std::int64_t{0}) + 59'999) / 60'000; }
 
-// A running timer in the words of the character's view on the home screen (home_page.cpp).
-std::string glance_timer_words(const Json& t) {
-  const std::string kind = t.value("kind", "");
+}  // namespace
+
+std::string timer_words(const Json& timer) {
+  const std::string kind = timer.value("kind", "");
   // TRANSLATORS: {} is a number of minutes.
   return fmt::format(fmt::runtime(kind == "headache"  ? tr("Headache: {} min left")
                                   : kind == "healing" ? tr("Healing: the wound is gone in {} min")
                                   : kind == "jail"    ? tr("Jail sentence: free in {} min")
                                                       : tr("Knocked out: {} min left")),
-                     glance_minutes_left(t));
+                     glance_minutes_left(timer));
 }
-
-}  // namespace
 
 TownGlance town_glance(const Json& timers, const std::vector<std::string>& last_conflicts) {
   TownGlance glance;
@@ -39,7 +39,7 @@ TownGlance town_glance(const Json& timers, const std::vector<std::string>& last_
     std::string words;
     for (const auto& t : running)
       if (t.value("kind", "") != "vote" && t.value("character", "") == name)
-        words += "; " + glance_timer_words(t);
+        words += "; " + timer_words(t);
     return words;
   };
   std::vector<std::string> lines;

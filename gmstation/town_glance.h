@@ -26,6 +26,10 @@ struct TownGlance {
   std::vector<std::string> conflicts;  // the newest first, as the live panel words them
 };
 
+// A running timer in words ("Knocked out: 3 min left"), its minutes rounded up: the same on the
+// glance and in a character's view on the home screen.
+std::string timer_words(const Json& timer);
+
 // `timers`: GET /timers's reply ({"timers": [...], "town": {"people": [...]}}); `last_conflicts`:
 // the newest last.
 TownGlance town_glance(const Json& timers, const std::vector<std::string>& last_conflicts);
