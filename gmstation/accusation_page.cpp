@@ -38,9 +38,9 @@ wxString not_a_trick_words(const std::string& kind) {
 
 }  // namespace
 
-AccusationPage::AccusationPage(wxWindow* parent, StationBackend& backend)
+AccusationPage::AccusationPage(wxWindow* parent, LedgerAsker& asker)
     // TRANSLATORS: a screen's title, in capitals.
-    : ConflictPage(parent, wx_tr("CHEATING ACCUSATION")), backend_(backend) {
+    : ConflictPage(parent, wx_tr("CHEATING ACCUSATION"), asker), backend_(asker.backend()) {
   who_ = new wxStaticText(this, wxID_ANY, "");
   who_->SetFont(ui::font(15, true));
   inputs_->Add(who_, 0, wxALL | wxEXPAND, 8);
@@ -96,48 +96,60 @@ void AccusationPage::on_scan(const std::string& code) {
     if (step_ == Step::done) return refuse(wx_tr("The accusation is settled: Esc, or a new F-key, for the next"));
     return refuse(wx_tr("An action card: scan the accused, the trick and the accuser first"));
   }
-  if (step_ == Step::accused || step_ == Step::accuser) {
-    Lookup who = backend_.character(code);
-    if (!who.found) return refuse(accusation_refusal(who.refusal));
-    std::string why;
-    if (!session_->add_participant(step_ == Step::accused ? "accused_list" : "accuser_list", code, who.data, why))
-      return refuse(accusation_refusal(why));
-    if (step_ == Step::accused) {
-      accused_ = who.data["name"];
-      step_ = Step::trick;
-      // TRANSLATORS: {} is the accused, who flipped the trick.
-      show_prompt(utf8(fmt::format(fmt::runtime(tr("Scan the trick {} flipped")), accused_)));
-    } else {
-      accuser_ = who.data["name"];
-      step_ = Step::draw;
-      update_odds();
-      // TRANSLATORS: the accuser, then the accused.
-      show_prompt(utf8(fmt::format(fmt::runtime(tr("Both draw and add Gambling: scan {}'s card (the accuser), then {}'s (or type "
-                                           "them, Enter)")),
-                           accuser_, accused_)));
-      mark_waiting_card({card_[0], card_[1]});
-    }
-  } else if (step_ == Step::trick) {
-    Lookup trick = backend_.card(code);
-    if (!trick.found) return refuse(accusation_refusal(trick.refusal));
-    if (trick.data["kind"] != "trick") return refuse(not_a_trick_words(trick.data["kind"].get<std::string>()));
-    if (trick.data.value("holder", "") != accused_)
-      // TRANSLATORS: {} is the accused.
-      return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: that trick is not held by {}")), accused_)));
-    // A trick played before (F3 after it was played at home) may be accused once.
-    if (trick.data.value("spent", false) && !protocol::played_not_accused(trick.data)) {
-      const std::string when = protocol::spent_when_words(trick.data);
-      // TRANSLATORS: {} says when and where: "at 21:14 at saloon-gm".
-      return refuse(when.empty() ? wx_tr("Refused: that trick was already played this evening")
-                                 : utf8(fmt::format(fmt::runtime(tr("Refused: that trick was already played this evening, {}")),
-                                                    when)));
-    }
-    session_->set_trick(code, trick.data);
-    step_ = Step::accuser;
-    show_prompt(wx_tr("Scan the accuser's badge"));
+  if (step_ == Step::accused || step_ == Step::accuser)
+    ask_character(code, [this, code](const Lookup& who) { took_person(code, who); });
+  else if (step_ == Step::trick)
+    ask_card(code, [this, code](const Lookup& trick) { took_trick(code, trick); });
+  else
+    refuse(wx_tr("The players are set: Esc to start again"));
+}
+
+void AccusationPage::took_person(const std::string& code, const Lookup& who) {
+  if (step_ != Step::accused && step_ != Step::accuser) return;
+  if (!who.found) return refuse(accusation_refusal(who.refusal));
+  std::string why;
+  if (!session_->add_participant(step_ == Step::accused ? "accused_list" : "accuser_list", code, who.data, why))
+    return refuse(accusation_refusal(why));
+  if (step_ == Step::accused) {
+    accused_ = who.data["name"];
+    step_ = Step::trick;
+    // TRANSLATORS: {} is the accused, who flipped the trick.
+    show_prompt(utf8(fmt::format(fmt::runtime(tr("Scan the trick {} flipped")), accused_)));
   } else {
-    return refuse(wx_tr("The players are set: Esc to start again"));
+    accuser_ = who.data["name"];
+    step_ = Step::draw;
+    update_odds();
+    // TRANSLATORS: the accuser, then the accused.
+    show_prompt(utf8(fmt::format(fmt::runtime(tr("Both draw and add Gambling: scan {}'s card (the accuser), then {}'s (or type "
+                                         "them, Enter)")),
+                         accuser_, accused_)));
+    mark_waiting_card({card_[0], card_[1]});
   }
+  show_players();
+}
+
+void AccusationPage::took_trick(const std::string& code, const Lookup& trick) {
+  if (step_ != Step::trick) return;
+  if (!trick.found) return refuse(accusation_refusal(trick.refusal));
+  if (trick.data["kind"] != "trick") return refuse(not_a_trick_words(trick.data["kind"].get<std::string>()));
+  if (trick.data.value("holder", "") != accused_)
+    // TRANSLATORS: {} is the accused.
+    return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: that trick is not held by {}")), accused_)));
+  // A trick played before (F3 after it was played at home) may be accused once.
+  if (trick.data.value("spent", false) && !protocol::played_not_accused(trick.data)) {
+    const std::string when = protocol::spent_when_words(trick.data);
+    // TRANSLATORS: {} says when and where: "at 21:14 at saloon-gm".
+    return refuse(when.empty() ? wx_tr("Refused: that trick was already played this evening")
+                               : utf8(fmt::format(fmt::runtime(tr("Refused: that trick was already played this evening, {}")),
+                                                  when)));
+  }
+  session_->set_trick(code, trick.data);
+  step_ = Step::accuser;
+  show_prompt(wx_tr("Scan the accuser's badge"));
+  show_players();
+}
+
+void AccusationPage::show_players() {
   const std::string accused = accused_.empty() ? "?" : accused_, accuser = accuser_.empty() ? "?" : accuser_;
   who_->SetLabel(utf8(
       session_->input().contains("trick")
@@ -214,21 +226,27 @@ void AccusationPage::on_go(wxCommandEvent&) {
                                                                                  : tr("The trick is opened: SKILL")
                                    : tr("The accuser is not higher: the trick stays folded")) +
           "\n";
-  std::string loser = r["loser"];
-  if (r["bystander_lost"].is_null()) {
-    // TRANSLATORS: {} is who lost the accusation.
-    text += fmt::format(fmt::runtime(tr("{} would lose a bystander but has none left")), loser);
-  } else {
-    Lookup card = backend_.card(r["bystander_lost"]);
-    // TRANSLATORS: who lost the accusation, then the title of the bystander card to hand over.
-    text += fmt::format(fmt::runtime(tr("{} loses an innocent bystander: hand \"{}\" to the GM")), loser,
-                        card.found ? card.data["title"].get<std::string>() : r["bystander_lost"].get<std::string>());
-  }
-  set_result(wxString::FromUTF8(text));
+  const std::string loser = r["loser"];
   step_ = Step::done;
   for (auto* c : card_) c->SetBackgroundColour(*wxWHITE);  // nothing waits for a card now
-  show_record(backend_.record("conflict_resolved", session_->record_payload(o)), "accusation");
-  Layout();
+  auto show_result = [this, text, loser, r](const Lookup& card) {
+    std::string result = text;
+    if (r["bystander_lost"].is_null())
+      // TRANSLATORS: {} is who lost the accusation.
+      result += fmt::format(fmt::runtime(tr("{} would lose a bystander but has none left")), loser);
+    else
+      // TRANSLATORS: who lost the accusation, then the title of the bystander card to hand over.
+      result += fmt::format(fmt::runtime(tr("{} loses an innocent bystander: hand \"{}\" to the GM")), loser,
+                            card.found ? card.data["title"].get<std::string>() : r["bystander_lost"].get<std::string>());
+    set_result(wxString::FromUTF8(result));
+  };
+  // The bystander's title, then the record: answered in this order.
+  if (r["bystander_lost"].is_null()) show_result(Lookup{});
+  else ask_card(r["bystander_lost"].get<std::string>(), show_result);
+  ask_record("conflict_resolved", session_->record_payload(o), [this](const RecordOutcome& outcome) {
+    show_record(outcome, "accusation");
+    Layout();
+  });
 }
 
 }  // namespace marshal::gm

@@ -16,7 +16,7 @@ namespace marshal::gm {
 
 class AccusationPage : public ConflictPage {
  public:
-  AccusationPage(wxWindow* parent, StationBackend& backend);
+  AccusationPage(wxWindow* parent, LedgerAsker& asker);
   void start() override;
   // The accusation of a trick just played at the home screen: its holder is the accused, the
   // trick is in; the accuser's badge comes next.
@@ -29,6 +29,10 @@ class AccusationPage : public ConflictPage {
   void card_scanned(int value);
   void on_go(wxCommandEvent&);
   std::string odds_text();
+  // The ledger's answers to a scan: the accused or the accuser, the trick.
+  void took_person(const std::string& code, const Lookup& who);
+  void took_trick(const std::string& code, const Lookup& trick);
+  void show_players();  // who is accused, with which trick, by whom
 
   StationBackend& backend_;
   std::unique_ptr<ConflictSession> session_;

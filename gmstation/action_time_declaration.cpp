@@ -123,8 +123,10 @@ void ActionTimePage::declare_key(char key) {
 void ActionTimePage::record_declaration() {
   const Json payload = at::round_started_payload(declared_);
   if (payload["declarations"].empty()) return refuse(wx_tr("Nobody takes part: declare at least one character"));
-  RecordOutcome outcome;
-  if (!record_or_refuse("twtw_round_started", payload, outcome)) return;
+  record_or_refuse("twtw_round_started", payload, [this](const RecordOutcome& outcome) { show_round_started(outcome); });
+}
+
+void ActionTimePage::show_round_started(const RecordOutcome& outcome) {
   recorded_seq_ = outcome.status == RecordOutcome::Status::accepted ? outcome.seq : -1;
   std::string idle;
   for (const Json& i : outcome.ledger.value("idle", Json::array()))

@@ -45,9 +45,9 @@ std::optional<int> ActionTimePage::typed_number(wxTextCtrl* field, int low, int 
   return static_cast<int>(v);
 }
 
-ActionTimePage::ActionTimePage(wxWindow* parent, StationBackend& backend)
+ActionTimePage::ActionTimePage(wxWindow* parent, LedgerAsker& asker)
     // TRANSLATORS: the Action Time screen's title; The West That Wasn't is the game's name.
-    : ConflictPage(parent, wx_tr("ACTION TIME: The West That Wasn't")), backend_(backend) {
+    : ConflictPage(parent, wx_tr("ACTION TIME: The West That Wasn't"), asker), backend_(asker.backend()) {
   SetName("action time");  // i18n: not words (the page's name, as tests find it)
   // The posse on the left, the Judge's characters on the right; then the step and its inputs.
   auto* columns = new wxBoxSizer(wxHORIZONTAL);
@@ -197,7 +197,10 @@ void ActionTimePage::start() {
 }
 
 void ActionTimePage::refresh() {
-  Lookup view = backend_.twtw();
+  ask<Lookup>([](StationBackend& backend) { return backend.twtw(); }, [this](const Lookup& view) { rebuild(view); });
+}
+
+void ActionTimePage::rebuild(const Lookup& view) {
   if (view.found) view_ = view.data;
   try {
     options_ = at::options_from_view(view_);
@@ -323,18 +326,22 @@ bool ActionTimePage::dodging(const std::string& name) const {
   return false;
 }
 
-bool ActionTimePage::record_or_refuse(const std::string& type, const Json& payload, RecordOutcome& outcome) {
-  outcome = backend_.record(type, payload);
-  if (outcome.status != RecordOutcome::Status::refused) return true;
-  // TRANSLATORS: {} says why, in the ledger's words.
-  refuse(utf8(fmt::format(fmt::runtime(tr("The ledger refused it: {}")), outcome.reason)));
-  focus_keys();
-  return false;
+void ActionTimePage::record_or_refuse(const std::string& type, const Json& payload,
+                                      std::function<void(const RecordOutcome&)> then) {
+  ask_record(type, payload, [this, then = std::move(then)](const RecordOutcome& outcome) {
+    if (outcome.status != RecordOutcome::Status::refused) return then(outcome);
+    // TRANSLATORS: {} says why, in the ledger's words.
+    refuse(utf8(fmt::format(fmt::runtime(tr("The ledger refused it: {}")), outcome.reason)));
+    focus_keys();
+  });
 }
 
 void ActionTimePage::on_scan(const std::string& code) {
   // A badge: in the Declaration it picks who declares; during an attack, the target.
-  Lookup who = backend_.character(code);
+  ask_character(code, [this](const Lookup& who) { took_badge(who); });
+}
+
+void ActionTimePage::took_badge(const Lookup& who) {
   const int index = who.found ? index_of(who.data.value("name", "")) : -1;
   if (index < 0) return refuse(wx_tr("Scan the badge of a character in action time"));
   if (mode_ == Mode::declaration) {

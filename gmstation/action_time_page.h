@@ -26,7 +26,7 @@ namespace marshal::gm {
 
 class ActionTimePage : public ConflictPage {
  public:
-  ActionTimePage(wxWindow* parent, StationBackend& backend);
+  ActionTimePage(wxWindow* parent, LedgerAsker& asker);
   void start() override;
   void on_scan(const std::string& code) override;
   bool on_key(int key) override;
@@ -84,7 +84,11 @@ class ActionTimePage : public ConflictPage {
   void focus_keys();
   void set_text(wxStaticText* label, wxString& kept, const wxString& text);
   void rewrap_texts();
-  bool record_or_refuse(const std::string& type, const Json& payload, RecordOutcome& outcome);
+  // Records, then `then` with what the ledger added; a refusal is shown instead.
+  void record_or_refuse(const std::string& type, const Json& payload, std::function<void(const RecordOutcome&)> then);
+  void rebuild(const Lookup& view);
+  void show_round_started(const RecordOutcome& outcome);  // the screen from GET /twtw's answer
+  void took_badge(const Lookup& who);  // a badge scanned: who declares, or an attack's target
   const action_time::Fighter* fighter(const std::string& name) const;
   int index_of(const std::string& name) const;
   bool dodging(const std::string& name) const;  // declared a dodge this round
@@ -92,7 +96,7 @@ class ActionTimePage : public ConflictPage {
   static std::optional<int> typed_number(wxTextCtrl* field, int low, int high);
 
   StationBackend& backend_;
-  Json view_;
+  Json view_ = Json::object();
   action_time::tw::Options options_;
   std::vector<action_time::Fighter> fighters_;
   Mode mode_ = Mode::no_twtw;

@@ -329,44 +329,46 @@ void ActionTimePage::record_step() {
   Json payload{{"step", step_number_}};
   if (!recoveries_.empty()) payload["recoveries"] = recoveries_;
   if (!hits_.empty()) payload["hits"] = hits_;
-  RecordOutcome outcome;
-  if (!record_or_refuse("twtw_step_resolved", payload, outcome)) return;
-  recorded_seq_ = outcome.status == RecordOutcome::Status::accepted ? outcome.seq : -1;
-  const Json& step = round_["steps"][static_cast<std::size_t>(step_number_ - 1)];
-  // TRANSLATORS: {0} is the step's number, {1} the step as the rules name it, {2} what the ledger judged.
-  set_result(utf8(fmt::format(fmt::runtime(tr("Step {} ({}) recorded: {}")), step_number_, at::step_words(step),
-                              outcome.status == RecordOutcome::Status::accepted ? at::judged_words(outcome.ledger)
-                                                                                : tr("kept provisionally"))));
-  refresh();
-  focus_keys();
+  const int number = step_number_;
+  const Json step = round_["steps"][static_cast<std::size_t>(number - 1)];
+  record_or_refuse("twtw_step_resolved", payload, [this, number, step](const RecordOutcome& outcome) {
+    recorded_seq_ = outcome.status == RecordOutcome::Status::accepted ? outcome.seq : -1;
+    // TRANSLATORS: {0} is the step's number, {1} the step as the rules name it, {2} what the ledger judged.
+    set_result(utf8(fmt::format(fmt::runtime(tr("Step {} ({}) recorded: {}")), number, at::step_words(step),
+                                outcome.status == RecordOutcome::Status::accepted ? at::judged_words(outcome.ledger)
+                                                                                  : tr("kept provisionally"))));
+    refresh();
+    focus_keys();
+  });
 }
 
 void ActionTimePage::record_end_step() {
-  RecordOutcome outcome;
-  if (!record_or_refuse("twtw_round_ended", Json::object(), outcome)) return;
-  recorded_seq_ = outcome.status == RecordOutcome::Status::accepted ? outcome.seq : -1;
-  // TRANSLATORS: {0} is the round, {1} who bleeds and how much.
-  set_result(utf8(fmt::format(fmt::runtime(tr("The End Step of round {}: {}")),
-                              outcome.ledger.value("round", round_.value("number", 0)),
-                              outcome.ledger.value("bleeding", Json::array()).empty() ? tr("nobody bleeds")
-                                                                                      : at::judged_words(outcome.ledger))));
-  refresh();
-  focus_keys();
+  const int round = round_.value("number", 0);
+  record_or_refuse("twtw_round_ended", Json::object(), [this, round](const RecordOutcome& outcome) {
+    recorded_seq_ = outcome.status == RecordOutcome::Status::accepted ? outcome.seq : -1;
+    // TRANSLATORS: {0} is the round, {1} who bleeds and how much.
+    set_result(utf8(fmt::format(fmt::runtime(tr("The End Step of round {}: {}")), outcome.ledger.value("round", round),
+                                outcome.ledger.value("bleeding", Json::array()).empty() ? tr("nobody bleeds")
+                                                                                        : at::judged_words(outcome.ledger))));
+    refresh();
+    focus_keys();
+  });
 }
 
 void ActionTimePage::undo_step() {
   if (mode_ != Mode::step && mode_ != Mode::end_step) return refuse(wx_tr("No round is running: nothing to undo"));
   const int done = round_.value("done", 0);
   if (done == 0) return refuse(wx_tr("No step of this round is resolved yet: nothing to undo"));
-  RecordOutcome outcome;
-  if (!record_or_refuse("twtw_step_undone", Json{{"step", done}}, outcome)) return;
-  // TRANSLATORS: {0} is the step's number, {1} who is restored as they were before it.
-  set_result(utf8(fmt::format(fmt::runtime(tr("Step {} undone: {} as before")), done,
-                              outcome.ledger.value("restored", Json::array()).empty()
-                                  ? tr("nobody changed")
-                                  : fmt::format("{}", fmt::join(outcome.ledger["restored"].get<std::vector<std::string>>(), ", ")))));
-  refresh();
-  focus_keys();
+  record_or_refuse("twtw_step_undone", Json{{"step", done}}, [this, done](const RecordOutcome& outcome) {
+    // TRANSLATORS: {0} is the step's number, {1} who is restored as they were before it.
+    set_result(utf8(fmt::format(
+        fmt::runtime(tr("Step {} undone: {} as before")), done,
+        outcome.ledger.value("restored", Json::array()).empty()
+            ? tr("nobody changed")
+            : fmt::format("{}", fmt::join(outcome.ledger["restored"].get<std::vector<std::string>>(), ", ")))));
+    refresh();
+    focus_keys();
+  });
 }
 
 }  // namespace marshal::gm

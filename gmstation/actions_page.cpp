@@ -13,9 +13,9 @@ using ui::trn;
 using ui::utf8;
 using ui::wx_tr;
 
-ActionsPage::ActionsPage(wxWindow* parent, StationBackend& backend)
+ActionsPage::ActionsPage(wxWindow* parent, LedgerAsker& asker)
     // TRANSLATORS: the GM actions screen's title.
-    : ConflictPage(parent, wx_tr("GM ACTIONS")), backend_(backend) {
+    : ConflictPage(parent, wx_tr("GM ACTIONS"), asker), backend_(asker.backend()) {
   who_ = new wxStaticText(this, wxID_ANY, "");
   who_->SetFont(ui::font(16, true));
   // TRANSLATORS: the screen's keys, pressed with Ctrl (Latin letters on any keyboard); keep the
@@ -56,7 +56,11 @@ void ActionsPage::start() {
 }
 
 void ActionsPage::show_character() {
-  Lookup who = backend_.character(badge_);
+  if (badge_.empty()) return;
+  ask_character(badge_, [this](const Lookup& who) { show_character(who); });
+}
+
+void ActionsPage::show_character(const Lookup& who) {
   if (!who.found) return;
   const Json& v = who.data;
   // The name and what has befallen them, each after two spaces.
@@ -79,17 +83,17 @@ void ActionsPage::on_scan(const std::string& code) {
       Json payload{{"horse", code}};
       if (horse_action_ != "horse_returned")
         payload[horse_action_ == "horse_sold" ? "to" : horse_action_ == "horse_stolen" ? "by" : "lawman"] = badge_;
-      if (horse_action_ == "horse_sold") {
-        // The seller is the horse's holder, as the ledger knows it: the ledger then checks the
-        // seller owns it, holds it and is alive.
-        Lookup horse = backend_.card(code);
+      const wxString done = horse_action_ == "horse_sold"       ? wx_tr("Sold: the horse card goes to its new owner")
+                            : horse_action_ == "horse_stolen"   ? wx_tr("Stolen: hand the horse card to the thief")
+                            : horse_action_ == "horse_borrowed" ? wx_tr("Borrowed by the Lawman: to be returned")
+                                                                : wx_tr("The horse is back with its owner");
+      if (horse_action_ != "horse_sold") return record(horse_action_, payload, done);
+      // The seller is the horse's holder, as the ledger knows it: the ledger then checks the
+      // seller owns it, holds it and is alive.
+      return ask_card(code, [this, payload, done](const Lookup& horse) mutable {
         if (horse.found && horse.data.contains("holder_badge")) payload["from"] = horse.data["holder_badge"];
-      }
-      return record(horse_action_, payload,
-                    horse_action_ == "horse_sold"       ? wx_tr("Sold: the horse card goes to its new owner")
-                    : horse_action_ == "horse_stolen"   ? wx_tr("Stolen: hand the horse card to the thief")
-                    : horse_action_ == "horse_borrowed" ? wx_tr("Borrowed by the Lawman: to be returned")
-                                                        : wx_tr("The horse is back with its owner"));
+        record("horse_sold", payload, done);
+      });
     }
     case Waiting::secret:
       secret_ = code;
@@ -110,7 +114,10 @@ void ActionsPage::on_scan(const std::string& code) {
       return record("note_paid", {{"note", code}, {"payer", badge_}}, wx_tr("Paid: the note is spent; take it back"));
     default: break;
   }
-  Lookup who = backend_.character(code);
+  ask_character(code, [this, code](const Lookup& who) { took_character(code, who); });
+}
+
+void ActionsPage::took_character(const std::string& code, const Lookup& who) {
   if (!who.found) return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), who.refusal)));
   badge_ = code;
   waiting_ = Waiting::action;
@@ -120,7 +127,7 @@ void ActionsPage::on_scan(const std::string& code) {
     focus_scan_field();
   }
   set_result("");
-  show_character();
+  show_character(who);
   show_prompt(wx_tr("Press the action's key (Ctrl + letter)"));
 }
 
@@ -179,15 +186,15 @@ bool ActionsPage::on_key(int key) {
       waiting_ = Waiting::reissue;
       show_prompt(wx_tr("Scan the card to re-issue (its code stops working)"));
       return true;
-    case 'W': {
-      Lookup who = backend_.character(badge_);
-      if (!who.found) return true;
-      const std::string name = who.data["name"];
-      // TRANSLATORS: {} is a character's name.
-      if (!who.data.value("wounded", false)) refuse(utf8(fmt::format(fmt::runtime(tr("{} is not wounded")), name)));
-      else ask_limbs(backend_, {{badge_, name}});
+    case 'W':
+      ask_character(badge_, [this, badge = badge_](const Lookup& who) {
+        if (!who.found) return;
+        const std::string name = who.data["name"];
+        // TRANSLATORS: {} is a character's name.
+        if (!who.data.value("wounded", false)) refuse(utf8(fmt::format(fmt::runtime(tr("{} is not wounded")), name)));
+        else ask_limbs({{badge, name}});
+      });
       return true;
-    }
     case 'D': record("bystander_docked", {{"character", badge_}}, wx_tr("Docked")); return true;
     case 'J': record("jailed", {{"character", badge_}}, wx_tr("In jail")); return true;
     case 'R': record("released", {{"character", badge_}}, wx_tr("Released")); return true;
@@ -255,17 +262,22 @@ wxString ActionsPage::printed(const std::string& code, const std::string& what) 
 }
 
 void ActionsPage::record(const std::string& type, const Json& payload, const wxString& done) {
-  RecordOutcome r = backend_.record(type, payload);
+  ask_record(type, payload, [this, type, done](const RecordOutcome& r) { recorded(type, r, done); });
+}
+
+void ActionsPage::recorded(const std::string& type, const RecordOutcome& r, const wxString& done) {
   waiting_ = badge_.empty() ? Waiting::character : Waiting::action;
   show_record(r, "action");
   if (r.status == RecordOutcome::Status::refused) return;
   wxString text = done;
   const Json& pick = r.ledger.value("pick", Json());
   if (type == "bystander_docked" && pick.is_string()) {
-    Lookup card = backend_.card(pick);
-    // TRANSLATORS: {} is the bystander card's title.
-    text = utf8(fmt::format(fmt::runtime(tr("Docked: take the bystander card \"{}\"")),
-                            card.found ? card.data["title"].get<std::string>() : pick.get<std::string>()));
+    return ask_card(pick.get<std::string>(), [this, pick = pick.get<std::string>()](const Lookup& card) {
+      // TRANSLATORS: {} is the bystander card's title.
+      set_result(utf8(fmt::format(fmt::runtime(tr("Docked: take the bystander card \"{}\"")),
+                                  card.found ? card.data["title"].get<std::string>() : pick)));
+      show_character();
+    });
   } else if (type == "bystander_docked" && r.status == RecordOutcome::Status::accepted) {
     text = wx_tr("No bystander left to dock: recorded, nothing taken");
   } else if (type == "wound_healed" && r.ledger.value("heal_minutes", 0) > 0) {

@@ -19,7 +19,7 @@ namespace marshal::gm {
 
 class ActionsPage : public ConflictPage {
  public:
-  ActionsPage(wxWindow* parent, StationBackend& backend);
+  ActionsPage(wxWindow* parent, LedgerAsker& asker);
   void start() override;
   void on_scan(const std::string& code) override;
   // A key pressed with Ctrl on this screen; true when it was an action key.
@@ -33,8 +33,11 @@ class ActionsPage : public ConflictPage {
     note, note_receiver, note_paid,
     count_call, override_call  // the Mayor's call at the count (may be empty), a Judge's override
   };
-  void show_character();
+  void show_character();  // asks the ledger for the character acted on, then shows them
+  void show_character(const Lookup& who);
+  void took_character(const std::string& code, const Lookup& who);  // a badge scanned to act on
   void record(const std::string& type, const Json& payload, const wxString& done);
+  void recorded(const std::string& type, const RecordOutcome& r, const wxString& done);
   // Shows the text field for a name or an office and gives it the keyboard.
   bool ask_for_text(Waiting what, const wxString& hint, const wxString& prompt);
   void on_name_entered();

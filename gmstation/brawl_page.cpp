@@ -39,9 +39,9 @@ std::string brawl_tied_names(const std::vector<std::string>& names) {
 
 }  // namespace
 
-BrawlPage::BrawlPage(wxWindow* parent, StationBackend& backend)
+BrawlPage::BrawlPage(wxWindow* parent, LedgerAsker& asker)
     // TRANSLATORS: a screen's title, in capitals.
-    : ConflictPage(parent, wx_tr("BRAWL")), backend_(backend) {
+    : ConflictPage(parent, wx_tr("BRAWL"), asker), backend_(asker.backend()) {
   // TRANSLATORS: A is the Ace's letter on the cards (as "A" is translated); F is the letter typed
   // for a fighter who flees: keep it.
   auto* help = new wxStaticText(this, wxID_ANY,
@@ -128,7 +128,10 @@ void BrawlPage::on_scan(const std::string& code) {
     return refuse(utf8(fmt::format(fmt::runtime(trn("This screen takes {} fighter at most",
                                                     "This screen takes {} fighters at most", max_fighters)),
                                    max_fighters)));
-  Lookup who = backend_.character(code);
+  ask_character(code, [this, code](const Lookup& who) { took_fighter(code, who); });
+}
+
+void BrawlPage::took_fighter(const std::string& code, const Lookup& who) {
   if (!who.found) return refuse(brawl_refusal(who.refusal));
   std::string why;
   std::string name = who.data["name"];
@@ -385,8 +388,7 @@ void BrawlPage::record() {
       text += fmt::format(fmt::runtime(tr("{}: a 5-minute headache from now")), f["name"].get<std::string>()) + "\n";
   set_result(wxString::FromUTF8(text));
   // The record's code for a refusal (ConflictPage::show_record): a brawl, or a fistfight that became one.
-  show_record(backend_.record("conflict_resolved", session_->record_payload(o)),
-              rounds_key_ == "rounds" ? "brawl" : "became_brawl");
+  record_conflict(session_->record_payload(o), rounds_key_ == "rounds" ? "brawl" : "became_brawl");
 }
 
 }  // namespace marshal::gm

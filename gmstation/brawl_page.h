@@ -18,7 +18,7 @@ namespace marshal::gm {
 class BrawlPage : public ConflictPage {
  public:
   static constexpr int max_fighters = 8;
-  BrawlPage(wxWindow* parent, StationBackend& backend);
+  BrawlPage(wxWindow* parent, LedgerAsker& asker);
   void start() override;  // a new brawl
   // A fistfight that a third fighter joined: the brawl goes on in the same record.
   void continue_fistfight(std::unique_ptr<ConflictSession> fistfight, std::vector<std::string> fighters);
@@ -26,6 +26,8 @@ class BrawlPage : public ConflictPage {
   bool on_key(int key) override;  // Ctrl+N: start
 
  private:
+  // The ledger's answer on a fighter scanned.
+  void took_fighter(const std::string& code, const Lookup& who);
   // An action card scanned (ACT01..ACT10): into the next card field of a fighter who draws; the
   // round (or tie-break) is played once each of them has a card.
   void card_scanned(int value);

@@ -37,9 +37,9 @@ std::string chase_card_refusal(const std::string& kind) {
 
 }  // namespace
 
-ChasePage::ChasePage(wxWindow* parent, StationBackend& backend)
+ChasePage::ChasePage(wxWindow* parent, LedgerAsker& asker)
     // TRANSLATORS: the chase screen's title.
-    : ConflictPage(parent, wx_tr("CHASE")), backend_(backend), wait_timer_(this) {
+    : ConflictPage(parent, wx_tr("CHASE"), asker), backend_(asker.backend()), wait_timer_(this) {
   state_ = new wxStaticText(this, wxID_ANY, "");
   state_->SetFont(ui::font(ui::body_points));
   sizer_->Add(state_, 0, wxALL | wxEXPAND, 8);
@@ -69,7 +69,10 @@ void ChasePage::start() {
   pending_varmint_.clear();
   recorded_seq_ = 0;
   set_result("");
-  Lookup event = backend_.event();
+  ask<Lookup>([](StationBackend& backend) { return backend.event(); }, [this](const Lookup& event) { begin(event); });
+}
+
+void ChasePage::begin(const Lookup& event) {
   if (!event.found) {
     step_ = Step::done;
     state_->SetLabel("");
@@ -126,13 +129,24 @@ void ChasePage::on_scan(const std::string& code) {
         show_state();
         return show_prompt(wx_tr("The ambush is named (kept secret). Scan more riders, or Ctrl+N"));
       }
-      std::string side = step_ == Step::varmint ? "varmint" : "posse";
-      Lookup who = backend_.character(code);
-      if (who.found) return add_rider(side, code);
-      Lookup card = backend_.card(code);
-      if (card.found && card.data.value("kind", "") == "horse") return add_horse(side, card);
-      return refuse(utf8(card.found ? chase_card_refusal(card.data["kind"].get<std::string>())
-                                    : fmt::format(fmt::runtime(tr("Refused: {}")), who.refusal)));
+      // A rider's badge, else a horse card: asked in one request.
+      struct RiderOrHorse {
+        Lookup who, card;
+      };
+      const std::string side = step_ == Step::varmint ? "varmint" : "posse";
+      return ask<RiderOrHorse>(
+          [code](StationBackend& backend) {
+            RiderOrHorse answer{backend.character(code), {}};
+            if (!answer.who.found) answer.card = backend.card(code);
+            return answer;
+          },
+          [this, side, code](const RiderOrHorse& answer) {
+            if (answer.who.found) return add_rider(side, code, answer.who);
+            const Lookup& card = answer.card;
+            if (card.found && card.data.value("kind", "") == "horse") return add_horse(side, card);
+            refuse(utf8(card.found ? chase_card_refusal(card.data["kind"].get<std::string>())
+                                   : fmt::format(fmt::runtime(tr("Refused: {}")), answer.who.refusal)));
+          });
     }
     case Step::varmint_hand:
     case Step::posse_hand: {
@@ -150,8 +164,7 @@ void ChasePage::on_scan(const std::string& code) {
   }
 }
 
-void ChasePage::add_rider(const std::string& side, const std::string& code) {
-  Lookup who = backend_.character(code);
+void ChasePage::add_rider(const std::string& side, const std::string& code, const Lookup& who) {
   std::string why;
   std::optional<Json> character = session_->admit(code, who.data, why);
   if (!character) return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), why)));
@@ -415,7 +428,7 @@ void ChasePage::record() {
                             : tr("The posse held no card leading on from where the chase started"));
   set_result(utf8(text));
   show_state();
-  show_record(backend_.record("conflict_resolved", session_->record_payload(o)), "chase");
+  record_conflict(session_->record_payload(o), "chase");
 }
 
 }  // namespace marshal::gm

@@ -19,7 +19,7 @@ namespace marshal::gm {
 
 class ChasePage : public ConflictPage {
  public:
-  ChasePage(wxWindow* parent, StationBackend& backend);
+  ChasePage(wxWindow* parent, LedgerAsker& asker);
   void start() override;
   void on_scan(const std::string& code) override;
   bool on_key(int key) override;  // Ctrl+N next, Ctrl+B ambush, Ctrl+L where it starts out of town
@@ -29,7 +29,8 @@ class ChasePage : public ConflictPage {
  private:
   enum class Step { varmint, waiting, varmint_hand, posse_hand, varmint_turn, posse_turn, done };
   void next();
-  void add_rider(const std::string& side, const std::string& code);
+  void add_rider(const std::string& side, const std::string& code, const Lookup& who);
+  void begin(const Lookup& event);  // start()'s rest, once the event's locations are read
   void add_horse(const std::string& side, const Lookup& horse);
   // The location a scanned LOCnn code names; nullopt with a refusal shown.
   std::optional<std::string> location_of(const std::string& code);

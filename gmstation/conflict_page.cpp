@@ -35,8 +35,8 @@ std::optional<int> parse_card(const wxString& text) {
   return std::nullopt;
 }
 
-ConflictPage::ConflictPage(wxWindow* parent, const wxString& title)
-    : wxScrolledWindow(parent, wxID_ANY), rng_(fresh_seed()) {
+ConflictPage::ConflictPage(wxWindow* parent, const wxString& title, LedgerAsker& asker)
+    : wxScrolledWindow(parent, wxID_ANY), asker_(&asker), rng_(fresh_seed()) {
   ui::apply(this);
   SetScrollRate(0, 20);  // a long result scrolls rather than being cut off at 1024 x 600
   sizer_ = new wxBoxSizer(wxVERTICAL);
@@ -137,6 +137,7 @@ void ConflictPage::refuse(const wxString& why) {
 }
 
 void ConflictPage::open_screen() {
+  ++starts_;
   finished_ = false;
   limbs_->cancel();
   sizer_->Show(inputs_, true, true);
@@ -149,9 +150,26 @@ void ConflictPage::open_screen() {
   Scroll(0, 0);
 }
 
-void ConflictPage::ask_limbs(StationBackend& backend, std::vector<WoundedPerson> wounded) {
+bool ConflictPage::ask_record(const std::string& type, Json payload, std::function<void(const RecordOutcome&)> then) {
+  if (asker_->recording()) return false;
+  const std::uint64_t asked_at = starts_;
+  asker_->record<RecordOutcome>([type, payload = std::move(payload)](StationBackend& backend) { return backend.record(type, payload); },
+                 [this, asked_at, then = std::move(then)](const RecordOutcome& outcome) {
+                   if (starts_ == asked_at) then(outcome);
+                 });
+  return true;
+}
+
+void ConflictPage::record_conflict(Json payload, const wxString& what, std::function<void()> after) {
+  ask_record("conflict_resolved", std::move(payload), [this, what, after = std::move(after)](const RecordOutcome& r) {
+    show_record(r, what);
+    if (after) after();
+  });
+}
+
+void ConflictPage::ask_limbs(std::vector<WoundedPerson> wounded) {
   if (wounded.empty()) return;
-  limbs_->ask(backend, std::move(wounded));
+  limbs_->ask(*asker_, std::move(wounded));
   FitInside();
 }
 

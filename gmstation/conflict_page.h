@@ -4,6 +4,7 @@
 // (hidden once the screen's result is recorded), cards typed from a physical deck, the station's
 // own CSPRNG for virtual draws, and the result: in large type as a banner once recorded. The
 // page scrolls when a long result does not fit (1024 x 600).
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -20,7 +21,7 @@
 #include "core/csprng.h"
 #include "gmstation/limb_question.h"
 #include "gmstation/one_key_number.h"
-#include "gmstation/station_backend.h"
+#include "gmstation/ledger_asker.h"
 #include "ui/sounds.h"
 
 namespace marshal::gm {
@@ -32,7 +33,8 @@ std::string result_words(const std::string& code);
 
 class ConflictPage : public wxScrolledWindow {
  public:
-  ConflictPage(wxWindow* parent, const wxString& title);
+  // `asker`: how the page asks the ledger (the window's, which outlives it).
+  ConflictPage(wxWindow* parent, const wxString& title, LedgerAsker& asker);
 
   // What the window asks of every screen: begin anew (its function key), take a scanned code,
   // and take a Ctrl+letter (true when the key meant something here).
@@ -89,7 +91,30 @@ class ConflictPage : public wxScrolledWindow {
   void show_record(const RecordOutcome& r, const wxString& what);
   // After a record that wounded `wounded`: asks each which limb they lose, one digit each, each
   // answer recorded and added to the result (LimbQuestion).
-  void ask_limbs(StationBackend& backend, std::vector<WoundedPerson> wounded);
+  void ask_limbs(std::vector<WoundedPerson> wounded);
+  // Asks the ledger off the window's thread (ledger_asker.h); `then` runs with the answer unless
+  // the screen began anew meanwhile (its function key pressed again).
+  template <class Reply>
+  void ask(std::function<Reply(StationBackend&)> request, std::function<void(const Reply&)> then) {
+    const std::uint64_t asked_at = starts_;
+    asker_->ask<Reply>(std::move(request), [this, asked_at, then = std::move(then)](const Reply& reply) {
+      if (starts_ == asked_at) then(reply);
+    });
+  }
+  void ask_character(const std::string& badge, std::function<void(const Lookup&)> then) {
+    ask<Lookup>([badge](StationBackend& backend) { return backend.character(badge); }, std::move(then));
+  }
+  void ask_card(const std::string& code, std::function<void(const Lookup&)> then) {
+    ask<Lookup>([code](StationBackend& backend) { return backend.card(code); }, std::move(then));
+  }
+  // Records `type` with `payload`, then `then` with what the ledger said. A record asked while one
+  // is out is not sent (a key pressed twice): false.
+  bool ask_record(const std::string& type, Json payload, std::function<void(const RecordOutcome&)> then);
+  // Records a conflict (conflict_resolved with `payload`), shows what the ledger said (`what` as
+  // for show_record), then runs `after` (recorded() says whether it was kept).
+  void record_conflict(Json payload, const wxString& what, std::function<void()> after = {});
+  // Whether the answer to a record is still out (the screen's keys wait for it).
+  bool recording() const { return asker_->recording(); }
   // Two one-key numbers, one a side (a duelist's commitment, a fighter's offense): a refusal
   // names the side from `names` (as they stand when it comes), the first moves on to the second,
   // the second calls `then`; any change updates the odds.
@@ -117,7 +142,7 @@ class ConflictPage : public wxScrolledWindow {
   void update_odds();
   // The event's options as the ledger has them (null when it cannot be reached: the defaults).
   static Json event_options(StationBackend& backend) {
-    Lookup event = backend.event();
+    Lookup event = backend.event_as_known();
     return event.found ? event.data.value("options", Json()) : Json();
   }
   // A label that wraps within width(page_px) pixels whenever the page's width or its text
@@ -136,6 +161,7 @@ class ConflictPage : public wxScrolledWindow {
     if (focus_scan_field_) focus_scan_field_();
   }
 
+  LedgerAsker* asker_;
   wxBoxSizer* sizer_;  // title, instruction, refusal line, inputs_, then the result area
   wxBoxSizer* inputs_;  // pages add their fields and buttons here; hidden once recorded
   core::Csprng rng_;
@@ -151,6 +177,7 @@ class ConflictPage : public wxScrolledWindow {
     std::function<int(int)> width;
   };
   std::vector<WrappedLabel> wrapped_;
+  std::uint64_t starts_ = 0;  // open_screen() counts: an answer asked before the last start is dropped
   void finish_screen();
   // The keyboard goes back to the next input: the waiting card's field, else the scan field.
   void focus_next_input();

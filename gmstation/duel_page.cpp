@@ -17,46 +17,16 @@ using ui::tr;
 using ui::utf8;
 using ui::wx_tr;
 
-namespace {
-
-// "Refused: " and why, in the words of the ledger or the rules.
-wxString duel_refusal(const std::string& why) {
+wxString DuelPage::refusal_words(const std::string& why) {
   // TRANSLATORS: {} says why, in the ledger's or the rules' words.
   return utf8(fmt::format(fmt::runtime(tr("Refused: {}")), why));
 }
 
-// A shot of 13 or more, as its shooter chose (the rules' word for the choice).
-std::string duel_choice_words(const std::string& choice) {
-  // TRANSLATORS: a shot of 13 or more: what its shooter chose (kill, wound, or disable: shot out
-  // of the fight).
-  if (choice == "kill") return tr("13+: kill");
-  if (choice == "wound") return tr("13+: wound");
-  if (choice == "disable") return tr("13+: disable");
-  return "13+: " + choice;
-}
-
-// Each duelist dead or wounded, a line each (each line starting with a line break).
-std::string duelists_fates(const Json& duelists) {
-  std::string lines;
-  for (const auto& d : duelists)
-    // TRANSLATORS: {} is a duelist's name.
-    if (d.value("dead", false)) lines += "\n" + fmt::format(fmt::runtime(tr("{} is dead")), d["name"].get<std::string>());
-    else if (d.value("wounded", false))
-      // TRANSLATORS: a duelist's name, then the Speed and Accuracy left after the wound.
-      lines += "\n" + fmt::format(fmt::runtime(tr("{} is wounded: a limb lost (the player picks it below), -1 to "
-                                                  "everything: Speed now {}, Accuracy now {}")),
-                                  d["name"].get<std::string>(), std::max(0, d["speed"].get<int>() - 1),
-                                  std::max(0, d["accuracy"].get<int>() - 1));
-  return lines;
-}
-
-}  // namespace
-
-DuelPage::DuelPage(wxWindow* parent, StationBackend& backend, std::function<void(const wxString&)> status,
+DuelPage::DuelPage(wxWindow* parent, LedgerAsker& asker, std::function<void(const wxString&)> status,
                    BecomesShootout becomes_shootout)
     // TRANSLATORS: a screen's title, in capitals.
-    : ConflictPage(parent, wx_tr("DUEL")),
-      backend_(backend),
+    : ConflictPage(parent, wx_tr("DUEL"), asker),
+      backend_(asker.backend()),
       status_(std::move(status)),
       becomes_shootout_(std::move(becomes_shootout)) {
   auto* sizer = inputs_;
@@ -153,14 +123,18 @@ void DuelPage::on_scan(const std::string& code) {
   if (step_ == Step::draw || step_ == Step::shoot) return someone_joins(code);
   if (step_ == Step::choice) return refuse(wx_tr("First the shooter's choice: Ctrl+K kill, Ctrl+W wound, Ctrl+D disable"));
   if (step_ == Step::done) return refuse(wx_tr("The duel is over: Esc, or a new F-key, for the next"));
-  Lookup who = backend_.character(code);
+  ask_character(code, [this, code](const Lookup& who) { took_duelist(code, who); });
+}
+
+void DuelPage::took_duelist(const std::string& code, const Lookup& who) {
+  if (step_ != Step::first && step_ != Step::second) return;
   if (!who.found) {
-    refuse(duel_refusal(who.refusal));
+    refuse(refusal_words(who.refusal));
     return;
   }
   std::string why;
   if (!session_->add_participant("duelists", code, who.data, why)) {
-    refuse(duel_refusal(why));
+    refuse(refusal_words(why));
     return;
   }
   names_.push_back(who.data["name"]);
@@ -290,7 +264,7 @@ void DuelPage::draw_step() {
   SessionOutcome o = session_->resolve();
   if (!o.ok) {
     input.erase("draw_cards");
-    refuse(duel_refusal(o.error));
+    refuse(refusal_words(o.error));
     return;
   }
   const Json& draw = o.resolution["steps"][0];
@@ -335,7 +309,7 @@ void DuelPage::shoot_step() {
   SessionOutcome o = resolve_round();
   if (!o.ok) {
     input["rounds"].erase(input["rounds"].size() - 1);
-    refuse(duel_refusal(o.error));
+    refuse(refusal_words(o.error));
     return;
   }
   show_round(o);
@@ -371,125 +345,11 @@ bool DuelPage::on_key(int key) {
   if (!o.ok) {
     round["choices"][choosing_].erase("choice_at_13");
     chosen_.erase(choosing_);
-    refuse(duel_refusal(o.error));
+    refuse(refusal_words(o.error));
     return true;
   }
   show_round(o);
   return true;
-}
-
-void DuelPage::show_round(const SessionOutcome& o) {
-  show_duelists(&o.resolution["result"]["duelists"]);
-  const Json& steps = o.resolution["steps"];
-  wxString lines;
-  const Json& last = steps.back();
-  for (const auto& shot : last["shots"])
-    if (shot["result"] == "shooters_choice" && !chosen_.count(shot["shooter"].get<std::string>())) {
-      step_ = Step::choice;
-      choosing_ = shot["shooter"];
-      set_result(wxString::FromUTF8(fmt::format("{} -> {}: {} + {} = {}", choosing_, shot["target"].get<std::string>(),
-                                                         shot["card"].get<int>(), shot["accuracy"].get<int>(),
-                                                         shot["total"].get<int>())));
-      // TRANSLATORS: the shooter, then the target; Ctrl+K, Ctrl+W and Ctrl+D are the keys: keep them.
-      show_instruction(utf8(fmt::format(fmt::runtime(tr("13 or more! {} chooses what happens to {}: Ctrl+K kill, "
-                                                        "Ctrl+W wound, Ctrl+D disable (shot out of the fight)")),
-                                        choosing_, shot["target"].get<std::string>())),
-                       ui::provisional_amber);
-      return;
-    }
-  step_ = Step::shoot;
-  for (const auto& shot : last["shots"])
-    lines += wxString::FromUTF8(fmt::format("{} -> {}: {} + {} = {}  {}\n", shot["shooter"].get<std::string>(),
-                                            shot["target"].get<std::string>(), shot["card"].get<int>(),
-                                            shot["accuracy"].get<int>(), shot["total"].get<int>(),
-                                            shot.contains("choice") ? duel_choice_words(shot["choice"].get<std::string>())
-                                                                    : result_words(shot["result"].get<std::string>())));
-  const Json& result = o.resolution["result"];
-  for (auto* f : card_) f->Clear();
-  if (result["over"].get<bool>()) {
-    std::string winner = result["winner"].is_null()
-                             ? tr("Nobody is left standing")
-                             : fmt::format(fmt::runtime(tr("{} wins the duel")), result["winner"].get<std::string>());
-    winner += duelists_fates(result["duelists"]);
-    set_result(lines + wxString::FromUTF8(winner));
-    step_ = Step::done;
-    for (auto* f : card_) f->SetBackgroundColour(*wxWHITE);
-    record();
-  } else {
-    set_result(lines);
-    // TRANSLATORS: {} is the round's number.
-    show_prompt(utf8(fmt::format(fmt::runtime(tr("Round {}: scan the cards (or type them and press Enter)")), steps.size())));
-    mark_waiting_card(card_fields());
-  }
-  Layout();
-}
-
-void DuelPage::both_stop() {
-  if (step_ == Step::choice) return refuse(wx_tr("First the shooter's choice: Ctrl+K kill, Ctrl+W wound, Ctrl+D disable"));
-  if (step_ == Step::done) return refuse(wx_tr("The duel is over: Esc, or a new F-key, for the next"));
-  if (step_ != Step::shoot) return refuse(wx_tr("Nothing is drawn yet, so nothing to record: Esc ends this duel"));
-  Json& input = session_->input();
-  input["stop"] = true;
-  SessionOutcome o = session_->resolve();
-  if (!o.ok) {
-    input.erase("stop");
-    return refuse(duel_refusal(o.error));
-  }
-  const Json& result = o.resolution["result"];
-  show_duelists(&result["duelists"]);
-  for (auto* f : card_) {
-    f->Clear();
-    f->SetBackgroundColour(*wxWHITE);
-  }
-  result_->SetForegroundColour(ui::ink);
-  set_result(wx_tr("Both duelists agree to stop") + utf8(duelists_fates(result["duelists"])));
-  step_ = Step::done;
-  record();
-  Layout();
-}
-
-void DuelPage::someone_joins(const std::string& code) {
-  Lookup who = backend_.character(code);
-  if (!who.found) return refuse(duel_refusal(who.refusal));
-  std::string why;
-  if (!session_->add_participant("join", code, who.data, why)) return refuse(duel_refusal(why));
-  Json& input = session_->input();
-  std::vector<std::string> players = names_;
-  players.push_back(who.data["name"]);
-  Json everybody;
-  if (step_ == Step::draw) {
-    // Nothing drawn, nothing happened: no duel to record, the shootout starts with the three.
-    everybody = input["duelists"];
-    everybody.push_back(input["join"].back());
-  } else {
-    SessionOutcome o = session_->resolve();
-    if (o.ok) {
-      show_record(backend_.record("conflict_resolved", session_->record_payload(o)), "duel");
-      if (recorded())
-        // TRANSLATORS: in the status bar; {} is the record's number in the ledger.
-        status_(recorded_seq_ > 0 ? utf8(fmt::format(fmt::runtime(tr("Duel recorded as #{}: it became a shootout")),
-                                                     recorded_seq_))
-                                  : wx_tr("Duel kept provisionally: it syncs when the ledger returns"));
-    }
-    if (!o.ok || !recorded()) {
-      session_->forget("join", players.back());
-      if (!o.ok) refuse(duel_refusal(o.error));
-      return;
-    }
-    everybody = o.resolution["became_shootout"]["participants"];
-  }
-  becomes_shootout_(session_->became("shootout", "participants", everybody), std::move(players));
-  start();
-}
-
-void DuelPage::record() {
-  SessionOutcome o = session_->resolve();
-  show_record(backend_.record("conflict_resolved", session_->record_payload(o)), "duel");
-  if (recorded()) ask_limbs(backend_, session_->newly_wounded(o));
-  if (recorded())
-    // TRANSLATORS: in the status bar; {} is the record's number in the ledger.
-    status_(recorded_seq_ > 0 ? utf8(fmt::format(fmt::runtime(tr("Duel recorded as #{}")), recorded_seq_))
-                              : wx_tr("Duel kept provisionally: it syncs when the ledger returns"));
 }
 
 }  // namespace marshal::gm

@@ -29,7 +29,7 @@ class DuelPage : public ConflictPage {
   // Called when someone else joins: the duel (recorded, if drawn) goes on as a shootout, its
   // players named in order (the duelists, then who joined).
   using BecomesShootout = std::function<void(std::unique_ptr<ConflictSession>, std::vector<std::string>)>;
-  DuelPage(wxWindow* parent, StationBackend& backend, std::function<void(const wxString&)> status,
+  DuelPage(wxWindow* parent, LedgerAsker& asker, std::function<void(const wxString&)> status,
            BecomesShootout becomes_shootout);
 
   void start() override;  // a new, empty duel
@@ -59,7 +59,12 @@ class DuelPage : public ConflictPage {
   void record();
   // A third badge scanned mid-duel: recorded as joined (nothing when not drawn yet), then the
   // shootout screen takes everybody.
+  // "Refused: " and why, in the words of the ledger or the rules.
+  static wxString refusal_words(const std::string& why);
+  // How a duel ends (duel_ending.cpp):
   void someone_joins(const std::string& code);
+  void joins(const std::string& code, const Lookup& who);  // the ledger's answer on who joins
+  void took_duelist(const std::string& code, const Lookup& who);
   // This round's cards: drawn by the station, or as typed (an empty field: no card).
   bool read_cards(Json& out);
   // An action card scanned: into the waiting field; the step goes on when it can.

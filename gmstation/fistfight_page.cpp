@@ -25,9 +25,9 @@ wxString fistfight_refusal(const std::string& why) {
 
 }  // namespace
 
-FistfightPage::FistfightPage(wxWindow* parent, StationBackend& backend, BecomesBrawl becomes_brawl)
+FistfightPage::FistfightPage(wxWindow* parent, LedgerAsker& asker, BecomesBrawl becomes_brawl)
     // TRANSLATORS: a screen's title, in capitals.
-    : ConflictPage(parent, wx_tr("FISTFIGHT")), backend_(backend), becomes_brawl_(std::move(becomes_brawl)) {
+    : ConflictPage(parent, wx_tr("FISTFIGHT"), asker), backend_(asker.backend()), becomes_brawl_(std::move(becomes_brawl)) {
   auto* grid = new wxFlexGridSizer(3, 3, 6, 18);
   grid->Add(new wxStaticText(this, wxID_ANY, ""));
   for (int i = 0; i < 2; ++i) {
@@ -104,7 +104,10 @@ void FistfightPage::on_scan(const std::string& code) {
   }
   if (step_ == Step::rounds) return third_fighter_joins(code);
   if (step_ != Step::first && step_ != Step::second) return refuse(wx_tr("The fight is over: Esc"));
-  Lookup who = backend_.character(code);
+  ask_character(code, [this, code](const Lookup& who) { took_fighter(code, who); });
+}
+
+void FistfightPage::took_fighter(const std::string& code, const Lookup& who) {
   if (!who.found) return refuse(fistfight_refusal(who.refusal));
   std::string why;
   if (!session_->add_participant("fighters", code, who.data, why)) return refuse(fistfight_refusal(why));
@@ -128,7 +131,10 @@ void FistfightPage::on_scan(const std::string& code) {
 void FistfightPage::third_fighter_joins(const std::string& code) {
   SessionOutcome now = session_->resolve();
   if (now.ok && now.resolution["result"]["over"].get<bool>()) return refuse(wx_tr("The fight is over: nobody can join"));
-  Lookup who = backend_.character(code);
+  ask_character(code, [this, code](const Lookup& who) { joins(code, who); });
+}
+
+void FistfightPage::joins(const std::string& code, const Lookup& who) {
   if (!who.found) return refuse(fistfight_refusal(who.refusal));
   std::string why;
   if (!session_->add_participant("join", code, who.data, why)) return refuse(fistfight_refusal(why));
@@ -280,7 +286,7 @@ void FistfightPage::both_stop() {
 void FistfightPage::record() {
   SessionOutcome o = session_->resolve();
   if (!o.ok) return refuse(fistfight_refusal(o.error));
-  show_record(backend_.record("conflict_resolved", session_->record_payload(o)), "fistfight");
+  record_conflict(session_->record_payload(o), "fistfight");
 }
 
 }  // namespace marshal::gm

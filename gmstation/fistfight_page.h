@@ -22,7 +22,7 @@ class FistfightPage : public ConflictPage {
   // Called when a third fighter's badge is scanned mid-fight: the fight, with the joiner in it,
   // goes on as a brawl (the brawl's fighters named in order).
   using BecomesBrawl = std::function<void(std::unique_ptr<ConflictSession>, std::vector<std::string>)>;
-  FistfightPage(wxWindow* parent, StationBackend& backend, BecomesBrawl becomes_brawl);
+  FistfightPage(wxWindow* parent, LedgerAsker& asker, BecomesBrawl becomes_brawl);
   void start() override;
   OneKeyNumber* offense(int fighter) const { return offense_[fighter]; }  // for tests
   wxTextCtrl* card_field(int fighter) const { return card_[fighter]; }   // for tests
@@ -31,6 +31,10 @@ class FistfightPage : public ConflictPage {
   bool on_key(int key) override;  // Ctrl+S: both stop
 
  private:
+  // The ledger's answer on a third fighter who joins.
+  void joins(const std::string& code, const Lookup& who);
+  // The ledger's answer on a fighter scanned.
+  void took_fighter(const std::string& code, const Lookup& who);
   enum class Step { first, second, rounds, done };
   void on_go(wxCommandEvent&);
   // Plays the round with the splits and cards on screen; `quiet`: a refusal shows nothing

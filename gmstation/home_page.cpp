@@ -110,7 +110,7 @@ wxString describe_view(const Json& v) {
 
 }  // namespace
 
-HomePage::HomePage(wxWindow* parent, StationBackend& backend) : wxPanel(parent, wxID_ANY), backend_(backend) {
+HomePage::HomePage(wxWindow* parent, LedgerAsker& asker) : wxPanel(parent, wxID_ANY), asker_(asker) {
   ui::apply(this);
   auto* sizer = new wxBoxSizer(wxVERTICAL);
   // TRANSLATORS: the home screen's help: each function key and the screen it opens, lines of
@@ -150,6 +150,7 @@ void HomePage::show_answer(const wxString& text, const wxColour& colour) {
 }
 
 void HomePage::clear_answer() {
+  ++clears_;
   playable_.reset();
   show_answer("", ui::ink);
 }
@@ -157,8 +158,18 @@ void HomePage::clear_answer() {
 void HomePage::show_lookup(const std::string& code) {
   playable_.reset();
   just_played_.reset();
-  Lookup who = backend_.character(code);
-  Lookup what = who.found ? who : backend_.card(code);
+  const std::uint64_t asked_at = clears_;
+  asker_.ask<Lookup>(
+      [code](StationBackend& backend) {
+        Lookup who = backend.character(code);
+        return who.found ? who : backend.card(code);
+      },
+      [this, code, asked_at](const Lookup& what) {
+        if (clears_ == asked_at) show_lookup_answer(code, what);
+      });
+}
+
+void HomePage::show_lookup_answer(const std::string& code, const Lookup& what) {
   if (!what.found)
     // TRANSLATORS: {} says why, in the ledger's words.
     return show_answer(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), what.refusal)), ui::refusal_red);
@@ -181,14 +192,27 @@ bool HomePage::play_shown_trick() {
   if (!playable_) return false;
   const PlayedTrick trick = *playable_;
   playable_.reset();
-  RecordOutcome r = backend_.record("trick_flipped", {{"character", trick.holder_badge}, {"trick", trick.trick}});
-  if (r.status == RecordOutcome::Status::refused) {
+  // The record, then the card as the ledger has it now (its title, its holder), in one request.
+  struct Played {
+    RecordOutcome outcome;
+    Lookup card;
+  };
+  asker_.record<Played>(
+      [trick](StationBackend& backend) {
+        Played played;
+        played.outcome = backend.record("trick_flipped", {{"character", trick.holder_badge}, {"trick", trick.trick}});
+        if (played.outcome.status != RecordOutcome::Status::refused) played.card = backend.card(trick.trick);
+        return played;
+      },
+      [this, trick](const Played& played) { show_played(trick, played.outcome, played.card); });
+  return true;
+}
+
+void HomePage::show_played(const PlayedTrick& trick, const RecordOutcome& r, const Lookup& card) {
+  if (r.status == RecordOutcome::Status::refused)
     // TRANSLATORS: {} says why, in the ledger's words.
-    show_answer(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), r.reason)), ui::refusal_red);
-    return true;
-  }
+    return show_answer(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), r.reason)), ui::refusal_red);
   just_played_ = trick;
-  Lookup card = backend_.card(trick.trick);
   const std::string title = card.found ? card.data.value("title", "") : trick.trick;
   // TRANSLATORS: {0} is the trick's title (its poker hand), {1} its holder; F3 is the key.
   show_answer(utf8(fmt::format(fmt::runtime(r.status == RecordOutcome::Status::provisional
@@ -196,7 +220,6 @@ bool HomePage::play_shown_trick() {
                                                 : tr("Played: {}, by {}.\nF3: accuse them of cheating with it")),
                                title, card.found ? card.data.value("holder", "") : std::string())),
               ui::accepted_green);
-  return true;
 }
 
 }  // namespace marshal::gm

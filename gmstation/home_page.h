@@ -4,6 +4,7 @@
 // card can only be played once"): Enter with nothing typed records it flipped by its holder; a
 // trick played before says when and at which station. F3 then starts the cheating accusation
 // from the trick just played.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -11,13 +12,13 @@
 #include <wx/panel.h>
 #include <wx/stattext.h>
 
-#include "gmstation/station_backend.h"
+#include "gmstation/ledger_asker.h"
 
 namespace marshal::gm {
 
 class HomePage : public wxPanel {
  public:
-  HomePage(wxWindow* parent, StationBackend& backend);
+  HomePage(wxWindow* parent, LedgerAsker& asker);
 
   // A code scanned at home: the character or card it is.
   void show_lookup(const std::string& code);
@@ -44,8 +45,11 @@ class HomePage : public wxPanel {
 
  private:
   void show_answer(const wxString& text, const wxColour& colour);
+  void show_lookup_answer(const std::string& code, const Lookup& what);
+  void show_played(const PlayedTrick& trick, const RecordOutcome& outcome, const Lookup& card);
 
-  StationBackend& backend_;
+  LedgerAsker& asker_;
+  std::uint64_t clears_ = 0;  // Esc at home: a lookup's answer asked before it is dropped
   wxStaticText* answer_;
   wxString answer_text_;
   wxStaticText* town_;

@@ -30,8 +30,8 @@ LimbQuestion::LimbQuestion(wxWindow* page, wxSizer* sizer, Callbacks callbacks)
   sizer->Show(row_, false, true);
 }
 
-void LimbQuestion::ask(StationBackend& backend, std::vector<WoundedPerson> wounded) {
-  backend_ = &backend;
+void LimbQuestion::ask(LedgerAsker& asker, std::vector<WoundedPerson> wounded) {
+  asker_ = &asker;
   owed_ = std::move(wounded);
   ask_next();
 }
@@ -60,20 +60,27 @@ void LimbQuestion::ask_next() {
 }
 
 void LimbQuestion::chosen() {
-  if (owed_.empty()) return;
+  if (owed_.empty() || asker_->recording()) return;  // a digit pressed again while the last one is recorded
   const int key = field_->value();
   // TRANSLATORS: the keys that answer are the digits 1 to 4.
   if (key < 1) return callbacks_.refuse(wx_tr("The player chooses the limb: a digit, 1 to 4"));
   const WoundedPerson who = owed_.front();
   const std::string limb = core::limbs[static_cast<std::size_t>(key - 1)];
-  RecordOutcome r = backend_->record("wound_limb_named", {{"character", who.badge}, {"limb", limb}});
-  if (r.status == RecordOutcome::Status::refused)
-    // TRANSLATORS: {} says why, in the ledger's words.
-    return callbacks_.refuse(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), r.reason)));
-  // TRANSLATORS: {0} is the wounded character, {1} the limb (left arm).
-  callbacks_.answered(utf8(fmt::format(fmt::runtime(tr("{} loses the use of the {}")), who.name, core::limb_words(limb))));
-  owed_.erase(owed_.begin());
-  ask_next();
+  asker_->record<RecordOutcome>(
+      [who, limb](StationBackend& backend) {
+        return backend.record("wound_limb_named", {{"character", who.badge}, {"limb", limb}});
+      },
+      [this, who, limb](const RecordOutcome& r) {
+        if (owed_.empty() || owed_.front().badge != who.badge) return;  // a new screen meanwhile
+        if (r.status == RecordOutcome::Status::refused)
+          // TRANSLATORS: {} says why, in the ledger's words.
+          return callbacks_.refuse(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), r.reason)));
+        // TRANSLATORS: {0} is the wounded character, {1} the limb (left arm).
+        callbacks_.answered(
+            utf8(fmt::format(fmt::runtime(tr("{} loses the use of the {}")), who.name, core::limb_words(limb))));
+        owed_.erase(owed_.begin());
+        ask_next();
+      });
 }
 
 }  // namespace marshal::gm

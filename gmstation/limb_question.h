@@ -11,7 +11,7 @@
 
 #include "gmstation/conflict_session.h"
 #include "gmstation/one_key_number.h"
-#include "gmstation/station_backend.h"
+#include "gmstation/ledger_asker.h"
 
 namespace marshal::gm {
 
@@ -25,8 +25,8 @@ class LimbQuestion {
   // The row is added to `sizer` (hidden).
   LimbQuestion(wxWindow* page, wxSizer* sizer, Callbacks callbacks);
 
-  // Asks each of `wounded` in turn, the field focused; records through `backend`.
-  void ask(StationBackend& backend, std::vector<WoundedPerson> wounded);
+  // Asks each of `wounded` in turn, the field focused; records through `asker`.
+  void ask(LedgerAsker& asker, std::vector<WoundedPerson> wounded);
   void cancel();  // a new screen: nothing is asked any more (the GM actions' Ctrl+W asks later)
   bool asking() const { return !owed_.empty(); }
   OneKeyNumber* field() const { return field_; }  // for tests
@@ -40,7 +40,7 @@ class LimbQuestion {
   wxStaticText* question_;
   OneKeyNumber* field_;
   Callbacks callbacks_;
-  StationBackend* backend_ = nullptr;
+  LedgerAsker* asker_ = nullptr;
   std::vector<WoundedPerson> owed_;  // the first is asked now
 };
 

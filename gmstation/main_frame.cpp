@@ -56,12 +56,13 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
   root->Add(banner_, 0, wxEXPAND);
   banner_->Hide();
 
+  asker_ = std::make_unique<LedgerAsker>(*backend_, this);
   auto* middle = new wxBoxSizer(wxHORIZONTAL);
   book_ = new wxSimplebook(this, wxID_ANY);
-  home_ = new HomePage(book_, *backend_);
+  home_ = new HomePage(book_, *asker_);
   book_->AddPage(home_, "home");  // the page's name, not shown
   duel_ = new DuelPage(
-      book_, *backend_,
+      book_, *asker_,
       [this](const wxString& s) {
         SetStatusText(s + "  |  " + wxString::FromUTF8(backend_->describe()));
         refresh();
@@ -70,19 +71,19 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
         shootout_->continue_duel(std::move(joined), std::move(players));
         book_->SetSelection(static_cast<std::size_t>(book_->FindPage(shootout_)));
       });
-  accusation_ = new AccusationPage(book_, *backend_);
-  fistfight_ = new FistfightPage(book_, *backend_, [this](std::unique_ptr<ConflictSession> fight,
+  accusation_ = new AccusationPage(book_, *asker_);
+  fistfight_ = new FistfightPage(book_, *asker_, [this](std::unique_ptr<ConflictSession> fight,
                                                          std::vector<std::string> fighters) {
     brawl_->continue_fistfight(std::move(fight), std::move(fighters));
     book_->SetSelection(static_cast<std::size_t>(book_->FindPage(brawl_)));
   });
-  actions_ = new ActionsPage(book_, *backend_);
-  shootout_ = new ShootoutPage(book_, *backend_);
-  brawl_ = new BrawlPage(book_, *backend_);
-  chase_ = new ChasePage(book_, *backend_);
-  table_ = new TablePage(book_, *backend_);
-  action_time_ = new ActionTimePage(book_, *backend_);
-  offices_ = new OfficesPage(book_, *backend_);
+  actions_ = new ActionsPage(book_, *asker_);
+  shootout_ = new ShootoutPage(book_, *asker_);
+  brawl_ = new BrawlPage(book_, *asker_);
+  chase_ = new ChasePage(book_, *asker_);
+  table_ = new TablePage(book_, *asker_);
+  action_time_ = new ActionTimePage(book_, *asker_);
+  offices_ = new OfficesPage(book_, *asker_);
   // One function key per screen, in the order the help line gives them.
   screens_ = {{WXK_F2, duel_},     {WXK_F3, accusation_}, {WXK_F4, fistfight_}, {WXK_F5, actions_},
               {WXK_F6, shootout_}, {WXK_F7, brawl_},      {WXK_F8, chase_},
@@ -122,6 +123,10 @@ MainFrame::MainFrame(std::unique_ptr<StationBackend> backend)
     screen.page->set_focus_scan_field([this] { scan_->focus_field(); });
     screen.page->set_sounds(&sounds_);
   }
+  asker_->on_all_answered([this] { all_answered(); });
+  // The event's definition, read once off the window's thread: the screens take its options.
+  asker_->ask<Lookup>([](StationBackend& ledger) { return ledger.event(); }, [](const Lookup&) {});
+  busy_timer_.Bind(wxEVT_TIMER, [this](wxTimerEvent&) { show_busy(); });
   root->Add(scan_, 0, wxEXPAND | wxALL, 4);
   SetSizer(root);
   CreateStatusBar();
@@ -164,6 +169,10 @@ wxArrayString MainFrame::live_entries() const {
 void MainFrame::on_key(wxKeyEvent& event) {
   // A Ctrl command by its Latin letter on any layout (Ctrl+Т on a Russian keyboard is Ctrl+N).
   const int key = event.ControlDown() ? ui::command_key(event.GetKeyCode(), event.GetUnicodeKey()) : event.GetKeyCode();
+  const bool person_key = key == WXK_ESCAPE || (key >= WXK_F1 && key <= WXK_F24) || event.ControlDown();
+  // While a record's answer is out, the screen stays until the GM has seen what came of it.
+  if (person_key && asker_->recording()) return;
+  if (person_key) queued_codes_.clear();  // scanned before the key, meant for the screen left
   // A person's key (Esc, a screen's F-key, a Ctrl command) is handled here, before the scan
   // input sees it: it is told, so the same card scanned next is meant, not a double read.
   if (key == WXK_ESCAPE || (key >= WXK_F1 && key <= WXK_F24) || event.ControlDown()) scan_->person_key();
@@ -264,8 +273,39 @@ void MainFrame::show_home() {
 
 void MainFrame::on_code(const std::string& code) {
   sounds_.play(ui::Sound::scan);  // read; a refusal sounds after it
+  // A scan while the ledger's answer to the last is out waits for it: each scan meets the screen
+  // as the one before left it, as if the window had waited.
+  if (asker_->waiting()) {
+    if (queued_codes_.size() < scans_queued_max) queued_codes_.push_back(code);
+    if (!busy_timer_.IsRunning()) busy_timer_.StartOnce(busy_after_ms);
+    return;
+  }
+  handle_code(code);
+}
+
+void MainFrame::handle_code(const std::string& code) {
   if (ConflictPage* page = current_screen()) page->on_scan(code);
   else home_->show_lookup(code);
+  if (asker_->waiting() && !busy_timer_.IsRunning()) busy_timer_.StartOnce(busy_after_ms);
+}
+
+void MainFrame::all_answered() {
+  if (busy_shown_) {
+    busy_shown_ = false;
+    show_station_status();
+  }
+  while (!queued_codes_.empty() && !asker_->waiting()) {
+    const std::string code = queued_codes_.front();
+    queued_codes_.pop_front();
+    handle_code(code);
+  }
+}
+
+void MainFrame::show_busy() {
+  if (!asker_->waiting()) return;
+  busy_shown_ = true;
+  // TRANSLATORS: in the status bar while a request to the ledger has not been answered yet.
+  SetStatusText(wx_tr("Asking the ledger…") + "  |  " + wxString::FromUTF8(backend_->describe()));
 }
 
 

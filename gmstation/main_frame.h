@@ -2,6 +2,8 @@
 // The GM station's window: the scan field at the bottom, the current screen in the middle
 // (home: what a scan shows; or a conflict screen), the live panel of what other stations record
 // on the right, and an OFFLINE banner across the top while the ledger cannot be reached.
+#include <cstddef>
+#include <deque>
 #include <memory>
 
 #include <wx/frame.h>
@@ -18,6 +20,7 @@
 #include "gmstation/duel_page.h"
 #include "gmstation/fistfight_page.h"
 #include "gmstation/home_page.h"
+#include "gmstation/ledger_asker.h"
 #include "gmstation/offices_page.h"
 #include "gmstation/shootout_page.h"
 #include "gmstation/station_backend.h"
@@ -27,6 +30,13 @@
 #include "ui/sounds.h"
 
 namespace marshal::gm {
+
+// A scan that comes while the ledger's answer to the last is out waits for it; more than this
+// many waiting (scans, counted) are dropped: a GM scans a few cards in a row, never dozens.
+inline constexpr std::size_t scans_queued_max = 8;
+// "Asking the ledger…" shows in the status bar once a request has waited this long (ms): a
+// venue network answers well within it.
+inline constexpr int busy_after_ms = 250;
 
 class MainFrame : public wxFrame {
  public:
@@ -65,11 +75,18 @@ class MainFrame : public wxFrame {
   // Waits (at most max_wait_ms) until a station on a server has asked the ledger once more, then
   // refreshes: for tests and benchmarks; the window's own timer never waits on the network.
   void refresh_after_asking(long max_wait_ms = 5000);
+  // Whether a request to the ledger is out (on a ledger server), and how many scans wait for it.
+  bool asking_ledger() const { return asker_->waiting(); }
+  std::size_t scans_waiting() const { return queued_codes_.size(); }
+  bool busy_shown() const { return busy_shown_; }  // "Asking the ledger…" in the status bar
   // The timers strip as shown (for tests).
   wxString timers_text() const { return timers_text_; }
 
  private:
   void on_code(const std::string& code);
+  void handle_code(const std::string& code);  // a scan, once no answer is out
+  void all_answered();  // the last answer out is in: the scans that waited, in order
+  void show_busy();
   void on_key(wxKeyEvent& event);
   // The conflict or actions screen showing, or nullptr at home.
   ConflictPage* current_screen() const;
@@ -114,6 +131,10 @@ class MainFrame : public wxFrame {
   std::int64_t last_seq_ = 0;
   std::vector<std::string> last_conflicts_;  // the live panel's lines of the last conflicts, newest last
   unsigned provisional_lines_ = 0;  // at the top of the live panel
+  std::deque<std::string> queued_codes_;  // scanned while an answer was out, oldest first
+  wxTimer busy_timer_;  // its own owner: its ticks never reach the frame's timer handler
+  bool busy_shown_ = false;  // "Asking the ledger…" in the status bar
+  std::unique_ptr<LedgerAsker> asker_;  // last: its worker stops before the rest goes
 };
 
 }  // namespace marshal::gm

@@ -30,9 +30,9 @@ std::string typed(const wxTextCtrl* field) { return field->GetValue().Strip(wxSt
 
 }  // namespace
 
-OfficesPage::OfficesPage(wxWindow* parent, StationBackend& backend)
+OfficesPage::OfficesPage(wxWindow* parent, LedgerAsker& asker)
     // TRANSLATORS: the offices screen's title (Judges and the Mayor at work).
-    : ConflictPage(parent, wx_tr("OFFICES: JUDGES AND THE MAYOR")), backend_(backend) {
+    : ConflictPage(parent, wx_tr("OFFICES: JUDGES AND THE MAYOR"), asker), backend_(asker.backend()) {
   who_ = new wxStaticText(this, wxID_ANY, "");
   who_->SetFont(ui::font(16, true));
   // TRANSLATORS: the screen's keys, pressed with Ctrl (Latin letters on any keyboard); keep the
@@ -122,11 +122,19 @@ void OfficesPage::show_decisions() {
 }
 
 void OfficesPage::on_scan(const std::string& code) {
+  if (step_ == Step::deputy_to_end)
+    return record("deputy_released", {{"judge", holder_badge_}, {"character", code}}, wx_tr("The deputy's task is ended"));
+  // A deed card in a land deal; a badge at every other step.
+  if (step_ == Step::deed) return ask_card(code, [this, code](const Lookup& deed) { took_code(code, deed); });
+  ask_character(code, [this, code](const Lookup& who) { took_code(code, who); });
+}
+
+void OfficesPage::took_code(const std::string& code, const Lookup& looked_up) {
   switch (step_) {
     case Step::deputy:
     case Step::accused:
     case Step::prize_winner: {
-      Lookup who = backend_.character(code);
+      const Lookup& who = looked_up;
       if (!who.found) return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), who.refusal)));
       subject_badge_ = code;
       subject_name_ = who.data.value("name", "");
@@ -150,7 +158,7 @@ void OfficesPage::on_scan(const std::string& code) {
     }
     case Step::deputy_task: {
       // The deputy's one task is an arrest of the one scanned.
-      Lookup target = backend_.character(code);
+      const Lookup& target = looked_up;
       if (!target.found) return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), target.refusal)));
       text_->Hide();
       focus_scan_field();
@@ -163,7 +171,7 @@ void OfficesPage::on_scan(const std::string& code) {
                                      subject_name_, target.data.value("name", ""))));
     }
     case Step::deed: {
-      Lookup deed = backend_.card(code);
+      const Lookup& deed = looked_up;
       if (!deed.found) return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), deed.refusal)));
       if (deed.data.value("kind", "") != "deed") return refuse(wx_tr("That is no land deed: scan the deed card"));
       deed_ = code;
@@ -179,7 +187,7 @@ void OfficesPage::on_scan(const std::string& code) {
                                           deed.data.value("owner", ""), core::land_deal_keys_words())));
     }
     case Step::land_party: {
-      Lookup party = backend_.character(code);
+      const Lookup& party = looked_up;
       if (!party.found) return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), party.refusal)));
       subject_badge_ = code;
       subject_name_ = party.data.value("name", "");
@@ -191,7 +199,7 @@ void OfficesPage::on_scan(const std::string& code) {
     case Step::banker:
     case Step::payer:
     case Step::payee: {
-      Lookup who = backend_.character(code);
+      const Lookup& who = looked_up;
       if (!who.found) return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), who.refusal)));
       const std::string name = who.data.value("name", "");
       if (step_ == Step::banker) {
@@ -213,12 +221,10 @@ void OfficesPage::on_scan(const std::string& code) {
       return ask_text(Step::amount, wx_tr("the amount, e.g. 2 M"),
                       utf8(fmt::format(fmt::runtime(tr("{} pays {}: type the amount, Enter")), payer_name_, name)));
     }
-    case Step::deputy_to_end:
-      return record("deputy_released", {{"judge", holder_badge_}, {"character", code}}, wx_tr("The deputy's task is ended"));
     default: break;
   }
   // Any other scan: the office holder acting.
-  Lookup who = backend_.character(code);
+  const Lookup& who = looked_up;
   if (!who.found) return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), who.refusal)));
   holder_badge_ = code;
   holder_ = who.data;
@@ -436,7 +442,11 @@ void OfficesPage::on_land_deal() {
 }
 
 void OfficesPage::show_land_register() {
-  Lookup land = backend_.land();
+  ask<Lookup>([](StationBackend& backend) { return backend.land(); },
+              [this](const Lookup& land) { show_land_register(land); });
+}
+
+void OfficesPage::show_land_register(const Lookup& land) {
   if (!land.found) return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), land.refusal)));
   const Json& deeds = land.data.value("deeds", Json::array());
   // TRANSLATORS: the heading of the land register on the offices screen.
@@ -469,7 +479,10 @@ wxString OfficesPage::note_printed(const RecordOutcome& r) {
 }
 
 void OfficesPage::record(const std::string& type, const Json& payload, const wxString& done) {
-  RecordOutcome r = backend_.record(type, payload);
+  ask_record(type, payload, [this, type, done](const RecordOutcome& r) { recorded(type, r, done); });
+}
+
+void OfficesPage::recorded(const std::string& type, const RecordOutcome& r, const wxString& done) {
   step_ = holder_badge_.empty() ? Step::holder : Step::action;
   show_record(r, "action");
   if (r.status == RecordOutcome::Status::refused) return;

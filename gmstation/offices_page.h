@@ -25,7 +25,7 @@ namespace marshal::gm {
 
 class OfficesPage : public ConflictPage {
  public:
-  OfficesPage(wxWindow* parent, StationBackend& backend);
+  OfficesPage(wxWindow* parent, LedgerAsker& asker);
   void start() override;
   void on_shown() override { show_decisions(); }
   void on_scan(const std::string& code) override;
@@ -54,10 +54,14 @@ class OfficesPage : public ConflictPage {
   void on_text_entered();
   void on_sentence_kind();
   void on_land_deal();
-  void show_land_register();
+  void show_land_register();  // asks the ledger for the register (GET /land), then shows it
+  void show_land_register(const Lookup& land);
   // After a note is issued: its card printed, and where (or why not).
   wxString note_printed(const RecordOutcome& r);
   void record(const std::string& type, const Json& payload, const wxString& done);
+  void recorded(const std::string& type, const RecordOutcome& r, const wxString& done);
+  // The ledger's answer on a code scanned: the office holder, a deputy, a deed, a party...
+  void took_code(const std::string& code, const Lookup& looked_up);
   // The last decisions of Mayors and Judges the ledger holds, with their numbers.
   void show_decisions();
   bool holds(const std::string& power) const;

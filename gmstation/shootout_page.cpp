@@ -22,9 +22,9 @@ using ui::trn;
 using ui::utf8;
 using ui::wx_tr;
 
-ShootoutPage::ShootoutPage(wxWindow* parent, StationBackend& backend)
+ShootoutPage::ShootoutPage(wxWindow* parent, LedgerAsker& asker)
     // TRANSLATORS: the shootout screen's title.
-    : ConflictPage(parent, wx_tr("SHOOTOUT")), backend_(backend), order_settle_(this) {
+    : ConflictPage(parent, wx_tr("SHOOTOUT"), asker), backend_(asker.backend()), order_settle_(this) {
   Bind(wxEVT_TIMER, [this](wxTimerEvent&) { order_settled(); }, order_settle_.GetId());
   // TRANSLATORS: C, P and E are the keys typed (Latin letters on any keyboard); ! and a number: not to kill.
   auto* help = new wxStaticText(this, wxID_ANY,
@@ -162,7 +162,10 @@ void ShootoutPage::on_scan(const std::string& code) {
     return refuse(wx_tr("The players are set: type orders and cards (a scan here is a torn bystander when offered)"));
   if (static_cast<int>(names_.size()) == max_players)
     return refuse(utf8(fmt::format(fmt::runtime(tr("This screen takes {} players at most")), max_players)));
-  Lookup who = backend_.character(code);
+  ask_character(code, [this, code](const Lookup& who) { took_player(code, who); });
+}
+
+void ShootoutPage::took_player(const std::string& code, const Lookup& who) {
   if (!who.found) return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), who.refusal)));
   std::string why;
   if (!session_->add_participant("participants", code, who.data, why))
@@ -277,14 +280,14 @@ void ShootoutPage::show_players() {
   Layout();
 }
 
-std::string ShootoutPage::bystander_words(const std::string& code) {
-  // Asked once a conflict (a result is drawn again and again), never while the ledger is out of
-  // reach: a request then would cost its timeout on the window's thread.
+std::string ShootoutPage::bystander_words(const std::string& code) const {
   if (auto known = bystander_names_.find(code); known != bystander_names_.end()) return known->second;
   // TRANSLATORS: a bystander card known only by its code: card BY0012.
-  if (!backend_.online()) return fmt::format(fmt::runtime(tr("card {}")), code);
-  Lookup card = backend_.card(code);
-  if (!card.found || !card.data.contains("title")) return fmt::format(fmt::runtime(tr("card {}")), code);
+  return fmt::format(fmt::runtime(tr("card {}")), code);
+}
+
+void ShootoutPage::name_bystander(const std::string& code, const Lookup& card) {
+  if (!card.found || !card.data.contains("title")) return;
   // Whose it is: the character holding it (a bystander's owner, when the card names one).
   const char* whose = card.data.contains("owner") ? "owner" : card.data.contains("holder") ? "holder" : nullptr;
   const std::string title = card.data["title"].get<std::string>();
@@ -292,7 +295,6 @@ std::string ShootoutPage::bystander_words(const std::string& code) {
   std::string words = whose ? fmt::format(fmt::runtime(tr("\"{}\", {}'s")), title, card.data[whose].get<std::string>())
                             : "\"" + title + "\"";
   bystander_names_[code] = words;
-  return words;
 }
 
 void ShootoutPage::order_typed(int row) {

@@ -26,7 +26,7 @@ namespace marshal::gm {
 class ShootoutPage : public ConflictPage {
  public:
   static constexpr int max_players = 8;
-  ShootoutPage(wxWindow* parent, StationBackend& backend);
+  ShootoutPage(wxWindow* parent, LedgerAsker& asker);
   void start() override;
   // A duel someone joined (004 L87): its players, wounds carried over, are in; more may be
   // scanned before Ctrl+N starts the shooting.
@@ -41,6 +41,8 @@ class ShootoutPage : public ConflictPage {
   wxString meaning_text(int i) const { return meaning_[static_cast<std::size_t>(i)]->GetLabel(); }
 
  private:
+  // The ledger's answer on a player scanned in.
+  void took_player(const std::string& code, const Lookup& who);
   // An action card scanned (ACT01..ACT10): into the next shooter's card field (in the players'
   // order); the round is fired once every shooter has a card.
   void card_scanned(int value);
@@ -56,7 +58,10 @@ class ShootoutPage : public ConflictPage {
   void show_meaning(int row);
   void order_typed(int row);
   // A bystander card as the table knows it: "Mrs. Pruitt", Kid Calloway's.
-  std::string bystander_words(const std::string& code);
+  // A torn bystander card in the round's lines: its title and whose it is, as the ledger named it
+  // when it was scanned (name_bystander), else its code.
+  std::string bystander_words(const std::string& code) const;
+  void name_bystander(const std::string& code, const Lookup& card);
   void order_settled();
   std::string odds_text();
   // The shots of the round being played that a bystander could still take.

@@ -198,15 +198,20 @@ void ShootoutPage::on_torn_card(const std::string& code) {
     return refuse(utf8(fmt::format(
         fmt::runtime(tr("Refused: {} is not one of {}'s innocent bystanders. Scan one of theirs, or Ctrl+T")), parsed.code,
         o.target)));
-  Json& sacrifices = open_round()["sacrifices"];
-  sacrifices.push_back({{"shooter", o.shooter}, {"target", o.target}, {"card", parsed.code}});
-  SessionOutcome next = session_->resolve();
-  if (!next.ok) {
-    sacrifices.erase(sacrifices.size() - 1);
-    return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), next.error)));
-  }
-  last_ = next;
-  offer_next();
+  // The card's title and whose it is, for the round's lines, then the sacrifice.
+  ask_card(parsed.code, [this, o, code = parsed.code](const Lookup& card) {
+    name_bystander(code, card);
+    if (offers_.empty() || offers_.front().shooter != o.shooter || offers_.front().target != o.target) return;
+    Json& sacrifices = open_round()["sacrifices"];
+    sacrifices.push_back({{"shooter", o.shooter}, {"target", o.target}, {"card", code}});
+    SessionOutcome next = session_->resolve();
+    if (!next.ok) {
+      sacrifices.erase(sacrifices.size() - 1);
+      return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), next.error)));
+    }
+    last_ = next;
+    offer_next();
+  });
 }
 
 void ShootoutPage::finish_round() {
@@ -283,8 +288,9 @@ void ShootoutPage::record() {
     text += fmt::format(fmt::runtime(tr("Arrestable by a Lawman: {}")), fmt::join(names, ", ")) + "\n";
   }
   set_result(utf8(text));
-  show_record(backend_.record("conflict_resolved", session_->record_payload(o)), "shootout");
-  if (recorded()) ask_limbs(backend_, session_->newly_wounded(o));
+  record_conflict(session_->record_payload(o), "shootout", [this, wounded = session_->newly_wounded(o)] {
+    if (recorded()) ask_limbs(wounded);
+  });
 }
 
 }  // namespace marshal::gm

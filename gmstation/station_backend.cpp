@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <mutex>
 
 #include <fmt/format.h>
 
@@ -205,7 +206,11 @@ class RemoteLedger : public StationBackend {
   }
   // Once enrolled (the watch reads the token from the cache file): the ledger asked from now on
   // on the watch's thread, never the window's.
-  void start_watch() { watch_ = std::make_unique<client::LedgerWatch>(config_); }
+  // The worker's client is made then too: a client reads its token from the cache file as it is made.
+  void start_watch() {
+    asking_ = std::make_unique<client::LedgerClient>(config_);
+    watch_ = std::make_unique<client::LedgerWatch>(config_);
+  }
   void wait_for_ledger(long max_wait_ms) override {
     if (watch_) watch_->wait_for_turn(std::chrono::milliseconds(max_wait_ms));
   }
@@ -215,21 +220,39 @@ class RemoteLedger : public StationBackend {
   }
   // What the watch found last; before its first answer the ledger is taken to be there.
   bool online() override { return !watch_ || watch_->online().value_or(true); }
+  bool asks_network() const override { return true; }
   bool wrong_key() override { return watch_ && watch_->wrong_key(); }
 
   Lookup character(const std::string& badge) override { return convert(offline_aware().character(badge)); }
   Lookup card(const std::string& code) override { return convert(offline_aware().card(code)); }
-  // Asked of the server once (or found in the cache): every screen needs it on every start, and
-  // the definition never changes, so an unreachable ledger costs one timeout, not one a screen.
+  // Asked of the server once (or found in the cache), by the window's worker as the window
+  // opens: the definition never changes.
   Lookup event() override {
-    if (!event_.found) event_ = convert(offline_aware().event());
-    return event_;
+    {
+      std::lock_guard lock(event_mutex_);
+      if (event_.found) return event_;
+    }
+    Lookup event = convert(offline_aware().event());
+    std::lock_guard lock(event_mutex_);
+    if (event.found) event_ = event;
+    return event;
   }
+  Lookup event_as_known() override {
+    {
+      std::lock_guard lock(event_mutex_);
+      if (event_.found) return event_;
+    }
+    if (auto cached = client_.cached_view("event")) return {true, *cached, "", true};
+    return {};
+  }
+  // What the watch read last (the window never asks the network itself); before its first answer,
+  // the timers of an evening before as cached.
   Lookup timers() override {
     if (watch_) {
       if (auto t = watch_->timers()) return {true, *t, "", watch_->known_offline()};
     }
-    return convert(offline_aware().timers());
+    if (auto cached = client_.cached_view("timers")) return {true, *cached, "", true};
+    return {};
   }
   Lookup table() override { return convert(offline_aware().table()); }
   Lookup land() override { return convert(offline_aware().land()); }
@@ -298,18 +321,20 @@ class RemoteLedger : public StationBackend {
   static Lookup convert(const client::View& v) {
     return {v.found, v.data, v.error, v.from_cache};
   }
-  // The window's client, told what the watch last found: when the ledger is known to be out of
+  // The worker's client, told what the watch last found: when the ledger is known to be out of
   // reach, a scan is answered from the cache at once instead of after a timeout.
   client::LedgerClient& offline_aware() {
-    client_.set_known_offline(watch_ && watch_->known_offline());
-    return client_;
+    asking_->set_known_offline(watch_ && watch_->known_offline());
+    return *asking_;
   }
   // A GM station's requests give up after this (ms): a venue network answers within it or is down.
   static constexpr long request_timeout_ms = 2000;
   client::ClientConfig config_;
-  client::LedgerClient client_;
+  client::LedgerClient client_;  // the window's: the outbox and the cache, never the network
+  std::unique_ptr<client::LedgerClient> asking_;  // the worker's: lookups and records (LedgerAsker)
   std::unique_ptr<client::LedgerWatch> watch_;
   std::string url_;
+  std::mutex event_mutex_;  // event_ is written by the worker, read by the window
   Lookup event_;
 };
 

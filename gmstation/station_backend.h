@@ -36,9 +36,14 @@ struct FeedEvent {
   std::string summary;
 };
 
+// The lookups and the record below may wait on the network (a ledger server): the screens ask
+// them through a LedgerAsker (gmstation/ledger_asker.h), never on the window's thread. The rest
+// never waits on the network: the outbox, the feed and timers the watch read, the event as known.
 class StationBackend {
  public:
   virtual ~StationBackend() = default;
+  // Whether a request may wait on the network (a ledger server): then it runs on a worker.
+  virtual bool asks_network() const { return false; }
   virtual std::string describe() const = 0;  // "local ledger town.db", "ledger server https://..."
   virtual bool online() = 0;
   // Why the ledger is out of reach, when it is not just silence: the server at the address has
@@ -49,6 +54,9 @@ class StationBackend {
   // The event's title, options and locations (docs/server.md, GET /event); read once, as the
   // definition never changes.
   virtual Lookup event() = 0;
+  // The event as this station knows it without asking (read once by the window at its start, or
+  // cached from an evening before); not found while neither: the screens use the defaults.
+  virtual Lookup event_as_known() { return event(); }
   // The knock-outs and headaches running now (GET /timers); from_cache when out of reach.
   virtual Lookup timers() = 0;
   // A tabletop game's table: traits, chips, tokens, the roll log (GET /table, docs/server.md);

@@ -71,9 +71,9 @@ wxStaticText* table_body_text(wxWindow* parent, const wxString& text, bool bold 
 
 }  // namespace
 
-TablePage::TablePage(wxWindow* parent, StationBackend& backend)
+TablePage::TablePage(wxWindow* parent, LedgerAsker& asker)
     // TRANSLATORS: the Table screen's title.
-    : ConflictPage(parent, wx_tr("TABLE: a tabletop roll")), backend_(backend) {
+    : ConflictPage(parent, wx_tr("TABLE: a tabletop roll"), asker), backend_(asker.backend()) {
   // Left: who rolls and the odds; right: everyone's chips. Then the fields, the result, the keys
   // and the last rolls.
   auto* columns = new wxBoxSizer(wxHORIZONTAL);
@@ -166,7 +166,6 @@ TablePage::TablePage(wxWindow* parent, StationBackend& backend)
 
 void TablePage::start() {
   open_screen();
-  refresh_table();
   selected_ = -1;
   spec_ = {};
   last_roll_.reset();
@@ -176,6 +175,14 @@ void TablePage::start() {
   tn_->set_value(4);
   dice_->Clear();
   set_result("");
+  ask<Lookup>([](StationBackend& backend) { return backend.table(); },
+              [this](const Lookup& table) {
+                show_table(table);
+                prompt_who_rolls();
+              });
+}
+
+void TablePage::prompt_who_rolls() {
   update_odds_line();
   const std::size_t count = table_.value("characters", Json::array()).size();
   who_number_->set_range(1, static_cast<int>(std::max<std::size_t>(count, 1)));
@@ -209,7 +216,10 @@ void TablePage::rewrap_columns() {
 }
 
 void TablePage::refresh_table() {
-  Lookup table = backend_.table();
+  ask<Lookup>([](StationBackend& backend) { return backend.table(); }, [this](const Lookup& table) { show_table(table); });
+}
+
+void TablePage::show_table(const Lookup& table) {
   if (table.found) table_ = table.data;
   rules_ = core::rules_for(core::ruleset_from_string(table_.value("ruleset", "savage")).value_or(core::Ruleset::savage));
   // The event's own options over its ruleset's, as the ledger judges the rolls.
@@ -408,11 +418,29 @@ void TablePage::update_odds_line() {
 }
 
 void TablePage::on_scan(const std::string& code) {
-  refresh_table();
+  // The table as it is now (a badge picks who rolls), else the card: asked in one request.
+  struct TableAndCard {
+    Lookup table, card;
+  };
+  ask<TableAndCard>(
+      [code](StationBackend& backend) {
+        TableAndCard answer{backend.table(), {}};
+        bool badge = false;
+        for (const Json& c : answer.table.data.value("characters", Json::array()))
+          badge = badge || (c.is_object() && c.value("badge", "") == code);
+        if (!badge) answer.card = backend.card(code);
+        return answer;
+      },
+      [this, code](const TableAndCard& answer) {
+        show_table(answer.table);
+        took_code(code, answer.card);
+      });
+}
+
+void TablePage::took_code(const std::string& code, const Lookup& card) {
   const Json characters = table_.value("characters", Json::array());
   for (std::size_t i = 0; i < characters.size(); ++i)
     if (characters[i].value("badge", "") == code) return select(static_cast<int>(i));
-  Lookup card = backend_.card(code);
   if (!card.found)
     return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), card.refusal.empty() ? tr("unknown code") : card.refusal)));
   const std::string kind = card.data.value("kind", "card");

@@ -25,7 +25,7 @@ namespace marshal::gm {
 
 class TablePage : public ConflictPage {
  public:
-  TablePage(wxWindow* parent, StationBackend& backend);
+  TablePage(wxWindow* parent, LedgerAsker& asker);
   void start() override;
   void on_scan(const std::string& code) override;
   bool on_key(int key) override;
@@ -60,7 +60,8 @@ class TablePage : public ConflictPage {
     bool wild_card = true;
   };
 
-  void refresh_table();  // asks the ledger for the table and shows roster and log
+  void refresh_table();  // asks the ledger for the table, then shows it
+  void show_table(const Lookup& table);  // the roster and the log from GET /table's answer
   void show_roster();
   void show_log();
   void select(int index);  // who rolls: an index into the table's characters
@@ -76,14 +77,18 @@ class TablePage : public ConflictPage {
   void toggle_night();
   void jokers_wild(const std::string& drawn_by);  // "posse" or "gm" (001 L35, L39)
   void play_token(const Json& card);
-  bool record_or_refuse(const std::string& type, const Json& payload, RecordOutcome& outcome);
+  // Records, then `then` with what the ledger added; a refusal is shown instead.
+  void record_or_refuse(const std::string& type, const Json& payload, std::function<void(const RecordOutcome&)> then);
+  void roll_again();
+  void prompt_who_rolls();  // start()'s rest, once the table is read
+  void took_code(const std::string& code, const Lookup& card);  // a scan: a badge at the table, else a card  // a reroll's rest, once its chip is spent
   std::string roller_badge() const;  // the selected character's badge
   // Shows `text` in `label` wrapped to its column (the left one or the right), keeping it as written.
   void show_text(wxStaticText* label, wxString& kept, const wxString& text, bool left_column);
   void rewrap_columns();
 
   StationBackend& backend_;
-  Json table_;
+  Json table_ = Json::object();
   core::TraitRules rules_;
   int selected_ = -1;
   RollSpec spec_;

@@ -38,12 +38,13 @@ void TablePage::roll_from_dice_field() {
   record_roll(roll, rolled);
 }
 
-bool TablePage::record_or_refuse(const std::string& type, const Json& payload, RecordOutcome& outcome) {
-  outcome = backend_.record(type, payload);
-  if (outcome.status != RecordOutcome::Status::refused) return true;
-  // TRANSLATORS: {} says why, in the ledger's words.
-  refuse(utf8(fmt::format(fmt::runtime(tr("The ledger refused it: {}")), outcome.reason)));
-  return false;
+void TablePage::record_or_refuse(const std::string& type, const Json& payload,
+                                 std::function<void(const RecordOutcome&)> then) {
+  ask_record(type, payload, [this, then = std::move(then)](const RecordOutcome& outcome) {
+    if (outcome.status != RecordOutcome::Status::refused) return then(outcome);
+    // TRANSLATORS: {} says why, in the ledger's words.
+    refuse(utf8(fmt::format(fmt::runtime(tr("The ledger refused it: {}")), outcome.reason)));
+  });
 }
 
 void TablePage::record_roll(const core::TraitRoll& roll, const core::RolledTrait& rolled) {
@@ -58,50 +59,50 @@ void TablePage::record_roll(const core::TraitRoll& roll, const core::RolledTrait
                {"dice", dice},
                {"trait", spec_.ledger_label}};
   if (rerolling_ && series_first_seq_ > 0) payload["reroll_of"] = series_first_seq_;
-  RecordOutcome outcome;
-  if (!record_or_refuse("roll_recorded", payload, outcome)) return;
-  recorded_seq_ = outcome.status == RecordOutcome::Status::accepted ? outcome.seq : -1;
-  const Json& who = table_["characters"][static_cast<std::size_t>(selected_)];
-  std::string text = fmt::format("{}, {}: {}", who.value("name", ""), spec_.label, core::describe_roll(roll, rolled));
-  if (!rerolling_) {
-    series_first_seq_ = recorded_seq_;
-    series_best_ = rolled.result;
-  } else if (rolled.crit_fail) {
-    text += "\n" + tr("A Critical Failure ends the rerolls: it is the result (001 L42)");
-  } else {
-    series_best_ = std::max(series_best_, rolled.result);
-    const bool success = series_best_ >= roll.tn;
-    const int raises = success ? (series_best_ - roll.tn) / 4 : 0;
-    const std::string judged =
-        !success      ? tr("failure")
-        : raises == 0 ? tr("success")
-                      : fmt::format(fmt::runtime(trn("success, {} raise", "success, {} raises",
-                                                     static_cast<std::uint64_t>(raises))),
-                                    raises);
-    // TRANSLATORS: {0} is the best total of the rerolls, {1} what it is (success, 2 raises).
-    text += "\n" + fmt::format(fmt::runtime(tr("Kept: the best total, {}: {}")), series_best_, judged);
-  }
-  if (rolled.crit_fail && rerolling_) ++rerolls_after_crit_fail_;
-  else if (!rerolling_) rerolls_after_crit_fail_ = 0;
-  last_roll_ = roll;
-  last_seq_ = recorded_seq_;
-  last_crit_fail_ = rolled.crit_fail;
-  last_virtual_ = dice_->GetValue().Strip(wxString::both).empty();
-  rerolling_ = false;
-  dice_->Clear();
-  set_result(utf8(text));
-  refresh_table();
-  if (outcome.status == RecordOutcome::Status::provisional)
-    show_instruction(wx_tr("Kept PROVISIONALLY (the ledger is out of reach; it syncs when it returns).  Ctrl+B: reroll.  "
-                           "Next: the trait's number, or scan a badge"),
-                     ui::provisional_amber);
-  else
-    // TRANSLATORS: {} is the roll's event number in the ledger.
-    show_instruction(utf8(fmt::format(fmt::runtime(tr("Recorded as event #{}.  Ctrl+B: reroll with a Benny.  Next: the "
-                                                      "trait's number, or scan a badge")),
-                                      outcome.seq)),
-                     ui::accepted_green);
-  trait_number_->SetFocus();
+  record_or_refuse("roll_recorded", payload, [=, this](const RecordOutcome& outcome) {
+    recorded_seq_ = outcome.status == RecordOutcome::Status::accepted ? outcome.seq : -1;
+    const Json& who = table_["characters"][static_cast<std::size_t>(selected_)];
+    std::string text = fmt::format("{}, {}: {}", who.value("name", ""), spec_.label, core::describe_roll(roll, rolled));
+    if (!rerolling_) {
+      series_first_seq_ = recorded_seq_;
+      series_best_ = rolled.result;
+    } else if (rolled.crit_fail) {
+      text += "\n" + tr("A Critical Failure ends the rerolls: it is the result (001 L42)");
+    } else {
+      series_best_ = std::max(series_best_, rolled.result);
+      const bool success = series_best_ >= roll.tn;
+      const int raises = success ? (series_best_ - roll.tn) / 4 : 0;
+      const std::string judged =
+          !success      ? tr("failure")
+          : raises == 0 ? tr("success")
+                        : fmt::format(fmt::runtime(trn("success, {} raise", "success, {} raises",
+                                                       static_cast<std::uint64_t>(raises))),
+                                      raises);
+      // TRANSLATORS: {0} is the best total of the rerolls, {1} what it is (success, 2 raises).
+      text += "\n" + fmt::format(fmt::runtime(tr("Kept: the best total, {}: {}")), series_best_, judged);
+    }
+    if (rolled.crit_fail && rerolling_) ++rerolls_after_crit_fail_;
+    else if (!rerolling_) rerolls_after_crit_fail_ = 0;
+    last_roll_ = roll;
+    last_seq_ = recorded_seq_;
+    last_crit_fail_ = rolled.crit_fail;
+    last_virtual_ = dice_->GetValue().Strip(wxString::both).empty();
+    rerolling_ = false;
+    dice_->Clear();
+    set_result(utf8(text));
+    refresh_table();
+    if (outcome.status == RecordOutcome::Status::provisional)
+      show_instruction(wx_tr("Kept PROVISIONALLY (the ledger is out of reach; it syncs when it returns).  Ctrl+B: reroll.  "
+                             "Next: the trait's number, or scan a badge"),
+                       ui::provisional_amber);
+    else
+      // TRANSLATORS: {} is the roll's event number in the ledger.
+      show_instruction(utf8(fmt::format(fmt::runtime(tr("Recorded as event #{}.  Ctrl+B: reroll with a Benny.  Next: the "
+                                                        "trait's number, or scan a badge")),
+                                        outcome.seq)),
+                       ui::accepted_green);
+    trait_number_->SetFocus();
+  });
 }
 
 void TablePage::reroll(bool free_by_token) {
@@ -133,9 +134,12 @@ void TablePage::reroll(bool free_by_token) {
     // The chip's note in the ledger, as the ledger keeps it.
     Json payload{{"by", by}, {"colour", colour}, {"use", "reroll"}, {"why", "a reroll of " + spec_.ledger_label}};  // i18n: not words (the ledger's)
     if (last_seq_ > 0) payload["roll"] = last_seq_;
-    RecordOutcome spent;
-    if (!record_or_refuse("chip_spent", payload, spent)) return;
+    return record_or_refuse("chip_spent", payload, [this](const RecordOutcome&) { roll_again(); });
   }
+  roll_again();
+}
+
+void TablePage::roll_again() {
   // The same roll again: who, trait, modifier and TN are as they were.
   rerolling_ = true;
   refresh_table();
@@ -153,43 +157,43 @@ void TablePage::award(bool to_pool) {
   // The award's note in the ledger, as the ledger keeps it.
   Json payload{{"to", to_pool ? std::string("gm") : roller_badge()}, {"colour", colour}, {"count", 1},
                {"why", "the GM's award at the table"}};  // i18n: not words
-  RecordOutcome outcome;
-  if (!record_or_refuse("chip_awarded", payload, outcome)) return;
-  refresh_table();
-  const std::string got = outcome.ledger.value("colour", colour);
-  const std::string who = to_pool ? tr("The GM's pool")
-                                  : table_["characters"][static_cast<std::size_t>(selected_)].value("name", "");
-  // TRANSLATORS: {} is who gets the chip (a name, or the GM's pool).
-  const std::string gets = got == "benny"   ? tr("{} gets a Benny: chip")
-                           : got == "white" ? tr("{} gets a white chip")
-                           : got == "red"   ? tr("{} gets a red chip")
-                           : got == "blue"  ? tr("{} gets a blue chip")
-                                            : std::string();
-  // TRANSLATORS: {0} is who gets the chip, {1} its colour as the ledger names it.
-  show_prompt(utf8(gets.empty() ? fmt::format(fmt::runtime(tr("{} gets a {} chip")), who, got) : fmt::format(fmt::runtime(gets), who)));
+  record_or_refuse("chip_awarded", payload, [=, this](const RecordOutcome& outcome) {
+    refresh_table();
+    const std::string got = outcome.ledger.value("colour", colour);
+    const std::string who = to_pool ? tr("The GM's pool")
+                                    : table_["characters"][static_cast<std::size_t>(selected_)].value("name", "");
+    // TRANSLATORS: {} is who gets the chip (a name, or the GM's pool).
+    const std::string gets = got == "benny"   ? tr("{} gets a Benny: chip")
+                             : got == "white" ? tr("{} gets a white chip")
+                             : got == "red"   ? tr("{} gets a red chip")
+                             : got == "blue"  ? tr("{} gets a blue chip")
+                                              : std::string();
+    // TRANSLATORS: {0} is who gets the chip, {1} its colour as the ledger names it.
+    show_prompt(utf8(gets.empty() ? fmt::format(fmt::runtime(tr("{} gets a {} chip")), who, got) : fmt::format(fmt::runtime(gets), who)));
+  });
 }
 
 void TablePage::toggle_night() {
   const bool open = table_.value("night_open", false);
-  RecordOutcome outcome;
-  if (!record_or_refuse(open ? "night_ended" : "night_started", Json::object(), outcome)) return;
-  refresh_table();
-  if (open)
-    return show_prompt(outcome.ledger.contains("discarded") ? wx_tr("The game night is over: what was left is discarded")
-                                                    : wx_tr("The game night is over"));
-  const Json dealt = outcome.ledger.value("dealt", Json::object());
-  show_prompt(dealt.empty() ? wx_tr("The game night has begun (this ruleset deals nothing: the GM awards chips)")
-                    // TRANSLATORS: {0} is the Bennies dealt to each player, {1} those put in the GM's pool.
-                    : utf8(fmt::format(fmt::runtime(tr("The game night has begun: {} Bennies each, {} to the GM's pool")),
-                                       dealt.value("each", 0), dealt.value("gm", 0))));
+  record_or_refuse(open ? "night_ended" : "night_started", Json::object(), [=, this](const RecordOutcome& outcome) {
+    refresh_table();
+    if (open)
+      return show_prompt(outcome.ledger.contains("discarded") ? wx_tr("The game night is over: what was left is discarded")
+                                                      : wx_tr("The game night is over"));
+    const Json dealt = outcome.ledger.value("dealt", Json::object());
+    show_prompt(dealt.empty() ? wx_tr("The game night has begun (this ruleset deals nothing: the GM awards chips)")
+                      // TRANSLATORS: {0} is the Bennies dealt to each player, {1} those put in the GM's pool.
+                      : utf8(fmt::format(fmt::runtime(tr("The game night has begun: {} Bennies each, {} to the GM's pool")),
+                                         dealt.value("each", 0), dealt.value("gm", 0))));
+  });
 }
 
 void TablePage::jokers_wild(const std::string& drawn_by) {
-  RecordOutcome outcome;
-  if (!record_or_refuse("jokers_wild", {{"drawn_by", drawn_by}}, outcome)) return;
-  refresh_table();
-  show_prompt(drawn_by == "posse" ? wx_tr("Joker's Wild: a Benny for each of the posse")
-                          : wx_tr("Joker's Wild: a Benny for the GM's pool and each of the GM's Wild Cards"));
+  record_or_refuse("jokers_wild", {{"drawn_by", drawn_by}}, [=, this](const RecordOutcome&) {
+    refresh_table();
+    show_prompt(drawn_by == "posse" ? wx_tr("Joker's Wild: a Benny for each of the posse")
+                            : wx_tr("Joker's Wild: a Benny for the GM's pool and each of the GM's Wild Cards"));
+  });
 }
 
 void TablePage::play_token(const Json& card) {
@@ -204,51 +208,51 @@ void TablePage::play_token(const Json& card) {
   Json payload{{"token", card.value("code", "")}, {"by", characters[static_cast<std::size_t>(index)].value("badge", "")}};
   const bool same_roller = index == selected_ && last_roll_;
   if (kind == "luck_charm" && same_roller && last_seq_ > 0) payload["roll"] = last_seq_;
-  RecordOutcome outcome;
-  if (!record_or_refuse("token_played", payload, outcome)) return;
-  const std::string title = card.value("title", "");
-  if (kind == "luck_charm" && same_roller) {
-    // TRANSLATORS: {} is the token card's title.
-    show_prompt(utf8(fmt::format(fmt::runtime(tr("{} played: a free reroll")), title)));
-    return reroll(true);
-  }
-  if (index != selected_) select(index);
-  refresh_table();
-  const auto die = core::die_sides(detail.value("die", ""));
-  if ((kind == "connection_marker" || kind == "hole_card") && die) {
-    const bool marker = kind == "connection_marker";
-    // The roll's trait as shown, and as the ledger keeps it (English): {} is the token's text (Cullen Bohannon).
-    const i18n::Sentence label = marker ? i18n::say("Connection: {}", detail.value("text", ""))
-                                        : i18n::say("{} (Hole Card)", detail.value("text", ""));
-    spec_.label = label.translated();
-    spec_.ledger_label = label.english();
-    spec_.trait = core::SheetTrait{*die, 0};
-    spec_.wild_card = marker ? false : characters[static_cast<std::size_t>(index)].value("wild_card", true);
-    modifier_->set_value(0);
-    tn_->set_value(4);
-    update_odds_line();
-    dice_->SetFocus();
-    if (!marker)
+  record_or_refuse("token_played", payload, [=, this](const RecordOutcome& outcome) {
+    const std::string title = card.value("title", "");
+    if (kind == "luck_charm" && same_roller) {
+      // TRANSLATORS: {} is the token card's title.
+      show_prompt(utf8(fmt::format(fmt::runtime(tr("{} played: a free reroll")), title)));
+      return reroll(true);
+    }
+    if (index != selected_) select(index);
+    refresh_table();
+    const auto die = core::die_sides(detail.value("die", ""));
+    if ((kind == "connection_marker" || kind == "hole_card") && die) {
+      const bool marker = kind == "connection_marker";
+      // The roll's trait as shown, and as the ledger keeps it (English): {} is the token's text (Cullen Bohannon).
+      const i18n::Sentence label = marker ? i18n::say("Connection: {}", detail.value("text", ""))
+                                          : i18n::say("{} (Hole Card)", detail.value("text", ""));
+      spec_.label = label.translated();
+      spec_.ledger_label = label.english();
+      spec_.trait = core::SheetTrait{*die, 0};
+      spec_.wild_card = marker ? false : characters[static_cast<std::size_t>(index)].value("wild_card", true);
+      modifier_->set_value(0);
+      tn_->set_value(4);
+      update_odds_line();
+      dice_->SetFocus();
+      if (!marker)
+        // TRANSLATORS: {0} is the token card's title, {1} the sides of its die.
+        return show_prompt(utf8(fmt::format(
+            fmt::runtime(tr("{} played: roll the d{} with the Wild Die vs TN 4. Enter: the station rolls, or type the dice")),
+            title, *die)));
+      if (outcome.ledger.contains("die_after") && outcome.ledger["die_after"].is_string())
+        // TRANSLATORS: {0} is the token card's title, {1} the die it has now (d6), {2} the sides of its die rolled.
+        return show_prompt(utf8(fmt::format(fmt::runtime(tr("{} played (the marker is now {}): roll the d{} alone (no Wild Die) vs "
+                                                     "TN 4. Enter: the station rolls, or type the dice")),
+                                    title, outcome.ledger["die_after"].get<std::string>(), *die)));
       // TRANSLATORS: {0} is the token card's title, {1} the sides of its die.
-      return show_prompt(utf8(fmt::format(
-          fmt::runtime(tr("{} played: roll the d{} with the Wild Die vs TN 4. Enter: the station rolls, or type the dice")),
-          title, *die)));
-    if (outcome.ledger.contains("die_after") && outcome.ledger["die_after"].is_string())
-      // TRANSLATORS: {0} is the token card's title, {1} the die it has now (d6), {2} the sides of its die rolled.
-      return show_prompt(utf8(fmt::format(fmt::runtime(tr("{} played (the marker is now {}): roll the d{} alone (no Wild Die) vs "
-                                                   "TN 4. Enter: the station rolls, or type the dice")),
-                                  title, outcome.ledger["die_after"].get<std::string>(), *die)));
-    // TRANSLATORS: {0} is the token card's title, {1} the sides of its die.
-    return show_prompt(utf8(fmt::format(fmt::runtime(tr("{} played (the marker is spent now): roll the d{} alone (no Wild Die) "
-                                                 "vs TN 4. Enter: the station rolls, or type the dice")),
-                                title, *die)));
-  }
-  // TRANSLATORS: {} is the token card's title.
-  show_prompt(utf8(fmt::format(fmt::runtime(kind == "kicker"      ? tr("{} played: its bonus goes on the roll it was played for "
-                                                               "(lost if the roll fails)")
-                                    : kind == "burn_card" ? tr("{} played: it replaces an Action Card")
-                                                          : tr("{} played: a Fate Chip's use, once")),
-                       title)));
+      return show_prompt(utf8(fmt::format(fmt::runtime(tr("{} played (the marker is spent now): roll the d{} alone (no Wild Die) "
+                                                   "vs TN 4. Enter: the station rolls, or type the dice")),
+                                  title, *die)));
+    }
+    // TRANSLATORS: {} is the token card's title.
+    show_prompt(utf8(fmt::format(fmt::runtime(kind == "kicker"      ? tr("{} played: its bonus goes on the roll it was played for "
+                                                                 "(lost if the roll fails)")
+                                      : kind == "burn_card" ? tr("{} played: it replaces an Action Card")
+                                                            : tr("{} played: a Fate Chip's use, once")),
+                         title)));
+  });
 }
 
 }  // namespace marshal::gm
