@@ -251,6 +251,14 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
   head->add_option("--db", db_path, tr("the ledger file"))->required();
   head->add_flag("--full", head_full, tr("the whole hash (64 hex digits), not its first 16"));
 
+  std::string backup_to;
+  auto* backup = app.add_subcommand(
+      "backup", tr("Copy a ledger into a folder (a USB stick), even while it is served, check the copy's hash chain and "
+                   "replay every event, then name it by the time: NAME-YYYYMMDD-HHMMSSZ.db. Prints the copy's head, an "
+                   "anchor for marshal audit (docs/server.md, Backups)"));
+  backup->add_option("--db", db_path, tr("the ledger file"))->required();
+  backup->add_option("--to", backup_to, tr("the folder to copy into (made if missing)"))->required();
+
   std::string record_type, record_input = "-", station = "admin";
   auto* record = app.add_subcommand(
       "record", tr("Append one event to a ledger as the admin station (docs/ledger.md lists the "
@@ -269,6 +277,9 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
   serve->add_option("--port-file", serve_opts.port_file, tr("write the port listened on to this file (for port 0)"));
   serve->add_flag("--insecure-http", serve_opts.insecure_http,
                   tr("plain HTTP without TLS, only with --listen on 127.0.0.1 (a ledger for this machine alone)"));
+  serve->add_option("--backup-to", serve_opts.backup_to,
+                    tr("take a backup into this folder (a USB stick) every --every, as marshal backup does"));
+  serve->add_option("--every", serve_opts.backup_every, tr("how often with --backup-to: 90s, 5m, 1h (default 5m)"));
   serve->add_flag("--new-key", serve_opts.new_key,
                   tr("make a new TLS key (the old one lost or stolen); every station must enrol again with a new card"));
 
@@ -387,6 +398,7 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
   if (pins->parsed()) return run_pins(db_path, out, err);
   if (init->parsed()) return run_init(event_dir, db_path, out, err);
   if (verify->parsed()) return run_verify(db_path, out, err);
+  if (backup->parsed()) return run_backup(db_path, backup_to, out, err);
   if (audit->parsed()) return run_audit(audit_opts, out, err);
   if (roll->parsed()) return run_roll(roll_args, out, err);
   if (head->parsed()) return run_head(db_path, head_full, out, err);

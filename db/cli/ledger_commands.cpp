@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "cli/cli.h"
+#include "audit/backup.h"
 #include "cli/progress_bar.h"
 #include "core/card_code.h"
 #include "i18n/translate.h"
@@ -60,6 +61,23 @@ int run_init(const std::string& event_dir, const std::string& db_path, std::ostr
       fmt::format(fmt::runtime(trn("{} location", "{} locations", def.locations.size())), def.locations.size());
   out << def.title << ": " << characters << ", " << cards << ", " << locations << " -> " << db_path << "\n";
   return exit_ok;
+}
+
+int run_backup(const std::string& db_path, const std::string& to_dir, std::ostream& out, std::ostream& err) {
+  ProgressBar bar(err);
+  try {
+    const db::BackupResult made =
+        db::backup_ledger(db_path, to_dir, unix_ms(), [&](std::int64_t done, std::int64_t total) { bar.update(done, total); });
+    // TRANSLATORS: {0} is the copy's file, {1} how many events, {2} its head (an anchor).
+    out << fmt::format(fmt::runtime(trn("Backed up: {} ({} event, checked), head {}",
+                                        "Backed up: {} ({} events, checked), head {}", made.events)),
+                       made.path, made.events, made.head)
+        << "\n";
+    return exit_ok;
+  } catch (const std::exception& e) {
+    err << "marshal: " << e.what() << "\n";
+    return exit_bad_input;
+  }
 }
 
 int run_verify(const std::string& db_path, std::ostream& out, std::ostream& err) {

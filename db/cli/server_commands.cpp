@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "audit/backup.h"
 #include "cli/cli.h"
 #include "core/card_code.h"
 #include "i18n/translate.h"
@@ -78,6 +79,18 @@ int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err)
     err << "marshal: " << tr("--new-key makes a TLS key, which --insecure-http does not use") << "\n";
     return exit_usage;
   }
+  std::int64_t backup_every_s = 0;
+  if (!options.backup_to.empty()) {
+    const std::string every = options.backup_every.empty() ? "5m" : options.backup_every;
+    backup_every_s = db::parse_backup_interval(every, reason);
+    if (backup_every_s == 0) {
+      err << "marshal: --every " << every << ": " << reason << "\n";
+      return exit_usage;
+    }
+  } else if (!options.backup_every.empty()) {
+    err << "marshal: " << tr("--every needs --backup-to DIR, the folder to take the backups into") << "\n";
+    return exit_usage;
+  }
   std::string key_pin;
   if (!options.insecure_http) {
     try {
@@ -120,6 +133,15 @@ int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err)
     if (const std::string& port_file = options.port_file; !port_file.empty()) {
       std::ofstream(port_file + ".tmp") << server.port() << "\n";
       std::filesystem::rename(port_file + ".tmp", port_file);  // readers never see half a number
+    }
+    std::optional<db::BackupSchedule> backups;
+    if (backup_every_s > 0) {
+      // TRANSLATORS: {0} is the folder, {1} the minutes between two backups.
+      out << fmt::format(fmt::runtime(tr("Backups into {} every {} min, the first now\n")), options.backup_to,
+                         static_cast<double>(backup_every_s) / 60.0)
+          << std::flush;
+      backups.emplace(db_path, options.backup_to, backup_every_s,
+                      [&err](const std::string& line) { err << "marshal serve: " + line + "\n" << std::flush; });  // i18n: not words
     }
     int signal = 0;
     sigwait(&stop, &signal);

@@ -11,6 +11,8 @@ struct ServeOptions {
   std::string port_file;
   bool insecure_http = false;  // plain HTTP, refused unless listening on loopback
   bool new_key = false;        // replace the ledger's TLS key (a key lost or stolen)
+  std::string backup_to;       // a folder to take a backup into every backup_every (audit/backup.h)
+  std::string backup_every;    // "5m" when empty
 };
 // `marshal serve`: HTTPS with the ledger's own key (server/tls_identity.h), made on first start.
 int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err);
