@@ -55,9 +55,11 @@ void copy_online(const std::string& from, const std::string& to) {
 
 }  // namespace
 
-BackupResult backup_ledger(const std::string& db_path, const std::string& to_dir, std::int64_t now_ms,
+BackupResult backup_ledger(const std::string& db_path, const std::string& to_dir,
+                           std::int64_t now_ms,
                            const std::function<void(std::int64_t, std::int64_t)>& progress) {
-  if (!fs::exists(db_path)) throw BackupError(fmt::format(fmt::runtime(tr("no ledger file at {}")), db_path));
+  if (!fs::exists(db_path))
+    throw BackupError(fmt::format(fmt::runtime(tr("no ledger file at {}")), db_path));
   std::error_code made;
   fs::create_directories(to_dir, made);
   if (made || !fs::is_directory(to_dir))
@@ -66,7 +68,8 @@ BackupResult backup_ledger(const std::string& db_path, const std::string& to_dir
                                   made ? made.message() : tr("a file has that name")));
   const std::string stem = fs::path(db_path).stem().string() + "-" + utc_stamp(now_ms);
   std::string name = (fs::path(to_dir) / (stem + ".db")).string();
-  for (int n = 2; fs::exists(name); ++n) name = (fs::path(to_dir) / fmt::format("{}-{}.db", stem, n)).string();
+  for (int n = 2; fs::exists(name); ++n)
+    name = (fs::path(to_dir) / fmt::format("{}-{}.db", stem, n)).string();
   const std::string part = name + ".part";
   auto remove_part = [&] {
     std::error_code ignored;
@@ -77,19 +80,24 @@ BackupResult backup_ledger(const std::string& db_path, const std::string& to_dir
   } catch (const std::exception& e) {
     remove_part();
     // TRANSLATORS: {0} is the ledger file, {1} the copy, {2} why the copy failed.
-    throw BackupError(fmt::format(fmt::runtime(tr("cannot copy {} to {}: {}")), db_path, part, e.what()));
+    throw BackupError(
+        fmt::format(fmt::runtime(tr("cannot copy {} to {}: {}")), db_path, part, e.what()));
   }
   const VerifyReport report = verify_ledger(part, progress);
   if (!report.ok) {
     remove_part();
     // TRANSLATORS: {0} is the ledger file; {1} the event whose check failed; {2} why.
-    throw BackupError(report.failed_seq > 0
-                          ? fmt::format(fmt::runtime(tr("the copy of {} fails its check at event {}: {}; no backup was "
-                                                        "kept")),
-                                        db_path, report.failed_seq, report.reason)
-                          // TRANSLATORS: {0} is the ledger file; {1} why its check failed.
-                          : fmt::format(fmt::runtime(tr("the copy of {} fails its check: {}; no backup was kept")),
-                                        db_path, report.reason));
+    throw BackupError(
+        report.failed_seq > 0
+            ? fmt::format(
+                  fmt::runtime(tr("the copy of {} fails its check at event {}: {}; no backup was "
+                                  "kept")),
+                  db_path, report.failed_seq, report.reason)
+            // TRANSLATORS: {0} is the ledger file; {1} why its check failed.
+            : fmt::format(
+                  fmt::runtime(tr("the copy of {} fails its check: {}; no backup was kept")),
+                  db_path, report.reason),
+        true);
   }
   BackupResult result;
   {
@@ -101,7 +109,8 @@ BackupResult backup_ledger(const std::string& db_path, const std::string& to_dir
   fs::rename(part, name, renamed);
   if (renamed) {
     remove_part();
-    throw BackupError(fmt::format(fmt::runtime(tr("cannot copy {} to {}: {}")), db_path, name, renamed.message()));
+    throw BackupError(fmt::format(fmt::runtime(tr("cannot copy {} to {}: {}")), db_path, name,
+                                  renamed.message()));
   }
   for (const char* suffix : {"-wal", "-shm"}) {
     std::error_code ignored;
@@ -115,7 +124,10 @@ BackupResult backup_ledger(const std::string& db_path, const std::string& to_dir
 
 BackupSchedule::BackupSchedule(std::string db_path, std::string to_dir, std::int64_t every_s,
                                std::function<void(const std::string& line)> log)
-    : db_path_(std::move(db_path)), to_dir_(std::move(to_dir)), every_s_(every_s), log_(std::move(log)),
+    : db_path_(std::move(db_path)),
+      to_dir_(std::move(to_dir)),
+      every_s_(every_s),
+      log_(std::move(log)),
       thread_([this] { run(); }) {}
 
 BackupSchedule::~BackupSchedule() {
@@ -132,7 +144,8 @@ void BackupSchedule::run() {
     try {
       const BackupResult made = backup_ledger(db_path_, to_dir_, unix_time_ms());
       // TRANSLATORS: {0} is the copy's file, {1} how many events, {2} its head (an anchor).
-      log_(fmt::format(fmt::runtime(tr("backed up: {} ({} events, checked), head {}")), made.path, made.events, made.head));
+      log_(fmt::format(fmt::runtime(tr("backed up: {} ({} events, checked), head {}")), made.path,
+                       made.events, made.head));
     } catch (const std::exception& e) {
       // TRANSLATORS: {} says why, with the file or folder it concerns.
       log_(fmt::format(fmt::runtime(tr("BACKUP FAILED: {}")), e.what()));
@@ -144,7 +157,9 @@ void BackupSchedule::run() {
 
 std::int64_t parse_backup_interval(const std::string& text, std::string& why) {
   std::size_t digits = 0;
-  while (digits < text.size() && digits < 9 && std::isdigit(static_cast<unsigned char>(text[digits]))) ++digits;
+  while (digits < text.size() && digits < 9 &&
+         std::isdigit(static_cast<unsigned char>(text[digits])))
+    ++digits;
   const std::string unit = text.substr(digits);
   const std::int64_t per_unit = unit == "s" ? 1 : unit == "m" ? 60 : unit == "h" ? 3600 : 0;
   if (digits == 0 || per_unit == 0) {

@@ -28,14 +28,17 @@ struct BackupResult {
 };
 
 struct BackupError : std::runtime_error {
-  using std::runtime_error::runtime_error;
+  explicit BackupError(const std::string& what, bool check_failed = false)
+      : std::runtime_error(what), copy_failed_check(check_failed) {}
+  bool copy_failed_check;  // the copy was made but its chain or replay failed: the ledger is bad
 };
 
 // Copies the ledger at `db_path` into `to_dir` (made if missing) as NAME-YYYYMMDD-HHMMSSZ.db
 // (the file's name without .db, the time in UTC at `now_ms`). `progress(done, total)` as the
 // copy is checked. Throws BackupError saying what failed and where; a copy that fails its check
 // is removed, never left under a backup's name.
-BackupResult backup_ledger(const std::string& db_path, const std::string& to_dir, std::int64_t now_ms,
+BackupResult backup_ledger(const std::string& db_path, const std::string& to_dir,
+                           std::int64_t now_ms,
                            const std::function<void(std::int64_t, std::int64_t)>& progress = {});
 
 // `marshal serve --backup-to DIR --every 5m`: a backup at once, then one every `every_s`, on a

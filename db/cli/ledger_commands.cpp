@@ -74,6 +74,9 @@ int run_backup(const std::string& db_path, const std::string& to_dir, std::ostre
                        made.path, made.events, made.head)
         << "\n";
     return exit_ok;
+  } catch (const db::BackupError& e) {
+    err << "marshal: " << e.what() << "\n";
+    return e.copy_failed_check ? exit_verify_failed : exit_bad_input;
   } catch (const std::exception& e) {
     err << "marshal: " << e.what() << "\n";
     return exit_bad_input;

@@ -97,8 +97,13 @@ TEST_CASE("a ledger edited behind the chain's back gives no backup, and the even
   } catch (const db::BackupError& e) {
     CHECK_THAT(e.what(), Catch::Contains("fails its check at event 1"));
     CHECK_THAT(e.what(), Catch::Contains("no backup was kept"));
+    CHECK(e.copy_failed_check);
   }
   CHECK(files_in(folder).empty());
+  // As typed: exit 4, the ledger failed its check (as marshal verify says it).
+  ProgramRun run = run_marshal({"backup", "--db", ledger.path, "--to", folder.string()}, dir.file("tampered.log"));
+  CHECK(run.exit_code == 4);
+  CHECK_THAT(run.out, Catch::Contains("fails its check at event 1"));
 }
 
 TEST_CASE("a backup's folder that cannot be made, and a ledger that is not there, are said", "[server][backup]") {
@@ -111,7 +116,7 @@ TEST_CASE("a backup's folder that cannot be made, and a ledger that is not there
                     Catch::Contains("no ledger file at"));
 }
 
-TEST_CASE("--every: a number and s, m or h, from 1 minute to 24 hours", "[server][backup]") {
+TEST_CASE("the backups' interval (--every): a number and s, m or h, from 1 minute to 24 hours", "[server][backup]") {
   std::string why;
   CHECK(db::parse_backup_interval("60s", why) == 60);
   CHECK(db::parse_backup_interval("1m", why) == db::backup_every_min_s);
@@ -161,6 +166,11 @@ TEST_CASE("marshal serve --backup-to takes a backup at once, then on its interva
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   REQUIRE(backups_in(folder).size() == 1);
   CHECK(db::verify_ledger(backups_in(folder)[0].string()).ok);
+  const auto said = Clock::now();
+  while (served.log().find("marshal serve: backed up: ") == std::string::npos && ms_since(said) < 5'000)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  CHECK_THAT(served.log(), Catch::Contains("Backups into " + folder + " every 1 min, the first now"));
+  CHECK_THAT(served.log(), Catch::Contains("marshal serve: backed up: " + backups_in(folder)[0].string()));
 
   // Wrong arguments are refused before anything starts.
   ProgramRun too_often = run_marshal({"serve", "--db", ledger.path, "--listen", "127.0.0.1:0", "--insecure-http",
