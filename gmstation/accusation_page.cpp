@@ -86,8 +86,11 @@ void AccusationPage::start() {
 }
 
 void AccusationPage::start_from_trick(const std::string& holder_badge, const std::string& trick) {
-  on_scan(holder_badge);
-  if (step_ == Step::trick) on_scan(trick);
+  // The trick is asked once the holder's answer is in (on a ledger server it comes later).
+  ask_character(holder_badge, [this, holder_badge, trick](const Lookup& who) {
+    took_person(holder_badge, who);
+    if (step_ == Step::trick) ask_card(trick, [this, trick](const Lookup& card) { took_trick(trick, card); });
+  });
 }
 
 void AccusationPage::on_scan(const std::string& code) {
