@@ -139,8 +139,6 @@ void ActionTimePage::show_round_started(const RecordOutcome& outcome) {
                                : fmt::format(fmt::runtime(trn("Round {} begins: {} steps; no action: {}",
                                                               "Round {} begins: {} steps; no action: {}", steps)),
                                              outcome.ledger.value("round", 0), steps, idle)));
-  refresh();
-  focus_keys();
 }
 
 }  // namespace marshal::gm

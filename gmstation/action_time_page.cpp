@@ -328,12 +328,18 @@ bool ActionTimePage::dodging(const std::string& name) const {
 
 void ActionTimePage::record_or_refuse(const std::string& type, const Json& payload,
                                       std::function<void(const RecordOutcome&)> then) {
-  ask_record(type, payload, [this, then = std::move(then)](const RecordOutcome& outcome) {
-    if (outcome.status != RecordOutcome::Status::refused) return then(outcome);
-    // TRANSLATORS: {} says why, in the ledger's words.
-    refuse(utf8(fmt::format(fmt::runtime(tr("The ledger refused it: {}")), outcome.reason)));
-    focus_keys();
-  });
+  // The round as it stands after the record comes with its answer (rebuilt after `then`).
+  ask_record_and_read(type, payload, [](StationBackend& backend) { return backend.twtw(); },
+                      [this, then = std::move(then)](const RecordOutcome& outcome, const Lookup& view) {
+                        if (outcome.status != RecordOutcome::Status::refused) {
+                          then(outcome);
+                          rebuild(view);
+                        } else {
+                          // TRANSLATORS: {} says why, in the ledger's words.
+                          refuse(utf8(fmt::format(fmt::runtime(tr("The ledger refused it: {}")), outcome.reason)));
+                        }
+                        focus_keys();
+                      });
 }
 
 void ActionTimePage::on_scan(const std::string& code) {

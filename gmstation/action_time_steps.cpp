@@ -337,8 +337,6 @@ void ActionTimePage::record_step() {
     set_result(utf8(fmt::format(fmt::runtime(tr("Step {} ({}) recorded: {}")), number, at::step_words(step),
                                 outcome.status == RecordOutcome::Status::accepted ? at::judged_words(outcome.ledger)
                                                                                   : tr("kept provisionally"))));
-    refresh();
-    focus_keys();
   });
 }
 
@@ -350,8 +348,6 @@ void ActionTimePage::record_end_step() {
     set_result(utf8(fmt::format(fmt::runtime(tr("The End Step of round {}: {}")), outcome.ledger.value("round", round),
                                 outcome.ledger.value("bleeding", Json::array()).empty() ? tr("nobody bleeds")
                                                                                         : at::judged_words(outcome.ledger))));
-    refresh();
-    focus_keys();
   });
 }
 
@@ -366,8 +362,6 @@ void ActionTimePage::undo_step() {
         outcome.ledger.value("restored", Json::array()).empty()
             ? tr("nobody changed")
             : fmt::format("{}", fmt::join(outcome.ledger["restored"].get<std::vector<std::string>>(), ", ")))));
-    refresh();
-    focus_keys();
   });
 }
 

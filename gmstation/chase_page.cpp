@@ -132,6 +132,11 @@ void ChasePage::on_scan(const std::string& code) {
       // A rider's badge, else a horse card: asked in one request.
       struct RiderOrHorse {
         Lookup who, card;
+        static RiderOrHorse failed(const std::string& what) {
+          RiderOrHorse answer;
+          answer.who.refusal = answer.card.refusal = what;
+          return answer;
+        }
       };
       const std::string side = step_ == Step::varmint ? "varmint" : "posse";
       return ask<RiderOrHorse>(

@@ -160,6 +160,17 @@ bool ConflictPage::ask_record(const std::string& type, Json payload, std::functi
   return true;
 }
 
+bool ConflictPage::ask_record_and_read(const std::string& type, Json payload, std::function<Lookup(StationBackend&)> read,
+                                       std::function<void(const RecordOutcome&, const Lookup& after)> then) {
+  if (asker_->recording()) return false;
+  const std::uint64_t asked_at = starts_;
+  asker_->record_and_read(type, std::move(payload), std::move(read),
+                          [this, asked_at, then = std::move(then)](const RecordOutcome& outcome, const Lookup& after) {
+                            if (starts_ == asked_at) then(outcome, after);
+                          });
+  return true;
+}
+
 void ConflictPage::record_conflict(Json payload, const wxString& what, std::function<void()> after) {
   ask_record("conflict_resolved", std::move(payload), [this, what, after = std::move(after)](const RecordOutcome& r) {
     show_record(r, what);

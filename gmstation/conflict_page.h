@@ -47,6 +47,8 @@ class ConflictPage : public wxScrolledWindow {
   // Once the window has shown the screen and given the scan field the keyboard: a screen whose
   // first input is a field of its own takes the keyboard here.
   virtual void on_shown() {}
+  // The window shows another screen, or home: an answer asked for this one is dropped when it comes.
+  void left() { ++starts_; }
 
   // The instruction as written (the label itself is wrapped to the window's width): the step's
   // prompt, or what was recorded; a refusal does not replace it.
@@ -107,9 +109,27 @@ class ConflictPage : public wxScrolledWindow {
   void ask_card(const std::string& code, std::function<void(const Lookup&)> then) {
     ask<Lookup>([code](StationBackend& backend) { return backend.card(code); }, std::move(then));
   }
+  // As ask_character and ask_card, and `then` only while `step` (the page's step member) still is
+  // what it was when asked: an answer that comes after the screen moved on is dropped.
+  template <class Step>
+  void ask_character_at(const Step& step, const std::string& badge, std::function<void(const Lookup&)> then) {
+    ask_character(badge, [&step, asked_at = step, then = std::move(then)](const Lookup& who) {
+      if (step == asked_at) then(who);
+    });
+  }
+  template <class Step>
+  void ask_card_at(const Step& step, const std::string& code, std::function<void(const Lookup&)> then) {
+    ask_card(code, [&step, asked_at = step, then = std::move(then)](const Lookup& card) {
+      if (step == asked_at) then(card);
+    });
+  }
   // Records `type` with `payload`, then `then` with what the ledger said. A record asked while one
   // is out is not sent (a key pressed twice): false.
   bool ask_record(const std::string& type, Json payload, std::function<void(const RecordOutcome&)> then);
+  // As ask_record, and once recorded (not when refused) `read` in the same request: the screen's
+  // view after the record comes with it, so a key pressed meanwhile never meets the view before.
+  bool ask_record_and_read(const std::string& type, Json payload, std::function<Lookup(StationBackend&)> read,
+                           std::function<void(const RecordOutcome&, const Lookup& after)> then);
   // Records a conflict (conflict_resolved with `payload`), shows what the ledger said (`what` as
   // for show_record), then runs `after` (recorded() says whether it was kept).
   void record_conflict(Json payload, const wxString& what, std::function<void()> after = {});

@@ -116,7 +116,7 @@ void DuelPage::both_stop() {
 }
 
 void DuelPage::someone_joins(const std::string& code) {
-  ask_character(code, [this, code](const Lookup& who) { joins(code, who); });
+  ask_character_at(step_, code, [this, code](const Lookup& who) { joins(code, who); });
 }
 
 void DuelPage::joins(const std::string& code, const Lookup& who) {

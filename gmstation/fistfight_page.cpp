@@ -131,7 +131,7 @@ void FistfightPage::took_fighter(const std::string& code, const Lookup& who) {
 void FistfightPage::third_fighter_joins(const std::string& code) {
   SessionOutcome now = session_->resolve();
   if (now.ok && now.resolution["result"]["over"].get<bool>()) return refuse(wx_tr("The fight is over: nobody can join"));
-  ask_character(code, [this, code](const Lookup& who) { joins(code, who); });
+  ask_character_at(step_, code, [this, code](const Lookup& who) { joins(code, who); });
 }
 
 void FistfightPage::joins(const std::string& code, const Lookup& who) {

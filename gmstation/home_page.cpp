@@ -193,18 +193,9 @@ bool HomePage::play_shown_trick() {
   const PlayedTrick trick = *playable_;
   playable_.reset();
   // The record, then the card as the ledger has it now (its title, its holder), in one request.
-  struct Played {
-    RecordOutcome outcome;
-    Lookup card;
-  };
-  asker_.record<Played>(
-      [trick](StationBackend& backend) {
-        Played played;
-        played.outcome = backend.record("trick_flipped", {{"character", trick.holder_badge}, {"trick", trick.trick}});
-        if (played.outcome.status != RecordOutcome::Status::refused) played.card = backend.card(trick.trick);
-        return played;
-      },
-      [this, trick](const Played& played) { show_played(trick, played.outcome, played.card); });
+  asker_.record_and_read("trick_flipped", {{"character", trick.holder_badge}, {"trick", trick.trick}},
+                         [code = trick.trick](StationBackend& backend) { return backend.card(code); },
+                         [this, trick](const RecordOutcome& outcome, const Lookup& card) { show_played(trick, outcome, card); });
   return true;
 }
 

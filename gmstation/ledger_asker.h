@@ -28,7 +28,8 @@ class LedgerAsker {
 
   // Runs `request` with the backend (on the worker when on a server), then `then` with its reply
   // on the window's thread. A request that throws on the worker is answered with a refusal in
-  // its words.
+  // its words (a Lookup's refusal, a RecordOutcome's reason; a reply of several parts has a
+  // `static Reply failed(const std::string& what)` that says it in each).
   template <class Reply>
   void ask(std::function<Reply(StationBackend&)> request, std::function<void(const Reply&)> then) {
     if (!worker_) return then(request(backend_));
@@ -55,6 +56,29 @@ class LedgerAsker {
     });
   }
 
+  // Records `type` with `payload` and, once recorded (not when refused), runs `read` in the same
+  // request: what the screen shows after the record comes with its answer, and nothing the GM
+  // presses meanwhile meets the view before it.
+  void record_and_read(std::string type, Json payload, std::function<Lookup(StationBackend&)> read,
+                       std::function<void(const RecordOutcome&, const Lookup& after)> then) {
+    struct RecordAndRead {
+      RecordOutcome outcome;
+      Lookup after;
+      static RecordAndRead failed(const std::string& what) {
+        RecordAndRead answer;
+        answer.outcome.reason = answer.after.refusal = what;
+        return answer;
+      }
+    };
+    record<RecordAndRead>(
+        [type = std::move(type), payload = std::move(payload), read = std::move(read)](StationBackend& backend) {
+          RecordAndRead answer{backend.record(type, payload), {}};
+          if (answer.outcome.status != RecordOutcome::Status::refused) answer.after = read(backend);
+          return answer;
+        },
+        [then = std::move(then)](const RecordAndRead& answer) { then(answer.outcome, answer.after); });
+  }
+
   // A request asked and not yet answered (never on the local ledger).
   bool waiting() const { return out_ > 0; }
   bool recording() const { return records_out_ > 0; }
@@ -66,8 +90,10 @@ class LedgerAsker {
   StationBackend& backend() { return backend_; }
 
  private:
+  // A request that threw, answered in its words: a compound reply says how (its static failed()).
   template <class Reply>
   static Reply failure(const std::string& what) {
+    if constexpr (requires { Reply::failed(what); }) return Reply::failed(what);
     Reply reply;
     if constexpr (std::is_same_v<Reply, Lookup>) reply.refusal = what;
     if constexpr (std::is_same_v<Reply, RecordOutcome>) reply.reason = what;

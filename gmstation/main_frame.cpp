@@ -169,25 +169,30 @@ wxArrayString MainFrame::live_entries() const {
 void MainFrame::on_key(wxKeyEvent& event) {
   // A Ctrl command by its Latin letter on any layout (Ctrl+Т on a Russian keyboard is Ctrl+N).
   const int key = event.ControlDown() ? ui::command_key(event.GetKeyCode(), event.GetUnicodeKey()) : event.GetKeyCode();
-  const bool person_key = key == WXK_ESCAPE || (key >= WXK_F1 && key <= WXK_F24) || event.ControlDown();
+  const bool leaving_key = key == WXK_ESCAPE || (key >= WXK_F1 && key <= WXK_F24);
+  const bool command_key = event.ControlDown() && key >= 'A' && key <= 'Z';  // not Ctrl itself, as it goes down
+  if (!leaving_key && !command_key) return event.Skip();
   // While a record's answer is out, the screen stays until the GM has seen what came of it.
-  if (person_key && asker_->recording()) return;
-  if (person_key) queued_codes_.clear();  // scanned before the key, meant for the screen left
+  if (asker_->recording()) return;
   // A person's key (Esc, a screen's F-key, a Ctrl command) is handled here, before the scan
   // input sees it: it is told, so the same card scanned next is meant, not a double read.
-  if (key == WXK_ESCAPE || (key >= WXK_F1 && key <= WXK_F24) || event.ControlDown()) scan_->person_key();
+  scan_->person_key();
+  if (leaving_key) queued_.clear();  // scanned before the key, meant for the screen left
   if (key == WXK_ESCAPE) return show_home();
   for (const auto& screen : screens_)
     if (key == screen.key) {
       // F3 at home right after a trick is played there: the accusation starts from that trick.
       const auto played = current_screen() ? std::nullopt : home_->just_played();
-      show_screen(screen.page);
-      if (screen.page == accusation_ && played) accusation_->start_from_trick(played->holder_badge, played->trick);
-      return;
+      if (screen.page == accusation_ && played)
+        return show_screen(screen.page, [this, played] { accusation_->start_from_trick(played->holder_badge, played->trick); });
+      return show_screen(screen.page);
     }
   // Screen commands are Ctrl+letter: a scanner never sends Ctrl, so a code can start with any letter.
-  if (event.ControlDown())
-    if (auto* page = current_screen(); page && page->on_key(key)) return;
+  // While a lookup's answer is out, a command waits behind it with the scans, in the order pressed.
+  if (ConflictPage* page = current_screen()) {
+    if (asker_->waiting()) return queue({{}, key});
+    if (page->on_key(key)) return;
+  }
   event.Skip();
 }
 
@@ -195,12 +200,24 @@ ConflictPage* MainFrame::current_screen() const {
   return book_->GetSelection() == 0 ? nullptr : dynamic_cast<ConflictPage*>(book_->GetCurrentPage());
 }
 
-void MainFrame::show_screen(ConflictPage* page) {
-  page->start();
+void MainFrame::show_screen(ConflictPage* page, std::function<void()> then) {
+  if (ConflictPage* was = current_screen()) was->left();
+  const std::uint64_t opened = ++screens_opened_;
+  auto begin = [this, page, opened, then = std::move(then)] {
+    if (opened != screens_opened_) return;  // the GM went elsewhere while the event was asked
+    page->start();
+    book_->SetSelection(static_cast<std::size_t>(book_->FindPage(page)));
+    show_station_status();
+    scan_->focus_field();
+    page->on_shown();
+    if (then) then();
+  };
+  if (backend_->event_as_known().found) return begin();
+  // The event's options were never read (the ledger was out of reach when the station started):
+  // asked again now, and the screen begins with them once answered (else with the defaults).
   book_->SetSelection(static_cast<std::size_t>(book_->FindPage(page)));
-  show_station_status();
-  scan_->focus_field();
-  page->on_shown();
+  asker_->ask<Lookup>([](StationBackend& ledger) { return ledger.event(); }, [begin](const Lookup&) { begin(); });
+  busy_timer_.StartOnce(busy_after_ms);
 }
 
 // What is true now, whatever the last screen said ("Duel recorded" belongs to that duel).
@@ -265,7 +282,9 @@ void MainFrame::show_timers() {
 }
 
 void MainFrame::show_home() {
-  if (!current_screen()) home_->clear_answer();  // Esc at home: back to the town at a glance
+  if (ConflictPage* was = current_screen()) was->left();
+  else home_->clear_answer();  // Esc at home: back to the town at a glance
+  ++screens_opened_;
   book_->SetSelection(0);
   show_station_status();
   scan_->focus_field();
@@ -275,29 +294,37 @@ void MainFrame::on_code(const std::string& code) {
   sounds_.play(ui::Sound::scan);  // read; a refusal sounds after it
   // A scan while the ledger's answer to the last is out waits for it: each scan meets the screen
   // as the one before left it, as if the window had waited.
-  if (asker_->waiting()) {
-    if (queued_codes_.size() < scans_queued_max) queued_codes_.push_back(code);
-    if (!busy_timer_.IsRunning()) busy_timer_.StartOnce(busy_after_ms);
-    return;
-  }
-  handle_code(code);
+  if (asker_->waiting()) return queue({code, 0});
+  handle({code, 0});
 }
 
-void MainFrame::handle_code(const std::string& code) {
-  if (ConflictPage* page = current_screen()) page->on_scan(code);
-  else home_->show_lookup(code);
+void MainFrame::queue(QueuedInput input) {
+  if (queued_.size() < inputs_queued_max) queued_.push_back(std::move(input));
+  if (!busy_timer_.IsRunning()) busy_timer_.StartOnce(busy_after_ms);
+}
+
+void MainFrame::handle(const QueuedInput& input) {
+  ConflictPage* page = current_screen();
+  if (input.command_key != 0) {
+    if (page) page->on_key(input.command_key);
+  } else if (page) {
+    page->on_scan(input.code);
+  } else {
+    home_->show_lookup(input.code);
+  }
   if (asker_->waiting() && !busy_timer_.IsRunning()) busy_timer_.StartOnce(busy_after_ms);
 }
 
 void MainFrame::all_answered() {
   if (busy_shown_) {
     busy_shown_ = false;
-    show_station_status();
+    // Back to where the ledger is, unless what was answered wrote its own line meanwhile.
+    if (GetStatusBar()->GetStatusText() == busy_text_) show_station_status();
   }
-  while (!queued_codes_.empty() && !asker_->waiting()) {
-    const std::string code = queued_codes_.front();
-    queued_codes_.pop_front();
-    handle_code(code);
+  while (!queued_.empty() && !asker_->waiting()) {
+    const QueuedInput next = queued_.front();
+    queued_.pop_front();
+    handle(next);
   }
 }
 
@@ -305,7 +332,8 @@ void MainFrame::show_busy() {
   if (!asker_->waiting()) return;
   busy_shown_ = true;
   // TRANSLATORS: in the status bar while a request to the ledger has not been answered yet.
-  SetStatusText(wx_tr("Asking the ledger…") + "  |  " + wxString::FromUTF8(backend_->describe()));
+  busy_text_ = wx_tr("Asking the ledger…") + "  |  " + wxString::FromUTF8(backend_->describe());
+  SetStatusText(busy_text_);
 }
 
 

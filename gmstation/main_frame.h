@@ -3,7 +3,9 @@
 // (home: what a scan shows; or a conflict screen), the live panel of what other stations record
 // on the right, and an OFFLINE banner across the top while the ledger cannot be reached.
 #include <cstddef>
+#include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 
 #include <wx/frame.h>
@@ -31,9 +33,10 @@
 
 namespace marshal::gm {
 
-// A scan that comes while the ledger's answer to the last is out waits for it; more than this
-// many waiting (scans, counted) are dropped: a GM scans a few cards in a row, never dozens.
-inline constexpr std::size_t scans_queued_max = 8;
+// A scan or a Ctrl command that comes while the ledger's answer to the last is out waits for
+// it; more than this many waiting (scans and commands, counted) are dropped: a GM scans a few
+// cards in a row, never dozens.
+inline constexpr std::size_t inputs_queued_max = 8;
 // "Asking the ledger…" shows in the status bar once a request has waited this long (ms): a
 // venue network answers well within it.
 inline constexpr int busy_after_ms = 250;
@@ -59,8 +62,10 @@ class MainFrame : public wxFrame {
   OfficesPage* offices() { return offices_; }
   ui::ScanInput* scan_input() { return scan_; }
   void show_home();
-  // Begins a screen anew and shows it (what its function key does).
-  void show_screen(ConflictPage* page);
+  // Begins a screen anew and shows it (what its function key does), then runs `then`. When the
+  // event was never read (out of reach since the station started) it is asked first: the screen
+  // begins once it is answered.
+  void show_screen(ConflictPage* page, std::function<void()> then = {});
   // Reads codes from a camera: a GStreamer pipeline ending in `appsink name=sink`, or a device
   // such as /dev/video0. Decoding runs on the scanner's thread; codes reach the window with
   // CallAfter and count like any scan. Errors show in the status bar.
@@ -75,16 +80,23 @@ class MainFrame : public wxFrame {
   // Waits (at most max_wait_ms) until a station on a server has asked the ledger once more, then
   // refreshes: for tests and benchmarks; the window's own timer never waits on the network.
   void refresh_after_asking(long max_wait_ms = 5000);
-  // Whether a request to the ledger is out (on a ledger server), and how many scans wait for it.
+  // Whether a request to the ledger is out (on a ledger server), and how many scans and Ctrl
+  // commands wait for it.
   bool asking_ledger() const { return asker_->waiting(); }
-  std::size_t scans_waiting() const { return queued_codes_.size(); }
+  std::size_t inputs_waiting() const { return queued_.size(); }
   bool busy_shown() const { return busy_shown_; }  // "Asking the ledger…" in the status bar
   // The timers strip as shown (for tests).
   wxString timers_text() const { return timers_text_; }
 
  private:
+  // A scan, or a Ctrl command for the screen showing (command_key its Latin letter, else 0).
+  struct QueuedInput {
+    std::string code;
+    int command_key = 0;
+  };
   void on_code(const std::string& code);
-  void handle_code(const std::string& code);  // a scan, once no answer is out
+  void queue(QueuedInput input);  // while an answer is out
+  void handle(const QueuedInput& input);  // once no answer is out
   void all_answered();  // the last answer out is in: the scans that waited, in order
   void show_busy();
   void on_key(wxKeyEvent& event);
@@ -131,9 +143,11 @@ class MainFrame : public wxFrame {
   std::int64_t last_seq_ = 0;
   std::vector<std::string> last_conflicts_;  // the live panel's lines of the last conflicts, newest last
   unsigned provisional_lines_ = 0;  // at the top of the live panel
-  std::deque<std::string> queued_codes_;  // scanned while an answer was out, oldest first
+  std::deque<QueuedInput> queued_;  // scanned or pressed while an answer was out, oldest first
+  std::uint64_t screens_opened_ = 0;  // show_screen and show_home count: a screen begun late checks it
   wxTimer busy_timer_;  // its own owner: its ticks never reach the frame's timer handler
   bool busy_shown_ = false;  // "Asking the ledger…" in the status bar
+  wxString busy_text_;       // that line as written
   std::unique_ptr<LedgerAsker> asker_;  // last: its worker stops before the rest goes
 };
 

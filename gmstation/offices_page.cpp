@@ -125,8 +125,8 @@ void OfficesPage::on_scan(const std::string& code) {
   if (step_ == Step::deputy_to_end)
     return record("deputy_released", {{"judge", holder_badge_}, {"character", code}}, wx_tr("The deputy's task is ended"));
   // A deed card in a land deal; a badge at every other step.
-  if (step_ == Step::deed) return ask_card(code, [this, code](const Lookup& deed) { took_code(code, deed); });
-  ask_character(code, [this, code](const Lookup& who) { took_code(code, who); });
+  if (step_ == Step::deed) return ask_card_at(step_, code, [this, code](const Lookup& deed) { took_code(code, deed); });
+  ask_character_at(step_, code, [this, code](const Lookup& who) { took_code(code, who); });
 }
 
 void OfficesPage::took_code(const std::string& code, const Lookup& looked_up) {

@@ -162,7 +162,7 @@ void ShootoutPage::on_scan(const std::string& code) {
     return refuse(wx_tr("The players are set: type orders and cards (a scan here is a torn bystander when offered)"));
   if (static_cast<int>(names_.size()) == max_players)
     return refuse(utf8(fmt::format(fmt::runtime(tr("This screen takes {} players at most")), max_players)));
-  ask_character(code, [this, code](const Lookup& who) { took_player(code, who); });
+  ask_character_at(step_, code, [this, code](const Lookup& who) { took_player(code, who); });
 }
 
 void ShootoutPage::took_player(const std::string& code, const Lookup& who) {

@@ -421,13 +421,19 @@ void TablePage::on_scan(const std::string& code) {
   // The table as it is now (a badge picks who rolls), else the card: asked in one request.
   struct TableAndCard {
     Lookup table, card;
+    static TableAndCard failed(const std::string& what) {
+      TableAndCard answer;
+      answer.table.refusal = answer.card.refusal = what;
+      return answer;
+    }
   };
   ask<TableAndCard>(
       [code](StationBackend& backend) {
         TableAndCard answer{backend.table(), {}};
         bool badge = false;
-        for (const Json& c : answer.table.data.value("characters", Json::array()))
-          badge = badge || (c.is_object() && c.value("badge", "") == code);
+        if (answer.table.data.is_object())  // not when the table could not be read
+          for (const Json& c : answer.table.data.value("characters", Json::array()))
+            badge = badge || (c.is_object() && c.value("badge", "") == code);
         if (!badge) answer.card = backend.card(code);
         return answer;
       },

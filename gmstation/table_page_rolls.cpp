@@ -40,11 +40,15 @@ void TablePage::roll_from_dice_field() {
 
 void TablePage::record_or_refuse(const std::string& type, const Json& payload,
                                  std::function<void(const RecordOutcome&)> then) {
-  ask_record(type, payload, [this, then = std::move(then)](const RecordOutcome& outcome) {
-    if (outcome.status != RecordOutcome::Status::refused) return then(outcome);
-    // TRANSLATORS: {} says why, in the ledger's words.
-    refuse(utf8(fmt::format(fmt::runtime(tr("The ledger refused it: {}")), outcome.reason)));
-  });
+  // The table as it stands after the record comes with its answer (shown before `then`).
+  ask_record_and_read(type, payload, [](StationBackend& backend) { return backend.table(); },
+                      [this, then = std::move(then)](const RecordOutcome& outcome, const Lookup& table) {
+                        if (outcome.status == RecordOutcome::Status::refused)
+                          // TRANSLATORS: {} says why, in the ledger's words.
+                          return refuse(utf8(fmt::format(fmt::runtime(tr("The ledger refused it: {}")), outcome.reason)));
+                        show_table(table);
+                        then(outcome);
+                      });
 }
 
 void TablePage::record_roll(const core::TraitRoll& roll, const core::RolledTrait& rolled) {
@@ -90,7 +94,6 @@ void TablePage::record_roll(const core::TraitRoll& roll, const core::RolledTrait
     rerolling_ = false;
     dice_->Clear();
     set_result(utf8(text));
-    refresh_table();
     if (outcome.status == RecordOutcome::Status::provisional)
       show_instruction(wx_tr("Kept PROVISIONALLY (the ledger is out of reach; it syncs when it returns).  Ctrl+B: reroll.  "
                              "Next: the trait's number, or scan a badge"),
@@ -158,7 +161,6 @@ void TablePage::award(bool to_pool) {
   Json payload{{"to", to_pool ? std::string("gm") : roller_badge()}, {"colour", colour}, {"count", 1},
                {"why", "the GM's award at the table"}};  // i18n: not words
   record_or_refuse("chip_awarded", payload, [=, this](const RecordOutcome& outcome) {
-    refresh_table();
     const std::string got = outcome.ledger.value("colour", colour);
     const std::string who = to_pool ? tr("The GM's pool")
                                     : table_["characters"][static_cast<std::size_t>(selected_)].value("name", "");
@@ -176,7 +178,6 @@ void TablePage::award(bool to_pool) {
 void TablePage::toggle_night() {
   const bool open = table_.value("night_open", false);
   record_or_refuse(open ? "night_ended" : "night_started", Json::object(), [=, this](const RecordOutcome& outcome) {
-    refresh_table();
     if (open)
       return show_prompt(outcome.ledger.contains("discarded") ? wx_tr("The game night is over: what was left is discarded")
                                                       : wx_tr("The game night is over"));
@@ -190,7 +191,6 @@ void TablePage::toggle_night() {
 
 void TablePage::jokers_wild(const std::string& drawn_by) {
   record_or_refuse("jokers_wild", {{"drawn_by", drawn_by}}, [=, this](const RecordOutcome&) {
-    refresh_table();
     show_prompt(drawn_by == "posse" ? wx_tr("Joker's Wild: a Benny for each of the posse")
                             : wx_tr("Joker's Wild: a Benny for the GM's pool and each of the GM's Wild Cards"));
   });
@@ -216,7 +216,6 @@ void TablePage::play_token(const Json& card) {
       return reroll(true);
     }
     if (index != selected_) select(index);
-    refresh_table();
     const auto die = core::die_sides(detail.value("die", ""));
     if ((kind == "connection_marker" || kind == "hole_card") && die) {
       const bool marker = kind == "connection_marker";

@@ -6,13 +6,12 @@
 // folder of backups (a USB stick) holds only whole, verified ledgers, each named by its time.
 // `marshal backup --db F --to DIR` takes one; `marshal serve --backup-to DIR --every 5m` takes
 // one every 5 minutes (docs/server.md, "Backups").
-#include <condition_variable>
 #include <cstdint>
 #include <functional>
-#include <mutex>
 #include <stdexcept>
 #include <string>
-#include <thread>
+
+#include "client/repeater.h"
 
 namespace marshal::db {
 
@@ -49,20 +48,13 @@ class BackupSchedule {
  public:
   BackupSchedule(std::string db_path, std::string to_dir, std::int64_t every_s,
                  std::function<void(const std::string& line)> log);
-  ~BackupSchedule();
-  BackupSchedule(const BackupSchedule&) = delete;
-  BackupSchedule& operator=(const BackupSchedule&) = delete;
 
  private:
-  void run();
+  void back_up();  // one turn: the copy, said in the log
 
   std::string db_path_, to_dir_;
-  std::int64_t every_s_;
   std::function<void(const std::string&)> log_;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool stop_ = false;
-  std::thread thread_;  // last: started once the rest is ready
+  client::Repeater repeater_;  // last: started once the rest is ready, stopped first
 };
 
 // "5m", "90s", "1h" (a number and its unit: s, m or h) in seconds, within backup_every_min_s..

@@ -4,45 +4,14 @@
 // a ledger gone silent (packets dropped, as Wi-Fi does) never holds up the window.
 #include <catch2/catch.hpp>
 
-#include "sample_town.h"
-#include "server/ledger_server.h"
-#include "server/stations.h"
+#include "served_town.h"
 #include "store/sqlite.h"
 #include "support/silent_listener.h"
-#include "support/tls_server.h"
 
 #include <chrono>
 
 using namespace marshal;
 using namespace gui_testing;
-
-namespace {
-// The sample town's ledger served as at a venue (TLS, the ledger's own key), with a GM station
-// added; `open()` enrolls the station with its pinned address and opens its window.
-struct ServedTown {
-  SampleTown town{7};
-  std::string code;
-  db::ServerConfig config;
-  std::string key_pin;
-  std::unique_ptr<db::LedgerServer> server;
-
-  ServedTown() {
-    {
-      db::Ledger ledger(town.db);
-      code = db::add_station(ledger.database(), "saloon-gm", db::Role::gm, 1000);
-    }
-    config.db_path = town.db;
-    key_pin = marshal::test_support::serve_over_tls(config);
-    start();
-    config.port = server->port();  // a restart comes back on the same port
-  }
-  void start() { server = std::make_unique<db::LedgerServer>(config); }
-  gm::MainFrame* open() {
-    return open_station(gm::connect_to_server(marshal::test_support::pinned_url(config.port, key_pin),
-                                              town.dir.file("cache.db"), code));
-  }
-};
-}  // namespace
 
 TEST_CASE("the station survives the ledger going away and coming back, and syncs", "[gui][offline]") {
   ServedTown served;  // as at a venue: TLS with the ledger's own key, pinned by the station
@@ -166,12 +135,12 @@ TEST_CASE("the first scan after the network goes silent never holds up the windo
   CHECK(held.count() < 1000);  // behaviour, not speed: asking on the window's thread would hold it 2 s
   CHECK(frame->asking_ledger());
   frame->scan_input()->deliver(town.badge("Sheriff Amos Brady"));
-  CHECK(frame->scans_waiting() == 1);
+  CHECK(frame->inputs_waiting() == 1);
   CHECK(pump(1500, [&] { return frame->busy_shown(); }));
   CHECK(frame->GetStatusBar()->GetStatusText().Contains("Asking the ledger"));
   screenshot(frame, "asking-the-ledger");
   // The answers come as the requests give up: each from the cache, in the order scanned.
-  CHECK(pump(10'000, [&] { return frame->scans_waiting() == 0 && !frame->asking_ledger(); }));
+  CHECK(pump(10'000, [&] { return frame->inputs_waiting() == 0 && !frame->asking_ledger(); }));
   CHECK(frame->scan_answer().Contains("Sheriff Amos Brady"));
   CHECK(frame->scan_answer().Contains("last known"));
   CHECK_FALSE(frame->busy_shown());

@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <cstdint>
 #include <mutex>
 #include <stdexcept>
@@ -43,6 +44,10 @@ class TcpRelay {
   TcpRelay& operator=(const TcpRelay&) = delete;
 
   std::uint16_t port() const { return port_; }
+  // A slow Wi-Fi: each piece read is held this long (ms) before it is passed on (0: at once).
+  // One thread relays every connection, so a piece held holds the others too, as a busy
+  // access point does.
+  void set_delay_ms(int ms) { delay_ms_ = ms; }
   // Every byte that crossed the relay so far, both directions, in the order it came.
   std::string captured() const {
     std::lock_guard lock(mutex_);
@@ -106,6 +111,7 @@ class TcpRelay {
             std::lock_guard lock(mutex_);
             captured_.append(buffer, static_cast<std::size_t>(n));
           }
+          if (const int delay = delay_ms_; delay > 0) std::this_thread::sleep_for(std::chrono::milliseconds(delay));
           for (ssize_t sent = 0; sent < n;) {
             ssize_t m = ::send(to, buffer + sent, static_cast<std::size_t>(n - sent), MSG_NOSIGNAL);
             if (m <= 0) break;
@@ -120,6 +126,7 @@ class TcpRelay {
   int listen_fd_ = -1;
   std::vector<int> open_fds_;  // closed when the relay goes
   std::atomic<bool> stopping_{false};
+  std::atomic<int> delay_ms_{0};
   mutable std::mutex mutex_;
   std::string captured_;
   std::thread thread_;
