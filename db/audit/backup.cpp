@@ -126,18 +126,32 @@ BackupSchedule::BackupSchedule(std::string db_path, std::string to_dir, std::int
                                std::function<void(const std::string& line)> log)
     : db_path_(std::move(db_path)),
       to_dir_(std::move(to_dir)),
+      every_s_(every_s),
       log_(std::move(log)),
-      repeater_(std::chrono::seconds(every_s), [this] { back_up(); }) {}
+      thread_([this] { run(); }) {}
 
-void BackupSchedule::back_up() {
-  try {
-    const BackupResult made = backup_ledger(db_path_, to_dir_, unix_time_ms());
-    // TRANSLATORS: {0} is the copy's file, {1} how many events, {2} its head (an anchor).
-    log_(fmt::format(fmt::runtime(tr("backed up: {} ({} events, checked), head {}")), made.path,
-                     made.events, made.head));
-  } catch (const std::exception& e) {
-    // TRANSLATORS: {} says why, with the file or folder it concerns.
-    log_(fmt::format(fmt::runtime(tr("BACKUP FAILED: {}")), e.what()));
+BackupSchedule::~BackupSchedule() {
+  {
+    std::lock_guard lock(mutex_);
+    stop_ = true;
+  }
+  wake_.notify_all();
+  thread_.join();
+}
+
+void BackupSchedule::run() {
+  for (;;) {
+    try {
+      const BackupResult made = backup_ledger(db_path_, to_dir_, unix_time_ms());
+      // TRANSLATORS: {0} is the copy's file, {1} how many events, {2} its head (an anchor).
+      log_(fmt::format(fmt::runtime(tr("backed up: {} ({} events, checked), head {}")), made.path,
+                       made.events, made.head));
+    } catch (const std::exception& e) {
+      // TRANSLATORS: {} says why, with the file or folder it concerns.
+      log_(fmt::format(fmt::runtime(tr("BACKUP FAILED: {}")), e.what()));
+    }
+    std::unique_lock lock(mutex_);
+    if (wake_.wait_for(lock, std::chrono::seconds(every_s_), [this] { return stop_; })) return;
   }
 }
 

@@ -6,12 +6,13 @@
 // folder of backups (a USB stick) holds only whole, verified ledgers, each named by its time.
 // `marshal backup --db F --to DIR` takes one; `marshal serve --backup-to DIR --every 5m` takes
 // one every 5 minutes (docs/server.md, "Backups").
+#include <condition_variable>
 #include <cstdint>
 #include <functional>
+#include <mutex>
 #include <stdexcept>
 #include <string>
-
-#include "client/repeater.h"
+#include <thread>
 
 namespace marshal::db {
 
@@ -43,18 +44,26 @@ BackupResult backup_ledger(const std::string& db_path, const std::string& to_dir
 // `marshal serve --backup-to DIR --every 5m`: a backup at once, then one every `every_s`, on a
 // thread of its own, each said in `log` (the copy and its head, or why it failed: a stick full or
 // pulled out is said on every turn until it works again). Stops when destroyed, after the
-// backup under way.
+// backup under way. (Its own small loop rather than client::Repeater: db/ never depends on
+// shared/client, DESIGN.md's arrows; the two are siblings over protocol.)
 class BackupSchedule {
  public:
   BackupSchedule(std::string db_path, std::string to_dir, std::int64_t every_s,
                  std::function<void(const std::string& line)> log);
+  ~BackupSchedule();
+  BackupSchedule(const BackupSchedule&) = delete;
+  BackupSchedule& operator=(const BackupSchedule&) = delete;
 
  private:
-  void back_up();  // one turn: the copy, said in the log
+  void run();
 
   std::string db_path_, to_dir_;
+  std::int64_t every_s_;
   std::function<void(const std::string&)> log_;
-  client::Repeater repeater_;  // last: started once the rest is ready, stopped first
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stop_ = false;
+  std::thread thread_;  // last: started once the rest is ready
 };
 
 // "5m", "90s", "1h" (a number and its unit: s, m or h) in seconds, within backup_every_min_s..
