@@ -289,7 +289,7 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
   auto* station_add = station_cmd->add_subcommand(
       "add", tr("Add a station and print its one-time enrollment code"));
   station_add->add_option("NAME", station_name, tr("the station's name, e.g. saloon-gm"))->required();
-  station_add->add_option("--role", station_role, tr("gm or kiosk"))->required();
+  station_add->add_option("--role", station_role, tr("gm, kiosk or standby (another ledger server following this one: docs/server.md)"))->required();
   station_add->add_option("--db", db_path, tr("the ledger file"))->required();
   std::string station_card, station_server;
   station_add->add_option("--card", station_card,

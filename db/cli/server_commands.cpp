@@ -183,7 +183,7 @@ int run_station_add(const std::string& db_path, const std::string& name, const s
                     const std::string& card_file, const std::string& server_url, std::ostream& out, std::ostream& err) {
   auto r = db::role_from_string(role);
   if (!r) {
-    err << "marshal: " << fmt::format(fmt::runtime(tr("--role must be gm or kiosk, not '{}'")), role) << "\n";
+    err << "marshal: " << fmt::format(fmt::runtime(tr("--role must be gm, kiosk or standby, not '{}'")), role) << "\n";
     return exit_usage;
   }
   if (!card_file.empty() && !card_server_ok(server_url, err)) return exit_usage;

@@ -72,9 +72,7 @@ const std::vector<std::string>& event_types() {
   static const std::vector<std::string> types = [] {
     std::vector<std::string> all{"event_defined"};
     for (const auto& t : recorded_types()) all.emplace_back(t.type);
-    for (const char* admin : {station_enrolled_event, station_revoked_event, station_token_rotated_event,
-                              ledger_key_made_event})
-      all.emplace_back(admin);
+    for (const std::string& admin : station_event_types()) all.push_back(admin);
     return all;
   }();
   return types;
@@ -100,7 +98,11 @@ void Ledger::apply(const std::string& type, const Json& payload, Json& ledger, s
       // station that sends one is refused. The replay checks its form.
       if (!replaying)
         throw LedgerRefusal(RefusalCode::not_allowed, "type", say("{} is written by the ledger's admin, never recorded", type));
-      check_station_event(type, payload);
+      // A promotion follows the epoch before it: the file's (a standby appending the primary's
+      // events), or the last one applied here (a replay into a fresh file).
+      const std::int64_t epoch_before = std::max(current_epoch(db_).epoch, applied_epoch_);
+      check_station_event(type, payload, epoch_before);
+      if (type == ledger_promoted_event) applied_epoch_ = epoch_before + 1;
     } else {
       throw LedgerRefusal(RefusalCode::bad_input, "type", say("unknown event type '{}'", type));
     }

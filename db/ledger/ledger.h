@@ -16,6 +16,7 @@
 #include "ledger/definition.h"
 #include "ledger/refusal_code.h"
 #include "ledger/refusal_trail.h"
+#include "ledger/replica.h"
 #include "store/sqlite.h"
 
 namespace marshal::db {
@@ -113,6 +114,15 @@ class Ledger {
   std::vector<AppendResult> append_batch(const std::vector<AppendRequest>& requests,
                                          std::int64_t server_time_ms, double* commit_s = nullptr);
 
+  // A standby's ledger (ledger/replica.h): a new file with the schema and no event, which
+  // append_replicated() fills with the primary's chain. Refuses an existing file.
+  static void create_replica(const std::string& path);
+  // Appends the primary's events and refusal rows as they are, in one durable transaction, each
+  // checked (its place, link, hash, and the outcome its replay gives); throws ReplicaMismatch
+  // naming the first that fails, and then nothing of the batch is written.
+  void append_replicated(const ReplicaBatch& batch);
+  ReplicaHead replica_head();
+
   Database& database() { return db_; }
   std::int64_t last_seq();
   // The refusal trail this ledger writes (shared with the server, which logs refused lookups).
@@ -149,6 +159,9 @@ class Ledger {
   Database db_;
   LedgerRandomness randomness_;
   std::optional<Json> options_;  // the event's options, read once
+  // The epoch of the last promotion this object applied: a replay's fresh file has no events to
+  // read it from (station_events.h, current_epoch).
+  std::int64_t applied_epoch_ = 1;
   std::optional<ChainHead> head_;
   std::shared_ptr<RefusalTrail> trail_;
 };

@@ -42,6 +42,10 @@ enum class RefusalCode {
   buyer_must_agree,  // a sale at a kiosk without the buyer's own sign-in
   wrong_pin,         // a kiosk sign-in with the wrong PIN
   pin_locked,        // too many wrong PINs: the badge is locked on kiosks
+  // A standby ledger's (docs/server.md "A standby ledger").
+  not_primary,       // a write sent to a standby: it only follows the primary's chain
+  epoch_behind,      // a station has seen a later epoch (marshal promote): this server was replaced
+  chain_diverged,    // a standby's chain differs from the primary's at the seq it names
 };
 
 struct RefusalCodeRow {
@@ -79,6 +83,9 @@ inline constexpr std::array refusal_codes{
     RefusalCodeRow{RefusalCode::buyer_must_agree, "buyer_must_agree", 403},
     RefusalCodeRow{RefusalCode::wrong_pin, "wrong_pin", 403},
     RefusalCodeRow{RefusalCode::pin_locked, "pin_locked", 423},
+    RefusalCodeRow{RefusalCode::not_primary, "not_primary", 503},
+    RefusalCodeRow{RefusalCode::epoch_behind, "epoch_behind", 421},
+    RefusalCodeRow{RefusalCode::chain_diverged, "chain_diverged", 409},
 };
 
 // Each row sits at its code's place (so a lookup is an index), and the last code has one.
@@ -88,8 +95,8 @@ constexpr bool refusal_codes_in_order() {
   return true;
 }
 static_assert(refusal_codes_in_order(), "one row a code, in the enum's order");  // i18n: not words (a build check)
-// pin_locked is the last code: one added after it needs its row, and this line.
-static_assert(refusal_codes.back().code == RefusalCode::pin_locked, "a code without its row");  // i18n: not words (a build check)
+// chain_diverged is the last code: one added after it needs its row, and this line.
+static_assert(refusal_codes.back().code == RefusalCode::chain_diverged, "a code without its row");  // i18n: not words (a build check)
 
 constexpr const RefusalCodeRow& row_of(RefusalCode code) { return refusal_codes[static_cast<std::size_t>(code)]; }
 constexpr std::string_view to_string(RefusalCode code) { return row_of(code).text; }

@@ -41,20 +41,7 @@ void insert_row(Database& db, const RefusalRecord& r, std::int64_t repeats) {
   if (!r.payload.empty()) row.payload = truncate_utf8(r.payload, refusal_payload_max_bytes);
   row.repeats = repeats;
   row.hash = refusal_hash(row);
-  db.prepare(std::string("INSERT INTO refusals(") + refusal_columns + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?)")
-      .bind(1, row.id)
-      .bind(2, row.server_time_ms)
-      .bind(3, row.station)
-      .bind(4, row.uuid)
-      .bind(5, row.type)
-      .bind(6, row.code)
-      .bind(7, row.field)
-      .bind(8, row.reason)
-      .bind(9, row.payload)
-      .bind(10, row.repeats)
-      .bind(11, row.prev_hash)
-      .bind(12, row.hash)
-      .run();
+  insert_refusal(db, row);
   if (own) own->commit();
 }
 }  // namespace

@@ -1,5 +1,7 @@
 #include "ledger/station_events.h"
 
+#include <limits>
+
 #include "i18n/utf8_text.h"
 #include "ledger/ledger.h"
 #include "protocol/json_text.h"
@@ -7,9 +9,18 @@
 
 namespace marshal::db {
 
+const std::vector<std::string>& station_event_types() {
+  static const std::vector<std::string> types{station_enrolled_event, station_revoked_event,
+                                              station_token_rotated_event, ledger_key_made_event,
+                                              ledger_promoted_event, ledger_alone_event,
+                                              standby_in_sync_event, standby_joined_event};
+  return types;
+}
+
 bool is_station_event(const std::string& type) {
-  return type == station_enrolled_event || type == station_revoked_event || type == station_token_rotated_event ||
-         type == ledger_key_made_event;
+  for (const std::string& t : station_event_types())
+    if (t == type) return true;
+  return false;
 }
 
 namespace {
@@ -51,22 +62,108 @@ std::int64_t append_ledger_key_made(Database& db, const std::string& key_pin_hex
   return append_admin_event(db, ledger_key_made_event, {{"key_pin", key_pin_hex}, {"why", why}}, now_ms);
 }
 
-void check_station_event(const std::string& type, const Json& payload) {
+std::int64_t append_ledger_promoted(Database& db, const Promotion& p, std::int64_t now_ms) {
+  return append_admin_event(db, ledger_promoted_event,
+                            {{"epoch", p.epoch}, {"key_pin", p.key_pin}, {"primary_was", p.primary_was},
+                             {"last_contact_ms", p.last_contact_ms}, {"was_in_sync", p.was_in_sync}, {"forced", p.forced}},
+                            now_ms);
+}
+
+std::int64_t append_ledger_alone(Database& db, const std::string& standby, std::int64_t acked_seq, std::int64_t waited_ms,
+                                 const std::string& why, std::int64_t now_ms) {
+  return append_admin_event(db, ledger_alone_event,
+                            {{"standby", standby}, {"acked_seq", acked_seq}, {"waited_ms", waited_ms}, {"why", why}}, now_ms);
+}
+
+std::int64_t append_standby_in_sync(Database& db, const std::string& standby, std::int64_t seq, std::int64_t now_ms) {
+  return append_admin_event(db, standby_in_sync_event, {{"standby", standby}, {"seq", seq}}, now_ms);
+}
+
+std::int64_t append_standby_joined(Database& db, const std::string& name, const std::string& url,
+                                   const std::string& key_pin_hex, std::int64_t now_ms) {
+  return append_admin_event(db, standby_joined_event, {{"name", name}, {"url", url}, {"key_pin", key_pin_hex}}, now_ms);
+}
+
+Epoch current_epoch(Database& db) {
+  Statement s = db.prepare("SELECT seq, json_extract(payload, '$.epoch') FROM events WHERE type = ?1 ORDER BY seq DESC LIMIT 1");
+  s.bind(1, std::string(ledger_promoted_event));
+  if (!s.step()) return {};
+  return {s.int64(1), s.int64(0)};
+}
+
+namespace {
+// A key's pin: its SHA-256 as 64 lower-case hex digits.
+std::string key_pin(protocol::Fields& f, const std::string& field) {
+  std::string pin = f.text(field);
+  if (pin.size() != 64 || !is_lower_hex(pin))
+    throw LedgerRefusal(RefusalCode::bad_input, field, say("must be the key's SHA-256 as 64 lower-case hex digits"));
+  return pin;
+}
+
+// A count or a seq the servers write: required, never negative.
+std::int64_t count(protocol::Fields& f, const std::string& field) {
+  const std::int64_t value = f.int64_or(field, 0, std::numeric_limits<std::int64_t>::max(), -1);
+  if (value < 0) throw LedgerRefusal(RefusalCode::bad_input, field, say("must be a whole number, 0 or more"));
+  return value;
+}
+
+std::string station_name(protocol::Fields& f, const std::string& field) {
+  std::string name = f.text(field);
+  if (name.empty() || i18n::characters_in(name) > 80)
+    throw LedgerRefusal(RefusalCode::bad_input, field, say("a station's name is 1 to 80 characters"));
+  return name;
+}
+
+// The standby's events: their forms; a promotion's epoch follows `epoch_before`.
+void check_standby_event(const std::string& type, protocol::Fields& f, std::int64_t epoch_before) {
+  if (type == ledger_promoted_event) {
+    const std::int64_t epoch = count(f, "epoch");
+    key_pin(f, "key_pin");
+    f.text("primary_was");
+    count(f, "last_contact_ms");
+    f.boolean_or("was_in_sync", false);
+    f.boolean_or("forced", false);
+    if (epoch != epoch_before + 1)
+      // TRANSLATORS: {0} is the epoch this promotion must have, {1} the one it has.
+      throw LedgerRefusal(RefusalCode::bad_input, "epoch", say("must be {} (the epoch before it + 1), not {}", epoch_before + 1, epoch));
+  } else if (type == ledger_alone_event) {
+    station_name(f, "standby");
+    count(f, "acked_seq");
+    count(f, "waited_ms");
+    const std::string why = f.text("why");
+    if (why != "no_answer" && why != "behind" && why != "diverged")
+      throw LedgerRefusal(RefusalCode::bad_input, "why", say("must be no_answer, behind or diverged"));
+  } else if (type == standby_in_sync_event) {
+    station_name(f, "standby");
+    count(f, "seq");
+  } else {  // standby_joined
+    station_name(f, "name");
+    if (!f.text("url").starts_with("https://")) throw LedgerRefusal(RefusalCode::bad_input, "url", say("must be an https:// address"));
+    key_pin(f, "key_pin");
+  }
+}
+}  // namespace
+
+void check_station_event(const std::string& type, const Json& payload, std::int64_t epoch_before) {
   protocol::Fields f(payload, "");
   if (type == ledger_key_made_event) {
-    std::string pin = f.text("key_pin"), why = f.text("why");
-    if (pin.size() != 64 || !is_lower_hex(pin))
-      throw LedgerRefusal(RefusalCode::bad_input, "key_pin", say("must be the key's SHA-256 as 64 lower-case hex digits"));
+    key_pin(f, "key_pin");
+    std::string why = f.text("why");
     if (why != "first" && why != "replaced") throw LedgerRefusal(RefusalCode::bad_input, "why", say("must be first or replaced"));
     f.done();
     return;
   }
-  std::string name = f.text("name");
-  if (name.empty() || i18n::characters_in(name) > 80)
-    throw LedgerRefusal(RefusalCode::bad_input, "name", say("a station's name is 1 to 80 characters"));
+  if (type == ledger_promoted_event || type == ledger_alone_event || type == standby_in_sync_event ||
+      type == standby_joined_event) {
+    check_standby_event(type, f, epoch_before);
+    f.done();
+    return;
+  }
+  station_name(f, "name");
   if (type == station_enrolled_event) {
     std::string role = f.text("role");
-    if (role != "gm" && role != "kiosk") throw LedgerRefusal(RefusalCode::bad_input, "role", say("must be gm or kiosk"));
+    if (role != "gm" && role != "kiosk" && role != "standby")
+      throw LedgerRefusal(RefusalCode::bad_input, "role", say("must be gm, kiosk or standby"));
     std::string hash = f.text("token_hash");
     if (hash.size() != 64 || !is_lower_hex(hash))
       throw LedgerRefusal(RefusalCode::bad_input, "token_hash", say("must be the token's SHA-256 as 64 lower-case hex digits"));

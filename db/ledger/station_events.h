@@ -7,6 +7,7 @@
 // record them: the ledger refuses them from anyone.
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "protocol/json_fields.h"
 #include "store/sqlite.h"
@@ -21,7 +22,20 @@ inline constexpr const char* station_token_rotated_event = "station_token_rotate
 // The ledger made its TLS key (first start, or `marshal serve --new-key` after a loss or theft):
 // the key's pin, so the audit shows which key the stations trusted when (server/tls_identity.h).
 inline constexpr const char* ledger_key_made_event = "ledger_key_made";
-// Whether `type` is one of the events above (the admin's, never a station's).
+// A standby ledger (docs/server.md "A standby ledger", issue 29): the servers' own events.
+// `marshal promote`: a standby became the primary at `epoch` (the one before + 1; a ledger is at
+// epoch 1 before any): a station that has seen it refuses a server at a lower epoch (fencing).
+inline constexpr const char* ledger_promoted_event = "ledger_promoted";
+// The primary went on without its standby: an event acknowledged after it is on one disk only
+// until a standby_in_sync follows. `why`: no_answer, behind or diverged.
+inline constexpr const char* ledger_alone_event = "ledger_alone";
+// The standby caught up with the primary: acknowledgements wait for it again.
+inline constexpr const char* standby_in_sync_event = "standby_in_sync";
+// A standby joined (or came back at another address or with another key): its URL and key pin.
+inline constexpr const char* standby_joined_event = "standby_joined";
+// The events above, in one list (the admin's and the servers', never a station's).
+const std::vector<std::string>& station_event_types();
+// Whether `type` is one of them.
 bool is_station_event(const std::string& type);
 
 // Each writes its event after the last one, inside the caller's write transaction, and returns
@@ -34,7 +48,31 @@ std::int64_t append_station_token_rotated(Database& db, const std::string& name,
 std::int64_t append_ledger_key_made(Database& db, const std::string& key_pin_hex, const std::string& why,
                                     std::int64_t now_ms);
 
-// A station event's payload as the replay checks it; throws protocol::InputError.
-void check_station_event(const std::string& type, const protocol::Json& payload);
+struct Promotion {
+  std::int64_t epoch = 0;  // the new one: the last promotion's + 1
+  std::string key_pin;     // the new primary's TLS key, 64 hex digits
+  std::string primary_was;  // the old primary's pinned URL, as the standby followed it
+  std::int64_t last_contact_ms = 0;  // the standby's last answer from it (0: never)
+  bool was_in_sync = false;  // whether the standby had every acknowledged event then
+  bool forced = false;       // promoted with --force (the old primary answered, or out of step)
+};
+std::int64_t append_ledger_promoted(Database& db, const Promotion& promotion, std::int64_t now_ms);
+// `why`: "no_answer", "behind" or "diverged".
+std::int64_t append_ledger_alone(Database& db, const std::string& standby, std::int64_t acked_seq, std::int64_t waited_ms,
+                                 const std::string& why, std::int64_t now_ms);
+std::int64_t append_standby_in_sync(Database& db, const std::string& standby, std::int64_t seq, std::int64_t now_ms);
+std::int64_t append_standby_joined(Database& db, const std::string& name, const std::string& url,
+                                   const std::string& key_pin_hex, std::int64_t now_ms);
+
+// The epoch a ledger file is at: its last promotion's, and that event's seq; {1, 0} before any.
+struct Epoch {
+  std::int64_t epoch = 1;
+  std::int64_t seq = 0;
+};
+Epoch current_epoch(Database& db);
+
+// A station event's payload as the replay checks it; throws protocol::InputError or LedgerRefusal.
+// A promotion's epoch must be `epoch_before` + 1.
+void check_station_event(const std::string& type, const protocol::Json& payload, std::int64_t epoch_before);
 
 }  // namespace marshal::db

@@ -199,6 +199,9 @@ Impl::Answer Impl::route(MHD_Connection* c, const std::string& method, const std
   }
   if (!found) return error_reply(RefusalCode::not_found, "url", say("no such endpoint: {} {}", method, url));
   if (!row) return error_reply(RefusalCode::method, "", found->method == "GET" ? say("use GET") : say("use POST"));
+  // A standby's token only follows the chain (its own calls come with the replication routes).
+  if (found->caller != Caller::anyone && call.station().role == Role::standby)
+    return error_reply(RefusalCode::not_allowed, "authorization", say("a standby only follows the chain"));
   if (found->caller == Caller::gm || found->caller == Caller::kiosk) {
     assert(!found->refused_why.text.empty());  // a row for one role says why the other is refused
     const Role role = found->caller == Caller::gm ? Role::gm : Role::kiosk;

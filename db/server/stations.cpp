@@ -30,11 +30,19 @@ Blob sha256(const std::string& text) {
 }
 }  // namespace
 
-std::string to_string(Role role) { return role == Role::gm ? "gm" : "kiosk"; }
+std::string to_string(Role role) {
+  switch (role) {
+    case Role::gm: return "gm";
+    case Role::kiosk: return "kiosk";
+    case Role::standby: return "standby";
+  }
+  return "kiosk";
+}
 
 std::optional<Role> role_from_string(const std::string& text) {
   if (text == "gm") return Role::gm;
   if (text == "kiosk") return Role::kiosk;
+  if (text == "standby") return Role::standby;
   return std::nullopt;
 }
 

@@ -11,7 +11,9 @@
 
 namespace marshal::db {
 
-enum class Role { gm, kiosk };
+// A standby is another ledger server that follows this one's chain (docs/server.md "A standby
+// ledger"): it reads the chain, never records.
+enum class Role { gm, kiosk, standby };
 std::string to_string(Role role);
 std::optional<Role> role_from_string(const std::string& text);
 

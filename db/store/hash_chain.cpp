@@ -123,6 +123,24 @@ void insert_event(Database& db, const EventRow& row) {
       .run();
 }
 
+void insert_refusal(Database& db, const RefusalRow& row) {
+  db.prepare(std::string("INSERT INTO refusals(") + refusal_columns + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?)")
+      .bind(1, row.id)
+      .bind(2, row.server_time_ms)
+      .bind(3, row.station)
+      .bind(4, row.uuid)
+      .bind(5, row.type)
+      .bind(6, row.code)
+      .bind(7, row.field)
+      .bind(8, row.reason)
+      .bind(9, row.payload)
+      .bind(10, row.repeats)
+      // A row written before the trail was chained (migration 10) has neither.
+      .bind(11, row.hash.empty() ? std::optional<Blob>() : std::optional<Blob>(row.prev_hash))
+      .bind(12, row.hash.empty() ? std::optional<Blob>() : std::optional<Blob>(row.hash))
+      .run();
+}
+
 void append_chained(Database& db, EventRow& row) {
   Statement last = db.prepare("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1");
   if (last.step()) {

@@ -61,5 +61,7 @@ inline constexpr const char* refusal_columns =
     "id, server_time_ms, station, uuid, type, code, field, reason, payload, repeats, prev_hash, hash";  // i18n: not words
 RefusalRow refusal_row_from(const Statement& s);
 Blob refusal_hash(const RefusalRow& row);
+// Writes one refusals row as it is (its id, link and hash already made).
+void insert_refusal(Database& db, const RefusalRow& row);
 
 }  // namespace marshal::db

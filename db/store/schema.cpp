@@ -361,6 +361,30 @@ CREATE TABLE land_transfers (
   price TEXT NOT NULL
 );
 )sql",
+      // 19: a standby ledger (issue 29, docs/server.md "A standby ledger"): stations gain the role
+      // 'standby' (rebuilt: a CHECK cannot be altered), and a standby keeps what it knows of its
+      // primary in replica_state (never replicated, never a projection).
+      R"sql(
+CREATE TABLE stations_rebuilt (
+  name TEXT PRIMARY KEY,
+  role TEXT NOT NULL CHECK (role IN ('gm', 'kiosk', 'standby')),
+  enroll_hash BLOB,
+  token_hash BLOB UNIQUE,
+  created_ms INTEGER NOT NULL,
+  enrolled_ms INTEGER,
+  revoked INTEGER NOT NULL DEFAULT 0,
+  admin_check TEXT,
+  enrolled_seq INTEGER
+);
+INSERT INTO stations_rebuilt(name, role, enroll_hash, token_hash, created_ms, enrolled_ms, revoked, admin_check, enrolled_seq)
+  SELECT name, role, enroll_hash, token_hash, created_ms, enrolled_ms, revoked, admin_check, enrolled_seq FROM stations;
+DROP TABLE stations;
+ALTER TABLE stations_rebuilt RENAME TO stations;
+CREATE TABLE replica_state (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+)sql",
   };
   return all;
 }

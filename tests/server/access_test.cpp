@@ -467,3 +467,24 @@ TEST_CASE("GET /timers: a GM station's reply holds the town at a glance, a kiosk
   REQUIRE(kiosk.status == 200);
   CHECK_FALSE(kiosk.body.contains("town"));
 }
+
+// A standby (issue 29) only follows the chain: its token opens none of the stations' calls.
+TEST_CASE("a standby's token is refused every station call with 403 not_allowed", "[server][access][standby]") {
+  AccessFixture f;
+  const std::string standby_token = enrolled_token(f.ledger.path, "laptop-b", db::Role::standby);
+  const std::string badge = f.ledger.badge(ada);
+  const std::vector<std::pair<std::string, std::string>> calls{
+      {"GET", "/cards/" + badge}, {"GET", "/characters/" + badge}, {"GET", "/vote"},    {"GET", "/timers"},
+      {"GET", "/table"},          {"GET", "/land"},                {"GET", "/twtw"},    {"GET", "/event"},
+      {"GET", "/events"},         {"POST", "/kiosk/sign-in"},      {"POST", "/events"}, {"POST", "/kiosk/sign-out"}};
+  for (const auto& [method, path] : calls) {
+    client::HttpReply r = as_station(f.server.url(), standby_token, method, path,
+                                     {{"uuid", client::new_uuid_v7(now_ms())}, {"type", "bystander_lost"},
+                                      {"payload", {{"character", badge}}}});
+    INFO(method << " " << path << ": " << r.body.dump());
+    CHECK(r.status == 403);
+    CHECK(error_code(r) == "not_allowed");
+  }
+  CHECK(as_station(f.server.url(), "", "GET", "/health").status == 200);  // anyone's
+  CHECK(event_count(f.ledger.path) == f.events_before + 1);  // its enrolment, nothing else
+}

@@ -1,0 +1,156 @@
+// A standby's copy of the primary's chain (ledger/replica.h): Ledger's members for it.
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "i18n/translate.h"
+#include "ledger/ledger.h"
+#include "ledger/station_events.h"
+#include "store/hash_chain.h"
+
+namespace marshal::db {
+
+using i18n::tr;
+
+namespace {
+// 64 hex digits (checked by the replay before this runs) as their 32 bytes.
+Blob bytes_of_hex(const std::string& hex) {
+  auto digit = [](char c) { return c <= '9' ? c - '0' : c - 'a' + 10; };
+  Blob bytes;
+  for (std::size_t i = 0; i + 1 < hex.size(); i += 2)
+    bytes.push_back(static_cast<unsigned char>(digit(hex[i]) * 16 + digit(hex[i + 1])));
+  return bytes;
+}
+
+// Who may talk to the ledger is in the chain: a standby keeps its stations table in step with
+// the events that change it, so a station's token works on it the moment it is promoted.
+void follow_station_event(Database& db, const EventRow& row, const Json& payload) {
+  const std::string name = payload.value("name", "");
+  if (row.type == station_enrolled_event) {
+    db.prepare("INSERT INTO stations(name, role, token_hash, created_ms, enrolled_ms, revoked, enrolled_seq) "
+               "VALUES (?1, ?2, ?3, ?4, ?4, 0, ?5) ON CONFLICT(name) DO UPDATE SET role = ?2, token_hash = ?3, "
+               "enroll_hash = NULL, enrolled_ms = ?4, revoked = 0, enrolled_seq = ?5")  // i18n: not words (SQL)
+        .bind(1, name)
+        .bind(2, payload.value("role", ""))
+        .bind(3, bytes_of_hex(payload.value("token_hash", "")))
+        .bind(4, row.server_time_ms)
+        .bind(5, row.seq)
+        .run();
+  } else if (row.type == station_revoked_event) {
+    db.prepare("UPDATE stations SET revoked = 1, token_hash = NULL, enroll_hash = NULL WHERE name = ?").bind(1, name).run();
+  } else if (row.type == station_token_rotated_event) {
+    db.prepare("UPDATE stations SET token_hash = NULL, enrolled_ms = NULL, enrolled_seq = NULL WHERE name = ?")
+        .bind(1, name)
+        .run();
+  }
+}
+}  // namespace
+
+void Ledger::create_replica(const std::string& path) {
+  if (std::filesystem::exists(path))
+    throw LedgerRefusal(RefusalCode::bad_input, "db", say("{} already exists: a standby starts from a new file", path));
+  try {
+    Ledger replica(path, true, LedgerRandomness{});
+  } catch (...) {
+    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
+    throw;
+  }
+}
+
+ReplicaHead Ledger::replica_head() {
+  ReplicaHead head;
+  Statement last = db_.prepare("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1");
+  if (last.step()) {
+    head.seq = last.int64(0);
+    head.hash = last.blob(1);
+  } else {
+    head.hash = genesis_hash();
+  }
+  last.reset();
+  head.refusal_id = db_.scalar_int("SELECT COALESCE(MAX(id), 0) FROM refusals");
+  return head;
+}
+
+void Ledger::append_replicated(const ReplicaBatch& batch) {
+  try {
+    Transaction tx(db_);
+    const ChainHead& head = chain_head();
+    std::int64_t seq = head.seq;
+    Blob hash = head.hash;
+    for (const EventRow& row : batch.events) {
+      auto mismatch = [&](const std::string& what) { return ReplicaMismatch(row.seq, 0, what); };
+      if (row.seq != seq + 1)
+        // TRANSLATORS: {0} is the event sent, {1} the last one this file has.
+        throw mismatch(fmt::format(fmt::runtime(tr("event {} cannot follow event {}: the events between are missing")),
+                                   row.seq, seq));
+      if (row.prev_hash != hash)
+        // TRANSLATORS: {0} is an event's number, {1} the one before it.
+        throw mismatch(fmt::format(fmt::runtime(tr("event {} does not link to event {} as this file has it: the "
+                                                   "chains differ")),
+                                   row.seq, seq));
+      if (event_hash(row) != row.hash)
+        // TRANSLATORS: {} is an event's number.
+        throw mismatch(fmt::format(fmt::runtime(tr("event {} does not match its own hash: it was altered")), row.seq));
+      Json payload, stored = Json::object();
+      try {
+        payload = Json::parse(row.payload);
+      } catch (const std::exception&) {
+        // TRANSLATORS: {} is an event's number.
+        throw mismatch(fmt::format(fmt::runtime(tr("event {}'s payload is not JSON")), row.seq));
+      }
+      if (auto part = payload.find("ledger"); part != payload.end()) {
+        stored = std::move(*part);
+        payload.erase(part);
+      }
+      Json ledger = stored;
+      try {
+        apply(row.type, payload, ledger, row.seq, row.server_time_ms, true);
+      } catch (const LedgerRefusal& r) {
+        // TRANSLATORS: {0} is an event's number, {1} its type, {2} why the rules refuse it.
+        throw mismatch(fmt::format(fmt::runtime(tr("replaying event {} ({}) is refused: {}")), row.seq, row.type, r.what()));
+      }
+      if (ledger != stored)
+        // TRANSLATORS: {0} is an event's number, {1} its type.
+        throw mismatch(fmt::format(fmt::runtime(tr("replaying event {} ({}) gives another outcome than the one stored")),
+                                   row.seq, row.type));
+      insert_event(db_, row);
+      if (is_station_event(row.type)) follow_station_event(db_, row, payload);
+      seq = row.seq;
+      hash = row.hash;
+    }
+    Statement last = db_.prepare("SELECT id, hash FROM refusals ORDER BY id DESC LIMIT 1");
+    std::int64_t refusal_id = 0;
+    std::optional<Blob> refusal_hash_before;  // none: the trail is empty, or its last row is unchained
+    if (last.step()) {
+      refusal_id = last.int64(0);
+      if (!last.is_null(1)) refusal_hash_before = last.blob(1);
+    }
+    last.reset();
+    for (const RefusalRow& row : batch.refusals) {
+      auto mismatch = [&](const std::string& what) { return ReplicaMismatch(0, row.id, what); };
+      if (row.id != refusal_id + 1)
+        // TRANSLATORS: {0} is the refusal row sent, {1} the last one this file has.
+        throw mismatch(fmt::format(fmt::runtime(tr("refusal {} cannot follow refusal {}: the rows between are missing")),
+                                   row.id, refusal_id));
+      const bool chained = !row.hash.empty();
+      // A trail begun before it was chained (migration 10) has unchained rows first, then a
+      // chain that starts from the genesis hash; none after the chain began.
+      if (!chained && refusal_hash_before)
+        // TRANSLATORS: {} is a refusal row's number.
+        throw mismatch(fmt::format(fmt::runtime(tr("refusal {} has no hash, after rows that have one")), row.id));
+      if (chained && (row.prev_hash != refusal_hash_before.value_or(genesis_hash()) || refusal_hash(row) != row.hash))
+        // TRANSLATORS: {} is a refusal row's number.
+        throw mismatch(fmt::format(fmt::runtime(tr("refusal {} does not link to the trail or match its own hash")), row.id));
+      insert_refusal(db_, row);
+      refusal_id = row.id;
+      if (chained) refusal_hash_before = row.hash;
+    }
+    tx.commit();  // synchronous=FULL: on this disk once this returns
+  } catch (...) {
+    head_.reset();  // rolled back, or written: the head is read again
+    throw;
+  }
+  head_.reset();
+}
+
+}  // namespace marshal::db

@@ -1,0 +1,184 @@
+// A standby's copy of the primary's chain (ledger/replica.h, issue 29): a played evening copied
+// row by row into an empty replica, in batches of any size, is the primary again (the audit's
+// replay passes, every projection and the stations equal); a batch with a row altered, missing,
+// linked elsewhere or with another outcome is refused naming the row, and nothing of it is written.
+#include <catch2/catch.hpp>
+
+#include "db_test_helpers.h"
+#include "ledger/verify.h"
+#include "server/stations.h"
+#include "store/hash_chain.h"
+#include "support/played_evening.h"
+
+using namespace marshal::db;
+using namespace marshal::db::testing;
+
+namespace {
+
+std::vector<EventRow> events_after(Database& db, std::int64_t after, std::int64_t limit = 1'000'000) {
+  Statement s = db.prepare(std::string("SELECT ") + event_columns + " FROM events WHERE seq > ? ORDER BY seq LIMIT ?");
+  s.bind(1, after).bind(2, limit);
+  std::vector<EventRow> rows;
+  while (s.step()) rows.push_back(event_row_from(s));
+  return rows;
+}
+
+std::vector<RefusalRow> all_refusals(Database& db) {
+  Statement s = db.prepare(std::string("SELECT ") + refusal_columns + " FROM refusals ORDER BY id");
+  std::vector<RefusalRow> rows;
+  while (s.step()) rows.push_back(refusal_row_from(s));
+  return rows;
+}
+
+std::string chain_dump(Database& db) {
+  return db.scalar_text("SELECT group_concat(seq || ':' || hex(hash), ',') FROM (SELECT seq, hash FROM events ORDER BY seq)") +
+         " / " +
+         db.scalar_text("SELECT COALESCE(group_concat(id || ':' || COALESCE(hex(hash), '-'), ','), '') FROM "
+                        "(SELECT id, hash FROM refusals ORDER BY id)");
+}
+
+std::string stations_dump(Database& db) {
+  return db.scalar_text("SELECT COALESCE(group_concat(name || ' ' || role || ' ' || COALESCE(hex(token_hash), '-') || ' ' || "
+                        "revoked || ' ' || COALESCE(enrolled_seq, '-'), '; '), '') FROM (SELECT * FROM stations ORDER BY name)");
+}
+
+// The primary: an evening of 300 events with refusals, two stations enrolled, one revoked.
+struct Primary {
+  marshal::test_support::TempDir dir;
+  std::string path = dir.file("primary.db");
+  std::string gm_token;
+  Primary() {
+    marshal::test_support::EveningPlan plan;
+    plan.events = 300;
+    plan.refuse_every = 40;
+    marshal::test_support::play_evening(path, plan);
+    Ledger ledger(path);
+    auto enrol = [&](const std::string& name, Role role) {
+      auto e = enroll_station(ledger.database(), add_station(ledger.database(), name, role, 5), 6);
+      REQUIRE(e);
+      return e->token;
+    };
+    gm_token = enrol("saloon-gm", Role::gm);
+    enrol("lobby-kiosk", Role::kiosk);
+    revoke_station(ledger.database(), "lobby-kiosk", 7);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("an evening copied into an empty replica in batches of any size is the primary again", "[db][standby][replica]") {
+  Primary primary;
+  Database source(primary.path, false);
+  const std::vector<RefusalRow> refusals = all_refusals(source);
+  REQUIRE(refusals.size() >= 5);
+  for (std::int64_t batch : {1, 7, 1000}) {
+    INFO("batches of " << batch);
+    const std::string path = primary.dir.file("replica-" + std::to_string(batch) + ".db");
+    Ledger::create_replica(path);
+    CHECK_THROWS_AS(Ledger::create_replica(path), LedgerRefusal);  // never over a file
+    {
+      Ledger replica(path);
+      CHECK(replica.replica_head().seq == 0);
+      CHECK(replica.replica_head().hash == genesis_hash());
+      std::size_t refusals_sent = 0;
+      for (auto rows = events_after(source, 0, batch); !rows.empty();
+           rows = events_after(source, replica.replica_head().seq, batch)) {
+        // The refusal trail comes along a row at a time, as a follow answer brings what is new.
+        ReplicaBatch next{rows, {}};
+        if (refusals_sent < refusals.size()) next.refusals.push_back(refusals[refusals_sent++]);
+        replica.append_replicated(next);
+      }
+      replica.append_replicated({{}, {refusals.begin() + static_cast<std::ptrdiff_t>(refusals_sent), refusals.end()}});
+      CHECK(replica.replica_head().refusal_id == static_cast<std::int64_t>(refusals.size()));
+      CHECK(chain_dump(replica.database()) == chain_dump(source));
+      CHECK(projection_dump(replica.database()) == projection_dump(source));
+      CHECK(stations_dump(replica.database()) == stations_dump(source));
+      // The GM station's token works on the replica the moment it is promoted.
+      auto station = station_for_token(replica.database(), primary.gm_token);
+      REQUIRE(station);
+      CHECK(station->name == "saloon-gm");
+    }
+    VerifyReport verified = verify_ledger(path);
+    INFO(verified.reason);
+    CHECK(verified.ok);
+  }
+}
+
+TEST_CASE("a batch that cannot be the primary's next is refused naming the row; nothing of it is written",
+          "[db][standby][replica]") {
+  Primary primary;
+  Database source(primary.path, false);
+  const std::string path = primary.dir.file("replica.db");
+  Ledger::create_replica(path);
+  Ledger replica(path);
+  replica.append_replicated({events_after(source, 0, 100), {}});
+  const std::string before = chain_dump(replica.database());
+  const std::vector<EventRow> next = events_after(source, 100, 40);  // 101..140
+  // The altered outcome below needs a conflict: its outcome is the rules' (a new code or a
+  // bystander picked is taken from the stored part on a replay, as the audit's replay does).
+  auto conflict = [&] {
+    for (std::size_t i = 0; i < next.size(); ++i)
+      if (next[i].type == "conflict_resolved") return i;
+    FAIL("no conflict among 101..140");
+    return std::size_t{0};
+  }();
+  auto rechain_from = [](std::vector<EventRow>& rows, std::size_t i) {  // what a forger does after an edit
+    for (; i < rows.size(); ++i) {
+      if (i > 0) rows[i].prev_hash = rows[i - 1].hash;
+      rows[i].hash = event_hash(rows[i]);
+    }
+  };
+  struct Case {
+    const char* name;
+    std::function<void(std::vector<EventRow>&)> spoil;
+    std::int64_t seq;
+    const char* says;
+  };
+  const std::vector<Case> cases{
+      {"a byte of a payload flipped", [](auto& rows) { rows[4].payload[2] ^= 1; }, 105, "does not match its own hash"},
+      {"an event missing", [](auto& rows) { rows.erase(rows.begin() + 3); }, 105, "the events between are missing"},
+      {"the batch starting too late", [](auto& rows) { rows.erase(rows.begin()); }, 102, "the events between are missing"},
+      {"a link to another chain",
+       [&](auto& rows) {
+         rows[0].prev_hash[0] ^= 1;
+         rechain_from(rows, 0);
+       },
+       101, "does not link to event 100"},
+      {"an outcome altered and re-hashed",
+       [&](auto& rows) {
+         Json payload = Json::parse(rows[conflict].payload);
+         payload["ledger"] = Json::object();  // the outcome taken out
+         rows[conflict].payload = payload.dump();
+         rechain_from(rows, conflict);
+       },
+       101 + static_cast<std::int64_t>(conflict), "gives another outcome than the one stored"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.name);
+    std::vector<EventRow> rows = next;
+    c.spoil(rows);
+    try {
+      replica.append_replicated({rows, {}});
+      FAIL("accepted");
+    } catch (const ReplicaMismatch& m) {
+      INFO(m.what());
+      CHECK(m.seq == c.seq);
+      CHECK(std::string(m.what()).find(c.says) != std::string::npos);
+    }
+    CHECK(chain_dump(replica.database()) == before);
+  }
+  // A refusal row altered: named by its id, and the events sent with it are not written either.
+  std::vector<RefusalRow> refusals = all_refusals(source);
+  refusals[1].reason += "!";
+  try {
+    replica.append_replicated({next, refusals});
+    FAIL("accepted");
+  } catch (const ReplicaMismatch& m) {
+    CHECK(m.seq == 0);
+    CHECK(m.refusal_id == 2);
+  }
+  CHECK(chain_dump(replica.database()) == before);
+  // The batch as sent goes in.
+  replica.append_replicated({next, {}});
+  CHECK(replica.replica_head().seq == 140);
+}
