@@ -95,6 +95,27 @@ inline std::optional<Json> json_body(const std::string& text, Reply& refusal) {
   }
 }
 
+// A query parameter of the request's URL, if given.
+inline std::optional<std::string> query(MHD_Connection* c, const char* key) {
+  const char* v = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, key);
+  if (!v) return std::nullopt;
+  return std::string(v);
+}
+
+// A whole number within [min, max] into `out`; true also when `text` is absent (out unchanged).
+inline bool parse_int(const std::optional<std::string>& text, std::int64_t min, std::int64_t max, std::int64_t& out) {
+  if (!text) return true;
+  try {
+    std::size_t used = 0;
+    long long v = std::stoll(*text, &used);
+    if (used != text->size() || v < min || v > max) return false;
+    out = v;
+    return true;
+  } catch (...) {
+    return false;
+  }
+}
+
 // The client's IPv4 address as text ("?" when unknown).
 std::string client_address(MHD_Connection* c);
 
@@ -111,6 +132,9 @@ struct RequestState {
   std::int64_t after = 0;
   std::int64_t limit = 500;
   Role role = Role::kiosk;
+  // A standby's follow (replica_routes.cpp): the refusal rows it has, and that it is one.
+  bool replica = false;
+  std::int64_t refusals_after = 0;
 };
 
 }  // namespace serving
@@ -183,7 +207,14 @@ struct LedgerServer::Impl {
   Answer get_twtw(Call& call);
   Answer get_event(Call& call);
   Answer get_events(Call& call);  // the feed, a long-poll with wait_ms
+  // Suspends a long-poll until an event after s.after is committed or wait_ms pass (wake_waiters);
+  // it is answered as it resumes (read_events, or read_replica for a standby's follow).
+  Answer wait_for_next(MHD_Connection* c, serving::RequestState& s, std::int64_t wait_ms);
   Answer post_events(Call& call);  // an event for the ledger, through the writer thread
+  // replica_routes.cpp: what a standby reads (docs/plans/standby-ledger.md §1).
+  Answer get_replica_follow(Call& call);  // the chain after the standby's head, a long-poll
+  Answer get_replica_hash(Call& call);    // one event's hash, to find where two chains part
+  serving::Reply read_replica(serving::RequestState& s);
   static MHD_Result send(MHD_Connection* c, const serving::Reply& reply);
   void log_refusal(MHD_Connection* c, const char* method, const char* url, const serving::Reply& reply);
   MHD_Result handle(MHD_Connection* c, const char* url, const char* method, const char* upload,

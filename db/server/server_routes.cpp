@@ -62,26 +62,6 @@ Reply append_reply(const AppendResult& r) {
   return reply;
 }
 
-std::optional<std::string> query(MHD_Connection* c, const char* key) {
-  const char* v = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, key);
-  if (!v) return std::nullopt;
-  return std::string(v);
-}
-
-bool parse_int(const std::optional<std::string>& text, std::int64_t min, std::int64_t max,
-               std::int64_t& out) {
-  if (!text) return true;
-  try {
-    std::size_t used = 0;
-    long long v = std::stoll(*text, &used);
-    if (used != text->size() || v < min || v > max) return false;
-    out = v;
-    return true;
-  } catch (...) {
-    return false;
-  }
-}
-
 }  // namespace
 
 std::optional<Station> LedgerServer::Impl::authenticate(MHD_Connection* c) {
@@ -121,6 +101,7 @@ enum class Caller {
   station,  // any enrolled station (Authorization: Bearer TOKEN), else 401 unauthenticated
   gm,       // a GM station; a kiosk gets 403 not_allowed with the row's field and sentence
   kiosk,    // a kiosk; a GM station is refused the same way
+  standby,  // a standby ledger following this one (issue 29); every station is refused the same way
 };
 
 // One call of the ledger server (docs/server.md lists them). route() reads the rows in order:
@@ -136,7 +117,7 @@ struct Route {
   // A kiosk's X-Sign-In, when sent, must still be live (401 sign_in_ended): the calls that
   // show a player's own state.
   bool live_sign_in = false;
-  // A gm or kiosk row: the refusal's field and sentence for the other role.
+  // A gm, kiosk or standby row: the refusal's field and sentence for the other roles.
   std::string_view refused_field = "";
   i18n::Sentence refused_why = {};
 };
@@ -168,6 +149,10 @@ const Route routes[] = {
      .other_methods_refused = false},
     {.method = "POST", .path = "/events", .caller = Caller::station, .handler = &Impl::post_events,
      .other_methods_refused = false},
+    {.method = "GET", .path = "/replica/follow", .caller = Caller::standby, .handler = &Impl::get_replica_follow,
+     .refused_field = "url", .refused_why = say("only a standby ledger follows the chain")},
+    {.method = "GET", .path = "/replica/hash", .caller = Caller::standby, .handler = &Impl::get_replica_hash,
+     .refused_field = "url", .refused_why = say("only a standby ledger follows the chain")},
 };
 
 bool matches(const Route& route, const std::string& url) {
@@ -199,12 +184,13 @@ Impl::Answer Impl::route(MHD_Connection* c, const std::string& method, const std
   }
   if (!found) return error_reply(RefusalCode::not_found, "url", say("no such endpoint: {} {}", method, url));
   if (!row) return error_reply(RefusalCode::method, "", found->method == "GET" ? say("use GET") : say("use POST"));
-  // A standby's token only follows the chain (its own calls come with the replication routes).
-  if (found->caller != Caller::anyone && call.station().role == Role::standby)
+  // A standby's token only follows the chain: it opens none of the stations' calls.
+  if ((found->caller == Caller::station || found->caller == Caller::gm || found->caller == Caller::kiosk) &&
+      call.station().role == Role::standby)
     return error_reply(RefusalCode::not_allowed, "authorization", say("a standby only follows the chain"));
-  if (found->caller == Caller::gm || found->caller == Caller::kiosk) {
-    assert(!found->refused_why.text.empty());  // a row for one role says why the other is refused
-    const Role role = found->caller == Caller::gm ? Role::gm : Role::kiosk;
+  if (found->caller == Caller::gm || found->caller == Caller::kiosk || found->caller == Caller::standby) {
+    assert(!found->refused_why.text.empty());  // a row for one role says why the others are refused
+    const Role role = found->caller == Caller::gm ? Role::gm : found->caller == Caller::kiosk ? Role::kiosk : Role::standby;
     if (call.station().role != role)
       return error_reply(RefusalCode::not_allowed, std::string(found->refused_field), found->refused_why);
   }
@@ -283,11 +269,15 @@ Impl::Answer Impl::get_events(Call& call) {
       !parse_int(query(call.connection, "wait_ms"), 0, config.max_wait_ms, wait_ms))
     return error_reply(RefusalCode::bad_input, "query", say("after >= 0, limit 1-1000, wait_ms 0-{}", config.max_wait_ms));
   if (wait_ms == 0 || s.after < last_seq) return read_events(s);
+  return wait_for_next(call.connection, s, wait_ms);
+}
+
+Impl::Answer Impl::wait_for_next(MHD_Connection* c, RequestState& s, std::int64_t wait_ms) {
   s.polling = true;
   s.suspended = true;
-  MHD_suspend_connection(call.connection);
+  MHD_suspend_connection(c);
   std::lock_guard lock(waiters_mutex);
-  waiters.push_back({call.connection, &s, now_ms() + wait_ms});
+  waiters.push_back({c, &s, now_ms() + wait_ms});
   return std::nullopt;
 }
 
@@ -402,7 +392,7 @@ MHD_Result LedgerServer::Impl::handle_request(MHD_Connection* c, const char* url
     return MHD_YES;
   }
   if (s->suspended) {  // resumed: an append finished or a long-poll ended
-    if (s->polling) return send(c, read_events(*s));
+    if (s->polling) return send(c, s->replica ? read_replica(*s) : read_events(*s));
     assert(s->appended);  // the writer hands the result over before it resumes the connection
     Reply reply = append_reply(*s->appended);
     log_refusal(c, method, url, reply);

@@ -1,0 +1,94 @@
+// What a standby ledger reads of this one (issue 29, docs/plans/standby-ledger.md §1): the chain
+// after its head (GET /replica/follow, a long-poll like the feed) and one event's hash (GET
+// /replica/hash, to find where two chains part). Part of the ledger server
+// (server/server_internals.h). The standby's `after` and `after_hash` are its durable head:
+// a chain that does not hold them is refused 409 chain_diverged, naming the seq.
+#include <fmt/format.h>
+
+#include "ledger/replica_wire.h"
+#include "ledger/station_events.h"
+#include "server/server_internals.h"
+#include "store/hash_chain.h"
+
+namespace marshal::db {
+
+using serving::error_reply;
+using serving::parse_int;
+using serving::query;
+using serving::Reply;
+using serving::RequestState;
+
+namespace {
+// The hash of event `seq` in this file (genesis_hash() for 0), or nullopt past the head.
+std::optional<Blob> hash_at(Database& db, std::int64_t seq) {
+  if (seq == 0) return genesis_hash();
+  Statement s = db.prepare("SELECT hash FROM events WHERE seq = ?");
+  s.bind(1, seq);
+  if (!s.step()) return std::nullopt;
+  return s.blob(0);
+}
+}  // namespace
+
+LedgerServer::Impl::Answer LedgerServer::Impl::get_replica_follow(Call& call) {
+  RequestState& s = call.state;
+  std::int64_t wait_ms = 0;
+  s.limit = standby_batch_max_events;
+  if (!parse_int(query(call.connection, "after"), 0, INT64_MAX, s.after) ||
+      !parse_int(query(call.connection, "refusals_after"), 0, INT64_MAX, s.refusals_after) ||
+      !parse_int(query(call.connection, "limit"), 1, standby_batch_max_events, s.limit) ||
+      !parse_int(query(call.connection, "wait_ms"), 0, config.max_wait_ms, wait_ms))
+    return error_reply(RefusalCode::bad_input, "query",
+                       say("after >= 0, refusals_after >= 0, limit 1-{}, wait_ms 0-{}", standby_batch_max_events,
+                           config.max_wait_ms));
+  const std::string after_hash = query(call.connection, "after_hash").value_or("");
+  // The standby's head must be a link of this chain: else the two files have parted.
+  const std::optional<Blob> mine = hash_at(reader(), s.after);
+  if (!mine || to_hex(*mine) != after_hash) {
+    Json data{{"seq", s.after}};
+    if (mine) data["primary_hash"] = to_hex(*mine);
+    return error_reply(RefusalCode::chain_diverged, "after_hash",
+                       mine ? say("event {} differs here: the standby's chain is not this ledger's", s.after)
+                            : say("this ledger has no event {}: the standby is ahead of it", s.after),
+                       data);
+  }
+  s.replica = true;
+  const std::int64_t refusals = reader().scalar_int("SELECT COALESCE(MAX(id), 0) FROM refusals");
+  if (wait_ms == 0 || s.after < last_seq || s.refusals_after < refusals) return read_replica(s);
+  return wait_for_next(call.connection, s, wait_ms);
+}
+
+Reply LedgerServer::Impl::read_replica(RequestState& s) {
+  Database& db = reader();
+  Json events = Json::array(), refusals = Json::array();
+  std::size_t bytes = 0;
+  Statement e = db.prepare(std::string("SELECT ") + event_columns + " FROM events WHERE seq > ? ORDER BY seq LIMIT ?");
+  e.bind(1, s.after).bind(2, s.limit);
+  while ((events.empty() || bytes < standby_batch_max_bytes) && e.step()) {
+    EventRow row = event_row_from(e);
+    bytes += row.payload.size();
+    events.push_back(replica_event_json(row));
+  }
+  Statement r = db.prepare(std::string("SELECT ") + refusal_columns + " FROM refusals WHERE id > ? ORDER BY id LIMIT ?");
+  r.bind(1, s.refusals_after).bind(2, s.limit);
+  while ((refusals.empty() || bytes < standby_batch_max_bytes) && r.step()) {
+    RefusalRow row = refusal_row_from(r);
+    bytes += row.reason.size() + row.payload.value_or("").size();
+    refusals.push_back(replica_refusal_json(row));
+  }
+  return {200,
+          {{"epoch", current_epoch(db).epoch}, {"head", last_seq.load()}, {"events", events}, {"refusals", refusals}}};
+}
+
+LedgerServer::Impl::Answer LedgerServer::Impl::get_replica_hash(Call& call) {
+  std::int64_t seq = -1;
+  if (!parse_int(query(call.connection, "seq"), 1, INT64_MAX, seq) || seq < 1)
+    return error_reply(RefusalCode::bad_input, "seq", say("seq: an event's number, 1 or more"));
+  Statement s = reader().prepare("SELECT seq, hash, type, station, server_time_ms FROM events WHERE seq = ?");
+  s.bind(1, seq);
+  if (!s.step()) return error_reply(RefusalCode::not_found, "seq", say("this ledger has no event {}", seq));
+  return Reply{200,
+               {{"seq", s.int64(0)}, {"hash", to_hex(s.blob(1))}, {"type", s.text(2)}, {"station", s.text(3)},
+                {"server_time_ms", s.int64(4)}}};
+}
+
+}  // namespace marshal::db
