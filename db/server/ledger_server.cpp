@@ -13,6 +13,7 @@
 #include "audit/anchors.h"
 #include "i18n/translate.h"
 #include "ledger/kiosk_pins.h"
+#include "ledger/station_events.h"
 #include "server/server_internals.h"
 #include "store/hash_chain.h"
 
@@ -36,6 +37,8 @@ LedgerServer::Impl::Impl(const ServerConfig& c)
     : config(c), log(c.log), guard(c.connection_limits, log), ledger(c.db_path), trail(ledger.refusal_trail()) {
   last_seq = ledger.last_seq();
   if (last_seq == 0) throw std::runtime_error(fmt::format(fmt::runtime(tr("{} holds no event definition")), c.db_path));
+  epoch = current_epoch(ledger.database()).epoch;
+  epoch_checked_seq = last_seq;
   // A ledger made before kiosk PINs existed gets them now (marshal pins prints them).
   if (int made = ensure_kiosk_pins(ledger.database(), now_ms()))
     log.write("pins",
@@ -104,6 +107,7 @@ void LedgerServer::Impl::run_deadlines() {
     }
     if (now - last_flush >= 1000) {
       last_flush = now;
+      check_epoch();
       try {
         trail->flush(reader(), now);
       } catch (const std::exception& e) {
@@ -115,6 +119,23 @@ void LedgerServer::Impl::run_deadlines() {
   }
 }
 
+
+void LedgerServer::Impl::check_epoch() {
+  try {
+    // The file's head, not last_seq: `marshal promote` writes from another process.
+    const std::int64_t head = reader().scalar_int("SELECT COALESCE(MAX(seq), 0) FROM events");
+    if (head <= epoch_checked_seq) return;
+    // Only the events since the last look: the seq's key range, never the whole chain.
+    Statement s = reader().prepare(
+        "SELECT json_extract(payload, '$.epoch') FROM events WHERE seq > ?1 AND seq <= ?2 AND type = ?3 "
+        "ORDER BY seq DESC LIMIT 1");
+    s.bind(1, epoch_checked_seq).bind(2, head).bind(3, std::string(ledger_promoted_event));
+    if (s.step()) epoch = s.int64(0);
+    epoch_checked_seq = head;
+  } catch (const std::exception& e) {
+    log.write("epoch", fmt::format(fmt::runtime(tr("could not read the ledger's epoch: {}")), e.what()), now_ms());
+  }
+}
 
 namespace {
 

@@ -164,6 +164,10 @@ struct LedgerServer::Impl {
   std::condition_variable waiters_wake;
   std::list<Waiter> waiters;
   std::atomic<std::int64_t> last_seq{0};
+  // The ledger's epoch (ledger/station_events.h), and the last seq searched for a promotion.
+  std::atomic<std::int64_t> epoch{1};
+  std::int64_t epoch_checked_seq = 0;  // run_deadlines' thread only
+  std::atomic<bool> fenced{false};
   bool stopping = false;
   // Guards the queue while the server shuts down: after `closing`, nothing more is submitted.
   std::mutex closing_mutex;
@@ -215,7 +219,12 @@ struct LedgerServer::Impl {
   Answer get_replica_follow(Call& call);  // the chain after the standby's head, a long-poll
   Answer get_replica_hash(Call& call);    // one event's hash, to find where two chains part
   serving::Reply read_replica(serving::RequestState& s);
-  static MHD_Result send(MHD_Connection* c, const serving::Reply& reply);
+  // Every reply carries this ledger's epoch (X-Marshal-Epoch): a station remembers the highest.
+  MHD_Result send(MHD_Connection* c, const serving::Reply& reply);
+  // A request whose X-Marshal-Epoch is past this ledger's: a station has seen a promotion, so
+  // this server was replaced. 421 epoch_behind, and from then on every write is refused too.
+  std::optional<serving::Reply> fenced_reply(MHD_Connection* c, const std::string& method);
+  void check_epoch();  // a promotion committed while serving (run_deadlines, once a second)
   void log_refusal(MHD_Connection* c, const char* method, const char* url, const serving::Reply& reply);
   MHD_Result handle(MHD_Connection* c, const char* url, const char* method, const char* upload,
                     size_t* upload_size, void** con_cls);

@@ -161,7 +161,27 @@ bool matches(const Route& route, const std::string& url) {
 
 }  // namespace
 
+std::optional<Reply> Impl::fenced_reply(MHD_Connection* c, const std::string& method) {
+  std::int64_t seen = 0;
+  const char* header = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Marshal-Epoch");
+  if (header && parse_int(std::string(header), 1, INT64_MAX, seen) && seen > epoch) {
+    if (!fenced.exchange(true))
+      // TRANSLATORS: the server's log: {0} the epoch a station has seen, {1} this ledger's.
+      log.write("fenced",  // i18n: not words (a key)
+                fmt::format(fmt::runtime(tr("a station has seen epoch {}, and this ledger is at {}: it was replaced "
+                                            "(marshal promote). It takes no more writes (docs/server.md)")),
+                            seen, epoch.load()),
+                now_ms());
+  } else if (!fenced || method == "GET") {
+    return std::nullopt;
+  }
+  return error_reply(RefusalCode::epoch_behind, "X-Marshal-Epoch",
+                     say("this ledger was replaced by a promoted standby: it takes no writes"),
+                     Json{{"epoch", epoch.load()}});
+}
+
 Impl::Answer Impl::route(MHD_Connection* c, const std::string& method, const std::string& url, RequestState& s) {
+  if (auto fenced_off = fenced_reply(c, method)) return fenced_off;
   if (s.too_large)
     return error_reply(RefusalCode::too_large, "body", say("a request body is at most {} bytes", config.max_body_bytes));
   const Route* row = nullptr;       // this path and method
@@ -345,6 +365,7 @@ MHD_Result LedgerServer::Impl::send(MHD_Connection* c, const Reply& reply) {
   MHD_Response* response =
       MHD_create_response_from_buffer(text.size(), const_cast<char*>(text.data()), MHD_RESPMEM_MUST_COPY);
   MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, "application/json");
+  MHD_add_response_header(response, "X-Marshal-Epoch", std::to_string(epoch.load()).c_str());
   MHD_Result r = MHD_queue_response(c, reply.status, response);
   MHD_destroy_response(response);
   return r;

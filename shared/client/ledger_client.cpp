@@ -167,14 +167,15 @@ SyncReport LedgerClient::sync() {
   for (const auto& [uuid, body] : pending) {
     cache_.prepare("UPDATE outbox SET attempts = attempts + 1 WHERE uuid = ?").bind(1, uuid).run();
     HttpReply r = http_.post("/events", body);
-    // No answer: offline. The server could not write (5xx) or does not know this station's
-    // token (401): keep it, in order, for a later sync.
+    // No answer: offline. The server could not write (5xx), does not know this station's token
+    // (401), or is an old ledger replaced by a promoted standby (421 epoch_behind): keep it, in
+    // order, for a later sync.
     if (!r.reached) {
       report.online = false;
       report.wrong_key = r.wrong_key;
       break;
     }
-    if (r.status >= 500 || r.status == 401) break;
+    if (r.status >= 500 || r.status == 401 || r.status == 421) break;
     ++report.sent;
     store_reply(uuid, r);
     if (r.body.is_object() && r.body.value("accepted", false))
