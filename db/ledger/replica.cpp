@@ -72,6 +72,9 @@ ReplicaHead Ledger::replica_head() {
 }
 
 void Ledger::append_replicated(const ReplicaBatch& batch) {
+  // What apply() keeps in memory goes back with a batch rolled back (a retry meets it anew).
+  const std::int64_t epoch_before = applied_epoch_;
+  const std::optional<Json> options_before = options_;
   try {
     Transaction tx(db_);
     const ChainHead& head = chain_head();
@@ -147,7 +150,9 @@ void Ledger::append_replicated(const ReplicaBatch& batch) {
     }
     tx.commit();  // synchronous=FULL: on this disk once this returns
   } catch (...) {
-    head_.reset();  // rolled back, or written: the head is read again
+    head_.reset();  // rolled back: the head is read again
+    applied_epoch_ = epoch_before;
+    options_ = options_before;
     throw;
   }
   head_.reset();

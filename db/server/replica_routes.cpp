@@ -3,6 +3,8 @@
 // /replica/hash, to find where two chains part). Part of the ledger server
 // (server/server_internals.h). The standby's `after` and `after_hash` are its durable head:
 // a chain that does not hold them is refused 409 chain_diverged, naming the seq.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "ledger/replica_wire.h"
@@ -63,8 +65,10 @@ Reply LedgerServer::Impl::read_replica(RequestState& s) {
   std::size_t bytes = 0;
   Statement e = db.prepare(std::string("SELECT ") + event_columns + " FROM events WHERE seq > ? ORDER BY seq LIMIT ?");
   e.bind(1, s.after).bind(2, s.limit);
+  std::int64_t head = last_seq;
   while ((events.empty() || bytes < standby_batch_max_bytes) && e.step()) {
     EventRow row = event_row_from(e);
+    head = std::max(head, row.seq);  // an enrolment commits beside the writer: last_seq lags it
     bytes += row.payload.size();
     events.push_back(replica_event_json(row));
   }
@@ -75,8 +79,7 @@ Reply LedgerServer::Impl::read_replica(RequestState& s) {
     bytes += row.reason.size() + row.payload.value_or("").size();
     refusals.push_back(replica_refusal_json(row));
   }
-  return {200,
-          {{"epoch", current_epoch(db).epoch}, {"head", last_seq.load()}, {"events", events}, {"refusals", refusals}}};
+  return {200, {{"epoch", epoch.load()}, {"head", head}, {"events", events}, {"refusals", refusals}}};
 }
 
 LedgerServer::Impl::Answer LedgerServer::Impl::get_replica_hash(Call& call) {

@@ -221,9 +221,11 @@ struct LedgerServer::Impl {
   serving::Reply read_replica(serving::RequestState& s);
   // Every reply carries this ledger's epoch (X-Marshal-Epoch): a station remembers the highest.
   MHD_Result send(MHD_Connection* c, const serving::Reply& reply);
-  // A request whose X-Marshal-Epoch is past this ledger's: a station has seen a promotion, so
-  // this server was replaced. 421 epoch_behind, and from then on every write is refused too.
-  std::optional<serving::Reply> fenced_reply(MHD_Connection* c, const std::string& method);
+  // An authenticated request whose X-Marshal-Epoch is past this ledger's: a station has seen a
+  // promotion, so this server was replaced. 421 epoch_behind (fenced_off), and from then on
+  // every write (any POST) is refused too, until the server is restarted.
+  std::optional<serving::Reply> fenced_reply(MHD_Connection* c);
+  serving::Reply fenced_off() const;
   void check_epoch();  // a promotion committed while serving (run_deadlines, once a second)
   void log_refusal(MHD_Connection* c, const char* method, const char* url, const serving::Reply& reply);
   MHD_Result handle(MHD_Connection* c, const char* url, const char* method, const char* upload,

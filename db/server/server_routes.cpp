@@ -161,27 +161,28 @@ bool matches(const Route& route, const std::string& url) {
 
 }  // namespace
 
-std::optional<Reply> Impl::fenced_reply(MHD_Connection* c, const std::string& method) {
+std::optional<Reply> Impl::fenced_reply(MHD_Connection* c) {
   std::int64_t seen = 0;
   const char* header = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Marshal-Epoch");
-  if (header && parse_int(std::string(header), 1, INT64_MAX, seen) && seen > epoch) {
-    if (!fenced.exchange(true))
-      // TRANSLATORS: the server's log: {0} the epoch a station has seen, {1} this ledger's.
-      log.write("fenced",  // i18n: not words (a key)
-                fmt::format(fmt::runtime(tr("a station has seen epoch {}, and this ledger is at {}: it was replaced "
-                                            "(marshal promote). It takes no more writes (docs/server.md)")),
-                            seen, epoch.load()),
-                now_ms());
-  } else if (!fenced || method == "GET") {
-    return std::nullopt;
-  }
+  if (!header || !parse_int(std::string(header), 1, INT64_MAX, seen) || seen <= epoch) return std::nullopt;
+  if (!fenced.exchange(true))
+    // TRANSLATORS: the server's log: {0} the epoch a station has seen, {1} this ledger's.
+    log.write("fenced",  // i18n: not words (a key)
+              fmt::format(fmt::runtime(tr("a station has seen epoch {}, and this ledger is at {}: it was replaced "
+                                          "(marshal promote). It takes no more writes (docs/server.md)")),
+                          seen, epoch.load()),
+              now_ms());
+  return fenced_off();
+}
+
+Reply Impl::fenced_off() const {
   return error_reply(RefusalCode::epoch_behind, "X-Marshal-Epoch",
                      say("this ledger was replaced by a promoted standby: it takes no writes"),
                      Json{{"epoch", epoch.load()}});
 }
 
 Impl::Answer Impl::route(MHD_Connection* c, const std::string& method, const std::string& url, RequestState& s) {
-  if (auto fenced_off = fenced_reply(c, method)) return fenced_off;
+  if (fenced && method == "POST") return fenced_off();  // no write once a station has seen a later epoch
   if (s.too_large)
     return error_reply(RefusalCode::too_large, "body", say("a request body is at most {} bytes", config.max_body_bytes));
   const Route* row = nullptr;       // this path and method
@@ -201,6 +202,8 @@ Impl::Answer Impl::route(MHD_Connection* c, const std::string& method, const std
     if (!call.caller)
       return error_reply(RefusalCode::unauthenticated, "authorization",
                          say("send Authorization: Bearer TOKEN (from /enroll)"));
+    // Only a live station's or standby's word counts: anyone on the Wi-Fi could send the header.
+    if (auto behind = fenced_reply(c)) return behind;
   }
   if (!found) return error_reply(RefusalCode::not_found, "url", say("no such endpoint: {} {}", method, url));
   if (!row) return error_reply(RefusalCode::method, "", found->method == "GET" ? say("use GET") : say("use POST"));

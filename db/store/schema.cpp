@@ -385,6 +385,11 @@ CREATE TABLE replica_state (
   value TEXT NOT NULL
 );
 )sql",
+      // 20: the ledger's epoch is its last promotion's (ledger/station_events.h, current_epoch):
+      // found by this index at once, where a file without any was read through.
+      R"sql(
+CREATE INDEX events_promotions ON events(seq) WHERE type = 'ledger_promoted';
+)sql",
   };
   return all;
 }

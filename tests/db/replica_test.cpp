@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "db_test_helpers.h"
+#include "ledger/station_events.h"
 #include "ledger/verify.h"
 #include "server/stations.h"
 #include "store/hash_chain.h"
@@ -181,4 +182,31 @@ TEST_CASE("a batch that cannot be the primary's next is refused naming the row; 
   // The batch as sent goes in.
   replica.append_replicated({next, {}});
   CHECK(replica.replica_head().seq == 140);
+}
+
+TEST_CASE("a promotion is replicated, and a batch with one that fails is taken whole when sent again",
+          "[db][standby][replica]") {
+  Primary primary;
+  {
+    Ledger ledger(primary.path);
+    append_ledger_promoted(ledger.database(),
+                           {.epoch = 2, .key_pin = std::string(64, 'b'), .primary_was = "https://10.0.0.2:8080",
+                            .last_contact_ms = 1, .was_in_sync = true, .forced = false},
+                           8);
+  }
+  Database source(primary.path, false);
+  const std::string path = primary.dir.file("replica.db");
+  Ledger::create_replica(path);
+  Ledger replica(path);
+  const std::vector<EventRow> everything = events_after(source, 0);
+  REQUIRE(everything.back().type == "ledger_promoted");
+  std::vector<RefusalRow> refusals = all_refusals(source), spoiled = refusals;
+  spoiled.back().reason += "!";
+  // The promotion is checked, then the spoiled refusal fails the batch: nothing of it stays,
+  // not even in memory (the epoch it would have moved to).
+  CHECK_THROWS_AS(replica.append_replicated({everything, spoiled}), ReplicaMismatch);
+  CHECK(replica.replica_head().seq == 0);
+  replica.append_replicated({everything, refusals});
+  CHECK(current_epoch(replica.database()).epoch == 2);
+  CHECK(chain_dump(replica.database()) == chain_dump(source));
 }
