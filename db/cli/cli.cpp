@@ -15,6 +15,7 @@
 #include "cli/print_commands.h"
 #include "cli/scan_command.h"
 #include "cli/server_commands.h"
+#include "cli/standby_commands.h"
 #include "cli/tabletop_commands.h"
 #include "cli/twtw_commands.h"
 #include "core/refusal.h"
@@ -282,6 +283,21 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
   serve->add_option("--every", serve_opts.backup_every, tr("how often with --backup-to: 90s, 5m, 1h (default 5m)"));
   serve->add_flag("--new-key", serve_opts.new_key,
                   tr("make a new TLS key (the old one lost or stolen); every station must enrol again with a new card"));
+  serve->add_option("--standby-of", serve_opts.standby_of,
+                    tr("run as a standby of this primary, https://HOST:PORT#sha256=PIN: follow its chain into --db "
+                       "(made when missing), serve reads, take no writes until marshal promote (docs/server.md)"));
+  serve->add_option("--code", serve_opts.code,
+                    tr("a standby's enrolment code, on its first start (marshal station add NAME --role standby on "
+                       "the primary)"));
+
+  bool promote_force = false;
+  auto* promote = app.add_subcommand(
+      "promote", tr("Make a standby ledger the primary when the primary is gone: a new epoch in its chain, so that "
+                    "stations refuse the old one (docs/server.md, A standby ledger)"));
+  promote->add_option("--db", db_path, tr("the standby's ledger file"))->required();
+  promote->add_flag("--force", promote_force,
+                    tr("promote even though the primary still answers or the standby was behind it (events may be "
+                       "lost: the stations' outboxes send theirs again)"));
 
   std::string station_name, station_role;
   auto* station_cmd = app.add_subcommand("station", tr("Add, rotate or revoke a GM station or kiosk"));
@@ -389,6 +405,7 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
     return run_print(print_opts, out, err);
   }
   if (serve->parsed()) return run_serve(serve_opts, out, err);
+  if (promote->parsed()) return run_promote(db_path, promote_force, out, err);
   if (station_rotate->parsed())
     return run_station_rotate(db_path, station_name, station_card, station_server, out, err);
   if (station_add->parsed())

@@ -12,6 +12,7 @@
 
 #include "audit/backup.h"
 #include "cli/cli.h"
+#include "cli/standby_commands.h"
 #include "core/card_code.h"
 #include "i18n/translate.h"
 #include "printables/print_jobs.h"
@@ -63,11 +64,23 @@ int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err)
     err << "marshal: --listen " << options.listen << ": " << reason << "\n";
     return exit_usage;
   }
-  if (!std::filesystem::exists(db_path)) {
+  const bool standby = !options.standby_of.empty();
+  if (!options.code.empty() && !standby) {
+    err << "marshal: " << tr("--code is a standby's enrolment code: it goes with --standby-of URL") << "\n";
+    return exit_usage;
+  }
+  if (standby && options.new_key) {
+    err << "marshal: " << tr("--new-key replaces a primary's key; a standby's is made once and named by its promotion")
+        << "\n";
+    return exit_usage;
+  }
+  if (!standby && !std::filesystem::exists(db_path)) {
     err << "marshal: " << fmt::format(fmt::runtime(tr("no ledger file at {} (create one with marshal init)")), db_path)
         << "\n";
     return exit_bad_input;
   }
+  if (!standby)
+    if (int refused = refuse_standby_as_primary(db_path, err)) return refused;
   if (options.insecure_http && !db::is_loopback_address(config.host)) {
     // TRANSLATORS: {} is the address asked for with --listen.
     const std::string never = tr("--insecure-http serves plain HTTP on this machine only (--listen 127.0.0.1:PORT), "
@@ -91,10 +104,16 @@ int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err)
     err << "marshal: " << tr("--every needs --backup-to DIR, the folder to take the backups into") << "\n";
     return exit_usage;
   }
+  if (standby)
+    if (int failed = prepare_standby(options, config, out, err)) return failed;
   std::string key_pin;
   if (!options.insecure_http) {
     try {
-      db::TlsIdentity identity = ledger_identity(db_path, options.new_key, out);
+      // A standby's key goes into the chain with its promotion (ledger_promoted), never before:
+      // it writes nothing of its own into the primary's chain.
+      std::optional<db::TlsIdentity> kept = standby ? db::read_tls_identity(db_path) : std::nullopt;
+      db::TlsIdentity identity =
+          standby ? (kept ? *kept : db::make_tls_identity(db_path)) : ledger_identity(db_path, options.new_key, out);
       config.tls_key_pem = identity.key_pem;
       config.tls_cert_pem = identity.cert_pem;
       key_pin = identity.key_pin;
@@ -118,6 +137,11 @@ int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err)
   pthread_sigmask(SIG_BLOCK, &stop, nullptr);
   try {
     db::LedgerServer server(config);
+    if (standby)
+      // TRANSLATORS: {0} is the ledger file, {1} the primary's address.
+      out << fmt::format(fmt::runtime(tr("A standby of {1}: {0} follows its chain, serves reads and takes no writes "
+                                         "until marshal promote --db {0}\n")),
+                         db_path, options.standby_of);
     if (key_pin.empty())
       // TRANSLATORS: {0} is the ledger file, {1} the address, {2} the port.
       out << fmt::format(fmt::runtime(tr("Marshal ledger server: {} on http://{}:{}, PLAIN HTTP on this machine only "
@@ -225,6 +249,15 @@ int run_station_add(const std::string& db_path, const std::string& name, const s
                    "at the kiosk they open its admin\nscreen. Write the PIN down apart from the card; it is shown only "
                    "now.\n");
       out << "\n" << fmt::format(fmt::runtime(words), core::format_card_code(admin->code), admin->pin);
+    }
+    if (*r == db::Role::standby) {
+      const std::optional<db::TlsIdentity> identity = db::read_tls_identity(db_path);
+      // TRANSLATORS: {0} this ledger's key pin (or PIN before it has a key), {1} the code.
+      out << "\n"
+          << fmt::format(fmt::runtime(tr("On the standby laptop (docs/server.md, A standby ledger):\n"
+                                         "  marshal serve --db standby.db --listen 0.0.0.0:8080 --standby-of "
+                                         "https://THIS-LAPTOP:PORT#sha256={} --code {}\n")),
+                         identity ? identity->key_pin : "PIN", code);
     }
     return exit_ok;
   } catch (const std::exception& e) {

@@ -13,6 +13,10 @@ struct ServeOptions {
   bool new_key = false;        // replace the ledger's TLS key (a key lost or stolen)
   std::string backup_to;       // a folder to take a backup into every backup_every (audit/backup.h)
   std::string backup_every;    // "5m" when empty
+  // A standby (cli/standby_commands.h): the primary's pinned URL, and the enrolment code of its
+  // first start (`marshal station add NAME --role standby` on the primary).
+  std::string standby_of;
+  std::string code;
 };
 // `marshal serve`: HTTPS with the ledger's own key (server/tls_identity.h), made on first start.
 int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err);

@@ -120,7 +120,8 @@ class Ledger {
   // Appends the primary's events and refusal rows as they are, in one durable transaction, each
   // checked (its place, link, hash, and the outcome its replay gives); throws ReplicaMismatch
   // naming the first that fails, and then nothing of the batch is written.
-  void append_replicated(const ReplicaBatch& batch);
+  // `state`, when given, is written in the same transaction (a standby's position).
+  void append_replicated(const ReplicaBatch& batch, const ReplicaState* state = nullptr);
   ReplicaHead replica_head();
 
   Database& database() { return db_; }

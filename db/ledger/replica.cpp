@@ -71,7 +71,49 @@ ReplicaHead Ledger::replica_head() {
   return head;
 }
 
-void Ledger::append_replicated(const ReplicaBatch& batch) {
+void write_replica_state(Database& db, const ReplicaState& state) {
+  const std::pair<const char*, std::string> values[] = {
+      {"primary", state.primary},
+      {"primary_epoch", std::to_string(state.primary_epoch)},
+      {"primary_head", std::to_string(state.primary_head)},
+      {"last_contact_ms", std::to_string(state.last_contact_ms)},
+      {"in_sync", state.in_sync ? "1" : "0"},
+      {"role", state.role},
+      {"admin_digest", state.admin_digest},
+  };
+  Statement upsert = db.prepare(
+      "INSERT INTO replica_state(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+  for (const auto& [key, value] : values) {
+    upsert.bind(1, std::string(key)).bind(2, value).run();
+    upsert.reset();
+  }
+}
+
+std::optional<ReplicaState> read_replica_state(Database& db) {
+  Statement s = db.prepare("SELECT key, value FROM replica_state");
+  std::optional<ReplicaState> state;
+  auto number = [](const std::string& text) {
+    try {
+      return static_cast<std::int64_t>(std::stoll(text));
+    } catch (const std::exception&) {
+      return std::int64_t{0};
+    }
+  };
+  while (s.step()) {
+    if (!state) state.emplace();
+    const std::string key = s.text(0), value = s.text(1);
+    if (key == "primary") state->primary = value;
+    else if (key == "primary_epoch") state->primary_epoch = number(value);
+    else if (key == "primary_head") state->primary_head = number(value);
+    else if (key == "last_contact_ms") state->last_contact_ms = number(value);
+    else if (key == "in_sync") state->in_sync = value == "1";
+    else if (key == "role") state->role = value;
+    else if (key == "admin_digest") state->admin_digest = value;
+  }
+  return state;
+}
+
+void Ledger::append_replicated(const ReplicaBatch& batch, const ReplicaState* state) {
   // What apply() keeps in memory goes back with a batch rolled back (a retry meets it anew).
   const std::int64_t epoch_before = applied_epoch_;
   const std::optional<Json> options_before = options_;
@@ -148,6 +190,8 @@ void Ledger::append_replicated(const ReplicaBatch& batch) {
       refusal_id = row.id;
       if (chained) refusal_hash_before = row.hash;
     }
+    if (batch.admin && seq >= batch.admin->as_of_seq) apply_admin_snapshot(db_, *batch.admin);
+    if (state) write_replica_state(db_, *state);
     tx.commit();  // synchronous=FULL: on this disk once this returns
   } catch (...) {
     head_.reset();  // rolled back: the head is read again

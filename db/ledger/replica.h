@@ -5,10 +5,12 @@
 // head (seq and link), its hash is its own, and replaying it through the rules gives the outcome
 // stored in it. Nothing of a batch is written unless all of it holds.
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "ledger/replica_admin.h"
 #include "store/hash_chain.h"
 
 namespace marshal::db {
@@ -17,6 +19,9 @@ namespace marshal::db {
 struct ReplicaBatch {
   std::vector<EventRow> events;      // in seq order, the first right after the standby's head
   std::vector<RefusalRow> refusals;  // in id order, the first right after the standby's last
+  // The PINs, admin checks and codes (ledger/replica_admin.h), when the standby's digest was
+  // another: applied once the file holds the chain up to its as_of_seq.
+  std::optional<AdminSnapshot> admin;
 };
 
 // A batch that cannot be the primary's next: `seq` names the event (or `refusal_id` the refusal
@@ -34,5 +39,21 @@ struct ReplicaHead {
   Blob hash;  // genesis_hash() before the first event
   std::int64_t refusal_id = 0;
 };
+
+// What a standby knows of its primary, kept in its own file (replica_state: never replicated,
+// never a projection) so that `marshal promote` can tell, with the server stopped, whether the
+// standby was in step when it last heard from it.
+struct ReplicaState {
+  std::string primary;               // the primary's pinned URL
+  std::int64_t primary_epoch = 0;
+  std::int64_t primary_head = 0;     // the primary's head at its last answer
+  std::int64_t last_contact_ms = 0;  // 0: never
+  bool in_sync = false;              // this file held the primary's whole chain then
+  std::string admin_digest;          // the primary's admin snapshot this file holds (replica_admin.h)
+  std::string role = "standby";      // "primary" once promoted (marshal promote)
+};
+void write_replica_state(Database& db, const ReplicaState& state);
+// nullopt: the file never followed a primary.
+std::optional<ReplicaState> read_replica_state(Database& db);
 
 }  // namespace marshal::db

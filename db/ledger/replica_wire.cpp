@@ -105,6 +105,7 @@ ReplicaBatch replica_batch_from_json(const Json& answer) {
   const Json& refusals = rows("refusals");
   for (std::size_t i = 0; i < refusals.size(); ++i)
     batch.refusals.push_back(replica_refusal_from_json(refusals[i], "refusals[" + std::to_string(i) + "]"));
+  if (answer.is_object() && answer.contains("admin")) batch.admin = admin_snapshot_from_json(answer["admin"]);
   return batch;
 }
 

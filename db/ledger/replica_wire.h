@@ -19,7 +19,8 @@ protocol::Json replica_refusal_json(const RefusalRow& row);
 // `path` names the row in an error ("events[3]").
 EventRow replica_event_from_json(const protocol::Json& json, const std::string& path);
 RefusalRow replica_refusal_from_json(const protocol::Json& json, const std::string& path);
-// {"events": [...], "refusals": [...]} (other fields of the answer are the caller's).
+// {"events": [...], "refusals": [...], "admin": {...} when sent} (other fields of the answer are
+// the caller's).
 ReplicaBatch replica_batch_from_json(const protocol::Json& answer);
 
 }  // namespace marshal::db

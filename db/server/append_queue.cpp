@@ -36,6 +36,14 @@ void AppendQueue::submit(AppendRequest request, Done done) {
   wake_.notify_one();
 }
 
+void AppendQueue::run_in_writer(std::function<void(Ledger&)> task) {
+  {
+    std::lock_guard lock(mutex_);
+    tasks_.push_back(std::move(task));
+  }
+  wake_.notify_one();
+}
+
 AppendQueue::Stats AppendQueue::stats() const {
   std::lock_guard lock(mutex_);
   return stats_;
@@ -45,16 +53,21 @@ void AppendQueue::run() {
   for (;;) {
     std::vector<AppendRequest> requests;
     std::vector<Done> dones;
+    std::deque<std::function<void(Ledger&)>> tasks;
     {
       std::unique_lock lock(mutex_);
-      wake_.wait(lock, [&] { return stopping_ || !waiting_.empty(); });
-      if (waiting_.empty() && stopping_) return;
+      wake_.wait(lock, [&] { return stopping_ || !waiting_.empty() || !tasks_.empty(); });
+      if (waiting_.empty() && tasks_.empty() && stopping_) return;
+      tasks.swap(tasks_);
       while (!waiting_.empty() && requests.size() < max_batch) {
         requests.push_back(std::move(waiting_.front().first));
         dones.push_back(std::move(waiting_.front().second));
         waiting_.pop_front();
       }
     }
+    for (auto& task : tasks) task(ledger_);
+    if (!tasks.empty() && on_commit_) on_commit_(ledger_.last_seq());
+    if (requests.empty()) continue;
     std::vector<AppendResult> results;
     auto started = std::chrono::steady_clock::now();
     double commit_s = 0;

@@ -30,6 +30,11 @@ class AppendQueue {
   // done runs on the writer thread once the request is durable or refused.
   void submit(AppendRequest request, Done done);
 
+  // `task` runs on the writer thread between two batches, with the ledger (the standby link's
+  // ledger_alone and standby_in_sync: admin events written on the writer's own connection);
+  // on_commit follows it. A task handles its own errors.
+  void run_in_writer(std::function<void(Ledger&)> task);
+
   static constexpr std::size_t max_batch = 256;
 
   // What the writer has done so far: for benchmarks and the operator (batch sizes, how busy).
@@ -52,6 +57,7 @@ class AppendQueue {
   std::unique_ptr<Checkpointer> checkpointer_;  // copies the log back off the writer's thread
   std::condition_variable wake_;
   std::deque<std::pair<AppendRequest, Done>> waiting_;
+  std::deque<std::function<void(Ledger&)>> tasks_;
   bool stopping_ = false;
   std::thread writer_;
 };

@@ -36,6 +36,7 @@ void LedgerServer::Impl::log_lookup_refusal(const Station& station, const std::s
 void LedgerServer::Impl::trail_refusal(const Station& station, const std::string& type, const std::string& payload,
                    const Reply& reply) {
   assert(reply.status >= 400 && reply.body.contains("error"));  // a refusal made by error_reply
+  if (standby) return;  // a standby's trail is a copy of the primary's; its log says it (log_refusal)
   const Json& e = reply.body["error"];
   RefusalRecord r;
   r.server_time_ms = now_ms();

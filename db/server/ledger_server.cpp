@@ -36,11 +36,12 @@ std::string serving::client_address(MHD_Connection* c) {
 LedgerServer::Impl::Impl(const ServerConfig& c)
     : config(c), log(c.log), guard(c.connection_limits, log), ledger(c.db_path), trail(ledger.refusal_trail()) {
   last_seq = ledger.last_seq();
-  if (last_seq == 0) throw std::runtime_error(fmt::format(fmt::runtime(tr("{} holds no event definition")), c.db_path));
+  standby = c.standby_of.has_value();
+  if (last_seq == 0 && !standby) throw std::runtime_error(fmt::format(fmt::runtime(tr("{} holds no event definition")), c.db_path));
   epoch = current_epoch(ledger.database()).epoch;
   epoch_checked_seq = last_seq;
   // A ledger made before kiosk PINs existed gets them now (marshal pins prints them).
-  if (int made = ensure_kiosk_pins(ledger.database(), now_ms()))
+  if (int made = standby ? 0 : ensure_kiosk_pins(ledger.database(), now_ms()))
     log.write("pins",
             fmt::format(fmt::runtime(trn("made kiosk PINs for {} character: print them with marshal pins",
                                          "made kiosk PINs for {} characters: print them with marshal pins",
@@ -51,6 +52,19 @@ LedgerServer::Impl::Impl(const ServerConfig& c)
     last_seq = seq;
     wake_waiters(false);
   });
+  standby_link = make_standby_link();
+  if (standby)
+    follower = std::make_unique<ReplicaFollower>(
+        ledger, ReplicaFollower::Options{.primary = c.standby_of->primary,
+                                         .fetch = c.standby_of->fetch,
+                                         .on_commit =
+                                             [this](std::int64_t seq) {
+                                               last_seq = seq;
+                                               wake_waiters(false);
+                                             },
+                                         .log = [this](const std::string& key,
+                                                       const std::string& line) { log.write(key, line, now_ms()); },
+                                         .clock = now_ms});
   deadline_thread = std::thread([this] { run_deadlines(); });
 }
 
@@ -101,6 +115,8 @@ void LedgerServer::Impl::run_deadlines() {
     wake_waiters(false);
     std::int64_t now = now_ms();
     guard.shed_overdue(now);
+    standby_link->tick(now);
+    log_standby_state(now);
     if (now - last_head >= head_log_interval_ms) {  // an anchor for the audit, outside the file
       last_head = now;
       log_head(now);
@@ -108,6 +124,11 @@ void LedgerServer::Impl::run_deadlines() {
     if (now - last_flush >= 1000) {
       last_flush = now;
       check_epoch();
+      if (standby) {
+        check_promoted();
+        lock.lock();
+        continue;  // a standby writes no refusal trail of its own: it copies the primary's
+      }
       try {
         trail->flush(reader(), now);
       } catch (const std::exception& e) {
@@ -135,6 +156,77 @@ void LedgerServer::Impl::check_epoch() {
   } catch (const std::exception& e) {
     log.write("epoch", fmt::format(fmt::runtime(tr("could not read the ledger's epoch: {}")), e.what()), now_ms());
   }
+}
+
+std::unique_ptr<StandbyLink> LedgerServer::Impl::make_standby_link() {
+  // Both write on the writer's thread, between batches; a server shutting down writes nothing.
+  auto write_alone = [this](const std::string& name, std::int64_t acked, std::int64_t waited, const std::string& why,
+                            std::function<void()> written) {
+    std::lock_guard closing_lock(closing_mutex);
+    if (closing) return written();
+    queue->run_in_writer([=, this](Ledger& l) {
+      try {
+        Transaction tx(l.database());
+        append_ledger_alone(l.database(), name, acked, waited, why, now_ms());
+        tx.commit();
+      } catch (const std::exception& e) {
+        log.write("standby", fmt::format(fmt::runtime(tr("could not write that the ledger goes on alone: {}")), e.what()),
+                  now_ms());
+      }
+      written();
+    });
+  };
+  auto write_in_sync = [this](const std::string& name, std::int64_t seq) {
+    std::lock_guard closing_lock(closing_mutex);
+    if (closing) return;
+    queue->run_in_writer([=, this](Ledger& l) {
+      try {
+        Transaction tx(l.database());
+        append_standby_in_sync(l.database(), name, seq, now_ms());
+        tx.commit();
+        // TRANSLATORS: the server's log: {0} the standby's name, {1} an event's number.
+        log.write("standby", fmt::format(fmt::runtime(tr("the standby {} holds the whole chain (event {}): every reply "
+                                                         "waits for it from now on")),
+                                         name, seq),
+                  now_ms());
+      } catch (const std::exception& e) {
+        log.write("standby", fmt::format(fmt::runtime(tr("could not write that the standby is in step: {}")), e.what()),
+                  now_ms());
+      }
+    });
+  };
+  return std::make_unique<StandbyLink>(write_alone, write_in_sync);
+}
+
+void LedgerServer::Impl::log_standby_state(std::int64_t now) {
+  const StandbyLink::LinkStatus link = standby_link->status();
+  if (link.state != StandbyLink::State::alone) return;
+  // TRANSLATORS: the server's log, every 10 s while it lasts: {0} the standby's name, {1} seconds, {2} an event's number.
+  log.write("no standby",  // i18n: not words (a key)
+            fmt::format(fmt::runtime(tr("NO STANDBY: {} has not answered for {} s; the evening is on this disk only "
+                                        "(since event {})")),
+                        link.standby, (now - link.since_ms) / 1000, link.acked_seq),
+            now);
+}
+
+void LedgerServer::Impl::check_promoted() {
+  try {
+    const std::optional<ReplicaState> state = read_replica_state(reader());
+    if (!state || state->role != "primary") return;
+  } catch (const std::exception& e) {
+    log.write("standby", fmt::format(fmt::runtime(tr("could not read the standby's state: {}")), e.what()), now_ms());
+    return;
+  }
+  follower->stop();  // the ledger is the writer's from here (kept: /health may be reading its status)
+  last_seq = ledger.last_seq();
+  check_epoch();
+  standby = false;
+  // TRANSLATORS: the server's log: {0} is the ledger's epoch, {1} its head.
+  log.write("promoted",  // i18n: not words (a key)
+            fmt::format(fmt::runtime(tr("promoted: this ledger is the primary now, at epoch {} (head {}); it takes "
+                                        "writes")),
+                        epoch.load(), last_seq.load()),
+            now_ms());
 }
 
 namespace {
@@ -280,14 +372,17 @@ LedgerServer::~LedgerServer() {
     impl_->closing = true;
   }
   impl_->queue.reset();  // finishes what was submitted; those connections resume
+  impl_->standby_link->release_all();  // replies that waited for the standby go now
   {
     std::lock_guard lock(impl_->waiters_mutex);
     impl_->stopping = true;
   }
   impl_->waiters_wake.notify_all();
   impl_->deadline_thread.join();
+  if (impl_->follower) impl_->follower->stop();  // after the deadline thread, which may promote
   impl_->wake_waiters(true);
   MHD_stop_daemon(impl_->daemon);
+  if (impl_->standby) return;  // its trail is the primary's copy: nothing of its own to write
   try {  // the counts of refusals not yet written: the minute is over for this server
     impl_->trail->flush(impl_->ledger.database(), now_ms(), true);
   } catch (const std::exception& e) {

@@ -10,10 +10,12 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "server/append_queue.h"
 #include "server/connection_guard.h"
+#include "server/replica_follower.h"
 
 namespace marshal::db {
 
@@ -33,6 +35,14 @@ struct ServerConfig {
   // Where the server says why it refused or shed, one line each, rate-limited (standard error
   // when empty).
   std::function<void(const std::string& line)> log;
+  // Set: this server is a standby (issue 29, docs/server.md "A standby ledger"). It follows the
+  // primary's chain into db_path (an empty replica: Ledger::create_replica), serves reads, and
+  // refuses every write 503 not_primary, until `marshal promote` makes the file a primary.
+  struct StandbyOf {
+    std::string primary;  // the primary's pinned URL, for words and replica_state
+    Fetch fetch;          // a GET on the primary (db/cli builds it from the pinned HTTPS client)
+  };
+  std::optional<StandbyOf> standby_of;
 };
 
 class LedgerServer {

@@ -15,6 +15,7 @@
 namespace marshal::db {
 
 using serving::error_reply;
+using serving::now_ms;
 using serving::parse_int;
 using serving::query;
 using serving::Reply;
@@ -43,6 +44,7 @@ LedgerServer::Impl::Answer LedgerServer::Impl::get_replica_follow(Call& call) {
                        say("after >= 0, refusals_after >= 0, limit 1-{}, wait_ms 0-{}", standby_batch_max_events,
                            config.max_wait_ms));
   const std::string after_hash = query(call.connection, "after_hash").value_or("");
+  s.admin_digest = query(call.connection, "admin").value_or("");
   // The standby's head must be a link of this chain: else the two files have parted.
   const std::optional<Blob> mine = hash_at(reader(), s.after);
   if (!mine || to_hex(*mine) != after_hash) {
@@ -54,6 +56,8 @@ LedgerServer::Impl::Answer LedgerServer::Impl::get_replica_follow(Call& call) {
                        data);
   }
   s.replica = true;
+  // The head it asks from is on its disk: the replies that waited for it go (server/standby_link.h).
+  standby_link->followed(call.station().name, s.after, last_seq, now_ms());
   const std::int64_t refusals = reader().scalar_int("SELECT COALESCE(MAX(id), 0) FROM refusals");
   if (wait_ms == 0 || s.after < last_seq || s.refusals_after < refusals) return read_replica(s);
   return wait_for_next(call.connection, s, wait_ms);
@@ -79,7 +83,11 @@ Reply LedgerServer::Impl::read_replica(RequestState& s) {
     bytes += row.reason.size() + row.payload.value_or("").size();
     refusals.push_back(replica_refusal_json(row));
   }
-  return {200, {{"epoch", epoch.load()}, {"head", head}, {"events", events}, {"refusals", refusals}}};
+  Reply reply{200, {{"epoch", epoch.load()}, {"head", head}, {"events", events}, {"refusals", refusals}}};
+  // The PINs, admin checks and codes, when the standby holds another snapshot of them.
+  const AdminSnapshot admin = read_admin_snapshot(db, head);
+  if (admin.digest != s.admin_digest) reply.body["admin"] = admin_snapshot_json(admin);
+  return reply;
 }
 
 LedgerServer::Impl::Answer LedgerServer::Impl::get_replica_hash(Call& call) {

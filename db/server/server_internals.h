@@ -26,6 +26,7 @@
 #include "server/kiosk_sign_ins.h"
 #include "server/ledger_server.h"
 #include "server/rate_limited_log.h"
+#include "server/standby_link.h"
 #include "server/stations.h"
 #include "store/schema.h"
 
@@ -135,6 +136,7 @@ struct RequestState {
   // A standby's follow (replica_routes.cpp): the refusal rows it has, and that it is one.
   bool replica = false;
   std::int64_t refusals_after = 0;
+  std::string admin_digest;  // the admin snapshot it holds (ledger/replica_admin.h)
 };
 
 }  // namespace serving
@@ -168,6 +170,11 @@ struct LedgerServer::Impl {
   std::atomic<std::int64_t> epoch{1};
   std::int64_t epoch_checked_seq = 0;  // run_deadlines' thread only
   std::atomic<bool> fenced{false};
+  // A standby (config.standby_of): follows the primary, writes nothing of its own, until promoted.
+  std::atomic<bool> standby{false};
+  std::unique_ptr<ReplicaFollower> follower;  // while standby; stopped by the deadline thread
+  // A primary's standby: replies held until it holds their events (server/standby_link.h).
+  std::unique_ptr<StandbyLink> standby_link;
   bool stopping = false;
   // Guards the queue while the server shuts down: after `closing`, nothing more is submitted.
   std::mutex closing_mutex;
@@ -227,6 +234,10 @@ struct LedgerServer::Impl {
   std::optional<serving::Reply> fenced_reply(MHD_Connection* c);
   serving::Reply fenced_off() const;
   void check_epoch();  // a promotion committed while serving (run_deadlines, once a second)
+  void check_promoted();  // a standby promoted while serving (marshal promote) takes writes
+  std::unique_ptr<StandbyLink> make_standby_link();
+  void log_standby_state(std::int64_t now);  // "NO STANDBY ..." while alone
+  serving::Reply not_primary() const;  // a write sent to a standby
   void log_refusal(MHD_Connection* c, const char* method, const char* url, const serving::Reply& reply);
   MHD_Result handle(MHD_Connection* c, const char* url, const char* method, const char* upload,
                     size_t* upload_size, void** con_cls);

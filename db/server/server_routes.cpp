@@ -175,6 +175,12 @@ std::optional<Reply> Impl::fenced_reply(MHD_Connection* c) {
   return fenced_off();
 }
 
+Reply Impl::not_primary() const {
+  return error_reply(RefusalCode::not_primary, "url",
+                     say("this is a standby ledger: it takes no writes (the primary is {})", config.standby_of->primary),
+                     Json{{"primary", config.standby_of->primary}});
+}
+
 Reply Impl::fenced_off() const {
   return error_reply(RefusalCode::epoch_behind, "X-Marshal-Epoch",
                      say("this ledger was replaced by a promoted standby: it takes no writes"),
@@ -183,6 +189,7 @@ Reply Impl::fenced_off() const {
 
 Impl::Answer Impl::route(MHD_Connection* c, const std::string& method, const std::string& url, RequestState& s) {
   if (fenced && method == "POST") return fenced_off();  // no write once a station has seen a later epoch
+  if (standby && method == "POST") return not_primary();
   if (s.too_large)
     return error_reply(RefusalCode::too_large, "body", say("a request body is at most {} bytes", config.max_body_bytes));
   const Route* row = nullptr;       // this path and method
@@ -222,7 +229,25 @@ Impl::Answer Impl::route(MHD_Connection* c, const std::string& method, const std
   return (this->*found->handler)(call);
 }
 
-Impl::Answer Impl::get_health(Call&) { return Reply{200, {{"ok", true}, {"events", last_seq.load()}}}; }
+Impl::Answer Impl::get_health(Call&) {
+  Json health{{"ok", true}, {"events", last_seq.load()}, {"epoch", epoch.load()}, {"role", "primary"}};
+  if (!standby) {
+    const StandbyLink::LinkStatus link = standby_link->status();
+    health["standby"] = link.state == StandbyLink::State::none
+                            ? Json()
+                            : Json{{"name", link.standby}, {"state", to_string(link.state)},
+                                   {"acked_seq", link.acked_seq}, {"since_ms", link.since_ms}};
+    return Reply{200, health};
+  }
+  const ReplicaFollower::FollowStatus follow = follower->status();
+  health["role"] = "standby";
+  health["following"] = config.standby_of->primary;
+  health["in_sync"] = follow.in_sync;
+  health["primary_head"] = follow.primary_head;
+  health["last_contact_ms"] = follow.last_contact_ms;
+  health["problem"] = follow.problem;
+  return Reply{200, health};
+}
 
 Impl::Answer Impl::post_enroll(Call& call) {
   Reply refusal;
@@ -296,10 +321,13 @@ Impl::Answer Impl::get_events(Call& call) {
 }
 
 Impl::Answer Impl::wait_for_next(MHD_Connection* c, RequestState& s, std::int64_t wait_ms) {
+  std::lock_guard lock(waiters_mutex);
+  // A server stopping answers at once: MHD_stop_daemon must find no connection suspended (a
+  // standby asks again the moment its last follow was answered).
+  if (stopping) return s.replica ? read_replica(s) : read_events(s);
   s.polling = true;
   s.suspended = true;
   MHD_suspend_connection(c);
-  std::lock_guard lock(waiters_mutex);
   waiters.push_back({c, &s, now_ms() + wait_ms});
   return std::nullopt;
 }
@@ -343,11 +371,13 @@ Impl::Answer Impl::post_events(Call& call) {
   MHD_suspend_connection(call.connection);
   // The writer thread only hands the result over: the reply is made on this connection's
   // own thread when it resumes, so the writer goes on to the next batch at once.
-  queue->submit(std::move(request), [c = call.connection, &s](AppendRequest sent, AppendResult r) {
+  // An accepted event's reply waits until the standby holds it (server/standby_link.h).
+  queue->submit(std::move(request), [this, c = call.connection, &s](AppendRequest sent, AppendResult r) {
     r.ledger = nullptr;  // the reply is made from ledger_text: the tree is freed by its maker
+    const std::int64_t seq = r.accepted ? r.seq : 0;
     s.sent = std::move(sent);
     s.appended = std::move(r);
-    MHD_resume_connection(c);
+    standby_link->hold(seq, [c] { MHD_resume_connection(c); }, now_ms());
   });
   return std::nullopt;
 }

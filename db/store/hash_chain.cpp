@@ -11,6 +11,14 @@ namespace marshal::db {
 
 Blob genesis_hash() { return Blob(hash_bytes, 0); }
 
+std::string sha256_hex(std::string_view bytes) {
+  Blob digest(hash_bytes);
+  unsigned int size = 0;
+  if (EVP_Digest(bytes.data(), bytes.size(), digest.data(), &size, EVP_sha256(), nullptr) != 1 || size != hash_bytes)
+    throw std::runtime_error("SHA-256 failed");  // i18n: not words (never seen: OpenSSL's digest cannot fail here)
+  return to_hex(digest);
+}
+
 EventRow event_row_from(const Statement& s) {
   EventRow row;
   row.seq = s.int64(0);

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "store/sqlite.h"
 
@@ -33,6 +34,8 @@ inline constexpr std::size_t hash_bytes = 32;
 Blob genesis_hash();  // 32 zero bytes
 Blob event_hash(const EventRow& row);
 std::string to_hex(const Blob& bytes);
+// The SHA-256 of some bytes, as 64 lower-case hex digits (a digest to compare, not a chain link).
+std::string sha256_hex(std::string_view bytes);
 
 // Writes one events row as it is (its seq, links and hash already made).
 void insert_event(Database& db, const EventRow& row);

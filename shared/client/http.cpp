@@ -1,6 +1,7 @@
 #include "client/http.h"
 
 #include <curl/curl.h>
+#include <cstdlib>
 #include <sodium.h>
 
 #include <fmt/format.h>
@@ -123,6 +124,12 @@ HttpReply HttpClient::perform(const std::string& method, const std::string& path
   }
   reply.reached = true;
   curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &reply.status);
+  curl_header* epoch = nullptr;
+  if (curl_easy_header(curl, "X-Marshal-Epoch", 0, CURLH_HEADER, -1, &epoch) == CURLHE_OK && epoch && epoch->value) {
+    char* end = nullptr;
+    const long long value = std::strtoll(epoch->value, &end, 10);
+    if (end && *end == '\0' && value > 0) reply.epoch = value;
+  }
   // A reply nested past the limit is no reply of a Marshal server: read as no body.
   reply.body = protocol::json_nesting_exceeds(received) ? Json(nullptr) : Json::parse(received, nullptr, false);
   if (reply.body.is_discarded()) reply.body = nullptr;

@@ -27,6 +27,9 @@ struct HttpReply {
   std::string error;     // why the server was not reached
   // The server answered with another key than the pinned one: not this station's ledger.
   bool wrong_key = false;
+  // The ledger's epoch, from its X-Marshal-Epoch header (docs/server.md, A standby ledger); 0
+  // when it sent none.
+  std::int64_t epoch = 0;
 };
 
 // What a station says when the server's key is not the pinned one (shown as it is to a GM).

@@ -82,10 +82,36 @@ LedgerClient::LedgerClient(ClientConfig config)
       http_(protocol::address_to_use(config_.server_url, setting(with_schema(cache_), "server")), config_.timeout_ms) {
   if (sodium_init() < 0) throw std::runtime_error(i18n::tr("libsodium could not start"));
   http_.set_token(setting(cache_, "token"));
+  try {
+    known_epoch_ = std::stoll(setting(cache_, "epoch"));
+  } catch (const std::exception&) {
+    known_epoch_ = 0;  // none kept yet (or a hand-edited cache): learnt from the next reply
+  }
+  if (known_epoch_ > 0) http_.set_header("X-Marshal-Epoch", std::to_string(known_epoch_));
+}
+
+HttpReply LedgerClient::get(const std::string& path, long timeout_ms) { return with_epoch(http_.get(path, timeout_ms)); }
+HttpReply LedgerClient::post(const std::string& path, const Json& body) { return with_epoch(http_.post(path, body)); }
+
+HttpReply LedgerClient::with_epoch(HttpReply reply) {
+  if (!reply.reached || reply.epoch == 0) return reply;
+  if (reply.epoch < known_epoch_) {
+    HttpReply old;
+    // TRANSLATORS: {0} and {1} are epochs (1, 2, ...).
+    old.error = fmt::format(fmt::runtime(i18n::tr("an old ledger (epoch {}), replaced by a promoted standby at epoch {}")),
+                            reply.epoch, known_epoch_);
+    return old;
+  }
+  if (reply.epoch > known_epoch_) {
+    known_epoch_ = reply.epoch;
+    set_setting(cache_, "epoch", std::to_string(known_epoch_));
+    http_.set_header("X-Marshal-Epoch", std::to_string(known_epoch_));
+  }
+  return reply;
 }
 
 bool LedgerClient::enroll(const std::string& code, std::string& error) {
-  HttpReply r = http_.post("/enroll", Json{{"code", code}});
+  HttpReply r = post("/enroll", Json{{"code", code}});
   online_ = r.reached;
   if (!r.reached) {
     error = r.wrong_key ? r.error : fmt::format(fmt::runtime(i18n::tr("the ledger cannot be reached: {}")), r.error);
@@ -166,7 +192,7 @@ SyncReport LedgerClient::sync() {
   report.online = true;
   for (const auto& [uuid, body] : pending) {
     cache_.prepare("UPDATE outbox SET attempts = attempts + 1 WHERE uuid = ?").bind(1, uuid).run();
-    HttpReply r = http_.post("/events", body);
+    HttpReply r = post("/events", body);
     // No answer: offline. The server could not write (5xx), does not know this station's token
     // (401), or is an old ledger replaced by a promoted standby (421 epoch_behind): keep it, in
     // order, for a later sync.
@@ -184,7 +210,7 @@ SyncReport LedgerClient::sync() {
       ++report.refused;
   }
   if (pending.empty()) {
-    HttpReply r = http_.get("/health");
+    HttpReply r = get("/health");
     report.online = r.reached && r.status == 200;
     report.wrong_key = r.wrong_key;
   }
@@ -238,7 +264,7 @@ View LedgerClient::view(const std::string& path, const std::string& cache_key) {
   View v;
   HttpReply r;
   if (known_offline_) r.error = i18n::tr("known to be out of reach");
-  else r = http_.get(path);
+  else r = get(path);
   online_ = r.reached;
   if (r.reached && r.status == 200) {
     v.data = r.body;
@@ -287,7 +313,7 @@ View LedgerClient::twtw() { return view("/twtw", "twtw"); }
 View LedgerClient::land() { return view("/land", "land"); }
 
 std::optional<Json> LedgerClient::feed(std::int64_t after, long wait_ms) {
-  HttpReply r = http_.get("/events?after=" + std::to_string(after) + "&wait_ms=" + std::to_string(wait_ms),
+  HttpReply r = get("/events?after=" + std::to_string(after) + "&wait_ms=" + std::to_string(wait_ms),
                           wait_ms + config_.timeout_ms);
   online_ = r.reached;
   if (!r.reached || r.status != 200) return std::nullopt;

@@ -66,6 +66,8 @@ class LedgerClient {
   bool enrolled();
   std::string station_name();
   std::string role();
+  // The highest epoch a ledger's reply named to this station (1 before any promotion; 0: none).
+  std::int64_t known_epoch() const { return known_epoch_; }
 
   // Records an event: stored locally first, then sent at once if the ledger answers.
   Record record(const std::string& type, const Json& payload, std::int64_t now_ms);
@@ -103,6 +105,13 @@ class LedgerClient {
 
  private:
   void store_reply(const std::string& uuid, const HttpReply& reply);
+  // Every request goes through these: they send the highest epoch this station has seen
+  // (X-Marshal-Epoch), remember a higher one from the reply, and make the reply of a ledger at a
+  // lower epoch (an old primary, replaced by a promoted standby) one that did not reach a ledger:
+  // records stay in the outbox, views come from the cache (docs/server.md, A standby ledger).
+  HttpReply get(const std::string& path, long timeout_ms = 0);
+  HttpReply post(const std::string& path, const Json& body);
+  HttpReply with_epoch(HttpReply reply);
   View view(const std::string& path, const std::string& cache_key);
   Record read_record(sqlite::Statement& s);
 
@@ -111,6 +120,7 @@ class LedgerClient {
   HttpClient http_;
   bool online_ = false;
   bool known_offline_ = false;
+  std::int64_t known_epoch_ = 0;  // the highest the ledger named (settings key "epoch"); 0: none yet
 };
 
 // A fresh UUIDv7 for a record.

@@ -85,11 +85,11 @@ TEST_CASE("an evening copied into an empty replica in batches of any size is the
       for (auto rows = events_after(source, 0, batch); !rows.empty();
            rows = events_after(source, replica.replica_head().seq, batch)) {
         // The refusal trail comes along a row at a time, as a follow answer brings what is new.
-        ReplicaBatch next{rows, {}};
+        ReplicaBatch next{rows, {}, std::nullopt};
         if (refusals_sent < refusals.size()) next.refusals.push_back(refusals[refusals_sent++]);
         replica.append_replicated(next);
       }
-      replica.append_replicated({{}, {refusals.begin() + static_cast<std::ptrdiff_t>(refusals_sent), refusals.end()}});
+      replica.append_replicated({{}, {refusals.begin() + static_cast<std::ptrdiff_t>(refusals_sent), refusals.end()}, std::nullopt});
       CHECK(replica.replica_head().refusal_id == static_cast<std::int64_t>(refusals.size()));
       CHECK(chain_dump(replica.database()) == chain_dump(source));
       CHECK(projection_dump(replica.database()) == projection_dump(source));
@@ -112,7 +112,7 @@ TEST_CASE("a batch that cannot be the primary's next is refused naming the row; 
   const std::string path = primary.dir.file("replica.db");
   Ledger::create_replica(path);
   Ledger replica(path);
-  replica.append_replicated({events_after(source, 0, 100), {}});
+  replica.append_replicated({events_after(source, 0, 100), {}, std::nullopt});
   const std::string before = chain_dump(replica.database());
   const std::vector<EventRow> next = events_after(source, 100, 40);  // 101..140
   // The altered outcome below needs a conflict: its outcome is the rules' (a new code or a
@@ -159,7 +159,7 @@ TEST_CASE("a batch that cannot be the primary's next is refused naming the row; 
     std::vector<EventRow> rows = next;
     c.spoil(rows);
     try {
-      replica.append_replicated({rows, {}});
+      replica.append_replicated({rows, {}, std::nullopt});
       FAIL("accepted");
     } catch (const ReplicaMismatch& m) {
       INFO(m.what());
@@ -172,7 +172,7 @@ TEST_CASE("a batch that cannot be the primary's next is refused naming the row; 
   std::vector<RefusalRow> refusals = all_refusals(source);
   refusals[1].reason += "!";
   try {
-    replica.append_replicated({next, refusals});
+    replica.append_replicated({next, refusals, std::nullopt});
     FAIL("accepted");
   } catch (const ReplicaMismatch& m) {
     CHECK(m.seq == 0);
@@ -180,7 +180,7 @@ TEST_CASE("a batch that cannot be the primary's next is refused naming the row; 
   }
   CHECK(chain_dump(replica.database()) == before);
   // The batch as sent goes in.
-  replica.append_replicated({next, {}});
+  replica.append_replicated({next, {}, std::nullopt});
   CHECK(replica.replica_head().seq == 140);
 }
 
@@ -204,9 +204,9 @@ TEST_CASE("a promotion is replicated, and a batch with one that fails is taken w
   spoiled.back().reason += "!";
   // The promotion is checked, then the spoiled refusal fails the batch: nothing of it stays,
   // not even in memory (the epoch it would have moved to).
-  CHECK_THROWS_AS(replica.append_replicated({everything, spoiled}), ReplicaMismatch);
+  CHECK_THROWS_AS(replica.append_replicated({everything, spoiled, std::nullopt}), ReplicaMismatch);
   CHECK(replica.replica_head().seq == 0);
-  replica.append_replicated({everything, refusals});
+  replica.append_replicated({everything, refusals, std::nullopt});
   CHECK(current_epoch(replica.database()).epoch == 2);
   CHECK(chain_dump(replica.database()) == chain_dump(source));
 }

@@ -62,15 +62,26 @@ TEST_CASE("a standby follows the chain: a replica of the answers is the primary'
   replica.append_replicated(db::replica_batch_from_json(first.body));
   CHECK(chain_of(replica_path) == chain_of(f.ledger.path));
 
+  // Asking from the primary's head, the standby is in step: the ledger says so in its chain.
+  client::HttpReply in_step = f.follow(head_query(replica, 8000), f.standby_token);
+  REQUIRE(in_step.body["events"].size() == 1);
+  CHECK(in_step.body["events"][0]["type"] == "standby_in_sync");
+  CHECK(in_step.body["events"][0]["payload"].get<std::string>().find("laptop-b") != std::string::npos);
+  replica.append_replicated(db::replica_batch_from_json(in_step.body));
+
   // At the head, a follow waits until the next event is committed, then brings it.
   auto waiting = std::async(std::launch::async, [&] { return f.follow(head_query(replica, 8000), f.standby_token); });
   CHECK(waiting.wait_for(std::chrono::milliseconds(300)) == std::future_status::timeout);
-  REQUIRE(f.record_lost_bystander().status == 200);
+  auto recorded = std::async(std::launch::async, [&] { return f.record_lost_bystander(); });
   client::HttpReply next = waiting.get();
   REQUIRE(next.status == 200);
   REQUIRE(next.body["events"].size() == 1);
   CHECK(next.body["events"][0]["type"] == "bystander_lost");
   replica.append_replicated(db::replica_batch_from_json(next.body));
+  // The station's reply waits until the standby says it holds the event: its next follow's head.
+  CHECK(recorded.wait_for(std::chrono::milliseconds(300)) == std::future_status::timeout);
+  REQUIRE(f.follow(head_query(replica), f.standby_token).status == 200);
+  REQUIRE(recorded.get().status == 200);
   CHECK(chain_of(replica_path) == chain_of(f.ledger.path));
 
   // A limit, and one event's hash for the bisection.

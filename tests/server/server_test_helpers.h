@@ -164,6 +164,16 @@ inline std::string enrolled_token(const std::string& ledger_path, const std::str
   return enrollment->token;
 }
 
+// Polls `done` every 20 ms for up to `limit_ms`: whether it came true (a standby catching up).
+template <typename Done>
+bool comes_true(Done done, std::int64_t limit_ms = 15'000) {
+  for (std::int64_t waited = 0; waited < limit_ms; waited += 20) {
+    if (done()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return done();
+}
+
 inline std::int64_t count_rows(const std::string& ledger_path, const std::string& sql) {
   db::Database db(ledger_path, false);
   return db.scalar_int(sql);
@@ -190,6 +200,8 @@ class InProcessServer {
     config_.port = 0;
     start();
   }
+  // A server with its own configuration (a standby's: db::ServerConfig::standby_of).
+  explicit InProcessServer(db::ServerConfig config) : config_(std::move(config)) { start(); }
   void start() { server_ = std::make_unique<db::LedgerServer>(config_); }
   void stop() { server_.reset(); }
   std::uint16_t port() const { return server_->port(); }

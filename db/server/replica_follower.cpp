@@ -1,0 +1,188 @@
+#include "server/replica_follower.h"
+
+#include <fmt/format.h>
+
+#include "i18n/translate.h"
+#include "ledger/replica_wire.h"
+#include "ledger/station_events.h"
+#include "ledger/verify.h"
+#include "store/hash_chain.h"
+
+namespace marshal::db {
+
+using i18n::tr;
+
+ReplicaFollower::ReplicaFollower(Ledger& ledger, Options options) : ledger_(ledger), options_(std::move(options)) {
+  thread_ = std::thread([this] { run(); });
+}
+
+ReplicaFollower::~ReplicaFollower() { stop(); }
+
+void ReplicaFollower::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  if (thread_.joinable()) thread_.join();
+}
+
+ReplicaFollower::FollowStatus ReplicaFollower::status() const {
+  std::lock_guard lock(mutex_);
+  return status_;
+}
+
+void ReplicaFollower::set_problem(const std::string& key, const std::string& problem, bool stop_for_good) {
+  {
+    std::lock_guard lock(mutex_);
+    status_.problem = problem;
+    status_.stopped = stop_for_good;
+    status_.in_sync = false;
+  }
+  if (options_.log) options_.log(key, problem);
+}
+
+void ReplicaFollower::run() {
+  // A file edited since it was last served is refused before anything is added to it: the
+  // verification names the first event that fails.
+  const ReplicaHead start = ledger_.replica_head();
+  {
+    std::lock_guard lock(mutex_);
+    status_.seq = start.seq;
+  }
+  if (start.seq > 0) {
+    const VerifyReport report = verify_ledger(ledger_.database().path());
+    if (!report.ok) {
+      // TRANSLATORS: {0} is the event that failed (0: none in particular), {1} why.
+      set_problem("standby", fmt::format(fmt::runtime(tr("this standby's own file fails its check at event {}: {}. It "
+                                                         "follows no more: start it from a new file")),
+                                         report.failed_seq, report.reason),
+                  true);
+      return;
+    }
+  }
+  for (;;) {
+    {
+      std::lock_guard lock(mutex_);
+      if (stopping_) return;
+    }
+    bool again = false;
+    try {
+      again = follow_once();
+    } catch (const ReplicaMismatch& m) {
+      // TRANSLATORS: {0} is the primary's address, {1} why its answer cannot be appended.
+      set_problem("standby", fmt::format(fmt::runtime(tr("the chain from {} cannot follow this file's: {}. It follows no "
+                                                         "more (docs/server.md, A standby ledger)")),
+                                         options_.primary, m.what()),
+                  true);
+      return;
+    } catch (const std::exception& e) {
+      // TRANSLATORS: {} says what went wrong (a full disk, a locked file).
+      set_problem("standby", fmt::format(fmt::runtime(tr("could not write what the primary sent: {}")), e.what()), false);
+      again = false;
+    }
+    if (status().stopped) return;
+    if (!again) {
+      std::unique_lock lock(mutex_);
+      wake_.wait_for(lock, std::chrono::milliseconds(follow_retry_ms), [this] { return stopping_; });
+    }
+  }
+}
+
+bool ReplicaFollower::follow_once() {
+  const ReplicaHead head = ledger_.replica_head();
+  const Epoch mine = current_epoch(ledger_.database());
+  if (!admin_digest_) admin_digest_ = read_replica_state(ledger_.database()).value_or(ReplicaState{}).admin_digest;
+  const std::string path =
+      fmt::format("/replica/follow?after={}&after_hash={}&refusals_after={}&admin={}&wait_ms={}", head.seq,
+                  to_hex(head.hash), head.refusal_id, *admin_digest_, follow_wait_ms);
+  const FetchReply reply = options_.fetch(path, mine.epoch, follow_wait_ms + follow_answer_margin_ms);
+  const std::int64_t now = options_.clock();
+  if (!reply.reached) {
+    // TRANSLATORS: {0} is the primary's address, {1} why it did not answer.
+    set_problem("primary", fmt::format(fmt::runtime(tr("the primary {} does not answer: {}")), options_.primary,
+                                       reply.error),
+                false);
+    return false;
+  }
+  const protocol::Json& body = reply.body;
+  const protocol::Json* error = body.is_object() && body.contains("error") ? &body["error"] : nullptr;
+  if (reply.status == 409 && error && error->value("code", "") == "chain_diverged") {
+    // TRANSLATORS: {0} is the primary's address, {1} an event's number.
+    set_problem("standby", fmt::format(fmt::runtime(tr("this file and the primary {} part at event {}: it follows no "
+                                                       "more (docs/server.md, A standby ledger)")),
+                                       options_.primary, error->value("seq", head.seq)),
+                true);
+    return false;
+  }
+  if (reply.status != 200) {
+    const std::string why = error ? error->value("reason", "") : std::string();
+    // TRANSLATORS: {0} is the primary's address, {1} an HTTP status, {2} the primary's reason.
+    set_problem("primary", fmt::format(fmt::runtime(tr("the primary {} refused to be followed: {} {}")), options_.primary,
+                                       reply.status, why),
+                reply.status == 401 || reply.status == 403);
+    return false;
+  }
+  ReplicaBatch batch;
+  std::int64_t primary_epoch = 0, primary_head = 0;
+  try {
+    protocol::Fields f(body, "");
+    primary_epoch = f.int64_or("epoch", 1, INT64_MAX, 0);
+    primary_head = f.int64_or("head", 0, INT64_MAX, -1);
+    if (primary_epoch < 1 || primary_head < 0)
+      throw protocol::InputError("head", i18n::say("the answer has no epoch or head"));
+    batch = replica_batch_from_json(body);
+  } catch (const protocol::InputError& e) {
+    // TRANSLATORS: {0} is the primary's address, {1} what was wrong in its answer.
+    set_problem("primary", fmt::format(fmt::runtime(tr("the primary {} sent an answer that is not a chain: {}")),
+                                       options_.primary, e.what()),
+                false);
+    return false;
+  }
+  if (primary_epoch < mine.epoch) {
+    // TRANSLATORS: {0} is the primary's address, {1} and {2} epochs (1, 2, ...).
+    set_problem("standby", fmt::format(fmt::runtime(tr("{} is at epoch {}, this file at {}: it is an old primary, "
+                                                       "replaced. This standby follows no more")),
+                                       options_.primary, primary_epoch, mine.epoch),
+                true);
+    return false;
+  }
+  std::int64_t seq = head.seq;
+  if (!batch.events.empty()) seq = batch.events.back().seq;
+  const bool admin_applied = batch.admin && seq >= batch.admin->as_of_seq;
+  const bool written = !batch.events.empty() || !batch.refusals.empty() || admin_applied;
+  const bool in_sync = seq >= primary_head;
+  {
+    std::lock_guard lock(mutex_);
+    status_.primary_head = primary_head;
+    status_.primary_epoch = primary_epoch;
+    status_.last_contact_ms = now;
+    status_.in_sync = in_sync;
+    status_.problem.clear();
+  }
+  if (written || now - state_written_ms_ >= replica_state_write_every_ms) {
+    ReplicaState state{.primary = options_.primary,
+                       .primary_epoch = primary_epoch,
+                       .primary_head = primary_head,
+                       .last_contact_ms = now,
+                       .in_sync = in_sync,
+                       .admin_digest = admin_applied ? batch.admin->digest : *admin_digest_,
+                       .role = "standby"};
+    if (written)
+      ledger_.append_replicated(batch, &state);
+    else
+      write_replica_state(ledger_.database(), state);
+    state_written_ms_ = now;
+    admin_digest_ = state.admin_digest;
+  }
+  if (!batch.events.empty()) {
+    {
+      std::lock_guard lock(mutex_);
+      status_.seq = seq;
+    }
+    if (options_.on_commit) options_.on_commit(seq);
+  }
+  return true;
+}
+
+}  // namespace marshal::db

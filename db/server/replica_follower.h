@@ -1,0 +1,94 @@
+#pragma once
+// A standby ledger's side of the copy (issue 29, docs/server.md "A standby ledger"): one thread
+// asks the primary for the chain after this file's head (GET /replica/follow, a long-poll) and
+// appends what comes, every link, hash and outcome checked (Ledger::append_replicated), in one
+// durable transaction per answer. The head it asks from is its acknowledgement: the primary
+// knows the standby holds every event up to it.
+//
+// The follower never writes anything of its own into the chain. It stops for good when the
+// file is not the primary's (a chain that parted, an event that does not replay, a primary at
+// an older epoch than this file) and says why on every turn (status(), the log); it retries
+// while the primary does not answer.
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "ledger/ledger.h"
+#include "protocol/json_fields.h"
+
+namespace marshal::db {
+
+// What a GET to the primary gave: the HTTP client lives outside db/ (shared/client), so the
+// program that runs a standby hands the follower this function (db/cli: the pinned HTTPS client).
+struct FetchReply {
+  bool reached = false;  // false: no answer (down, stopped, timed out, another key)
+  long status = 0;
+  protocol::Json body;   // the JSON answer (null when it was not JSON)
+  std::string error;     // why it was not reached
+};
+// `path` with its query ("/replica/follow?after=..."); `epoch` goes in X-Marshal-Epoch.
+using Fetch = std::function<FetchReply(const std::string& path, std::int64_t epoch, long timeout_ms)>;
+
+// How long one follow waits on the primary for a new event: also how long stopping the
+// follower may take, and how often an idle standby asks.
+inline constexpr std::int64_t follow_wait_ms = 1000;
+// On top of the wait, how long an answer may take to arrive before the primary counts as gone.
+inline constexpr long follow_answer_margin_ms = 4000;
+// After no answer or an error answer, the follower asks again this much later.
+inline constexpr std::int64_t follow_retry_ms = 1000;
+// When nothing new comes, the standby's position (replica_state) is written at most this often.
+inline constexpr std::int64_t replica_state_write_every_ms = 5000;
+
+class ReplicaFollower {
+ public:
+  struct Options {
+    std::string primary;  // the primary's pinned URL, as given to marshal serve --standby-of
+    Fetch fetch;
+    // After each durable batch, with the new head (the server wakes its feed's waiters).
+    std::function<void(std::int64_t seq)> on_commit;
+    // A line for the server's log, with its rate-limit key.
+    std::function<void(const std::string& key, const std::string& line)> log;
+    std::function<std::int64_t()> clock;  // ms since 1970
+  };
+  // Starts following at once on its own thread; `ledger` is this thread's alone until stop().
+  ReplicaFollower(Ledger& ledger, Options options);
+  ~ReplicaFollower();  // stop()
+  ReplicaFollower(const ReplicaFollower&) = delete;
+  ReplicaFollower& operator=(const ReplicaFollower&) = delete;
+
+  // Ends the thread (within follow_wait_ms and an answer's time); the ledger is the caller's again.
+  void stop();
+
+  struct FollowStatus {
+    std::int64_t seq = 0;              // this file's head
+    std::int64_t primary_head = 0;     // the primary's, at its last answer
+    std::int64_t primary_epoch = 0;    // 0 before the first answer
+    std::int64_t last_contact_ms = 0;  // its last answer (0: none yet)
+    bool in_sync = false;              // this file held the primary's whole chain at its last answer
+    bool stopped = false;              // for good: `problem` says why
+    std::string problem;               // empty while all is well
+  };
+  FollowStatus status() const;
+
+ private:
+  void run();
+  bool follow_once();  // one ask and its append; false when the follower must stop
+  void set_problem(const std::string& key, const std::string& problem, bool stop_for_good);
+
+  Ledger& ledger_;
+  Options options_;
+  mutable std::mutex mutex_;
+  FollowStatus status_;  // guarded by mutex_
+  std::int64_t state_written_ms_ = 0;
+  std::optional<std::string> admin_digest_;  // the admin snapshot this file holds (read once)
+  std::condition_variable wake_;
+  bool stopping_ = false;  // guarded by mutex_
+  std::thread thread_;
+};
+
+}  // namespace marshal::db

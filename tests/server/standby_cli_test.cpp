@@ -1,0 +1,95 @@
+// The standby at the command line, as a GM follows docs/server.md's failover page (issue 29, plan
+// step 6), with real `marshal` processes over TLS on 127.0.0.1: `station add --role standby` on the
+// primary, `serve --standby-of --code` on the standby (a new file filled with the primary's chain),
+// `promote` refused while the primary answers, the standby file refused as a primary before its
+// promotion, then promoted, served as the primary at epoch 2, and the old primary back as its
+// standby with the printed line.
+#include <regex>
+
+#include "ledger/station_events.h"
+
+#include "server_test_helpers.h"
+
+using namespace marshal;
+using namespace marshal::server_testing;
+
+namespace {
+
+// The code in the line `marshal station add` printed for the standby laptop.
+std::string printed_code(const std::string& out) {
+  std::smatch m;
+  REQUIRE(std::regex_search(out, m, std::regex(R"(marshal serve --db standby.db .* --standby-of https://THIS-LAPTOP:PORT#sha256=\S+ --code (\S+)\n)")));
+  return m[1];
+}
+
+bool in_step(const std::string& standby_url, const std::string& primary_path) {
+  client::HttpReply h = client::HttpClient(standby_url).get("/health", 3000);
+  return h.status == 200 && h.body.value("in_sync", false) && h.body["events"] == event_count(primary_path);
+}
+
+client::HttpReply record(const std::string& url, const std::string& token, const std::string& badge, std::int64_t epoch) {
+  client::HttpClient http(url);
+  http.set_token(token);
+  http.set_header("X-Marshal-Epoch", std::to_string(epoch));
+  return post_event(http, client::new_uuid_v7(now_ms()), "bystander_lost", {{"character", badge}});
+}
+
+}  // namespace
+
+TEST_CASE("a GM's failover at the command line: a standby follows, is promoted, and the old primary rejoins as its "
+          "standby",
+          "[server][standby][cli]") {
+  TempDir dir;
+  TestLedger town = make_ledger(dir, {.tricks = 2, .bystanders = 4}, 31);
+  const std::string gm_token = enrolled_token(town.path, "saloon-gm", db::Role::gm);
+  const std::string standby_path = dir.file("laptop-b.db");
+
+  ProgramRun added = run_marshal({"station", "add", "laptop-b", "--role", "standby", "--db", town.path}, dir.file("add.log"));
+  INFO(added.out);
+  REQUIRE(added.exit_code == 0);
+  const std::string code = printed_code(added.out);
+
+  SpawnedServer primary(town.path, dir.file("primary"), Channel::tls);
+  primary.start();
+  REQUIRE(record(primary.url(), gm_token, town.badge(ada), 1).status == 200);
+  SpawnedServer standby(standby_path, dir.file("standby"), Channel::tls, {"--standby-of", primary.url(), "--code", code});
+  standby.start();
+  CHECK_THAT(standby.log(), Catch::Contains("A standby of"));
+  REQUIRE(comes_true([&] { return in_step(standby.url(), town.path); }));
+  REQUIRE(record(primary.url(), gm_token, town.badge(bo), 1).status == 200);
+  REQUIRE(comes_true([&] { return in_step(standby.url(), town.path); }));
+
+  // The primary still answers: no promotion without --force.
+  ProgramRun early = run_marshal({"promote", "--db", standby_path}, dir.file("promote-early.log"));
+  CHECK(early.exit_code == 3);
+  CHECK_THAT(early.out, Catch::Contains("still answers"));
+
+  primary.crash();
+  CHECK(standby.stop() == 0);
+  // Before its promotion, the standby's file is refused as a primary (two would take writes).
+  ProgramRun as_primary = run_marshal({"serve", "--db", standby_path, "--listen", "127.0.0.1:0"}, dir.file("wrong.log"));
+  CHECK(as_primary.exit_code == 3);
+  CHECK_THAT(as_primary.out, Catch::Contains("is a standby of"));
+
+  ProgramRun promoted = run_marshal({"promote", "--db", standby_path}, dir.file("promote.log"));
+  INFO(promoted.out);
+  REQUIRE(promoted.exit_code == 0);
+  CHECK_THAT(promoted.out, Catch::Contains("epoch 2"));
+  std::smatch rejoin;
+  REQUIRE(std::regex_search(promoted.out, rejoin, std::regex(R"(--standby-of https://THIS-LAPTOP:PORT#sha256=([0-9a-f]{64}) --code (\S+))")));
+  CHECK(db::current_epoch(db::Ledger(standby_path).database()).epoch == 2);
+
+  // Laptop B serves as the primary; the GM records there at epoch 2.
+  SpawnedServer new_primary(standby_path, dir.file("new-primary"), Channel::tls);
+  new_primary.start();
+  CHECK(new_primary.url().find(rejoin[1].str()) != std::string::npos);  // the printed pin is its key
+  REQUIRE(record(new_primary.url(), gm_token, town.badge(ada), 2).status == 200);
+
+  // Laptop A comes back as laptop B's standby with the printed line, and catches up.
+  SpawnedServer old_primary(town.path, dir.file("rejoined"), Channel::tls,
+                            {"--standby-of", new_primary.url(), "--code", rejoin[2].str()});
+  old_primary.start();
+  REQUIRE(comes_true([&] { return in_step(old_primary.url(), standby_path); }));
+  CHECK(db::current_epoch(db::Ledger(town.path).database()).epoch == 2);
+  CHECK(record(old_primary.url(), gm_token, town.badge(bo), 2).status == 503);
+}
