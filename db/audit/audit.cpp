@@ -3,6 +3,7 @@
 #include "audit/audit_fairness.h"
 #include "audit/audit_offices.h"
 #include "audit/audit_story.h"
+#include "audit/audit_standby.h"
 #include "audit/audit_trust.h"
 #include "audit/event_figures.h"
 
@@ -69,6 +70,7 @@ std::string check_title(const std::string& name) {
   if (name == "enrolments") return tr("enrolments");
   if (name == "refusal trail") return tr("refusal trail");  // i18n: not words (the code, then its words)
   if (name == "refusals") return tr("refusals");
+  if (name == "standby") return tr("standby");
   if (name == "stations") return tr("stations");
   if (name == "fairness") return tr("fairness");
   if (name == "calibration") return tr("calibration");
@@ -364,6 +366,7 @@ AuditReport audit_ledger(const std::string& db_path, const std::vector<Anchor>& 
     beside.push_back(check_enrolments(db));
     beside.push_back(check_refusal_chain(db));
     beside.push_back(check_refusals(db));
+    beside.push_back(check_standby(db));
   });
   AuditCheck deaths, votes, offices, land, notes, characters;
   timed("story", [&] {

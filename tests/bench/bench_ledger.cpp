@@ -5,7 +5,9 @@
 //  - just before and after the 32-client run, a plain SQLite loop inserting one row per durable
 //    transaction (WAL, synchronous=FULL) on the same disk: the rate group commit has to beat;
 //  - how fast a new connection is answered while 64 idle keep-alive connections are open;
-//  - the libcurl clients over TLS (the ledger's key pinned) against plain HTTP, same load.
+//  - the libcurl clients over TLS (the ledger's key pinned) against plain HTTP, same load;
+//  - the largest load on the primary alone, then with a synchronous standby ledger following it
+//    on the same machine (issue 29: every reply waits for the standby's disk), then alone again.
 // Run from the dev build: build/dev/tests/bench/bench_ledger [--quick] [--events N] [--clients N]
 // [--threads N] (--clients N measures only that many clients, e.g. under perf; --threads N gives
 // the server that many HTTP threads instead of its default).
@@ -29,6 +31,7 @@
 
 #include <sodium.h>
 
+#include "cli/standby_fetch.h"
 #include "client/http.h"
 #include "bench_events.h"
 #include "http_load.h"
@@ -135,6 +138,66 @@ double station_client_threads(const std::string& label, const std::string& url, 
               clients, label.c_str(), rate, percentile(all, 0.99), refused.load(),
               (cpu_seconds() - cpu_start) * 1e6 / static_cast<double>(all.size()));
   return rate;
+}
+
+// The largest load on the primary alone, with a synchronous standby (a second server in standby
+// mode on the same disk and cores, following over loopback), and alone again.
+void standby_comparison(const db::ServerConfig& config, const std::string& token, int clients, int per_run,
+                        const std::function<std::string(int, int)>& body, const fs::path& dir) {
+  std::string standby_token;
+  {
+    db::Ledger ledger(config.db_path);
+    const std::string code = db::add_station(ledger.database(), "bench-standby", db::Role::standby, 0);
+    standby_token = db::enroll_station(ledger.database(), code, 0)->token;
+  }
+  struct Figures {
+    double rate = 0, p99 = 0;
+  };
+  auto measure = [&](const char* label, db::LedgerServer& primary) {
+    bench::LoadResult load = bench::drive_load(primary.port(), "/events", token, clients, per_run, body);
+    Figures f{static_cast<double>(load.latency_ms.size()) / load.seconds, percentile(load.latency_ms, 0.99)};
+    std::printf("%2d clients, %s: %.0f events/s, p50 %.2f ms, p99 %.2f ms (%d not accepted)\n", clients, label, f.rate,
+                percentile(load.latency_ms, 0.5), f.p99, load.not_accepted);
+    return f;
+  };
+  Figures before, with, after;
+  {
+    db::LedgerServer primary(config);
+    before = measure("primary alone", primary);
+  }
+  {
+    db::LedgerServer primary(config);
+    const std::string url = "http://127.0.0.1:" + std::to_string(primary.port());
+    const std::string replica = (dir / "standby.db").string();
+    fs::remove(replica);
+    db::Ledger::create_replica(replica);
+    db::ServerConfig standby_config;
+    standby_config.db_path = replica;
+    standby_config.standby_of = db::ServerConfig::StandbyOf{.primary = url, .fetch = cli::pinned_fetch(url, standby_token)};
+    db::LedgerServer standby(standby_config);
+    client::HttpClient health(url);
+    auto state = [&] {
+      client::HttpReply h = health.get("/health");
+      return h.reached && h.body.contains("standby") && h.body["standby"].is_object()
+                 ? h.body["standby"].value("state", "")
+                 : std::string();
+    };
+    for (int i = 0; i < 600 && state() != "in_sync"; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    if (state() != "in_sync") {
+      std::printf("the standby did not catch up within 60 s: no figures with a standby\n");
+      return;
+    }
+    with = measure("with a synchronous standby", primary);
+    std::printf("    the standby after the run: %s (\"alone\" means it fell behind and the replies stopped waiting)\n",
+                state().c_str());
+  }
+  {
+    db::LedgerServer primary(config);
+    after = measure("primary alone again", primary);
+  }
+  std::printf("with a synchronous standby: %.0f%% of the primary alone's rate (the mean of before and after), p99 "
+              "%.2f ms\n",
+              200 * with.rate / (before.rate + after.rate), with.p99);
 }
 
 int open_idle_connection(std::uint16_t port) {
@@ -281,6 +344,7 @@ int main(int argc, char** argv) {
   }
   std::printf("TLS reaches %.0f%% of plain HTTP's rate with %d libcurl clients (the mean of the two plain runs)\n",
               200 * tls_curl / (plain_curl + plain_again), client_counts.back());
+  standby_comparison(config, token, client_counts.back(), per_run, duel_body, dir);
   fs::remove_all(dir);
   return 0;
 }

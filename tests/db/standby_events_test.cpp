@@ -146,3 +146,54 @@ TEST_CASE("the standby's events are checked field by field on the replay", "[db]
     CHECK(verified.reason.find(c.field) != std::string::npos);
   }
 }
+
+TEST_CASE("the audit names each period without a standby and each forced promotion", "[db][standby][audit]") {
+  SECTION("no standby ever: PASS, said") {
+    TestLedger t;
+    t.close();
+    const AuditReport report = audit_ledger(t.path(), {});
+    const AuditCheck& standby = check_named(report, "standby");
+    CHECK(standby.status == CheckStatus::pass);
+    CHECK(standby.figures["alone"].empty());
+    CHECK(standby.evidence.find("no standby") != std::string::npos);
+  }
+  SECTION("in step throughout, then a promotion in step: PASS") {
+    TestLedger t;
+    append_standby_in_sync(t.db(), "laptop-b", 1, t.now_ms());
+    append_ledger_promoted(t.db(), promotion_to(2), t.now_ms());
+    t.close();
+    const AuditReport report = audit_ledger(t.path(), {});
+    const AuditCheck& standby = check_named(report, "standby");
+    INFO(standby.evidence);
+    CHECK(standby.status == CheckStatus::pass);
+    CHECK(standby.figures["epochs"].size() == 1);
+  }
+  SECTION("alone, back, alone to a forced promotion, alone to the end: WARN naming each") {
+    TestLedger t;
+    append_standby_in_sync(t.db(), "laptop-b", 1, t.now_ms());
+    const std::int64_t first = append_ledger_alone(t.db(), "laptop-b", 2, 1000, "behind", t.now_ms());
+    t.accept("bystander_lost", {{"character", t.badge("Kid Calloway")}});
+    const std::int64_t back = append_standby_in_sync(t.db(), "laptop-b", first + 1, t.now_ms());
+    const std::int64_t second = append_ledger_alone(t.db(), "laptop-b", back, 3000, "no_answer", t.now_ms());
+    Promotion forced = promotion_to(2);
+    forced.forced = true;
+    const std::int64_t promoted = append_ledger_promoted(t.db(), forced, t.now_ms());
+    const std::int64_t third = append_ledger_alone(t.db(), "laptop-a", promoted, 1000, "no_answer", t.now_ms());
+    t.close();
+    const AuditReport report = audit_ledger(t.path(), {});
+    const AuditCheck& standby = check_named(report, "standby");
+    INFO(standby.evidence);
+    CHECK(standby.status == CheckStatus::warn);
+    const Json& alone = standby.figures["alone"];
+    REQUIRE(alone.size() == 3);
+    CHECK(alone[0]["from_seq"] == first);
+    CHECK(alone[0]["to_seq"] == back);
+    CHECK(alone[1]["from_seq"] == second);
+    CHECK(alone[1]["to_seq"] == promoted);
+    CHECK(alone[2]["from_seq"] == third);
+    CHECK(alone[2]["to_seq"].is_null());
+    CHECK(standby.evidence.find("event " + std::to_string(first)) != std::string::npos);
+    CHECK(standby.evidence.find("forced") != std::string::npos);
+    CHECK(standby.evidence.find("laptop-a never caught up") != std::string::npos);
+  }
+}
