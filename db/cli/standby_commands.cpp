@@ -29,6 +29,9 @@ using i18n::tr;
 namespace {
 // How long `marshal promote` waits for the old primary's answer before it counts as gone.
 constexpr long promote_probe_timeout_ms = 2000;
+// A standby that last heard from the primary longer ago than this cannot tell whether the primary
+// went on alone since (a cut cable looks like a death): promote then needs --force.
+constexpr std::int64_t promote_stale_contact_ms = 10 * 60 * 1000;
 
 std::optional<std::string> read_token(const std::string& path) {
   std::ifstream in(path);
@@ -179,6 +182,16 @@ int run_promote(const std::string& db_path, bool force, std::ostream& out, std::
     {
       db::Ledger ledger(db_path);
       head = ledger.last_seq();
+      if (state->in_sync && !force && now - state->last_contact_ms > promote_stale_contact_ms) {
+        // TRANSLATORS: {0} minutes, {1} this file's last event.
+        err << "marshal: "
+            << fmt::format(fmt::runtime(tr("this standby last heard from the primary {} min ago (its last event here is "
+                                           "{}): if the primary went on alone since, those events are not here. Add "
+                                           "--force to promote it all the same")),
+                           (now - state->last_contact_ms) / 60000, head)
+            << "\n";
+        return exit_refused;
+      }
       if (!state->in_sync && !force) {
         // TRANSLATORS: {0} seconds ago, {1} the primary's head then, {2} this file's.
         err << "marshal: "
@@ -195,6 +208,10 @@ int run_promote(const std::string& db_path, bool force, std::ostream& out, std::
     db::Ledger ledger(db_path);
     db::Database& db = ledger.database();
     db::Transaction tx(db);
+    if (const auto now_state = db::read_replica_state(db); !now_state || now_state->role != "standby") {
+      err << "marshal: " << fmt::format(fmt::runtime(tr("{} is a primary already: nothing to promote")), db_path) << "\n";
+      return exit_refused;  // another promote got there first
+    }
     const std::int64_t epoch = db::current_epoch(db).epoch + 1;
     db::append_ledger_promoted(db,
                                db::Promotion{.epoch = epoch, .key_pin = identity->key_pin, .primary_was = state->primary,

@@ -71,7 +71,16 @@ ReplicaHead Ledger::replica_head() {
   return head;
 }
 
+void set_replica_role(Database& db, const std::string& role) {
+  db.prepare("INSERT INTO replica_state(key, value) VALUES ('role', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
+      .bind(1, role)
+      .run();
+}
+
 void write_replica_state(Database& db, const ReplicaState& state) {
+  if (state.role.empty() && db.scalar_text("SELECT COALESCE(MAX(value), '') FROM replica_state WHERE key = 'role'") ==
+                                "primary")
+    throw ReplicaMismatch(0, 0, tr("this file was promoted (marshal promote): it follows no more"));
   const std::pair<const char*, std::string> values[] = {
       {"primary", state.primary},
       {"primary_epoch", std::to_string(state.primary_epoch)},
@@ -84,6 +93,7 @@ void write_replica_state(Database& db, const ReplicaState& state) {
   Statement upsert = db.prepare(
       "INSERT INTO replica_state(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value");
   for (const auto& [key, value] : values) {
+    if (std::string_view(key) == "role" && value.empty()) continue;
     upsert.bind(1, std::string(key)).bind(2, value).run();
     upsert.reset();
   }

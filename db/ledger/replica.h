@@ -52,7 +52,12 @@ struct ReplicaState {
   std::string admin_digest;          // the primary's admin snapshot this file holds (replica_admin.h)
   std::string role = "standby";      // "primary" once promoted (marshal promote)
 };
+// Inside the caller's transaction. An empty `role` leaves the file's as it is and throws
+// ReplicaMismatch when it is "primary": a follower never undoes a promotion written meanwhile.
 void write_replica_state(Database& db, const ReplicaState& state);
+// What an operator decided: `marshal serve --standby-of` makes the file a standby, `marshal
+// promote` a primary.
+void set_replica_role(Database& db, const std::string& role);
 // nullopt: the file never followed a primary.
 std::optional<ReplicaState> read_replica_state(Database& db);
 

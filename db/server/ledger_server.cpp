@@ -53,6 +53,9 @@ LedgerServer::Impl::Impl(const ServerConfig& c)
     wake_waiters(false);
   });
   standby_link = make_standby_link();
+  if (standby) {
+    set_replica_role(ledger.database(), "standby");  // served with --standby-of: the operator's word
+  }
   if (standby)
     follower = std::make_unique<ReplicaFollower>(
         ledger, ReplicaFollower::Options{.primary = c.standby_of->primary,
@@ -161,19 +164,21 @@ void LedgerServer::Impl::check_epoch() {
 std::unique_ptr<StandbyLink> LedgerServer::Impl::make_standby_link() {
   // Both write on the writer's thread, between batches; a server shutting down writes nothing.
   auto write_alone = [this](const std::string& name, std::int64_t acked, std::int64_t waited, const std::string& why,
-                            std::function<void()> written) {
+                            std::function<void(bool)> written) {
     std::lock_guard closing_lock(closing_mutex);
-    if (closing) return written();
+    if (closing) return written(false);
     queue->run_in_writer([=, this](Ledger& l) {
+      bool durable = false;
       try {
         Transaction tx(l.database());
         append_ledger_alone(l.database(), name, acked, waited, why, now_ms());
         tx.commit();
+        durable = true;
       } catch (const std::exception& e) {
         log.write("standby", fmt::format(fmt::runtime(tr("could not write that the ledger goes on alone: {}")), e.what()),
                   now_ms());
       }
-      written();
+      written(durable);
     });
   };
   auto write_in_sync = [this](const std::string& name, std::int64_t seq) {
@@ -371,6 +376,8 @@ LedgerServer::~LedgerServer() {
     std::lock_guard lock(impl_->closing_mutex);
     impl_->closing = true;
   }
+  // The follower commits on the ledger's connection, where the queue's checkpointer hooks in.
+  if (impl_->follower) impl_->follower->stop();
   impl_->queue.reset();  // finishes what was submitted; those connections resume
   impl_->standby_link->release_all();  // replies that waited for the standby go now
   {
@@ -379,7 +386,6 @@ LedgerServer::~LedgerServer() {
   }
   impl_->waiters_wake.notify_all();
   impl_->deadline_thread.join();
-  if (impl_->follower) impl_->follower->stop();  // after the deadline thread, which may promote
   impl_->wake_waiters(true);
   MHD_stop_daemon(impl_->daemon);
   if (impl_->standby) return;  // its trail is the primary's copy: nothing of its own to write

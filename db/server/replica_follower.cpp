@@ -24,6 +24,7 @@ void ReplicaFollower::stop() {
     stopping_ = true;
   }
   wake_.notify_all();
+  std::lock_guard once(join_mutex_);  // the server's shutdown and a promotion may both stop it
   if (thread_.joinable()) thread_.join();
 }
 
@@ -45,6 +46,17 @@ void ReplicaFollower::set_problem(const std::string& key, const std::string& pro
 void ReplicaFollower::run() {
   // A file edited since it was last served is refused before anything is added to it: the
   // verification names the first event that fails.
+  try {
+    start_checked();
+  } catch (const std::exception& e) {
+    // TRANSLATORS: {} says what went wrong (an unreadable file).
+    set_problem("standby", fmt::format(fmt::runtime(tr("could not check this standby's own file: {}")), e.what()), true);
+  }
+  if (status().stopped) return;
+  follow();
+}
+
+void ReplicaFollower::start_checked() {
   const ReplicaHead start = ledger_.replica_head();
   {
     std::lock_guard lock(mutex_);
@@ -58,9 +70,11 @@ void ReplicaFollower::run() {
                                                          "follows no more: start it from a new file")),
                                          report.failed_seq, report.reason),
                   true);
-      return;
     }
   }
+}
+
+void ReplicaFollower::follow() {
   for (;;) {
     {
       std::lock_guard lock(mutex_);
@@ -120,7 +134,7 @@ bool ReplicaFollower::follow_once() {
     // TRANSLATORS: {0} is the primary's address, {1} an HTTP status, {2} the primary's reason.
     set_problem("primary", fmt::format(fmt::runtime(tr("the primary {} refused to be followed: {} {}")), options_.primary,
                                        reply.status, why),
-                reply.status == 401 || reply.status == 403);
+                reply.status == 401 || reply.status == 403 || reply.status == 421);
     return false;
   }
   ReplicaBatch batch;
@@ -167,7 +181,7 @@ bool ReplicaFollower::follow_once() {
                        .last_contact_ms = now,
                        .in_sync = in_sync,
                        .admin_digest = admin_applied ? batch.admin->digest : *admin_digest_,
-                       .role = "standby"};
+                       .role = ""};  // the operator's: never undone here
     if (written)
       ledger_.append_replicated(batch, &state);
     else

@@ -77,6 +77,8 @@ class ReplicaFollower {
 
  private:
   void run();
+  void start_checked();  // this file's own check before the first fetch (stops on a failure)
+  void follow();
   bool follow_once();  // one ask and its append; false when the follower must stop
   void set_problem(const std::string& key, const std::string& problem, bool stop_for_good);
 
@@ -88,6 +90,7 @@ class ReplicaFollower {
   std::optional<std::string> admin_digest_;  // the admin snapshot this file holds (read once)
   std::condition_variable wake_;
   bool stopping_ = false;  // guarded by mutex_
+  std::mutex join_mutex_;
   std::thread thread_;
 };
 

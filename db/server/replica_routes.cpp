@@ -33,6 +33,8 @@ std::optional<Blob> hash_at(Database& db, std::int64_t seq) {
 }  // namespace
 
 LedgerServer::Impl::Answer LedgerServer::Impl::get_replica_follow(Call& call) {
+  // A standby is followed by nobody: answering would write standby_in_sync into a copied chain.
+  if (standby) return not_primary();
   RequestState& s = call.state;
   std::int64_t wait_ms = 0;
   s.limit = standby_batch_max_events;
@@ -65,6 +67,17 @@ LedgerServer::Impl::Answer LedgerServer::Impl::get_replica_follow(Call& call) {
 
 Reply LedgerServer::Impl::read_replica(RequestState& s) {
   Database& db = reader();
+  // One snapshot of the file: the events, the refusals and the admin state as of the same commit.
+  db.exec("BEGIN");
+  struct EndRead {
+    Database& db;
+    ~EndRead() {
+      try {
+        db.exec("COMMIT");
+      } catch (...) {  // a read transaction ends anyway
+      }
+    }
+  } end_read{db};
   Json events = Json::array(), refusals = Json::array();
   std::size_t bytes = 0;
   Statement e = db.prepare(std::string("SELECT ") + event_columns + " FROM events WHERE seq > ? ORDER BY seq LIMIT ?");
@@ -91,6 +104,7 @@ Reply LedgerServer::Impl::read_replica(RequestState& s) {
 }
 
 LedgerServer::Impl::Answer LedgerServer::Impl::get_replica_hash(Call& call) {
+  if (standby) return not_primary();
   std::int64_t seq = -1;
   if (!parse_int(query(call.connection, "seq"), 1, INT64_MAX, seq) || seq < 1)
     return error_reply(RefusalCode::bad_input, "seq", say("seq: an event's number, 1 or more"));

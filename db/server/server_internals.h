@@ -128,6 +128,7 @@ struct RequestState {
   bool suspended = false;
   std::optional<AppendResult> appended;  // set by the writer; the reply is made on resume
   std::optional<AppendRequest> sent;     // back from the writer, freed on this connection's thread
+  bool unacknowledged = false;  // held for the standby, then let go unheld (server/standby_link.h)
   // Long-poll
   bool polling = false;
   std::int64_t after = 0;

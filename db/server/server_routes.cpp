@@ -377,7 +377,13 @@ Impl::Answer Impl::post_events(Call& call) {
     const std::int64_t seq = r.accepted ? r.seq : 0;
     s.sent = std::move(sent);
     s.appended = std::move(r);
-    standby_link->hold(seq, [c] { MHD_resume_connection(c); }, now_ms());
+    standby_link->hold(
+        seq,
+        [c, &s](bool acknowledged) {
+          s.unacknowledged = !acknowledged;
+          MHD_resume_connection(c);
+        },
+        now_ms());
   });
   return std::nullopt;
 }
@@ -448,7 +454,10 @@ MHD_Result LedgerServer::Impl::handle_request(MHD_Connection* c, const char* url
   if (s->suspended) {  // resumed: an append finished or a long-poll ended
     if (s->polling) return send(c, s->replica ? read_replica(*s) : read_events(*s));
     assert(s->appended);  // the writer hands the result over before it resumes the connection
-    Reply reply = append_reply(*s->appended);
+    Reply reply = s->unacknowledged ? error_reply(RefusalCode::closing, "",
+                                                  say("the server stopped before its standby held this record: "
+                                                      "send it again"))
+                                    : append_reply(*s->appended);
     log_refusal(c, method, url, reply);
     return send(c, reply);
   }

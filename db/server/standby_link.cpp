@@ -47,7 +47,7 @@ void StandbyLink::followed(const std::string& name, std::int64_t acked, std::int
     }
     status_.held = static_cast<std::int64_t>(held_.size());
   }
-  for (Release& r : released) r();
+  for (Release& r : released) r(true);
   if (back_in_step && write_in_sync_) write_in_sync_(name, acked);
 }
 
@@ -61,7 +61,7 @@ void StandbyLink::hold(std::int64_t seq, Release release, std::int64_t now) {
       return;
     }
   }
-  release();
+  release(true);
 }
 
 void StandbyLink::tick(std::int64_t now) {
@@ -79,7 +79,7 @@ void StandbyLink::tick(std::int64_t now) {
     waited = late ? now - held_.front().since_ms : now - last_request_ms_;
     why = late ? "behind" : "no_answer";  // i18n: not words (the event's codes)
   }
-  write_alone_(standby, acked, waited, why, [this, now] {
+  write_alone_(standby, acked, waited, why, [this, now](bool durable) {
     std::deque<Held> released;
     {
       std::lock_guard lock(mutex_);
@@ -87,7 +87,7 @@ void StandbyLink::tick(std::int64_t now) {
       released.swap(held_);
       status_.held = 0;
     }
-    for (Held& h : released) h.release();
+    for (Held& h : released) h.release(durable);
   });
 }
 
@@ -98,7 +98,7 @@ void StandbyLink::release_all() {
     released.swap(held_);
     status_.held = 0;
   }
-  for (Held& h : released) h.release();
+  for (Held& h : released) h.release(false);
 }
 
 StandbyLink::LinkStatus StandbyLink::status() const {

@@ -33,10 +33,13 @@ class StandbyLink {
     going_alone,  // given up on: replies wait until ledger_alone is on disk
     alone,        // the evening is on this disk only: nothing is held
   };
-  using Release = std::function<void()>;
-  // Writes ledger_alone and calls `written` once it is durable (or failed: replies go anyway).
+  // `acknowledged`: the reply may say "recorded" (the standby holds the event, or ledger_alone is
+  // on disk); false: the server stops, or could not write ledger_alone, and answers 503 so that
+  // the station keeps the record and sends it again (its uuid makes that safe).
+  using Release = std::function<void(bool acknowledged)>;
+  // Writes ledger_alone and calls `written(durable)` once it is on disk (or failed).
   using WriteAlone = std::function<void(const std::string& standby, std::int64_t acked_seq, std::int64_t waited_ms,
-                                        const std::string& why, std::function<void()> written)>;
+                                        const std::string& why, std::function<void(bool durable)> written)>;
   // Writes standby_in_sync (the standby holds every event up to `seq`).
   using WriteInSync = std::function<void(const std::string& standby, std::int64_t seq)>;
 
@@ -50,7 +53,7 @@ class StandbyLink {
   void hold(std::int64_t seq, Release release, std::int64_t now);
   // Gives up on a standby that is late (a reply waited standby_ack_wait_ms) or absent.
   void tick(std::int64_t now);
-  // Every held reply goes (the server stops).
+  // Every held reply goes, unacknowledged (the server stops).
   void release_all();
 
   struct LinkStatus {

@@ -111,7 +111,8 @@ HttpReply LedgerClient::with_epoch(HttpReply reply) {
 }
 
 bool LedgerClient::enroll(const std::string& code, std::string& error) {
-  HttpReply r = post("/enroll", Json{{"code", code}});
+  // Not through post(): a station enrolled at another ledger (a new evening) takes that one's epoch.
+  HttpReply r = http_.post("/enroll", Json{{"code", code}});
   online_ = r.reached;
   if (!r.reached) {
     error = r.wrong_key ? r.error : fmt::format(fmt::runtime(i18n::tr("the ledger cannot be reached: {}")), r.error);
@@ -126,7 +127,10 @@ bool LedgerClient::enroll(const std::string& code, std::string& error) {
   set_setting(cache_, "station", r.body["station"]);
   set_setting(cache_, "role", r.body["role"]);
   set_setting(cache_, "server", http_.base_url());  // with its key's pin
+  known_epoch_ = r.epoch;
+  set_setting(cache_, "epoch", std::to_string(known_epoch_));
   tx.commit();
+  http_.set_header("X-Marshal-Epoch", known_epoch_ > 0 ? std::to_string(known_epoch_) : "");
   http_.set_token(r.body["token"]);
   return true;
 }

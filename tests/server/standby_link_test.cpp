@@ -13,10 +13,11 @@ namespace {
 
 struct Recorder {
   std::vector<std::string> writes;           // "alone laptop-b 5 behind", "in_sync laptop-b 5"
-  std::function<void()> pending_written;     // the ledger_alone not yet on disk
-  std::vector<int> released;                 // replies, by their seq
+  std::function<void(bool)> pending_written;  // the ledger_alone not yet on disk
+  std::vector<int> released;                 // replies acknowledged, by their seq
+  std::vector<int> unacknowledged;           // replies let go without the standby (503)
   StandbyLink link{[this](const std::string& name, std::int64_t acked, std::int64_t waited, const std::string& why,
-                          std::function<void()> written) {
+                          std::function<void(bool)> written) {
                      writes.push_back("alone " + name + " " + std::to_string(acked) + " " + why + " " +
                                       std::to_string(waited));
                      pending_written = std::move(written);
@@ -25,7 +26,7 @@ struct Recorder {
                      writes.push_back("in_sync " + name + " " + std::to_string(seq));
                    }};
   void hold(int seq, std::int64_t now) {
-    link.hold(seq, [this, seq] { released.push_back(seq); }, now);
+    link.hold(seq, [this, seq](bool acknowledged) { (acknowledged ? released : unacknowledged).push_back(seq); }, now);
   }
 };
 
@@ -74,7 +75,7 @@ TEST_CASE("a late standby is given up on: ledger_alone first, then the replies",
   CHECK(r.writes[1] == "alone laptop-b 5 behind 1000");
   r.hold(7, 2010);  // while ledger_alone is being written: held too
   CHECK(r.released.empty());
-  r.pending_written();
+  r.pending_written(true);
   CHECK(r.released == std::vector<int>{6, 7});
   CHECK(r.link.status().state == State::alone);
   r.hold(8, 2020);  // alone: at once
@@ -96,9 +97,25 @@ TEST_CASE("a standby that stops asking is given up on before a reply waits for i
   r.link.tick(marshal::db::standby_absent_after_ms);
   REQUIRE(r.writes.size() == 2);
   CHECK(r.writes[1] == "alone laptop-b 5 no_answer " + std::to_string(marshal::db::standby_absent_after_ms));
-  r.pending_written();
+  r.pending_written(true);
   r.hold(6, 4000);
   CHECK(r.released == std::vector<int>{6});
   r.link.release_all();  // nothing left to release
   CHECK(r.released.size() == 1);
+}
+
+TEST_CASE("replies held when the server stops, or when ledger_alone cannot be written, go unacknowledged",
+          "[server][standby][standby-link]") {
+  Recorder r;
+  r.link.followed("laptop-b", 5, 5, 0);
+  r.hold(6, 10);
+  r.hold(7, 11);
+  r.link.release_all();
+  CHECK(r.released.empty());
+  CHECK(r.unacknowledged == std::vector<int>{6, 7});
+  r.hold(8, 20);
+  r.link.tick(20 + marshal::db::standby_ack_wait_ms);
+  r.pending_written(false);  // the disk refused ledger_alone
+  CHECK(r.unacknowledged == std::vector<int>{6, 7, 8});
+  CHECK(r.released.empty());
 }

@@ -102,6 +102,12 @@ TEST_CASE("a standby server copies the primary's chain as it is written, serves 
   CHECK(error_code(write) == "not_primary");
   CHECK(write.body["error"]["primary"] == f.primary.url());
   CHECK(chain_of(f.standby_path) == chain_of(f.ledger.path));  // nothing of its own
+  // Nobody follows a standby: its chain is a copy, into which it writes nothing.
+  client::HttpClient follower(f.standby->url());
+  follower.set_token(f.standby_token);
+  CHECK(error_code(follower.get("/replica/follow?after=0&after_hash=" + db::to_hex(db::genesis_hash()))) ==
+        "not_primary");
+  CHECK(error_code(follower.get("/replica/hash?seq=1")) == "not_primary");
 
   // The primary's refusal trail comes too: a refused record is in both files, the same row.
   client::HttpClient gm(f.primary.url());
