@@ -13,15 +13,6 @@ namespace marshal::db {
 using i18n::tr;
 
 namespace {
-// 64 hex digits (checked by the replay before this runs) as their 32 bytes.
-Blob bytes_of_hex(const std::string& hex) {
-  auto digit = [](char c) { return c <= '9' ? c - '0' : c - 'a' + 10; };
-  Blob bytes;
-  for (std::size_t i = 0; i + 1 < hex.size(); i += 2)
-    bytes.push_back(static_cast<unsigned char>(digit(hex[i]) * 16 + digit(hex[i + 1])));
-  return bytes;
-}
-
 // Who may talk to the ledger is in the chain: a standby keeps its stations table in step with
 // the events that change it, so a station's token works on it the moment it is promoted.
 void follow_station_event(Database& db, const EventRow& row, const Json& payload) {
@@ -32,7 +23,8 @@ void follow_station_event(Database& db, const EventRow& row, const Json& payload
                "enroll_hash = NULL, enrolled_ms = ?4, revoked = 0, enrolled_seq = ?5")  // i18n: not words (SQL)
         .bind(1, name)
         .bind(2, payload.value("role", ""))
-        .bind(3, bytes_of_hex(payload.value("token_hash", "")))
+        // The replay checked the hash's form before this runs (station_events.cpp).
+        .bind(3, hash_from_hex(payload.value("token_hash", "")).value_or(Blob{}))
         .bind(4, row.server_time_ms)
         .bind(5, row.seq)
         .run();

@@ -12,15 +12,10 @@ namespace {
 Json text_or_null(const Statement& s, int column) { return s.is_null(column) ? Json() : Json(s.text(column)); }
 Json hex_or_null(const Statement& s, int column) { return s.is_null(column) ? Json() : Json(to_hex(s.blob(column))); }
 
-Blob bytes_of_hex(const std::string& hex, const std::string& path) {
-  auto digit = [](char c) { return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1; };
-  Blob bytes;
-  for (std::size_t i = 0; hex.size() == 2 * hash_bytes && i < hex.size(); i += 2) {
-    if (digit(hex[i]) < 0 || digit(hex[i + 1]) < 0) break;
-    bytes.push_back(static_cast<unsigned char>(digit(hex[i]) * 16 + digit(hex[i + 1])));
-  }
-  if (bytes.size() != hash_bytes) throw protocol::InputError(path, i18n::say("a hash is 64 lower-case hex digits"));
-  return bytes;
+Blob hash_or_refused(const std::string& hex, const std::string& path) {
+  std::optional<Blob> bytes = hash_from_hex(hex);
+  if (!bytes) throw protocol::InputError(path, i18n::say("a hash is 64 lower-case hex digits"));
+  return *bytes;
 }
 }  // namespace
 
@@ -69,7 +64,7 @@ AdminSnapshot admin_snapshot_from_json(const Json& json) {
     protocol::Fields s(station, path);
     s.text("name");
     s.text("role");
-    if (!s.required("enroll_hash").is_null()) bytes_of_hex(s.text("enroll_hash"), path + ".enroll_hash");
+    if (!s.required("enroll_hash").is_null()) hash_or_refused(s.text("enroll_hash"), path + ".enroll_hash");
     if (!s.required("admin_check").is_null()) s.text("admin_check");
     if (s.int64_or("created_ms", 0, INT64_MAX, -1) < 0)
       throw protocol::InputError(path + ".created_ms", i18n::say("a whole number of at least {} is needed", 0));
@@ -95,7 +90,7 @@ void apply_admin_snapshot(Database& db, const AdminSnapshot& snapshot) {
   for (const Json& row : snapshot.body["stations"]) {
     station.bind(1, row["name"].get<std::string>()).bind(2, row["role"].get<std::string>());
     if (row["enroll_hash"].is_null()) station.bind_null(3);
-    else station.bind(3, bytes_of_hex(row["enroll_hash"].get<std::string>(), "enroll_hash"));
+    else station.bind(3, hash_or_refused(row["enroll_hash"].get<std::string>(), "enroll_hash"));
     if (row["admin_check"].is_null()) station.bind_null(4);
     else station.bind(4, row["admin_check"].get<std::string>());
     station.bind(5, row["created_ms"].get<std::int64_t>()).bind(6, row["revoked"].get<bool>()).run();

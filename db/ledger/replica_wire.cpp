@@ -19,16 +19,9 @@ std::int64_t whole(protocol::Fields& f, const std::string& key, std::int64_t min
 
 // 64 lower-case hex digits as the 32 bytes of a hash.
 Blob hash_of_hex(protocol::Fields& f, const std::string& key) {
-  const std::string hex = f.text(key);
-  auto digit = [](char c) { return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1; };
-  Blob bytes;
-  for (std::size_t i = 0; hex.size() == 2 * hash_bytes && i < hex.size(); i += 2) {
-    if (digit(hex[i]) < 0 || digit(hex[i + 1]) < 0) break;
-    bytes.push_back(static_cast<unsigned char>(digit(hex[i]) * 16 + digit(hex[i + 1])));
-  }
-  if (bytes.size() != hash_bytes)
-    throw protocol::InputError(f.path_of(key), i18n::say("a hash is 64 lower-case hex digits"));
-  return bytes;
+  std::optional<Blob> bytes = hash_from_hex(f.text(key));
+  if (!bytes) throw protocol::InputError(f.path_of(key), i18n::say("a hash is 64 lower-case hex digits"));
+  return *bytes;
 }
 }  // namespace
 

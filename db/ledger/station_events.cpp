@@ -36,11 +36,6 @@ std::int64_t append_admin_event(Database& db, const char* type, const Json& payl
   return row.seq;
 }
 
-bool is_lower_hex(const std::string& text) {
-  for (char c : text)
-    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
-  return true;
-}
 }  // namespace
 
 std::int64_t append_station_enrolled(Database& db, const std::string& name, const std::string& role,
@@ -97,7 +92,7 @@ namespace {
 // A key's pin: its SHA-256 as 64 lower-case hex digits.
 std::string key_pin(protocol::Fields& f, const std::string& field) {
   std::string pin = f.text(field);
-  if (pin.size() != 64 || !is_lower_hex(pin))
+  if (!hash_from_hex(pin))
     throw LedgerRefusal(RefusalCode::bad_input, field, say("must be the key's SHA-256 as 64 lower-case hex digits"));
   return pin;
 }
@@ -167,7 +162,7 @@ void check_station_event(const std::string& type, const Json& payload, std::int6
     if (role != "gm" && role != "kiosk" && role != "standby")
       throw LedgerRefusal(RefusalCode::bad_input, "role", say("must be gm, kiosk or standby"));
     std::string hash = f.text("token_hash");
-    if (hash.size() != 64 || !is_lower_hex(hash))
+    if (!hash_from_hex(hash))
       throw LedgerRefusal(RefusalCode::bad_input, "token_hash", say("must be the token's SHA-256 as 64 lower-case hex digits"));
   }
   f.done();

@@ -11,6 +11,17 @@ namespace marshal::db {
 
 Blob genesis_hash() { return Blob(hash_bytes, 0); }
 
+std::optional<Blob> hash_from_hex(std::string_view hex) {
+  auto digit = [](char c) { return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1; };
+  if (hex.size() != 2 * hash_bytes) return std::nullopt;
+  Blob bytes;
+  for (std::size_t i = 0; i < hex.size(); i += 2) {
+    if (digit(hex[i]) < 0 || digit(hex[i + 1]) < 0) return std::nullopt;
+    bytes.push_back(static_cast<unsigned char>(digit(hex[i]) * 16 + digit(hex[i + 1])));
+  }
+  return bytes;
+}
+
 std::string sha256_hex(std::string_view bytes) {
   Blob digest(hash_bytes);
   unsigned int size = 0;

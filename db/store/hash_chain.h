@@ -34,6 +34,9 @@ inline constexpr std::size_t hash_bytes = 32;
 Blob genesis_hash();  // 32 zero bytes
 Blob event_hash(const EventRow& row);
 std::string to_hex(const Blob& bytes);
+// A hash written as 64 lower-case hex digits (to_hex's form), back as its 32 bytes; nullopt when
+// the text is anything else.
+std::optional<Blob> hash_from_hex(std::string_view hex);
 // The SHA-256 of some bytes, as 64 lower-case hex digits (a digest to compare, not a chain link).
 std::string sha256_hex(std::string_view bytes);
 
