@@ -289,6 +289,9 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
   serve->add_option("--code", serve_opts.code,
                     tr("a standby's enrolment code, on its first start (marshal station add NAME --role standby on "
                        "the primary)"));
+  serve->add_option("--advertise", serve_opts.advertise,
+                    tr("a standby's address as stations reach it, https://HOST:PORT (default: --listen's, when it names "
+                       "one address): the primary tells the stations, so they go on here after marshal promote"));
 
   bool promote_force = false;
   auto* promote = app.add_subcommand(

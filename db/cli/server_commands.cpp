@@ -13,6 +13,7 @@
 #include "audit/backup.h"
 #include "cli/cli.h"
 #include "cli/standby_commands.h"
+#include "client/http.h"
 #include "core/card_code.h"
 #include "i18n/translate.h"
 #include "printables/print_jobs.h"
@@ -69,6 +70,7 @@ int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err)
     err << "marshal: " << tr("--code is a standby's enrolment code: it goes with --standby-of URL") << "\n";
     return exit_usage;
   }
+  if (int bad = check_advertise(options, err)) return bad;
   if (standby && options.new_key) {
     err << "marshal: " << tr("--new-key replaces a primary's key; a standby's is made once and named by its promotion")
         << "\n";
@@ -104,8 +106,9 @@ int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err)
     err << "marshal: " << tr("--every needs --backup-to DIR, the folder to take the backups into") << "\n";
     return exit_usage;
   }
+  std::shared_ptr<client::HttpClient> primary;  // a standby's client of its primary
   if (standby)
-    if (int failed = prepare_standby(options, config, out, err)) return failed;
+    if (int failed = prepare_standby(options, config, primary, out, err)) return failed;
   std::string key_pin;
   if (!options.insecure_http) {
     try {
@@ -152,6 +155,7 @@ int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err)
       out << fmt::format(fmt::runtime(tr("Marshal ledger server: {} on https://{}:{} (Ctrl-C to stop)\n"
                                          "The ledger's key (on every enrollment card): sha256 {}\n")),
                          db_path, config.host, server.port(), protocol::grouped_key_pin(key_pin));
+    if (primary) advertise_standby(options, config.host, server.port(), key_pin, *primary, out, err);
     out << std::flush;
     // The port file last: whoever waits for it finds every line above already written.
     if (const std::string& port_file = options.port_file; !port_file.empty()) {

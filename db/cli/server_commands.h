@@ -17,6 +17,7 @@ struct ServeOptions {
   // first start (`marshal station add NAME --role standby` on the primary).
   std::string standby_of;
   std::string code;
+  std::string advertise;  // https://HOST:PORT, where stations reach this standby (cli/standby_commands.h)
 };
 // `marshal serve`: HTTPS with the ledger's own key (server/tls_identity.h), made on first start.
 int run_serve(const ServeOptions& options, std::ostream& out, std::ostream& err);

@@ -102,7 +102,8 @@ std::optional<std::string> standby_token(const ServeOptions& options, std::ostre
 
 std::string standby_token_path(const std::string& db_path) { return db_path + ".standby-token"; }
 
-int prepare_standby(const ServeOptions& options, db::ServerConfig& config, std::ostream& out, std::ostream& err) {
+int prepare_standby(const ServeOptions& options, db::ServerConfig& config, std::shared_ptr<client::HttpClient>& primary,
+                    std::ostream& out, std::ostream& err) {
   if (!primary_url_ok(options.standby_of, err)) return exit_usage;
   try {
     std::optional<std::string> token = standby_token(options, out, err);
@@ -113,13 +114,54 @@ int prepare_standby(const ServeOptions& options, db::ServerConfig& config, std::
       out << fmt::format(fmt::runtime(tr("Made {}, an empty standby ledger: it fills with the primary's chain.\n")),
                          options.db_path);
     }
-    config.standby_of = db::ServerConfig::StandbyOf{.primary = options.standby_of,
-                                                    .fetch = pinned_fetch(options.standby_of, *token)};
+    primary = std::make_shared<client::HttpClient>(options.standby_of);
+    primary->set_token(*token);
+    config.standby_of = db::ServerConfig::StandbyOf{.primary = options.standby_of, .fetch = pinned_fetch(primary)};
   } catch (const std::exception& e) {
     err << "marshal: " << e.what() << "\n";
     return exit_bad_input;
   }
   return exit_ok;
+}
+
+int check_advertise(const ServeOptions& options, std::ostream& err) {
+  if (options.advertise.empty()) return exit_ok;
+  std::string why;
+  if (options.standby_of.empty()) {
+    err << "marshal: " << tr("--advertise is where stations reach a standby: it goes with --standby-of URL") << "\n";
+    return exit_usage;
+  }
+  if (options.insecure_http) {
+    err << "marshal: " << tr("--advertise needs the standby's TLS key: not with --insecure-http") << "\n";
+    return exit_usage;
+  }
+  if (!options.advertise.starts_with("https://") || options.advertise.find('#') != std::string::npos ||
+      !protocol::valid_server_url(options.advertise, why)) {
+    // TRANSLATORS: {} is what was given with --advertise.
+    err << "marshal: " << fmt::format(fmt::runtime(tr("--advertise {}: give https://HOST:PORT, this laptop's address on the "
+                                                      "venue network (its key's pin is added)")),
+                                      options.advertise)
+        << "\n";
+    return exit_usage;
+  }
+  return exit_ok;
+}
+
+void advertise_standby(const ServeOptions& options, const std::string& host, int port, const std::string& key_pin,
+                       client::HttpClient& primary, std::ostream& out, std::ostream& err) {
+  if (key_pin.empty()) return;  // plain HTTP on this machine: no station can be told to come here
+  std::string url = options.advertise;
+  if (url.empty() && host != "0.0.0.0" && !host.empty()) url = fmt::format("https://{}:{}", host, port);
+  if (url.empty()) {
+    err << "marshal: "
+        << tr("stations will not learn where this standby is (it listens on every address): give --advertise "
+              "https://THIS-LAPTOP:PORT")
+        << "\n";
+    return;
+  }
+  primary.set_header(db::standby_url_header, url + "#sha256=" + key_pin);
+  // TRANSLATORS: {} is the standby's address.
+  out << fmt::format(fmt::runtime(tr("Stations learn this standby's address from the primary: {}\n")), url);
 }
 
 int refuse_standby_as_primary(const std::string& db_path, std::ostream& err) {

@@ -3,10 +3,15 @@
 // `marshal serve --standby-of URL [--code CODE]` follows a primary, `marshal promote` makes the
 // standby the primary when the primary is gone.
 #include <iosfwd>
+#include <memory>
 #include <string>
 
 #include "cli/server_commands.h"
 #include "server/ledger_server.h"
+
+namespace marshal::client {
+class HttpClient;
+}
 
 namespace marshal::cli {
 
@@ -15,8 +20,19 @@ std::string standby_token_path(const std::string& db_path);
 
 // Readies `config` for `marshal serve --standby-of`: checks the primary's address, makes the
 // replica file when there is none, enrols with --code (or reads the kept token), and hands the
-// server the pinned client as its Fetch. exit_ok when ready, else what it said on `err`.
-int prepare_standby(const ServeOptions& options, db::ServerConfig& config, std::ostream& out, std::ostream& err);
+// server the pinned client as its Fetch (also left in `primary`, for advertise_standby). exit_ok
+// when ready, else what it said on `err`.
+int prepare_standby(const ServeOptions& options, db::ServerConfig& config, std::shared_ptr<client::HttpClient>& primary,
+                    std::ostream& out, std::ostream& err);
+// --advertise's address as stations would use it, checked before anything starts: exit_ok, or
+// exit_usage said on `err`.
+int check_advertise(const ServeOptions& options, std::ostream& err);
+// Once the standby listens on `port` with the key `key_pin`: the address stations reach it at
+// (--advertise, else --listen's when it names one address) goes on every follow request, so
+// that the primary names it to the stations (/health's standby_url). Says which on `out`, or
+// on `err` why the stations will not learn it.
+void advertise_standby(const ServeOptions& options, const std::string& host, int port, const std::string& key_pin,
+                       client::HttpClient& primary, std::ostream& out, std::ostream& err);
 
 // A file that follows a primary, served as a primary by mistake (`marshal serve` without
 // --standby-of): two primaries would each take writes. exit_ok when the file is no standby.

@@ -11,15 +11,21 @@
 
 namespace marshal::cli {
 
-inline db::Fetch pinned_fetch(const std::string& primary_url, const std::string& token) {
-  auto http = std::make_shared<client::HttpClient>(primary_url);
-  http->set_token(token);
+// `http`: the client on the primary's pinned URL, its token set; kept by the caller too, which
+// may add a header later (db::standby_url_header, once the standby's port is known).
+inline db::Fetch pinned_fetch(std::shared_ptr<client::HttpClient> http) {
   return [http](const std::string& path, std::int64_t epoch, long timeout_ms) {
     http->set_header("X-Marshal-Epoch", std::to_string(epoch));
     client::HttpReply reply = http->get(path, timeout_ms);
     return db::FetchReply{.reached = reply.reached, .status = reply.status, .body = std::move(reply.body),
                           .error = std::move(reply.error)};
   };
+}
+
+inline db::Fetch pinned_fetch(const std::string& primary_url, const std::string& token) {
+  auto http = std::make_shared<client::HttpClient>(primary_url);
+  http->set_token(token);
+  return pinned_fetch(std::move(http));
 }
 
 }  // namespace marshal::cli

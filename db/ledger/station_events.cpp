@@ -88,6 +88,16 @@ Epoch current_epoch(Database& db) {
   return {s.int64(1), s.int64(0)};
 }
 
+std::string last_standby_url(Database& db, std::int64_t after_seq) {
+  // Read once as a server starts (not indexed by type: a standby joins rarely).
+  Statement s = db.prepare(
+      "SELECT json_extract(payload, '$.url'), json_extract(payload, '$.key_pin') FROM events "
+      "WHERE type = 'standby_joined' AND seq > ? ORDER BY seq DESC LIMIT 1");
+  s.bind(1, after_seq);
+  if (!s.step()) return "";
+  return s.text(0) + "#sha256=" + s.text(1);
+}
+
 namespace {
 // A key's pin: its SHA-256 as 64 lower-case hex digits.
 std::string key_pin(protocol::Fields& f, const std::string& field) {

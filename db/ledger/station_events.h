@@ -70,6 +70,10 @@ struct Epoch {
   std::int64_t seq = 0;
 };
 Epoch current_epoch(Database& db);
+// Where stations reach the standby named by the last standby_joined after `after_seq` (the
+// epoch's promotion: before it, the standby named was the one promoted): its https URL with
+// "#sha256=PIN", or empty when none joined since.
+std::string last_standby_url(Database& db, std::int64_t after_seq);
 
 // A station event's payload as the replay checks it; throws protocol::InputError or LedgerRefusal.
 // A promotion's epoch must be `epoch_before` + 1.

@@ -38,8 +38,11 @@ LedgerServer::Impl::Impl(const ServerConfig& c)
   last_seq = ledger.last_seq();
   standby = c.standby_of.has_value();
   if (last_seq == 0 && !standby) throw std::runtime_error(fmt::format(fmt::runtime(tr("{} holds no event definition")), c.db_path));
-  epoch = current_epoch(ledger.database()).epoch;
+  const Epoch at_start = current_epoch(ledger.database());
+  epoch = at_start.epoch;
+  epoch_seq = at_start.seq;
   epoch_checked_seq = last_seq;
+  if (!standby) standby_url = last_standby_url(ledger.database(), at_start.seq);
   // A ledger made before kiosk PINs existed gets them now (marshal pins prints them).
   if (int made = standby ? 0 : ensure_kiosk_pins(ledger.database(), now_ms()))
     log.write("pins",
@@ -151,10 +154,13 @@ void LedgerServer::Impl::check_epoch() {
     if (head <= epoch_checked_seq) return;
     // Only the events since the last look: the seq's key range, never the whole chain.
     Statement s = reader().prepare(
-        "SELECT json_extract(payload, '$.epoch') FROM events WHERE seq > ?1 AND seq <= ?2 AND type = ?3 "
+        "SELECT json_extract(payload, '$.epoch'), seq FROM events WHERE seq > ?1 AND seq <= ?2 AND type = ?3 "
         "ORDER BY seq DESC LIMIT 1");
     s.bind(1, epoch_checked_seq).bind(2, head).bind(3, std::string(ledger_promoted_event));
-    if (s.step()) epoch = s.int64(0);
+    if (s.step()) {
+      epoch = s.int64(0);
+      epoch_seq = s.int64(1);
+    }
     epoch_checked_seq = head;
   } catch (const std::exception& e) {
     log.write("epoch", fmt::format(fmt::runtime(tr("could not read the ledger's epoch: {}")), e.what()), now_ms());
@@ -225,6 +231,10 @@ void LedgerServer::Impl::check_promoted() {
   follower->stop();  // the ledger is the writer's from here (kept: /health may be reading its status)
   last_seq = ledger.last_seq();
   check_epoch();
+  {
+    std::lock_guard lock(standby_url_mutex);
+    standby_url.clear();  // the chain's last standby_joined named this server itself
+  }
   standby = false;
   // TRANSLATORS: the server's log: {0} is the ledger's epoch, {1} its head.
   log.write("promoted",  // i18n: not words (a key)

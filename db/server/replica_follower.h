@@ -34,6 +34,11 @@ struct FetchReply {
 // `path` with its query ("/replica/follow?after=..."); `epoch` goes in X-Marshal-Epoch.
 using Fetch = std::function<FetchReply(const std::string& path, std::int64_t epoch, long timeout_ms)>;
 
+// The header a standby's follow requests carry: where stations reach it ("https://HOST:PORT#sha256=
+// PIN", from `marshal serve --advertise`). The primary writes it into the chain (standby_joined)
+// and names it in /health, so that stations learn where to go when it dies.
+inline constexpr const char* standby_url_header = "X-Marshal-Standby-Url";
+
 // How long one follow waits on the primary for a new event: also how long stopping the
 // follower may take, and how often an idle standby asks.
 inline constexpr std::int64_t follow_wait_ms = 1000;

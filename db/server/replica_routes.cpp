@@ -9,6 +9,7 @@
 
 #include "ledger/replica_wire.h"
 #include "ledger/station_events.h"
+#include "protocol/enrollment.h"
 #include "server/server_internals.h"
 #include "store/hash_chain.h"
 
@@ -58,11 +59,48 @@ LedgerServer::Impl::Answer LedgerServer::Impl::get_replica_follow(Call& call) {
                        data);
   }
   s.replica = true;
+  if (const char* url = MHD_lookup_connection_value(call.connection, MHD_HEADER_KIND, standby_url_header))
+    note_standby_url(call.station().name, url);
   // The head it asks from is on its disk: the replies that waited for it go (server/standby_link.h).
   standby_link->followed(call.station().name, s.after, last_seq, now_ms());
   const std::int64_t refusals = reader().scalar_int("SELECT COALESCE(MAX(id), 0) FROM refusals");
   if (wait_ms == 0 || s.after < last_seq || s.refusals_after < refusals) return read_replica(s);
   return wait_for_next(call.connection, s, wait_ms);
+}
+
+void LedgerServer::Impl::note_standby_url(const std::string& name, const std::string& url) {
+  std::unique_lock lock(standby_url_mutex);
+  if (url == standby_url || url == standby_url_refused) return;
+  std::string why;
+  const protocol::ServerAddress address = protocol::split_pinned_url(url);
+  if (!protocol::valid_server_url(url, why) || !address.url.starts_with("https://") || address.key_pin.empty()) {
+    standby_url_refused = url;  // said once, not on every follow
+    // TRANSLATORS: the server's log: {0} the standby's name, {1} the address it sent, {2} why it is refused.
+    log.write("standby", fmt::format(fmt::runtime(tr("the standby {} gave an address stations cannot use ({}): {}; "
+                                                     "give it --advertise https://ITS-ADDRESS:PORT")),
+                                     name, url, why.empty() ? tr("an https address with its key's pin is needed") : why),
+              now_ms());
+    return;
+  }
+  standby_url = url;
+  lock.unlock();
+  std::lock_guard closing_lock(closing_mutex);
+  if (closing) return;
+  queue->run_in_writer([=, this](Ledger& l) {
+    try {
+      Transaction tx(l.database());
+      append_standby_joined(l.database(), name, address.url, address.key_pin, now_ms());
+      tx.commit();
+      // TRANSLATORS: the server's log: {0} the standby's name, {1} its address.
+      log.write("standby", fmt::format(fmt::runtime(tr("the standby {} is at {}: stations learn it from /health")),
+                                       name, address.url),
+                now_ms());
+    } catch (const std::exception& e) {
+      log.write("standby", fmt::format(fmt::runtime(tr("could not write where the standby is: {}")), e.what()), now_ms());
+      std::lock_guard again(standby_url_mutex);
+      standby_url.clear();  // the next follow tries again
+    }
+  });
 }
 
 Reply LedgerServer::Impl::read_replica(RequestState& s) {

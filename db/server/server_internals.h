@@ -169,7 +169,15 @@ struct LedgerServer::Impl {
   std::atomic<std::int64_t> last_seq{0};
   // The ledger's epoch (ledger/station_events.h), and the last seq searched for a promotion.
   std::atomic<std::int64_t> epoch{1};
+  std::atomic<std::int64_t> epoch_seq{0};  // the seq of the promotion that began it (0: none)
   std::int64_t epoch_checked_seq = 0;  // run_deadlines' thread only
+  // Where stations reach this primary's standby (pinned URL, from the chain's last standby_joined
+  // since the last promotion): /health names it, so that stations learn it (issue 29).
+  std::mutex standby_url_mutex;
+  std::string standby_url;
+  std::string standby_url_refused;  // the last address refused (logged once)
+  // A follow request's X-Marshal-Standby-Url, when it names another address than the one known.
+  void note_standby_url(const std::string& name, const std::string& url);
   std::atomic<bool> fenced{false};
   // A standby (config.standby_of): follows the primary, writes nothing of its own, until promoted.
   std::atomic<bool> standby{false};

@@ -230,8 +230,13 @@ Impl::Answer Impl::route(MHD_Connection* c, const std::string& method, const std
 }
 
 Impl::Answer Impl::get_health(Call&) {
-  Json health{{"ok", true}, {"events", last_seq.load()}, {"epoch", epoch.load()}, {"role", "primary"}};
+  Json health{{"ok", true}, {"events", last_seq.load()}, {"epoch", epoch.load()}, {"epoch_seq", epoch_seq.load()},
+              {"role", "primary"}};
   if (!standby) {
+    {
+      std::lock_guard lock(standby_url_mutex);
+      if (!standby_url.empty()) health["standby_url"] = standby_url;  // stations add it to their list
+    }
     const StandbyLink::LinkStatus link = standby_link->status();
     health["standby"] = link.state == StandbyLink::State::none
                             ? Json()

@@ -76,22 +76,78 @@ sqlite::Database& with_schema(sqlite::Database& cache) {
 }
 }  // namespace
 
-LedgerClient::LedgerClient(ClientConfig config)
-    : config_(std::move(config)), cache_(config_.cache_path, true),
-      // The server this cache enrolled at, with its key's pin, when given without it.
-      http_(protocol::address_to_use(config_.server_url, setting(with_schema(cache_), "server")), config_.timeout_ms) {
+LedgerClient::LedgerClient(ClientConfig config) : config_(std::move(config)), cache_(config_.cache_path, true) {
   if (sodium_init() < 0) throw std::runtime_error(i18n::tr("libsodium could not start"));
-  http_.set_token(setting(cache_, "token"));
+  with_schema(cache_);
+  // The server this cache enrolled at, with its key's pin, when given without it.
+  const std::string enrolled_at = setting(cache_, "server");
+  const std::string given = protocol::address_to_use(config_.server_url, enrolled_at);
+  servers_ = ServerList::from_settings(setting(cache_, "servers"), enrolled_at, setting(cache_, "server_current"));
+  // A token belongs to the servers of the evening it was given for: a card naming another (a new
+  // ledger key after a theft) enrols anew.
+  token_fits_ = enrolled_at.empty() || servers_.contains(given);
+  if (!token_fits_ || servers_.urls().empty()) servers_ = ServerList(given);
   try {
     known_epoch_ = std::stoll(setting(cache_, "epoch"));
   } catch (const std::exception&) {
     known_epoch_ = 0;  // none kept yet (or a hand-edited cache): learnt from the next reply
   }
-  if (known_epoch_ > 0) http_.set_header("X-Marshal-Epoch", std::to_string(known_epoch_));
+  http_ = connect(servers_.current());
 }
 
-HttpReply LedgerClient::get(const std::string& path, long timeout_ms) { return with_epoch(http_.get(path, timeout_ms)); }
-HttpReply LedgerClient::post(const std::string& path, const Json& body) { return with_epoch(http_.post(path, body)); }
+std::unique_ptr<HttpClient> LedgerClient::connect(const std::string& url) {
+  auto http = std::make_unique<HttpClient>(url, config_.timeout_ms);
+  // Sent even where it may not fit (enrolled() says so): the ledger answers 401 if it does not.
+  http->set_token(setting(cache_, "token"));
+  if (known_epoch_ > 0) http->set_header("X-Marshal-Epoch", std::to_string(known_epoch_));
+  return http;
+}
+
+namespace {
+// A reply after which another listed server is asked: no answer (or an old ledger's, or another
+// key's), a standby that takes no writes, or a ledger that knows it was replaced.
+bool worth_asking_another(const HttpReply& r) {
+  if (!r.reached || r.status == 421) return true;
+  return r.status == 503 && r.body.is_object() && r.body.contains("error") && r.body["error"].is_object() &&
+         r.body["error"].value("code", "") == "not_primary";
+}
+}  // namespace
+
+HttpReply LedgerClient::ask(const std::function<HttpReply(HttpClient&)>& send) {
+  HttpReply first = with_epoch(send(*http_));
+  if (!worth_asking_another(first)) return first;
+  for (const std::string& url : servers_.others()) {
+    std::unique_ptr<HttpClient> other = connect(url);
+    HttpReply r = with_epoch(send(*other));
+    if (worth_asking_another(r)) continue;
+    // This one answers: the station talks to it from now on (and after a restart).
+    servers_.make_current(url);
+    set_setting(cache_, "server_current", url);
+    http_ = std::move(other);
+    if (known_epoch_ > 0) http_->set_header("X-Marshal-Epoch", std::to_string(known_epoch_));  // as this reply said
+    return r;
+  }
+  return first;
+}
+
+HttpReply LedgerClient::get(const std::string& path, long timeout_ms) {
+  return ask([&](HttpClient& http) { return http.get(path, timeout_ms); });
+}
+HttpReply LedgerClient::post(const std::string& path, const Json& body) {
+  return ask([&](HttpClient& http) { return http.post(path, body); });
+}
+
+void LedgerClient::learn_servers(const Json& health) {
+  if (!health.is_object()) return;
+  if (health.contains("epoch_seq") && health["epoch_seq"].is_number_integer() &&
+      health.value("epoch", std::int64_t{0}) == known_epoch_)
+    epoch_seq_ = health["epoch_seq"].get<std::int64_t>();
+  bool changed = false;
+  // A primary names its standby; a standby names the primary it follows.
+  for (const char* key : {"standby_url", "following"})
+    if (health.contains(key) && health[key].is_string()) changed = servers_.add(health[key].get<std::string>()) || changed;
+  if (changed) set_setting(cache_, "servers", servers_.to_json());
+}
 
 HttpReply LedgerClient::with_epoch(HttpReply reply) {
   if (!reply.reached || reply.epoch == 0) return reply;
@@ -104,15 +160,18 @@ HttpReply LedgerClient::with_epoch(HttpReply reply) {
   }
   if (reply.epoch > known_epoch_) {
     known_epoch_ = reply.epoch;
+    epoch_seq_ = 0;  // told by the next /health
     set_setting(cache_, "epoch", std::to_string(known_epoch_));
-    http_.set_header("X-Marshal-Epoch", std::to_string(known_epoch_));
+    http_->set_header("X-Marshal-Epoch", std::to_string(known_epoch_));
   }
   return reply;
 }
 
 bool LedgerClient::enroll(const std::string& code, std::string& error) {
-  // Not through post(): a station enrolled at another ledger (a new evening) takes that one's epoch.
-  HttpReply r = http_.post("/enroll", Json{{"code", code}});
+  // At the address given (the card's), not through post(): a station enrolled at another ledger
+  // (a new evening) takes that one's epoch and forgets the old one's servers.
+  auto http = std::make_unique<HttpClient>(servers_.urls().empty() ? "" : servers_.urls().front(), config_.timeout_ms);
+  HttpReply r = http->post("/enroll", Json{{"code", code}});
   online_ = r.reached;
   if (!r.reached) {
     error = r.wrong_key ? r.error : fmt::format(fmt::runtime(i18n::tr("the ledger cannot be reached: {}")), r.error);
@@ -122,25 +181,25 @@ bool LedgerClient::enroll(const std::string& code, std::string& error) {
     error = protocol::reply_refusal_reason(r.body, i18n::tr("enrollment refused"));
     return false;
   }
+  servers_ = ServerList(http->base_url());  // with its key's pin
   Transaction tx(cache_);
   set_setting(cache_, "token", r.body["token"]);
   set_setting(cache_, "station", r.body["station"]);
   set_setting(cache_, "role", r.body["role"]);
-  set_setting(cache_, "server", http_.base_url());  // with its key's pin
+  set_setting(cache_, "server", http->base_url());
+  set_setting(cache_, "servers", servers_.to_json());
+  set_setting(cache_, "server_current", http->base_url());
   known_epoch_ = r.epoch;
   set_setting(cache_, "epoch", std::to_string(known_epoch_));
   tx.commit();
-  http_.set_header("X-Marshal-Epoch", known_epoch_ > 0 ? std::to_string(known_epoch_) : "");
-  http_.set_token(r.body["token"]);
+  token_fits_ = true;
+  epoch_seq_ = 0;
+  http_ = connect(servers_.current());
   return true;
 }
 
-// A token belongs to the server and key that gave it: a card naming another (a new ledger key
-// after a theft) enrols anew.
-bool LedgerClient::enrolled() {
-  const std::string server = setting(cache_, "server");
-  return !setting(cache_, "token").empty() && (server.empty() || server == http_.base_url());
-}
+bool LedgerClient::enrolled() { return token_fits_ && !setting(cache_, "token").empty(); }
+
 std::string LedgerClient::station_name() { return setting(cache_, "station"); }
 std::string LedgerClient::role() { return setting(cache_, "role"); }
 
@@ -217,6 +276,7 @@ SyncReport LedgerClient::sync() {
     HttpReply r = get("/health");
     report.online = r.reached && r.status == 200;
     report.wrong_key = r.wrong_key;
+    if (report.online) learn_servers(r.body);
   }
   online_ = report.online;
   report.left = static_cast<int>(cache_.scalar_int("SELECT COUNT(*) FROM outbox"));

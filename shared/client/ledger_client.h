@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "client/http.h"
+#include "client/server_list.h"
 #include "sqlite/sqlite.h"
 
 namespace marshal::client {
@@ -68,6 +69,11 @@ class LedgerClient {
   std::string role();
   // The highest epoch a ledger's reply named to this station (1 before any promotion; 0: none).
   std::int64_t known_epoch() const { return known_epoch_; }
+  // The seq of the promotion that began known_epoch() (0 before any, or not yet told by /health).
+  std::int64_t epoch_seq() const { return epoch_seq_; }
+  // The ledgers this station may talk to (client/server_list.h): the one enrolled at, and those
+  // the ledgers' /health named; the one it talks to now is servers().current().
+  const ServerList& servers() const { return servers_; }
 
   // Records an event: stored locally first, then sent at once if the ledger answers.
   Record record(const std::string& type, const Json& payload, std::int64_t now_ms);
@@ -109,18 +115,28 @@ class LedgerClient {
   // (X-Marshal-Epoch), remember a higher one from the reply, and make the reply of a ledger at a
   // lower epoch (an old primary, replaced by a promoted standby) one that did not reach a ledger:
   // records stay in the outbox, views come from the cache (docs/server.md, A standby ledger).
+  // Each asks the current server, then, when it does not answer as a ledger taking records (no
+  // answer, 503 not_primary, 421 epoch_behind, a lower epoch), the other listed servers in order;
+  // the first that does becomes current (settings "server_current").
   HttpReply get(const std::string& path, long timeout_ms = 0);
   HttpReply post(const std::string& path, const Json& body);
+  HttpReply ask(const std::function<HttpReply(HttpClient&)>& send);
   HttpReply with_epoch(HttpReply reply);
+  std::unique_ptr<HttpClient> connect(const std::string& url);  // with the token and epoch
+  // What a ledger's /health tells: its standby's or primary's address, the epoch's first seq.
+  void learn_servers(const Json& health);
   View view(const std::string& path, const std::string& cache_key);
   Record read_record(sqlite::Statement& s);
 
   ClientConfig config_;
   sqlite::Database cache_;
-  HttpClient http_;
+  ServerList servers_;
+  bool token_fits_ = false;  // the kept token was given by one of servers_ (else enrolled() is false)
+  std::unique_ptr<HttpClient> http_;  // to servers_.current()
   bool online_ = false;
   bool known_offline_ = false;
   std::int64_t known_epoch_ = 0;  // the highest the ledger named (settings key "epoch"); 0: none yet
+  std::int64_t epoch_seq_ = 0;
 };
 
 // A fresh UUIDv7 for a record.

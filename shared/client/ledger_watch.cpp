@@ -5,12 +5,20 @@
 namespace marshal::client {
 
 LedgerWatch::LedgerWatch(ClientConfig config, std::chrono::milliseconds every)
-    : client_(std::move(config)), repeater_(every, [this] { turn(); }) {}
+    : client_(std::move(config)), epoch_seen_(client_.known_epoch()), repeater_(every, [this] { turn(); }) {}
 
 void LedgerWatch::turn() {
   // The outbox first (or /health when it is empty): whether the ledger answers at all.
   const SyncReport sync = client_.sync();
   const bool online = sync.online;
+  // A new epoch (a standby promoted): its events after the promotion may carry seqs this watch
+  // saw on the old ledger (events the old one held that never reached the standby); the feed
+  // goes on from just before the promotion, once /health has said where that is.
+  if (client_.known_epoch() > epoch_seen_ && client_.epoch_seq() > 0) {
+    std::lock_guard lock(mutex_);
+    if (epoch_seen_ > 0) after_ = std::min(after_, client_.epoch_seq() - 1);
+    epoch_seen_ = client_.known_epoch();
+  }
   std::optional<Json> feed;
   View timers;
   if (online) {
@@ -25,6 +33,7 @@ void LedgerWatch::turn() {
   std::lock_guard lock(mutex_);
   online_ = online;
   wrong_key_ = sync.wrong_key;
+  current_server_ = client_.servers().current();
   if (feed && feed->contains("events") && (*feed)["events"].is_array()) {
     for (const Json& e : (*feed)["events"]) {
       if (!e.is_object() || !e.contains("seq") || !e["seq"].is_number_integer()) continue;
@@ -44,6 +53,11 @@ std::optional<bool> LedgerWatch::online() const {
 bool LedgerWatch::wrong_key() const {
   std::lock_guard lock(mutex_);
   return wrong_key_;
+}
+
+std::string LedgerWatch::current_server() const {
+  std::lock_guard lock(mutex_);
+  return current_server_;
 }
 
 std::vector<Json> LedgerWatch::events_after(std::int64_t after) {

@@ -37,6 +37,9 @@ class LedgerWatch {
   bool known_offline() const { return online() == false; }
   // The last turn met a server with another key than the one the station's card pinned.
   bool wrong_key() const;
+  // The address the watch talks to now (pinned; it moves to another listed server when this one
+  // stops answering as the ledger: client/server_list.h).
+  std::string current_server() const;
   // The feed's events after `after` (each as GET /events gives it), oldest first.
   std::vector<Json> events_after(std::int64_t after);
   // GET /timers as the last turn that reached the ledger read it.
@@ -53,9 +56,11 @@ class LedgerWatch {
   mutable std::mutex mutex_;
   std::optional<bool> online_;
   bool wrong_key_ = false;
+  std::string current_server_;
   std::optional<Json> timers_;
   std::deque<Json> events_;
   std::int64_t after_ = 0;
+  std::int64_t epoch_seen_ = 0;  // the epoch the feed's after_ belongs to (the watch's thread only)
   Repeater repeater_;  // last: its thread starts once the rest is ready, and stops first
 };
 

@@ -56,6 +56,12 @@ TEST_CASE("a GM's failover at the command line: a standby follows, is promoted, 
   standby.start();
   CHECK_THAT(standby.log(), Catch::Contains("A standby of"));
   REQUIRE(comes_true([&] { return in_step(standby.url(), town.path); }));
+  // Where stations reach it (--listen's address, its key's pin): in the chain, and in /health.
+  CHECK_THAT(standby.log(), Catch::Contains("Stations learn this standby's address from the primary"));
+  REQUIRE(comes_true([&] {
+    return client::HttpClient(primary.url()).get("/health", 3000).body.value("standby_url", "") == standby.url();
+  }));
+  CHECK(count_rows(town.path, "SELECT COUNT(*) FROM events WHERE type = 'standby_joined'") == 1);
   REQUIRE(record(primary.url(), gm_token, town.badge(bo), 1).status == 200);
   REQUIRE(comes_true([&] { return in_step(standby.url(), town.path); }));
 
@@ -92,4 +98,29 @@ TEST_CASE("a GM's failover at the command line: a standby follows, is promoted, 
   REQUIRE(comes_true([&] { return in_step(old_primary.url(), standby_path); }));
   CHECK(db::current_epoch(db::Ledger(town.path).database()).epoch == 2);
   CHECK(record(old_primary.url(), gm_token, town.badge(bo), 2).status == 503);
+}
+
+TEST_CASE("marshal serve --advertise says what is wrong with an address stations could not use", "[server][standby][cli]") {
+  TempDir dir;
+  TestLedger town = make_ledger(dir, {.tricks = 1, .bystanders = 1}, 32);
+  const std::string primary = "https://127.0.0.1:9#sha256=" + std::string(64, 'a');
+  struct Case {
+    std::vector<std::string> args;
+    std::string says;
+  };
+  for (const Case& c : std::vector<Case>{
+           {{"--advertise", "https://10.0.0.3:8080"}, "goes with --standby-of"},
+           {{"--standby-of", primary, "--advertise", "http://10.0.0.3:8080"}, "give https://HOST:PORT"},
+           {{"--standby-of", primary, "--advertise", "https://10.0.0.3:8080#sha256=" + std::string(64, 'b')},
+            "give https://HOST:PORT"},
+           {{"--standby-of", primary, "--advertise", "https://10.0.0.3"}, "give https://HOST:PORT"},
+       }) {
+    std::vector<std::string> args{"serve", "--db", dir.file("b.db"), "--listen", "127.0.0.1:0"};
+    args.insert(args.end(), c.args.begin(), c.args.end());
+    ProgramRun run = run_marshal(args, dir.file("advertise.log"));
+    INFO(run.out);
+    CHECK(run.exit_code == 1);  // wrong arguments
+    CHECK_THAT(run.out, Catch::Contains(c.says));
+    CHECK_FALSE(std::filesystem::exists(dir.file("b.db")));  // refused before anything is made
+  }
 }
