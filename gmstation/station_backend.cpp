@@ -1,4 +1,5 @@
 #include "gmstation/station_backend.h"
+#include "gmstation/ledger_status.h"
 
 #include "protocol/enrollment.h"
 
@@ -214,9 +215,12 @@ class RemoteLedger : public StationBackend {
   void wait_for_ledger(long max_wait_ms) override {
     if (watch_) watch_->wait_for_turn(std::chrono::milliseconds(max_wait_ms));
   }
+  // The server the watch talks to now (another listed one when its card's stops answering) and
+  // its standby's state (gmstation/ledger_status.h).
   std::string describe() const override {
-    // TRANSLATORS: in the status bar: where this station's ledger is; {} is the server's address.
-    return fmt::format(fmt::runtime(tr("ledger server {}")), protocol::split_pinned_url(url_).url);
+    if (!watch_) return ledger_status_words(url_, Json());
+    const std::string current = watch_->current_server();
+    return ledger_status_words(current.empty() ? url_ : current, watch_->health());
   }
   // What the watch found last; before its first answer the ledger is taken to be there.
   bool online() override { return !watch_ || watch_->online().value_or(true); }

@@ -23,15 +23,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string utc_stamp(std::int64_t now_ms) {
-  const std::time_t seconds = static_cast<std::time_t>(now_ms / 1000);
-  std::tm utc{};
-  gmtime_r(&seconds, &utc);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y%m%d-%H%M%SZ", &utc);
-  return text;
-}
-
 // A file's contents on the disk before its name is trusted (a USB stick pulled out right after).
 void sync_file(const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDONLY);
@@ -54,6 +45,15 @@ void copy_online(const std::string& from, const std::string& to) {
 }
 
 }  // namespace
+
+std::string utc_stamp(std::int64_t now_ms) {
+  const std::time_t seconds = static_cast<std::time_t>(now_ms / 1000);
+  std::tm utc{};
+  gmtime_r(&seconds, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y%m%d-%H%M%SZ", &utc);
+  return text;
+}
 
 BackupResult backup_ledger(const std::string& db_path, const std::string& to_dir,
                            std::int64_t now_ms,

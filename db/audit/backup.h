@@ -66,6 +66,9 @@ class BackupSchedule {
   std::thread thread_;  // last: started once the rest is ready
 };
 
+// `now_ms` as a file name's time: YYYYMMDD-HHMMSSZ (UTC).
+std::string utc_stamp(std::int64_t now_ms);
+
 // "5m", "90s", "1h" (a number and its unit: s, m or h) in seconds, within backup_every_min_s..
 // backup_every_max_s; 0 with `why` otherwise.
 std::int64_t parse_backup_interval(const std::string& text, std::string& why);

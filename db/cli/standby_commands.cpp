@@ -12,6 +12,7 @@
 
 #include "cli/cli.h"
 #include "cli/standby_fetch.h"
+#include "cli/standby_rejoin.h"
 #include "client/http.h"
 #include "i18n/translate.h"
 #include "ledger/ledger.h"
@@ -108,14 +109,16 @@ int prepare_standby(const ServeOptions& options, db::ServerConfig& config, std::
   try {
     std::optional<std::string> token = standby_token(options, out, err);
     if (!token) return exit_refused;  // before the file is made: nothing is left behind
+    primary = std::make_shared<client::HttpClient>(options.standby_of);
+    primary->set_token(*token);
+    // An old primary rejoining: a tail the new primary never received is set aside first.
+    if (int refused = set_aside_unacknowledged_tail(options.db_path, *primary, out, err)) return refused;
     if (!std::filesystem::exists(options.db_path)) {
       db::Ledger::create_replica(options.db_path);
       // TRANSLATORS: {} is the ledger file.
       out << fmt::format(fmt::runtime(tr("Made {}, an empty standby ledger: it fills with the primary's chain.\n")),
                          options.db_path);
     }
-    primary = std::make_shared<client::HttpClient>(options.standby_of);
-    primary->set_token(*token);
     config.standby_of = db::ServerConfig::StandbyOf{.primary = options.standby_of, .fetch = pinned_fetch(primary)};
   } catch (const std::exception& e) {
     err << "marshal: " << e.what() << "\n";

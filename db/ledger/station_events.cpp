@@ -74,6 +74,17 @@ std::int64_t append_standby_in_sync(Database& db, const std::string& standby, st
   return append_admin_event(db, standby_in_sync_event, {{"standby", standby}, {"seq", seq}}, now_ms);
 }
 
+std::string append_alone_at_restart(Database& db, std::int64_t now_ms) {
+  // Read once as a server starts (not indexed by type).
+  Statement last = db.prepare(
+      "SELECT type, json_extract(payload, '$.standby'), json_extract(payload, '$.seq') FROM events "
+      "WHERE type IN ('ledger_alone', 'standby_in_sync') ORDER BY seq DESC LIMIT 1");
+  if (!last.step() || last.text(0) != standby_in_sync_event) return "";
+  const std::string standby = last.text(1);
+  append_ledger_alone(db, standby, last.int64(2), 0, "restart", now_ms);
+  return standby;
+}
+
 std::int64_t append_standby_joined(Database& db, const std::string& name, const std::string& url,
                                    const std::string& key_pin_hex, std::int64_t now_ms) {
   return append_admin_event(db, standby_joined_event, {{"name", name}, {"url", url}, {"key_pin", key_pin_hex}}, now_ms);
@@ -138,8 +149,8 @@ void check_standby_event(const std::string& type, protocol::Fields& f, std::int6
     count(f, "acked_seq");
     count(f, "waited_ms");
     const std::string why = f.text("why");
-    if (why != "no_answer" && why != "behind" && why != "diverged")
-      throw LedgerRefusal(RefusalCode::bad_input, "why", say("must be no_answer, behind or diverged"));
+    if (why != "no_answer" && why != "behind" && why != "diverged" && why != "restart")
+      throw LedgerRefusal(RefusalCode::bad_input, "why", say("must be no_answer, behind, diverged or restart"));
   } else if (type == standby_in_sync_event) {
     station_name(f, "standby");
     count(f, "seq");

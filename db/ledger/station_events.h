@@ -61,6 +61,11 @@ std::int64_t append_ledger_promoted(Database& db, const Promotion& promotion, st
 std::int64_t append_ledger_alone(Database& db, const std::string& standby, std::int64_t acked_seq, std::int64_t waited_ms,
                                  const std::string& why, std::int64_t now_ms);
 std::int64_t append_standby_in_sync(Database& db, const std::string& standby, std::int64_t seq, std::int64_t now_ms);
+// A primary starting: when its chain's last standby event says the standby was in step, it writes
+// ledger_alone "restart": until the standby holds the chain again nothing waits for it, and a
+// file that went on so is never set aside when it rejoins as a standby (cli/standby_rejoin.h).
+// The standby's name when written, else empty. In the caller's transaction.
+std::string append_alone_at_restart(Database& db, std::int64_t now_ms);
 std::int64_t append_standby_joined(Database& db, const std::string& name, const std::string& url,
                                    const std::string& key_pin_hex, std::int64_t now_ms);
 

@@ -35,8 +35,9 @@ std::string serving::client_address(MHD_Connection* c) {
 
 LedgerServer::Impl::Impl(const ServerConfig& c)
     : config(c), log(c.log), guard(c.connection_limits, log), ledger(c.db_path), trail(ledger.refusal_trail()) {
-  last_seq = ledger.last_seq();
   standby = c.standby_of.has_value();
+  if (!standby) mark_restart();
+  last_seq = ledger.last_seq();
   if (last_seq == 0 && !standby) throw std::runtime_error(fmt::format(fmt::runtime(tr("{} holds no event definition")), c.db_path));
   const Epoch at_start = current_epoch(ledger.database());
   epoch = at_start.epoch;
@@ -146,6 +147,18 @@ void LedgerServer::Impl::run_deadlines() {
   }
 }
 
+
+void LedgerServer::Impl::mark_restart() {
+  Transaction tx(ledger.database());
+  const std::string name = append_alone_at_restart(ledger.database(), now_ms());
+  tx.commit();
+  if (!name.empty())
+    // TRANSLATORS: the server's log: {} is the standby's name.
+    log.write("standby", fmt::format(fmt::runtime(tr("restarted: replies do not wait for the standby {} until it holds "
+                                                     "the whole chain again")),
+                                     name),
+              now_ms());
+}
 
 void LedgerServer::Impl::check_epoch() {
   try {

@@ -139,10 +139,12 @@ bool ReplicaFollower::follow_once() {
   }
   ReplicaBatch batch;
   std::int64_t primary_epoch = 0, primary_head = 0;
+  bool synchronous = false;
   try {
     protocol::Fields f(body, "");
     primary_epoch = f.int64_or("epoch", 1, INT64_MAX, 0);
     primary_head = f.int64_or("head", 0, INT64_MAX, -1);
+    synchronous = f.boolean_or("synchronous", false);
     if (primary_epoch < 1 || primary_head < 0)
       throw protocol::InputError("head", i18n::say("the answer has no epoch or head"));
     batch = replica_batch_from_json(body);
@@ -165,7 +167,9 @@ bool ReplicaFollower::follow_once() {
   if (!batch.events.empty()) seq = batch.events.back().seq;
   const bool admin_applied = batch.admin && seq >= batch.admin->as_of_seq;
   const bool written = !batch.events.empty() || !batch.refusals.empty() || admin_applied;
-  const bool in_sync = seq >= primary_head;
+  // In step: it holds the primary's head, or the primary's replies wait for it (what it lacks
+  // was never acknowledged to a station). What marshal promote asks of the last contact.
+  const bool in_sync = seq >= primary_head || synchronous;
   {
     std::lock_guard lock(mutex_);
     status_.primary_head = primary_head;

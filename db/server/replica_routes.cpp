@@ -135,6 +135,9 @@ Reply LedgerServer::Impl::read_replica(RequestState& s) {
     refusals.push_back(replica_refusal_json(row));
   }
   Reply reply{200, {{"epoch", epoch.load()}, {"head", head}, {"events", events}, {"refusals", refusals}}};
+  // Whether replies wait for the standby now: then what it lacks of the head was never
+  // acknowledged, and it may be promoted though a batch behind (marshal promote's check).
+  reply.body["synchronous"] = standby_link->status().state == StandbyLink::State::in_sync;
   // The PINs, admin checks and codes, when the standby holds another snapshot of them.
   const AdminSnapshot admin = read_admin_snapshot(db, head);
   if (admin.digest != s.admin_digest) reply.body["admin"] = admin_snapshot_json(admin);

@@ -242,6 +242,7 @@ struct LedgerServer::Impl {
   // every write (any POST) is refused too, until the server is restarted.
   std::optional<serving::Reply> fenced_reply(MHD_Connection* c);
   serving::Reply fenced_off() const;
+  void mark_restart();  // a primary starting: ledger_alone "restart" when its standby was in step
   void check_epoch();  // a promotion committed while serving (run_deadlines, once a second)
   void check_promoted();  // a standby promoted while serving (marshal promote) takes writes
   std::unique_ptr<StandbyLink> make_standby_link();

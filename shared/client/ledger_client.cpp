@@ -123,6 +123,7 @@ HttpReply LedgerClient::ask(const std::function<HttpReply(HttpClient&)>& send) {
     // This one answers: the station talks to it from now on (and after a restart).
     servers_.make_current(url);
     set_setting(cache_, "server_current", url);
+    last_health_ = Json();  // the other one's
     http_ = std::move(other);
     if (known_epoch_ > 0) http_->set_header("X-Marshal-Epoch", std::to_string(known_epoch_));  // as this reply said
     return r;
@@ -276,7 +277,10 @@ SyncReport LedgerClient::sync() {
     HttpReply r = get("/health");
     report.online = r.reached && r.status == 200;
     report.wrong_key = r.wrong_key;
-    if (report.online) learn_servers(r.body);
+    if (report.online) {
+      learn_servers(r.body);
+      last_health_ = r.body;
+    }
   }
   online_ = report.online;
   report.left = static_cast<int>(cache_.scalar_int("SELECT COUNT(*) FROM outbox"));

@@ -74,6 +74,9 @@ class LedgerClient {
   // The ledgers this station may talk to (client/server_list.h): the one enrolled at, and those
   // the ledgers' /health named; the one it talks to now is servers().current().
   const ServerList& servers() const { return servers_; }
+  // The last /health the current server gave (sync() asks it when the outbox is empty): its role,
+  // its standby's state (docs/server.md, GET /health); null before any.
+  const Json& last_health() const { return last_health_; }
 
   // Records an event: stored locally first, then sent at once if the ledger answers.
   Record record(const std::string& type, const Json& payload, std::int64_t now_ms);
@@ -137,6 +140,7 @@ class LedgerClient {
   bool known_offline_ = false;
   std::int64_t known_epoch_ = 0;  // the highest the ledger named (settings key "epoch"); 0: none yet
   std::int64_t epoch_seq_ = 0;
+  Json last_health_;
 };
 
 // A fresh UUIDv7 for a record.

@@ -16,7 +16,12 @@ void LedgerWatch::turn() {
   // goes on from just before the promotion, once /health has said where that is.
   if (client_.known_epoch() > epoch_seen_ && client_.epoch_seq() > 0) {
     std::lock_guard lock(mutex_);
-    if (epoch_seen_ > 0) after_ = std::min(after_, client_.epoch_seq() - 1);
+    if (epoch_seen_ > 0) {
+      after_ = std::min(after_, client_.epoch_seq() - 1);
+      restarted_after_ = after_;
+      // What the old ledger showed past the promotion never reached the new one.
+      std::erase_if(events_, [&](const Json& e) { return e["seq"].get<std::int64_t>() > after_; });
+    }
     epoch_seen_ = client_.known_epoch();
   }
   std::optional<Json> feed;
@@ -34,6 +39,7 @@ void LedgerWatch::turn() {
   online_ = online;
   wrong_key_ = sync.wrong_key;
   current_server_ = client_.servers().current();
+  health_ = client_.last_health();
   if (feed && feed->contains("events") && (*feed)["events"].is_array()) {
     for (const Json& e : (*feed)["events"]) {
       if (!e.is_object() || !e.contains("seq") || !e["seq"].is_number_integer()) continue;
@@ -60,8 +66,17 @@ std::string LedgerWatch::current_server() const {
   return current_server_;
 }
 
+Json LedgerWatch::health() const {
+  std::lock_guard lock(mutex_);
+  return health_;
+}
+
 std::vector<Json> LedgerWatch::events_after(std::int64_t after) {
   std::lock_guard lock(mutex_);
+  if (restarted_after_) {
+    after = std::min(after, *restarted_after_);
+    restarted_after_.reset();
+  }
   while (!events_.empty() && events_.front()["seq"].get<std::int64_t>() <= after) events_.pop_front();
   return {events_.begin(), events_.end()};
 }

@@ -40,6 +40,8 @@ class LedgerWatch {
   // The address the watch talks to now (pinned; it moves to another listed server when this one
   // stops answering as the ledger: client/server_list.h).
   std::string current_server() const;
+  // The current server's last /health (its role, its standby's state); null before any.
+  Json health() const;
   // The feed's events after `after` (each as GET /events gives it), oldest first.
   std::vector<Json> events_after(std::int64_t after);
   // GET /timers as the last turn that reached the ledger read it.
@@ -57,6 +59,10 @@ class LedgerWatch {
   std::optional<bool> online_;
   bool wrong_key_ = false;
   std::string current_server_;
+  Json health_;
+  // Set when the feed started again before a promotion: the next events_after() reads from there
+  // whatever its caller last saw (the new ledger's seqs after it are not the old one's).
+  std::optional<std::int64_t> restarted_after_;
   std::optional<Json> timers_;
   std::deque<Json> events_;
   std::int64_t after_ = 0;

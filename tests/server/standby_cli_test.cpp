@@ -34,20 +34,29 @@ client::HttpReply record(const std::string& url, const std::string& token, const
   return post_event(http, client::new_uuid_v7(now_ms()), "bystander_lost", {{"character", badge}});
 }
 
+// A ledger with a GM station enrolled, and a standby's code as `marshal station add` printed it.
+struct StandbySetUp {
+  TempDir dir;
+  TestLedger town;
+  std::string gm_token, standby_path, code;
+  explicit StandbySetUp(std::uint64_t seed)
+      : town(make_ledger(dir, {.tricks = 2, .bystanders = 4}, seed)),
+        gm_token(enrolled_token(town.path, "saloon-gm", db::Role::gm)), standby_path(dir.file("laptop-b.db")) {
+    ProgramRun added =
+        run_marshal({"station", "add", "laptop-b", "--role", "standby", "--db", town.path}, dir.file("add.log"));
+    INFO(added.out);
+    REQUIRE(added.exit_code == 0);
+    code = printed_code(added.out);
+  }
+};
+
 }  // namespace
 
 TEST_CASE("a GM's failover at the command line: a standby follows, is promoted, and the old primary rejoins as its "
           "standby",
           "[server][standby][cli]") {
-  TempDir dir;
-  TestLedger town = make_ledger(dir, {.tricks = 2, .bystanders = 4}, 31);
-  const std::string gm_token = enrolled_token(town.path, "saloon-gm", db::Role::gm);
-  const std::string standby_path = dir.file("laptop-b.db");
-
-  ProgramRun added = run_marshal({"station", "add", "laptop-b", "--role", "standby", "--db", town.path}, dir.file("add.log"));
-  INFO(added.out);
-  REQUIRE(added.exit_code == 0);
-  const std::string code = printed_code(added.out);
+  StandbySetUp set_up(31);
+  auto& [dir, town, gm_token, standby_path, code] = set_up;
 
   SpawnedServer primary(town.path, dir.file("primary"), Channel::tls);
   primary.start();
@@ -123,4 +132,43 @@ TEST_CASE("marshal serve --advertise says what is wrong with an address stations
     CHECK_THAT(run.out, Catch::Contains(c.says));
     CHECK_FALSE(std::filesystem::exists(dir.file("b.db")));  // refused before anything is made
   }
+}
+
+TEST_CASE("an old primary that went on alone is refused as the new primary's standby, naming where the chains part",
+          "[server][standby][cli]") {
+  StandbySetUp set_up(33);
+  auto& [dir, town, gm_token, standby_path, code] = set_up;
+  SpawnedServer primary(town.path, dir.file("primary"), Channel::tls);
+  primary.start();
+  SpawnedServer standby(standby_path, dir.file("standby"), Channel::tls,
+                        {"--standby-of", primary.url(), "--code", code});
+  standby.start();
+  REQUIRE(comes_true([&] { return in_step(standby.url(), town.path); }));
+  // Laptop B stops; A goes on alone (it writes ledger_alone) and acknowledges events B lacks.
+  CHECK(standby.stop() == 0);
+  REQUIRE(record(primary.url(), gm_token, town.badge(ada), 1).status == 200);
+  REQUIRE(record(primary.url(), gm_token, town.badge(bo), 1).status == 200);
+  CHECK(count_rows(town.path, "SELECT COUNT(*) FROM events WHERE type = 'ledger_alone'") == 1);
+  const std::int64_t b_head = event_count(standby_path);
+  primary.crash();
+  ProgramRun promoted = run_marshal({"promote", "--db", standby_path, "--force"}, dir.file("promote.log"));
+  INFO(promoted.out);
+  REQUIRE(promoted.exit_code == 0);
+  std::smatch rejoin;
+  REQUIRE(std::regex_search(promoted.out, rejoin, std::regex(R"(--code (\S+))")));
+  SpawnedServer new_primary(standby_path, dir.file("new-primary"), Channel::tls);
+  new_primary.start();
+
+  // A brought back as B's standby: its events from B's promotion on were acknowledged to a
+  // station (it was alone), so it is not set aside but refused, both sides of the parting named.
+  const std::int64_t a_events = event_count(town.path);
+  ProgramRun refused = run_marshal({"serve", "--db", town.path, "--listen", "127.0.0.1:0", "--standby-of",
+                                    new_primary.url(), "--code", rejoin[1].str()},
+                                   dir.file("rejoin.log"));
+  INFO(refused.out);
+  CHECK(refused.exit_code == 3);
+  CHECK_THAT(refused.out, Catch::Contains("part at event " + std::to_string(b_head + 1)));
+  CHECK_THAT(refused.out, Catch::Contains("on the primary ledger_promoted"));
+  CHECK(event_count(town.path) == a_events);  // the file kept as it was, under its own name
+  CHECK(std::filesystem::exists(town.path));
 }
