@@ -136,6 +136,7 @@ bool GmApp::OnCmdLineParsed(wxCmdLineParser& parser) {
   if (auto card = protocol::parse_enrollment_payload(enroll_.ToStdString())) {
     if (server_.empty()) server_ = wxString::FromUTF8(card->pinned_url());
     enroll_ = wxString::FromUTF8(card->code);
+    standby_ = card->standby_pinned_url();
   }
   if (ledger_.empty() == server_.empty()) {
     parser.Usage();
@@ -174,7 +175,7 @@ bool GmApp::OnInit() {
     }
     std::unique_ptr<StationBackend> backend;
     try {
-      backend = connect_to_server(server_.ToStdString(), cache, enroll_.ToStdString());
+      backend = connect_to_server(server_.ToStdString(), cache, enroll_.ToStdString(), standby_);
     } catch (const std::exception&) {
       if (!enroll_.empty()) throw;
       // Not enrolled and no code given: the station asks for its enrollment card.

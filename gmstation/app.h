@@ -27,6 +27,7 @@ class GmApp : public wxApp {
 
  private:
   wxString ledger_, server_, cache_, enroll_, camera_, twtw_deck_, station_ = "gm";
+  std::string standby_;  // the standby an --enroll card's text names (pinned), or empty
   ui::LanguageChoice language_;  // its problem is said once the command line is read
   bool sample_ = false;
   bool sound_ = true;

@@ -54,7 +54,8 @@ void EnrollFrame::on_code(const std::string& code) {
     return;
   }
   try {
-    enrolled_(connect_to_server(enrollment->pinned_url(), cache_path_, enrollment->code));
+    enrolled_(connect_to_server(enrollment->pinned_url(), cache_path_, enrollment->code,
+                                enrollment->standby_pinned_url()));
     Close(true);
   } catch (const std::exception& e) {
     problem_->SetLabel(wxString::FromUTF8(e.what()));  // "Not enrolled: ..." (connect_to_server)

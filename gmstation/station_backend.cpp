@@ -201,9 +201,11 @@ class RemoteLedger : public StationBackend {
   RemoteLedger(const std::string& url, const std::string& cache)
       : config_{url, cache, request_timeout_ms}, client_(config_), url_(url) {}
 
-  bool enroll(const std::string& code, std::string& error) {
-    if (client_.enrolled()) return true;
-    return client_.enroll(code, error);
+  // `standby_url`: the standby the enrolment card names (pinned), kept as a ledger to go on at.
+  bool enroll(const std::string& code, std::string& error, const std::string& standby_url) {
+    if (!client_.enrolled() && !client_.enroll(code, error)) return false;
+    if (!standby_url.empty()) client_.add_server(standby_url);
+    return true;
   }
   // Once enrolled (the watch reads the token from the cache file): the ledger asked from now on
   // on the watch's thread, never the window's.
@@ -349,10 +351,10 @@ std::unique_ptr<StationBackend> open_local_ledger(const std::string& db_path, co
 }
 
 std::unique_ptr<StationBackend> connect_to_server(const std::string& url, const std::string& cache_path,
-                                                  const std::string& enrollment_code) {
+                                                  const std::string& enrollment_code, const std::string& standby_url) {
   auto remote = std::make_unique<RemoteLedger>(url, cache_path);
   std::string error;
-  if (!remote->enroll(enrollment_code, error)) {
+  if (!remote->enroll(enrollment_code, error, standby_url)) {
     // The shared client's words for a server with another key than the card's (client::wrong_key_words).
     if (error == client::wrong_key_words)
       error = tr("this is not your ledger: its key does not match the one on your enrolment card");

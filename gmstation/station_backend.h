@@ -85,8 +85,10 @@ class StationBackend {
 
 // The embedded default: a ledger file on this machine.
 std::unique_ptr<StationBackend> open_local_ledger(const std::string& db_path, const std::string& station);
-// A ledger server, with the station's cache file (enrolled with `code` if not yet).
+// A ledger server, with the station's cache file (enrolled with `code` if not yet); `standby_url`
+// (pinned, from an enrolment card naming both ledgers) is kept as the one to go on at.
 std::unique_ptr<StationBackend> connect_to_server(const std::string& url, const std::string& cache_path,
-                                                  const std::string& enrollment_code);
+                                                  const std::string& enrollment_code,
+                                                  const std::string& standby_url = "");
 
 }  // namespace marshal::gm

@@ -112,6 +112,7 @@ bool KioskApp::OnCmdLineParsed(wxCmdLineParser& parser) {
   if (auto card = protocol::parse_enrollment_payload(enroll_.utf8_string())) {
     if (server_.empty()) server_ = wxString::FromUTF8(card->pinned_url());
     enroll_ = wxString::FromUTF8(card->code);
+    standby_ = card->standby_pinned_url();
   }
   const bool remote = !server_.empty() || !cache_.empty();  // a cache file remembers its server
   if (ledger_.empty() == !remote || (!ledger_.empty() && !server_.empty())) {
@@ -136,7 +137,7 @@ bool KioskApp::OnInit() {
       client = std::make_unique<KioskClient>(server_.utf8_string(),
                                              cache_.empty() ? std::string("kiosk-cache.db") : cache_.utf8_string());
       std::string error;
-      if (!enroll_.empty() && !client->enroll(enroll_.utf8_string(), error))
+      if (!enroll_.empty() && !client->enroll_at(client->server_url(), enroll_.utf8_string(), error, standby_))
         throw std::runtime_error(fmt::format(fmt::runtime(tr("enrollment refused: {}")), error));
       // Not enrolled: the window asks for the kiosk's enrollment card.
       if (!client->enrolled()) {

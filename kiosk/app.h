@@ -33,6 +33,7 @@ class KioskApp : public wxApp {
 
  private:
   wxString ledger_, server_, cache_, enroll_, camera_, station_ = "kiosk";
+  std::string standby_;  // the standby an --enroll card's text names (pinned), or empty
   ui::LanguageChoice language_;  // its problem is said once the command line is read
   bool sample_ = false, windowed_ = false;
   std::unique_ptr<LocalLedger> local_;  // the embedded default's server, while the window lives

@@ -1,6 +1,8 @@
 #include "kiosk/kiosk_client.h"
 
+#include <algorithm>
 #include <cctype>
+#include <vector>
 
 #include <sodium.h>
 
@@ -51,21 +53,35 @@ KioskClient::KioskClient(const std::string& server_url, const std::string& cache
   cache_.exec(cache_schema);
   const std::string remembered = setting(cache_, "server");  // with its key's pin
   const std::string url = protocol::address_to_use(server_url, remembered);
-  // A token belongs to the server (and key) that gave it: elsewhere the kiosk enrolls anew.
-  remember_identity(url == remembered ? setting(cache_, "token") : std::string(), setting(cache_, "station"),
+  servers_ = client::ServerList::from_settings(setting(cache_, "servers"), remembered, setting(cache_, "server_current"));
+  // A token belongs to the servers of the ledger that gave it: elsewhere the kiosk enrolls anew.
+  const bool token_fits = url == remembered || (!remembered.empty() && servers_.contains(url));
+  if (!token_fits || servers_.urls().empty()) servers_ = client::ServerList(url);
+  remember_identity(token_fits ? setting(cache_, "token") : std::string(), setting(cache_, "station"),
                     setting(cache_, "admin_check"));
-  http_ = std::make_unique<client::HttpClient>(url, timeout_ms_);
+  try {
+    known_epoch_ = token_fits ? std::stoll(setting(cache_, "epoch")) : 0;
+  } catch (const std::exception&) {
+    known_epoch_ = 0;  // none kept yet: learnt from the next reply
+  }
+  http_ = std::make_unique<client::HttpClient>(servers_.current(), timeout_ms_);
   http_->set_token(token_);
+  if (known_epoch_ > 0) http_->set_header("X-Marshal-Epoch", std::to_string(known_epoch_));
   follow_server();
   health_watch_ = std::make_unique<client::Repeater>(health_every, [this] { check_health(); });
 }
 
 KioskClient::~KioskClient() { health_watch_.reset(); }  // stopped before what it uses goes
 
-bool KioskClient::enroll_at(const std::string& server_url, const std::string& code, std::string& error) {
+bool KioskClient::enroll_at(const std::string& server_url, const std::string& code, std::string& error,
+                            const std::string& standby_url) {
   auto previous = std::move(http_);
   http_ = std::make_unique<client::HttpClient>(server_url, timeout_ms_);
   if (enroll(code, error)) {
+    if (!standby_url.empty()) {
+      std::lock_guard lock(health_mutex_);
+      servers_learnt_ = servers_.add(standby_url) || servers_learnt_;  // kept by the next request
+    }
     follow_server();
     health_ = Health::unknown;
     health_watch_->ask_now();
@@ -95,12 +111,27 @@ bool KioskClient::enroll(const std::string& code, std::string& error) {
         .bind(2, a.body[key].get<std::string>())
         .run();
   cache_.prepare("INSERT OR REPLACE INTO kiosk_settings(key, value) VALUES ('server', ?)").bind(1, http_->base_url()).run();
+  {
+    std::lock_guard lock(health_mutex_);
+    servers_ = client::ServerList(http_->base_url());
+    servers_learnt_ = false;
+    switch_to_.clear();
+  }
+  set_setting("servers", client::ServerList(http_->base_url()).to_json());
+  set_setting("server_current", http_->base_url());
+  known_epoch_ = r.epoch;  // this ledger's: a kiosk enrolled at a new evening forgets the old one's
+  set_setting("epoch", std::to_string(r.epoch));
   const std::string admin_check = a.body.value("admin_check", "");
   cache_.prepare("INSERT OR REPLACE INTO kiosk_settings(key, value) VALUES ('admin_check', ?)").bind(1, admin_check).run();
   tx.commit();
   remember_identity(a.body["token"], a.body["station"], admin_check);
   http_->set_token(a.body["token"].get<std::string>());
+  http_->set_header("X-Marshal-Epoch", r.epoch > 0 ? std::to_string(r.epoch) : "");
   return true;
+}
+
+void KioskClient::set_setting(const std::string& key, const std::string& value) {
+  cache_.prepare("INSERT OR REPLACE INTO kiosk_settings(key, value) VALUES (?, ?)").bind(1, key).bind(2, value).run();
 }
 
 void KioskClient::remember_identity(std::string token, std::string station, std::string admin_check) {
@@ -171,11 +202,24 @@ bool KioskClient::online() {
   return health_ == Health::answers;
 }
 
+bool KioskClient::usable_health(const client::HttpReply& reply) const {
+  return reply.reached && reply.status == 200 && reply.body.is_object() && reply.epoch >= known_epoch_;
+}
+
+void KioskClient::learn_servers(const Json& health) {
+  // A primary names its standby; a standby names the primary it follows.
+  for (const char* key : {"standby_url", "following"})
+    if (health.contains(key) && health[key].is_string() && servers_.add(health[key].get<std::string>()))
+      servers_learnt_ = true;
+}
+
 void KioskClient::check_health() {
   std::string url;
+  std::vector<std::string> others;
   {
     std::lock_guard lock(health_mutex_);
     url = health_url_;
+    others = servers_.others();
   }
   if (url.empty()) {  // not enrolled anywhere yet: nobody to ask
     health_ = Health::out_of_reach;
@@ -185,7 +229,69 @@ void KioskClient::check_health() {
     health_http_ = std::make_unique<client::HttpClient>(url, health_timeout_ms);
   client::HttpReply r = health_http_->get("/health", health_timeout_ms);
   health_wrong_key_ = r.wrong_key;
-  health_ = r.reached && r.status == 200 ? Health::answers : Health::out_of_reach;
+  const bool answers = usable_health(r);
+  if (answers) {
+    known_epoch_ = std::max(known_epoch_.load(), r.epoch);
+    std::lock_guard lock(health_mutex_);
+    learn_servers(r.body);
+  }
+  // The ledger gone, or only its standby answering (it takes no sign-in, no vote): another
+  // listed server that answers as the primary is the kiosk's from the next request on.
+  if (!answers || r.body.value("role", "primary") != "primary") {
+    for (const std::string& other : others) {
+      client::HttpReply o = client::HttpClient(other, health_timeout_ms).get("/health", health_timeout_ms);
+      if (!usable_health(o) || o.body.value("role", "primary") != "primary") continue;
+      known_epoch_ = std::max(known_epoch_.load(), o.epoch);
+      std::lock_guard lock(health_mutex_);
+      learn_servers(o.body);
+      servers_.make_current(other);
+      health_url_ = other;
+      switch_to_ = other;
+      health_ = Health::answers;
+      return;
+    }
+  }
+  health_ = answers ? Health::answers : Health::out_of_reach;
+}
+
+void KioskClient::take_switch() {
+  std::string to, learnt;
+  {
+    std::lock_guard lock(health_mutex_);
+    to.swap(switch_to_);
+    if (servers_learnt_) learnt = servers_.to_json();
+    servers_learnt_ = false;
+  }
+  if (!learnt.empty()) set_setting("servers", learnt);
+  if (known_epoch_ > 0) http_->set_header("X-Marshal-Epoch", std::to_string(known_epoch_));
+  if (to.empty() || to == http_->base_url()) return;
+  auto next = std::make_unique<client::HttpClient>(to, timeout_ms_);
+  next->set_token(token_);
+  if (known_epoch_ > 0) next->set_header("X-Marshal-Epoch", std::to_string(known_epoch_));
+  // The player's sign-in was made at the old server: the new one answers sign_in_ended, and the
+  // kiosk asks for the badge and PIN again, as after an idle reset.
+  if (!sign_in_.empty()) next->set_header("X-Sign-In", sign_in_);
+  http_ = std::move(next);
+  set_setting("server_current", to);
+  std::lock_guard lock(identity_mutex_);
+  url_ = to;
+}
+
+client::HttpReply KioskClient::with_epoch(client::HttpReply reply) {
+  if (!reply.reached || reply.epoch == 0) return reply;
+  if (reply.epoch < known_epoch_) {
+    client::HttpReply old;
+    // TRANSLATORS: {0} and {1} are epochs (1, 2, ...).
+    old.error = fmt::format(fmt::runtime(tr("an old ledger (epoch {}), replaced by a promoted standby at epoch {}")),
+                            reply.epoch, known_epoch_.load());
+    return old;
+  }
+  if (reply.epoch > known_epoch_) {
+    known_epoch_ = reply.epoch;
+    set_setting("epoch", std::to_string(reply.epoch));
+    http_->set_header("X-Marshal-Epoch", std::to_string(reply.epoch));
+  }
+  return reply;
 }
 
 void KioskClient::follow_server() {
@@ -198,13 +304,15 @@ void KioskClient::follow_server() {
 }
 
 client::HttpReply KioskClient::get(const std::string& path) {
+  take_switch();
   if (health_ == Health::out_of_reach) return known_out_of_reach();
-  return http_->get(path);
+  return with_epoch(http_->get(path));
 }
 
 client::HttpReply KioskClient::post(const std::string& path, const Json& body) {
+  take_switch();
   if (health_ == Health::out_of_reach) return known_out_of_reach();
-  return http_->post(path, body);
+  return with_epoch(http_->post(path, body));
 }
 
 client::HttpReply KioskClient::known_out_of_reach() {

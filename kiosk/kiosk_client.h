@@ -15,6 +15,7 @@
 
 #include "client/http.h"
 #include "client/repeater.h"
+#include "client/server_list.h"
 #include "sqlite/sqlite.h"
 
 namespace marshal::kiosk {
@@ -54,8 +55,10 @@ class KioskClient {
   // Trades a one-time enrollment code for the kiosk's token (kept in the cache file, with the
   // server's address).
   bool enroll(const std::string& code, std::string& error);
-  // The same at another server: what an enrollment card's scan does.
-  bool enroll_at(const std::string& server_url, const std::string& code, std::string& error);
+  // The same at another server: what an enrollment card's scan does (`standby_url`: the standby
+  // the card names, pinned, or empty).
+  bool enroll_at(const std::string& server_url, const std::string& code, std::string& error,
+                 const std::string& standby_url = "");
   bool enrolled() const;
   // Forgets the token (the admin screen's re-enroll): the kiosk asks for an enrollment card again.
   void forget_enrollment();
@@ -114,6 +117,16 @@ class KioskClient {
   client::HttpReply known_out_of_reach();
   void check_health();   // on the health thread
   void follow_server();  // the health thread asks the server the kiosk now talks to
+  // On the request thread, before each request: the server the health thread moved to (a standby
+  // promoted when the ledger died), and the servers it learnt, kept in the cache file.
+  void take_switch();
+  // A reply from a ledger at an epoch below the highest this kiosk has seen (an old primary,
+  // replaced) is no answer; a higher epoch is remembered.
+  client::HttpReply with_epoch(client::HttpReply reply);
+  // A /health answer from a ledger this kiosk may use: reached, 200, not an older epoch.
+  bool usable_health(const client::HttpReply& reply) const;
+  void learn_servers(const Json& health);  // under health_mutex_
+  void set_setting(const std::string& key, const std::string& value);
 
   // Remembers what an enrollment gave (under identity_mutex_: read by the window's thread).
   void remember_identity(std::string token, std::string station, std::string admin_check);
@@ -131,6 +144,13 @@ class KioskClient {
   std::atomic<bool> health_wrong_key_{false};  // the last check met another key than the pinned one
   std::mutex health_mutex_;
   std::string health_url_;                             // under health_mutex_
+  // The ledgers this kiosk may talk to (client/server_list.h), the current one first asked; the
+  // health thread moves to another listed one that answers as the primary when the current one
+  // does not, or is only a standby (issue 29, docs/kiosk.md).
+  client::ServerList servers_;                         // under health_mutex_
+  bool servers_learnt_ = false;                        // under health_mutex_: to be kept in the file
+  std::string switch_to_;                              // under health_mutex_: taken by take_switch()
+  std::atomic<std::int64_t> known_epoch_{0};           // the highest a ledger named (setting "epoch")
   std::unique_ptr<client::HttpClient> health_http_;    // the health thread's own
   std::unique_ptr<client::Repeater> health_watch_;     // made last, stopped first
 };

@@ -111,9 +111,10 @@ void KioskFrame::enrollment_scanned(const std::string& code) {
     sounds_.play(ui::Sound::refusal);
     return relayout();
   }
-  ask([url = enrollment->pinned_url(), enrollment_code = enrollment->code](KioskClient& c) {
+  ask([url = enrollment->pinned_url(), enrollment_code = enrollment->code,
+       standby = enrollment->standby_pinned_url()](KioskClient& c) {
     KioskReply enrolled;
-    enrolled.ok = c.enroll_at(url, enrollment_code, enrolled.reason);
+    enrolled.ok = c.enroll_at(url, enrollment_code, enrolled.reason, standby);
     return enrolled;
   }, [this](const KioskReply& enrolled) {
     if (!enrolled.ok) {

@@ -92,20 +92,25 @@ void draw_enrollment_card(cairo_t* cr, const Box& b, const std::string& station,
   // TRANSLATORS: the heading of a station's enrollment card, one short line.
   line(cr, tr("ENROLLMENT CARD"), 7, true, {in.x, in.y, text_w, 4});
   line(cr, station_with_role(station, role), 13, true, {in.x, in.y + 5, text_w, 12});
-  // TRANSLATORS: on a station's enrollment card: the ledger server's address.
-  line(cr, fmt::format(fmt::runtime(tr("Scan it at the station: it joins the ledger at {}. It works once.")),
-                       enrollment.server_url),
-       8, false, {in.x, in.y + 18, text_w, 14});
+  const std::string joins =
+      enrollment.standby_url.empty()
+          // TRANSLATORS: on a station's enrollment card: the ledger server's address.
+          ? fmt::format(fmt::runtime(tr("Scan it at the station: it joins the ledger at {}. It works once.")),
+                        enrollment.server_url)
+          // TRANSLATORS: on a station's enrollment card: the ledger server's address, then its standby's.
+          : fmt::format(fmt::runtime(tr("Scan it at the station: it joins the ledger at {} (standby {}). It works once.")),
+                        enrollment.server_url, enrollment.standby_url);
+  line(cr, joins, 8, false, {in.x, in.y + 18, text_w, 14});
   // TRANSLATORS: on a station's enrollment card, in a monospaced font: the enrollment code on the
   // second line.
   line(cr, fmt::format(fmt::runtime(tr("Code, to type instead:\n{}")), core::format_card_code(enrollment.code)), 8,
        false, {in.x, in.y + 32, text_w, 9}, "DejaVu Sans Mono");
-  // The pin the station trusts the ledger by (docs/server.md, "Venue network"): its first 16 hex
-  // digits, for a GM to compare with what marshal serve and marshal head print (the QR code
-  // holds all 64).
+  // The pin the station trusts the ledger by (docs/server.md, "Venue network"): its first 12 hex
+  // digits (one line beside the QR code), for a GM to compare with what marshal serve and marshal
+  // head print (the QR code holds all 64).
   // TRANSLATORS: on a station's enrollment card, in a monospaced font: the start of the ledger's
   // key fingerprint (hex digits), "..." for the rest.
-  line(cr, fmt::format(fmt::runtime(tr("Ledger key {} ...")), protocol::grouped_key_pin(enrollment.key_pin, 4)), 7,
+  line(cr, fmt::format(fmt::runtime(tr("Ledger key {} ...")), protocol::grouped_key_pin(enrollment.key_pin, 3)), 7,
        false, {in.x, in.y + 42, text_w, 5}, "DejaVu Sans Mono");
   line(cr, tr("Keep it from players: whoever scans it first enrolls a station."), 7, true,
        {in.x, in.y + in.h - 8, text_w, 8});

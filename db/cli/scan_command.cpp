@@ -40,8 +40,12 @@ int run_scan(const std::vector<std::string>& images, std::ostream& out, std::ost
           const std::string card = tr("a station's enrollment card: the server {}, the code {}, the ledger's key {}");
           out << path << ": " << code << "  "
               << fmt::format(fmt::runtime(card), enrollment->server_url, core::format_card_code(enrollment->code),
-                             enrollment->key_pin)
-              << "\n";
+                             enrollment->key_pin);
+          if (!enrollment->standby_url.empty())
+            // TRANSLATORS: after an enrollment card's description: {0} the standby's address, {1} its key's sha256.
+            out << fmt::format(fmt::runtime(tr("; its standby {}, the standby's key {}")), enrollment->standby_url,
+                               enrollment->standby_key_pin);
+          out << "\n";
           continue;
         }
         if (!problem.empty()) {

@@ -194,6 +194,17 @@ bool card_server_ok(const std::string& server_url, std::ostream& err) {
   return false;
 }
 
+// A card's ledgers: the server given, and the standby the chain names since its last promotion
+// (standby_joined: stations go on there when the ledger machine dies).
+protocol::Enrollment card_enrollment(db::Database& db, const std::string& server_url, const std::string& code,
+                                     const std::string& key_pin) {
+  protocol::Enrollment card{server_url, code, key_pin};
+  const protocol::ServerAddress standby = protocol::split_pinned_url(db::last_standby_url(db, db::current_epoch(db).seq));
+  card.standby_url = standby.url;
+  card.standby_key_pin = standby.key_pin;
+  return card;
+}
+
 // The card printed to `card_file` and said so; throws what printing throws.
 void print_card(const std::string& name, db::Role role, const protocol::Enrollment& enrollment,
                 const std::string& card_file, const std::string& admin_code, std::ostream& out) {
@@ -204,6 +215,11 @@ void print_card(const std::string& name, db::Role role, const protocol::Enrollme
                                      "is in {}: print it at actual size and scan it at the station.\n"
                                      "The ledger's key on it: sha256 {}\n")),
                      enrollment.server_url, card_file, protocol::grouped_key_pin(enrollment.key_pin));
+  if (!enrollment.standby_url.empty())
+    // TRANSLATORS: {0} is the standby's address, {1} its key's sha256.
+    out << fmt::format(fmt::runtime(tr("It names the standby too, where the station goes on if the ledger machine dies: "
+                                       "{} (sha256 {})\n")),
+                       enrollment.standby_url, protocol::grouped_key_pin(enrollment.standby_key_pin));
 }
 }  // namespace
 
@@ -226,7 +242,8 @@ int run_station_add(const std::string& db_path, const std::string& name, const s
     std::ostringstream card_words;  // said after the code
     if (!card_file.empty()) {
       try {
-        print_card(name, *r, {server_url, code, key_pin}, card_file, admin ? admin->code : "", card_words);
+        print_card(name, *r, card_enrollment(ledger.database(), server_url, code, key_pin), card_file,
+                   admin ? admin->code : "", card_words);
       } catch (const std::exception& e) {
         // No station without its card: the code printed nowhere is revoked again.
         db::revoke_station(ledger.database(), name, db::unix_time_ms());
@@ -285,7 +302,8 @@ int run_station_rotate(const std::string& db_path, const std::string& name, cons
                        name, db::to_string(rotation.role), core::format_card_code(rotation.code));
     if (!card_file.empty()) {
       try {  // a kiosk keeps its admin card: none is printed again
-        print_card(name, rotation.role, {server_url, rotation.code, key_pin}, card_file, "", out);
+        print_card(name, rotation.role, card_enrollment(ledger.database(), server_url, rotation.code, key_pin), card_file,
+                   "", out);
       } catch (const std::exception& e) {
         err << "marshal: "
             << fmt::format(fmt::runtime(tr("the enrollment card cannot be written (the code above still works): {}")),

@@ -138,6 +138,12 @@ HttpReply LedgerClient::post(const std::string& path, const Json& body) {
   return ask([&](HttpClient& http) { return http.post(path, body); });
 }
 
+bool LedgerClient::add_server(const std::string& url) {
+  if (!servers_.add(url)) return false;
+  set_setting(cache_, "servers", servers_.to_json());
+  return true;
+}
+
 void LedgerClient::learn_servers(const Json& health) {
   if (!health.is_object()) return;
   if (health.contains("epoch_seq") && health["epoch_seq"].is_number_integer() &&

@@ -74,6 +74,9 @@ class LedgerClient {
   // The ledgers this station may talk to (client/server_list.h): the one enrolled at, and those
   // the ledgers' /health named; the one it talks to now is servers().current().
   const ServerList& servers() const { return servers_; }
+  // Adds a ledger this station may go on at (the standby its enrolment card names), kept in the
+  // cache file; false when not added (client/server_list.h says which are refused).
+  bool add_server(const std::string& url);
   // The last /health the current server gave (sync() asks it when the outbox is empty): its role,
   // its standby's state (docs/server.md, GET /health); null before any.
   const Json& last_health() const { return last_health_; }

@@ -106,27 +106,42 @@ bool valid_server_url(const std::string& text, std::string& why) {
 }
 
 std::string Enrollment::pinned_url() const { return server_url + pin_marker + lower(key_pin); }
+std::string Enrollment::standby_pinned_url() const {
+  return standby_url.empty() ? "" : standby_url + pin_marker + lower(standby_key_pin);
+}
+
+namespace {
+// "HOST PORT PIN" of a card's server: its pin in capitals (with the rest, digits, capitals, dots
+// and spaces, the text stays in the QR code's alphanumeric mode, a smaller symbol than lower-case
+// letters need). Throws std::invalid_argument naming what is wrong.
+std::string server_words(const std::string& url, const std::string& key_pin) {
+  std::string why, host, port;
+  if (!valid_server_url(url, why)) throw std::invalid_argument(why);
+  if (url.rfind(tls_scheme, 0) != 0 || !host_and_port(url, host, port))
+    throw std::invalid_argument(tr("an enrollment card names an https://HOST:PORT server"));
+  if (!valid_key_pin(key_pin))
+    throw std::invalid_argument(tr("an enrollment card needs the ledger's key pin, 64 hex digits (marshal head prints it)"));
+  std::string pin = key_pin;
+  for (auto& c : pin) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return host + " " + port + " " + pin;
+}
+}  // namespace
 
 std::string enrollment_payload(const Enrollment& e) {
-  std::string why, host, port;
-  if (!valid_server_url(e.server_url, why)) throw std::invalid_argument(why);
-  if (e.server_url.rfind(tls_scheme, 0) != 0 || !host_and_port(e.server_url, host, port))
-    throw std::invalid_argument(tr("an enrollment card names an https://HOST:PORT server"));
-  if (!valid_key_pin(e.key_pin))
-    throw std::invalid_argument(tr("an enrollment card needs the ledger's key pin, 64 hex digits (marshal head prints it)"));
+  const std::string primary = server_words(e.server_url, e.key_pin);
   core::ParsedCardCode code = core::parse_card_code(e.code);
   // TRANSLATORS: {} says what is wrong with the code (a card code's problem).
   if (!code.ok()) throw std::invalid_argument(fmt::format(fmt::runtime(tr("the enrollment code: {}")), core::describe(code.problem)));
-  // The pin in capitals: with the rest (digits, capitals, dots, spaces) the text stays in the QR
-  // code's alphanumeric mode, a smaller symbol than lower-case letters need.
-  std::string pin = e.key_pin;
-  for (auto& c : pin) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return std::string(enrollment_prefix) + " " + host + " " + port + " " + code.code + " " + pin;
+  // "HOST PORT CODE PIN": the code between the primary's port and pin, as cards always had it.
+  const std::size_t pin_at = primary.rfind(' ');
+  std::string text = std::string(enrollment_prefix) + " " + primary.substr(0, pin_at) + " " + code.code + primary.substr(pin_at);
+  if (!e.standby_url.empty()) text += " " + server_words(e.standby_url, e.standby_key_pin);
+  return text;
 }
 
 std::optional<Enrollment> parse_enrollment_payload(const std::string& text, std::string* problem) {
   std::istringstream words(text);
-  std::string prefix, host, port, code, pin, extra;
+  std::string prefix, host, port, code, pin, standby_host, standby_port, standby_pin, extra;
   if (!(words >> prefix) || lower(prefix) != lower(enrollment_prefix)) return std::nullopt;
   auto refuse = [&](const std::string& why) -> std::optional<Enrollment> {
     if (problem) *problem = why;
@@ -138,13 +153,22 @@ std::optional<Enrollment> parse_enrollment_payload(const std::string& text, std:
     // TRANSLATORS: the command and its options (NAME, FILE, HOST, PORT) stay as they are.
     return refuse(tr("this enrollment card is an old one, without the ledger's key: print a new card with "
                      "marshal station rotate NAME --card FILE --server https://HOST:PORT"));
-  if ((words >> extra) || !valid_key_pin(pin))
+  // A standby's three words, or none.
+  const bool standby = static_cast<bool>(words >> standby_host);
+  if (standby && (!(words >> standby_port >> standby_pin) || !host_text(standby_host) || !port_text(standby_port)))
+    return refuse(tr("this enrollment card cannot be read whole: scan it again, or print a new one"));
+  if ((words >> extra) || !valid_key_pin(pin) || (standby && !valid_key_pin(standby_pin)))
     return refuse(tr("this enrollment card's key pin is damaged (64 hex digits expected): scan it again, or print a "
                      "new one"));
   core::ParsedCardCode parsed = core::parse_card_code(code);
   // TRANSLATORS: {} says what is wrong with the code (a card code's problem).
   if (!parsed.ok()) return refuse(fmt::format(fmt::runtime(tr("this enrollment card's code is damaged: {}")), core::describe(parsed.problem)));
-  return Enrollment{tls_scheme + lower(host) + ":" + port, parsed.code, lower(pin)};
+  Enrollment card{tls_scheme + lower(host) + ":" + port, parsed.code, lower(pin), "", ""};
+  if (standby) {
+    card.standby_url = tls_scheme + lower(standby_host) + ":" + standby_port;
+    card.standby_key_pin = lower(standby_pin);
+  }
+  return card;
 }
 
 std::string admin_payload(const std::string& code) {

@@ -3,7 +3,10 @@
 // network"): the ledger server's address, the station's one-time enrollment code and the
 // SHA-256 of the ledger's public key, so a kiosk with no keyboard enrolls by one scan and trusts
 // exactly the ledger its card names:
-// "MARSHAL-ENROLL 10.0.0.2 8443 K3M07XQ2W9RTAB4CD 3f2a...(64 hex digits)". The server is always
+// "MARSHAL-ENROLL 10.0.0.2 8443 K3M07XQ2W9RTAB4CD 3f2a...(64 hex digits)", and when the ledger
+// has a standby (issue 29, docs/server.md "A standby ledger") its address and pin after it:
+// "... 10.0.0.3 8443 9c01...(64 hex digits)", so that a station knows where to go on when the
+// ledger machine dies. The server is always
 // reached over TLS (https); a card without the key's pin (made before the venue network was
 // pinned) is refused with a message saying to print a new one.
 //
@@ -26,8 +29,13 @@ struct Enrollment {
   std::string server_url;  // https://HOST:PORT, no path
   std::string code;        // the one-time code, as `marshal station add` printed it
   std::string key_pin;     // the SHA-256 of the ledger's public key, 64 lower-case hex digits
+  // The standby's, when the card names one (both empty otherwise).
+  std::string standby_url{};
+  std::string standby_key_pin{};
   // The address with its pin: https://HOST:PORT#sha256=HEX.
   std::string pinned_url() const;
+  // The standby's the same way; empty when the card names none.
+  std::string standby_pinned_url() const;
 };
 
 // The QR text; throws std::invalid_argument naming what is wrong with the URL, code or pin.

@@ -113,3 +113,35 @@ TEST_CASE("a station's address: https with the key's pin, plain http on this mac
   CHECK(is_loopback_url("https://127.0.0.1:9"));
   CHECK_FALSE(is_loopback_url("https://10.0.0.2:9"));
 }
+
+TEST_CASE("an enrollment card may name the standby too, with its own key's pin", "[protocol][enroll][standby]") {
+  const std::string code = marshal::core::seeded_card_codes(7)();
+  const std::string standby_pin = lower(upper(pin).substr(32) + upper(pin).substr(0, 32));
+  Enrollment both{"https://10.0.0.2:8080", code, pin};
+  both.standby_url = "https://10.0.0.3:8443";
+  both.standby_key_pin = standby_pin;
+  const std::string text = enrollment_payload(both);
+  CHECK(text == "MARSHAL-ENROLL 10.0.0.2 8080 " + code + " " + upper(pin) + " 10.0.0.3 8443 " + upper(standby_pin));
+  auto back = parse_enrollment_payload(lower(text));  // a scanner's keys in the other case
+  REQUIRE(back);
+  CHECK(back->pinned_url() == "https://10.0.0.2:8080#sha256=" + pin);
+  CHECK(back->standby_pinned_url() == "https://10.0.0.3:8443#sha256=" + standby_pin);
+  // A card naming one ledger names no standby.
+  CHECK(parse_enrollment_payload("MARSHAL-ENROLL 10.0.0.2 8080 " + code + " " + pin)->standby_pinned_url().empty());
+  // The standby's words are all there, well formed, and nothing after them.
+  for (const std::string& tail : {std::string(" 10.0.0.3"), std::string(" 10.0.0.3 8443"),
+                                  " 10.0.0.3 8443 " + standby_pin.substr(1), " 10.0.0.3 0 " + standby_pin,
+                                  " 10.0.0.3;x 8443 " + standby_pin, " 10.0.0.3 8443 " + standby_pin + " extra"}) {
+    const std::string damaged = "MARSHAL-ENROLL 10.0.0.2 8080 " + code + " " + pin + tail;
+    INFO("'" << damaged << "'");
+    std::string problem;
+    CHECK_FALSE(parse_enrollment_payload(damaged, &problem));
+    CHECK_FALSE(problem.empty());
+  }
+  Enrollment bad = both;
+  bad.standby_key_pin = "12";
+  CHECK_THROWS_AS(enrollment_payload(bad), std::invalid_argument);
+  bad = both;
+  bad.standby_url = "http://10.0.0.3:8443";
+  CHECK_THROWS_AS(enrollment_payload(bad), std::invalid_argument);
+}

@@ -71,6 +71,21 @@ TEST_CASE("a GM's failover at the command line: a standby follows, is promoted, 
     return client::HttpClient(primary.url()).get("/health", 3000).body.value("standby_url", "") == standby.url();
   }));
   CHECK(count_rows(town.path, "SELECT COUNT(*) FROM events WHERE type = 'standby_joined'") == 1);
+  // A card printed now names the standby too: a station enrolled by it goes on there by itself.
+  const std::string card = dir.file("porch.pdf");
+  ProgramRun carded = run_marshal({"station", "add", "porch-gm", "--role", "gm", "--db", town.path, "--card", card,
+                                   "--server", "https://10.0.0.2:8080"},
+                                  dir.file("card.log"));
+  INFO(carded.out);
+  REQUIRE(carded.exit_code == 0);
+  const std::string standby_address = standby.url().substr(0, standby.url().find('#'));
+  CHECK_THAT(carded.out, Catch::Contains("It names the standby too, where the station goes on if the ledger machine "
+                                         "dies: " + standby_address));
+  REQUIRE(std::system(("pdftoppm -r 150 -png -singlefile '" + card + "' '" + dir.file("porch") + "'").c_str()) == 0);
+  ProgramRun scanned = run_marshal({"scan", dir.file("porch.png")}, dir.file("scan.log"));
+  INFO(scanned.out);
+  CHECK_THAT(scanned.out, Catch::Contains("; its standby " + standby_address + ", the standby's key " +
+                                          standby.url().substr(standby.url().find('=') + 1)));
   REQUIRE(record(primary.url(), gm_token, town.badge(bo), 1).status == 200);
   REQUIRE(comes_true([&] { return in_step(standby.url(), town.path); }));
 

@@ -47,8 +47,14 @@ TEST_CASE("a station goes on at the promoted standby when its ledger dies, every
     std::string error;
     REQUIRE(gm.enroll(add_station(f.ledger.path, "porch-gm", db::Role::gm), error));
   }
-  list_servers(cache, {f.primary.url(), f.standby->url()});
+  {  // what an enrolment card naming both ledgers leaves (gmstation's connect_to_server)
+    client::LedgerClient gm(client::ClientConfig{f.primary.url(), cache, 2000});
+    CHECK(gm.add_server(f.standby->url()));
+    CHECK_FALSE(gm.add_server(f.standby->url()));  // known
+    CHECK_FALSE(gm.add_server("https://10.0.0.9:8080"));  // no pin: never
+  }
   client::LedgerClient gm(client::ClientConfig{f.primary.url(), cache, 2000});
+  CHECK(gm.servers().urls() == std::vector<std::string>{f.primary.url(), f.standby->url()});
   REQUIRE(gm.enrolled());
   CHECK(gm.servers().current() == f.primary.url());
 
