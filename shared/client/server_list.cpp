@@ -44,6 +44,9 @@ bool ServerList::add(const std::string& url) {
   const std::string address = protocol::split_pinned_url(url).url;
   for (std::size_t i = 0; i < urls_.size(); ++i)
     if (protocol::split_pinned_url(urls_[i]).url == address) {
+      // Never the enrolled ledger's pin, nor the current one's: a standby advertising another's
+      // address by mistake (or with a stolen token) must not re-pin the ledger a station trusts.
+      if (i == 0 || i == current_) return false;
       urls_[i] = url;
       return true;
     }

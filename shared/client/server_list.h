@@ -30,7 +30,8 @@ class ServerList {
   bool contains(const std::string& url) const;
   // A URL a ledger named: true when the list changed. Refused (false): one a station may not use
   // (protocol::valid_server_url; https needs its pin), or one known. The same address with
-  // another pin replaces the old one (that ledger's key was made anew; a pinned ledger said so).
+  // another pin replaces the old one (that standby's key was made anew; a pinned ledger said so),
+  // but never the first's or the current one's pin (false).
   bool add(const std::string& url);
   // `url` must be in the list.
   void make_current(const std::string& url);
