@@ -108,6 +108,12 @@ TEST_CASE("the ledger machine killed under load: the promoted standby holds ever
     std::atomic<bool> crashed{false}, promoted{false};
     for (auto& s : gms) s->thread = std::thread([&, station = s.get()] { station->run(a.url(), crashed, promoted); });
 
+    // The load under way first (slow to start under a sanitizer), then A dies at a random moment.
+    REQUIRE(comes_true([&] {
+      int accepted = 0;
+      for (auto& s : gms) accepted += s->accepted_before_crash;
+      return accepted > 0;
+    }));
     std::this_thread::sleep_for(std::chrono::milliseconds(std::uniform_int_distribution<int>(100, 800)(random)));
     a.crash();
     crashed = true;
