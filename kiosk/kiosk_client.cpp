@@ -209,10 +209,7 @@ bool KioskClient::usable_health(const client::HttpReply& reply) const {
 }
 
 void KioskClient::learn_servers(const Json& health) {
-  // A primary names its standby; a standby names the primary it follows.
-  for (const char* key : {"standby_url", "following"})
-    if (health.contains(key) && health[key].is_string() && servers_.add(health[key].get<std::string>()))
-      servers_learnt_ = true;
+  if (servers_.learn_from_health(health)) servers_learnt_ = true;
 }
 
 void KioskClient::check_health() {

@@ -183,11 +183,7 @@ void LedgerClient::learn_servers(const Json& health) {
   if (health.contains("epoch_seq") && health["epoch_seq"].is_number_integer() &&
       health.value("epoch", std::int64_t{0}) == known_epoch_)
     epoch_seq_ = health["epoch_seq"].get<std::int64_t>();
-  bool changed = false;
-  // A primary names its standby; a standby names the primary it follows.
-  for (const char* key : {"standby_url", "following"})
-    if (health.contains(key) && health[key].is_string()) changed = servers_.add(health[key].get<std::string>()) || changed;
-  if (changed) set_setting(cache_, "servers", servers_.to_json());
+  if (servers_.learn_from_health(health)) set_setting(cache_, "servers", servers_.to_json());
 }
 
 HttpReply LedgerClient::with_epoch(HttpReply reply) {

@@ -63,6 +63,14 @@ bool ServerList::add(const std::string& url) {
   return true;
 }
 
+bool ServerList::learn_from_health(const protocol::Json& health) {
+  bool changed = false;
+  if (health.is_object())
+    for (const char* key : {"standby_url", "following"})
+      if (health.contains(key) && health[key].is_string()) changed = add(health[key].get<std::string>()) || changed;
+  return changed;
+}
+
 void ServerList::make_current(const std::string& url) {
   const auto found = std::ranges::find(urls_, url);
   if (found != urls_.end()) current_ = static_cast<std::size_t>(found - urls_.begin());
