@@ -64,6 +64,7 @@ KioskClient::KioskClient(const std::string& server_url, const std::string& cache
   } catch (const std::exception&) {
     known_epoch_ = 0;  // none kept yet: learnt from the next reply
   }
+  saved_epoch_ = known_epoch_;
   http_ = std::make_unique<client::HttpClient>(servers_.current(), timeout_ms_);
   http_->set_token(token_);
   if (known_epoch_ > 0) http_->set_header("X-Marshal-Epoch", std::to_string(known_epoch_));
@@ -120,6 +121,7 @@ bool KioskClient::enroll(const std::string& code, std::string& error) {
   set_setting("servers", client::ServerList(http_->base_url()).to_json());
   set_setting("server_current", http_->base_url());
   known_epoch_ = r.epoch;  // this ledger's: a kiosk enrolled at a new evening forgets the old one's
+  saved_epoch_ = r.epoch;
   set_setting("epoch", std::to_string(r.epoch));
   const std::string admin_check = a.body.value("admin_check", "");
   cache_.prepare("INSERT OR REPLACE INTO kiosk_settings(key, value) VALUES ('admin_check', ?)").bind(1, admin_check).run();
@@ -207,10 +209,7 @@ bool KioskClient::usable_health(const client::HttpReply& reply) const {
 }
 
 void KioskClient::learn_servers(const Json& health) {
-  // A primary names its standby; a standby names the primary it follows.
-  for (const char* key : {"standby_url", "following"})
-    if (health.contains(key) && health[key].is_string() && servers_.add(health[key].get<std::string>()))
-      servers_learnt_ = true;
+  if (servers_.learn_from_health(health)) servers_learnt_ = true;
 }
 
 void KioskClient::check_health() {
@@ -231,7 +230,7 @@ void KioskClient::check_health() {
   health_wrong_key_ = r.wrong_key;
   const bool answers = usable_health(r);
   if (answers) {
-    known_epoch_ = std::max(known_epoch_.load(), r.epoch);
+    raise_epoch(r.epoch);
     std::lock_guard lock(health_mutex_);
     learn_servers(r.body);
   }
@@ -241,8 +240,10 @@ void KioskClient::check_health() {
     for (const std::string& other : others) {
       client::HttpReply o = client::HttpClient(other, health_timeout_ms).get("/health", health_timeout_ms);
       if (!usable_health(o) || o.body.value("role", "primary") != "primary") continue;
-      known_epoch_ = std::max(known_epoch_.load(), o.epoch);
       std::lock_guard lock(health_mutex_);
+      // Enrolled anew meanwhile (another evening's list): this answer is not the kiosk's.
+      if (health_url_ != url || !servers_.contains(other)) return;
+      raise_epoch(o.epoch);
       learn_servers(o.body);
       servers_.make_current(other);
       health_url_ = other;
@@ -263,6 +264,10 @@ void KioskClient::take_switch() {
     servers_learnt_ = false;
   }
   if (!learnt.empty()) set_setting("servers", learnt);
+  if (known_epoch_ > saved_epoch_) {  // raised by the health thread: kept for the next start
+    saved_epoch_ = known_epoch_;
+    set_setting("epoch", std::to_string(saved_epoch_));
+  }
   if (known_epoch_ > 0) http_->set_header("X-Marshal-Epoch", std::to_string(known_epoch_));
   if (to.empty() || to == http_->base_url()) return;
   auto next = std::make_unique<client::HttpClient>(to, timeout_ms_);
@@ -286,12 +291,19 @@ client::HttpReply KioskClient::with_epoch(client::HttpReply reply) {
                             reply.epoch, known_epoch_.load());
     return old;
   }
-  if (reply.epoch > known_epoch_) {
-    known_epoch_ = reply.epoch;
+  if (reply.epoch > saved_epoch_) {
+    raise_epoch(reply.epoch);
+    saved_epoch_ = reply.epoch;
     set_setting("epoch", std::to_string(reply.epoch));
     http_->set_header("X-Marshal-Epoch", std::to_string(reply.epoch));
   }
   return reply;
+}
+
+void KioskClient::raise_epoch(std::int64_t epoch) {
+  std::int64_t known = known_epoch_.load();
+  while (epoch > known && !known_epoch_.compare_exchange_weak(known, epoch)) {
+  }
 }
 
 void KioskClient::follow_server() {
@@ -369,6 +381,7 @@ KioskReply KioskClient::sell_horse(const std::string& horse, const std::string& 
              {"type", "horse_sold"},
              {"payload", {{"horse", horse}, {"from", from_badge}, {"to", to_badge}}},
              {"client_time_ms", now_ms}};
+  take_switch();  // first: a move to another ledger makes a new client, without this header
   http_->set_header("X-Countersign", countersign_);
   KioskReply a = answer(post("/events", event));
   http_->set_header("X-Countersign", "");

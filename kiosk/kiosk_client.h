@@ -151,6 +151,8 @@ class KioskClient {
   bool servers_learnt_ = false;                        // under health_mutex_: to be kept in the file
   std::string switch_to_;                              // under health_mutex_: taken by take_switch()
   std::atomic<std::int64_t> known_epoch_{0};           // the highest a ledger named (setting "epoch")
+  std::int64_t saved_epoch_ = 0;                       // the request thread's: the one kept in the file
+  void raise_epoch(std::int64_t epoch);                // known_epoch_ never goes down
   std::unique_ptr<client::HttpClient> health_http_;    // the health thread's own
   std::unique_ptr<client::Repeater> health_watch_;     // made last, stopped first
 };

@@ -60,10 +60,13 @@ std::string named(const EventSeen& e) {
 }
 
 // The file's last standby event before `seq` said its standby was in step, and it never went on
-// alone from `seq` on: what it holds from `seq` on was never acknowledged to a station.
+// alone from `seq` on: what it holds from `seq` on was never acknowledged to a station. A
+// promotion counts as going alone (a promoted standby answers at once until its own standby is
+// in step, and writes no ledger_alone for it).
 bool never_acknowledged_from(db::Database& db, std::int64_t seq) {
   db::Statement last = db.prepare(
-      "SELECT type FROM events WHERE type IN ('ledger_alone', 'standby_in_sync') AND seq < ? ORDER BY seq DESC LIMIT 1");
+      "SELECT type FROM events WHERE type IN ('ledger_alone', 'standby_in_sync', 'ledger_promoted') AND seq < ? "
+      "ORDER BY seq DESC LIMIT 1");
   last.bind(1, seq);
   if (!last.step() || last.text(0) != db::standby_in_sync_event) return false;
   db::Statement alone = db.prepare("SELECT COUNT(*) FROM events WHERE type = 'ledger_alone' AND seq >= ?");

@@ -8,7 +8,8 @@
 // The rule (docs/plans/standby-ledger.md §4), checked before the server opens the file: the two
 // chains first differ at event F; the new primary's event F is its promotion (ledger_promoted);
 // this file's last standby event before F says its standby was in step (standby_in_sync, not
-// ledger_alone: a primary restarted writes ledger_alone "restart"); and none of its events from
+// ledger_alone nor ledger_promoted: a primary restarted writes ledger_alone "restart", a promoted
+// one answers alone until its standby is in step); and none of its events from
 // F on is a ledger_alone (it did not go on alone, acknowledging events the standby lacks). Then
 // the file is renamed NAME-diverged-YYYYMMDD-HHMMSSZ.db beside it. Otherwise `marshal serve`
 // refuses to start, naming event F on both sides.

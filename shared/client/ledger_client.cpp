@@ -113,22 +113,56 @@ bool worth_asking_another(const HttpReply& r) {
 }
 }  // namespace
 
+void LedgerClient::switch_to(const std::string& url, std::unique_ptr<HttpClient> http) {
+  // The station talks to it from now on (and after a restart).
+  servers_.make_current(url);
+  set_setting(cache_, "server_current", url);
+  last_health_ = Json();  // the other one's
+  http_ = std::move(http);
+  if (known_epoch_ > 0) http_->set_header("X-Marshal-Epoch", std::to_string(known_epoch_));  // as its reply said
+}
+
+void LedgerClient::follow_cache() {
+  if (!token_fits_) return;  // a station about to enrol anew: its list is the card's server only
+  const std::string kept = setting(cache_, "servers"), current = setting(cache_, "server_current");
+  if (!kept.empty() && kept != servers_.to_json())
+    servers_ = ServerList::from_settings(kept, setting(cache_, "server"), servers_.current());
+  if (servers_.contains(current) && current != servers_.current()) switch_to(current, connect(current));
+  try {
+    const std::int64_t epoch = std::stoll(setting(cache_, "epoch"));
+    if (epoch > known_epoch_) {
+      known_epoch_ = epoch;
+      http_->set_header("X-Marshal-Epoch", std::to_string(known_epoch_));
+    }
+  } catch (const std::exception&) {
+    // none kept yet
+  }
+}
+
 HttpReply LedgerClient::ask(const std::function<HttpReply(HttpClient&)>& send) {
+  follow_cache();
   HttpReply first = with_epoch(send(*http_));
   if (!worth_asking_another(first)) return first;
   for (const std::string& url : servers_.others()) {
     std::unique_ptr<HttpClient> other = connect(url);
     HttpReply r = with_epoch(send(*other));
     if (worth_asking_another(r)) continue;
-    // This one answers: the station talks to it from now on (and after a restart).
-    servers_.make_current(url);
-    set_setting(cache_, "server_current", url);
-    last_health_ = Json();  // the other one's
-    http_ = std::move(other);
-    if (known_epoch_ > 0) http_->set_header("X-Marshal-Epoch", std::to_string(known_epoch_));  // as this reply said
+    switch_to(url, std::move(other));
     return r;
   }
   return first;
+}
+
+void LedgerClient::prefer_primary() {
+  for (const std::string& url : servers_.others()) {
+    std::unique_ptr<HttpClient> other = connect(url);
+    HttpReply h = with_epoch(other->get("/health"));
+    if (!h.reached || h.status != 200 || !h.body.is_object() || h.body.value("role", "") != "primary") continue;
+    switch_to(url, std::move(other));
+    learn_servers(h.body);
+    last_health_ = h.body;
+    return;
+  }
 }
 
 HttpReply LedgerClient::get(const std::string& path, long timeout_ms) {
@@ -149,11 +183,7 @@ void LedgerClient::learn_servers(const Json& health) {
   if (health.contains("epoch_seq") && health["epoch_seq"].is_number_integer() &&
       health.value("epoch", std::int64_t{0}) == known_epoch_)
     epoch_seq_ = health["epoch_seq"].get<std::int64_t>();
-  bool changed = false;
-  // A primary names its standby; a standby names the primary it follows.
-  for (const char* key : {"standby_url", "following"})
-    if (health.contains(key) && health[key].is_string()) changed = servers_.add(health[key].get<std::string>()) || changed;
-  if (changed) set_setting(cache_, "servers", servers_.to_json());
+  if (servers_.learn_from_health(health)) set_setting(cache_, "servers", servers_.to_json());
 }
 
 HttpReply LedgerClient::with_epoch(HttpReply reply) {
@@ -248,6 +278,7 @@ void LedgerClient::store_reply(const std::string& uuid, const HttpReply& reply) 
 SyncReport LedgerClient::sync() {
   std::lock_guard one_sender(*config_.sync_lock);
   SyncReport report;
+  const std::int64_t epoch_before = known_epoch_;
   std::vector<std::pair<std::string, Json>> pending;
   {
     Statement s = cache_.prepare(
@@ -279,13 +310,21 @@ SyncReport LedgerClient::sync() {
     else
       ++report.refused;
   }
-  if (pending.empty()) {
+  // The health: whether the ledger answers when nothing was sent, and after a new epoch where it
+  // began (the feed starts again there: client/ledger_watch.h).
+  if (pending.empty() || known_epoch_ != epoch_before) {
     HttpReply r = get("/health");
-    report.online = r.reached && r.status == 200;
-    report.wrong_key = r.wrong_key;
-    if (report.online) {
+    const bool answers = r.reached && r.status == 200;
+    if (pending.empty()) {
+      report.online = answers;
+      report.wrong_key = r.wrong_key;
+    }
+    if (answers) {
       learn_servers(r.body);
       last_health_ = r.body;
+      // A standby answered (the ledger was out of reach a moment ago): back to a primary if one
+      // answers now, so that the station does not read from the standby while its ledger is up.
+      if (r.body.is_object() && r.body.value("role", "") == "standby") prefer_primary();
     }
   }
   online_ = report.online;

@@ -127,6 +127,12 @@ class LedgerClient {
   HttpReply get(const std::string& path, long timeout_ms = 0);
   HttpReply post(const std::string& path, const Json& body);
   HttpReply ask(const std::function<HttpReply(HttpClient&)>& send);
+  void switch_to(const std::string& url, std::unique_ptr<HttpClient> http);
+  // Another client of the same cache file (a GM station's watch) may have learnt a server, moved
+  // to another or met a new epoch: this one follows before it asks.
+  void follow_cache();
+  // The current server is a standby: another listed one that answers as the primary is taken.
+  void prefer_primary();
   HttpReply with_epoch(HttpReply reply);
   std::unique_ptr<HttpClient> connect(const std::string& url);  // with the token and epoch
   // What a ledger's /health tells: its standby's or primary's address, the epoch's first seq.

@@ -26,7 +26,10 @@ void LedgerWatch::turn() {
   }
   std::optional<Json> feed;
   View timers;
-  if (online) {
+  // A new epoch whose start /health has not told yet: its feed waits a turn, rather than be read
+  // from the old ledger's place.
+  const bool epoch_start_unknown = client_.known_epoch() > epoch_seen_ && epoch_seen_ > 0 && client_.epoch_seq() == 0;
+  if (online && !epoch_start_unknown) {
     std::int64_t after;
     {
       std::lock_guard lock(mutex_);

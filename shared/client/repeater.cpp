@@ -19,7 +19,12 @@ void Repeater::run() {
   while (!stop_) {
     turning_ = true;
     lock.unlock();
-    task_();
+    try {
+      task_();
+    } catch (const std::exception&) {
+      // A turn that failed (an answer of the wrong shape, a cache file that could not be written)
+      // is a turn without news: the next one asks again. The thread never ends the program.
+    }
     lock.lock();
     turning_ = false;
     ++turns_;

@@ -44,6 +44,9 @@ bool ServerList::add(const std::string& url) {
   const std::string address = protocol::split_pinned_url(url).url;
   for (std::size_t i = 0; i < urls_.size(); ++i)
     if (protocol::split_pinned_url(urls_[i]).url == address) {
+      // Never the enrolled ledger's pin, nor the current one's: a standby advertising another's
+      // address by mistake (or with a stolen token) must not re-pin the ledger a station trusts.
+      if (i == 0 || i == current_) return false;
       urls_[i] = url;
       return true;
     }
@@ -58,6 +61,14 @@ bool ServerList::add(const std::string& url) {
   }
   urls_.push_back(url);
   return true;
+}
+
+bool ServerList::learn_from_health(const protocol::Json& health) {
+  bool changed = false;
+  if (health.is_object())
+    for (const char* key : {"standby_url", "following"})
+      if (health.contains(key) && health[key].is_string()) changed = add(health[key].get<std::string>()) || changed;
+  return changed;
 }
 
 void ServerList::make_current(const std::string& url) {

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "protocol/json_fields.h"
+
 namespace marshal::client {
 
 class ServerList {
@@ -30,8 +32,12 @@ class ServerList {
   bool contains(const std::string& url) const;
   // A URL a ledger named: true when the list changed. Refused (false): one a station may not use
   // (protocol::valid_server_url; https needs its pin), or one known. The same address with
-  // another pin replaces the old one (that ledger's key was made anew; a pinned ledger said so).
+  // another pin replaces the old one (that standby's key was made anew; a pinned ledger said so),
+  // but never the first's or the current one's pin (false).
   bool add(const std::string& url);
+  // The addresses a ledger's /health names (a primary's "standby_url", a standby's "following"),
+  // each add()ed: true when the list changed.
+  bool learn_from_health(const protocol::Json& health);
   // `url` must be in the list.
   void make_current(const std::string& url);
   // Every URL but the current one, in list order.

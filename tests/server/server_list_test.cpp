@@ -22,9 +22,15 @@ TEST_CASE("a station's server list keeps the enrolled ledger first and adds the 
   list.make_current(at("10.0.0.3", pin_b));
   CHECK(list.current() == at("10.0.0.3", pin_b));
   CHECK(list.others() == std::vector<std::string>{at("10.0.0.2", pin_a)});
+  // Never re-pinned by what a ledger names: the one talked to now, nor the one enrolled at (a
+  // standby advertising the primary's address by mistake, or with a stolen token).
+  CHECK_FALSE(list.add(at("10.0.0.3", pin_c)));
+  CHECK_FALSE(list.add(at("10.0.0.2", pin_c)));
+  list.make_current(at("10.0.0.2", pin_a));
   // The standby made anew at the same address: its new pin replaces the old one.
   CHECK(list.add(at("10.0.0.3", pin_c)));
   CHECK(list.urls() == std::vector<std::string>{at("10.0.0.2", pin_a), at("10.0.0.3", pin_c)});
+  list.make_current(at("10.0.0.3", pin_c));
 
   // Kept and read back as the cache's settings keep it.
   const ServerList again = ServerList::from_settings(list.to_json(), at("10.0.0.2", pin_a), at("10.0.0.3", pin_c));

@@ -74,6 +74,8 @@ TEST_CASE("a station goes on at the promoted standby when its ledger dies, every
   record_with_lost_reply(cache, lost_reply, "bystander_lost", {{"character", f.ledger.badge(bo)}});
   REQUIRE(comes_true([&] { return f.standby_caught_up(); }));
 
+  // A second client of the same cache (a GM station's worker beside its watch), made before.
+  client::LedgerClient worker(client::ClientConfig{f.primary.url(), cache, 2000});
   const std::string primary_url = f.primary.url();
   f.primary.stop();  // the ledger machine dies
   // Records wait in the outbox: the standby takes none before it is promoted.
@@ -84,6 +86,10 @@ TEST_CASE("a station goes on at the promoted standby when its ledger dies, every
   CHECK(view.found);
   CHECK_FALSE(view.from_cache);
   CHECK(gm.servers().current() == f.standby->url());
+  // The worker follows what the other client found (the cache's server_current), at once.
+  const client::View worker_view = worker.card(f.ledger.badge(ada));
+  CHECK(worker.servers().current() == f.standby->url());
+  CHECK_FALSE(worker_view.from_cache);
 
   promote(f.standby_path);
   REQUIRE(comes_true([&] { return health(f.standby->url()).body.value("role", "") == "primary"; }));
@@ -131,7 +137,8 @@ TEST_CASE("a station learns the standby from its ledger's health, and its watch 
   client::LedgerClient gm(client::ClientConfig{f.standby->url(), cache, 2000});
   REQUIRE(gm.sync().online);
   CHECK(gm.servers().contains(f.primary.url()));  // learnt from /health's "following"
-  // A record goes to the primary (the standby refuses it, 503 not_primary): it becomes current.
+  // ...and back to the primary at once: it answers, so the standby is not the one to read from.
+  CHECK(gm.servers().current() == f.primary.url());
   CHECK(gm.record("bystander_lost", {{"character", f.ledger.badge(ada)}}, now_ms()).status ==
         client::RecordStatus::accepted);
   CHECK(gm.servers().current() == f.primary.url());
