@@ -357,14 +357,13 @@ void MainFrame::refresh() {
   }
   // This station's records the ledger has not seen yet stay on top, marked, until they sync.
   for (; provisional_lines_ > 0; --provisional_lines_) live_->Delete(0);
-  for (const auto& e : backend_->feed(last_seq_)) {
+  for (const auto& e : backend_->feed(live_feed_)) {
     const std::string line = e.station.empty()
                                  ? fmt::format("#{} {}", e.seq, e.summary)
                                  // TRANSLATORS: a line of the live panel: the event's number, what
                                  // happened, and the station that recorded it.
                                  : fmt::format(fmt::runtime(tr("#{} {} ({})")), e.seq, e.summary, e.station);
     live_->Insert(live_line(line), 0);
-    last_seq_ = e.seq;
     // The home screen's glance names the last few (town_glance.h).
     if (e.type == "conflict_resolved") {
       last_conflicts_.push_back(line);

@@ -140,7 +140,7 @@ class MainFrame : public wxFrame {
   int ticks_ = 0;
   ui::ScanInput* scan_;
   wxTimer timer_;
-  std::int64_t last_seq_ = 0;
+  client::FeedCursor live_feed_;  // the live panel's place in the feed
   std::vector<std::string> last_conflicts_;  // the live panel's lines of the last conflicts, newest last
   unsigned provisional_lines_ = 0;  // at the top of the live panel
   std::deque<QueuedInput> queued_;  // scanned or pressed while an answer was out, oldest first

@@ -104,14 +104,13 @@ void OfficesPage::show_decisions() {
   // Only what is new since the last look is read: the feed is the whole evening.
   std::deque<FeedEvent>& last = decisions_seen_;
   for (;;) {
-    std::vector<FeedEvent> batch = backend_.feed(feed_read_to_);
+    std::vector<FeedEvent> batch = backend_.feed(decisions_feed_);
     if (batch.empty()) break;
     for (auto& e : batch)
       if (is_decision(e.type)) {
         last.push_back(std::move(e));
         if (last.size() > decisions_listed) last.pop_front();
       }
-    feed_read_to_ = batch.back().seq;
   }
   // TRANSLATORS: the heading of the last decisions of Mayors and Judges, each "#N what".
   std::string text = last.empty() ? tr("No decision of a Mayor or a Judge is recorded yet")

@@ -84,7 +84,7 @@ class OfficesPage : public ConflictPage {
   OneKeyNumber* sentence_kind_;
   wxStaticText* decisions_;
   std::deque<FeedEvent> decisions_seen_;  // the last decisions listed, oldest first
-  std::int64_t feed_read_to_ = 0;         // the feed's events read so far
+  client::FeedCursor decisions_feed_;     // the feed's events read so far
   wxStaticText* result_;
 };
 

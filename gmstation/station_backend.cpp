@@ -158,16 +158,17 @@ class LocalLedger : public StationBackend {
     return o;
   }
 
-  std::vector<FeedEvent> feed(std::int64_t after) override {
+  std::vector<FeedEvent> feed(client::FeedCursor& cursor) override {
     std::vector<FeedEvent> out;
     db::Statement s = ledger_.database().prepare(
         "SELECT seq, type, station, payload FROM events WHERE seq > ? ORDER BY seq LIMIT 200");
-    s.bind(1, after);
+    s.bind(1, cursor.after);
     while (s.step())
       out.push_back({s.int64(0), s.text(1), s.text(2),
                      summarize_event(s.text(1), Json::parse(s.text(3)), [this](const std::string& badge) {
                        return name_of(badge);
                      })});
+    if (!out.empty()) cursor.after = out.back().seq;
     return out;
   }
 
@@ -290,10 +291,10 @@ class RemoteLedger : public StationBackend {
     return o;
   }
 
-  std::vector<FeedEvent> feed(std::int64_t after) override {
+  std::vector<FeedEvent> feed(client::FeedCursor& cursor) override {
     std::vector<FeedEvent> out;
     if (!watch_) return out;
-    for (const auto& e : watch_->events_after(after))
+    for (const auto& e : watch_->events_after(cursor))
       out.push_back({e["seq"], e.value("type", ""), e.value("station", ""),
                      summarize_event(e.value("type", ""), e.value("payload", Json::object()),
                                      [this](const std::string& badge) { return name_of(badge); })});

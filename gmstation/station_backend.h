@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "client/feed_cursor.h"
 #include "gmstation/event_summary.h"
 #include "protocol/json_fields.h"
 
@@ -72,8 +73,9 @@ class StationBackend {
   // Prints one card (a bystander bestowed, a card re-issued) to a PDF; its path, or nullopt
   // with `why` (a station on a server has no ledger file to print from).
   virtual std::optional<std::string> print_card(const std::string& code, std::string& why) = 0;
-  // Events recorded after `after` (by any station), newest last.
-  virtual std::vector<FeedEvent> feed(std::int64_t after) = 0;
+  // Events recorded after the cursor (by any station), newest last; the cursor moves past them.
+  // A reader keeps its own cursor: what one reads stays there for the others.
+  virtual std::vector<FeedEvent> feed(client::FeedCursor& cursor) = 0;
   // Records waiting for the ledger (summarized, oldest first), and those it refused after a sync.
   virtual std::vector<std::string> provisional() = 0;
   virtual std::vector<std::string> refused_after_sync() = 0;

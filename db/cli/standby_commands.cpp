@@ -203,6 +203,18 @@ int run_promote(const std::string& db_path, bool force, std::ostream& out, std::
           << "\n";
       return exit_refused;
     }
+    try {
+      // What the standby wrote but had not replayed into its tables yet (ledger/replica.h): the
+      // new primary's first write meets the tables as the whole chain made them.
+      db::Ledger ledger(db_path);
+      ledger.project_replicated(INT64_MAX);
+    } catch (const db::ReplicaMismatch& m) {
+      // TRANSLATORS: {0} is the ledger file, {1} an event's number, {2} why it does not replay.
+      err << "marshal: "
+          << fmt::format(fmt::runtime(tr("{} cannot be promoted: event {} does not replay: {}")), db_path, m.seq, m.what())
+          << "\n";
+      return exit_verify_failed;
+    }
     const db::VerifyReport report = db::verify_ledger(db_path);
     if (!report.ok) {
       // TRANSLATORS: {0} is the ledger file, {1} an event's number, {2} why it fails.

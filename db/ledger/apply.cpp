@@ -98,11 +98,12 @@ void Ledger::apply(const std::string& type, const Json& payload, Json& ledger, s
       // station that sends one is refused. The replay checks its form.
       if (!replaying)
         throw LedgerRefusal(RefusalCode::not_allowed, "type", say("{} is written by the ledger's admin, never recorded", type));
-      // A promotion follows the epoch before it: the file's (a standby appending the primary's
-      // events), or the last one applied here (a replay into a fresh file).
-      const std::int64_t epoch_before = std::max(current_epoch(db_).epoch, applied_epoch_);
-      check_station_event(type, payload, epoch_before);
-      if (type == ledger_promoted_event) applied_epoch_ = epoch_before + 1;
+      // A promotion follows the epoch before it: the file's before this event (a standby
+      // replaying the primary's events, which may hold later ones), or the last one applied here
+      // (a replay into a fresh file).
+      const std::int64_t epoch_then = std::max(epoch_before(db_, seq).epoch, applied_epoch_);
+      check_station_event(type, payload, epoch_then);
+      if (type == ledger_promoted_event) applied_epoch_ = epoch_then + 1;
     } else {
       throw LedgerRefusal(RefusalCode::bad_input, "type", say("unknown event type '{}'", type));
     }

@@ -118,10 +118,15 @@ class Ledger {
   // append_replicated() fills with the primary's chain. Refuses an existing file.
   static void create_replica(const std::string& path);
   // Appends the primary's events and refusal rows as they are, in one durable transaction, each
-  // checked (its place, link, hash, and the outcome its replay gives); throws ReplicaMismatch
-  // naming the first that fails, and then nothing of the batch is written.
-  // `state`, when given, is written in the same transaction (a standby's position).
+  // checked (its place, link and hash); throws ReplicaMismatch naming the first that fails, and
+  // then nothing of the batch is written. The events are not replayed into the tables yet
+  // (project_replicated), except the stations' (tokens never lag the chain) and as far as an
+  // admin snapshot needs. `state`, when given, is written in the same transaction.
   void append_replicated(const ReplicaBatch& batch, const ReplicaState* state = nullptr);
+  // Replays up to `max_events` appended events not yet replayed into the tables, in one
+  // transaction, each checked against the outcome stored in it (ReplicaMismatch names the first
+  // that differs; nothing is written then). Returns how many are left.
+  std::int64_t project_replicated(std::int64_t max_events);
   ReplicaHead replica_head();
 
   Database& database() { return db_; }
@@ -139,6 +144,9 @@ class Ledger {
   void log_refusal(const AppendRequest& request, const std::string& uuid, std::int64_t server_time_ms,
                    const LedgerRefusal& refusal);
   const Json& event_options();
+  // Replays the appended events after the last replayed one up to `last_seq` (ledger/replica.h),
+  // inside the caller's transaction.
+  void project_in_transaction(std::int64_t last_seq);
   // One request inside the caller's transaction.
   AppendResult append_in_transaction(const AppendRequest& request, std::int64_t server_time_ms);
 

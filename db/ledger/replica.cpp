@@ -36,7 +36,27 @@ void follow_station_event(Database& db, const EventRow& row, const Json& payload
         .run();
   }
 }
+
+constexpr const char* replayed_key = "replayed_seq";  // i18n: not words (a key)
+
+void write_replayed_seq(Database& db, std::int64_t seq) {
+  db.prepare("INSERT INTO replica_state(key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = ?2")
+      .bind(1, std::string(replayed_key))
+      .bind(2, std::to_string(seq))
+      .run();
+}
 }  // namespace
+
+std::optional<std::int64_t> replayed_seq(Database& db) {
+  Statement s = db.prepare("SELECT value FROM replica_state WHERE key = ?");
+  s.bind(1, std::string(replayed_key));
+  if (!s.step()) return std::nullopt;
+  try {
+    return static_cast<std::int64_t>(std::stoll(s.text(0)));
+  } catch (const std::exception&) {
+    return std::int64_t{0};  // replay them all again: a replay of a replayed event is refused, never lost
+  }
+}
 
 void Ledger::create_replica(const std::string& path) {
   if (std::filesystem::exists(path))
@@ -124,6 +144,9 @@ void Ledger::append_replicated(const ReplicaBatch& batch, const ReplicaState* st
     const ChainHead& head = chain_head();
     std::int64_t seq = head.seq;
     Blob hash = head.hash;
+    // A file without the mark has replayed every event it holds (replayed_seq): say so before
+    // events that are not replayed yet go in.
+    if (!batch.events.empty() && !replayed_seq(db_)) write_replayed_seq(db_, seq);
     for (const EventRow& row : batch.events) {
       auto mismatch = [&](const std::string& what) { return ReplicaMismatch(row.seq, 0, what); };
       if (row.seq != seq + 1)
@@ -138,30 +161,15 @@ void Ledger::append_replicated(const ReplicaBatch& batch, const ReplicaState* st
       if (event_hash(row) != row.hash)
         // TRANSLATORS: {} is an event's number.
         throw mismatch(fmt::format(fmt::runtime(tr("event {} does not match its own hash: it was altered")), row.seq));
-      Json payload, stored = Json::object();
-      try {
-        payload = Json::parse(row.payload);
-      } catch (const std::exception&) {
-        // TRANSLATORS: {} is an event's number.
-        throw mismatch(fmt::format(fmt::runtime(tr("event {}'s payload is not JSON")), row.seq));
-      }
-      if (auto part = payload.find("ledger"); part != payload.end()) {
-        stored = std::move(*part);
-        payload.erase(part);
-      }
-      Json ledger = stored;
-      try {
-        apply(row.type, payload, ledger, row.seq, row.server_time_ms, true);
-      } catch (const LedgerRefusal& r) {
-        // TRANSLATORS: {0} is an event's number, {1} its type, {2} why the rules refuse it.
-        throw mismatch(fmt::format(fmt::runtime(tr("replaying event {} ({}) is refused: {}")), row.seq, row.type, r.what()));
-      }
-      if (ledger != stored)
-        // TRANSLATORS: {0} is an event's number, {1} its type.
-        throw mismatch(fmt::format(fmt::runtime(tr("replaying event {} ({}) gives another outcome than the one stored")),
-                                   row.seq, row.type));
       insert_event(db_, row);
-      if (is_station_event(row.type)) follow_station_event(db_, row, payload);
+      if (is_station_event(row.type)) {
+        try {
+          follow_station_event(db_, row, Json::parse(row.payload));
+        } catch (const Json::parse_error&) {
+          // TRANSLATORS: {} is an event's number.
+          throw mismatch(fmt::format(fmt::runtime(tr("event {}'s payload is not JSON")), row.seq));
+        }
+      }
       seq = row.seq;
       hash = row.hash;
     }
@@ -192,7 +200,10 @@ void Ledger::append_replicated(const ReplicaBatch& batch, const ReplicaState* st
       refusal_id = row.id;
       if (chained) refusal_hash_before = row.hash;
     }
-    if (batch.admin && seq >= batch.admin->as_of_seq) apply_admin_snapshot(db_, *batch.admin);
+    if (batch.admin && seq >= batch.admin->as_of_seq) {
+      project_in_transaction(batch.admin->as_of_seq);  // its PINs name characters the replay makes
+      apply_admin_snapshot(db_, *batch.admin);
+    }
     if (state) write_replica_state(db_, *state);
     tx.commit();  // synchronous=FULL: on this disk once this returns
   } catch (...) {
@@ -202,6 +213,68 @@ void Ledger::append_replicated(const ReplicaBatch& batch, const ReplicaState* st
     throw;
   }
   head_.reset();
+}
+
+void Ledger::project_in_transaction(std::int64_t last_seq) {
+  const std::optional<std::int64_t> from = replayed_seq(db_);
+  if (!from || *from >= last_seq) return;
+  std::vector<EventRow> rows;  // read first: the replay writes the tables while a read is open otherwise
+  {
+    Statement s = db_.prepare(std::string("SELECT ") + event_columns + " FROM events WHERE seq > ? AND seq <= ? ORDER BY seq");
+    s.bind(1, *from).bind(2, last_seq);
+    while (s.step()) rows.push_back(event_row_from(s));
+  }
+  for (const EventRow& row : rows) {
+    auto mismatch = [&](const std::string& what) { return ReplicaMismatch(row.seq, 0, what); };
+    Json payload, stored = Json::object();
+    try {
+      payload = Json::parse(row.payload);
+    } catch (const std::exception&) {
+      // TRANSLATORS: {} is an event's number.
+      throw mismatch(fmt::format(fmt::runtime(tr("event {}'s payload is not JSON")), row.seq));
+    }
+    if (auto part = payload.find("ledger"); part != payload.end()) {
+      stored = std::move(*part);
+      payload.erase(part);
+    }
+    Json ledger = stored;
+    try {
+      apply(row.type, payload, ledger, row.seq, row.server_time_ms, true);
+    } catch (const LedgerRefusal& r) {
+      // TRANSLATORS: {0} is an event's number, {1} its type, {2} why the rules refuse it.
+      throw mismatch(fmt::format(fmt::runtime(tr("replaying event {} ({}) is refused: {}")), row.seq, row.type, r.what()));
+    }
+    if (ledger != stored)
+      // TRANSLATORS: {0} is an event's number, {1} its type.
+      throw mismatch(fmt::format(fmt::runtime(tr("replaying event {} ({}) gives another outcome than the one stored")),
+                                 row.seq, row.type));
+  }
+  if (rows.empty()) return;
+  // Every event replayed: no mark, as in a primary's file (a promoted one writes on from here).
+  if (rows.back().seq == chain_head().seq)
+    db_.prepare("DELETE FROM replica_state WHERE key = ?").bind(1, std::string(replayed_key)).run();
+  else
+    write_replayed_seq(db_, rows.back().seq);
+}
+
+std::int64_t Ledger::project_replicated(std::int64_t max_events) {
+  const std::int64_t epoch_before = applied_epoch_;
+  const std::optional<Json> options_before = options_;
+  try {
+    Transaction tx(db_);
+    const std::optional<std::int64_t> from = replayed_seq(db_);
+    const std::int64_t head = chain_head().seq;
+    if (!from || *from >= head) return 0;
+    const std::int64_t last = max_events >= head - *from ? head : *from + max_events;
+    project_in_transaction(last);
+    tx.commit();
+    return head - last;
+  } catch (...) {
+    head_.reset();
+    applied_epoch_ = epoch_before;
+    options_ = options_before;
+    throw;
+  }
 }
 
 }  // namespace marshal::db

@@ -2,8 +2,11 @@
 // A standby ledger's copy of the primary's chain (issue 29, docs/plans/standby-ledger.md §1): the
 // primary's events and refusal rows, appended to the standby's file as they are (their seq,
 // uuid, times, payload bytes and hashes), each one checked before it is written: it follows the
-// head (seq and link), its hash is its own, and replaying it through the rules gives the outcome
-// stored in it. Nothing of a batch is written unless all of it holds.
+// head (seq and link) and its hash is its own. Nothing of a batch is written unless all of it
+// holds. Replaying the events through the rules into the file's tables (the projections: who is
+// alive, which card was played) comes after, in transactions of its own (Ledger::
+// project_replicated): the primary's reply waits for the standby's disk, not for its replay.
+// A replay whose outcome is not the one stored stops the standby as a broken link does.
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -60,5 +63,9 @@ void write_replica_state(Database& db, const ReplicaState& state);
 void set_replica_role(Database& db, const std::string& role);
 // nullopt: the file never followed a primary.
 std::optional<ReplicaState> read_replica_state(Database& db);
+
+// The last event replayed into a standby's tables; nullopt when the file keeps no such mark:
+// then every event is (a primary, a standby with nothing left to replay).
+std::optional<std::int64_t> replayed_seq(Database& db);
 
 }  // namespace marshal::db

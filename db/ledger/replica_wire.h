@@ -13,6 +13,9 @@ namespace marshal::db {
 // At most this many events, and about this many bytes of them, in one answer to a standby.
 inline constexpr std::int64_t standby_batch_max_events = 1000;
 inline constexpr std::size_t standby_batch_max_bytes = 4u << 20;  // 4 MiB
+// How often, at most, a primary reads its admin snapshot again for its standby (ms): the
+// standby's PINs, admin checks and codes lag the primary's by about this much.
+inline constexpr std::int64_t admin_snapshot_every_ms = 1000;
 
 protocol::Json replica_event_json(const EventRow& row);
 protocol::Json replica_refusal_json(const RefusalRow& row);

@@ -99,6 +99,15 @@ Epoch current_epoch(Database& db) {
   return {s.int64(1), s.int64(0)};
 }
 
+Epoch epoch_before(Database& db, std::int64_t seq) {
+  Statement s = db.prepare(
+      "SELECT seq, json_extract(payload, '$.epoch') FROM events WHERE type = 'ledger_promoted' AND seq < ? "
+      "ORDER BY seq DESC LIMIT 1");
+  s.bind(1, seq);
+  if (!s.step()) return {};
+  return {s.int64(1), s.int64(0)};
+}
+
 std::string last_standby_url(Database& db, std::int64_t after_seq) {
   // Read once as a server starts (not indexed by type: a standby joins rarely).
   Statement s = db.prepare(

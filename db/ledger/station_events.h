@@ -75,6 +75,9 @@ struct Epoch {
   std::int64_t seq = 0;
 };
 Epoch current_epoch(Database& db);
+// The epoch event `seq` was recorded in: the last promotion before it. A standby's file may hold
+// later events not yet replayed (ledger/replica.h): a promotion is checked against this.
+Epoch epoch_before(Database& db, std::int64_t seq);
 // Where stations reach the standby named by the last standby_joined after `after_seq` (the
 // epoch's promotion: before it, the standby named was the one promoted): its https URL with
 // "#sha256=PIN", or empty when none joined since.

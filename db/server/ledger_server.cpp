@@ -242,6 +242,18 @@ void LedgerServer::Impl::check_promoted() {
     return;
   }
   follower->stop();  // the ledger is the writer's from here (kept: /health may be reading its status)
+  try {
+    // marshal promote replayed the chain into the tables; a follower's last batch may have come since.
+    ledger.project_replicated(INT64_MAX);
+  } catch (const std::exception& e) {
+    // TRANSLATORS: the server's log: {} why the events do not replay.
+    log.write("promoted",  // i18n: not words (a key)
+              fmt::format(fmt::runtime(tr("promoted, but this ledger's events do not replay ({}): it takes no writes. "
+                                          "Run marshal verify on it")),
+                          e.what()),
+              now_ms());
+    return;
+  }
   last_seq = ledger.last_seq();
   check_epoch();
   {
@@ -423,5 +435,9 @@ LedgerServer::~LedgerServer() {
 std::uint16_t LedgerServer::port() const { return impl_->bound_port; }
 
 AppendQueue::Stats LedgerServer::writer_stats() const { return impl_->queue->stats(); }
+
+ReplicaFollower::Stats LedgerServer::follower_stats() const {
+  return impl_->follower ? impl_->follower->stats() : ReplicaFollower::Stats{};
+}
 
 }  // namespace marshal::db

@@ -57,6 +57,8 @@ class LedgerServer {
   std::uint16_t port() const;
   // The group-commit writer's figures so far (server/append_queue.h).
   AppendQueue::Stats writer_stats() const;
+  // A standby's follower's figures (all zero on a primary).
+  ReplicaFollower::Stats follower_stats() const;
 
   struct Impl;
 

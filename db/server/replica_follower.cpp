@@ -2,6 +2,8 @@
 
 #include <pthread.h>
 
+#include <chrono>
+
 #include <fmt/format.h>
 
 #include "i18n/translate.h"
@@ -38,6 +40,11 @@ ReplicaFollower::FollowStatus ReplicaFollower::status() const {
   return status_;
 }
 
+ReplicaFollower::Stats ReplicaFollower::stats() const {
+  std::lock_guard lock(mutex_);
+  return stats_;
+}
+
 void ReplicaFollower::set_problem(const std::string& key, const std::string& problem, bool stop_for_good) {
   {
     std::lock_guard lock(mutex_);
@@ -66,6 +73,7 @@ void ReplicaFollower::start_checked() {
   {
     std::lock_guard lock(mutex_);
     status_.seq = start.seq;
+    status_.replayed_seq = replayed_seq(ledger_.database()).value_or(start.seq);
   }
   if (start.seq > 0) {
     const VerifyReport report = verify_ledger(ledger_.database().path());
@@ -112,10 +120,22 @@ bool ReplicaFollower::follow_once() {
   const ReplicaHead head = ledger_.replica_head();
   const Epoch mine = current_epoch(ledger_.database());
   if (!admin_digest_) admin_digest_ = read_replica_state(ledger_.database()).value_or(ReplicaState{}).admin_digest;
+  const std::int64_t unreplayed = head.seq - replayed_seq(ledger_.database()).value_or(head.seq);
+  // With events to replay, a short wait: an answer with nothing new says the primary is idle.
+  const std::int64_t wait_ms = unreplayed > 0 ? replay_idle_wait_ms : follow_wait_ms;
   const std::string path =
       fmt::format("/replica/follow?after={}&after_hash={}&refusals_after={}&admin={}&wait_ms={}", head.seq,
-                  to_hex(head.hash), head.refusal_id, *admin_digest_, follow_wait_ms);
-  const FetchReply reply = options_.fetch(path, mine.epoch, follow_wait_ms + follow_answer_margin_ms);
+                  to_hex(head.hash), head.refusal_id, *admin_digest_, wait_ms);
+  using SteadyClock = std::chrono::steady_clock;
+  auto seconds_since = [](SteadyClock::time_point t0) {
+    return std::chrono::duration<double>(SteadyClock::now() - t0).count();
+  };
+  const auto fetch_start = SteadyClock::now();
+  const FetchReply reply = options_.fetch(path, mine.epoch, wait_ms + follow_answer_margin_ms);
+  {
+    std::lock_guard lock(mutex_);
+    stats_.fetch_s += seconds_since(fetch_start);
+  }
   const std::int64_t now = options_.clock();
   if (!reply.reached) {
     // TRANSLATORS: {0} is the primary's address, {1} why it did not answer.
@@ -191,9 +211,16 @@ bool ReplicaFollower::follow_once() {
                        .in_sync = in_sync,
                        .admin_digest = admin_applied ? batch.admin->digest : *admin_digest_,
                        .role = ""};  // the operator's: never undone here
-    if (written)
+    if (written) {
+      const auto append_start = SteadyClock::now();
       ledger_.append_replicated(batch, &state);
-    else
+      std::lock_guard lock(mutex_);
+      stats_.append_s += seconds_since(append_start);
+      if (!batch.events.empty()) {
+        ++stats_.answers;
+        stats_.events += static_cast<std::int64_t>(batch.events.size());
+      }
+    } else
       write_replica_state(ledger_.database(), state);
     state_written_ms_ = now;
     admin_digest_ = state.admin_digest;
@@ -204,6 +231,17 @@ bool ReplicaFollower::follow_once() {
       status_.seq = seq;
     }
     if (options_.on_commit) options_.on_commit(seq);
+  }
+  const std::int64_t to_replay = unreplayed + static_cast<std::int64_t>(batch.events.size());
+  if (to_replay > 0 && (batch.events.empty() || to_replay > replay_lag_max_events)) {
+    const auto replay_start = SteadyClock::now();
+    const std::int64_t left = ledger_.project_replicated(replay_chunk_events);
+    std::lock_guard lock(mutex_);
+    stats_.replay_s += seconds_since(replay_start);
+    status_.replayed_seq = seq - left;
+  } else if (to_replay == 0) {
+    std::lock_guard lock(mutex_);
+    status_.replayed_seq = seq;
   }
   return true;
 }

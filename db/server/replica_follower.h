@@ -1,9 +1,10 @@
 #pragma once
 // A standby ledger's side of the copy (issue 29, docs/server.md "A standby ledger"): one thread
 // asks the primary for the chain after this file's head (GET /replica/follow, a long-poll) and
-// appends what comes, every link, hash and outcome checked (Ledger::append_replicated), in one
-// durable transaction per answer. The head it asks from is its acknowledgement: the primary
-// knows the standby holds every event up to it.
+// appends what comes, every link and hash checked (Ledger::append_replicated), in one durable
+// transaction per answer. The head it asks from is its acknowledgement: the primary knows the
+// standby holds every event up to it. It replays them through the rules into its tables when
+// the primary is idle (replay_idle_wait_ms), each outcome checked against the one stored.
 //
 // The follower never writes anything of its own into the chain. It stops for good when the
 // file is not the primary's (a chain that parted, an event that does not replay, a primary at
@@ -48,6 +49,15 @@ inline constexpr long follow_answer_margin_ms = 4000;
 inline constexpr std::int64_t follow_retry_ms = 1000;
 // When nothing new comes, the standby's position (replica_state) is written at most this often.
 inline constexpr std::int64_t replica_state_write_every_ms = 5000;
+// Replaying the events into the standby's tables (its views; Ledger::project_replicated) waits
+// until the primary has had nothing new for this long: under load, the primary's replies wait
+// for the standby's disk only, not for its replay too. At an evening's pace the views lag by it.
+inline constexpr std::int64_t replay_idle_wait_ms = 50;
+// Events written but not replayed are at most about this many (what `marshal promote` replays
+// before the new epoch, about a second's work): past it, the standby replays under load too.
+inline constexpr std::int64_t replay_lag_max_events = 10000;
+// One replay's events, in one transaction: a new event's acknowledgement may wait for it.
+inline constexpr std::int64_t replay_chunk_events = 200;
 
 class ReplicaFollower {
  public:
@@ -71,6 +81,7 @@ class ReplicaFollower {
 
   struct FollowStatus {
     std::int64_t seq = 0;              // this file's head
+    std::int64_t replayed_seq = 0;     // the last event replayed into its tables (its views)
     std::int64_t primary_head = 0;     // the primary's, at its last answer
     std::int64_t primary_epoch = 0;    // 0 before the first answer
     std::int64_t last_contact_ms = 0;  // its last answer (0: none yet)
@@ -79,6 +90,15 @@ class ReplicaFollower {
     std::string problem;               // empty while all is well
   };
   FollowStatus status() const;
+  // Where the follower's time went, since it started (bench_ledger prints it).
+  struct Stats {
+    std::int64_t answers = 0;  // follow answers that brought events
+    std::int64_t events = 0;
+    double fetch_s = 0;        // asking and waiting for answers (the primary's long-poll included)
+    double append_s = 0;       // checking and writing them, COMMIT included
+    double replay_s = 0;       // replaying into the tables
+  };
+  Stats stats() const;
 
  private:
   void run();
@@ -91,6 +111,7 @@ class ReplicaFollower {
   Options options_;
   mutable std::mutex mutex_;
   FollowStatus status_;  // guarded by mutex_
+  Stats stats_;          // guarded by mutex_
   std::int64_t state_written_ms_ = 0;
   std::optional<std::string> admin_digest_;  // the admin snapshot this file holds (read once)
   std::condition_variable wake_;

@@ -18,6 +18,7 @@
 
 #include "ledger/ledger.h"
 #include "ledger/refusal_trail.h"
+#include "ledger/replica_admin.h"
 #include "protocol/json_fields.h"
 #include "protocol/json_text.h"
 #include "protocol/utf8.h"
@@ -176,6 +177,11 @@ struct LedgerServer::Impl {
   std::mutex standby_url_mutex;
   std::string standby_url;
   std::string standby_url_refused;  // the last address refused (logged once)
+  // The PINs, admin checks and codes as a standby copies them (ledger/replica_admin.h), read
+  // at most every admin_snapshot_every_ms: not on every follow (hundreds a second under load).
+  std::mutex admin_snapshot_mutex;
+  std::optional<AdminSnapshot> admin_snapshot;
+  std::int64_t admin_snapshot_read_ms = 0;
   // A follow request's X-Marshal-Standby-Url, when it names another address than the one known.
   void note_standby_url(const std::string& name, const std::string& url);
   std::atomic<bool> fenced{false};

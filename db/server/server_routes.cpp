@@ -249,6 +249,7 @@ Impl::Answer Impl::get_health(Call&) {
   health["following"] = config.standby_of->primary;
   health["in_sync"] = follow.in_sync;
   health["primary_head"] = follow.primary_head;
+  health["replayed_seq"] = follow.replayed_seq;  // its views are as of this event
   health["last_contact_ms"] = follow.last_contact_ms;
   health["problem"] = follow.problem;
   return Reply{200, health};

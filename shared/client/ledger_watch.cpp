@@ -19,6 +19,7 @@ void LedgerWatch::turn() {
     if (epoch_seen_ > 0) {
       after_ = std::min(after_, client_.epoch_seq() - 1);
       restarted_after_ = after_;
+      ++restarts_;
       // What the old ledger showed past the promotion never reached the new one.
       std::erase_if(events_, [&](const Json& e) { return e["seq"].get<std::int64_t>() > after_; });
     }
@@ -74,14 +75,18 @@ Json LedgerWatch::health() const {
   return health_;
 }
 
-std::vector<Json> LedgerWatch::events_after(std::int64_t after) {
+std::vector<Json> LedgerWatch::events_after(FeedCursor& cursor) {
   std::lock_guard lock(mutex_);
-  if (restarted_after_) {
-    after = std::min(after, *restarted_after_);
-    restarted_after_.reset();
+  if (cursor.restarts_seen < restarts_) {
+    cursor.after = std::min(cursor.after, restarted_after_);
+    cursor.restarts_seen = restarts_;
   }
-  while (!events_.empty() && events_.front()["seq"].get<std::int64_t>() <= after) events_.pop_front();
-  return {events_.begin(), events_.end()};
+  // Kept for every reader (the watch keeps the newest max_events_kept): none takes another's.
+  std::vector<Json> newer;
+  for (const Json& e : events_)
+    if (e["seq"].get<std::int64_t>() > cursor.after) newer.push_back(e);
+  if (!newer.empty()) cursor.after = newer.back()["seq"].get<std::int64_t>();
+  return newer;
 }
 
 std::optional<Json> LedgerWatch::timers() const {

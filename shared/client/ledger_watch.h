@@ -13,6 +13,7 @@
 #include <optional>
 #include <vector>
 
+#include "client/feed_cursor.h"
 #include "client/ledger_client.h"
 #include "client/repeater.h"
 
@@ -42,8 +43,10 @@ class LedgerWatch {
   std::string current_server() const;
   // The current server's last /health (its role, its standby's state); null before any.
   Json health() const;
-  // The feed's events after `after` (each as GET /events gives it), oldest first.
-  std::vector<Json> events_after(std::int64_t after);
+  // The feed's events after the cursor (each as GET /events gives it), oldest first; the cursor
+  // moves past them. After the feed started again before a promotion, each cursor goes back to
+  // where it started (the new ledger's seqs after it are not the old one's), once.
+  std::vector<Json> events_after(FeedCursor& cursor);
   // GET /timers as the last turn that reached the ledger read it.
   std::optional<Json> timers() const;
   // Asks again now rather than at the next turn (a record just made).
@@ -60,9 +63,9 @@ class LedgerWatch {
   bool wrong_key_ = false;
   std::string current_server_;
   Json health_;
-  // Set when the feed started again before a promotion: the next events_after() reads from there
-  // whatever its caller last saw (the new ledger's seqs after it are not the old one's).
-  std::optional<std::int64_t> restarted_after_;
+  // How many times the feed started again before a promotion, and from where the last time.
+  std::int64_t restarts_ = 0;
+  std::int64_t restarted_after_ = 0;
   std::optional<Json> timers_;
   std::deque<Json> events_;
   std::int64_t after_ = 0;

@@ -187,7 +187,21 @@ void standby_comparison(const db::ServerConfig& config, const std::string& token
       std::printf("the standby did not catch up within 60 s: no figures with a standby\n");
       return;
     }
+    const db::ReplicaFollower::Stats follow_start = standby.follower_stats();
+    const db::AppendQueue::Stats writer_start = primary.writer_stats();
     with = measure("with a synchronous standby", primary);
+    const db::ReplicaFollower::Stats follow = standby.follower_stats();
+    const db::AppendQueue::Stats writer = primary.writer_stats();
+    const double answers = static_cast<double>(follow.answers - follow_start.answers);
+    const double writer_batches = static_cast<double>(writer.batches - writer_start.batches);
+    std::printf("    primary's writer: %.1f events a batch, %.2f ms a batch (%.2f in COMMIT)\n",
+                static_cast<double>(writer.requests - writer_start.requests) / writer_batches,
+                1e3 * (writer.busy_s - writer_start.busy_s) / writer_batches,
+                1e3 * (writer.commit_s - writer_start.commit_s) / writer_batches);
+    std::printf("    standby: %.1f events an answer; a turn: %.2f ms asking, %.2f ms writing; %.2f s replaying\n",
+                static_cast<double>(follow.events - follow_start.events) / answers,
+                1e3 * (follow.fetch_s - follow_start.fetch_s) / answers,
+                1e3 * (follow.append_s - follow_start.append_s) / answers, follow.replay_s - follow_start.replay_s);
     std::printf("    the standby after the run: %s (\"alone\" means it fell behind and the replies stopped waiting)\n",
                 state().c_str());
   }
@@ -219,6 +233,7 @@ int open_idle_connection(std::uint16_t port) {
 int main(int argc, char** argv) {
   int per_run = 6000;
   std::vector<int> client_counts{1, 8, 32};
+  bool standby_only = false;  // only the comparison with a synchronous standby (the last figures)
   db::ServerConfig config;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
@@ -229,10 +244,12 @@ int main(int argc, char** argv) {
       per_run = std::max(32, std::atoi(argv[++i]));
     } else if (arg == "--clients" && has_value) {
       client_counts = {std::clamp(std::atoi(argv[++i]), 1, 256)};
+    } else if (arg == "--standby-only") {
+      standby_only = true;
     } else if (arg == "--threads" && has_value) {
       config.threads = static_cast<unsigned>(std::clamp(std::atoi(argv[++i]), 1, 64));
     } else {
-      std::fprintf(stderr, "usage: bench_ledger [--quick] [--events N] [--clients N] [--threads N]\n");
+      std::fprintf(stderr, "usage: bench_ledger [--quick] [--events N] [--clients N] [--threads N] [--standby-only]\n");
       return 2;
     }
   }
@@ -255,7 +272,21 @@ int main(int argc, char** argv) {
     std::string code = db::add_station(ledger.database(), "bench", db::Role::gm, 0);
     token = db::enroll_station(ledger.database(), code, 0)->token;
   }
+  // Connection c is a station resolving duels between one pair of townsfolk, time-ordered UUIDs
+  // like shared/client's (new events land at the end of the uuid index).
+  auto duel_body = [&](int c, int) {
+    const auto& a = people[static_cast<std::size_t>((2 * c) % static_cast<int>(people.size()))];
+    const auto& b = people[static_cast<std::size_t>((2 * c + 1) % static_cast<int>(people.size()))];
+    client::Json body{{"uuid", db::make_uuid_v7(db::unix_time_ms())}, {"type", "conflict_resolved"},
+                      {"payload", bench::duel_between(a.first, b.first, a.second, b.second)}};
+    return body.dump();
+  };
   config.db_path = db_path;
+  if (standby_only) {
+    standby_comparison(config, token, client_counts.back(), per_run, duel_body, dir);
+    fs::remove_all(dir);
+    return 0;
+  }
   auto plain_server = std::make_unique<db::LedgerServer>(config);
   db::LedgerServer& server = *plain_server;
   std::string url = "http://127.0.0.1:" + std::to_string(server.port());
@@ -266,15 +297,6 @@ int main(int argc, char** argv) {
   tls_config.tls_key_pem = identity.key_pem;
   tls_config.tls_cert_pem = identity.cert_pem;
 
-  // Connection c is a station resolving duels between one pair of townsfolk, time-ordered UUIDs
-  // like shared/client's (new events land at the end of the uuid index).
-  auto duel_body = [&](int c, int) {
-    const auto& a = people[static_cast<std::size_t>((2 * c) % static_cast<int>(people.size()))];
-    const auto& b = people[static_cast<std::size_t>((2 * c + 1) % static_cast<int>(people.size()))];
-    client::Json body{{"uuid", db::make_uuid_v7(db::unix_time_ms())}, {"type", "conflict_resolved"},
-                      {"payload", bench::duel_between(a.first, b.first, a.second, b.second)}};
-    return body.dump();
-  };
   std::printf("Stations: one thread drives N keep-alive connections with epoll (like wrk), one request\n"
               "outstanding on each; every request a duel the server replays through the rules.\n");
   double last_rate = 0;  // events/s of the last (largest) number of clients

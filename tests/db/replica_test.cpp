@@ -1,10 +1,12 @@
 // A standby's copy of the primary's chain (ledger/replica.h, issue 29): a played evening copied
 // row by row into an empty replica, in batches of any size, is the primary again (the audit's
-// replay passes, every projection and the stations equal); a batch with a row altered, missing,
-// linked elsewhere or with another outcome is refused naming the row, and nothing of it is written.
+// replay passes, every projection and the stations equal); a batch with a row altered, missing or
+// linked elsewhere is refused naming the row, and nothing of it is written; the replay into the
+// tables comes after (project_replicated), and refuses an outcome that is not the stored one.
 #include <catch2/catch.hpp>
 
 #include "db_test_helpers.h"
+#include "ledger/replica.h"
 #include "ledger/station_events.h"
 #include "ledger/verify.h"
 #include "server/stations.h"
@@ -92,17 +94,49 @@ TEST_CASE("an evening copied into an empty replica in batches of any size is the
       replica.append_replicated({{}, {refusals.begin() + static_cast<std::ptrdiff_t>(refusals_sent), refusals.end()}, std::nullopt});
       CHECK(replica.replica_head().refusal_id == static_cast<std::int64_t>(refusals.size()));
       CHECK(chain_dump(replica.database()) == chain_dump(source));
-      CHECK(projection_dump(replica.database()) == projection_dump(source));
       CHECK(stations_dump(replica.database()) == stations_dump(source));
       // The GM station's token works on the replica the moment it is promoted.
       auto station = station_for_token(replica.database(), primary.gm_token);
       REQUIRE(station);
       CHECK(station->name == "saloon-gm");
+      // Nothing is replayed into the tables yet: the primary's replies wait for the copy only.
+      CHECK(replayed_seq(replica.database()) == std::optional<std::int64_t>(0));
+      CHECK(replica.database().scalar_int("SELECT COUNT(*) FROM characters") == 0);
+      CHECK(replica.project_replicated(120) == replica.replica_head().seq - 120);
+    }
+    // Replayed part way, the file passes the audit's check: its tables are those of event 120.
+    VerifyReport part_way = verify_ledger(path);
+    INFO(part_way.reason);
+    CHECK(part_way.ok);
+    {
+      Ledger replica(path);
+      CHECK(replica.project_replicated(INT64_MAX) == 0);
+      CHECK(replica.project_replicated(INT64_MAX) == 0);  // nothing left: nothing done
+      CHECK_FALSE(replayed_seq(replica.database()));  // no mark: every event is, as in a primary's file
+      CHECK(projection_dump(replica.database()) == projection_dump(source));
     }
     VerifyReport verified = verify_ledger(path);
     INFO(verified.reason);
     CHECK(verified.ok);
   }
+}
+
+TEST_CASE("a standby's tables replayed part way are checked as they stood at their last replayed event",
+          "[db][standby][replica]") {
+  Primary primary;
+  Database source(primary.path, false);
+  const std::string path = primary.dir.file("replica.db");
+  Ledger::create_replica(path);
+  {
+    Ledger replica(path);
+    replica.append_replicated({events_after(source, 0), {}, std::nullopt});
+    replica.project_replicated(150);
+    // A character's row edited by hand: the tables are no longer event 150's.
+    replica.database().exec("UPDATE characters SET dead = 1 - dead WHERE id = (SELECT MIN(id) FROM characters)");
+  }
+  VerifyReport edited = verify_ledger(path);
+  CHECK_FALSE(edited.ok);
+  CHECK(edited.reason.find("characters") != std::string::npos);
 }
 
 TEST_CASE("a batch that cannot be the primary's next is refused naming the row; nothing of it is written",
@@ -145,14 +179,6 @@ TEST_CASE("a batch that cannot be the primary's next is refused naming the row; 
          rechain_from(rows, 0);
        },
        101, "does not link to event 100"},
-      {"an outcome altered and re-hashed",
-       [&](auto& rows) {
-         Json payload = Json::parse(rows[conflict].payload);
-         payload["ledger"] = Json::object();  // the outcome taken out
-         rows[conflict].payload = payload.dump();
-         rechain_from(rows, conflict);
-       },
-       101 + static_cast<std::int64_t>(conflict), "gives another outcome than the one stored"},
   };
   for (const Case& c : cases) {
     INFO(c.name);
@@ -182,6 +208,31 @@ TEST_CASE("a batch that cannot be the primary's next is refused naming the row; 
   // The batch as sent goes in.
   replica.append_replicated({next, {}, std::nullopt});
   CHECK(replica.replica_head().seq == 140);
+
+  // An outcome altered and re-hashed links and hashes as a chain should: it is written, and its
+  // replay refuses it naming it; nothing of that replay is written.
+  const std::string forged_path = primary.dir.file("forged.db");
+  Ledger::create_replica(forged_path);
+  Ledger forged(forged_path);
+  forged.append_replicated({events_after(source, 0, 100), {}, std::nullopt});
+  std::vector<EventRow> rows = next;
+  Json payload = Json::parse(rows[conflict].payload);
+  payload["ledger"] = Json::object();  // the outcome taken out
+  rows[conflict].payload = payload.dump();
+  rechain_from(rows, conflict);
+  forged.append_replicated({rows, {}, std::nullopt});
+  CHECK(forged.project_replicated(100) == 40);
+  const std::string replayed = projection_dump(forged.database());
+  try {
+    forged.project_replicated(INT64_MAX);
+    FAIL("replayed");
+  } catch (const ReplicaMismatch& m) {
+    INFO(m.what());
+    CHECK(m.seq == 101 + static_cast<std::int64_t>(conflict));
+    CHECK(std::string(m.what()).find("gives another outcome than the one stored") != std::string::npos);
+  }
+  CHECK(projection_dump(forged.database()) == replayed);
+  CHECK(replayed_seq(forged.database()) == std::optional<std::int64_t>(100));
 }
 
 TEST_CASE("a promotion is replicated, and a batch with one that fails is taken whole when sent again",
@@ -193,6 +244,11 @@ TEST_CASE("a promotion is replicated, and a batch with one that fails is taken w
                            {.epoch = 2, .key_pin = std::string(64, 'b'), .primary_was = "https://10.0.0.2:8080",
                             .last_contact_ms = 1, .was_in_sync = true, .forced = false},
                            8);
+    // And a second: replayed later, the first still follows epoch 1 (the events before it).
+    append_ledger_promoted(ledger.database(),
+                           {.epoch = 3, .key_pin = std::string(64, 'c'), .primary_was = "https://10.0.0.3:8080",
+                            .last_contact_ms = 9, .was_in_sync = true, .forced = false},
+                           10);
   }
   Database source(primary.path, false);
   const std::string path = primary.dir.file("replica.db");
@@ -202,11 +258,13 @@ TEST_CASE("a promotion is replicated, and a batch with one that fails is taken w
   REQUIRE(everything.back().type == "ledger_promoted");
   std::vector<RefusalRow> refusals = all_refusals(source), spoiled = refusals;
   spoiled.back().reason += "!";
-  // The promotion is checked, then the spoiled refusal fails the batch: nothing of it stays,
-  // not even in memory (the epoch it would have moved to).
+  // The spoiled refusal fails the batch: nothing of it stays.
   CHECK_THROWS_AS(replica.append_replicated({everything, spoiled, std::nullopt}), ReplicaMismatch);
   CHECK(replica.replica_head().seq == 0);
   replica.append_replicated({everything, refusals, std::nullopt});
-  CHECK(current_epoch(replica.database()).epoch == 2);
+  CHECK(current_epoch(replica.database()).epoch == 3);
   CHECK(chain_dump(replica.database()) == chain_dump(source));
+  // Each promotion is checked against the epoch before it, though both are in the file.
+  CHECK(replica.project_replicated(INT64_MAX) == 0);
+  CHECK(verify_ledger(path).ok);
 }

@@ -60,9 +60,12 @@ struct PrimaryAndStandby {
     if (epoch) http.set_header("X-Marshal-Epoch", std::to_string(epoch));
     return post_event(http, client::new_uuid_v7(now_ms()), "bystander_lost", {{"character", ledger.badge(ada)}});
   }
+  // It holds the primary's chain and has replayed it into its tables (its views are the primary's).
   bool standby_caught_up() {
     client::HttpReply h = health(standby->url());
-    return h.status == 200 && h.body["events"] == event_count(ledger.path) && h.body.value("in_sync", false);
+    const auto head = event_count(ledger.path);
+    return h.status == 200 && h.body["events"] == head && h.body.value("in_sync", false) &&
+           h.body.value("replayed_seq", std::int64_t{-1}) == head;
   }
 };
 
