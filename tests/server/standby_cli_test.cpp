@@ -187,3 +187,49 @@ TEST_CASE("an old primary that went on alone is refused as the new primary's sta
   CHECK(event_count(town.path) == a_events);  // the file kept as it was, under its own name
   CHECK(std::filesystem::exists(town.path));
 }
+
+TEST_CASE("a promoted ledger's own events are never set aside when it rejoins: its promotion counts as going alone",
+          "[server][standby][cli]") {
+  StandbySetUp set_up(35);
+  auto& [dir, town, gm_token, standby_path, code] = set_up;
+  SpawnedServer primary(town.path, dir.file("primary"), Channel::tls);
+  primary.start();
+  SpawnedServer b(standby_path, dir.file("b"), Channel::tls, {"--standby-of", primary.url(), "--code", code});
+  b.start();
+  REQUIRE(comes_true([&] { return in_step(b.url(), town.path); }));
+  // A dies; B is promoted while it serves (no restart: it writes no ledger_alone of its own).
+  primary.crash();
+  ProgramRun promoted = run_marshal({"promote", "--db", standby_path}, dir.file("promote-b.log"));
+  INFO(promoted.out);
+  REQUIRE(promoted.exit_code == 0);
+  REQUIRE(comes_true([&] { return client::HttpClient(b.url()).get("/health", 3000).body.value("role", "") == "primary"; }));
+  const std::int64_t b_promoted = db::current_epoch(db::Ledger(standby_path).database()).seq;
+  // Laptop C: a copy of B just after its promotion, made a standby again by hand (a backup
+  // taken then, say), and promoted in its turn once B is gone.
+  const std::string c_path = dir.file("laptop-c.db");
+  db::Database(standby_path, false).exec("VACUUM INTO '" + c_path + "'");
+  db::Database(c_path, false).exec("UPDATE replica_state SET value = 'standby' WHERE key = 'role'");
+  // B acknowledges an event at once: it has no standby since its promotion.
+  REQUIRE(record(b.url(), gm_token, town.badge(ada), 2).status == 200);
+  CHECK(count_rows(standby_path, "SELECT COUNT(*) FROM events WHERE type = 'ledger_alone'") == 0);
+  CHECK(b.stop() == 0);
+  ProgramRun c_promoted = run_marshal({"promote", "--db", c_path, "--force"}, dir.file("promote-c.log"));
+  INFO(c_promoted.out);
+  REQUIRE(c_promoted.exit_code == 0);
+  std::smatch rejoin;
+  REQUIRE(std::regex_search(c_promoted.out, rejoin, std::regex(R"(--code (\S+))")));
+  SpawnedServer c(c_path, dir.file("c"), Channel::tls);
+  c.start();
+
+  // B back as C's standby: its event after the parting was acknowledged (it was alone since its
+  // own promotion, with no ledger_alone to say so), so it is refused, never set aside.
+  const std::int64_t b_events = event_count(standby_path);
+  ProgramRun refused = run_marshal({"serve", "--db", standby_path, "--listen", "127.0.0.1:0", "--standby-of", c.url(),
+                                    "--code", rejoin[1].str()},
+                                   dir.file("rejoin.log"));
+  INFO(refused.out);
+  CHECK(refused.exit_code == 3);
+  CHECK_THAT(refused.out, Catch::Contains("part at event " + std::to_string(b_promoted + 1)));
+  CHECK_THAT(refused.out, Catch::Contains("on the primary ledger_promoted"));
+  CHECK(event_count(standby_path) == b_events);
+}
