@@ -110,9 +110,43 @@ void ReplicaFollower::follow() {
     }
     if (status().stopped) return;
     if (!again) {
+      // The primary brought nothing (gone, refusing, or an answer that is not a chain): the very
+      // time stations read from this standby, so its views catch up with what it holds.
+      replay_backlog();
+      if (status().stopped) return;
       std::unique_lock lock(mutex_);
       wake_.wait_for(lock, std::chrono::milliseconds(follow_retry_ms), [this] { return stopping_; });
     }
+  }
+}
+
+void ReplicaFollower::replay_backlog() {
+  for (;;) {
+    {
+      std::lock_guard lock(mutex_);
+      if (stopping_) return;
+    }
+    std::int64_t left = 0;
+    try {
+      const auto start = std::chrono::steady_clock::now();
+      left = ledger_.project_replicated(replay_chunk_events);
+      std::lock_guard lock(mutex_);
+      stats_.replay_s += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      status_.replayed_seq = status_.seq - left;
+    } catch (const ReplicaMismatch& m) {
+      // TRANSLATORS: {} why an event held here does not replay.
+      set_problem("standby", fmt::format(fmt::runtime(tr("an event this standby holds does not replay: {}. It follows "
+                                                         "no more (docs/server.md, A standby ledger)")),
+                                         m.what()),
+                  true);
+      return;
+    } catch (const std::exception& e) {
+      // TRANSLATORS: {} says what went wrong (a full disk, a locked file).
+      set_problem("standby", fmt::format(fmt::runtime(tr("could not replay what this standby holds: {}")), e.what()),
+                  false);
+      return;
+    }
+    if (left == 0) return;
   }
 }
 

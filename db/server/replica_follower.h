@@ -105,6 +105,7 @@ class ReplicaFollower {
   void start_checked();  // this file's own check before the first fetch (stops on a failure)
   void follow();
   bool follow_once();  // one ask and its append; false when the follower must stop
+  void replay_backlog();  // every event held but not replayed, a chunk at a time (stops with stop())
   void set_problem(const std::string& key, const std::string& problem, bool stop_for_good);
 
   Ledger& ledger_;

@@ -233,3 +233,29 @@ TEST_CASE("a promoted ledger's own events are never set aside when it rejoins: i
   CHECK_THAT(refused.out, Catch::Contains("on the primary ledger_promoted"));
   CHECK(event_count(standby_path) == b_events);
 }
+
+TEST_CASE("a standby whose primary dies replays what it holds: its views are the chain's head", "[server][standby][cli]") {
+  StandbySetUp set_up(37);
+  auto& [dir, town, gm_token, standby_path, code] = set_up;
+  SpawnedServer primary(town.path, dir.file("primary"), Channel::tls);
+  primary.start();
+  SpawnedServer standby(standby_path, dir.file("standby"), Channel::tls, {"--standby-of", primary.url(), "--code", code});
+  standby.start();
+  REQUIRE(comes_true([&] { return in_step(standby.url(), town.path); }));
+  client::HttpClient gm(standby.url());
+  gm.set_token(gm_token);
+  const std::string character = "/characters/" + town.badge(ada);
+  const client::HttpReply before = gm.get(character);
+  REQUIRE(before.status == 200);
+  // On the standby's disk before the station is answered; the primary dies at once, before the
+  // standby meets the pause it replays in.
+  REQUIRE(record(primary.url(), gm_token, town.badge(ada), 1).status == 200);
+  primary.crash();
+  const std::int64_t head = event_count(town.path);
+  REQUIRE(comes_true([&] {
+    return client::HttpClient(standby.url()).get("/health", 3000).body.value("replayed_seq", std::int64_t{-1}) == head;
+  }));
+  const client::HttpReply view = gm.get(character);
+  REQUIRE(view.status == 200);
+  CHECK(view.body != before.body);  // the bystander lost shows
+}
