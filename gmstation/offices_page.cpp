@@ -105,6 +105,10 @@ void OfficesPage::show_decisions() {
   std::deque<FeedEvent>& last = decisions_seen_;
   for (;;) {
     std::vector<FeedEvent> batch = backend_.feed(decisions_feed_);
+    if (decisions_feed_.went_back_to) {  // a standby promoted: what the old ledger had past it is not the evening's
+      std::erase_if(last, [floor = *decisions_feed_.went_back_to](const FeedEvent& e) { return e.seq > floor; });
+      decisions_feed_.went_back_to.reset();
+    }
     if (batch.empty()) break;
     for (auto& e : batch)
       if (is_decision(e.type)) {

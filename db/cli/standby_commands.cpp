@@ -185,6 +185,13 @@ int refuse_standby_as_primary(const std::string& db_path, std::ostream& err) {
 }
 
 int run_promote(const std::string& db_path, bool force, std::ostream& out, std::ostream& err) {
+  auto does_not_replay = [&](const db::ReplicaMismatch& m) {
+    // TRANSLATORS: {0} is the ledger file, {1} an event's number, {2} why it does not replay.
+    err << "marshal: "
+        << fmt::format(fmt::runtime(tr("{} cannot be promoted: event {} does not replay: {}")), db_path, m.seq, m.what())
+        << "\n";
+    return exit_verify_failed;
+  };
   if (!std::filesystem::exists(db_path)) {
     err << "marshal: " << fmt::format(fmt::runtime(tr("no ledger file at {}")), db_path) << "\n";
     return exit_bad_input;
@@ -209,11 +216,7 @@ int run_promote(const std::string& db_path, bool force, std::ostream& out, std::
       db::Ledger ledger(db_path);
       ledger.project_replicated(INT64_MAX);
     } catch (const db::ReplicaMismatch& m) {
-      // TRANSLATORS: {0} is the ledger file, {1} an event's number, {2} why it does not replay.
-      err << "marshal: "
-          << fmt::format(fmt::runtime(tr("{} cannot be promoted: event {} does not replay: {}")), db_path, m.seq, m.what())
-          << "\n";
-      return exit_verify_failed;
+      return does_not_replay(m);
     }
     const db::VerifyReport report = db::verify_ledger(db_path);
     if (!report.ok) {
@@ -268,6 +271,13 @@ int run_promote(const std::string& db_path, bool force, std::ostream& out, std::
     if (const auto now_state = db::read_replica_state(db); !now_state || now_state->role != "standby") {
       err << "marshal: " << fmt::format(fmt::runtime(tr("{} is a primary already: nothing to promote")), db_path) << "\n";
       return exit_refused;  // another promote got there first
+    }
+    // What a follower still running on the file appended since the replay above: replayed in
+    // this very transaction, so the tables hold every event before the epoch's first.
+    try {
+      ledger.replay_pending_in_transaction();
+    } catch (const db::ReplicaMismatch& m) {
+      return does_not_replay(m);
     }
     const std::int64_t epoch = db::current_epoch(db).epoch + 1;
     db::append_ledger_promoted(db,

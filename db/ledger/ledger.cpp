@@ -204,9 +204,17 @@ std::vector<AppendResult> Ledger::append_batch(const std::vector<AppendRequest>&
                                                std::int64_t server_time_ms, double* commit_s) {
   std::vector<AppendResult> results;
   results.reserve(requests.size());
+  const std::int64_t epoch_before = applied_epoch_;
   try {
     Transaction tx(db_);
     chain_head();  // checked once for the batch: nobody else writes while it holds the lock
+    // A standby's file with events not replayed into its tables yet (ledger/replica.h), written
+    // to as a primary: the rules judge the next event against tables that hold them all.
+    // (marshal promote and a primary's start replay them first: this is the last guard.)
+    if (replayed_seq(db_)) {
+      options_.reset();  // read again after the replay (and after a rollback)
+      replay_pending_in_transaction();
+    }
     for (const auto& request : requests) results.push_back(append_in_transaction(request, server_time_ms));
     trail_->flush(db_, server_time_ms);  // repeat counts of minutes that are over
     auto committing = std::chrono::steady_clock::now();
@@ -216,6 +224,7 @@ std::vector<AppendResult> Ledger::append_batch(const std::vector<AppendRequest>&
       *commit_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - committing).count();
   } catch (...) {
     head_.reset();  // the batch was rolled back: its events are not the chain's head
+    applied_epoch_ = epoch_before;
     throw;
   }
   return results;

@@ -127,6 +127,11 @@ class Ledger {
   // transaction, each checked against the outcome stored in it (ReplicaMismatch names the first
   // that differs; nothing is written then). Returns how many are left.
   std::int64_t project_replicated(std::int64_t max_events);
+  // Replays every event not replayed yet, inside the caller's transaction: a promotion does so in
+  // the transaction that writes it, so that no batch a running follower appends comes between.
+  // Throws ReplicaMismatch as project_replicated does; the caller's transaction is then given up
+  // with the Ledger object (what apply() keeps in memory is not put back).
+  void replay_pending_in_transaction();
   ReplicaHead replica_head();
 
   Database& database() { return db_; }
@@ -147,6 +152,11 @@ class Ledger {
   // Replays the appended events after the last replayed one up to `last_seq` (ledger/replica.h),
   // inside the caller's transaction.
   void project_in_transaction(std::int64_t last_seq);
+  // One event replayed and its stored outcome compared (ReplicaMismatch names it when it differs,
+  // or when the rules cannot read it; a SQLite error is passed on: the disk's, not the event's).
+  void replay_one(const EventRow& row);
+  // The same, its payload parsed already and its stored outcome ("ledger") taken out of it.
+  void replay_parsed(const EventRow& row, const Json& payload, const Json& stored);
   // One request inside the caller's transaction.
   AppendResult append_in_transaction(const AppendRequest& request, std::int64_t server_time_ms);
 

@@ -37,7 +37,23 @@ void follow_station_event(Database& db, const EventRow& row, const Json& payload
   }
 }
 
+// The station events after `seq` followed again (an admin snapshot read before them was just
+// applied). Their payloads were read when they came.
+void follow_station_events_after(Database& db, std::int64_t seq) {
+  std::vector<EventRow> rows;  // read first: following writes the stations table
+  {
+    Statement s = db.prepare(std::string("SELECT ") + event_columns +
+                             " FROM events WHERE seq > ?1 AND type IN (?2, ?3, ?4) ORDER BY seq");
+    s.bind(1, seq).bind(2, std::string(station_enrolled_event)).bind(3, std::string(station_revoked_event));
+    s.bind(4, std::string(station_token_rotated_event));
+    while (s.step()) rows.push_back(event_row_from(s));
+  }
+  for (const EventRow& row : rows) follow_station_event(db, row, Json::parse(row.payload));
+}
+
 constexpr const char* replayed_key = "replayed_seq";  // i18n: not words (a key)
+// How many events a replay reads into memory at a time.
+constexpr std::int64_t replay_read_events = 500;
 
 void write_replayed_seq(Database& db, std::int64_t seq) {
   db.prepare("INSERT INTO replica_state(key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = ?2")
@@ -165,9 +181,9 @@ void Ledger::append_replicated(const ReplicaBatch& batch, const ReplicaState* st
       if (is_station_event(row.type)) {
         try {
           follow_station_event(db_, row, Json::parse(row.payload));
-        } catch (const Json::parse_error&) {
-          // TRANSLATORS: {} is an event's number.
-          throw mismatch(fmt::format(fmt::runtime(tr("event {}'s payload is not JSON")), row.seq));
+        } catch (const Json::exception& e) {  // not JSON, or a field of another type
+          // TRANSLATORS: {0} is an event's number, {1} what is wrong in it.
+          throw mismatch(fmt::format(fmt::runtime(tr("event {}'s payload cannot be read: {}")), row.seq, e.what()));
         }
       }
       seq = row.seq;
@@ -201,8 +217,13 @@ void Ledger::append_replicated(const ReplicaBatch& batch, const ReplicaState* st
       if (chained) refusal_hash_before = row.hash;
     }
     if (batch.admin && seq >= batch.admin->as_of_seq) {
-      project_in_transaction(batch.admin->as_of_seq);  // its PINs name characters the replay makes
+      // Its PINs name characters, which only the event's definition (event 1) makes: no more of
+      // the backlog is replayed here, while the primary's reply waits for this commit.
+      project_in_transaction(std::min<std::int64_t>(batch.admin->as_of_seq, 1));
       apply_admin_snapshot(db_, *batch.admin);
+      // The primary reads its snapshot at most once a second (admin_snapshot_every_ms): what the
+      // chain did to the stations after it (an enrolment using up a code, a revocation) holds.
+      follow_station_events_after(db_, batch.admin->as_of_seq);
     }
     if (state) write_replica_state(db_, *state);
     tx.commit();  // synchronous=FULL: on this disk once this returns
@@ -215,47 +236,70 @@ void Ledger::append_replicated(const ReplicaBatch& batch, const ReplicaState* st
   head_.reset();
 }
 
+void Ledger::replay_one(const EventRow& row) {
+  auto mismatch = [&](const std::string& what) { return ReplicaMismatch(row.seq, 0, what); };
+  Json payload, stored = Json::object();
+  try {
+    payload = Json::parse(row.payload);
+  } catch (const std::exception&) {
+    // TRANSLATORS: {} is an event's number.
+    throw mismatch(fmt::format(fmt::runtime(tr("event {}'s payload is not JSON")), row.seq));
+  }
+  if (auto part = payload.find("ledger"); part != payload.end()) {
+    stored = std::move(*part);
+    payload.erase(part);
+  }
+  replay_parsed(row, payload, stored);
+}
+
+void Ledger::replay_parsed(const EventRow& row, const Json& payload, const Json& stored) {
+  auto mismatch = [&](const std::string& what) { return ReplicaMismatch(row.seq, 0, what); };
+  Json ledger = stored;
+  try {
+    apply(row.type, payload, ledger, row.seq, row.server_time_ms, true);
+  } catch (const LedgerRefusal& r) {
+    // TRANSLATORS: {0} is an event's number, {1} its type, {2} why the rules refuse it.
+    throw mismatch(fmt::format(fmt::runtime(tr("replaying event {} ({}) is refused: {}")), row.seq, row.type,
+                               fmt::format("{} ({})", r.what(), r.code)));
+  } catch (const SqliteError&) {
+    throw;  // the disk's trouble (a locked file, a full disk), not the event's: tried again
+  } catch (const std::exception& e) {
+    // A payload the rules cannot read (a field of another type): the event's, and it stays so.
+    // TRANSLATORS: {0} is an event's number, {1} its type, {2} what failed.
+    throw mismatch(fmt::format(fmt::runtime(tr("replaying event {} ({}) fails: {}")), row.seq, row.type, e.what()));
+  }
+  if (ledger != stored)
+    // TRANSLATORS: {0} is an event's number, {1} its type.
+    throw mismatch(fmt::format(fmt::runtime(tr("replaying event {} ({}) gives another outcome than the one stored")),
+                               row.seq, row.type));
+}
+
 void Ledger::project_in_transaction(std::int64_t last_seq) {
   const std::optional<std::int64_t> from = replayed_seq(db_);
   if (!from || *from >= last_seq) return;
-  std::vector<EventRow> rows;  // read first: the replay writes the tables while a read is open otherwise
-  {
-    Statement s = db_.prepare(std::string("SELECT ") + event_columns + " FROM events WHERE seq > ? AND seq <= ? ORDER BY seq");
-    s.bind(1, *from).bind(2, last_seq);
-    while (s.step()) rows.push_back(event_row_from(s));
+  std::int64_t done = *from;
+  while (done < last_seq) {
+    // Read first (the replay writes the tables while a read is open otherwise), a bounded number
+    // at a time: a promotion replays a whole backlog in one transaction.
+    std::vector<EventRow> rows;
+    {
+      Statement s = db_.prepare(std::string("SELECT ") + event_columns + " FROM events WHERE seq > ? AND seq <= ? ORDER BY seq");
+      s.bind(1, done).bind(2, std::min(last_seq, done + replay_read_events));
+      while (s.step()) rows.push_back(event_row_from(s));
+    }
+    if (rows.empty()) break;
+    for (const EventRow& row : rows) replay_one(row);
+    done = rows.back().seq;
   }
-  for (const EventRow& row : rows) {
-    auto mismatch = [&](const std::string& what) { return ReplicaMismatch(row.seq, 0, what); };
-    Json payload, stored = Json::object();
-    try {
-      payload = Json::parse(row.payload);
-    } catch (const std::exception&) {
-      // TRANSLATORS: {} is an event's number.
-      throw mismatch(fmt::format(fmt::runtime(tr("event {}'s payload is not JSON")), row.seq));
-    }
-    if (auto part = payload.find("ledger"); part != payload.end()) {
-      stored = std::move(*part);
-      payload.erase(part);
-    }
-    Json ledger = stored;
-    try {
-      apply(row.type, payload, ledger, row.seq, row.server_time_ms, true);
-    } catch (const LedgerRefusal& r) {
-      // TRANSLATORS: {0} is an event's number, {1} its type, {2} why the rules refuse it.
-      throw mismatch(fmt::format(fmt::runtime(tr("replaying event {} ({}) is refused: {}")), row.seq, row.type, r.what()));
-    }
-    if (ledger != stored)
-      // TRANSLATORS: {0} is an event's number, {1} its type.
-      throw mismatch(fmt::format(fmt::runtime(tr("replaying event {} ({}) gives another outcome than the one stored")),
-                                 row.seq, row.type));
-  }
-  if (rows.empty()) return;
+  if (done == *from) return;
   // Every event replayed: no mark, as in a primary's file (a promoted one writes on from here).
-  if (rows.back().seq == chain_head().seq)
+  if (done == chain_head().seq)
     db_.prepare("DELETE FROM replica_state WHERE key = ?").bind(1, std::string(replayed_key)).run();
   else
-    write_replayed_seq(db_, rows.back().seq);
+    write_replayed_seq(db_, done);
 }
+
+void Ledger::replay_pending_in_transaction() { project_in_transaction(INT64_MAX); }
 
 std::int64_t Ledger::project_replicated(std::int64_t max_events) {
   const std::int64_t epoch_before = applied_epoch_;

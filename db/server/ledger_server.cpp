@@ -36,7 +36,10 @@ std::string serving::client_address(MHD_Connection* c) {
 LedgerServer::Impl::Impl(const ServerConfig& c)
     : config(c), log(c.log), guard(c.connection_limits, log), ledger(c.db_path), trail(ledger.refusal_trail()) {
   standby = c.standby_of.has_value();
-  if (!standby) mark_restart();
+  if (!standby) {
+    replay_before_serving();
+    mark_restart();
+  }
   last_seq = ledger.last_seq();
   if (last_seq == 0 && !standby) throw std::runtime_error(fmt::format(fmt::runtime(tr("{} holds no event definition")), c.db_path));
   const Epoch at_start = current_epoch(ledger.database());
@@ -147,6 +150,20 @@ void LedgerServer::Impl::run_deadlines() {
   }
 }
 
+
+void LedgerServer::Impl::replay_before_serving() {
+  // A promoted standby's file may hold events not replayed into its tables (one promoted by an
+  // older marshal, or whose server stopped before it took writes): the rules must judge the next
+  // event against tables that hold them all.
+  try {
+    ledger.project_replicated(INT64_MAX);
+  } catch (const ReplicaMismatch& e) {
+    // TRANSLATORS: {0} is the ledger file, {1} why its events do not replay (it names the event).
+    throw std::runtime_error(fmt::format(fmt::runtime(tr("{} is not served: its events do not replay ({}). Run marshal "
+                                                         "verify on it")),
+                                         config.db_path, e.what()));
+  }
+}
 
 void LedgerServer::Impl::mark_restart() {
   Transaction tx(ledger.database());

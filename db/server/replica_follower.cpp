@@ -16,6 +16,13 @@ namespace marshal::db {
 
 using i18n::tr;
 
+namespace {
+using SteadyClock = std::chrono::steady_clock;
+double seconds_since(SteadyClock::time_point start) {
+  return std::chrono::duration<double>(SteadyClock::now() - start).count();
+}
+}  // namespace
+
 ReplicaFollower::ReplicaFollower(Ledger& ledger, Options options) : ledger_(ledger), options_(std::move(options)) {
   thread_ = std::thread([this] {
     pthread_setname_np(pthread_self(), "ledger-follow");  // named in top, perf and gdb
@@ -127,27 +134,38 @@ void ReplicaFollower::replay_backlog() {
       if (stopping_) return;
     }
     std::int64_t left = 0;
-    try {
-      const auto start = std::chrono::steady_clock::now();
-      left = ledger_.project_replicated(replay_chunk_events);
-      std::lock_guard lock(mutex_);
-      stats_.replay_s += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      status_.replayed_seq = status_.seq - left;
-    } catch (const ReplicaMismatch& m) {
-      // TRANSLATORS: {} why an event held here does not replay.
-      set_problem("standby", fmt::format(fmt::runtime(tr("an event this standby holds does not replay: {}. It follows "
-                                                         "no more (docs/server.md, A standby ledger)")),
-                                         m.what()),
-                  true);
-      return;
-    } catch (const std::exception& e) {
-      // TRANSLATORS: {} says what went wrong (a full disk, a locked file).
-      set_problem("standby", fmt::format(fmt::runtime(tr("could not replay what this standby holds: {}")), e.what()),
-                  false);
-      return;
-    }
-    if (left == 0) return;
+    if (!replay_chunk(replay_chunk_events, left) || left == 0) return;
   }
+}
+
+bool ReplicaFollower::replay_chunk(std::int64_t max_events, std::int64_t& left) {
+  const auto start = SteadyClock::now();
+  try {
+    left = ledger_.project_replicated(max_events);
+    std::lock_guard lock(mutex_);
+    stats_.replay_s += seconds_since(start);
+    status_.replayed_seq = status_.seq - left;
+    if (!replay_problem_.empty() && status_.problem == replay_problem_) status_.problem.clear();
+    replay_problem_.clear();
+    return true;
+  } catch (const ReplicaMismatch& m) {
+    // TRANSLATORS: {} why an event held here does not replay.
+    set_problem("standby", fmt::format(fmt::runtime(tr("an event this standby holds does not replay: {}. It follows "
+                                                       "no more (docs/server.md, A standby ledger)")),
+                                       m.what()),
+                true);
+  } catch (const std::exception& e) {
+    // TRANSLATORS: {} says what went wrong (a full disk, a locked file).
+    const std::string problem = fmt::format(fmt::runtime(tr("could not replay what this standby holds: {}")), e.what());
+    bool first_time = false;
+    {
+      std::lock_guard lock(mutex_);
+      first_time = replay_problem_ != problem;
+      replay_problem_ = status_.problem = problem;
+    }
+    if (first_time && options_.log) options_.log("standby", problem);  // once, not on every turn it lasts
+  }
+  return false;
 }
 
 bool ReplicaFollower::follow_once() {
@@ -160,10 +178,6 @@ bool ReplicaFollower::follow_once() {
   const std::string path =
       fmt::format("/replica/follow?after={}&after_hash={}&refusals_after={}&admin={}&wait_ms={}", head.seq,
                   to_hex(head.hash), head.refusal_id, *admin_digest_, wait_ms);
-  using SteadyClock = std::chrono::steady_clock;
-  auto seconds_since = [](SteadyClock::time_point t0) {
-    return std::chrono::duration<double>(SteadyClock::now() - t0).count();
-  };
   const auto fetch_start = SteadyClock::now();
   const FetchReply reply = options_.fetch(path, mine.epoch, wait_ms + follow_answer_margin_ms);
   {
@@ -235,7 +249,7 @@ bool ReplicaFollower::follow_once() {
     status_.primary_epoch = primary_epoch;
     status_.last_contact_ms = now;
     status_.in_sync = in_sync;
-    status_.problem.clear();
+    status_.problem = replay_problem_;  // a replay that keeps failing stays in view
   }
   if (written || now - state_written_ms_ >= replica_state_write_every_ms) {
     ReplicaState state{.primary = options_.primary,
@@ -268,11 +282,9 @@ bool ReplicaFollower::follow_once() {
   }
   const std::int64_t to_replay = unreplayed + static_cast<std::int64_t>(batch.events.size());
   if (to_replay > 0 && (batch.events.empty() || to_replay > replay_lag_max_events)) {
-    const auto replay_start = SteadyClock::now();
-    const std::int64_t left = ledger_.project_replicated(replay_chunk_events);
-    std::lock_guard lock(mutex_);
-    stats_.replay_s += seconds_since(replay_start);
-    status_.replayed_seq = seq - left;
+    // Past the lag bound, at least what this answer brought: the backlog does not grow under load.
+    std::int64_t left = 0;
+    replay_chunk(std::max(replay_chunk_events, static_cast<std::int64_t>(batch.events.size())), left);
   } else if (to_replay == 0) {
     std::lock_guard lock(mutex_);
     status_.replayed_seq = seq;

@@ -106,6 +106,11 @@ class ReplicaFollower {
   void follow();
   bool follow_once();  // one ask and its append; false when the follower must stop
   void replay_backlog();  // every event held but not replayed, a chunk at a time (stops with stop())
+  // One replay of at most `max_events` (Ledger::project_replicated); `left` gets how many remain.
+  // False when it could not: an event that does not replay stops the follower for good, naming
+  // it; another error (a locked file) stays in status().problem until a replay succeeds, and is
+  // tried again later: it never holds up the copy, nor so the primary's replies.
+  bool replay_chunk(std::int64_t max_events, std::int64_t& left);
   void set_problem(const std::string& key, const std::string& problem, bool stop_for_good);
 
   Ledger& ledger_;
@@ -113,6 +118,7 @@ class ReplicaFollower {
   mutable std::mutex mutex_;
   FollowStatus status_;  // guarded by mutex_
   Stats stats_;          // guarded by mutex_
+  std::string replay_problem_;  // guarded by mutex_: why the last replay failed (empty: it did not)
   std::int64_t state_written_ms_ = 0;
   std::optional<std::string> admin_digest_;  // the admin snapshot this file holds (read once)
   std::condition_variable wake_;

@@ -106,16 +106,7 @@ void LedgerServer::Impl::note_standby_url(const std::string& name, const std::st
 Reply LedgerServer::Impl::read_replica(RequestState& s) {
   Database& db = reader();
   // One snapshot of the file: the events, the refusals and the admin state as of the same commit.
-  db.exec("BEGIN");
-  struct EndRead {
-    Database& db;
-    ~EndRead() {
-      try {
-        db.exec("COMMIT");
-      } catch (...) {  // a read transaction ends anyway
-      }
-    }
-  } end_read{db};
+  ReadTransaction one_read(db);
   Json events = Json::array(), refusals = Json::array();
   std::size_t bytes = 0;
   Statement e = db.prepare(std::string("SELECT ") + event_columns + " FROM events WHERE seq > ? ORDER BY seq LIMIT ?");

@@ -250,6 +250,7 @@ struct LedgerServer::Impl {
   serving::Reply fenced_off() const;
   void mark_restart();  // a primary starting: ledger_alone "restart" when its standby was in step
   void check_epoch();  // a promotion committed while serving (run_deadlines, once a second)
+  void replay_before_serving();  // a primary's start: what its file holds but has not replayed
   void check_promoted();  // a standby promoted while serving (marshal promote) takes writes
   std::unique_ptr<StandbyLink> make_standby_link();
   void log_standby_state(std::int64_t now);  // "NO STANDBY ..." while alone

@@ -7,5 +7,6 @@ using sqlite::Blob;
 using sqlite::Database;
 using sqlite::SqliteError;
 using sqlite::Statement;
+using sqlite::ReadTransaction;
 using sqlite::Transaction;
 }  // namespace marshal::db

@@ -18,8 +18,7 @@ void LedgerWatch::turn() {
     std::lock_guard lock(mutex_);
     if (epoch_seen_ > 0) {
       after_ = std::min(after_, client_.epoch_seq() - 1);
-      restarted_after_ = after_;
-      ++restarts_;
+      restarts_.restarted_from(after_);
       // What the old ledger showed past the promotion never reached the new one.
       std::erase_if(events_, [&](const Json& e) { return e["seq"].get<std::int64_t>() > after_; });
     }
@@ -77,10 +76,7 @@ Json LedgerWatch::health() const {
 
 std::vector<Json> LedgerWatch::events_after(FeedCursor& cursor) {
   std::lock_guard lock(mutex_);
-  if (cursor.restarts_seen < restarts_) {
-    cursor.after = std::min(cursor.after, restarted_after_);
-    cursor.restarts_seen = restarts_;
-  }
+  restarts_.bring_back(cursor);
   // Kept for every reader (the watch keeps the newest max_events_kept): none takes another's.
   std::vector<Json> newer;
   for (const Json& e : events_)

@@ -45,7 +45,8 @@ class LedgerWatch {
   Json health() const;
   // The feed's events after the cursor (each as GET /events gives it), oldest first; the cursor
   // moves past them. After the feed started again before a promotion, each cursor goes back to
-  // where it started (the new ledger's seqs after it are not the old one's), once.
+  // where it started (the new ledger's seqs after it are not the old one's), once, and says so
+  // (FeedCursor::went_back_to).
   std::vector<Json> events_after(FeedCursor& cursor);
   // GET /timers as the last turn that reached the ledger read it.
   std::optional<Json> timers() const;
@@ -63,9 +64,8 @@ class LedgerWatch {
   bool wrong_key_ = false;
   std::string current_server_;
   Json health_;
-  // How many times the feed started again before a promotion, and from where the last time.
-  std::int64_t restarts_ = 0;
-  std::int64_t restarted_after_ = 0;
+  // Where the feed started again before each promotion.
+  FeedRestarts restarts_;
   std::optional<Json> timers_;
   std::deque<Json> events_;
   std::int64_t after_ = 0;

@@ -209,4 +209,14 @@ void Transaction::commit() {
   done_ = true;
 }
 
+ReadTransaction::ReadTransaction(Database& db) : db_(db) { db_.exec("BEGIN"); }
+
+ReadTransaction::~ReadTransaction() {
+  try {
+    db_.exec("COMMIT");
+  } catch (...) {
+    // A read transaction ends anyway (SQLite ends it on close).
+  }
+}
+
 }  // namespace marshal::sqlite

@@ -134,4 +134,17 @@ class Transaction {
   bool done_ = false;
 };
 
+// BEGIN (deferred) now, COMMIT when it goes: every read in between sees the file as of one
+// commit (a follow answer's events and admin rows, verify's mark, events and tables).
+class ReadTransaction {
+ public:
+  explicit ReadTransaction(Database& db);
+  ~ReadTransaction();
+  ReadTransaction(const ReadTransaction&) = delete;
+  ReadTransaction& operator=(const ReadTransaction&) = delete;
+
+ private:
+  Database& db_;
+};
+
 }  // namespace marshal::sqlite

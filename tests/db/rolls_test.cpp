@@ -101,5 +101,5 @@ TEST_CASE("a roll's stored result forged with a hash that fits: verify judges th
   VerifyReport report = verify_ledger(t.path());
   CHECK_FALSE(report.ok);
   CHECK(report.failed_seq == r.seq);
-  CHECK(report.reason.find("different outcome") != std::string::npos);
+  CHECK(report.reason.find("another outcome than the one stored") != std::string::npos);
 }

@@ -279,7 +279,7 @@ TEST_CASE("a TWTW hit's stored judgement forged with a fitting hash is caught by
   VerifyReport report = verify_ledger(t.path());
   CHECK_FALSE(report.ok);
   CHECK(report.failed_seq == hit.seq);
-  CHECK(report.reason.find("different outcome") != std::string::npos);
+  CHECK(report.reason.find("another outcome than the one stored") != std::string::npos);
 }
 
 TEST_CASE("a declared target is kept with the round; itself or a stranger is refused", "[db][twtw]") {

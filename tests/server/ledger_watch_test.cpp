@@ -115,3 +115,31 @@ TEST_CASE("the watch reads the ledger, knows it gone or silent, and sends the ou
   REQUIRE(watch.wait_for_turn(5s));
   CHECK(watch.events_after(live).size() == offline.size());
 }
+
+TEST_CASE("a feed reader who missed two promotions goes back to the lower of their places, once", "[server][watch]") {
+  client::FeedRestarts restarts;
+  client::FeedCursor live, offices;
+  live.after = offices.after = 120;
+  restarts.bring_back(live);  // no restart yet: nothing moves
+  CHECK(live.after == 120);
+  CHECK_FALSE(live.went_back_to);
+  // The first promotion's feed starts again after 100; the live panel reads in between.
+  restarts.restarted_from(100);
+  restarts.bring_back(live);
+  CHECK(live.after == 100);
+  CHECK(live.went_back_to == std::optional<std::int64_t>(100));
+  live.went_back_to.reset();
+  live.after = 130;  // it read on: the new ledger's 101..130
+  // A second promotion after 110 (the new ledger's 111.. never reached the third machine).
+  restarts.restarted_from(110);
+  restarts.bring_back(live);
+  CHECK(live.after == 110);
+  // The offices page missed both: back to 100, not 110 (the old 101..110 were not the new ledger's).
+  restarts.bring_back(offices);
+  CHECK(offices.after == 100);
+  CHECK(offices.went_back_to == std::optional<std::int64_t>(100));
+  offices.after = 140;
+  restarts.bring_back(offices);  // seen: once only
+  CHECK(offices.after == 140);
+  CHECK(restarts.count() == 2);
+}

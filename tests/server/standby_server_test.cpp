@@ -3,7 +3,8 @@
 // event, in order, the same hashes), serves the stations' reads with the same tokens, refuses
 // every write 503 not_primary naming the primary, and takes writes once promoted while it runs.
 // A standby whose own file was edited, or whose chain parted from the primary's, follows no more
-// and says at which event.
+// and says at which event. A promoted file still holding events not replayed into its tables
+// replays them before it is served, and is not served when one does not replay.
 #include <thread>
 
 #include "ledger/replica.h"
@@ -194,4 +195,70 @@ TEST_CASE("an old primary restarted after a promotion is refused by a station th
                                          {{"character", f.ledger.badge(ada)}});
   CHECK(refused.status == 421);
   CHECK(event_count(f.ledger.path) == events_before);
+}
+
+TEST_CASE("a promoted file holding events not replayed is replayed before it is served; one that does not replay is "
+          "not served",
+          "[server][standby]") {
+  TempDir dir;
+  TestLedger ledger = make_ledger(dir, {.tricks = 2, .bystanders = 3}, 29);
+  const std::string gm_token = enrolled_token(ledger.path, "saloon-gm", db::Role::gm);
+  {  // an event with an outcome of the ledger's (the bystander picked), forged below
+    db::Ledger l(ledger.path);
+    REQUIRE(l.append({db::make_uuid_v7(now_ms()), "saloon-gm", now_ms(), "bystander_lost",
+                      Json{{"character", ledger.badge(ada)}}},
+                     now_ms())
+                .accepted);
+  }
+  std::vector<db::EventRow> rows;
+  {
+    db::Database source(ledger.path, false);
+    db::Statement s = source.prepare(std::string("SELECT ") + db::event_columns + " FROM events ORDER BY seq");
+    while (s.step()) rows.push_back(db::event_row_from(s));
+  }
+  // A standby's copy, written but not replayed, then marked promoted (as an older marshal promote
+  // could leave it, a follower's batch coming after its replay).
+  auto promoted_copy = [&](const std::string& name, const std::vector<db::EventRow>& chain) {
+    const std::string path = dir.file(name);
+    db::Ledger::create_replica(path);
+    db::Ledger copy(path);
+    copy.append_replicated({chain, {}, std::nullopt});
+    db::set_replica_role(copy.database(), "primary");
+    return path;
+  };
+  auto replayed_mark = [](const std::string& path) {
+    db::Database db(path, false);
+    return db::replayed_seq(db);
+  };
+  const std::string path = promoted_copy("promoted.db", rows);
+  REQUIRE(replayed_mark(path) == std::optional<std::int64_t>(0));
+  {
+    InProcessServer server(path);
+    CHECK_FALSE(replayed_mark(path));  // every event replayed before the first write is judged
+    client::HttpClient http(server.url());
+    http.set_token(gm_token);
+    client::HttpReply lost = post_event(http, client::new_uuid_v7(now_ms()), "bystander_lost", {{"character", ledger.badge(ada)}});
+    INFO(describe(lost));
+    CHECK(lost.status == 200);
+  }
+  CHECK(db::verify_ledger(path).ok);
+
+  // The outcome taken out and the event hashed again: it links, but it does not replay.
+  std::vector<db::EventRow> forged = rows;
+  REQUIRE(forged.back().type == "bystander_lost");
+  Json payload = Json::parse(forged.back().payload);
+  REQUIRE(payload.contains("ledger"));
+  payload.erase("ledger");
+  forged.back().payload = payload.dump();
+  forged.back().hash = db::event_hash(forged.back());
+  const std::string forged_path = promoted_copy("forged.db", forged);
+  try {
+    InProcessServer server(forged_path);
+    FAIL("served");
+  } catch (const std::exception& e) {
+    const std::string why = e.what();
+    INFO(why);
+    CHECK(why.find("is not served") != std::string::npos);
+    CHECK(why.find("event " + std::to_string(forged.back().seq)) != std::string::npos);
+  }
 }
