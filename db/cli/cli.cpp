@@ -16,6 +16,7 @@
 #include "cli/scan_command.h"
 #include "cli/server_commands.h"
 #include "cli/standby_commands.h"
+#include "cli/combat_odds_commands.h"
 #include "cli/tabletop_commands.h"
 #include "cli/twtw_commands.h"
 #include "core/refusal.h"
@@ -139,6 +140,9 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
   // unlike the conflicts' JSON input: they are read by their own parser.
   if (argc >= 3 && std::string(argv[1]) == "odds" && is_tabletop_odds(argv[2]))
     return run_tabletop_odds(argc - 2, argv + 2, out, err);
+  // `marshal odds damage` (the tabletop's combat odds) likewise.
+  if (argc >= 3 && std::string(argv[1]) == "odds" && is_combat_odds(argv[2]))
+    return run_combat_odds(argc - 2, argv + 2, out, err);
   // `marshal twtw VERB` (The West That Wasn't's action time) has verbs and options of its own.
   if (argc >= 2 && std::string(argv[1]) == "twtw") return run_twtw(argc - 1, argv + 1, in, out, err);
 
@@ -181,8 +185,8 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
          "Monte Carlo estimate of the whole conflict with its standard error. For a tabletop "
          "Savage Worlds trait roll: marshal odds trait --die d8 [--wild d6] [--mod N] [--tn N] "
          "[--rules savage|deadlands-1876|deadlands-ru] [--wounds N] [--bennies K] [--json]; also marshal odds fate, "
-         "serial [--compound], luck [--named N], marker --die dN, group --count N and multi --actions N "
-         "(each with --help)."));
+         "serial [--compound], luck [--named N], marker --die dN, group --count N and multi --actions N; "
+         "and damage --dice 2d6 --toughness N [--mod N] [--raise] [--joker] [--shaken] (each with --help)."));
   add_conflict_options(*odds, odds_opts, "shot, " + conflict_kinds);
   odds->get_option("KIND")->check(
       CLI::IsMember({"shot", "duel", "shootout", "fistfight", "brawl", "accusation", "chase"}));

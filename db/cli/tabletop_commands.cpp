@@ -14,6 +14,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_words.h"
+#include "cli/odds_output.h"
 #include "core/refusal.h"
 #include "core/chance_odds.h"
 #include "core/csprng.h"
@@ -32,8 +33,6 @@ using i18n::trn;
 namespace {
 
 using core::die_sides;
-
-std::string percent(double p) { return fmt::format("{:.2f}%", 100 * p); }
 
 }  // namespace
 
@@ -84,18 +83,6 @@ std::optional<core::TraitRoll> trait_roll_from(const TraitArgs& args, const char
   return roll;
 }
 
-// The engine names its fields; the user knows the options.
-int refused(const core::Refusal& r, const char* command, std::ostream& err) {
-  const std::string& f = r.field();
-  static const std::map<std::string, std::string> options{
-      {"trait_die", "die"}, {"wild_die", "wild"}, {"modifier", "mod"}, {"members", "count"},
-      {"multi_action_penalty", "penalty"}, {"shooting_past_allies", "past-allies"}};
-  auto known = options.find(f);
-  const std::string& option = known == options.end() ? f : known->second;
-  err << fmt::format("{}: --{}: {}\n", command, option, r.reason());
-  return exit_usage;
-}
-
 core::Seed seed_for(const std::string& text) {
   if (!text.empty()) return core::seed_from_text(text);
   core::Seed seed;
@@ -106,11 +93,6 @@ core::Seed seed_for(const std::string& text) {
 }  // namespace
 
 namespace {
-
-// "  success           91.67%": a figure's name in a column of `width`, then the figure.
-std::string figure_line(const std::string& name, const std::string& value, int width) {
-  return fmt::format("  {:<{}} {}\n", name, width, value);
-}
 
 // The column of the figures' names in words: 21, or wider for a longer name (a translation).
 int odds_width() {

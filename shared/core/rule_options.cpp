@@ -42,6 +42,7 @@ const std::vector<RuleOption>& rule_options() {
       {"multi_action_penalty", "none, flat, per_extra_action"},  // i18n: not words
       {"gang_up", "yes, no"},  // i18n: not words
       {"shooting_past_allies", "yes, no"},  // i18n: not words
+      {"soak", "vigor_roll, chip_then_tn8"},  // i18n: not words
   };
   return options;
 }
@@ -77,6 +78,7 @@ void set_rule_option(TraitRules& rules, std::string_view name, std::string_view 
   else if (name == "multi_action_penalty")
     rules.multi_action_penalty = parse_enum(name, value, values, multi_action_penalty_from_string);
   else if (name == "gang_up") rules.gang_up = parse_yes_no(name, value);
+  else if (name == "soak") rules.soak = parse_enum(name, value, values, soak_rule_from_string);
   else rules.shooting_past_allies = parse_yes_no(name, value);
 }
 
@@ -92,7 +94,8 @@ std::vector<std::pair<std::string, std::string>> rule_option_values(const TraitR
           {"wound_penalty", std::string(to_string(rules.wound_penalty))},
           {"multi_action_penalty", std::string(to_string(rules.multi_action_penalty))},
           {"gang_up", yes_no(rules.gang_up)},
-          {"shooting_past_allies", yes_no(rules.shooting_past_allies)}};
+          {"shooting_past_allies", yes_no(rules.shooting_past_allies)},
+          {"soak", std::string(to_string(rules.soak))}};
 }
 
 }  // namespace marshal::core

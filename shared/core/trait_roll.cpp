@@ -88,6 +88,16 @@ std::optional<MultiActionPenalty> multi_action_penalty_from_string(std::string_v
   return std::nullopt;
 }
 
+std::string_view to_string(SoakRule option) {
+  return option == SoakRule::chip_then_tn8 ? "chip_then_tn8" : "vigor_roll";
+}
+
+std::optional<SoakRule> soak_rule_from_string(std::string_view text) {
+  if (text == "vigor_roll") return SoakRule::vigor_roll;
+  if (text == "chip_then_tn8") return SoakRule::chip_then_tn8;
+  return std::nullopt;
+}
+
 TraitRules rules_for(Ruleset ruleset) {
   TraitRules rules;  // the defaults are savage's (001)
   switch (ruleset) {
@@ -97,6 +107,7 @@ TraitRules rules_for(Ruleset ruleset) {
       rules.natural_one = true;                   // 000 L36
       rules.critical_success = true;              // 000 L20
       rules.coin_unskilled = true;                // 000 L40
+      rules.soak = SoakRule::chip_then_tn8;       // 000 L180-182
       // No crit-fail reroll (000 L26) and no wound penalties (000 L163): the defaults.
       break;
     case Ruleset::deadlands_ru:

@@ -57,6 +57,14 @@ enum class MultiActionPenalty {
 std::string_view to_string(MultiActionPenalty option);  // "none", "flat", "per_extra_action"
 std::optional<MultiActionPenalty> multi_action_penalty_from_string(std::string_view text);
 
+// What a chip spent on Soak buys (soak.h).
+enum class SoakRule {
+  vigor_roll,     // 001 L44 (SWD): a Vigor roll against TN 4 soaks a wound on a success, one more a raise
+  chip_then_tn8,  // 000 L180-182: one wound at once, then Vigor against TN 8 soaks one more and one a raise
+};
+std::string_view to_string(SoakRule option);  // "vigor_roll", "chip_then_tn8"
+std::optional<SoakRule> soak_rule_from_string(std::string_view text);
+
 struct TraitRules {
   ModifierOn modifier_on = ModifierOn::total;
   // 000 L36: a trait die showing a natural 1 is never raised by a modifier.
@@ -77,6 +85,7 @@ struct TraitRules {
   MultiActionPenalty multi_action_penalty = MultiActionPenalty::none;
   bool gang_up = false;               // 002 L42-44: the outnumbering bonus
   bool shooting_past_allies = false;  // 002 L51: TN +1, exactly TN - 1 hits the ally in front
+  SoakRule soak = SoakRule::vigor_roll;
 };
 TraitRules rules_for(Ruleset ruleset);
 

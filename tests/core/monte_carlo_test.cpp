@@ -22,7 +22,7 @@ Character person(const std::string& name) {
   return c;
 }
 
-Character gunslinger(const std::string& name, int accuracy, int speed) {
+Character marksman(const std::string& name, int accuracy, int speed) {
   Character c = person(name);
   c.base.accuracy = accuracy;
   c.base.speed = speed;
@@ -56,7 +56,7 @@ void check_standard_errors(const MonteCarloResult& result) {
 TEST_CASE("Monte Carlo duel: when every shot kills, the draw decides it exactly",
           "[montecarlo][duel]") {
   // Accuracy 10: a card of 1 or 2 makes 11-12 (dead), 3 and up is 13+ (kill chosen).
-  const std::array<Character, 2> duelists{gunslinger("Ann", 10, 2), gunslinger("Bob", 10, 0)};
+  const std::array<Character, 2> duelists{marksman("Ann", 10, 2), marksman("Bob", 10, 0)};
   Csprng rng(seed_from_number(2024));
   const MonteCarloResult mc = duel_monte_carlo(duelists, {0, 0}, {}, trials, rng);
   const DuelDrawOdds draw = duel_draw_odds({2, 0}, {0, 0});

@@ -16,7 +16,8 @@ TEST_CASE("every option of a ruleset set by name and read back", "[core][rule_op
       {"modifier_on", "trait_die"},      {"natural_one", "yes"},          {"crit_fail_multi", "any_and_wild"},
       {"crit_fail_reroll", "one_benny"}, {"extra_one_always_fails", "yes"}, {"critical_success", "yes"},
       {"coin_unskilled", "yes"},         {"wild_die", "d8"},              {"wound_penalty", "per_wound"},
-      {"multi_action_penalty", "per_extra_action"}, {"gang_up", "yes"},   {"shooting_past_allies", "yes"}};
+      {"multi_action_penalty", "per_extra_action"}, {"gang_up", "yes"},   {"shooting_past_allies", "yes"},
+      {"soak", "chip_then_tn8"}};
   REQUIRE(changed.size() == rule_options().size());
   for (const auto& [name, value] : changed) set_rule_option(rules, name, value);
   CHECK(rule_option_values(rules) == changed);

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/exact_odds.h"
+#include "core/sampled_dice.h"
 
 #include <algorithm>
 #include <array>
@@ -288,16 +289,6 @@ namespace {
 struct Played {
   bool success = false, raise = false, crit_fail = false;
 };
-
-int roll_exploding(std::mt19937_64& rng, int sides) {
-  std::uniform_int_distribution<int> face(1, sides);
-  int total = 0, r = 0;
-  do {
-    r = face(rng);
-    total += r;
-  } while (r == sides);
-  return total;
-}
 
 Played play(std::mt19937_64& rng, const TraitRoll& roll) {
   const TraitRules& rules = roll.rules;
