@@ -13,6 +13,7 @@
 #include "cli/cli_words.h"
 #include "cli/odds_output.h"
 #include "core/damage.h"
+#include "core/incapacitation.h"
 #include "core/soak.h"
 #include "core/table_modifiers.h"
 #include "i18n/translate.h"
@@ -22,7 +23,11 @@ namespace marshal::cli {
 
 using i18n::tr;
 
-bool is_combat_odds(const char* kind) { return std::string(kind) == "damage" || std::string(kind) == "soak"; }
+bool is_combat_odds(const char* kind) {
+  for (const char* k : {"damage", "soak", "incapacitation"})
+    if (std::string(kind) == k) return true;
+  return false;
+}
 
 namespace {
 
@@ -40,6 +45,14 @@ std::optional<int> add_common_and_parse(CLI::App& app, std::string& rules, bool&
     return app.exit(e, out, err) == 0 ? exit_ok : exit_usage;
   }
   return std::nullopt;
+}
+
+// "marshal odds soak: --vigor: 'x' is not a die; ..." on `err`; returns exit_usage.
+int not_a_die(const std::string& command, const char* option, const std::string& typed, std::ostream& err) {
+  // TRANSLATORS: {} is what was typed for a die.
+  err << command << ": " << option << ": " << fmt::format(fmt::runtime(tr("'{}' is not a die; give d4, d6, d8, d10 or d12")), typed)
+      << "\n";
+  return exit_usage;
 }
 
 struct DamageArgs {
@@ -117,21 +130,50 @@ int run_damage_odds(int argc, char** argv, const std::string& command, std::ostr
   }
 }
 
-struct SoakArgs {
-  std::string vigor, wild, rules = "savage";  // no --wild: the ruleset's Wild Die
-  int wounds = 0, modifier = 0, held = 0;
+// The Vigor roll of a Soak or an Incapacitation, as its options give it.
+struct VigorArgs {
+  std::string vigor, wild, rules;  // no --wild: the ruleset's Wild Die
+  int modifier = 0, held = 0;
   bool joker = false, json = false;
 };
 
+void add_vigor_options(CLI::App& app, VigorArgs& args, const std::string& held_help, const std::string& joker_help) {
+  app.add_option("--vigor", args.vigor, tr("the Vigor die: d4, d6, d8, d10, d12"))->required();
+  app.add_option("--wild", args.wild, tr("the Wild Die: d6 (default), d8, or none for an Extra"));
+  app.add_option("--mod", args.modifier, tr("the sum of the other modifiers, -20..20 (default 0)"));
+  app.add_option("--held", args.held, held_help)->check(CLI::Range(0, 20));
+  app.add_flag("--joker", args.joker, joker_help);
+}
+
+// The roll (its TN `tn`); nullopt after saying on `err` which die is not one.
+std::optional<core::TraitRoll> vigor_roll_from(const VigorArgs& args, const core::TraitRules& rules, int tn,
+                                               const std::string& command, std::ostream& err) {
+  const std::optional<int> vigor_die = core::die_sides(args.vigor);
+  const std::optional<int> wild_die = args.wild.empty()    ? std::optional<int>(rules.wild_die)
+                                      : args.wild == "none" ? std::optional<int>(0)
+                                                            : core::die_sides(args.wild);
+  if (!vigor_die || !wild_die) {
+    not_a_die(command, vigor_die ? "--wild" : "--vigor", vigor_die ? args.wild : args.vigor, err);
+    return std::nullopt;
+  }
+  const int modifier = args.modifier + (args.joker ? core::joker_bonus : 0) + core::wound_modifier(rules, args.held);
+  return core::TraitRoll{*vigor_die, *wild_die, modifier, tn, rules};
+}
+
+// The engine's refusal of a Vigor roll, in the words of these commands' options.
+int refused_vigor(const core::Refusal& r, const std::string& command, std::ostream& err) {
+  return refused(r, command.c_str(), err, {{"trait_die", "vigor"}, {"wild_die", "wild"}});
+}
+
 // "Soak with Vigor d8 and a d6 Wild Die, modifier +0, against a hit of 2 wounds (savage)".
-std::string describe(const SoakArgs& args, const core::TraitRoll& vigor, const core::SoakOdds& odds) {
+std::string describe_soak(const VigorArgs& args, int wounds, const core::TraitRoll& vigor, const core::SoakOdds& odds) {
   const std::string wild = vigor.wild_die == 0 ? tr("no Wild Die") : fmt::format(fmt::runtime(tr("a d{} Wild Die")), vigor.wild_die);
   // TRANSLATORS: {0} the Vigor die's sides (8 for d8), {1} "a d6 Wild Die" or "no Wild Die", {2} the whole modifier
   // (+2), {3} the hit's wounds, {4} the ruleset as typed.
   std::string text = fmt::format(fmt::runtime(i18n::trn("Soak with Vigor d{} and {}, modifier {:+d}, against a hit of {} wound ({})",
                                                         "Soak with Vigor d{} and {}, modifier {:+d}, against a hit of {} wounds ({})",
-                                                        static_cast<std::uint64_t>(args.wounds))),
-                                 vigor.trait_die, wild, vigor.modifier, args.wounds, args.rules);
+                                                        static_cast<std::uint64_t>(wounds))),
+                                 vigor.trait_die, wild, vigor.modifier, wounds, args.rules);
   // TRANSLATORS: {} the Target Number of the Soak's Vigor roll.
   if (odds.automatic == 0) return text + ": " + fmt::format(fmt::runtime(tr("Vigor against TN {}, a wound a success and each raise")), odds.tn);
   // TRANSLATORS: {0} the wounds the chip soaks at once, {1} the Target Number of the Vigor roll after it (000 L182).
@@ -146,35 +188,19 @@ int run_soak_odds(int argc, char** argv, const std::string& command, std::ostrea
                   "raise (000 L182)."),
                command};
   speak_words(app);
-  SoakArgs args;
-  app.add_option("--vigor", args.vigor, tr("the Vigor die: d4, d6, d8, d10, d12"))->required();
-  app.add_option("--wounds", args.wounds, tr("the wounds of the hit to soak, 1..10 (not the wounds held: --held)"))
-      ->required();
-  app.add_option("--wild", args.wild, tr("the Wild Die: d6 (default), d8, or none for an Extra"));
-  app.add_option("--mod", args.modifier, tr("the sum of the other modifiers, -20..20 (default 0)"));
-  app.add_option("--held", args.held, tr("wounds held before the hit, 0..20: -1 each on the roll where the ruleset "
-                                         "has wound penalties (deadlands-ru, 002 L6)"))
-      ->check(CLI::Range(0, 20));
-  app.add_flag("--joker", args.joker, tr("the soaker holds the Joker this round: +2 (000 L54)"));
+  VigorArgs args;
+  args.rules = "savage";
+  int wounds = 0;
+  add_vigor_options(app, args,
+                    tr("wounds held before the hit, 0..20: -1 each on the roll where the ruleset has wound penalties "
+                       "(deadlands-ru, 002 L6)"),
+                    tr("the soaker holds the Joker this round: +2 (000 L54)"));
+  app.add_option("--wounds", wounds, tr("the wounds of the hit to soak, 1..10 (not the wounds held: --held)"))->required();
   if (auto done = add_common_and_parse(app, args.rules, args.json, argc, argv, out, err)) return *done;
-  const core::TraitRules rules = core::rules_for(*core::ruleset_from_string(args.rules));
-  const std::optional<int> vigor_die = core::die_sides(args.vigor);
-  const std::optional<int> wild_die = args.wild.empty()    ? std::optional<int>(rules.wild_die)
-                                      : args.wild == "none" ? std::optional<int>(0)
-                                                            : core::die_sides(args.wild);
-  if (!vigor_die || !wild_die) {
-    const std::string option = vigor_die ? "--wild" : "--vigor";  // i18n: not words (an option)
-    // TRANSLATORS: {} is what was typed for a die.
-    err << command << ": " << option << ": "
-        << fmt::format(fmt::runtime(tr("'{}' is not a die; give d4, d6, d8, d10 or d12")), vigor_die ? args.wild : args.vigor)
-        << "\n";
-    return exit_usage;
-  }
+  const auto vigor = vigor_roll_from(args, core::rules_for(*core::ruleset_from_string(args.rules)), core::soak_tn, command, err);
+  if (!vigor) return exit_usage;
   try {
-    core::TraitRoll vigor{*vigor_die, *wild_die,
-                          args.modifier + (args.joker ? core::joker_bonus : 0) + core::wound_modifier(rules, args.held),
-                          core::soak_tn, rules};
-    const core::SoakOdds odds = core::soak_odds(vigor, args.wounds);
+    const core::SoakOdds odds = core::soak_odds(*vigor, wounds);
     if (args.json) {
       nlohmann::ordered_json result{{"soak_at_least", odds.soak_at_least}, {"tn", odds.tn}, {"automatic", odds.automatic}};
       out << result.dump() << "\n";
@@ -187,11 +213,61 @@ int run_soak_odds(int argc, char** argv, const std::string& command, std::ostrea
       names.push_back(fmt::format(fmt::runtime(i18n::trn("at least {} soaked", "at least {} soaked", k)), k));
       width = std::max(width, static_cast<int>(i18n::characters_in(names.back())));
     }
-    out << describe(args, vigor, odds) << ":\n";
+    out << describe_soak(args, wounds, *vigor, odds) << ":\n";
     for (std::size_t k = 0; k < names.size(); ++k) out << figure_line(names[k], percent(odds.soak_at_least[k]), width);
     return exit_ok;
   } catch (const core::Refusal& r) {
-    return refused(r, command.c_str(), err, {{"trait_die", "vigor"}, {"wild_die", "wild"}});
+    return refused_vigor(r, command, err);
+  }
+}
+
+int run_incapacitation_odds(int argc, char** argv, const std::string& command, std::ostream& out, std::ostream& err) {
+  CLI::App app{tr("Exact odds of the Incapacitation roll of deadlands-1876 (000 L170-176): Vigor against TN 4; a "
+                  "Critical Failure is death, a failure Bleeding Out, a success unconscious, a raise a Last Stand at "
+                  "W3, a Critical Success stays in at W3. The seeds give savage and deadlands-ru no such table."),
+               command};
+  speak_words(app);
+  VigorArgs args;
+  args.rules = "deadlands-1876";
+  add_vigor_options(app, args,
+                    tr("wounds held, 0..20: -1 each on the roll where the ruleset has wound penalties (none in "
+                       "deadlands-1876, 000 L163)"),
+                    tr("the character holds the Joker this round: +2 (000 L54)"));
+  if (auto done = add_common_and_parse(app, args.rules, args.json, argc, argv, out, err)) return *done;
+  if (args.rules != "deadlands-1876") {
+    err << command << ": --rules: "
+        // TRANSLATORS: {} is the ruleset given (savage).
+        << fmt::format(fmt::runtime(tr("{} has no Incapacitation table in the seeds (deadlands-1876's is 000 L170-176); "
+                                       "the GM names the result")),
+                       args.rules)
+        << "\n";
+    return exit_usage;
+  }
+  const auto vigor = vigor_roll_from(args, core::rules_for(core::Ruleset::deadlands_1876), core::incapacitation_tn, command, err);
+  if (!vigor) return exit_usage;
+  try {
+    const core::IncapacitationOdds odds = core::incapacitation_odds(*vigor);
+    const std::vector<std::pair<std::string, double>> figures{
+        {"death", odds.death}, {"bleeding_out", odds.bleeding_out}, {"unconscious", odds.unconscious},
+        {"last_stand", odds.last_stand}, {"stays_in", odds.stays_in}};
+    if (args.json) {
+      nlohmann::ordered_json result;
+      for (const auto& [key, p] : figures) result[key] = p;
+      out << result.dump() << "\n";
+      return exit_ok;
+    }
+    const std::vector<std::string> names{tr("death"), tr("Bleeding Out"), tr("unconscious"), tr("Last Stand at W3"),
+                                         tr("stays in at W3")};
+    int width = 17;
+    for (const std::string& name : names) width = std::max(width, static_cast<int>(i18n::characters_in(name)));
+    // TRANSLATORS: {0} the Vigor die's sides, {1} the whole modifier (+2), {2} the Target Number.
+    out << fmt::format(fmt::runtime(tr("Incapacitation: Vigor d{}, modifier {:+d}, against TN {} (deadlands-1876)")),
+                       vigor->trait_die, vigor->modifier, core::incapacitation_tn)
+        << ":\n";
+    for (std::size_t i = 0; i < names.size(); ++i) out << figure_line(names[i], percent(figures[i].second), width);
+    return exit_ok;
+  } catch (const core::Refusal& r) {
+    return refused_vigor(r, command, err);
   }
 }
 
@@ -200,6 +276,7 @@ int run_soak_odds(int argc, char** argv, const std::string& command, std::ostrea
 int run_combat_odds(int argc, char** argv, std::ostream& out, std::ostream& err) {
   const std::string command = std::string("marshal odds ") + argv[0];  // i18n: not words (the command)
   if (std::string(argv[0]) == "soak") return run_soak_odds(argc, argv, command, out, err);
+  if (std::string(argv[0]) == "incapacitation") return run_incapacitation_odds(argc, argv, command, out, err);
   return run_damage_odds(argc, argv, command, out, err);
 }
 
