@@ -186,7 +186,8 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
          "Savage Worlds trait roll: marshal odds trait --die d8 [--wild d6] [--mod N] [--tn N] "
          "[--rules savage|deadlands-1876|deadlands-ru] [--wounds N] [--bennies K] [--json]; also marshal odds fate, "
          "serial [--compound], luck [--named N], marker --die dN, group --count N and multi --actions N; "
-         "and damage --dice 2d6 --toughness N [--mod N] [--raise] [--joker] [--shaken] (each with --help)."));
+         "and damage --dice 2d6 --toughness N [--mod N] [--raise] [--joker] [--shaken], soak --vigor d8 --wounds N and "
+         "incapacitation --vigor d8 (each with --help)."));
   add_conflict_options(*odds, odds_opts, "shot, " + conflict_kinds);
   odds->get_option("KIND")->check(
       CLI::IsMember({"shot", "duel", "shootout", "fistfight", "brawl", "accusation", "chase"}));

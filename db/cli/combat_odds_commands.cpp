@@ -105,7 +105,8 @@ int run_damage_odds(int argc, char** argv, const std::string& command, std::ostr
   app.add_option("--dice", args.dice, tr("the damage dice: 2d6, d8+d6, 2d6+d8 (d4 to d12, at most 6 dice with the "
                                          "raise's d6)"))
       ->required();
-  app.add_option("--mod", args.modifier, tr("the weapon's modifier, added after Aces, -20..20 (default 0)"));
+  app.add_option("--mod", args.modifier, tr("the weapon's modifier, added after Aces, -20..20 (default 0)"))
+      ->check(CLI::Range(-core::max_damage_modifier, core::max_damage_modifier));
   app.add_option("--toughness", args.toughness, tr("the target's Toughness, armour included, 1..40"))->required();
   app.add_flag("--raise", args.raise, tr("the attack got a raise: one more d6, however many raises (002 L8)"));
   app.add_flag("--joker", args.joker, tr("the attacker holds the Joker this round: +2 (000 L54)"));
@@ -137,11 +138,13 @@ struct VigorArgs {
   bool joker = false, json = false;
 };
 
+// `held_help` empty: no --held (a ruleset without wound penalties).
 void add_vigor_options(CLI::App& app, VigorArgs& args, const std::string& held_help, const std::string& joker_help) {
   app.add_option("--vigor", args.vigor, tr("the Vigor die: d4, d6, d8, d10, d12"))->required();
   app.add_option("--wild", args.wild, tr("the Wild Die: d6 (default), d8, or none for an Extra"));
-  app.add_option("--mod", args.modifier, tr("the sum of the other modifiers, -20..20 (default 0)"));
-  app.add_option("--held", args.held, held_help)->check(CLI::Range(0, 20));
+  app.add_option("--mod", args.modifier, tr("the sum of the other modifiers, -20..20 (default 0)"))
+      ->check(CLI::Range(-core::max_damage_modifier, core::max_damage_modifier));
+  if (!held_help.empty()) app.add_option("--held", args.held, held_help)->check(CLI::Range(0, 20));
   app.add_flag("--joker", args.joker, joker_help);
 }
 
@@ -152,8 +155,13 @@ std::optional<core::TraitRoll> vigor_roll_from(const VigorArgs& args, const core
   const std::optional<int> wild_die = args.wild.empty()    ? std::optional<int>(rules.wild_die)
                                       : args.wild == "none" ? std::optional<int>(0)
                                                             : core::die_sides(args.wild);
-  if (!vigor_die || !wild_die) {
-    not_a_die(command, vigor_die ? "--wild" : "--vigor", vigor_die ? args.wild : args.vigor, err);
+  if (!vigor_die) {
+    not_a_die(command, "--vigor", args.vigor, err);
+    return std::nullopt;
+  }
+  if (!wild_die || (*wild_die != 0 && *wild_die != 6 && *wild_die != 8)) {
+    err << command << ": " << fmt::format(fmt::runtime(tr("--wild: '{}' is not a Wild Die; give d6, d8 or none")), args.wild)
+        << "\n";
     return std::nullopt;
   }
   const int modifier = args.modifier + (args.joker ? core::joker_bonus : 0) + core::wound_modifier(rules, args.held);
@@ -229,9 +237,7 @@ int run_incapacitation_odds(int argc, char** argv, const std::string& command, s
   speak_words(app);
   VigorArgs args;
   args.rules = "deadlands-1876";
-  add_vigor_options(app, args,
-                    tr("wounds held, 0..20: -1 each on the roll where the ruleset has wound penalties (none in "
-                       "deadlands-1876, 000 L163)"),
+  add_vigor_options(app, args, "",  // no --held: deadlands-1876 has no wound penalties (000 L163)
                     tr("the character holds the Joker this round: +2 (000 L54)"));
   if (auto done = add_common_and_parse(app, args.rules, args.json, argc, argv, out, err)) return *done;
   if (args.rules != "deadlands-1876") {

@@ -268,7 +268,10 @@ int run_promote(const std::string& db_path, bool force, std::ostream& out, std::
     db::Ledger ledger(db_path);
     db::Database& db = ledger.database();
     db::Transaction tx(db);
-    if (const auto now_state = db::read_replica_state(db); !now_state || now_state->role != "standby") {
+    // Read again inside the transaction: a follower still running may have heard from the
+    // primary since the checks above; the promotion records what the file knows now.
+    std::optional<db::ReplicaState> now_state = db::read_replica_state(db);
+    if (!now_state || now_state->role != "standby") {
       err << "marshal: " << fmt::format(fmt::runtime(tr("{} is a primary already: nothing to promote")), db_path) << "\n";
       return exit_refused;  // another promote got there first
     }
@@ -281,12 +284,12 @@ int run_promote(const std::string& db_path, bool force, std::ostream& out, std::
     }
     const std::int64_t epoch = db::current_epoch(db).epoch + 1;
     db::append_ledger_promoted(db,
-                               db::Promotion{.epoch = epoch, .key_pin = identity->key_pin, .primary_was = state->primary,
-                                             .last_contact_ms = state->last_contact_ms, .was_in_sync = state->in_sync,
-                                             .forced = force},
+                               db::Promotion{.epoch = epoch, .key_pin = identity->key_pin, .primary_was = now_state->primary,
+                                             .last_contact_ms = now_state->last_contact_ms,
+                                             .was_in_sync = now_state->in_sync, .forced = force},
                                now);
-    state->role = "primary";
-    db::write_replica_state(db, *state);
+    now_state->role = "primary";
+    db::write_replica_state(db, *now_state);
     tx.commit();
     // The old primary's way back, as this one's standby (add_station writes in its own transaction).
     const std::string rejoin_name = fmt::format("rejoin-{}", epoch);  // i18n: not words (a station's name)

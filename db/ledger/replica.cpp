@@ -1,6 +1,8 @@
 // A standby's copy of the primary's chain (ledger/replica.h): Ledger's members for it.
 #include <filesystem>
 
+#include <sqlite3.h>
+
 #include <fmt/format.h>
 
 #include "i18n/translate.h"
@@ -15,6 +17,14 @@ using i18n::tr;
 namespace {
 // Who may talk to the ledger is in the chain: a standby keeps its stations table in step with
 // the events that change it, so a station's token works on it the moment it is promoted.
+// The enrolled station's token hash; the event is refused (ReplicaMismatch) when it holds none:
+// this runs before the replay checks the event (station_events.cpp).
+Blob token_hash_of(const EventRow& row, const Json& payload) {
+  if (std::optional<Blob> hash = hash_from_hex(payload.value("token_hash", ""))) return *hash;
+  throw ReplicaMismatch(row.seq, 0, fmt::format(fmt::runtime(tr("event {}'s payload cannot be read: {}")), row.seq,
+                                                tr("a hash is 64 lower-case hex digits")));
+}
+
 void follow_station_event(Database& db, const EventRow& row, const Json& payload) {
   const std::string name = payload.value("name", "");
   if (row.type == station_enrolled_event) {
@@ -23,8 +33,7 @@ void follow_station_event(Database& db, const EventRow& row, const Json& payload
                "enroll_hash = NULL, enrolled_ms = ?4, revoked = 0, enrolled_seq = ?5")  // i18n: not words (SQL)
         .bind(1, name)
         .bind(2, payload.value("role", ""))
-        // The replay checked the hash's form before this runs (station_events.cpp).
-        .bind(3, hash_from_hex(payload.value("token_hash", "")).value_or(Blob{}))
+        .bind(3, token_hash_of(row, payload))
         .bind(4, row.server_time_ms)
         .bind(5, row.seq)
         .run();
@@ -34,6 +43,39 @@ void follow_station_event(Database& db, const EventRow& row, const Json& payload
     db.prepare("UPDATE stations SET token_hash = NULL, enrolled_ms = NULL, enrolled_seq = NULL WHERE name = ?")
         .bind(1, name)
         .run();
+  }
+}
+
+// A SQLite error a retry can mend (a locked, full or failing disk); any other (a constraint an
+// event breaks) is the event's, and stays.
+bool passing_trouble(const SqliteError& e) {
+  switch (e.code() & 0xff) {
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+    case SQLITE_NOMEM:
+    case SQLITE_READONLY:
+    case SQLITE_INTERRUPT:
+    case SQLITE_IOERR:
+    case SQLITE_FULL:
+    case SQLITE_CANTOPEN:
+    case SQLITE_PROTOCOL:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// A station event followed into the stations table; what it cannot be is a ReplicaMismatch
+// naming it (a payload that is not JSON, a field of another type, a role no station has).
+void follow_checked(Database& db, const EventRow& row) {
+  try {
+    follow_station_event(db, row, Json::parse(row.payload));
+  } catch (const Json::exception& e) {
+    // TRANSLATORS: {0} is an event's number, {1} what is wrong in it.
+    throw ReplicaMismatch(row.seq, 0, fmt::format(fmt::runtime(tr("event {}'s payload cannot be read: {}")), row.seq, e.what()));
+  } catch (const SqliteError& e) {
+    if (passing_trouble(e)) throw;
+    throw ReplicaMismatch(row.seq, 0, fmt::format(fmt::runtime(tr("event {}'s payload cannot be read: {}")), row.seq, e.what()));
   }
 }
 
@@ -48,7 +90,7 @@ void follow_station_events_after(Database& db, std::int64_t seq) {
     s.bind(4, std::string(station_token_rotated_event));
     while (s.step()) rows.push_back(event_row_from(s));
   }
-  for (const EventRow& row : rows) follow_station_event(db, row, Json::parse(row.payload));
+  for (const EventRow& row : rows) follow_checked(db, row);
 }
 
 constexpr const char* replayed_key = "replayed_seq";  // i18n: not words (a key)
@@ -178,14 +220,7 @@ void Ledger::append_replicated(const ReplicaBatch& batch, const ReplicaState* st
         // TRANSLATORS: {} is an event's number.
         throw mismatch(fmt::format(fmt::runtime(tr("event {} does not match its own hash: it was altered")), row.seq));
       insert_event(db_, row);
-      if (is_station_event(row.type)) {
-        try {
-          follow_station_event(db_, row, Json::parse(row.payload));
-        } catch (const Json::exception& e) {  // not JSON, or a field of another type
-          // TRANSLATORS: {0} is an event's number, {1} what is wrong in it.
-          throw mismatch(fmt::format(fmt::runtime(tr("event {}'s payload cannot be read: {}")), row.seq, e.what()));
-        }
-      }
+      if (is_station_event(row.type)) follow_checked(db_, row);
       seq = row.seq;
       hash = row.hash;
     }
@@ -261,8 +296,10 @@ void Ledger::replay_parsed(const EventRow& row, const Json& payload, const Json&
     // TRANSLATORS: {0} is an event's number, {1} its type, {2} why the rules refuse it.
     throw mismatch(fmt::format(fmt::runtime(tr("replaying event {} ({}) is refused: {}")), row.seq, row.type,
                                fmt::format("{} ({})", r.what(), r.code)));
-  } catch (const SqliteError&) {
-    throw;  // the disk's trouble (a locked file, a full disk), not the event's: tried again
+  } catch (const SqliteError& e) {
+    if (passing_trouble(e)) throw;  // the disk's trouble (a locked file, a full disk), not the event's: tried again
+    // TRANSLATORS: {0} is an event's number, {1} its type, {2} what failed.
+    throw mismatch(fmt::format(fmt::runtime(tr("replaying event {} ({}) fails: {}")), row.seq, row.type, e.what()));
   } catch (const std::exception& e) {
     // A payload the rules cannot read (a field of another type): the event's, and it stays so.
     // TRANSLATORS: {0} is an event's number, {1} its type, {2} what failed.

@@ -41,6 +41,7 @@ Combatant after_hit(const Combatant& before, const HitOutcome& hit) {
     throw Refusal(RefusalCode::knocked_out, "target", say("the target is out of the fight"));
   if (before.state == FighterState::incapacitated)
     throw Refusal(RefusalCode::illegal_move, "target", say("the target is Incapacitated: its Incapacitation roll comes first"));
+  if (hit.wounds < 0) throw Refusal(RefusalCode::out_of_range, "wounds", say("a hit deals 0 wounds or more"));
   Combatant after = before;
   after.shaken = before.shaken || hit.shaken;
   if (hit.wounds == 0) return after;
@@ -49,8 +50,8 @@ Combatant after_hit(const Combatant& before, const HitOutcome& hit) {
     return after;
   }
   const int wounds = before.wounds + hit.wounds;
-  // A Last Stand is fought at the last level: the next wound Incapacitates again.
-  if (wounds > before.wound_levels || before.state == FighterState::last_stand) after.state = FighterState::incapacitated;
+  // A Last Stand is fought at the last level: the next wound is past it, and Incapacitates again.
+  if (wounds > before.wound_levels) after.state = FighterState::incapacitated;
   after.wounds = std::min(wounds, before.wound_levels);
   return after;
 }
@@ -89,14 +90,16 @@ Combatant after_healing(const Combatant& before, int healed) {
   if (before.state == FighterState::dead) throw Refusal(RefusalCode::dead, "patient", say("no Healing is permitted for the dead (000 L172)"));
   Combatant after = before;
   if (dying(before.state)) {
-    // 002 L36: back in the fight at the last Wound level, Shaken.
+    // 002 L36: the success brings them back at the last Wound level (not one wound off it), each
+    // raise takes a wound off as usual, and they are Shaken even with every wound gone.
     after.state = FighterState::fighting;
-    after.wounds = before.wound_levels;
+    after.wounds = std::max(0, before.wound_levels - (healed - 1));
     after.shaken = true;
     return after;
   }
   if (before.wounds == 0) throw Refusal(RefusalCode::illegal_move, "patient", say("the patient has no wound to heal"));
   after.wounds = std::max(0, before.wounds - healed);
+  if (after.state == FighterState::last_stand) after.state = FighterState::fighting;  // below the last level again
   return after;
 }
 

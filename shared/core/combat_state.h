@@ -9,8 +9,11 @@
 //   the hit stays.
 // - A Spirit roll at the start of the turn or a chip at any time ends Shaken (001 L43).
 // - deadlands-1876's Incapacitation roll (incapacitation.h) decides an Incapacitated fighter's fate.
-// - A healing's successes take wounds off; the dying (Incapacitated, Bleeding Out, unconscious, an
-//   Extra out) healed come back at their last Wound level, Shaken (002 L36).
+// - A healing's success and each raise take a wound off; the dying (Incapacitated, Bleeding Out,
+//   unconscious, an Extra out) healed come back at their last Wound level and each raise takes
+//   one more off, Shaken even with none left (002 L36: the house rule, applied in every ruleset
+//   until a group asks otherwise; 000 L174 says only that healing wakes the unconscious). A
+//   Last Stand healed fights on as before it.
 #include <string_view>
 
 #include "core/damage.h"
@@ -45,7 +48,7 @@ struct Combatant {
 // Refused (out_of_range, "wound_levels") outside 0..max_wound_levels.
 Combatant new_combatant(int wound_levels);
 // A hit: refused (dead or knocked_out) for a fighter out of the fight; a fighter Incapacitated
-// takes no more (illegal_move: the Incapacitation roll comes first).
+// takes no more (illegal_move: the Incapacitation roll comes first); (out_of_range) negative wounds.
 Combatant after_hit(const Combatant& before, const HitOutcome& hit);
 // The hit again with `soaked` of its wounds taken back (0..hit.wounds, "soaked" refused outside).
 Combatant after_soak(const Combatant& before_hit, const HitOutcome& hit, int soaked);

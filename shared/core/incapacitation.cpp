@@ -52,6 +52,8 @@ Incapacitation judge_incapacitation(const RolledTrait& vigor) {
 }
 
 int injury_days(int vigor_die, int face) {
+  if (vigor_die != 4 && vigor_die != 6 && vigor_die != 8 && vigor_die != 10 && vigor_die != 12)
+    throw Refusal(RefusalCode::out_of_range, "vigor_die", say("the Vigor die is a d4, d6, d8, d10 or d12, not d{}", vigor_die));
   if (face < 1 || face > vigor_die)
     throw Refusal(RefusalCode::out_of_range, "face", say("a d{} shows 1 to {}, not {}", vigor_die, vigor_die, face));
   return temporary_injury_days - face;

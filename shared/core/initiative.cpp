@@ -56,7 +56,12 @@ const std::vector<PlayingCard>& full_initiative_deck() {
   return deck;
 }
 
-void InitiativeDeck::take(const PlayingCard& card) {
+void InitiativeDeck::take(const PlayingCard& typed) {
+  PlayingCard card = typed;
+  if (card.joker != Joker::none) card.suit = Suit::clubs;  // a Joker has no suit: one red, one black
+  const bool in_a_deck = card.joker != Joker::none ? card.rank == 0 : card.rank >= lowest_rank && card.rank <= highest_rank;
+  if (!in_a_deck)
+    throw Refusal(RefusalCode::out_of_range, "card", say("not a card of the 54: rank 2 to Ace, or a Joker"));
   if (std::find(out_.begin(), out_.end(), card) != out_.end())
     throw Refusal(RefusalCode::impossible_cards, "card",
                   say("{} is dealt already since the last shuffle: one deck holds it once", card_text(card)));
@@ -64,10 +69,13 @@ void InitiativeDeck::take(const PlayingCard& card) {
 }
 
 PlayingCard InitiativeDeck::draw(Csprng& rng) {
-  if (left() == 0) shuffle();
   std::vector<PlayingCard> in_deck;
   for (const PlayingCard& card : full_initiative_deck())
     if (std::find(out_.begin(), out_.end(), card) == out_.end()) in_deck.push_back(card);
+  if (in_deck.empty()) {  // every card out: shuffled before this one (SWD)
+    shuffle();
+    in_deck = full_initiative_deck();
+  }
   const PlayingCard card = in_deck[rng.uniform(static_cast<std::uint32_t>(in_deck.size()))];
   out_.push_back(card);
   return card;

@@ -43,7 +43,8 @@ class InitiativeDeck {
  public:
   InitiativeDeck() = default;  // shuffled: every card in it
   // A card dealt by hand (a physical deck): refused (Refusal, impossible_cards, "card") when it
-  // is out since the last shuffle, naming it.
+  // is out since the last shuffle, naming it; (out_of_range) when no deck holds it. A Joker's
+  // suit is not looked at.
   void take(const PlayingCard& card);
   // A card dealt by the station, uniformly among those left (shuffled anew when none is left).
   PlayingCard draw(Csprng& rng);

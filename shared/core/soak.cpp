@@ -12,6 +12,7 @@ SoakOdds soak_odds(const TraitRoll& vigor, int hit_wounds) {
   odds.automatic = chip_first ? 1 : 0;
   odds.tn = chip_first ? soak_tn_after_chip : soak_tn;
   TraitRoll roll = vigor;
+  roll.tn = odds.tn;  // the rule's, whatever the caller's roll held
   for (int k = 1; k <= hit_wounds; ++k) {
     if (k <= odds.automatic) {
       trait_odds(roll);  // the roll is judged all the same: a bad die is refused, not soaked

@@ -124,3 +124,33 @@ TEST_CASE("healing takes wounds off; the dying healed come back at three wounds,
   CHECK(state_refusal([&] { after_healing(hurt, 0); }) == "healed out_of_range");
   CHECK(to_string(FighterState::last_stand) == "last_stand");
 }
+
+TEST_CASE("the dying healed with raises: back at the last level, a wound off a raise, Shaken with none left (002 L36)",
+          "[combat_state]") {
+  const Combatant down = after_hit(new_combatant(3), HitOutcome{true, 4});
+  const Combatant one_raise = after_healing(down, 2);
+  CHECK(one_raise.wounds == 2);
+  CHECK(one_raise.shaken);
+  const Combatant all_off = after_healing(after_incapacitation(down, Incapacitation::unconscious), 4);
+  CHECK(all_off.wounds == 0);
+  CHECK(all_off.shaken);  // "даже если сняты все раны"
+  CHECK(after_healing(down, 9).wounds == 0);
+}
+
+TEST_CASE("a Last Stand healed fights on below its last level; a Shaken held before a soaked hit stays", "[combat_state]") {
+  const Combatant down = after_hit(new_combatant(3), HitOutcome{true, 4});
+  const Combatant healed = after_healing(after_incapacitation(down, Incapacitation::last_stand), 2);
+  CHECK(healed.wounds == 1);
+  CHECK(healed.state == FighterState::fighting);
+  const Combatant hit_again = after_hit(healed, HitOutcome{true, 1});
+  CHECK(hit_again.wounds == 2);
+  CHECK(hit_again.state == FighterState::fighting);  // not Incapacitated: two wounds of three
+  Combatant shaken = new_combatant(3);
+  shaken.shaken = true;
+  const HitOutcome shaken_again = judge_hit(6, 6, true);  // Shaken again: a wound instead
+  REQUIRE(shaken_again.wounds == 1);
+  const Combatant soaked = after_soak(shaken, shaken_again, 1);
+  CHECK(soaked.wounds == 0);
+  CHECK(soaked.shaken);
+  CHECK(state_refusal([] { after_hit(new_combatant(3), HitOutcome{false, -1}); }) == "wounds out_of_range");
+}

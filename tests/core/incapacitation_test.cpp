@@ -99,3 +99,14 @@ TEST_CASE("a temporary Injury lasts 14 days minus a plain dVigor (000 L178)", "[
     }
   }
 }
+
+TEST_CASE("a temporary Injury's die must be a Vigor die", "[incapacitation]") {
+  for (int die : {2, 7, 20}) {
+    try {
+      injury_days(die, 1);
+      FAIL("d" << die);
+    } catch (const Refusal& r) {
+      CHECK(r.field() == "vigor_die");
+    }
+  }
+}

@@ -108,3 +108,25 @@ TEST_CASE("the station's draws are uniform over the cards left", "[initiative]")
     CHECK(std::abs(static_cast<double>(count) / draws - p) <= 4.5 * se);
   }
 }
+
+TEST_CASE("a card no deck holds is refused; a Joker is the same Joker whatever suit it carries", "[initiative]") {
+  InitiativeDeck deck;
+  deck.take(typed_card("RJ"));
+  try {
+    deck.take(PlayingCard{0, Suit::hearts, Joker::red});
+    FAIL("the red Joker twice");
+  } catch (const Refusal& r) {
+    CHECK(r.code() == RefusalCode::impossible_cards);
+  }
+  for (const PlayingCard& bad : {PlayingCard{15, Suit::spades, Joker::none}, PlayingCard{1, Suit::spades, Joker::none},
+                                 PlayingCard{0, Suit::spades, Joker::none}, PlayingCard{5, Suit::clubs, Joker::black}}) {
+    try {
+      deck.take(bad);
+      FAIL("taken");
+    } catch (const Refusal& r) {
+      CHECK(r.code() == RefusalCode::out_of_range);
+      CHECK(r.field() == "card");
+    }
+  }
+  CHECK(deck.out().size() == 1);
+}

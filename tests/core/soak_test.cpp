@@ -93,3 +93,11 @@ TEST_CASE("a Soak outside the limits is refused naming what", "[soak]") {
   TraitRoll dl_bad = wild_card_roll(rules_for(Ruleset::deadlands_1876), 7);
   CHECK(field(dl_bad, 1) == "trait_die");  // the chip's wound does not excuse a bad die
 }
+
+TEST_CASE("a Soak's TN is the rule's, whatever the roll handed in holds", "[soak]") {
+  for (Ruleset ruleset : {Ruleset::savage, Ruleset::deadlands_1876}) {
+    const TraitRules rules = rules_for(ruleset);
+    const SoakOdds given = soak_odds(TraitRoll{8, 6, 0, 0, rules}, 2);  // TN 0: no TN a trait roll takes
+    CHECK(given.soak_at_least == soak_odds(wild_card_roll(rules, 8), 2).soak_at_least);
+  }
+}

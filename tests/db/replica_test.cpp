@@ -320,3 +320,43 @@ TEST_CASE("an admin snapshot read before station events does not undo them, nor 
   CHECK(replica.database().scalar_int("SELECT COUNT(*) FROM kiosk_pins") ==
         source.scalar_int("SELECT COUNT(*) FROM kiosk_pins"));
 }
+
+TEST_CASE("a station event the stations table cannot take stops the copy naming it, not as a disk's trouble",
+          "[db][standby][replica]") {
+  Primary primary;
+  Database source(primary.path, false);
+  std::vector<EventRow> rows = events_after(source, 0);
+  auto forged_enrolment = [&](const Json& payload) {
+    std::vector<EventRow> chain = rows;
+    EventRow row;
+    row.seq = chain.back().seq + 1;
+    row.uuid = make_uuid_v7(30);
+    row.station = "admin";
+    row.client_time_ms = 30;
+    row.server_time_ms = 30;
+    row.type = station_enrolled_event;
+    row.payload = payload.dump();
+    row.prev_hash = chain.back().hash;
+    row.hash = event_hash(row);
+    chain.push_back(row);
+    return chain;
+  };
+  const std::string hash(64, 'a');
+  for (const Json& payload : {Json{{"name", "x"}, {"role", "chief"}, {"token_hash", hash}},  // no such role
+                              Json{{"name", "x"}, {"role", "gm"}, {"token_hash", "zz"}},     // not a hash
+                              Json{{"name", 7}, {"role", "gm"}, {"token_hash", hash}}}) {   // a name of another type
+    INFO(payload.dump());
+    const std::vector<EventRow> chain = forged_enrolment(payload);
+    const std::string path = primary.dir.file("replica-" + std::to_string(std::hash<std::string>{}(payload.dump())) + ".db");
+    Ledger::create_replica(path);
+    Ledger replica(path);
+    try {
+      replica.append_replicated({chain, {}, std::nullopt});
+      FAIL("followed");
+    } catch (const ReplicaMismatch& m) {
+      INFO(m.what());
+      CHECK(m.seq == chain.back().seq);
+    }
+    CHECK(replica.replica_head().seq == 0);  // nothing of the batch
+  }
+}
