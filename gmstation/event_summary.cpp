@@ -141,6 +141,11 @@ std::string event_type_words(const std::string& type) {
   if (type == "roll_recorded") return tr("roll recorded");
   if (type == "token_issued") return tr("token issued");
   if (type == "token_played") return tr("token played");
+  if (type == "fight_started") return tr("fight started");
+  if (type == "fight_ended") return tr("fight ended");
+  if (type == "damage_rolled") return tr("damage rolled");
+  if (type == "soaked") return tr("wounds soaked");
+  if (type == "unshaken") return tr("Shaken ended");
   if (type == "station_enrolled") return tr("station enrolled");
   if (type == "station_revoked") return tr("station revoked");
   if (type == "station_token_rotated") return tr("station token rotated");

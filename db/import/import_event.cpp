@@ -14,6 +14,7 @@
 #include "core/rule_options.h"
 #include "i18n/translate.h"
 #include "i18n/venue_time.h"
+#include "import/import_combat.h"
 #include "import/import_twtw.h"
 #include "import/row_reader.h"
 #include "ledger/token_card.h"
@@ -380,6 +381,7 @@ ImportResult import_event(const std::string& folder, const std::function<std::st
   im.read_cards("secrets.csv", "secret", {"character", "title", "text"}, {});
   im.read_deeds();
   im.read_traits();
+  read_combat(folder, im.def, im.errors);
   im.read_tokens();
   im.read_locations();
   read_twtw(folder, im.character_names, im.def.twtw, im.errors);

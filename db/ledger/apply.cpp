@@ -29,6 +29,8 @@ void group_twtw(const std::string& type, ApplyContext& ctx) { apply_twtw_event(t
 void group_conflict(const std::string&, ApplyContext& ctx) { apply_conflict_resolved(ctx); }
 void group_land(const std::string&, ApplyContext& ctx) { apply_land_transfer(ctx); }
 void group_roll(const std::string&, ApplyContext& ctx) { apply_roll_event(ctx); }
+void group_fight(const std::string& type, ApplyContext& ctx) { apply_fight_event(type, ctx); }
+void group_harm(const std::string& type, ApplyContext& ctx) { apply_harm_event(type, ctx); }
 
 // Every event type a station may record, with the function that applies it: the one list
 // (event_types() and the dispatch below read it; docs/ledger.md describes each). event_defined
@@ -49,7 +51,9 @@ const std::vector<EventType>& recorded_types() {
       {"night_started", group_chips}, {"night_ended", group_chips}, {"chip_awarded", group_chips},
       {"chip_spent", group_chips}, {"jokers_wild", group_chips}, {"roll_recorded", group_roll},
       {"token_issued", group_tokens}, {"token_played", group_tokens}, {"twtw_round_started", group_twtw},
-      {"twtw_step_resolved", group_twtw}, {"twtw_step_undone", group_twtw}, {"twtw_round_ended", group_twtw}};
+      {"twtw_step_resolved", group_twtw}, {"twtw_step_undone", group_twtw}, {"twtw_round_ended", group_twtw},
+      {"fight_started", group_fight}, {"fight_ended", group_fight}, {"damage_rolled", group_harm},
+      {"soaked", group_harm}, {"unshaken", group_harm}};
   return types;
 }
 

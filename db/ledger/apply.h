@@ -1,6 +1,7 @@
 #pragma once
 // One function per event type: validate against the town as it is, then write the projections.
 // docs/ledger.md lists the types and their payloads.
+#include "core/chips.h"
 #include "ledger/ledger.h"
 #include "ledger/town.h"
 
@@ -41,6 +42,20 @@ void undo_note_issue(Town& town, std::int64_t seq);
 // nullopt when they hold no deputy's task. Refused when the task names someone else.
 std::optional<std::int64_t> deputy_arrest(Town& town, std::int64_t deputy, std::int64_t arrested);
 void apply_chip_event(const std::string& type, ApplyContext& ctx);    // a tabletop night's Bennies and chips
+// The holder id of the GM's pool of chips (characters start at 1).
+inline constexpr std::int64_t gm_chip_pool = 0;
+// "gm" for the GM's pool, else a living character's badge (refused as character_by_badge and
+// require_alive refuse it).
+std::int64_t chip_holder(Town& town, const Json& who, const std::string& field);
+void add_chips(Database& db, std::int64_t holder, const std::string& colour, std::int64_t n);
+// One `colour` chip of `holder` spent on `use`: refused (bad_input, field) where the ruleset
+// forbids that spend, (no_chip, field) when none is held. True when the GM's pool gained one
+// (a red chip's d6 or cancelled Critical Failure in deadlands-ru, 002 L22).
+bool spend_chip(Town& town, std::int64_t holder, const std::string& colour, core::ChipUse use, const std::string& field);
+// A tabletop fight (apply_fight.cpp, apply_harm.cpp; issue 32): started and ended, damage against
+// a combat sheet's Toughness, a Soak and Shaken ended.
+void apply_fight_event(const std::string& type, ApplyContext& ctx);
+void apply_harm_event(const std::string& type, ApplyContext& ctx);
 void apply_roll_event(ApplyContext& ctx);
 void apply_token_event(const std::string& type, ApplyContext& ctx);   // tokens of fortune: issued, played
 // The West That Wasn't's action time (apply_twtw.cpp): rounds, steps, Undo, the End Step.

@@ -13,33 +13,18 @@ namespace marshal::db {
 
 namespace {
 
-constexpr std::int64_t gm_pool = 0;        // the holder id of the GM's pool (characters start at 1)
+constexpr std::int64_t gm_pool = gm_chip_pool;
 constexpr int max_chips_at_once = 10;      // one award gives at most this many chips
 constexpr std::size_t max_why_chars = 200;  // why a chip was awarded or spent
 
-// "gm" for the GM's pool, else a living character's badge.
 std::int64_t holder(Town& town, protocol::Fields& f, const std::string& field) {
-  const Json& who = f.required(field);
-  if (who.is_string() && who.get<std::string>() == "gm") return gm_pool;
-  std::int64_t id = town.character_by_badge(who, field);
-  town.require_alive(id, field);
-  return id;
+  return chip_holder(town, f.required(field), field);
 }
 
 std::int64_t chips_held(Database& db, std::int64_t holder, const std::string& colour) {
   Statement s = db.prepare("SELECT count FROM chips WHERE holder = ? AND colour = ?");
   s.bind(1, holder).bind(2, colour);
   return s.step() ? s.int64(0) : 0;
-}
-
-void add_chips(Database& db, std::int64_t holder, const std::string& colour, std::int64_t n) {
-  db.prepare(
-        "INSERT INTO chips(holder, colour, count) VALUES (?,?,?) "
-        "ON CONFLICT(holder, colour) DO UPDATE SET count = count + excluded.count")
-      .bind(1, holder)
-      .bind(2, colour)
-      .bind(3, n)
-      .run();
 }
 
 std::optional<std::int64_t> open_night(Database& db) {
@@ -77,6 +62,40 @@ std::string award_colour(ApplyContext& ctx, const core::ChipRules& rules, const 
 }
 
 }  // namespace
+
+std::int64_t chip_holder(Town& town, const Json& who, const std::string& field) {
+  if (who.is_string() && who.get<std::string>() == "gm") return gm_pool;
+  std::int64_t id = town.character_by_badge(who, field);
+  town.require_alive(id, field);
+  return id;
+}
+
+void add_chips(Database& db, std::int64_t holder, const std::string& colour, std::int64_t n) {
+  db.prepare(
+        "INSERT INTO chips(holder, colour, count) VALUES (?,?,?) "
+        "ON CONFLICT(holder, colour) DO UPDATE SET count = count + excluded.count")
+      .bind(1, holder)
+      .bind(2, colour)
+      .bind(3, n)
+      .run();
+}
+
+bool spend_chip(Town& town, std::int64_t by, const std::string& colour, core::ChipUse use, const std::string& field) {
+  Database& db = town.db();
+  const core::Ruleset ruleset = event_ruleset(db);
+  if (auto why = core::spend_problem(ruleset, colour, use)) throw LedgerRefusal(RefusalCode::bad_input, field, *why);
+  if (chips_held(db, by, colour) == 0)
+    throw LedgerRefusal(RefusalCode::no_chip, field,
+                        by == gm_pool
+                            // TRANSLATORS: {} is a chip's colour as typed (white, red, blue...)
+                            ? say("the GM's pool has no {} chip to spend", colour)
+                            // TRANSLATORS: {0} is a character's name, {1} a chip's colour as typed (white, red...)
+                            : say("{} has no {} chip to spend", town.name_of(by), colour));
+  db.prepare("UPDATE chips SET count = count - 1 WHERE holder = ? AND colour = ?").bind(1, by).bind(2, colour).run();
+  if (!core::gm_gains_from_spend(ruleset, colour, use)) return false;
+  add_chips(db, gm_pool, colour, 1);
+  return true;
+}
 
 void apply_chip_event(const std::string& type, ApplyContext& ctx) {
   Town& town = ctx.town;
@@ -161,23 +180,11 @@ void apply_chip_event(const std::string& type, ApplyContext& ctx) {
     std::string colour = f.text("colour");
     std::string use_text = f.text("use");
     auto use = core::chip_use_from_string(use_text);
-    if (!use) throw LedgerRefusal(RefusalCode::bad_input, "use", say("must be reroll, soak, extra_d6 or cancel_crit_fail"));
+    if (!use) throw LedgerRefusal(RefusalCode::bad_input, "use", say("must be reroll, soak, extra_d6, cancel_crit_fail or unshake"));
     why_text(f, false);
     if (const Json* roll = f.optional("roll")) require_recorded_roll(db, *roll, "roll");
     f.done();
-    if (auto why = core::spend_problem(ruleset, colour, *use)) throw LedgerRefusal(RefusalCode::bad_input, "colour", *why);
-    if (chips_held(db, by, colour) == 0)
-      throw LedgerRefusal(RefusalCode::no_chip, "colour",
-                          by == gm_pool
-                              // TRANSLATORS: {} is a chip's colour as typed (white, red, blue...)
-                              ? say("the GM's pool has no {} chip to spend", colour)
-                              // TRANSLATORS: {0} is a character's name, {1} a chip's colour as typed (white, red...)
-                              : say("{} has no {} chip to spend", town.name_of(by), colour));
-    db.prepare("UPDATE chips SET count = count - 1 WHERE holder = ? AND colour = ?").bind(1, by).bind(2, colour).run();
-    if (core::gm_gains_from_spend(ruleset, colour, *use)) {
-      add_chips(db, gm_pool, colour, 1);
-      ctx.ledger["gm_pool_gains"] = 1;
-    }
+    if (spend_chip(town, by, colour, *use, "colour")) ctx.ledger["gm_pool_gains"] = 1;
   }
 }
 

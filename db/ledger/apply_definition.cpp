@@ -6,6 +6,7 @@
 #include "i18n/utf8_text.h"
 #include "core/refusal.h"
 #include "ledger/apply.h"
+#include "ledger/combatants.h"
 #include "ledger/token_card.h"
 
 namespace marshal::db {
@@ -80,6 +81,7 @@ void apply_event_defined(Town& town, const Json& payload) {
           .bind(4, t.bonus)
           .run();
     }
+    if (c.combat) insert_combatant(db, id, *c.combat);
   }
   for (std::size_t i = 0; i < def.cards.size(); ++i) {
     const CardDef& d = def.cards[i];

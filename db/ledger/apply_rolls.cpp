@@ -10,39 +10,9 @@
 #include "i18n/utf8_text.h"
 #include "ledger/definition.h"
 #include "ledger/event_ruleset.h"
+#include "ledger/roll_payload.h"
 
 namespace marshal::db {
-
-namespace {
-
-constexpr std::size_t max_dice_per_chain = core::max_ace_rolls;
-
-std::vector<int> faces(protocol::Fields& dice, const std::string& key, const std::string& path) {
-  std::vector<int> out;
-  const Json* list = dice.optional(key);
-  if (!list) return out;
-  if (!list->is_array() || list->size() > max_dice_per_chain)
-    throw LedgerRefusal(RefusalCode::bad_input, path + "." + key,
-                        say("must be a list of at most {} faces", max_dice_per_chain));
-  for (const Json& face : *list) {
-    if (!face.is_number_integer()) throw LedgerRefusal(RefusalCode::bad_input, path + "." + key, say("faces are whole numbers"));
-    out.push_back(face.get<int>());
-  }
-  return out;
-}
-
-// d4..d12, and the unskilled coin (d2) where the ruleset rolls one (000 L40).
-int sides_of(protocol::Fields& f, const std::string& key, bool coin) {
-  std::string text = f.text(key);
-  auto sides = core::die_sides(text);
-  if (!sides || !is_trait_die(*sides, coin))
-    throw LedgerRefusal(RefusalCode::bad_input, key,
-                        coin ? say("'{}' is not a die: d4, d6, d8, d10 or d12 (or d2, the coin)", text)
-                             : say("'{}' is not a die: d4, d6, d8, d10 or d12", text));
-  return *sides;
-}
-
-}  // namespace
 
 void require_recorded_roll(Database& db, const Json& seq, const std::string& field) {
   bool recorded = false;
@@ -66,14 +36,10 @@ void apply_roll_event(ApplyContext& ctx) {
   }
   const core::Ruleset ruleset = event_ruleset(town.db());
   const core::TraitRules rules = event_rules(town.db());  // its ruleset with the event's options
-  const int trait_die = sides_of(f, "die", rules.coin_unskilled);
+  const int trait_die = payload_trait_die(f, "die", rules.coin_unskilled);
   const std::string wild = f.optional_text("wild").value_or(rules.wild_die == 0 ? "none" : "d" + std::to_string(rules.wild_die));
   const int modifier = f.integer_or("modifier", -20, 20, 0);
   const int tn = f.integer_or("tn", 1, 99, 4);
-  protocol::Fields dice(f.required("dice"), "dice");
-  std::vector<int> trait = faces(dice, "trait", "dice"), wild_faces = faces(dice, "wild", "dice"),
-                   crit_check = faces(dice, "crit_check", "dice");
-  dice.done();
   if (auto why = f.optional_text("why"); why && why->size() > 200)
     throw LedgerRefusal(RefusalCode::bad_input, "why", say("must be at most 200 characters"));
   if (auto trait_name = f.optional_text("trait"); trait_name && i18n::characters_in(*trait_name) > max_trait_name)
@@ -86,8 +52,6 @@ void apply_roll_event(ApplyContext& ctx) {
     if (same.step() && same.int64(0) != holder)
       throw LedgerRefusal(RefusalCode::bad_input, "reroll_of", say("names a roll of someone else"));
   }
-  f.done();
-
   core::TraitRoll roll = wild == "none" ? core::extra_roll(rules, trait_die, modifier, tn)
                                         : core::wild_card_roll(rules, trait_die, modifier, tn);
   if (wild != "none") {
@@ -96,19 +60,11 @@ void apply_roll_event(ApplyContext& ctx) {
       throw LedgerRefusal(RefusalCode::bad_input, "wild", say("'{}' is not a Wild Die: d6, d8 or none", wild));
     roll.wild_die = *wild_sides;
   }
-  core::RolledTrait judged;
-  try {
-    judged = core::roll_trait_from_dice(roll, trait, wild_faces, crit_check);
-  } catch (const core::Refusal& r) {
-    throw LedgerRefusal(RefusalCode::bad_input, "dice." + r.field(), r.sentence());
-  }
+  const core::RolledTrait judged = judge_payload_dice(f, roll);
+  f.done();
   // What the ledger judged, stored with the event; a replay writes it again and compares.
   ctx.ledger["ruleset"] = core::to_string(ruleset);
-  ctx.ledger["result"] = judged.result;
-  ctx.ledger["success"] = judged.success;
-  ctx.ledger["raises"] = judged.raises;
-  ctx.ledger["crit_fail"] = judged.crit_fail;
-  ctx.ledger["crit_success"] = judged.crit_success;
+  put_judged_roll(ctx.ledger, judged);
   town.db()
       .prepare("INSERT INTO rolls(seq, holder, die, result, success, raises, crit_fail) VALUES (?,?,?,?,?,?,?)")
       .bind(1, town.seq())

@@ -47,6 +47,38 @@ std::optional<std::pair<int, int>> parse_trait_die(std::string_view text) {
   return std::pair{*die, bonus};
 }
 
+namespace {
+
+Json combat_sheet_to_json(const core::CombatSheet& sheet) {
+  return {{"toughness", sheet.toughness},
+          {"armor", sheet.armor},
+          {"parry", sheet.parry},
+          {"wound_levels", sheet.wound_levels},
+          {"luck", core::to_string(sheet.luck)}};
+}
+
+core::CombatSheet combat_sheet_from_json(const Json& json, const std::string& path) {
+  Fields f(json, path);
+  core::CombatSheet sheet;
+  sheet.toughness = f.integer("toughness", 1, core::max_toughness);
+  sheet.armor = f.integer("armor", 0, core::max_toughness - 1);
+  sheet.parry = f.integer("parry", 0, core::max_parry);
+  sheet.wound_levels = f.integer("wound_levels", 0, core::max_wound_levels);
+  const std::string luck = f.text("luck");
+  auto parsed = core::luck_from_string(luck);
+  if (!parsed) throw protocol::InputError(f.path_of("luck"), say("must be none, unlucky, lucky or great_luck"));
+  sheet.luck = *parsed;
+  f.done();
+  try {
+    core::check_combat_sheet(sheet);
+  } catch (const core::Refusal& r) {
+    throw protocol::InputError(f.path_of(r.field()), r.sentence());
+  }
+  return sheet;
+}
+
+}  // namespace
+
 Json definition_to_json(const EventDefinition& def) {
   Json characters = Json::array();
   for (const auto& c : def.characters) {
@@ -70,6 +102,7 @@ Json definition_to_json(const EventDefinition& def) {
       for (const auto& t : c.traits) traits.push_back({{"trait", t.name}, {"die", trait_die_text(t.die, t.bonus)}});
       characters.back()["traits"] = traits;
     }
+    if (c.combat) characters.back()["combat"] = combat_sheet_to_json(*c.combat);
   }
   Json cards = Json::array();
   for (const auto& c : def.cards)
@@ -198,6 +231,10 @@ EventDefinition definition_from_json(const Json& json) {
         t.done();
         c.traits.push_back(std::move(trait));
       }
+    }
+    if (const Json* combat = f.optional("combat")) {
+      if (def.game != Game::tabletop) throw protocol::InputError(f.path_of("combat"), say("is a tabletop game's only"));
+      c.combat = combat_sheet_from_json(*combat, f.path_of("combat"));
     }
     f.done();
     def.characters.push_back(std::move(c));

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/character.h"
+#include "core/combat_state.h"
 #include "core/power_text.h"
 #include "core/chase.h"
 #include "core/options.h"
@@ -51,6 +52,9 @@ struct CharacterDef {
   bool wild_card = true;
   bool gm_side = false;  // one of the GM's characters (side gm), not a player's
   std::vector<TraitDef> traits;
+  // Tabletop: the fight sheet of combat.csv (docs/tabletop.md "Combat sheets"); in the JSON only
+  // when given, so a definition without one reads back as before.
+  std::optional<core::CombatSheet> combat;
 };
 
 // kind: badge, bystander, trick, horse, secret, power, token. detail holds what the kind needs:

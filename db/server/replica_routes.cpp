@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "i18n/translate.h"
 #include "ledger/replica_wire.h"
 #include "ledger/station_events.h"
 #include "protocol/enrollment.h"
@@ -15,6 +16,7 @@
 
 namespace marshal::db {
 
+using i18n::tr;
 using serving::error_reply;
 using serving::now_ms;
 using serving::parse_int;

@@ -1,6 +1,7 @@
 #include "server/table_view.h"
 
 #include "core/chips.h"
+#include "ledger/combatants.h"
 #include "ledger/definition.h"
 #include "ledger/event_ruleset.h"
 
@@ -52,6 +53,35 @@ Json rolls_of(Database& db, std::size_t limit) {
   return rolls;
 }
 
+// The fight sheet and state of a character with a combat.csv row; null without one.
+Json combat_of(Database& db, std::int64_t character) {
+  const auto row = find_combatant(db, character);
+  if (!row) return Json();
+  return {{"toughness", row->sheet.toughness},
+          {"armor", row->sheet.armor},
+          {"parry", row->sheet.parry},
+          {"wound_levels", row->sheet.wound_levels},
+          {"luck", core::to_string(row->sheet.luck)},
+          {"wounds", row->state.wounds},
+          {"shaken", row->state.shaken},
+          {"state", core::to_string(row->state.state)}};
+}
+
+// The fight under way, with its last hits (oldest first); null between fights.
+Json fight_of(Database& db) {
+  const auto open = open_fight(db);
+  if (!open) return Json();
+  Json hits = Json::array();
+  Statement s = db.prepare(
+      "SELECT * FROM (SELECT h.seq, c.name, h.total, h.toughness, h.shaken, h.wounds, h.soaked FROM hits h "
+      "JOIN characters c ON c.id = h.target WHERE h.fight = ? ORDER BY h.seq DESC LIMIT ?) ORDER BY 1");
+  s.bind(1, *open).bind(2, static_cast<std::int64_t>(table_fight_hits));
+  while (s.step())
+    hits.push_back({{"seq", s.int64(0)}, {"target", s.text(1)}, {"total", s.int64(2)}, {"toughness", s.int64(3)},
+                    {"shaken", s.int64(4) != 0}, {"wounds", s.int64(5)}, {"soaked", s.int64(6)}});
+  return {{"seq", *open}, {"hits", hits}};
+}
+
 }  // namespace
 
 Json table_view(Database& db, std::size_t log_rolls) {
@@ -90,10 +120,12 @@ Json table_view(Database& db, std::size_t log_rolls) {
                           {"dead", c.int64(5) != 0},
                           {"traits", traits},
                           {"chips", chips_of(db, id, colours)},
-                          {"tokens", tokens}});
+                          {"tokens", tokens},
+                          {"combat", combat_of(db, id)}});
   }
   view["characters"] = characters;
   view["rolls"] = rolls_of(db, log_rolls);
+  view["fight"] = fight_of(db);
   return view;
 }
 

@@ -11,14 +11,18 @@
 namespace marshal::db {
 
 constexpr std::size_t table_log_rolls = 30;  // the roll log's length: the last rolls of the evening
+constexpr std::size_t table_fight_hits = 5;  // the hits of the fight under way shown: its last ones
 
 // {"title", "game", "ruleset", "colours": ["white", ...], "rules": {"modifier_on": "total", ...}
 //  (the ruleset's options with the event's own, core/rule_options.h), "night_open": bool,
 //  "gm_pool": {"white": 2, ...}, "characters": [{"name", "badge", "side", "wild_card", "dead",
 //  "traits": [{"trait", "die": "d12+1", "sides": 12, "bonus": 1}], "chips": {...},
-//  "tokens": [{"code", "title"}]}], "rolls": [{"seq", "by", "trait", "die", "wild", "modifier",
+//  "tokens": [{"code", "title"}], "combat": null or {"toughness", "armor", "parry", "wound_levels",
+//  "luck", "wounds", "shaken", "state"} (combat.csv's sheet and the fight's state)}], "rolls": [{"seq", "by", "trait", "die", "wild", "modifier",
 //  "tn", "dice", "result", "success", "raises", "crit_fail", "crit_success", "reroll_of"}]}
-// (rolls oldest first, at most `log_rolls`; `by` is a name or "GM").
+// (rolls oldest first, at most `log_rolls`; `by` is a name or "GM"), "fight": null between
+// fights, else {"seq", "hits": [{"seq", "target", "total", "toughness", "shaken", "wounds",
+// "soaked"}]} (its last table_fight_hits hits, oldest first).
 protocol::Json table_view(Database& db, std::size_t log_rolls = table_log_rolls);
 
 }  // namespace marshal::db

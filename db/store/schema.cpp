@@ -390,6 +390,40 @@ CREATE TABLE replica_state (
       R"sql(
 CREATE INDEX events_promotions ON events(seq) WHERE type = 'ledger_promoted';
 )sql",
+      // 21: a tabletop fighter's sheet (combat.csv) and the state a fight left, the fights and
+      // their hits (issue 32; ledger/combatants.h, apply_fight.cpp, apply_harm.cpp). Rows come
+      // from event_defined and the fight's events only, so an older file has none and its replay
+      // none either.
+      R"sql(
+CREATE TABLE combatants (
+  character INTEGER PRIMARY KEY REFERENCES characters(id),
+  toughness INTEGER NOT NULL,
+  armor INTEGER NOT NULL,
+  parry INTEGER NOT NULL,
+  wound_levels INTEGER NOT NULL,
+  luck TEXT NOT NULL CHECK (luck IN ('none', 'unlucky', 'lucky', 'great_luck')),
+  wounds INTEGER NOT NULL DEFAULT 0,
+  shaken INTEGER NOT NULL DEFAULT 0,
+  state TEXT NOT NULL DEFAULT 'fighting'
+    CHECK (state IN ('fighting', 'incapacitated', 'bleeding_out', 'unconscious', 'last_stand', 'dead', 'out'))
+);
+CREATE TABLE fights (
+  seq INTEGER PRIMARY KEY,
+  ended_seq INTEGER
+);
+CREATE TABLE hits (
+  seq INTEGER PRIMARY KEY,
+  fight INTEGER NOT NULL REFERENCES fights(seq),
+  target INTEGER NOT NULL REFERENCES combatants(character),
+  total INTEGER NOT NULL,
+  toughness INTEGER NOT NULL,
+  shaken INTEGER NOT NULL,
+  wounds INTEGER NOT NULL,
+  state_before TEXT NOT NULL,
+  soaked INTEGER NOT NULL DEFAULT 0,
+  soak_rolls INTEGER NOT NULL DEFAULT 0
+);
+)sql",
   };
   return all;
 }
@@ -400,7 +434,7 @@ const std::vector<std::string>& projection_tables() {
                                                "game_nights", "chips", "rolls", "traits",
                                                "twtw_characters", "twtw_rounds", "twtw_steps",
                                                "deputies", "sentences", "prizes", "decisions",
-                                               "land_transfers"};
+                                               "land_transfers", "combatants", "fights", "hits"};
   return tables;
 }
 

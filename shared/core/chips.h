@@ -32,13 +32,18 @@ struct ChipRules {
   // Joker's Wild (001 L35, L39): a Joker drawn in combat gives a Benny to every player character,
   // or, drawn by the villains, one to the GM's pool and one to each of the GM's Wild Cards.
   bool jokers_wild = false;
+  // After each fight (002 L15-19): each player character's chips before their Edges and
+  // Hindrances (chips_after_fight), and the GM's pool's; each colour by d6 where colour_by_d6.
+  int each_after_fight = 0;
+  int gm_after_fight = 0;
 };
 
 ChipRules chip_rules(Ruleset ruleset);
 
 // What a chip is spent on: a reroll (001 L42, L46), a soak (000 L182), an extra d6! added to a check
-// (002 L22-23: red or blue only), cancelling a Critical Failure (002 L22-23: red or blue only).
-enum class ChipUse { reroll, soak, extra_d6, cancel_crit_fail };
+// (002 L22-23: red or blue only), cancelling a Critical Failure (002 L22-23: red or blue only),
+// ending Shaken (001 L43).
+enum class ChipUse { reroll, soak, extra_d6, cancel_crit_fail, unshake };
 std::string_view to_string(ChipUse use);
 std::optional<ChipUse> chip_use_from_string(std::string_view text);
 
@@ -55,5 +60,17 @@ bool gm_gains_from_spend(Ruleset ruleset, std::string_view colour, ChipUse use);
 
 // The colour a d6 (1..6) gives a chip in a ruleset whose colours come by d6.
 std::string colour_for_d6(int d6);
+
+// A character's luck as 002 L16-18 names it: the Hindrance Unlucky, the Edges Luck and Great Luck.
+enum class Luck { none, unlucky, lucky, great_luck };
+std::string_view to_string(Luck luck);  // "none", "unlucky", "lucky", "great_luck"
+std::optional<Luck> luck_from_string(std::string_view text);
+// Whether the character rolls a d6 after a fight: Unlucky for its one chip (3+, 002 L16), Luck
+// for a second (5+, L17), Great Luck for a second (3+, L18).
+bool rolls_after_fight(Luck luck);
+// The chips a character of `each` (ChipRules::each_after_fight) gets after a fight, `d6` being
+// the die rolled_after_fight asks for (ignored, and may be 0, for none). Refused (Refusal,
+// out_of_range, "d6") for a d6 outside 1..6 where one is asked for, or `each` outside 0..1.
+int chips_after_fight(int each, Luck luck, int d6);
 
 }  // namespace marshal::core

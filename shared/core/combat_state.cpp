@@ -34,6 +34,25 @@ Combatant new_combatant(int wound_levels) {
   return c;
 }
 
+std::optional<FighterState> fighter_state_from_string(std::string_view text) {
+  for (FighterState s : {FighterState::fighting, FighterState::incapacitated, FighterState::bleeding_out,
+                         FighterState::unconscious, FighterState::last_stand, FighterState::dead, FighterState::out})
+    if (to_string(s) == text) return s;
+  return std::nullopt;
+}
+
+void check_combat_sheet(const CombatSheet& sheet) {
+  if (sheet.toughness < 1 || sheet.toughness > max_toughness)
+    throw Refusal(RefusalCode::out_of_range, "toughness", say("Toughness is 1 to {}", max_toughness));
+  if (sheet.armor < 0 || sheet.armor >= sheet.toughness)
+    // TRANSLATORS: {0} the sheet's Toughness, {1} the highest armour it can hold (Toughness - 1).
+    throw Refusal(RefusalCode::out_of_range, "armor",
+                  say("armour is part of Toughness {}: 0 to {}", sheet.toughness, sheet.toughness - 1));
+  if (sheet.parry < 0 || sheet.parry > max_parry)
+    throw Refusal(RefusalCode::out_of_range, "parry", say("Parry is 0 to {}, not {}", max_parry, sheet.parry));
+  new_combatant(sheet.wound_levels);  // its refusal names wound_levels
+}
+
 Combatant after_hit(const Combatant& before, const HitOutcome& hit) {
   if (before.state == FighterState::dead) throw Refusal(RefusalCode::dead, "target", say("the target is dead"));
   if (before.state == FighterState::out || before.state == FighterState::bleeding_out ||

@@ -16,8 +16,12 @@
 //   Last Stand healed fights on as before it.
 #include <string_view>
 
+#include <optional>
+
+#include "core/chips.h"
 #include "core/damage.h"
 #include "core/incapacitation.h"
+#include "core/table_modifiers.h"
 
 namespace marshal::core {
 
@@ -47,6 +51,20 @@ struct Combatant {
 
 // Refused (out_of_range, "wound_levels") outside 0..max_wound_levels.
 Combatant new_combatant(int wound_levels);
+std::optional<FighterState> fighter_state_from_string(std::string_view text);
+
+// A fighter's sheet as a group's combat.csv gives it (docs/tabletop.md "Combat sheets"): what a
+// hit is judged against and what a fight's end gives.
+struct CombatSheet {
+  int toughness = 5;  // armour included, as a Savage Worlds sheet writes it (SWD): 1..max_toughness
+  int armor = 0;      // the part of Toughness that is armour (Armour Piercing takes it off): 0..toughness - 1
+  int parry = 2;      // a melee attack's TN (002 L7): 0..max_parry (table_modifiers.h)
+  int wound_levels = wild_card_wound_levels;  // 0 an Extra, 3 a Wild Card (001 L4), 6 "S/W6/I" (000 L165)
+  Luck luck = Luck::none;                     // the chips after a fight (002 L16-18)
+  bool operator==(const CombatSheet&) const = default;
+};
+// Refused (Refusal, out_of_range, the field named) for a sheet outside the limits above.
+void check_combat_sheet(const CombatSheet& sheet);
 // A hit: refused (dead or knocked_out) for a fighter out of the fight; a fighter Incapacitated
 // takes no more (illegal_move: the Incapacitation roll comes first); (out_of_range) negative wounds.
 Combatant after_hit(const Combatant& before, const HitOutcome& hit);

@@ -2,8 +2,10 @@
 
 #include <cctype>
 #include <numeric>
+#include <string>
 
 #include "core/refusal.h"
+#include "core/trait_dice.h"
 
 namespace marshal::core {
 
@@ -54,6 +56,36 @@ class DiceSum {
   std::vector<int> sides_;
   std::vector<std::vector<double>> memo_;
 };
+
+int sum_of(const std::vector<int>& faces) {
+  return std::accumulate(faces.begin(), faces.end(), 0);
+}
+
+// A Critical Success's chain: the maximum, then the die Aces on as ever; held to max_ace_rolls
+// faces, where a typed chain is held too (100 maxima in a row: 2^-99 at best).
+std::vector<int> roll_damage_chain(Csprng& rng, int sides, bool crit_success) {
+  std::vector<int> faces = roll_ace_chain(rng, sides);
+  if (!crit_success) return faces;
+  faces.insert(faces.begin(), sides);
+  if (static_cast<int>(faces.size()) > max_ace_rolls) faces.pop_back();
+  return faces;
+}
+
+void judge_damage_chain(const std::vector<int>& faces, int sides, const std::string& field, bool crit_success) {
+  judge_chain(faces, sides, field, ChainDie::damage);
+  if (crit_success && faces.front() != sides)
+    throw Refusal(RefusalCode::out_of_range, field + "[0]",
+                  // TRANSLATORS: {0} the die's sides, {1} its maximum, {2} the face typed first.
+                  say("a Critical Success starts every damage die at its maximum (000 L20): the d{} shows {} "
+                      "first, not {}",
+                      sides, sides, faces.front()));
+}
+
+RolledDamage totalled(const DamageRoll& roll, RolledDamage rolled) {
+  rolled.total = roll.modifier + (roll.joker ? joker_bonus : 0) + sum_of(rolled.raise);
+  for (const auto& chain : rolled.dice) rolled.total += sum_of(chain);
+  return rolled;
+}
 }  // namespace
 
 std::optional<std::vector<int>> parse_damage_dice(std::string_view text) {
@@ -107,6 +139,33 @@ HitOutcome judge_hit(int total, int toughness, bool already_shaken) {
   const int raises = (total - toughness) / 4;
   if (raises == 0) return already_shaken ? HitOutcome{true, 1} : HitOutcome{true, 0};
   return {true, raises};
+}
+
+RolledDamage roll_damage(const DamageRoll& roll, Csprng& rng) {
+  check_damage_roll(roll);
+  RolledDamage rolled;
+  for (int sides : roll.dice) rolled.dice.push_back(roll_damage_chain(rng, sides, roll.crit_success));
+  if (roll.raise) rolled.raise = roll_damage_chain(rng, raise_die, roll.crit_success);
+  return totalled(roll, std::move(rolled));
+}
+
+RolledDamage damage_from_dice(const DamageRoll& roll, std::vector<std::vector<int>> dice, std::vector<int> raise) {
+  check_damage_roll(roll);
+  if (dice.size() != roll.dice.size())
+    throw Refusal(RefusalCode::out_of_range, "dice",
+                  // TRANSLATORS: {0} how many dice the weapon rolls, {1} how many were typed.
+                  say("the damage roll has {} dice, yet {} were given", roll.dice.size(), dice.size()));
+  for (std::size_t j = 0; j < dice.size(); ++j)
+    judge_damage_chain(dice[j], roll.dice[j], "dice[" + std::to_string(j) + "]", roll.crit_success);
+  if (roll.raise)
+    judge_damage_chain(raise, raise_die, "raise", roll.crit_success);
+  else if (!raise.empty())
+    throw Refusal(RefusalCode::out_of_range, "raise",
+                  say("only a raise on the attack adds the d6 (002 L8), and this attack had none"));
+  RolledDamage rolled;
+  rolled.dice = std::move(dice);
+  rolled.raise = std::move(raise);
+  return totalled(roll, std::move(rolled));
 }
 
 }  // namespace marshal::core

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/csprng.h"
 #include "core/trait_roll.h"
 
 namespace marshal::core {
@@ -60,5 +61,24 @@ struct HitOutcome {
   int wounds = 0;
 };
 HitOutcome judge_hit(int total, int toughness, bool already_shaken);
+
+// One damage roll played out die by die, as trait_dice.h plays a trait roll: every face of every
+// Ace chain kept so that a ledger can replay it.
+struct RolledDamage {
+  // Each of DamageRoll::dice's chains in its order; under a Critical Success each opens on the
+  // die's maximum (000 L20) and Aces on from there.
+  std::vector<std::vector<int>> dice;
+  std::vector<int> raise;  // the raise's d6 chain; empty without a raise
+  int total = 0;           // every face, the modifier and the Joker's +2
+};
+// Rolls `roll` with `rng`: each die's chain in order, then the raise die's. Refused as
+// damage_reaches refuses the roll.
+RolledDamage roll_damage(const DamageRoll& roll, Csprng& rng);
+// Judges physical dice typed by a GM: one chain per die of `roll.dice` ("dice[j]"), the raise
+// die's chain ("raise") exactly when roll.raise. Refused as damage_reaches refuses the roll, each
+// chain as judge_chain (trait_dice.h) refuses it, and (out_of_range) under a Critical Success a
+// chain whose first face is not the die's maximum; (out_of_range, "dice") another number of
+// chains than dice; (missing_input or out_of_range, "raise") a raise chain missing or not asked for.
+RolledDamage damage_from_dice(const DamageRoll& roll, std::vector<std::vector<int>> dice, std::vector<int> raise);
 
 }  // namespace marshal::core

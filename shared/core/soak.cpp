@@ -1,5 +1,7 @@
 #include "core/soak.h"
 
+#include <algorithm>
+
 #include "core/refusal.h"
 
 namespace marshal::core {
@@ -24,6 +26,16 @@ SoakOdds soak_odds(const TraitRoll& vigor, int hit_wounds) {
     odds.soak_at_least.push_back(trait_odds(roll).success);
   }
   return odds;
+}
+
+int soak_roll_tn(SoakRule rule) { return rule == SoakRule::chip_then_tn8 ? soak_tn_after_chip : soak_tn; }
+
+int soaked_wounds(SoakRule rule, const RolledTrait& vigor, int hit_wounds) {
+  if (hit_wounds < 1 || hit_wounds > max_soak_wounds)
+    throw Refusal(RefusalCode::out_of_range, "wounds", say("a hit's wounds to soak are 1 to {}", max_soak_wounds));
+  const int automatic = rule == SoakRule::chip_then_tn8 ? 1 : 0;
+  const int by_roll = vigor.success ? 1 + vigor.raises : 0;
+  return std::min(hit_wounds, automatic + by_roll);
 }
 
 }  // namespace marshal::core

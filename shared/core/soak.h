@@ -9,6 +9,7 @@
 // ladder of TNs, so it is exact as those are.
 #include <vector>
 
+#include "core/trait_dice.h"
 #include "core/trait_roll.h"
 
 namespace marshal::core {
@@ -30,5 +31,13 @@ struct SoakOdds {
 // the rule's, whatever it holds. Refused (Refusal, out_of_range) for hit wounds outside
 // 1..max_soak_wounds, and as trait_odds refuses the roll.
 SoakOdds soak_odds(const TraitRoll& vigor, int hit_wounds);
+
+// The Vigor roll's TN under `rule`: soak_tn, or soak_tn_after_chip.
+int soak_roll_tn(SoakRule rule);
+// The wounds a rolled Soak takes back of a hit of `hit_wounds`, as soak_odds counts them:
+// vigor_roll one for a success and one a raise; chip_then_tn8 one for the chip, then the same;
+// never more than the hit's. `vigor` judged at soak_roll_tn (a Critical Failure is no success).
+// Refused (out_of_range, "wounds") for hit wounds outside 1..max_soak_wounds.
+int soaked_wounds(SoakRule rule, const RolledTrait& vigor, int hit_wounds);
 
 }  // namespace marshal::core

@@ -142,6 +142,30 @@ PastAlliesOdds past_allies_odds(const TraitRoll& shot) {
   return odds;
 }
 
+int melee_tn(int parry, bool full_defence) {
+  if (parry < 0 || parry > max_parry)
+    throw Refusal(RefusalCode::out_of_range, "parry", say("Parry is 0 to {}, not {}", max_parry, parry));
+  return parry + (full_defence ? full_defence_bonus : 0);
+}
+
+std::string_view to_string(RandomVictim victim) {
+  switch (victim) {
+    case RandomVictim::none: return "none";
+    case RandomVictim::anyone: return "anyone";
+    case RandomVictim::no_enemy: return "no_enemy";
+  }
+  return "";
+}
+
+RandomVictim random_victim(const RolledTrait& attack, bool spray) {
+  if (attack.success || attack.trait.empty()) return RandomVictim::none;
+  int trait_total = 0;
+  for (int face : attack.trait) trait_total += face;
+  if (trait_total > (spray ? 2 : 1)) return RandomVictim::none;
+  const bool snake_eyes = attack.crit_fail && !attack.wild.empty();  // a Wild Card's (L50)
+  return snake_eyes ? RandomVictim::no_enemy : RandomVictim::anyone;
+}
+
 SituatedRoll with_table_rules(const TraitRoll& roll, const TableSituation& situation) {
   SituatedRoll s;
   s.roll = roll;

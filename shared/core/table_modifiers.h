@@ -70,6 +70,25 @@ struct PastAlliesOdds {
 };
 PastAlliesOdds past_allies_odds(const TraitRoll& shot);
 
+// --- Melee and the random victim (002 L7, L46-50) ---
+// The highest Parry a sheet may give (2 + d12's half + Edges and a shield, with room to spare).
+inline constexpr int max_parry = 20;
+// What the full defence adds to Parry (002 L7).
+inline constexpr int full_defence_bonus = 2;
+// A melee attack's TN: the target's Parry, +2 in full defence (002 L7). Refused (out_of_range,
+// "parry") outside 0..max_parry.
+int melee_tn(int parry, bool full_defence);
+enum class RandomVictim {
+  none,      // no one else is hit
+  anyone,    // the GM may rule that someone near the line of the attack is hit instead (L46-49)
+  no_enemy,  // as anyone, but a Wild Card's snake eyes never hit another enemy (L50)
+};
+std::string_view to_string(RandomVictim victim);  // "none", "anyone", "no_enemy"
+// Whether a missed attack may hit a random victim (002 L46-50): the attack failed and its trait
+// die shows 1 (1 or 2 for full-auto fire or a shotgun: `spray`), before modifiers; whether it
+// applies at all is the GM's call (L49). Any ruleset: the seeds name no other rule.
+RandomVictim random_victim(const RolledTrait& attack, bool spray);
+
 // --- All of them on one roll ---
 struct TableSituation {
   int wounds = 0;

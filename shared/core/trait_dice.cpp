@@ -24,53 +24,12 @@ int roll_face(Csprng& rng, int sides) {
   return 1 + static_cast<int>(rng.uniform(static_cast<std::uint32_t>(sides)));
 }
 
-std::vector<int> roll_chain(Csprng& rng, int sides) {
-  std::vector<int> faces;
-  do {
-    faces.push_back(roll_face(rng, sides));
-  } while (faces.back() == sides && static_cast<int>(faces.size()) < max_ace_rolls);
-  return faces;
-}
-
 int total_of(const std::vector<int>& faces) {
   return std::accumulate(faces.begin(), faces.end(), 0);
 }
 
 std::string entry(const std::string& field, std::size_t i) {
   return field + "[" + std::to_string(i) + "]";
-}
-
-// One die's chain as a GM typed it: a legal chain is maxima and then one face below the maximum,
-// or max_ace_rolls maxima (where roll_chain stops too, so whatever it rolls is accepted here).
-// `wild`: the Wild Die's chain, else the trait die's.
-void check_chain(const std::vector<int>& faces, int sides, const std::string& field, bool wild) {
-  if (faces.empty())
-    throw Refusal(RefusalCode::missing_input, field,
-                  wild ? say("the Wild Die was not given") : say("the trait die was not given"));
-  if (static_cast<int>(faces.size()) > max_ace_rolls)
-    throw Refusal(RefusalCode::out_of_range, field,
-                  say("an Ace chain stops at {} rolls, not {}", max_ace_rolls, faces.size()));
-  for (std::size_t i = 0; i < faces.size(); ++i)
-    if (faces[i] < 1 || faces[i] > sides)
-      throw Refusal(RefusalCode::out_of_range, entry(field, i),
-                    // TRANSLATORS: {0} and {1} are the die's sides, {2} the face given.
-                    say("a d{} shows 1..{}, not {}", sides, sides, faces[i]));
-  for (std::size_t i = 0; i + 1 < faces.size(); ++i)
-    if (faces[i] != sides)
-      throw Refusal(RefusalCode::out_of_range, entry(field, i),
-                    wild
-                        // TRANSLATORS: {0} is the die's maximum, {1} the face that ended the roll.
-                        ? say("only a maximum ({}) Aces and is rolled again; {} ends the Wild Die's roll, yet "
-                              "more faces follow",
-                              sides, faces[i])
-                        // TRANSLATORS: {0} is the die's maximum, {1} the face that ended the roll.
-                        : say("only a maximum ({}) Aces and is rolled again; {} ends the trait die's roll, "
-                              "yet more faces follow",
-                              sides, faces[i]));
-  if (faces.back() == sides && static_cast<int>(faces.size()) < max_ace_rolls)
-    throw Refusal(RefusalCode::missing_input, entry(field, faces.size()),
-                  wild ? say("the Wild Die Aced with {}: the roll after it was not given", sides)
-                       : say("the trait die Aced with {}: the roll after it was not given", sides));
 }
 
 // An Extra's natural 1 calls for the crit-check d6 (001 L23); nothing else does.
@@ -80,7 +39,7 @@ bool needs_crit_check(const TraitRoll& roll, const std::vector<int>& trait) {
 
 void check_dice(const TraitRoll& roll, const std::vector<int>& trait, const std::vector<int>& wild,
                 const std::vector<int>& crit_check) {
-  check_chain(trait, roll.trait_die, "trait", false);
+  judge_chain(trait, roll.trait_die, "trait", ChainDie::trait);
   if (roll.wild_die == 0) {
     if (!wild.empty())
       throw Refusal(RefusalCode::out_of_range, "wild",
@@ -88,7 +47,7 @@ void check_dice(const TraitRoll& roll, const std::vector<int>& trait, const std:
                         "Wild Die faces were given",
                         wild.size()));
   } else {
-    check_chain(wild, roll.wild_die, "wild", true);
+    judge_chain(wild, roll.wild_die, "wild", ChainDie::wild);
   }
   if (!needs_crit_check(roll, trait)) {
     if (!crit_check.empty())
@@ -141,11 +100,57 @@ RolledTrait judge(const TraitRoll& roll, std::vector<int> trait, std::vector<int
 
 }  // namespace
 
+std::vector<int> roll_ace_chain(Csprng& rng, int sides) {
+  std::vector<int> faces;
+  do {
+    faces.push_back(roll_face(rng, sides));
+  } while (faces.back() == sides && static_cast<int>(faces.size()) < max_ace_rolls);
+  return faces;
+}
+
+void judge_chain(const std::vector<int>& faces, int sides, const std::string& field, ChainDie die) {
+  if (faces.empty())
+    throw Refusal(RefusalCode::missing_input, field,
+                  die == ChainDie::wild     ? say("the Wild Die was not given")
+                  : die == ChainDie::damage ? say("the damage die was not given")
+                                            : say("the trait die was not given"));
+  if (static_cast<int>(faces.size()) > max_ace_rolls)
+    throw Refusal(RefusalCode::out_of_range, field,
+                  say("an Ace chain stops at {} rolls, not {}", max_ace_rolls, faces.size()));
+  for (std::size_t i = 0; i < faces.size(); ++i)
+    if (faces[i] < 1 || faces[i] > sides)
+      throw Refusal(RefusalCode::out_of_range, entry(field, i),
+                    // TRANSLATORS: {0} and {1} are the die's sides, {2} the face given.
+                    say("a d{} shows 1..{}, not {}", sides, sides, faces[i]));
+  for (std::size_t i = 0; i + 1 < faces.size(); ++i)
+    if (faces[i] != sides)
+      throw Refusal(RefusalCode::out_of_range, entry(field, i),
+                    die == ChainDie::wild
+                        // TRANSLATORS: {0} is the die's maximum, {1} the face that ended the roll.
+                        ? say("only a maximum ({}) Aces and is rolled again; {} ends the Wild Die's roll, yet "
+                              "more faces follow",
+                              sides, faces[i])
+                    : die == ChainDie::damage
+                        // TRANSLATORS: {0} is the die's maximum, {1} the face that ended the roll.
+                        ? say("only a maximum ({}) Aces and is rolled again; {} ends the damage die's roll, "
+                              "yet more faces follow",
+                              sides, faces[i])
+                        // TRANSLATORS: {0} is the die's maximum, {1} the face that ended the roll.
+                        : say("only a maximum ({}) Aces and is rolled again; {} ends the trait die's roll, "
+                              "yet more faces follow",
+                              sides, faces[i]));
+  if (faces.back() == sides && static_cast<int>(faces.size()) < max_ace_rolls)
+    throw Refusal(RefusalCode::missing_input, entry(field, faces.size()),
+                  die == ChainDie::wild     ? say("the Wild Die Aced with {}: the roll after it was not given", sides)
+                  : die == ChainDie::damage ? say("the damage die Aced with {}: the roll after it was not given", sides)
+                                            : say("the trait die Aced with {}: the roll after it was not given", sides));
+}
+
 RolledTrait roll_trait(const TraitRoll& roll, Csprng& rng) {
   check_legal_roll(roll);
-  std::vector<int> trait = roll_chain(rng, roll.trait_die);
+  std::vector<int> trait = roll_ace_chain(rng, roll.trait_die);
   std::vector<int> wild;
-  if (roll.wild_die != 0) wild = roll_chain(rng, roll.wild_die);
+  if (roll.wild_die != 0) wild = roll_ace_chain(rng, roll.wild_die);
   std::vector<int> crit_check;
   if (needs_crit_check(roll, trait)) crit_check.push_back(roll_face(rng, 6));
   return judge(roll, std::move(trait), std::move(wild), std::move(crit_check));

@@ -6,6 +6,7 @@
 //
 // Every roll of every die is kept, Aces included, so a ledger can replay the table and a GM can
 // check what the station rolled against what it judged.
+#include <string>
 #include <vector>
 
 #include "core/csprng.h"
@@ -59,5 +60,17 @@ RolledTrait roll_trait(const TraitRoll& roll, Csprng& rng);
 //   before max_ace_rolls (the Ace's next roll is missing); no crit_check for an Extra's 1.
 RolledTrait roll_trait_from_dice(const TraitRoll& roll, std::vector<int> trait,
                                  std::vector<int> wild, std::vector<int> crit_check = {});
+
+// One open-ended die rolled with `rng`: faces until one below the maximum, or max_ace_rolls.
+std::vector<int> roll_ace_chain(Csprng& rng, int sides);
+
+// Which die a typed chain is, for the words of a refusal.
+enum class ChainDie { trait, wild, damage };
+// One die's chain as a GM typed it (the one judge of typed chains: trait, Wild and damage dice):
+// maxima and then one face below the maximum, or max_ace_rolls maxima (where roll_ace_chain
+// stops too, so whatever it rolls is accepted). Refused (Refusal, `field` or "field[i]"):
+// missing_input for no face or a chain ending on its maximum; out_of_range for a face outside
+// 1..sides, a face below the maximum before the last, a chain longer than max_ace_rolls.
+void judge_chain(const std::vector<int>& faces, int sides, const std::string& field, ChainDie die);
 
 }  // namespace marshal::core

@@ -101,7 +101,11 @@ std::optional<SoakRule> soak_rule_from_string(std::string_view text) {
 TraitRules rules_for(Ruleset ruleset) {
   TraitRules rules;  // the defaults are savage's (001)
   switch (ruleset) {
-    case Ruleset::savage: break;  // no wound penalties: 001 gives none (docs/tabletop.md)
+    case Ruleset::savage:
+      // -1 a wound: 001 is silent, so Savage Worlds' core rule stands (the issue, TABLETOP.md's
+      // combat section; 000 L136 names it as what Deadlands 1876 discarded).
+      rules.wound_penalty = WoundPenalty::per_wound;
+      break;
     case Ruleset::deadlands_1876:
       rules.modifier_on = ModifierOn::trait_die;  // 000 L32
       rules.natural_one = true;                   // 000 L36

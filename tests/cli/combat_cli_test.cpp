@@ -108,10 +108,11 @@ TEST_CASE("marshal odds soak gives the issue's and TABLETOP.md's worked examples
   CHECK(dl["automatic"] == 1);
   check_ladder(soak({"--vigor", "d8", "--wounds", "2", "--rules", "deadlands-1876", "--joker"}), {1.0, 133.0 / 288});
   check_ladder(soak({"--vigor", "d8", "--wounds", "2", "--joker"}), {47.0 / 48, 23.0 / 48});
-  // Wounds held before the hit: -1 each in deadlands-ru (002 L6), none in savage today.
-  check_ladder(soak({"--vigor", "d8", "--wounds", "1", "--rules", "deadlands-ru", "--held", "2"}),
-               {soak({"--vigor", "d8", "--wounds", "1", "--rules", "deadlands-ru", "--mod", "-2"})["soak_at_least"][0]
-                    .get<double>()});
+  // Wounds held before the hit: -1 each in deadlands-ru (002 L6) and savage (SWD).
+  for (const char* rules : {"deadlands-ru", "savage"})
+    check_ladder(soak({"--vigor", "d8", "--wounds", "1", "--rules", rules, "--held", "2"}),
+                 {soak({"--vigor", "d8", "--wounds", "1", "--rules", rules, "--mod", "-2"})["soak_at_least"][0]
+                      .get<double>()});
 }
 
 TEST_CASE("marshal odds soak in words, and bad input named", "[cli][tabletop][soak]") {

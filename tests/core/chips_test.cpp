@@ -3,8 +3,10 @@
 #include <catch2/catch.hpp>
 
 #include "core/chips.h"
+#include "test_helpers.h"
 
 using namespace marshal::core;
+using marshal::core::testing::refusal;
 
 TEST_CASE("chip rules: savage deals three Bennies a player and the GM one a player, discarded at the night's end",
           "[chips]") {
@@ -53,8 +55,37 @@ TEST_CASE("what a chip may buy: an extra d6 or a cancelled Critical Failure only
 }
 
 TEST_CASE("a chip's use is named in words, and nothing else is one", "[chips]") {
-  for (ChipUse use : {ChipUse::reroll, ChipUse::soak, ChipUse::extra_d6, ChipUse::cancel_crit_fail})
+  for (ChipUse use : {ChipUse::reroll, ChipUse::soak, ChipUse::extra_d6, ChipUse::cancel_crit_fail, ChipUse::unshake})
     CHECK(chip_use_from_string(to_string(use)) == use);
   CHECK_FALSE(chip_use_from_string("bribe"));
   CHECK_FALSE(chip_use_from_string(""));
+}
+
+TEST_CASE("chips after a fight: one each, Unlucky on 3+, Luck a second on 5+, Great Luck on 3+ (002 L15-19)",
+          "[chips]") {
+  const ChipRules ru = chip_rules(Ruleset::deadlands_ru);
+  CHECK(ru.each_after_fight == 1);  // 002 L15
+  CHECK(ru.gm_after_fight == 2);    // 002 L19
+  for (Ruleset r : {Ruleset::savage, Ruleset::deadlands_1876}) {
+    CHECK(chip_rules(r).each_after_fight == 0);
+    CHECK(chip_rules(r).gm_after_fight == 0);
+    CHECK(chips_after_fight(chip_rules(r).each_after_fight, Luck::great_luck, 6) == 0);
+  }
+  CHECK(chips_after_fight(1, Luck::none, 0) == 1);
+  CHECK(chips_after_fight(1, Luck::unlucky, 2) == 0);  // L16: 3+ on a d6
+  CHECK(chips_after_fight(1, Luck::unlucky, 3) == 1);
+  CHECK(chips_after_fight(1, Luck::lucky, 4) == 1);  // L17: a second on 5+
+  CHECK(chips_after_fight(1, Luck::lucky, 5) == 2);
+  CHECK(chips_after_fight(1, Luck::great_luck, 2) == 1);  // L18: a second on 3+
+  CHECK(chips_after_fight(1, Luck::great_luck, 3) == 2);
+  CHECK(chips_after_fight(1, Luck::great_luck, 6) == 2);
+  CHECK_FALSE(rolls_after_fight(Luck::none));
+  for (Luck luck : {Luck::unlucky, Luck::lucky, Luck::great_luck}) {
+    CHECK(rolls_after_fight(luck));
+    CHECK(luck_from_string(to_string(luck)) == luck);
+    CHECK(refusal([&] { chips_after_fight(1, luck, 0); }) == "out_of_range@d6");
+    CHECK(refusal([&] { chips_after_fight(1, luck, 7); }) == "out_of_range@d6");
+  }
+  CHECK(refusal([] { chips_after_fight(2, Luck::none, 0); }) == "out_of_range@each");
+  CHECK_FALSE(luck_from_string("great luck"));
 }

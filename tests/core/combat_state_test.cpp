@@ -154,3 +154,20 @@ TEST_CASE("a Last Stand healed fights on below its last level; a Shaken held bef
   CHECK(soaked.shaken);
   CHECK(state_refusal([] { after_hit(new_combatant(3), HitOutcome{false, -1}); }) == "wounds out_of_range");
 }
+
+TEST_CASE("a combat sheet is checked at every limit; a fighter's state is read back from its word", "[combat_state]") {
+  auto sheet_refusal = [](CombatSheet sheet) { return state_refusal([&] { check_combat_sheet(sheet); }); };
+  CHECK(sheet_refusal({5, 0, 2, 3, Luck::none}) == "accepted");
+  CHECK(sheet_refusal({max_toughness, max_toughness - 1, max_parry, max_wound_levels, Luck::great_luck}) == "accepted");
+  CHECK(sheet_refusal({0, 0, 2, 3, Luck::none}) == "toughness out_of_range");
+  CHECK(sheet_refusal({max_toughness + 1, 0, 2, 3, Luck::none}) == "toughness out_of_range");
+  CHECK(sheet_refusal({5, 5, 2, 3, Luck::none}) == "armor out_of_range");  // armour is part of Toughness
+  CHECK(sheet_refusal({5, -1, 2, 3, Luck::none}) == "armor out_of_range");
+  CHECK(sheet_refusal({5, 0, -1, 3, Luck::none}) == "parry out_of_range");
+  CHECK(sheet_refusal({5, 0, max_parry + 1, 3, Luck::none}) == "parry out_of_range");
+  CHECK(sheet_refusal({5, 0, 2, max_wound_levels + 1, Luck::none}) == "wound_levels out_of_range");
+  for (FighterState s : {FighterState::fighting, FighterState::incapacitated, FighterState::bleeding_out,
+                         FighterState::unconscious, FighterState::last_stand, FighterState::dead, FighterState::out})
+    CHECK(fighter_state_from_string(to_string(s)) == s);
+  CHECK_FALSE(fighter_state_from_string("wounded"));
+}

@@ -101,3 +101,28 @@ TEST_CASE("a Soak's TN is the rule's, whatever the roll handed in holds", "[soak
     CHECK(given.soak_at_least == soak_odds(wild_card_roll(rules, 8), 2).soak_at_least);
   }
 }
+
+TEST_CASE("a rolled Soak takes back one wound a success and raise, the chip's first in deadlands-1876", "[soak]") {
+  const TraitRoll savage_vigor = wild_card_roll(rules_for(Ruleset::savage), 8);
+  auto soaked = [](SoakRule rule, const TraitRoll& vigor, std::vector<int> trait, std::vector<int> wild, int wounds) {
+    TraitRoll at_tn = vigor;
+    at_tn.tn = soak_roll_tn(rule);
+    return soaked_wounds(rule, roll_trait_from_dice(at_tn, std::move(trait), std::move(wild)), wounds);
+  };
+  CHECK(soak_roll_tn(SoakRule::vigor_roll) == 4);
+  CHECK(soak_roll_tn(SoakRule::chip_then_tn8) == 8);
+  CHECK(soaked(SoakRule::vigor_roll, savage_vigor, {3}, {2}, 3) == 0);   // 3: a failure
+  CHECK(soaked(SoakRule::vigor_roll, savage_vigor, {4}, {2}, 3) == 1);   // TN 4: one
+  CHECK(soaked(SoakRule::vigor_roll, savage_vigor, {7}, {2}, 3) == 1);   // TN + 3
+  CHECK(soaked(SoakRule::vigor_roll, savage_vigor, {8, 4}, {2}, 3) == 3);  // 12: two raises
+  CHECK(soaked(SoakRule::vigor_roll, savage_vigor, {8, 4}, {2}, 2) == 2);  // never more than the hit's
+  CHECK(soaked(SoakRule::vigor_roll, savage_vigor, {1}, {1}, 3) == 0);   // snake eyes
+  const TraitRoll dl_vigor = wild_card_roll(rules_for(Ruleset::deadlands_1876), 8);
+  CHECK(soaked(SoakRule::chip_then_tn8, dl_vigor, {5}, {3}, 3) == 1);   // the chip's wound only
+  CHECK(soaked(SoakRule::chip_then_tn8, dl_vigor, {8, 1}, {3}, 3) == 2);  // 9 against TN 8
+  CHECK(soaked(SoakRule::chip_then_tn8, dl_vigor, {8, 4}, {3}, 3) == 3);  // 12: a raise
+  CHECK(soaked(SoakRule::chip_then_tn8, dl_vigor, {1}, {1}, 1) == 1);   // the chip's, whatever the roll
+  const RolledTrait any = roll_trait_from_dice(savage_vigor, {4}, {2});
+  CHECK_THROWS_AS(soaked_wounds(SoakRule::vigor_roll, any, 0), Refusal);
+  CHECK_THROWS_AS(soaked_wounds(SoakRule::vigor_roll, any, max_soak_wounds + 1), Refusal);
+}

@@ -36,8 +36,9 @@ TraitRules with_penalty(MultiActionPenalty penalty) {
 }  // namespace
 
 TEST_CASE("the table options of each ruleset", "[table_modifiers]") {
+  CHECK(deadlands_rules.wound_penalty == WoundPenalty::none);  // 000 L163
+  CHECK(savage_rules.wound_penalty == WoundPenalty::per_wound);   // SWD: 001 is silent
   for (const TraitRules& none : {savage_rules, deadlands_rules}) {
-    CHECK(none.wound_penalty == WoundPenalty::none);  // 001 gives none; 000 L163
     CHECK(none.multi_action_penalty == MultiActionPenalty::none);
     CHECK_FALSE(none.gang_up);
     CHECK_FALSE(none.shooting_past_allies);
@@ -56,13 +57,14 @@ TEST_CASE("the table options of each ruleset", "[table_modifiers]") {
   CHECK_FALSE(wound_penalty_from_string("per_level").has_value());
 }
 
-TEST_CASE("wound penalties: -1 a wound in deadlands-ru (002 L6), none elsewhere", "[table_modifiers]") {
+TEST_CASE("wound penalties: -1 a wound in deadlands-ru (002 L6) and savage (SWD), none in deadlands-1876",
+          "[table_modifiers]") {
   CHECK(wound_modifier(russian_rules, 0) == 0);
   CHECK(wound_modifier(russian_rules, 1) == -1);
   CHECK(wound_modifier(russian_rules, 3) == -3);
   CHECK(wound_modifier(russian_rules, 20) == -20);
   CHECK(wound_modifier(deadlands_rules, 3) == 0);  // 000 L163
-  CHECK(wound_modifier(savage_rules, 3) == 0);
+  CHECK(wound_modifier(savage_rules, 3) == -3);
   CHECK(refusal([] { wound_modifier(russian_rules, -1); }) == "out_of_range@wounds");
   CHECK(refusal([] { wound_modifier(savage_rules, 21); }) == "out_of_range@wounds");
   // Two wounds make a d8 +1 roll a d8 -1 roll, exactly as trait_odds computes it.
@@ -72,7 +74,8 @@ TEST_CASE("wound penalties: -1 a wound in deadlands-ru (002 L6), none elsewhere"
   CHECK(s.wound_modifier == -2);
   CHECK(s.roll.modifier == -1);
   CHECK(trait_odds(s.roll).success == exact(trait_odds(wild_card_roll(russian_rules, 8, -1, 4)).success));
-  CHECK(with_table_rules(wild_card_roll(savage_rules, 8, 1, 4), hurt).roll.modifier == 1);
+  CHECK(with_table_rules(wild_card_roll(savage_rules, 8, 1, 4), hurt).roll.modifier == -1);
+  CHECK(with_table_rules(wild_card_roll(deadlands_rules, 8, 1, 4), hurt).roll.modifier == 1);
 }
 
 TEST_CASE("several actions: the penalty and the Agility check (002 L40-41)", "[table_modifiers]") {
@@ -240,8 +243,8 @@ TEST_CASE("all the table rules on one roll, and its exact odds", "[table_modifie
   SituatedRoll same = with_table_rules(wild_card_roll(savage_rules, 6, 1, 4), plain);
   CHECK(same.roll.modifier == 1);
   CHECK(same.roll.tn == 4);
-  plain.wounds = 3;
-  CHECK(with_table_rules(wild_card_roll(savage_rules, 6, 1, 4), plain).roll.modifier == 1);
+  plain.wounds = 3;  // -1 a wound in savage too (SWD)
+  CHECK(with_table_rules(wild_card_roll(savage_rules, 6, 1, 4), plain).roll.modifier == 1 - 3);
   TableSituation two;
   two.actions = 2;
   CHECK(refusal([&] { with_table_rules(wild_card_roll(savage_rules, 6), two); }) ==
@@ -254,4 +257,34 @@ TEST_CASE("all the table rules on one roll, and its exact odds", "[table_modifie
   past.past_allies = true;
   CHECK(refusal([&] { with_table_rules(wild_card_roll(savage_rules, 6), past); }) ==
         "illegal_move@shooting_past_allies");
+}
+
+TEST_CASE("a melee attack's TN is the target's Parry, +2 in full defence (002 L7)", "[table_modifiers]") {
+  CHECK(melee_tn(5, false) == 5);
+  CHECK(melee_tn(5, true) == 7);
+  CHECK(melee_tn(0, false) == 0);
+  CHECK(melee_tn(max_parry, true) == max_parry + full_defence_bonus);
+  CHECK(refusal([] { melee_tn(-1, false); }) == "out_of_range@parry");
+  CHECK(refusal([] { melee_tn(max_parry + 1, false); }) == "out_of_range@parry");
+}
+
+TEST_CASE("a missed attack showing 1 may hit a random victim; a Wild Card's snake eyes no enemy (002 L46-50)",
+          "[table_modifiers]") {
+  const TraitRoll extra{6, 0, 0, 4, russian_rules};
+  const TraitRoll wild_card{6, 6, 0, 4, russian_rules};
+  auto victim = [](const TraitRoll& roll, std::vector<int> trait, std::vector<int> wild, std::vector<int> check,
+                   bool spray) {
+    return to_string(random_victim(roll_trait_from_dice(roll, std::move(trait), std::move(wild), std::move(check)), spray));
+  };
+  CHECK(victim(extra, {1}, {}, {4}, false) == "anyone");   // a 1 and a miss (L46-47)
+  CHECK(victim(extra, {1}, {}, {1}, false) == "anyone");   // an Extra's Critical Failure: anyone
+  CHECK(victim(extra, {2}, {}, {}, false) == "none");      // a 2 of a single shot: no one
+  CHECK(victim(extra, {2}, {}, {}, true) == "anyone");     // a 2 of full-auto or a shotgun (L46)
+  CHECK(victim(extra, {3}, {}, {}, true) == "none");
+  CHECK(victim(wild_card, {1}, {3}, {}, false) == "anyone");
+  CHECK(victim(wild_card, {1}, {1}, {}, false) == "no_enemy");  // snake eyes (L50)
+  CHECK(victim(wild_card, {1}, {5}, {}, false) == "none");       // the Wild Die hit: no miss (L47)
+  const TraitRoll with_modifier{6, 6, 4, 4, russian_rules};
+  CHECK(victim(with_modifier, {1}, {1}, {}, false) == "no_enemy");  // the die's face, not the result
+  CHECK(to_string(RandomVictim::none) == "none");
 }

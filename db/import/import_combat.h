@@ -1,0 +1,17 @@
+#pragma once
+// A tabletop game's fight sheets (docs/tabletop.md "Combat sheets"): combat.csv, one row for each
+// character who fights at the Table screen, with Toughness (armour included), the armour in it,
+// Parry, Wound levels and Luck. Every problem names the file, line and column like the rest of the
+// import.
+#include <string>
+#include <vector>
+
+#include "import/csv_table.h"
+#include "ledger/definition.h"
+
+namespace marshal::db {
+
+// Reads `folder`/combat.csv when there is one into the characters of `def` (read already).
+void read_combat(const std::string& folder, EventDefinition& def, std::vector<ImportError>& errors);
+
+}  // namespace marshal::db

@@ -1,0 +1,80 @@
+#include "ledger/combatants.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace marshal::db {
+
+void insert_combatant(Database& db, std::int64_t character, const core::CombatSheet& sheet) {
+  const core::Combatant fresh = core::new_combatant(sheet.wound_levels);
+  db.prepare("INSERT INTO combatants(character, toughness, armor, parry, wound_levels, luck, wounds, shaken, state) "
+             "VALUES (?,?,?,?,?,?,?,?,?)")  // i18n: not words (SQL)
+      .bind(1, character)
+      .bind(2, sheet.toughness)
+      .bind(3, sheet.armor)
+      .bind(4, sheet.parry)
+      .bind(5, sheet.wound_levels)
+      .bind(6, core::to_string(sheet.luck))
+      .bind(7, fresh.wounds)
+      .bind(8, fresh.shaken ? 1 : 0)
+      .bind(9, core::to_string(fresh.state))
+      .run();
+}
+
+std::optional<CombatantRow> find_combatant(Database& db, std::int64_t character) {
+  Statement s = db.prepare("SELECT toughness, armor, parry, wound_levels, luck, wounds, shaken, state FROM combatants "
+                           "WHERE character = ?");  // i18n: not words (SQL)
+  s.bind(1, character);
+  if (!s.step()) return std::nullopt;
+  CombatantRow row;
+  row.character = character;
+  row.sheet.toughness = static_cast<int>(s.int64(0));
+  row.sheet.armor = static_cast<int>(s.int64(1));
+  row.sheet.parry = static_cast<int>(s.int64(2));
+  row.sheet.wound_levels = static_cast<int>(s.int64(3));
+  // The table's CHECKs hold luck and state to these words: anything else is a damaged file.
+  const auto luck = core::luck_from_string(s.text(4));
+  const auto state = core::fighter_state_from_string(s.text(7));
+  if (!luck || !state) throw std::runtime_error("combatants: a row the schema does not allow");  // i18n: not words (a damaged file)
+  row.sheet.luck = *luck;
+  row.state.wound_levels = row.sheet.wound_levels;
+  row.state.wounds = static_cast<int>(s.int64(5));
+  row.state.shaken = s.int64(6) != 0;
+  row.state.state = *state;
+  return row;
+}
+
+void save_combatant_state(Database& db, std::int64_t character, const core::Combatant& state) {
+  db.prepare("UPDATE combatants SET wounds = ?, shaken = ?, state = ? WHERE character = ?")
+      .bind(1, state.wounds)
+      .bind(2, state.shaken ? 1 : 0)
+      .bind(3, core::to_string(state.state))
+      .bind(4, character)
+      .run();
+}
+
+protocol::Json combatant_state_json(const core::Combatant& state) {
+  return {{"wounds", state.wounds}, {"shaken", state.shaken}, {"state", core::to_string(state.state)}};
+}
+
+std::optional<core::Combatant> combatant_state_from_json(const protocol::Json& json, int wound_levels) {
+  if (!json.is_object() || !json.contains("wounds") || !json["wounds"].is_number_integer() || !json.contains("shaken") ||
+      !json["shaken"].is_boolean() || !json.contains("state") || !json["state"].is_string())
+    return std::nullopt;
+  const auto state = core::fighter_state_from_string(json["state"].get<std::string>());
+  if (!state) return std::nullopt;
+  core::Combatant c;
+  c.wound_levels = wound_levels;
+  c.wounds = json["wounds"].get<int>();
+  c.shaken = json["shaken"].get<bool>();
+  c.state = *state;
+  return c;
+}
+
+std::optional<std::int64_t> open_fight(Database& db) {
+  Statement s = db.prepare("SELECT seq FROM fights WHERE ended_seq IS NULL ORDER BY seq DESC LIMIT 1");
+  if (!s.step()) return std::nullopt;
+  return s.int64(0);
+}
+
+}  // namespace marshal::db

@@ -1,0 +1,35 @@
+#pragma once
+// A tabletop fighter's row of `combatants` (migration 21; docs/tabletop.md "Combat sheets"): the
+// sheet of the group's combat.csv and the state a fight left (core/combat_state.h), read and
+// written as the core's types. Written at event_defined for every character with a sheet; the
+// fight's events (issue 32) change the state.
+#include <cstdint>
+#include <optional>
+
+#include "core/combat_state.h"
+#include "protocol/json_fields.h"
+#include "store/sqlite.h"
+
+namespace marshal::db {
+
+struct CombatantRow {
+  std::int64_t character = 0;
+  core::CombatSheet sheet;
+  core::Combatant state;  // its wound_levels are the sheet's
+};
+
+// The character's row, a fighter not yet hurt. The sheet is checked by the caller
+// (definition_from_json checks every sheet it reads).
+void insert_combatant(Database& db, std::int64_t character, const core::CombatSheet& sheet);
+std::optional<CombatantRow> find_combatant(Database& db, std::int64_t character);
+// The fight's state of the character (wounds, Shaken, state) written back.
+void save_combatant_state(Database& db, std::int64_t character, const core::Combatant& state);
+// The state as a payload's ledger part and a hit's row keep it: {"wounds", "shaken", "state"}.
+protocol::Json combatant_state_json(const core::Combatant& state);
+// Read back from combatant_state_json; nullopt for anything else.
+std::optional<core::Combatant> combatant_state_from_json(const protocol::Json& json, int wound_levels);
+
+// The seq of the fight under way (fights without ended_seq), if any.
+std::optional<std::int64_t> open_fight(Database& db);
+
+}  // namespace marshal::db
