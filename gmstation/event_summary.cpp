@@ -142,6 +142,9 @@ std::string event_type_words(const std::string& type) {
   if (type == "token_issued") return tr("token issued");
   if (type == "token_played") return tr("token played");
   if (type == "fight_started") return tr("fight started");
+  if (type == "cards_dealt") return tr("Action Cards dealt");
+  if (type == "incapacitation_rolled") return tr("Incapacitation rolled");
+  if (type == "healed") return tr("healing rolled");
   if (type == "fight_ended") return tr("fight ended");
   if (type == "damage_rolled") return tr("damage rolled");
   if (type == "soaked") return tr("wounds soaked");

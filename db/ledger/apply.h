@@ -52,6 +52,10 @@ void add_chips(Database& db, std::int64_t holder, const std::string& colour, std
 // forbids that spend, (no_chip, field) when none is held. True when the GM's pool gained one
 // (a red chip's d6 or cancelled Critical Failure in deadlands-ru, 002 L22).
 bool spend_chip(Town& town, std::int64_t holder, const std::string& colour, core::ChipUse use, const std::string& field);
+// Joker's Wild (savage, 001 L35, L39): a Benny to every living character of the posse (a Joker
+// drawn by the posse), or to the GM's pool and each of the GM's living Wild Cards; what was given,
+// {"characters", "gm_pool"}. The caller checks the ruleset has the rule.
+Json give_jokers_wild(Town& town, bool posse);
 // A tabletop fight (apply_fight.cpp, apply_harm.cpp; issue 32): started and ended, damage against
 // a combat sheet's Toughness, a Soak and Shaken ended.
 void apply_fight_event(const std::string& type, ApplyContext& ctx);

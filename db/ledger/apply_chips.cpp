@@ -7,6 +7,7 @@
 
 #include "core/chips.h"
 #include "i18n/utf8_text.h"
+#include "ledger/combatants.h"
 #include "ledger/event_ruleset.h"
 
 namespace marshal::db {
@@ -50,8 +51,9 @@ std::string award_colour(ApplyContext& ctx, const core::ChipRules& rules, const 
   if (ctx.replaying) {
     if (!ctx.ledger.contains("d6") || !ctx.ledger["d6"].is_number_integer())
       throw LedgerRefusal(RefusalCode::bad_input, "ledger.d6", say("the recorded d6 is missing"));
-    d6 = ctx.ledger["d6"].get<int>();
-    if (d6 < 1 || d6 > 6) throw LedgerRefusal(RefusalCode::bad_input, "ledger.d6", say("must be 1 to 6"));
+    const auto kept = ctx.ledger["d6"].get<std::int64_t>();  // range-checked before it is narrowed
+    if (kept < 1 || kept > 6) throw LedgerRefusal(RefusalCode::bad_input, "ledger.d6", say("must be 1 to 6"));
+    d6 = static_cast<int>(kept);
   } else {
     d6 = static_cast<int>(ctx.randomness.uniform(6)) + 1;
     ctx.ledger["d6"] = d6;
@@ -95,6 +97,21 @@ bool spend_chip(Town& town, std::int64_t by, const std::string& colour, core::Ch
   if (!core::gm_gains_from_spend(ruleset, colour, use)) return false;
   add_chips(db, gm_pool, colour, 1);
   return true;
+}
+
+Json give_jokers_wild(Town& town, bool posse) {
+  Database& db = town.db();
+  const std::string colour = core::chip_rules(event_ruleset(db)).colours.front();
+  // 001 L35: every player character; L39: the GM's pool and each of the GM's Wild Cards.
+  Statement who = db.prepare(posse ? "SELECT id FROM characters WHERE dead = 0 AND side = 'posse' ORDER BY id"
+                                   : "SELECT id FROM characters WHERE dead = 0 AND side = 'gm' AND wild_card = 1 ORDER BY id");
+  std::int64_t given = 0;
+  while (who.step()) {
+    add_chips(db, who.int64(0), colour, 1);
+    ++given;
+  }
+  if (!posse) add_chips(db, gm_pool, colour, 1);
+  return {{"characters", given}, {"gm_pool", posse ? 0 : 1}};
 }
 
 void apply_chip_event(const std::string& type, ApplyContext& ctx) {
@@ -144,21 +161,14 @@ void apply_chip_event(const std::string& type, ApplyContext& ctx) {
     f.done();
     if (drawn_by != "posse" && drawn_by != "gm")
       throw LedgerRefusal(RefusalCode::bad_input, "drawn_by", say("is posse (a player character drew the Joker) or gm (the villains)"));
+    if (open_fight(db))
+      throw LedgerRefusal(RefusalCode::illegal_move, "type",
+                          say("a fight is under way: its deal gives Joker's Wild (cards_dealt), not this event"));
     if (!rules.jokers_wild)
       throw LedgerRefusal(RefusalCode::illegal_move, "type",
                           // TRANSLATORS: {} is a ruleset's name as the event's options name it (savage, classic...)
                           say("{} has no Joker's Wild (it is savage's, 001 L35, L39)", core::to_string(ruleset)));
-    // 001 L35: every player character; L39: the GM's pool and each of the GM's Wild Cards.
-    const bool posse = drawn_by == "posse";
-    Statement who = db.prepare(posse ? "SELECT id FROM characters WHERE dead = 0 AND side = 'posse' ORDER BY id"
-                                     : "SELECT id FROM characters WHERE dead = 0 AND side = 'gm' AND wild_card = 1 ORDER BY id");
-    std::int64_t given = 0;
-    while (who.step()) {
-      add_chips(db, who.int64(0), rules.colours.front(), 1);
-      ++given;
-    }
-    if (!posse) add_chips(db, gm_pool, rules.colours.front(), 1);
-    ctx.ledger["given"] = {{"characters", given}, {"gm_pool", posse ? 0 : 1}};
+    ctx.ledger["given"] = give_jokers_wild(town, drawn_by == "posse");
   } else if (type == "chip_awarded") {
     std::int64_t to = holder(town, f, "to");
     std::string named = f.text("colour");

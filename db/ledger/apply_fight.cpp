@@ -1,10 +1,16 @@
-// A tabletop fight's bounds (issue 32; docs/ledger.md; docs/tabletop.md "A fight in the ledger"):
-// fight_started opens one (one at a time, a tabletop game only); fight_ended closes it, ends
-// every fighter's Shaken, and in deadlands-ru gives the chips of 002 L15-19 by the ledger's own
-// d6s (recorded with the event; a replay reads them back). The hits are apply_harm.cpp's.
+// A tabletop fight's bounds and rounds (issue 32; docs/ledger.md; docs/tabletop.md "A fight in
+// the ledger"): fight_started opens one (one at a time, a tabletop game only); cards_dealt deals
+// a round's Action Cards (001 L45; 000 L52-54), each card once between shuffles and the deck
+// shuffled after a round with a Joker; fight_ended closes it, ends every fighter's Shaken, and in
+// deadlands-ru gives the chips of 002 L15-19 by the ledger's own d6s (recorded with the event; a
+// replay reads them back). The hits are apply_harm.cpp's.
+#include <algorithm>
+#include <set>
+
 #include <fmt/format.h>
 
 #include "core/chips.h"
+#include "core/initiative.h"
 #include "i18n/utf8_text.h"
 #include "ledger/apply.h"
 #include "ledger/combatants.h"
@@ -15,6 +21,8 @@ namespace marshal::db {
 namespace {
 
 constexpr std::size_t max_fight_note = 200;  // characters of a GM's note on a fight
+constexpr std::size_t max_cards_dealt = core::initiative_deck_size;  // cards one round deals at most
+constexpr std::size_t max_card_group = 20;  // like Extras sharing one card (SWD)
 
 void read_note(protocol::Fields& f) {
   if (auto note = f.optional_text("note"); note && i18n::characters_in(*note) > max_fight_note)
@@ -36,8 +44,9 @@ class LedgerD6s {
     if (ctx_.replaying) {
       if (next_ >= recorded_.size() || !recorded_[next_].is_number_integer())
         throw LedgerRefusal(RefusalCode::bad_input, "ledger.d6s", say("the recorded d6 is missing"));
-      d6 = recorded_[next_].get<int>();
-      if (d6 < 1 || d6 > 6) throw LedgerRefusal(RefusalCode::bad_input, "ledger.d6s", say("must be 1 to 6"));
+      const auto kept = recorded_[next_].get<std::int64_t>();  // range-checked before it is narrowed
+      if (kept < 1 || kept > 6) throw LedgerRefusal(RefusalCode::bad_input, "ledger.d6s", say("must be 1 to 6"));
+      d6 = static_cast<int>(kept);
     } else {
       d6 = static_cast<int>(ctx_.randomness.uniform(6)) + 1;
       recorded_.push_back(d6);
@@ -97,16 +106,143 @@ void award_chips_after_fight(ApplyContext& ctx, const core::ChipRules& rules) {
   ctx.ledger["gm_pool"] = gm["colours"];
 }
 
+// A round's dealt card: who holds it (one fighter, or a group of like Extras) and the card.
+struct Dealt {
+  std::vector<std::int64_t> to;
+  core::PlayingCard card;
+};
+
+// Who a dealt card goes to: a fighter with a combat sheet, still in the fight, dealt once.
+std::int64_t dealt_to(Town& town, const Json& badge, const std::string& field, std::set<std::int64_t>& seen) {
+  const std::int64_t id = town.character_by_badge(badge, field);
+  town.require_alive(id, field);
+  const auto row = find_combatant(town.db(), id);
+  if (!row)
+    // TRANSLATORS: {} is a character's name.
+    throw LedgerRefusal(RefusalCode::not_allowed, field, say("{} has no combat sheet (the event's combat.csv)", town.name_of(id)));
+  if (row->state.state != core::FighterState::fighting && row->state.state != core::FighterState::last_stand)
+    // TRANSLATORS: {0} is a character's name, {1} their state in the fight (incapacitated, unconscious...).
+    throw LedgerRefusal(RefusalCode::knocked_out, field,
+                        say("{} is out of the fight ({})", town.name_of(id), core::to_string(row->state.state)));
+  if (!seen.insert(id).second)
+    // TRANSLATORS: {} is a character's name.
+    throw LedgerRefusal(RefusalCode::illegal_move, field, say("{} is dealt a card twice", town.name_of(id)));
+  return id;
+}
+
+// The deck as the fight left it: every card dealt since its last shuffle (a fight starts shuffled).
+core::InitiativeDeck deck_of(Database& db, std::int64_t fight) {
+  std::vector<std::string> out;
+  Statement s = db.prepare("SELECT cards, shuffled FROM fight_rounds WHERE fight = ? ORDER BY number DESC");
+  s.bind(1, fight);
+  while (s.step()) {
+    for (const Json& dealt : Json::parse(s.text(0))) out.push_back(dealt.at("card").get<std::string>());
+    if (s.int64(1) != 0) break;
+  }
+  core::InitiativeDeck deck;
+  for (const std::string& card : out) deck.take(core::parse_playing_card(card).value());
+  return deck;
+}
+
+void apply_cards_dealt(ApplyContext& ctx, protocol::Fields& f, std::int64_t fight) {
+  Town& town = ctx.town;
+  Database& db = town.db();
+  Statement last = db.prepare("SELECT number, joker FROM fight_rounds WHERE fight = ? ORDER BY number DESC LIMIT 1");
+  last.bind(1, fight);
+  const bool first_round = !last.step();
+  const int number = first_round ? 1 : static_cast<int>(last.int64(0)) + 1;
+  const bool joker_last_round = !first_round && last.int64(1) != 0;
+  const bool said_shuffled = f.boolean_or("shuffled", false);
+  const bool shuffled = first_round || said_shuffled;  // a fight starts from a shuffled deck
+  if (joker_last_round && !shuffled)
+    throw LedgerRefusal(RefusalCode::illegal_move, "shuffled",
+                        say("a Joker was dealt last round: the deck is shuffled before this deal (SWD)"));
+  core::InitiativeDeck deck = shuffled ? core::InitiativeDeck() : deck_of(db, fight);
+  const Json& cards = f.required("cards");
+  if (!cards.is_array() || cards.empty() || cards.size() > max_cards_dealt)
+    throw LedgerRefusal(RefusalCode::bad_input, "cards", say("must be a list of 1 to {} cards", max_cards_dealt));
+  std::vector<Dealt> round;
+  std::set<std::int64_t> seen;
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    const std::string path = fmt::format("cards[{}]", i);
+    protocol::Fields c(cards[i], path);
+    Dealt dealt;
+    const Json& to = c.required("to");
+    if (to.is_array()) {
+      if (to.empty() || to.size() > max_card_group)
+        throw LedgerRefusal(RefusalCode::bad_input, c.path_of("to"), say("must be a badge or a list of 1 to {} badges", max_card_group));
+      for (std::size_t k = 0; k < to.size(); ++k) dealt.to.push_back(dealt_to(town, to[k], fmt::format("{}.to[{}]", path, k), seen));
+    } else {
+      dealt.to.push_back(dealt_to(town, to, c.path_of("to"), seen));
+    }
+    const std::string text = c.text("card");
+    c.done();
+    const auto card = core::parse_playing_card(text);
+    if (!card)
+      throw LedgerRefusal(RefusalCode::bad_input, c.path_of("card"),
+                          // TRANSLATORS: {} is the card as typed; the spellings after it are not translated.
+                          say("'{}' is not a card: a rank 2-10, J, Q, K or A and a suit S, H, D or C (10H, AS), or RJ, BJ",
+                              text));
+    try {
+      deck.take(*card);
+    } catch (const core::Refusal& r) {
+      throw LedgerRefusal(RefusalCode::illegal_move, c.path_of("card"), r.sentence());
+    }
+    dealt.card = *card;
+    round.push_back(std::move(dealt));
+  }
+  f.done();
+  const bool joker = std::any_of(round.begin(), round.end(), [](const Dealt& d) { return d.card.joker != core::Joker::none; });
+  Json stored = Json::array();
+  for (const Dealt& d : round) stored.push_back({{"to", d.to}, {"card", core::card_text(d.card)}});
+  db.prepare("INSERT INTO fight_rounds(seq, fight, number, cards, shuffled, joker) VALUES (?,?,?,?,?,?)")
+      .bind(1, town.seq())
+      .bind(2, fight)
+      .bind(3, number)
+      .bind(4, stored.dump())
+      .bind(5, shuffled)
+      .bind(6, joker)
+      .run();
+  // The order of the round (000 L54, SWD): Jokers first, the Black before the Red, then high to low.
+  std::stable_sort(round.begin(), round.end(), [](const Dealt& a, const Dealt& b) { return core::acts_before(a.card, b.card); });
+  Json order = Json::array();
+  for (const Dealt& d : round) {
+    Json names = Json::array();
+    for (std::int64_t id : d.to) names.push_back(town.name_of(id));
+    order.push_back({{"to", names}, {"card", core::card_text(d.card)}, {"joker", d.card.joker != core::Joker::none}});
+  }
+  ctx.ledger["round"] = number;
+  ctx.ledger["shuffled"] = shuffled;
+  ctx.ledger["order"] = order;
+  ctx.ledger["shuffle_next"] = joker;
+  // Joker's Wild (savage, 001 L35, L39): a Joker dealt gives Bennies, by the side that drew it.
+  if (!joker || !core::chip_rules(event_ruleset(db)).jokers_wild) return;
+  Json given = Json::array();
+  for (const Dealt& d : round) {
+    if (d.card.joker == core::Joker::none) continue;
+    const bool posse = db.scalar_text("SELECT side FROM characters WHERE id = " + std::to_string(d.to.front())) == "posse";
+    Json g = give_jokers_wild(town, posse);
+    g["drawn_by"] = posse ? "posse" : "gm";
+    given.push_back(g);
+  }
+  ctx.ledger["jokers_wild"] = given;
+}
+
 }  // namespace
 
 void apply_fight_event(const std::string& type, ApplyContext& ctx) {
   Database& db = ctx.town.db();
   protocol::Fields f(ctx.payload, "");
-  read_note(f);
-  f.done();
   if (db.scalar_text("SELECT COALESCE((SELECT value FROM event_info WHERE key = 'game'), 'lincoln')") != "tabletop")
     throw LedgerRefusal(RefusalCode::illegal_move, "type", say("fights at the table are a tabletop game's (options.csv: game,tabletop)"));
   const std::optional<std::int64_t> open = open_fight(db);
+  if (type == "cards_dealt") {
+    if (!open) throw LedgerRefusal(RefusalCode::illegal_move, "type", say("no fight is under way"));
+    apply_cards_dealt(ctx, f, *open);
+    return;
+  }
+  read_note(f);
+  f.done();
   if (type == "fight_started") {
     if (open) throw LedgerRefusal(RefusalCode::illegal_move, "type", say("a fight is under way (event {}): end it first", *open));
     db.prepare("INSERT INTO fights(seq) VALUES (?)").bind(1, ctx.town.seq()).run();

@@ -7,11 +7,17 @@
 //   roll's dice judged, the better Soak kept when the chip rerolls it.
 // - unshaken: Shaken ended by a Spirit roll (SWD: acting at once only on a raise) or a chip
 //   (001 L43).
+// - incapacitation_rolled: an Incapacitated fighter's fate, by deadlands-1876's Vigor roll (000
+//   L170-176), or named by the GM where the seeds give no table (savage, deadlands-ru).
+// - healed: a Healing roll against 4 with the patient's and the healer's wound penalties (SWD;
+//   000 L184-204): a success and each raise a wound; the dying come back at their last Wound
+//   level, Shaken (002 L36).
 #include <algorithm>
 
 #include <fmt/format.h>
 
 #include "core/damage.h"
+#include "core/incapacitation.h"
 #include "core/refusal.h"
 #include "core/soak.h"
 #include "core/table_modifiers.h"
@@ -26,6 +32,8 @@ namespace {
 
 // The Spirit roll that ends Shaken is against the usual TN (SWD; 001 L43 names the roll only).
 constexpr int unshake_tn = 4;
+// A Healing roll is against the usual TN (SWD; 000 L184-204 name no other).
+constexpr int healing_tn = 4;
 
 // The refusal of the fight's rules (core) as the ledger's: a dead or knocked-out fighter is
 // refused as such, a move against the rules as one, anything else is bad input.
@@ -65,19 +73,34 @@ std::int64_t require_open_fight(Database& db) {
   return *open;
 }
 
-// Who attacks: the GM or a living character still in the fight (a dead man shoots no one).
-void require_attacker(Town& town, const Json& by) {
-  if (by.is_string() && by.get<std::string>() == "gm") return;
-  const std::int64_t id = town.character_by_badge(by, "by");
-  town.require_alive(id, "by");
+// Who attacks or heals: the GM (for an attack) or a living character still in the fight (a dead
+// man shoots no one, an unconscious one heals no one).
+std::int64_t require_able(Town& town, const Json& by, const std::string& field) {
+  if (field == "by" && by.is_string() && by.get<std::string>() == "gm") return gm_chip_pool;
+  const std::int64_t id = town.character_by_badge(by, field);
+  town.require_alive(id, field);
   if (auto row = find_combatant(town.db(), id);
       row && row->state.state != core::FighterState::fighting && row->state.state != core::FighterState::last_stand)
     // TRANSLATORS: {0} is a character's name, {1} their state in the fight (incapacitated, unconscious...).
-    throw LedgerRefusal(RefusalCode::knocked_out, "by", say("{} is out of the fight ({})", town.name_of(id),
-                                                          core::to_string(row->state.state)));
+    throw LedgerRefusal(RefusalCode::knocked_out, field, say("{} is out of the fight ({})", town.name_of(id),
+                                                           core::to_string(row->state.state)));
+  return id;
 }
 
 bool optional_flag(protocol::Fields& f, const std::string& key) { return f.boolean_or(key, false); }
+
+// The Joker's +2 claimed for a roll of `who` (000 L54): once a round is dealt (cards_dealt), the
+// deal decides, and a claim that differs is refused.
+void check_joker_claim(Town& town, std::int64_t who, bool claimed) {
+  const auto holds = holds_joker(town.db(), who);
+  if (!holds || *holds == claimed) return;
+  throw LedgerRefusal(RefusalCode::outcome_mismatch, "joker",
+                      *holds
+                          // TRANSLATORS: {} is a character's name.
+                          ? say("{} holds a Joker this round: +2 on every roll (000 L54)", town.name_of(who))
+                          // TRANSLATORS: {} is a character's name.
+                          : say("{} holds no Joker this round", town.name_of(who)));
+}
 
 // A chip paid for the target's Soak or Shaken: their own, or the GM's pool for the GM's characters.
 void pay_chip(ApplyContext& ctx, const HarmTarget& who, core::ChipUse use, const Json& paid) {
@@ -94,16 +117,18 @@ void pay_chip(ApplyContext& ctx, const HarmTarget& who, core::ChipUse use, const
   if (spend_chip(ctx.town, payer, colour, use, "chip.colour")) ctx.ledger["gm_pool_gains"] = 1;
 }
 
-// The Vigor or Spirit roll of a payload ("die", "modifier", "joker", "dice") at `tn`, with the
-// wound penalty of `wounds` added by the ledger; what it judged goes into the ledger part.
-core::RolledTrait judged_fighter_roll(ApplyContext& ctx, protocol::Fields& f, const HarmTarget& who, int tn, int wounds) {
+// The Vigor, Spirit or Healing roll of a payload ("die", "modifier", "joker", "dice") at `tn`,
+// rolled by `roller` (a Wild Card rolls the Wild Die), with the wound penalty of `wounds` added by
+// the ledger; what it judged goes into the ledger part.
+core::RolledTrait judged_fighter_roll(ApplyContext& ctx, protocol::Fields& f, std::int64_t roller, int tn, int wounds) {
   const core::TraitRules rules = event_rules(ctx.town.db());
   const int die = payload_trait_die(f, "die", false);
   const int own = f.integer_or("modifier", -core::max_damage_modifier, core::max_damage_modifier, 0);
   const bool joker = optional_flag(f, "joker");
+  check_joker_claim(ctx.town, roller, joker);
   const int wound_modifier = core::wound_modifier(rules, wounds);
   const int modifier = own + wound_modifier + (joker ? core::joker_bonus : 0);
-  const bool wild_card = ctx.town.db().scalar_int("SELECT wild_card FROM characters WHERE id = " + std::to_string(who.id)) != 0;
+  const bool wild_card = ctx.town.db().scalar_int("SELECT wild_card FROM characters WHERE id = " + std::to_string(roller)) != 0;
   const core::TraitRoll roll = wild_card ? core::wild_card_roll(rules, die, modifier, tn) : core::extra_roll(rules, die, modifier, tn);
   const core::RolledTrait judged = judge_payload_dice(f, roll);
   ctx.ledger["tn"] = tn;
@@ -117,12 +142,13 @@ void apply_damage(ApplyContext& ctx, protocol::Fields& f) {
   Town& town = ctx.town;
   Database& db = town.db();
   const std::int64_t fight = require_open_fight(db);
-  require_attacker(town, f.required("by"));
+  const std::int64_t attacker = require_able(town, f.required("by"), "by");
   const HarmTarget target = harm_target(town, f.required("target"), "target");
   core::DamageRoll roll;
   roll.rules = event_rules(db);
   roll.modifier = f.integer_or("modifier", -core::max_damage_modifier, core::max_damage_modifier, 0);
   roll.joker = optional_flag(f, "joker");
+  if (attacker != gm_chip_pool) check_joker_claim(town, attacker, roll.joker);
   roll.crit_success = optional_flag(f, "crit_success");
   const int ap = f.integer_or("ap", 0, core::max_toughness, 0);
   const Json& dice = f.required("dice");
@@ -177,7 +203,8 @@ void apply_soak(ApplyContext& ctx, protocol::Fields& f) {
   Database& db = town.db();
   const std::int64_t fight = require_open_fight(db);
   const Json& hit_seq = f.required("hit");
-  Statement s = db.prepare("SELECT fight, target, shaken, wounds, state_before, soaked, soak_rolls FROM hits WHERE seq = ?");
+  Statement s = db.prepare(
+      "SELECT fight, target, shaken, wounds, state_before, soaked, soak_rolls, soak_crit_fail FROM hits WHERE seq = ?");
   if (!hit_seq.is_number_integer() || !s.bind(1, hit_seq.get<std::int64_t>()).step())
     throw LedgerRefusal(RefusalCode::bad_input, "hit", say("must be the seq of a hit (damage_rolled)"));
   const std::int64_t seq = hit_seq.get<std::int64_t>();
@@ -186,10 +213,14 @@ void apply_soak(ApplyContext& ctx, protocol::Fields& f) {
   const int soaked_before = static_cast<int>(s.int64(5));
   const std::int64_t soak_rolls = s.int64(6);
   const std::string before_text = s.text(4);
+  const bool last_soak_crit_fail = s.int64(7) != 0;
   if (s.int64(0) != fight) throw LedgerRefusal(RefusalCode::illegal_move, "hit", say("that hit was in an earlier fight"));
   if (db.scalar_int("SELECT MAX(seq) FROM hits WHERE target = " + std::to_string(target_id)) != seq)
     throw LedgerRefusal(RefusalCode::illegal_move, "hit", say("a Soak answers the target's last hit, and a later one came"));
   if (hit.wounds == 0) throw LedgerRefusal(RefusalCode::illegal_move, "hit", say("that hit gave no wound to soak"));
+  if (last_soak_crit_fail)
+    throw LedgerRefusal(RefusalCode::illegal_move, "hit",
+                        say("the last Soak of that hit was a Critical Failure: no chip rerolls it (001 L42)"));
   HarmTarget target;
   target.id = target_id;
   target.name = town.name_of(target_id);
@@ -201,13 +232,18 @@ void apply_soak(ApplyContext& ctx, protocol::Fields& f) {
     throw LedgerRefusal(RefusalCode::illegal_move, "hit", say("the target's state changed since that hit: a Soak comes at once"));
   pay_chip(ctx, target, core::ChipUse::soak, f.required("chip"));
   const core::SoakRule rule = event_rules(db).soak;
-  const core::RolledTrait judged = judged_fighter_roll(ctx, f, target, core::soak_roll_tn(rule), before->wounds);
+  const core::RolledTrait judged = judged_fighter_roll(ctx, f, target.id, core::soak_roll_tn(rule), before->wounds);
   f.done();
   const int soaked = core::soaked_wounds(rule, judged, std::min(hit.wounds, core::max_soak_wounds));
   const int kept = std::max(soaked, soaked_before);  // another chip rerolls the Soak: the better stands (SWD)
   const core::Combatant after = core::after_soak(*before, hit, kept);
   save_combatant_state(db, target_id, after);
-  db.prepare("UPDATE hits SET soaked = ?, soak_rolls = ? WHERE seq = ?").bind(1, kept).bind(2, soak_rolls + 1).bind(3, seq).run();
+  db.prepare("UPDATE hits SET soaked = ?, soak_rolls = ?, soak_crit_fail = ? WHERE seq = ?")
+      .bind(1, kept)
+      .bind(2, soak_rolls + 1)
+      .bind(3, judged.crit_fail)
+      .bind(4, seq)
+      .run();
   ctx.ledger["soaked"] = soaked;
   ctx.ledger["kept"] = kept;
   ctx.ledger["state"] = combatant_state_json(after);
@@ -216,6 +252,7 @@ void apply_soak(ApplyContext& ctx, protocol::Fields& f) {
 void apply_unshaken(ApplyContext& ctx, protocol::Fields& f) {
   Town& town = ctx.town;
   const HarmTarget who = harm_target(town, f.required("by"), "by");
+  require_able(town, f.required("by"), "by");  // the dead, the dying and the out recover nothing
   const std::string how = f.text("how");
   if (how != "spirit" && how != "chip")
     throw LedgerRefusal(RefusalCode::bad_input, "how", say("must be spirit (a Spirit roll) or chip"));
@@ -229,7 +266,7 @@ void apply_unshaken(ApplyContext& ctx, protocol::Fields& f) {
   if (how == "chip") {
     pay_chip(ctx, who, core::ChipUse::unshake, f.required("chip"));
   } else {
-    const core::RolledTrait judged = judged_fighter_roll(ctx, f, who, unshake_tn, who.row.state.wounds);
+    const core::RolledTrait judged = judged_fighter_roll(ctx, f, who.id, unshake_tn, who.row.state.wounds);
     if (!judged.success) after = who.row.state;  // still Shaken
     may_act = judged.raises >= 1;                  // SWD: recovered on a success, acting at once on a raise
   }
@@ -240,13 +277,69 @@ void apply_unshaken(ApplyContext& ctx, protocol::Fields& f) {
   ctx.ledger["state"] = combatant_state_json(after);
 }
 
+void apply_incapacitation(ApplyContext& ctx, protocol::Fields& f) {
+  Town& town = ctx.town;
+  const HarmTarget who = harm_target(town, f.required("by"), "by");
+  if (who.row.state.state != core::FighterState::incapacitated)
+    // TRANSLATORS: {} is a character's name.
+    throw LedgerRefusal(RefusalCode::illegal_move, "by", say("{} is not Incapacitated: no Incapacitation roll", who.name));
+  core::Incapacitation result;
+  if (event_ruleset(town.db()) == core::Ruleset::deadlands_1876) {
+    // 000 L170-176: the Vigor roll decides; its modifier holds Hard to Kill's +2 (000 L136) and the like.
+    result = core::judge_incapacitation(judged_fighter_roll(ctx, f, who.id, core::incapacitation_tn, who.row.state.wounds));
+  } else {
+    // The seeds give savage and deadlands-ru no table: the GM names the result.
+    const std::string named = f.text("result");
+    auto parsed = core::incapacitation_from_string(named);
+    if (!parsed)
+      throw LedgerRefusal(RefusalCode::bad_input, "result",
+                          say("must be death, bleeding_out, unconscious, last_stand or stays_in"));
+    result = *parsed;
+  }
+  f.done();
+  const core::Combatant after = core::after_incapacitation(who.row.state, result);
+  save_combatant_state(town.db(), who.id, after);
+  // Dead at the table is dead for the rest of the game: no roll, chip or Joker's Wild (RULES.md).
+  if (result == core::Incapacitation::death)
+    town.db().prepare("UPDATE characters SET dead = 1 WHERE id = ?").bind(1, who.id).run();
+  ctx.ledger["incapacitation"] = core::to_string(result);
+  ctx.ledger["state"] = combatant_state_json(after);
+}
+
+void apply_healing(ApplyContext& ctx, protocol::Fields& f) {
+  Town& town = ctx.town;
+  const std::int64_t healer = require_able(town, f.required("healer"), "healer");
+  const HarmTarget patient = harm_target(town, f.required("patient"), "patient");
+  if (patient.row.state.state == core::FighterState::incapacitated)
+    // TRANSLATORS: {} is a character's name.
+    throw LedgerRefusal(RefusalCode::illegal_move, "patient",
+                        say("{} is Incapacitated: the Incapacitation roll comes before any Healing", patient.name));
+  try {
+    core::after_healing(patient.row.state, 1);  // refused before the roll: the dead, nothing to heal
+  } catch (const core::Refusal& r) {
+    throw from_fight_rules(r, "patient");
+  }
+  // The patient's wounds penalise the Healing roll (SWD), as the healer's own penalise every roll.
+  const auto healer_row = find_combatant(town.db(), healer);
+  const int wounds = patient.row.state.wounds + (healer_row && healer != patient.id ? healer_row->state.wounds : 0);
+  const core::RolledTrait judged = judged_fighter_roll(ctx, f, healer, healing_tn, wounds);
+  f.done();
+  const int healed = judged.success ? 1 + judged.raises : 0;
+  const core::Combatant after = healed > 0 ? core::after_healing(patient.row.state, healed) : patient.row.state;
+  save_combatant_state(town.db(), patient.id, after);
+  ctx.ledger["healed"] = healed;
+  ctx.ledger["state"] = combatant_state_json(after);
+}
+
 }  // namespace
 
 void apply_harm_event(const std::string& type, ApplyContext& ctx) {
   protocol::Fields f(ctx.payload, "");
   if (type == "damage_rolled") apply_damage(ctx, f);
   else if (type == "soaked") apply_soak(ctx, f);
-  else apply_unshaken(ctx, f);
+  else if (type == "unshaken") apply_unshaken(ctx, f);
+  else if (type == "incapacitation_rolled") apply_incapacitation(ctx, f);
+  else apply_healing(ctx, f);
 }
 
 }  // namespace marshal::db

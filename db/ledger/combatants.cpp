@@ -77,4 +77,19 @@ std::optional<std::int64_t> open_fight(Database& db) {
   return s.int64(0);
 }
 
+std::optional<bool> holds_joker(Database& db, std::int64_t character) {
+  const auto fight = open_fight(db);
+  if (!fight) return std::nullopt;
+  Statement s = db.prepare("SELECT cards FROM fight_rounds WHERE fight = ? ORDER BY number DESC LIMIT 1");
+  s.bind(1, *fight);
+  if (!s.step()) return std::nullopt;
+  // [{"to": [character ids], "card": "10H"}], as cards_dealt stores it (apply_fight.cpp).
+  for (const protocol::Json& dealt : protocol::Json::parse(s.text(0))) {
+    const auto card = core::parse_playing_card(dealt.at("card").get<std::string>());
+    for (const protocol::Json& to : dealt.at("to"))
+      if (to.get<std::int64_t>() == character) return card && card->joker != core::Joker::none;
+  }
+  return false;
+}
+
 }  // namespace marshal::db

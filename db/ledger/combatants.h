@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "core/combat_state.h"
+#include "core/initiative.h"
 #include "protocol/json_fields.h"
 #include "store/sqlite.h"
 
@@ -31,5 +32,8 @@ std::optional<core::Combatant> combatant_state_from_json(const protocol::Json& j
 
 // The seq of the fight under way (fights without ended_seq), if any.
 std::optional<std::int64_t> open_fight(Database& db);
+// Whether `character` holds a Joker in the last round dealt of the fight under way (000 L54: +2
+// on every roll of the round); nullopt when no fight is under way or no round has been dealt.
+std::optional<bool> holds_joker(Database& db, std::int64_t character);
 
 }  // namespace marshal::db

@@ -10,6 +10,7 @@ using i18n::say;
 
 std::vector<int> payload_faces(protocol::Fields& dice, const std::string& key, const std::string& path) {
   constexpr std::size_t max_faces = core::max_ace_rolls;
+  constexpr std::int64_t max_face_magnitude = 1000;  // past any die's face: d12 at most
   std::vector<int> out;
   const Json* list = dice.optional(key);
   if (!list) return out;
@@ -18,7 +19,12 @@ std::vector<int> payload_faces(protocol::Fields& dice, const std::string& key, c
     throw LedgerRefusal(RefusalCode::bad_input, field, say("must be a list of at most {} faces", max_faces));
   for (const Json& face : *list) {
     if (!face.is_number_integer()) throw LedgerRefusal(RefusalCode::bad_input, field, say("faces are whole numbers"));
-    out.push_back(face.get<int>());
+    // Checked before it is narrowed to an int (a face of 2^32 + 6 must not read as a 6); the
+    // judge then names a face the die cannot show.
+    const auto value = face.get<std::int64_t>();
+    if (value < -max_face_magnitude || value > max_face_magnitude)
+      throw LedgerRefusal(RefusalCode::bad_input, field, say("a face is a small whole number, not {}", value));
+    out.push_back(static_cast<int>(value));
   }
   return out;
 }

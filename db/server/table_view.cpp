@@ -1,6 +1,9 @@
 #include "server/table_view.h"
 
+#include <algorithm>
+
 #include "core/chips.h"
+#include "core/initiative.h"
 #include "ledger/combatants.h"
 #include "ledger/definition.h"
 #include "ledger/event_ruleset.h"
@@ -67,7 +70,13 @@ Json combat_of(Database& db, std::int64_t character) {
           {"state", core::to_string(row->state.state)}};
 }
 
-// The fight under way, with its last hits (oldest first); null between fights.
+std::string db_name_of(Database& db, std::int64_t id) {
+  Statement s = db.prepare("SELECT name FROM characters WHERE id = ?");
+  s.bind(1, id);
+  return s.step() ? s.text(0) : std::string();
+}
+
+// The fight under way, with its last hits (oldest first) and its last round; null between fights.
 Json fight_of(Database& db) {
   const auto open = open_fight(db);
   if (!open) return Json();
@@ -79,7 +88,27 @@ Json fight_of(Database& db) {
   while (s.step())
     hits.push_back({{"seq", s.int64(0)}, {"target", s.text(1)}, {"total", s.int64(2)}, {"toughness", s.int64(3)},
                     {"shaken", s.int64(4) != 0}, {"wounds", s.int64(5)}, {"soaked", s.int64(6)}});
-  return {{"seq", *open}, {"hits", hits}};
+  Json fight{{"seq", *open}, {"hits", hits}, {"round", Json()}};
+  // The last round dealt, in its order (cards_dealt, apply_fight.cpp: the same order).
+  Statement r = db.prepare("SELECT number, cards, joker FROM fight_rounds WHERE fight = ? ORDER BY number DESC LIMIT 1");
+  r.bind(1, *open);
+  if (!r.step()) return fight;
+  struct Card {
+    core::PlayingCard card;
+    Json to;
+  };
+  std::vector<Card> dealt;
+  for (const Json& d : Json::parse(r.text(1))) {
+    Json names = Json::array();
+    for (const Json& id : d.at("to")) names.push_back(db_name_of(db, id.get<std::int64_t>()));
+    dealt.push_back({core::parse_playing_card(d.at("card").get<std::string>()).value(), names});
+  }
+  std::stable_sort(dealt.begin(), dealt.end(), [](const Card& a, const Card& b) { return core::acts_before(a.card, b.card); });
+  Json order = Json::array();
+  for (const Card& c : dealt)
+    order.push_back({{"to", c.to}, {"card", core::card_text(c.card)}, {"joker", c.card.joker != core::Joker::none}});
+  fight["round"] = {{"number", r.int64(0)}, {"order", order}, {"shuffle_next", r.int64(2) != 0}};
+  return fight;
 }
 
 }  // namespace

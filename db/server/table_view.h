@@ -22,7 +22,9 @@ constexpr std::size_t table_fight_hits = 5;  // the hits of the fight under way 
 //  "tn", "dice", "result", "success", "raises", "crit_fail", "crit_success", "reroll_of"}]}
 // (rolls oldest first, at most `log_rolls`; `by` is a name or "GM"), "fight": null between
 // fights, else {"seq", "hits": [{"seq", "target", "total", "toughness", "shaken", "wounds",
-// "soaked"}]} (its last table_fight_hits hits, oldest first).
+// "soaked"}] (its last table_fight_hits hits, oldest first), "round": null before the first deal,
+// else {"number", "order": [{"to": [names], "card", "joker"}] (who acts first first),
+// "shuffle_next"}}.
 protocol::Json table_view(Database& db, std::size_t log_rolls = table_log_rolls);
 
 }  // namespace marshal::db

@@ -44,6 +44,13 @@ IncapacitationOdds incapacitation_odds(const TraitRoll& vigor) {
   return result;
 }
 
+std::optional<Incapacitation> incapacitation_from_string(std::string_view text) {
+  for (Incapacitation r : {Incapacitation::death, Incapacitation::bleeding_out, Incapacitation::unconscious,
+                           Incapacitation::last_stand, Incapacitation::stays_in})
+    if (to_string(r) == text) return r;
+  return std::nullopt;
+}
+
 Incapacitation judge_incapacitation(const RolledTrait& vigor) {
   if (vigor.crit_fail) return Incapacitation::death;
   if (vigor.crit_success) return Incapacitation::stays_in;

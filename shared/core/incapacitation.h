@@ -6,6 +6,7 @@
 // a temporary Injury; a Critical Success avoids the killing blow and stays in at W3. The seeds
 // give no table for savage and deadlands-ru: there the GM names the state. A temporary Injury
 // lasts 14 days minus 1dVigor (000 L178).
+#include <optional>
 #include <string_view>
 
 #include "core/trait_dice.h"
@@ -26,6 +27,7 @@ enum class Incapacitation {
   stays_in,      // a Critical Success: avoids the killing blow, fights on at W3
 };
 std::string_view to_string(Incapacitation result);  // "death", "bleeding_out", ...
+std::optional<Incapacitation> incapacitation_from_string(std::string_view text);
 
 struct IncapacitationOdds {
   double death = 0, bleeding_out = 0, unconscious = 0, last_stand = 0, stays_in = 0;  // they sum to 1

@@ -83,6 +83,10 @@ TEST_CASE("a rolled Vigor roll judged by the table of 000 L171-176, row by row",
   CHECK(judged(false, true, true, 2) == Incapacitation::stays_in);       // L176
   CHECK(judged(false, true, false, 0) == Incapacitation::stays_in);      // boxcars short of the TN still avoids it
   CHECK(to_string(Incapacitation::last_stand) == "last_stand");
+  for (Incapacitation r : {Incapacitation::death, Incapacitation::bleeding_out, Incapacitation::unconscious,
+                           Incapacitation::last_stand, Incapacitation::stays_in})
+    CHECK(incapacitation_from_string(to_string(r)) == r);
+  CHECK_FALSE(incapacitation_from_string("dying"));
 }
 
 TEST_CASE("a temporary Injury lasts 14 days minus a plain dVigor (000 L178)", "[incapacitation]") {

@@ -195,6 +195,19 @@ TEST_CASE("deadlands-ru: the Soak and the Spirit roll bear the wound penalty; a 
   CHECK(spirit.ledger["tn"] == 4);
   CHECK(spirit.ledger["unshaken"] == true);
   CHECK(spirit.ledger["may_act"] == false);
+  // A Soak whose roll is a Critical Failure is not rerolled (001 L42).
+  AppendResult third = t.accept("damage_rolled", {{"by", "gm"}, {"target", hannah}, {"dice", d6s({5, 5})}});
+  CHECK(third.ledger["state"] == state_of(2, true));
+  t.accept("chip_awarded", {{"to", hannah}, {"colour", "white"}, {"count", 2}, {"why", "two more"}});
+  Json snake_eyes{{"hit", third.seq}, {"chip", {{"by", hannah}, {"colour", "white"}}}, {"die", "d8"},
+                  {"dice", {{"trait", {1}}, {"wild", {1}}}}};
+  AppendResult failed = t.accept("soaked", snake_eyes);
+  CHECK(failed.ledger["crit_fail"] == true);
+  CHECK(failed.ledger["soaked"] == 0);
+  snake_eyes["dice"]["trait"] = {6};
+  t.refuse("soaked", snake_eyes, "illegal_move");
+  CHECK(t.count("SELECT count FROM chips WHERE colour = 'white' AND holder = " +
+                std::to_string(t.character_id("Hannah Two Rivers"))) == 1);  // the refused reroll spent nothing
   check_verified(t);
 }
 
@@ -243,7 +256,8 @@ TEST_CASE("GET /table shows the fight under way with its last hits, and each fig
   CHECK(fight["hits"].back() == Json{{"seq", seqs.back()}, {"target", "Hannah Two Rivers"}, {"total", 1},
                                      {"toughness", 6}, {"shaken", false}, {"wounds", 0}, {"soaked", 0}});
   t.accept("damage_rolled", {{"by", "gm"}, {"target", hannah}, {"dice", d6s({4, 3})}});
-  for (const Json& c : table_view(t.db())["characters"])
+  const Json shaken_view = table_view(t.db());  // kept: the loop reads into it
+  for (const Json& c : shaken_view["characters"])
     if (c["name"] == "Hannah Two Rivers") CHECK(c["combat"]["shaken"] == true);
   t.accept("fight_ended", Json::object());
   CHECK(table_view(t.db())["fight"].is_null());

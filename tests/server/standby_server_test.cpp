@@ -261,4 +261,29 @@ TEST_CASE("a promoted file holding events not replayed is replayed before it is 
     CHECK(why.find("is not served") != std::string::npos);
     CHECK(why.find("event " + std::to_string(forged.back().seq)) != std::string::npos);
   }
+
+  // The same chain on a standby: `marshal promote` refuses it, --force or not, naming the event,
+  // and leaves it a standby.
+  const std::string standby_path = dir.file("forged-standby.db");
+  {
+    db::Ledger::create_replica(standby_path);
+    db::Ledger copy(standby_path);
+    copy.append_replicated({forged, {}, std::nullopt});
+    db::Transaction tx(copy.database());
+    db::ReplicaState state;
+    state.primary = "https://127.0.0.1:9";  // nothing answers there: the primary is gone
+    db::write_replica_state(copy.database(), state);
+    tx.commit();
+  }
+  for (const bool force : {false, true}) {
+    std::vector<std::string> args{"promote", "--db", standby_path};
+    if (force) args.push_back("--force");
+    ProgramRun run = run_marshal(args, dir.file(force ? "promote-force.log" : "promote.log"));
+    INFO(run.out);
+    CHECK(run.exit_code == 4);  // exit_verify_failed
+    CHECK(run.out.find("cannot be promoted: event " + std::to_string(forged.back().seq) + " does not replay") !=
+          std::string::npos);
+    db::Database after(standby_path, false);
+    CHECK(db::read_replica_state(after)->role == "standby");
+  }
 }

@@ -1,0 +1,173 @@
+// A fight's rounds and its aftermath in the ledger (issue 32; docs/ledger.md): Action Cards dealt
+// each round (001 L45; 000 L52-54) in their order, each card once between shuffles and the deck
+// shuffled after a Joker, the Joker's +2 decided by the deal, Joker's Wild in savage (001 L35,
+// L39); the Incapacitation roll (000 L170-176) or the GM's result where the seeds give no table;
+// healing, the dying brought back at three wounds and Shaken (002 L36). verify replays each.
+#include <catch2/catch.hpp>
+
+#include "db_test_helpers.h"
+#include "ledger/verify.h"
+#include "server/table_view.h"
+
+using namespace marshal::db;
+using namespace marshal::db::testing;
+
+namespace {
+
+Json plain_d6s(std::vector<int> faces) {
+  Json dice = Json::array();
+  for (int f : faces) dice.push_back({{"die", "d6"}, {"faces", {f}}});
+  return dice;
+}
+
+Json fighter_state(int wounds, bool shaken, const std::string& state) {
+  return {{"wounds", wounds}, {"shaken", shaken}, {"state", state}};
+}
+
+void verify_replays(TestLedger& t) {
+  t.close();
+  VerifyReport report = verify_ledger(t.path());
+  INFO(report.reason);
+  CHECK(report.ok);
+}
+
+}  // namespace
+
+TEST_CASE("Action Cards: a round's order, each card once between shuffles, a shuffle after a Joker, the Joker's +2",
+          "[db][fight]") {
+  TestLedger t(sample_posse_dir());
+  const std::string hannah = t.badge("Hannah Two Rivers"), smith = t.badge("Smith the Gunhand"),
+                    doc = t.badge("Doc Ezekiel Hale"), jack = t.badge("Lucky Jack Dawson"),
+                    deputy = t.badge("Gomorra Deputy");
+  t.refuse("cards_dealt", {{"cards", {{{"to", hannah}, {"card", "AS"}}}}}, "illegal_move");  // no fight
+  t.accept("fight_started", Json::object());
+  AppendResult first = t.accept("cards_dealt", {{"cards",
+                                                 {{{"to", hannah}, {"card", "AS"}},
+                                                  {{"to", jack}, {"card", "10h"}},
+                                                  {{"to", {deputy}}, {"card", "2C"}},
+                                                  {{"to", smith}, {"card", "BJ"}},
+                                                  {{"to", doc}, {"card", "10S"}}}}});
+  CHECK(first.ledger["round"] == 1);
+  CHECK(first.ledger["shuffled"] == true);  // a fight starts from a shuffled deck
+  CHECK(first.ledger["shuffle_next"] == true);
+  const Json& order = first.ledger["order"];
+  REQUIRE(order.size() == 5);
+  CHECK(order[0] == Json{{"to", {"Smith the Gunhand"}}, {"card", "BJ"}, {"joker", true}});  // 000 L54
+  CHECK(order[1]["card"] == "AS");
+  CHECK(order[2]["card"] == "10S");  // Spades before Hearts (SWD)
+  CHECK(order[3]["card"] == "10H");
+  CHECK(order[4]["to"] == Json{"Gomorra Deputy"});
+  CHECK_FALSE(first.ledger.contains("jokers_wild"));  // deadlands-1876 has no Joker's Wild
+  // GET /table shows the round as the ledger ordered it.
+  const Json round = table_view(t.db())["fight"]["round"];
+  CHECK(round["number"] == 1);
+  CHECK(round["order"] == order);
+  CHECK(round["shuffle_next"] == true);
+  // The Joker's holder rolls at +2 this round, and no one else does.
+  t.refuse("damage_rolled", {{"by", smith}, {"target", hannah}, {"dice", plain_d6s({2})}}, "outcome_mismatch");
+  AppendResult plus2 = t.accept("damage_rolled", {{"by", smith}, {"target", hannah}, {"dice", plain_d6s({2})}, {"joker", true}});
+  CHECK(plus2.ledger["total"] == 4);
+  t.refuse("damage_rolled", {{"by", doc}, {"target", smith}, {"dice", plain_d6s({2})}, {"joker", true}}, "outcome_mismatch");
+  // After a Joker the deck is shuffled before the deal.
+  const Json again{{"cards", {{{"to", hannah}, {"card", "AS"}}}}};
+  CHECK(t.refuse("cards_dealt", again, "illegal_move").field == "shuffled");
+  Json shuffled = again;
+  shuffled["shuffled"] = true;
+  AppendResult second = t.accept("cards_dealt", shuffled);
+  CHECK(second.ledger["round"] == 2);
+  CHECK(second.ledger["shuffle_next"] == false);
+  // No shuffle now: the Ace of Spades is out since it; the others are not.
+  AppendResult out = t.refuse("cards_dealt", again, "illegal_move");
+  CHECK(out.field == "cards[0].card");
+  CHECK(out.reason.find("AS") != std::string::npos);
+  t.accept("cards_dealt", {{"cards", {{{"to", hannah}, {"card", "KD"}}, {{"to", smith}, {"card", "3h"}}}}});
+  CHECK(t.refuse("cards_dealt", {{"cards", {{{"to", hannah}, {"card", "QD"}}, {{"to", hannah}, {"card", "QS"}}}}},
+                 "illegal_move").field == "cards[1].to");
+  CHECK(t.refuse("cards_dealt", {{"cards", {{{"to", hannah}, {"card", "1X"}}}}}, "bad_input").field == "cards[0].card");
+  CHECK(t.refuse("cards_dealt", {{"cards", Json::array()}}, "bad_input").field == "cards");
+  // Smith's Joker was last round's: no +2 now.
+  t.refuse("damage_rolled", {{"by", smith}, {"target", hannah}, {"dice", plain_d6s({2})}, {"joker", true}}, "outcome_mismatch");
+  verify_replays(t);
+}
+
+TEST_CASE("savage: a Joker dealt gives Joker's Wild Bennies by the side that drew it (001 L35, L39)", "[db][fight][chips]") {
+  TempDir dir;
+  fs::path folder = copy_sample(dir, "posse", sample_posse_dir());
+  replace_in_file(folder / "options.csv", "ruleset,deadlands-1876", "ruleset,savage");
+  TestLedger t(folder);
+  t.accept("fight_started", Json::object());
+  AppendResult dealt = t.accept("cards_dealt", {{"cards",
+                                                 {{{"to", t.badge("Smith the Gunhand")}, {"card", "RJ"}},
+                                                  {{"to", t.badge("Hannah Two Rivers")}, {"card", "4D"}}}},
+                                                {"shuffled", true}});  // said of a first deal too
+  REQUIRE(dealt.ledger["jokers_wild"].size() == 1);
+  CHECK(dealt.ledger["jokers_wild"][0] == Json{{"characters", 2}, {"gm_pool", 1}, {"drawn_by", "gm"}});
+  CHECK(t.count("SELECT count FROM chips WHERE holder = 0") == 1);
+  // During a fight the deal gives Joker's Wild: the event of its own would give it twice.
+  t.refuse("jokers_wild", {{"drawn_by", "posse"}}, "illegal_move");
+  verify_replays(t);
+}
+
+TEST_CASE("deadlands-1876: the Incapacitation roll decides; the dying healed come back at three wounds, Shaken",
+          "[db][fight]") {
+  TestLedger t(sample_posse_dir());
+  const std::string jack = t.badge("Lucky Jack Dawson"), doc = t.badge("Doc Ezekiel Hale"),
+                    hannah = t.badge("Hannah Two Rivers");
+  t.accept("fight_started", Json::object());
+  t.refuse("incapacitation_rolled", {{"by", jack}, {"die", "d6"}, {"dice", {{"trait", {4}}, {"wild", {2}}}}},
+           "illegal_move");  // not Incapacitated
+  // 21 against Toughness 5: four wounds, past his three.
+  t.accept("damage_rolled", {{"by", "gm"}, {"target", jack}, {"dice", plain_d6s({5, 5, 5, 5, 1})}});
+  t.refuse("healed", {{"healer", jack}, {"patient", doc}, {"die", "d6"}, {"dice", {{"trait", {5}}, {"wild", {1}}}}},
+           "knocked_out");  // the Incapacitated heal no one
+  t.refuse("healed", {{"healer", doc}, {"patient", jack}, {"die", "d8"}, {"dice", {{"trait", {5}}, {"wild", {1}}}}},
+           "illegal_move");  // nor are healed before their Incapacitation roll
+  // Vigor 4 against TN 4: a success, unconscious (000 L174).
+  AppendResult rolled = t.accept("incapacitation_rolled", {{"by", jack}, {"die", "d6"}, {"dice", {{"trait", {4}}, {"wild", {2}}}}});
+  CHECK(rolled.ledger["incapacitation"] == "unconscious");
+  CHECK(rolled.ledger["state"] == fighter_state(3, true, "unconscious"));
+  t.refuse("damage_rolled", {{"by", "gm"}, {"target", jack}, {"dice", plain_d6s({2})}}, "knocked_out");
+  // Doc heals him: 5 against 4, one success: back at his last Wound level, Shaken (002 L36).
+  AppendResult healed = t.accept("healed", {{"healer", doc}, {"patient", jack}, {"die", "d8"},
+                                             {"dice", {{"trait", {5}}, {"wild", {1}}}}});
+  CHECK(healed.ledger["healed"] == 1);
+  CHECK(healed.ledger["wound_modifier"] == 0);  // deadlands-1876: no wound penalties (000 L163)
+  CHECK(healed.ledger["state"] == fighter_state(3, true, "fighting"));
+  // A failed Healing changes nothing, and is recorded.
+  AppendResult failed = t.accept("healed", {{"healer", doc}, {"patient", jack}, {"die", "d8"},
+                                            {"dice", {{"trait", {2}}, {"wild", {3}}}}});
+  CHECK(failed.ledger["healed"] == 0);
+  CHECK(failed.ledger["state"] == fighter_state(3, true, "fighting"));
+  t.refuse("healed", {{"healer", doc}, {"patient", hannah}, {"die", "d8"}, {"dice", {{"trait", {5}}, {"wild", {1}}}}},
+           "illegal_move");  // no wound to heal
+  // Snake eyes on the Incapacitation roll: death (000 L172); no Healing for the dead.
+  t.accept("damage_rolled", {{"by", "gm"}, {"target", hannah}, {"dice", plain_d6s({5, 5, 5, 5, 3})}});
+  AppendResult death = t.accept("incapacitation_rolled", {{"by", hannah}, {"die", "d8"}, {"dice", {{"trait", {1}}, {"wild", {1}}}}});
+  CHECK(death.ledger["incapacitation"] == "death");
+  CHECK(t.character_text("Hannah Two Rivers", "dead") == "1");  // dead for the rest of the game
+  t.refuse("unshaken", {{"by", hannah}, {"how", "chip"}, {"chip", {{"by", hannah}, {"colour", "white"}}}}, "dead");
+  CHECK(t.refuse("healed", {{"healer", doc}, {"patient", hannah}, {"die", "d8"}, {"dice", {{"trait", {5}}, {"wild", {1}}}}},
+                 "dead").field == "patient");
+  verify_replays(t);
+}
+
+TEST_CASE("deadlands-ru: the GM names the Incapacitation result; healing bears both wound penalties", "[db][fight]") {
+  TempDir dir;
+  fs::path folder = copy_sample(dir, "posse", sample_posse_dir());
+  replace_in_file(folder / "options.csv", "ruleset,deadlands-1876", "ruleset,deadlands-ru");
+  TestLedger t(folder);
+  const std::string jack = t.badge("Lucky Jack Dawson"), doc = t.badge("Doc Ezekiel Hale");
+  t.accept("fight_started", Json::object());
+  t.accept("damage_rolled", {{"by", "gm"}, {"target", jack}, {"dice", plain_d6s({5, 5, 5, 5, 1})}});
+  CHECK(t.refuse("incapacitation_rolled", {{"by", jack}, {"result", "dying"}}, "bad_input").field == "result");
+  AppendResult named = t.accept("incapacitation_rolled", {{"by", jack}, {"result", "bleeding_out"}});
+  CHECK(named.ledger["state"] == fighter_state(3, true, "bleeding_out"));
+  // Doc (one wound himself) heals Jack (three): -4 on the roll; 8 then 1 is 9, 9 - 4 = 5: a success.
+  t.accept("damage_rolled", {{"by", "gm"}, {"target", doc}, {"dice", plain_d6s({5, 4})}});  // 9 against 5: a wound
+  AppendResult healed = t.accept("healed", {{"healer", doc}, {"patient", jack}, {"die", "d8"},
+                                             {"dice", {{"trait", {8, 1}}, {"wild", {2}}}}});
+  CHECK(healed.ledger["wound_modifier"] == -4);
+  CHECK(healed.ledger["healed"] == 1);
+  CHECK(healed.ledger["state"] == fighter_state(3, true, "fighting"));
+  verify_replays(t);
+}
