@@ -120,10 +120,7 @@ std::int64_t dealt_to(Town& town, const Json& badge, const std::string& field, s
   if (!row)
     // TRANSLATORS: {} is a character's name.
     throw LedgerRefusal(RefusalCode::not_allowed, field, say("{} has no combat sheet (the event's combat.csv)", town.name_of(id)));
-  if (row->state.state != core::FighterState::fighting && row->state.state != core::FighterState::last_stand)
-    // TRANSLATORS: {0} is a character's name, {1} their state in the fight (incapacitated, unconscious...).
-    throw LedgerRefusal(RefusalCode::knocked_out, field,
-                        say("{} is out of the fight ({})", town.name_of(id), core::to_string(row->state.state)));
+  require_still_fighting(town.db(), id, town.name_of(id), field);
   if (!seen.insert(id).second)
     // TRANSLATORS: {} is a character's name.
     throw LedgerRefusal(RefusalCode::illegal_move, field, say("{} is dealt a card twice", town.name_of(id)));
@@ -203,17 +200,9 @@ void apply_cards_dealt(ApplyContext& ctx, protocol::Fields& f, std::int64_t figh
       .bind(5, shuffled)
       .bind(6, joker)
       .run();
-  // The order of the round (000 L54, SWD): Jokers first, the Black before the Red, then high to low.
-  std::stable_sort(round.begin(), round.end(), [](const Dealt& a, const Dealt& b) { return core::acts_before(a.card, b.card); });
-  Json order = Json::array();
-  for (const Dealt& d : round) {
-    Json names = Json::array();
-    for (std::int64_t id : d.to) names.push_back(town.name_of(id));
-    order.push_back({{"to", names}, {"card", core::card_text(d.card)}, {"joker", d.card.joker != core::Joker::none}});
-  }
   ctx.ledger["round"] = number;
   ctx.ledger["shuffled"] = shuffled;
-  ctx.ledger["order"] = order;
+  ctx.ledger["order"] = round_order(db, stored);
   ctx.ledger["shuffle_next"] = joker;
   // Joker's Wild (savage, 001 L35, L39): a Joker dealt gives Bennies, by the side that drew it.
   if (!joker || !core::chip_rules(event_ruleset(db)).jokers_wild) return;

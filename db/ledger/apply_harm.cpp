@@ -79,11 +79,7 @@ std::int64_t require_able(Town& town, const Json& by, const std::string& field) 
   if (field == "by" && by.is_string() && by.get<std::string>() == "gm") return gm_chip_pool;
   const std::int64_t id = town.character_by_badge(by, field);
   town.require_alive(id, field);
-  if (auto row = find_combatant(town.db(), id);
-      row && row->state.state != core::FighterState::fighting && row->state.state != core::FighterState::last_stand)
-    // TRANSLATORS: {0} is a character's name, {1} their state in the fight (incapacitated, unconscious...).
-    throw LedgerRefusal(RefusalCode::knocked_out, field, say("{} is out of the fight ({})", town.name_of(id),
-                                                           core::to_string(row->state.state)));
+  require_still_fighting(town.db(), id, town.name_of(id), field);
   return id;
 }
 

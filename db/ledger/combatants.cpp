@@ -1,6 +1,10 @@
 #include "ledger/combatants.h"
 
+#include <algorithm>
 #include <stdexcept>
+#include <vector>
+
+#include "ledger/ledger.h"
 #include <string>
 
 namespace marshal::db {
@@ -75,6 +79,36 @@ std::optional<std::int64_t> open_fight(Database& db) {
   Statement s = db.prepare("SELECT seq FROM fights WHERE ended_seq IS NULL ORDER BY seq DESC LIMIT 1");
   if (!s.step()) return std::nullopt;
   return s.int64(0);
+}
+
+void require_still_fighting(Database& db, std::int64_t character, const std::string& name, const std::string& field) {
+  const auto row = find_combatant(db, character);
+  if (!row || row->state.state == core::FighterState::fighting || row->state.state == core::FighterState::last_stand) return;
+  // TRANSLATORS: {0} is a character's name, {1} their state in the fight (incapacitated, unconscious...).
+  throw LedgerRefusal(RefusalCode::knocked_out, field, i18n::say("{} is out of the fight ({})", name,
+                                                                core::to_string(row->state.state)));
+}
+
+protocol::Json round_order(Database& db, const protocol::Json& stored_cards) {
+  struct Dealt {
+    core::PlayingCard card;
+    protocol::Json to;
+  };
+  std::vector<Dealt> dealt;
+  for (const protocol::Json& d : stored_cards) {
+    protocol::Json names = protocol::Json::array();
+    for (const protocol::Json& id : d.at("to")) {
+      Statement s = db.prepare("SELECT name FROM characters WHERE id = ?");
+      s.bind(1, id.get<std::int64_t>());
+      names.push_back(s.step() ? s.text(0) : std::string());
+    }
+    dealt.push_back({core::parse_playing_card(d.at("card").get<std::string>()).value(), names});
+  }
+  std::stable_sort(dealt.begin(), dealt.end(), [](const Dealt& a, const Dealt& b) { return core::acts_before(a.card, b.card); });
+  protocol::Json order = protocol::Json::array();
+  for (const Dealt& d : dealt)
+    order.push_back({{"to", d.to}, {"card", core::card_text(d.card)}, {"joker", d.card.joker != core::Joker::none}});
+  return order;
 }
 
 std::optional<bool> holds_joker(Database& db, std::int64_t character) {

@@ -32,6 +32,14 @@ std::optional<core::Combatant> combatant_state_from_json(const protocol::Json& j
 
 // The seq of the fight under way (fights without ended_seq), if any.
 std::optional<std::int64_t> open_fight(Database& db);
+// Refused (knocked_out, `field`) when `character` has a sheet and is out of the fight
+// (Incapacitated, Bleeding Out, unconscious, dead, out): a dead man shoots no one.
+void require_still_fighting(Database& db, std::int64_t character, const std::string& name, const std::string& field);
+// A round's cards as cards_dealt stores them ([{"to": [ids], "card"}]) in the order they act
+// (000 L54, SWD: Jokers first, the Black before the Red, then Ace to 2, ties by suit):
+// [{"to": [names], "card", "joker"}]. One order for the ledger part and GET /table.
+protocol::Json round_order(Database& db, const protocol::Json& stored_cards);
+
 // Whether `character` holds a Joker in the last round dealt of the fight under way (000 L54: +2
 // on every roll of the round); nullopt when no fight is under way or no round has been dealt.
 std::optional<bool> holds_joker(Database& db, std::int64_t character);

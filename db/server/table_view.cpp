@@ -1,9 +1,6 @@
 #include "server/table_view.h"
 
-#include <algorithm>
-
 #include "core/chips.h"
-#include "core/initiative.h"
 #include "ledger/combatants.h"
 #include "ledger/definition.h"
 #include "ledger/event_ruleset.h"
@@ -70,12 +67,6 @@ Json combat_of(Database& db, std::int64_t character) {
           {"state", core::to_string(row->state.state)}};
 }
 
-std::string db_name_of(Database& db, std::int64_t id) {
-  Statement s = db.prepare("SELECT name FROM characters WHERE id = ?");
-  s.bind(1, id);
-  return s.step() ? s.text(0) : std::string();
-}
-
 // The fight under way, with its last hits (oldest first) and its last round; null between fights.
 Json fight_of(Database& db) {
   const auto open = open_fight(db);
@@ -93,20 +84,7 @@ Json fight_of(Database& db) {
   Statement r = db.prepare("SELECT number, cards, joker FROM fight_rounds WHERE fight = ? ORDER BY number DESC LIMIT 1");
   r.bind(1, *open);
   if (!r.step()) return fight;
-  struct Card {
-    core::PlayingCard card;
-    Json to;
-  };
-  std::vector<Card> dealt;
-  for (const Json& d : Json::parse(r.text(1))) {
-    Json names = Json::array();
-    for (const Json& id : d.at("to")) names.push_back(db_name_of(db, id.get<std::int64_t>()));
-    dealt.push_back({core::parse_playing_card(d.at("card").get<std::string>()).value(), names});
-  }
-  std::stable_sort(dealt.begin(), dealt.end(), [](const Card& a, const Card& b) { return core::acts_before(a.card, b.card); });
-  Json order = Json::array();
-  for (const Card& c : dealt)
-    order.push_back({{"to", c.to}, {"card", core::card_text(c.card)}, {"joker", c.card.joker != core::Joker::none}});
+  const Json order = round_order(db, Json::parse(r.text(1)));
   fight["round"] = {{"number", r.int64(0)}, {"order", order}, {"shuffle_next", r.int64(2) != 0}};
   return fight;
 }

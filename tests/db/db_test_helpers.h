@@ -22,6 +22,7 @@
 #include "audit/audit.h"
 #include "import/import_event.h"
 #include "ledger/ledger.h"
+#include "ledger/verify.h"
 #include "store/schema.h"
 #include "store/sqlite.h"
 
@@ -266,6 +267,26 @@ inline Json kid_kills_cole(TestLedger& t) {
 inline std::string unissued_code() {
   core::Csprng rng(core::seed_from_number(0xDEAD));
   return core::make_card_code(random_bytes(rng));
+}
+
+// A damage roll's dice for damage_rolled: one d6 a face ({4, 3} is 2d6 showing 4 and 3, no Aces).
+inline Json damage_d6s(const std::vector<int>& faces) {
+  Json dice = Json::array();
+  for (int f : faces) dice.push_back({{"die", "d6"}, {"faces", {f}}});
+  return dice;
+}
+
+// A fighter's state as the fight's events put it in their ledger part.
+inline Json fighter_state(int wounds, bool shaken, const std::string& state = "fighting") {
+  return {{"wounds", wounds}, {"shaken", shaken}, {"state", state}};
+}
+
+// Closes the ledger and requires `marshal verify`'s replay to pass.
+inline void check_verifies(TestLedger& t) {
+  t.close();
+  VerifyReport report = verify_ledger(t.path());
+  INFO(report.reason);
+  CHECK(report.ok);
 }
 
 }  // namespace marshal::db::testing

@@ -12,27 +12,6 @@
 using namespace marshal::db;
 using namespace marshal::db::testing;
 
-namespace {
-
-Json plain_d6s(std::vector<int> faces) {
-  Json dice = Json::array();
-  for (int f : faces) dice.push_back({{"die", "d6"}, {"faces", {f}}});
-  return dice;
-}
-
-Json fighter_state(int wounds, bool shaken, const std::string& state) {
-  return {{"wounds", wounds}, {"shaken", shaken}, {"state", state}};
-}
-
-void verify_replays(TestLedger& t) {
-  t.close();
-  VerifyReport report = verify_ledger(t.path());
-  INFO(report.reason);
-  CHECK(report.ok);
-}
-
-}  // namespace
-
 TEST_CASE("Action Cards: a round's order, each card once between shuffles, a shuffle after a Joker, the Joker's +2",
           "[db][fight]") {
   TestLedger t(sample_posse_dir());
@@ -64,10 +43,10 @@ TEST_CASE("Action Cards: a round's order, each card once between shuffles, a shu
   CHECK(round["order"] == order);
   CHECK(round["shuffle_next"] == true);
   // The Joker's holder rolls at +2 this round, and no one else does.
-  t.refuse("damage_rolled", {{"by", smith}, {"target", hannah}, {"dice", plain_d6s({2})}}, "outcome_mismatch");
-  AppendResult plus2 = t.accept("damage_rolled", {{"by", smith}, {"target", hannah}, {"dice", plain_d6s({2})}, {"joker", true}});
+  t.refuse("damage_rolled", {{"by", smith}, {"target", hannah}, {"dice", damage_d6s({2})}}, "outcome_mismatch");
+  AppendResult plus2 = t.accept("damage_rolled", {{"by", smith}, {"target", hannah}, {"dice", damage_d6s({2})}, {"joker", true}});
   CHECK(plus2.ledger["total"] == 4);
-  t.refuse("damage_rolled", {{"by", doc}, {"target", smith}, {"dice", plain_d6s({2})}, {"joker", true}}, "outcome_mismatch");
+  t.refuse("damage_rolled", {{"by", doc}, {"target", smith}, {"dice", damage_d6s({2})}, {"joker", true}}, "outcome_mismatch");
   // After a Joker the deck is shuffled before the deal.
   const Json again{{"cards", {{{"to", hannah}, {"card", "AS"}}}}};
   CHECK(t.refuse("cards_dealt", again, "illegal_move").field == "shuffled");
@@ -86,8 +65,8 @@ TEST_CASE("Action Cards: a round's order, each card once between shuffles, a shu
   CHECK(t.refuse("cards_dealt", {{"cards", {{{"to", hannah}, {"card", "1X"}}}}}, "bad_input").field == "cards[0].card");
   CHECK(t.refuse("cards_dealt", {{"cards", Json::array()}}, "bad_input").field == "cards");
   // Smith's Joker was last round's: no +2 now.
-  t.refuse("damage_rolled", {{"by", smith}, {"target", hannah}, {"dice", plain_d6s({2})}, {"joker", true}}, "outcome_mismatch");
-  verify_replays(t);
+  t.refuse("damage_rolled", {{"by", smith}, {"target", hannah}, {"dice", damage_d6s({2})}, {"joker", true}}, "outcome_mismatch");
+  check_verifies(t);
 }
 
 TEST_CASE("savage: a Joker dealt gives Joker's Wild Bennies by the side that drew it (001 L35, L39)", "[db][fight][chips]") {
@@ -105,7 +84,7 @@ TEST_CASE("savage: a Joker dealt gives Joker's Wild Bennies by the side that dre
   CHECK(t.count("SELECT count FROM chips WHERE holder = 0") == 1);
   // During a fight the deal gives Joker's Wild: the event of its own would give it twice.
   t.refuse("jokers_wild", {{"drawn_by", "posse"}}, "illegal_move");
-  verify_replays(t);
+  check_verifies(t);
 }
 
 TEST_CASE("deadlands-1876: the Incapacitation roll decides; the dying healed come back at three wounds, Shaken",
@@ -117,7 +96,7 @@ TEST_CASE("deadlands-1876: the Incapacitation roll decides; the dying healed com
   t.refuse("incapacitation_rolled", {{"by", jack}, {"die", "d6"}, {"dice", {{"trait", {4}}, {"wild", {2}}}}},
            "illegal_move");  // not Incapacitated
   // 21 against Toughness 5: four wounds, past his three.
-  t.accept("damage_rolled", {{"by", "gm"}, {"target", jack}, {"dice", plain_d6s({5, 5, 5, 5, 1})}});
+  t.accept("damage_rolled", {{"by", "gm"}, {"target", jack}, {"dice", damage_d6s({5, 5, 5, 5, 1})}});
   t.refuse("healed", {{"healer", jack}, {"patient", doc}, {"die", "d6"}, {"dice", {{"trait", {5}}, {"wild", {1}}}}},
            "knocked_out");  // the Incapacitated heal no one
   t.refuse("healed", {{"healer", doc}, {"patient", jack}, {"die", "d8"}, {"dice", {{"trait", {5}}, {"wild", {1}}}}},
@@ -126,7 +105,7 @@ TEST_CASE("deadlands-1876: the Incapacitation roll decides; the dying healed com
   AppendResult rolled = t.accept("incapacitation_rolled", {{"by", jack}, {"die", "d6"}, {"dice", {{"trait", {4}}, {"wild", {2}}}}});
   CHECK(rolled.ledger["incapacitation"] == "unconscious");
   CHECK(rolled.ledger["state"] == fighter_state(3, true, "unconscious"));
-  t.refuse("damage_rolled", {{"by", "gm"}, {"target", jack}, {"dice", plain_d6s({2})}}, "knocked_out");
+  t.refuse("damage_rolled", {{"by", "gm"}, {"target", jack}, {"dice", damage_d6s({2})}}, "knocked_out");
   // Doc heals him: 5 against 4, one success: back at his last Wound level, Shaken (002 L36).
   AppendResult healed = t.accept("healed", {{"healer", doc}, {"patient", jack}, {"die", "d8"},
                                              {"dice", {{"trait", {5}}, {"wild", {1}}}}});
@@ -141,14 +120,14 @@ TEST_CASE("deadlands-1876: the Incapacitation roll decides; the dying healed com
   t.refuse("healed", {{"healer", doc}, {"patient", hannah}, {"die", "d8"}, {"dice", {{"trait", {5}}, {"wild", {1}}}}},
            "illegal_move");  // no wound to heal
   // Snake eyes on the Incapacitation roll: death (000 L172); no Healing for the dead.
-  t.accept("damage_rolled", {{"by", "gm"}, {"target", hannah}, {"dice", plain_d6s({5, 5, 5, 5, 3})}});
+  t.accept("damage_rolled", {{"by", "gm"}, {"target", hannah}, {"dice", damage_d6s({5, 5, 5, 5, 3})}});
   AppendResult death = t.accept("incapacitation_rolled", {{"by", hannah}, {"die", "d8"}, {"dice", {{"trait", {1}}, {"wild", {1}}}}});
   CHECK(death.ledger["incapacitation"] == "death");
   CHECK(t.character_text("Hannah Two Rivers", "dead") == "1");  // dead for the rest of the game
   t.refuse("unshaken", {{"by", hannah}, {"how", "chip"}, {"chip", {{"by", hannah}, {"colour", "white"}}}}, "dead");
   CHECK(t.refuse("healed", {{"healer", doc}, {"patient", hannah}, {"die", "d8"}, {"dice", {{"trait", {5}}, {"wild", {1}}}}},
                  "dead").field == "patient");
-  verify_replays(t);
+  check_verifies(t);
 }
 
 TEST_CASE("deadlands-ru: the GM names the Incapacitation result; healing bears both wound penalties", "[db][fight]") {
@@ -158,16 +137,16 @@ TEST_CASE("deadlands-ru: the GM names the Incapacitation result; healing bears b
   TestLedger t(folder);
   const std::string jack = t.badge("Lucky Jack Dawson"), doc = t.badge("Doc Ezekiel Hale");
   t.accept("fight_started", Json::object());
-  t.accept("damage_rolled", {{"by", "gm"}, {"target", jack}, {"dice", plain_d6s({5, 5, 5, 5, 1})}});
+  t.accept("damage_rolled", {{"by", "gm"}, {"target", jack}, {"dice", damage_d6s({5, 5, 5, 5, 1})}});
   CHECK(t.refuse("incapacitation_rolled", {{"by", jack}, {"result", "dying"}}, "bad_input").field == "result");
   AppendResult named = t.accept("incapacitation_rolled", {{"by", jack}, {"result", "bleeding_out"}});
   CHECK(named.ledger["state"] == fighter_state(3, true, "bleeding_out"));
   // Doc (one wound himself) heals Jack (three): -4 on the roll; 8 then 1 is 9, 9 - 4 = 5: a success.
-  t.accept("damage_rolled", {{"by", "gm"}, {"target", doc}, {"dice", plain_d6s({5, 4})}});  // 9 against 5: a wound
+  t.accept("damage_rolled", {{"by", "gm"}, {"target", doc}, {"dice", damage_d6s({5, 4})}});  // 9 against 5: a wound
   AppendResult healed = t.accept("healed", {{"healer", doc}, {"patient", jack}, {"die", "d8"},
                                              {"dice", {{"trait", {8, 1}}, {"wild", {2}}}}});
   CHECK(healed.ledger["wound_modifier"] == -4);
   CHECK(healed.ledger["healed"] == 1);
   CHECK(healed.ledger["state"] == fighter_state(3, true, "fighting"));
-  verify_replays(t);
+  check_verifies(t);
 }
