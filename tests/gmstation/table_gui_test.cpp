@@ -176,3 +176,45 @@ TEST_CASE("Table: a posse's rolls, chips, rerolls and tokens from the keyboard a
   INFO(report.reason);
   CHECK(report.ok);
 }
+
+TEST_CASE("Table: a fight in the ledger shows in the roster and the log, at 1024 x 600", "[gui][table][fight]") {
+  SampleTown posse(32, "deadlands-posse");
+  {
+    // Round 1 dealt, Hannah hit twice (Shaken, then a wound), the Deputy out (001 L4).
+    db::Ledger ledger(posse.db);
+    std::int64_t at = db::unix_time_ms() - 60'000;
+    auto append = [&](const std::string& type, const db::Json& payload) {
+      at += 1000;
+      REQUIRE(ledger.append({db::make_uuid_v7(at), "table-gm", at, type, payload}, at).accepted);
+    };
+    auto d6s = [](std::vector<int> faces) {
+      db::Json dice = db::Json::array();
+      for (int f : faces) dice.push_back({{"die", "d6"}, {"faces", {f}}});
+      return dice;
+    };
+    append("fight_started", db::Json::object());
+    append("cards_dealt", {{"cards",
+                            {{{"to", posse.badge("Smith the Gunhand")}, {"card", "BJ"}},
+                             {{"to", posse.badge("Hannah Two Rivers")}, {"card", "AS"}},
+                             {{"to", posse.badge("Gomorra Deputy")}, {"card", "7D"}}}}});
+    append("damage_rolled", {{"by", "gm"}, {"target", posse.badge("Hannah Two Rivers")}, {"dice", d6s({4, 3})}});
+    append("damage_rolled", {{"by", "gm"}, {"target", posse.badge("Hannah Two Rivers")}, {"dice", d6s({4, 3})}});
+    append("damage_rolled", {{"by", posse.badge("Hannah Two Rivers")}, {"target", posse.badge("Gomorra Deputy")},
+                             {"dice", d6s({5, 4})}});
+  }
+  gm::MainFrame* frame = open_station(posse.db, "table-gm");
+  frame->SetSize(1024, 600);
+  gm::TablePage* table = frame->table();
+  wxUIActionSimulator sim;
+  sim.Char(WXK_F9);
+  pump(500);
+  INFO(table->roster_text().utf8_string());
+  CHECK(table->roster_text().Contains("Hannah Two Rivers: 1 wound, SHAKEN"));
+  CHECK(table->roster_text().Contains("Gomorra Deputy (GM) (Extra): SHAKEN, OUT"));
+  CHECK_FALSE(table->roster_text().Contains("Doc Ezekiel Hale: "));  // unhurt, no chips
+  INFO(table->log_text().utf8_string());
+  CHECK(table->log_text().Contains("Fight, round 1: 1 Smith the Gunhand (Black Joker: any time, +2), 2 Hannah Two "
+                                   "Rivers (Ace of Spades), 3 Gomorra Deputy (7 of Diamonds)"));
+  CHECK(table->who_field()->HasFocus());
+  screenshot(frame, "table-fight");
+}

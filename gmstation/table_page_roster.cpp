@@ -1,0 +1,155 @@
+// The Table screen's right column (gmstation/table_page.h): everyone's chips and, in a fight,
+// their condition (issue 32: Shaken, wounds, out), the fight's order, and the evening's last rolls.
+#include <algorithm>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "gmstation/table_fight_model.h"
+#include "gmstation/table_page.h"
+#include "gmstation/table_page_text.h"
+#include "i18n/sentence.h"
+#include "ui/words.h"
+
+namespace marshal::gm {
+
+using ui::tr;
+using ui::trn;
+using ui::utf8;
+
+namespace {
+
+// The roll log's lines on screen, newest first (the live panel beside lists every roll too).
+constexpr std::size_t log_lines_shown = 2;
+// The chips list names everyone up to this many characters (a posse at a table); a larger town
+// (a LARP's) names only those with chips or dead, and counts the rest, so the screen still fits
+// 1024 x 600. The numbers stay everyone's, in the ledger's order.
+constexpr std::size_t roster_names_shown = 12;
+
+// A count of chips of one colour: "3 Bennies", "2 white".
+std::string table_chips_of(std::int64_t n, const std::string& colour) {
+  const auto count = static_cast<std::uint64_t>(std::max<std::int64_t>(n, 0));
+  if (colour == "benny") return fmt::format(fmt::runtime(trn("{} Benny", "{} Bennies", count)), n);
+  // TRANSLATORS: a count of chips of one colour: "2 white" (chips).
+  if (colour == "white") return fmt::format(fmt::runtime(trn("{} white", "{} white", count)), n);
+  // TRANSLATORS: a count of chips of one colour: "2 red" (chips).
+  if (colour == "red") return fmt::format(fmt::runtime(trn("{} red", "{} red", count)), n);
+  // TRANSLATORS: a count of chips of one colour: "2 blue" (chips).
+  if (colour == "blue") return fmt::format(fmt::runtime(trn("{} blue", "{} blue", count)), n);
+  return fmt::format("{} {}", n, colour);
+}
+
+}  // namespace
+
+std::string table_unbroken(std::string text) {
+  for (auto at = text.find(' '); at != std::string::npos; at = text.find(' ', at)) text.replace(at, 1, "\u00a0");
+  return text;
+}
+
+std::string table_chips_text(const Json& chips, const Json& colours) {
+  std::vector<std::string> parts;
+  for (const auto& colour : colours) {
+    const std::int64_t n = chips.value(colour.get<std::string>(), std::int64_t{0});
+    if (n != 0) parts.push_back(table_chips_of(n, colour.get<std::string>()));
+  }
+  // TRANSLATORS: no chips at all.
+  if (parts.empty()) return tr("none");
+  return fmt::format("{}", fmt::join(parts, ", "));
+}
+
+
+void TablePage::show_roster() {
+  const Json colours = table_.value("colours", Json::array({"benny"}));
+  // Running lines, not a line each: a town of twenty characters still leaves room for the rest.
+  // A number stays with its name (a non-breaking space); chips are named only where there are some.
+  const Json characters = table_.value("characters", Json::array());
+  const bool everyone = characters.size() <= roster_names_shown;
+  std::string text;
+  int number = 0;
+  std::size_t unnamed = 0;
+  for (const auto& c : characters) {
+    std::string name = c.value("name", "");
+    // TRANSLATORS: after a name in the list of chips: one of the GM's characters.
+    if (c.value("side", "") == "gm") name += " " + tr("(GM)");
+    // TRANSLATORS: after a name: an Extra (a minor character, not a Wild Card).
+    if (!c.value("wild_card", true)) name += " " + tr("(Extra)");
+    const Json chips = c.value("chips", Json::object());
+    bool any = false;
+    for (const auto& [colour, n] : chips.items()) any = any || (n.is_number_integer() && n.get<std::int64_t>() != 0);
+    // In a fight: wounds, Shaken, out (the ledger's `combat`); the dead say so alone.
+    const std::string condition = c.value("dead", false) ? "" : table_fight::condition_words(c.value("combat", Json()));
+    ++number;
+    if (!everyone && !any && !c.value("dead", false) && condition.empty()) {
+      ++unnamed;
+      continue;
+    }
+    std::string about = c.value("dead", false) ? tr("DEAD") : any ? table_chips_text(chips, colours) : std::string();
+    if (!condition.empty()) about += (about.empty() ? "" : ", ") + condition;
+    text += fmt::format("{}{}{}", text.empty() ? "" : "   ", table_unbroken(fmt::format("{} {}", number, name)),
+                        about.empty() ? std::string() : ": " + about);
+  }
+  if (unnamed > 0)
+    // TRANSLATORS: the chips list of a large town names only who has chips; {} counts the others.
+    text += (text.empty() ? "" : "   ") +
+            fmt::format(fmt::runtime(trn("{} more with none", "{} more with none", unnamed)), unnamed);
+  // TRANSLATORS: {} is the chips in the GM's pool ("3 Bennies", "none"); after the heading
+  // "Chips and Bennies", on its line.
+  show_text(chips_heading_, chips_heading_text_,
+            // TRANSLATORS: the heading of the chips list (Bennies are chips too), short: the GM's pool follows.
+            utf8(tr("Chips") + "   " +
+                 fmt::format(fmt::runtime(tr("GM's pool: {}")),
+                             table_chips_text(table_.value("gm_pool", Json::object()), colours))),
+            false);
+  if (!table_.value("night_open", false)) text += "\n" + tr("No game night under way (Ctrl+N starts one)");
+  show_text(roster_, roster_text_, utf8(text), false);
+}
+
+namespace {
+
+// A roll's trait as the ledger keeps it (English: "untrained", "Connection: Cullen Bohannon",
+// "Survival (Hole Card)"; a sheet's trait as the event wrote it), in the language of the screens.
+std::string trait_words(const std::string& kept) {
+  static const std::string connection = "Connection: ", hole_card = " (Hole Card)";  // i18n: not words (the ledger's)
+  if (kept == "untrained") return tr("untrained");  // i18n: not words (the ledger's)
+  if (kept.rfind(connection, 0) == 0) return i18n::say("Connection: {}", kept.substr(connection.size())).translated();
+  if (kept.size() > hole_card.size() && kept.compare(kept.size() - hole_card.size(), hole_card.size(), hole_card) == 0)
+    return i18n::say("{} (Hole Card)", kept.substr(0, kept.size() - hole_card.size())).translated();
+  return kept;
+}
+
+}  // namespace
+
+void TablePage::show_log() {
+  const Json rolls = table_.value("rolls", Json::array());
+  std::string text;
+  std::size_t shown = 0;
+  for (auto it = rolls.rbegin(); it != rolls.rend() && shown < log_lines_shown; ++it, ++shown) {
+    const Json& r = *it;
+    std::string outcome = tr("failure");
+    if (r.value("crit_fail", false)) {
+      outcome = tr("CRITICAL FAILURE");
+    } else if (r.value("success", false)) {
+      const int raises = r.value("raises", 0);
+      outcome = raises > 0 ? fmt::format(fmt::runtime(trn("success, {} raise", "success, {} raises",
+                                                          static_cast<std::uint64_t>(raises))),
+                                         raises)
+                           : tr("success");
+    }
+    // TRANSLATORS: {} is the number of the event it rerolls.
+    const std::string reroll_note = r.contains("reroll_of") ? " " + fmt::format(fmt::runtime(tr("(reroll of #{})")),
+                                                                           r["reroll_of"].get<std::int64_t>())
+                                                       : std::string();
+    text += fmt::format("#{} {}, {}: {} {}{}\n", r.value("seq", std::int64_t{0}), r.value("by", ""),
+                        r.contains("trait") && r["trait"].is_string() ? trait_words(r["trait"].get<std::string>())
+                                                                      : tr("a roll"),
+                        r.value("result", 0), outcome, reroll_note);
+  }
+  // A fight under way comes first: its round's order (who acts next is the GM's first question).
+  const std::string fight = table_fight::fight_line(table_.value("fight", Json()));
+  show_text(log_, log_text_,
+            utf8((fight.empty() ? "" : fight + "\n") + tr("Rolls this evening, the last first:") + "\n" +
+                 (text.empty() ? tr("none yet") : text)),
+            false);
+}
+
+}  // namespace marshal::gm
