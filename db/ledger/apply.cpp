@@ -84,10 +84,11 @@ const std::vector<std::string>& event_types() {
 }
 
 void Ledger::apply(const std::string& type, const Json& payload, Json& ledger, std::int64_t seq,
-                   std::int64_t server_time_ms, bool replaying) {
+                   std::int64_t server_time_ms, const Json* recorded) {
   Town town(db_, seq, server_time_ms);
-  static const Json no_options = Json::object();
-  ApplyContext ctx{town, payload, ledger, replaying, randomness_,
+  static const Json no_options = Json::object(), nothing_recorded = Json::object();
+  const bool replaying = recorded != nullptr;
+  ApplyContext ctx{town, payload, ledger, replaying, recorded ? *recorded : nothing_recorded, randomness_,
                    type == "conflict_resolved" || type == "wound_healed" ? event_options() : no_options};
   try {
     // Healings and jail terms that ended since the last event take effect first

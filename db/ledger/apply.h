@@ -11,7 +11,11 @@ struct ApplyContext {
   Town& town;
   const Json& payload;
   Json& ledger;          // what the ledger determines: stored with the event
-  bool replaying;        // random choices must then already be in `ledger`
+  bool replaying;        // random choices are then read back from `recorded`
+  // The stored event's ledger part when replaying (empty otherwise): only the ledger's own
+  // random choices are read back from it; the rest is worked out again into `ledger` and the
+  // whole compared, so a key the replay does not write fails it.
+  const Json& recorded;
   LedgerRandomness& randomness;
   const Json& options;   // the event's options (RULES.md), as its definition set them
 };

@@ -13,15 +13,20 @@ namespace {
 // The ledger's random pick among a character's bystanders, recorded so a replay names it again.
 std::optional<std::string> random_bystander(ApplyContext& ctx, std::int64_t who) {
   std::vector<std::string> held = ctx.town.held(who, "bystander");
-  if (ctx.replaying || ctx.ledger.contains("pick")) {
-    if (!ctx.ledger.contains("pick") || ctx.ledger["pick"].is_null()) {
+  // Read back when replaying, or when this event already drew it (a second loss in one event).
+  const Json* kept = ctx.replaying ? &ctx.recorded : ctx.ledger.contains("pick") ? &ctx.ledger : nullptr;
+  if (kept) {
+    if (!kept->contains("pick") || (*kept)["pick"].is_null()) {
       if (!held.empty() && ctx.replaying)
         throw LedgerRefusal(RefusalCode::bad_input, "ledger.pick", say("the recorded random pick is missing"));
+      if (kept->contains("pick")) ctx.ledger["pick"] = nullptr;
       return std::nullopt;
     }
-    std::string pick = ctx.ledger["pick"];
+    if (!(*kept)["pick"].is_string()) throw LedgerRefusal(RefusalCode::bad_input, "ledger.pick", say("must be a card's code"));
+    const std::string pick = (*kept)["pick"];
     if (std::find(held.begin(), held.end(), pick) == held.end())
       throw LedgerRefusal(RefusalCode::not_holder, "ledger.pick", say("the recorded pick {} is not held", pick));
+    ctx.ledger["pick"] = pick;
     return pick;
   }
   if (held.empty()) {
@@ -35,8 +40,10 @@ std::optional<std::string> random_bystander(ApplyContext& ctx, std::int64_t who)
 
 std::string new_code(ApplyContext& ctx) {
   if (ctx.replaying) {
-    if (!ctx.ledger.contains("code")) throw LedgerRefusal(RefusalCode::bad_input, "ledger.code", say("the new code is missing"));
-    return Town::canonical_code(ctx.ledger["code"], "ledger.code");
+    if (!ctx.recorded.contains("code")) throw LedgerRefusal(RefusalCode::bad_input, "ledger.code", say("the new code is missing"));
+    std::string code = Town::canonical_code(ctx.recorded["code"], "ledger.code");
+    ctx.ledger["code"] = code;
+    return code;
   }
   std::string code;
   do {

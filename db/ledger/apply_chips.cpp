@@ -49,15 +49,15 @@ std::string award_colour(ApplyContext& ctx, const core::ChipRules& rules, const 
   if (!rules.colour_by_d6) throw LedgerRefusal(RefusalCode::bad_input, "colour", say("this ruleset's chips are not coloured by a d6"));
   int d6 = 0;
   if (ctx.replaying) {
-    if (!ctx.ledger.contains("d6") || !ctx.ledger["d6"].is_number_integer())
+    if (!ctx.recorded.contains("d6") || !ctx.recorded["d6"].is_number_integer())
       throw LedgerRefusal(RefusalCode::bad_input, "ledger.d6", say("the recorded d6 is missing"));
-    const auto kept = ctx.ledger["d6"].get<std::int64_t>();  // range-checked before it is narrowed
+    const auto kept = ctx.recorded["d6"].get<std::int64_t>();  // range-checked before it is narrowed
     if (kept < 1 || kept > 6) throw LedgerRefusal(RefusalCode::bad_input, "ledger.d6", say("must be 1 to 6"));
     d6 = static_cast<int>(kept);
   } else {
     d6 = static_cast<int>(ctx.randomness.uniform(6)) + 1;
-    ctx.ledger["d6"] = d6;
   }
+  ctx.ledger["d6"] = d6;
   std::string colour = core::colour_for_d6(d6);
   ctx.ledger["colour"] = colour;
   return colour;

@@ -281,7 +281,7 @@ AppendResult Ledger::append_in_transaction(const AppendRequest& request,
     if (row.seq > 1 && request.type == "event_defined")
       throw LedgerRefusal(RefusalCode::illegal_move, "type", say("the event is already defined"));
     Json ledger = Json::object();
-    apply(request.type, request.payload, ledger, row.seq, server_time_ms, false);
+    apply(request.type, request.payload, ledger, row.seq, server_time_ms, nullptr);
 
     row.uuid = uuid;
     row.station = request.station;

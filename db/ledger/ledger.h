@@ -143,9 +143,10 @@ class Ledger {
   friend class Replayer;
   Ledger(const std::string& path, bool create, LedgerRandomness randomness);
   // Validates and projects one event inside the caller's transaction; fills `ledger` with what
-  // the ledger determined. In replay mode (`replaying`), random choices must already be there.
+  // the ledger determined. Replaying, `recorded` is the stored ledger part: its random choices
+  // are read back from it (null: a live append, which draws them).
   void apply(const std::string& type, const Json& payload, Json& ledger, std::int64_t seq,
-             std::int64_t server_time_ms, bool replaying);
+             std::int64_t server_time_ms, const Json* recorded);
   void log_refusal(const AppendRequest& request, const std::string& uuid, std::int64_t server_time_ms,
                    const LedgerRefusal& refusal);
   const Json& event_options();

@@ -289,9 +289,11 @@ void Ledger::replay_one(const EventRow& row) {
 
 void Ledger::replay_parsed(const EventRow& row, const Json& payload, const Json& stored) {
   auto mismatch = [&](const std::string& what) { return ReplicaMismatch(row.seq, 0, what); };
-  Json ledger = stored;
+  // Worked out afresh, the stored part read only for the ledger's random choices: a key the
+  // replay does not write (a forged one added) makes the two differ.
+  Json ledger = Json::object();
   try {
-    apply(row.type, payload, ledger, row.seq, row.server_time_ms, true);
+    apply(row.type, payload, ledger, row.seq, row.server_time_ms, &stored);
   } catch (const LedgerRefusal& r) {
     // TRANSLATORS: {0} is an event's number, {1} its type, {2} why the rules refuse it.
     throw mismatch(fmt::format(fmt::runtime(tr("replaying event {} ({}) is refused: {}")), row.seq, row.type,

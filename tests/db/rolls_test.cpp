@@ -66,18 +66,18 @@ TEST_CASE("a trait roll's dice judged by the ledger, stored with the event, and 
   CHECK(report.ok);
 }
 
-TEST_CASE("a roll's stored result forged with a hash that fits: verify judges the dice again and says so",
-          "[db][rolls]") {
-  TestLedger t;
-  AppendResult r = t.accept("roll_recorded", roll(t.badge("Kid Calloway"), "d8", {{"trait", {4}}, {"wild", {2}}}));
-  CHECK(r.ledger["success"] == true);
+namespace {
+
+// What a forger with the file does: `from` made `to` in event `seq`'s stored text (the last
+// event), the hash made to fit; then what verify says.
+VerifyReport forged_verify(TestLedger& t, std::int64_t seq, const std::string& from, const std::string& to) {
   EventRow row;
   {
     Statement s = t.db().prepare(
         "SELECT uuid, station, client_time_ms, server_time_ms, type, payload, prev_hash FROM events WHERE seq = ?");
-    s.bind(1, r.seq);
+    s.bind(1, seq);
     REQUIRE(s.step());
-    row.seq = r.seq;
+    row.seq = seq;
     row.uuid = s.text(0);
     row.station = s.text(1);
     row.client_time_ms = s.int64(2);
@@ -86,19 +86,40 @@ TEST_CASE("a roll's stored result forged with a hash that fits: verify judges th
     row.payload = s.text(5);
     row.prev_hash = s.blob(6);
   }
-  // The forger makes the 4 a 6 in what the ledger judged, and fits the hash (the last event).
-  const std::string forged_from = "\"result\":4", forged_to = "\"result\":6";
-  REQUIRE(row.payload.find(forged_from) != std::string::npos);
-  row.payload.replace(row.payload.find(forged_from), forged_from.size(), forged_to);
+  REQUIRE(row.payload.find(from) != std::string::npos);
+  row.payload.replace(row.payload.find(from), from.size(), to);
   const std::string hex = to_hex(event_hash(row));
   t.close();
   {
     Database db(t.path(), false);
     db.exec("DROP TRIGGER IF EXISTS events_no_update;");
     Statement s = db.prepare("UPDATE events SET payload = ?, hash = X'" + hex + "' WHERE seq = ?");
-    s.bind(1, row.payload).bind(2, r.seq).run();
+    s.bind(1, row.payload).bind(2, seq).run();
   }
-  VerifyReport report = verify_ledger(t.path());
+  return verify_ledger(t.path());
+}
+
+}  // namespace
+
+TEST_CASE("a roll's stored result forged with a hash that fits: verify judges the dice again and says so",
+          "[db][rolls]") {
+  TestLedger t;
+  AppendResult r = t.accept("roll_recorded", roll(t.badge("Kid Calloway"), "d8", {{"trait", {4}}, {"wild", {2}}}));
+  CHECK(r.ledger["success"] == true);
+  // The forger makes the 4 a 6 in what the ledger judged.
+  VerifyReport report = forged_verify(t, r.seq, "\"result\":4", "\"result\":6");
+  CHECK_FALSE(report.ok);
+  CHECK(report.failed_seq == r.seq);
+  CHECK(report.reason.find("another outcome than the one stored") != std::string::npos);
+}
+
+TEST_CASE("a key the ledger never wrote, added to an event's ledger part with a hash that fits: verify fails",
+          "[db][rolls]") {
+  // The replay works the ledger part out afresh and compares the whole: an extra key (a forged
+  // note, a chip count) is no part of what the rules gave.
+  TestLedger t;
+  AppendResult r = t.accept("roll_recorded", roll(t.badge("Kid Calloway"), "d8", {{"trait", {4}}, {"wild", {2}}}));
+  VerifyReport report = forged_verify(t, r.seq, "\"ledger\":{", "\"ledger\":{\"gm_pool_gains\":1,");
   CHECK_FALSE(report.ok);
   CHECK(report.failed_seq == r.seq);
   CHECK(report.reason.find("another outcome than the one stored") != std::string::npos);
