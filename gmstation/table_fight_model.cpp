@@ -1,8 +1,15 @@
 #include "gmstation/table_fight_model.h"
 
+#include <cctype>
+#include <initializer_list>
+#include <utility>
+
 #include <fmt/format.h>
 
 #include "core/initiative.h"
+#include "core/refusal.h"
+#include "core/trait_roll.h"
+#include "i18n/sentence.h"
 #include "i18n/translate.h"
 
 namespace marshal::gm::table_fight {
@@ -24,13 +31,17 @@ std::string state_words(const std::string& state) {
   return "";  // fighting: nothing to say
 }
 
+// A card's rank as its corner shows it: 2-10, J, Q, K, A (the Russian deck's В, Д, К, Т).
 std::string rank_words(int rank) {
   switch (rank) {
-    // TRANSLATORS: a playing card's rank, as in "Jack of Spades".
-    case 11: return tr("Jack");
-    case 12: return tr("Queen");
-    case 13: return tr("King");
-    case 14: return tr("Ace");
+    // TRANSLATORS: the Jack's letter in a card's corner, as on playing cards: one letter.
+    case 11: return tr("J");
+    // TRANSLATORS: the Queen's letter in a card's corner, as on playing cards: one letter.
+    case 12: return tr("Q");
+    // TRANSLATORS: the King's letter in a card's corner, as on playing cards: one letter.
+    case 13: return tr("K");
+    // TRANSLATORS: the Ace's value in the corners of an action card, as on playing cards: one letter.
+    case 14: return tr("A");
     default: return std::to_string(rank);
   }
 }
@@ -59,40 +70,284 @@ std::string card_words(const std::string& text) {
   if (card->joker == core::Joker::black) return tr("Black Joker");
   // TRANSLATORS: the Action Card of 000 L54 that acts after the Black Joker.
   if (card->joker == core::Joker::red) return tr("Red Joker");
-  switch (card->suit) {
-    // TRANSLATORS: {} is a card's rank (10, Jack, Ace): "10 of Spades".
-    case core::Suit::spades: return fmt::format(fmt::runtime(tr("{} of Spades")), rank_words(card->rank));
-    // TRANSLATORS: {} is a card's rank (10, Jack, Ace).
-    case core::Suit::hearts: return fmt::format(fmt::runtime(tr("{} of Hearts")), rank_words(card->rank));
-    // TRANSLATORS: {} is a card's rank (10, Jack, Ace).
-    case core::Suit::diamonds: return fmt::format(fmt::runtime(tr("{} of Diamonds")), rank_words(card->rank));
-    // TRANSLATORS: {} is a card's rank (10, Jack, Ace).
-    case core::Suit::clubs: return fmt::format(fmt::runtime(tr("{} of Clubs")), rank_words(card->rank));
-  }
-  return text;
+  const char* suit = card->suit == core::Suit::spades   ? "\u2660"
+                     : card->suit == core::Suit::hearts ? "\u2665"
+                     : card->suit == core::Suit::diamonds ? "\u2666"
+                                                          : "\u2663";
+  return rank_words(card->rank) + suit;
 }
 
-std::string fight_line(const Json& fight) {
-  if (!fight.is_object()) return "";
-  const Json round = fight.value("round", Json());
-  // TRANSLATORS: the Table screen's fight line before the first round's Action Cards.
+namespace {
+
+// GET /table's last round dealt in the fight under way; null without one.
+Json last_round(const Json& table) {
+  const Json fight = table.value("fight", Json());
+  return fight.is_object() ? fight.value("round", Json()) : Json();
+}
+
+}  // namespace
+
+std::string fight_heading(const Json& table) {
+  if (!table.value("fight", Json()).is_object()) return "";
+  const Json round = last_round(table);
+  // TRANSLATORS: the Table screen's fight heading before the first round's Action Cards.
   if (!round.is_object()) return tr("Fight under way: no cards dealt yet");
-  std::string order;
-  int place = 0;
-  for (const Json& dealt : round.value("order", Json::array())) {
-    std::string names;
-    for (const Json& name : dealt.value("to", Json::array()))
-      names += (names.empty() ? "" : ", ") + name.get<std::string>();
-    std::string card = card_words(dealt.value("card", ""));
-    // TRANSLATORS: after a Joker in the fight's order: its holder acts when they like, +2 (000 L54).
-    if (dealt.value("joker", false)) card += ": " + tr("any time, +2");
-    order += fmt::format("{}{} {} ({})", order.empty() ? "" : ", ", ++place, names, card);
+  // TRANSLATORS: the heading of the Table screen's list during a fight, which runs in the order the fighters act. Short.
+  std::string heading = fmt::format(fmt::runtime(tr("Round {}")), round.value("number", 0));
+  // TRANSLATORS: after the fight's heading: a Joker came out, so the deck is shuffled before the next deal (SWD).
+  if (round.value("shuffle_next", false)) heading += "; " + tr("shuffle next");
+  return heading;
+}
+
+std::optional<std::size_t> acting_place(const Json& table, const std::string& name) {
+  const Json round = last_round(table);
+  if (!round.is_object()) return std::nullopt;
+  const Json order = round.value("order", Json::array());
+  for (std::size_t i = 0; i < order.size(); ++i)
+    for (const Json& to : order[i].value("to", Json::array()))
+      if (to == name) return i;
+  return std::nullopt;
+}
+
+std::string card_of(const Json& table, const std::string& name) {
+  const auto place = acting_place(table, name);
+  if (!place) return "";
+  const Json round = last_round(table);  // kept: `dealt` refers into it
+  const Json& dealt = round["order"][*place];
+  // The Joker's holder acts when they like, at +2 on every roll (000 L54).
+  return card_words(dealt.value("card", "")) + (dealt.value("joker", false) ? " +2" : "");
+}
+
+}  // namespace marshal::gm::table_fight
+
+namespace marshal::gm::table_fight {
+
+namespace {
+
+// A fighter dealt a card: state fighting or last_stand (db/ledger/combatants.h's
+// require_still_fighting refuses the rest).
+bool still_in(const Json& c) {
+  const Json combat = c.value("combat", Json());
+  if (!combat.is_object() || c.value("dead", false)) return false;
+  const std::string state = combat.value("state", "fighting");
+  return state == "fighting" || state == "last_stand";
+}
+
+core::Refusal bad_damage(const i18n::Sentence& why) { return core::Refusal(core::RefusalCode::out_of_range, "dice", why); }
+
+// "6 3" -> {6, 3}: one die's chain of faces.
+std::vector<int> chain_of(std::string_view text) {
+  std::vector<int> faces;
+  std::string number;
+  auto flush = [&] {
+    if (number.empty()) return;
+    // TRANSLATORS: {} is what was typed as a die's face.
+    if (number.size() > 3) throw bad_damage(i18n::say("'{}' is no face of a die", number));
+    faces.push_back(std::stoi(number));
+    number.clear();
+  };
+  for (char c : text) {
+    if (std::isdigit(static_cast<unsigned char>(c))) number += c;
+    else if (c == ' ' || c == '+') flush();
+    else
+      // TRANSLATORS: {} is the character typed; "2d6+1: 6 3, 2" is an example of typed damage.
+      throw bad_damage(i18n::say("'{}' does not belong in the faces: each die's rolls, a comma between dice (2d6+1: 6 3, 2)",
+                                 std::string(1, c)));
   }
-  // TRANSLATORS: {0} the round's number, {1} who acts in which order with their cards.
-  std::string line = fmt::format(fmt::runtime(tr("Fight, round {}: {}")), round.value("number", 0), order);
-  // TRANSLATORS: after the fight line: a Joker came out, so the deck is shuffled before the next deal (SWD).
-  if (round.value("shuffle_next", false)) line += "; " + tr("shuffle before the next deal");
-  return line;
+  flush();
+  return faces;
+}
+
+}  // namespace
+
+std::vector<std::string> fighters_in(const Json& table) {
+  std::vector<std::string> badges;
+  for (const Json& c : table.value("characters", Json::array()))
+    if (c.is_object() && still_in(c)) badges.push_back(c.value("badge", ""));
+  return badges;
+}
+
+Json deal_payload(const Json& table, core::Csprng& rng) {
+  const std::vector<std::string> badges = fighters_in(table);
+  // TRANSLATORS: refused when the GM deals Action Cards and nobody with a combat sheet can fight.
+  if (badges.empty()) throw core::Refusal(core::RefusalCode::missing_input, "cards", i18n::say("nobody is left in the fight to deal a card to"));
+  const Json fight = table.value("fight", Json());
+  const Json round = fight.is_object() ? fight.value("round", Json()) : Json();
+  bool shuffled = round.is_object() && round.value("shuffle_next", false);
+  core::InitiativeDeck deck;
+  if (!shuffled && fight.is_object())
+    for (const Json& out : fight.value("out", Json::array()))
+      if (const auto card = core::parse_playing_card(out.get<std::string>())) deck.take(*card);
+  if (deck.left() < static_cast<int>(badges.size())) {
+    deck.shuffle();
+    shuffled = true;
+  }
+  Json cards = Json::array();
+  for (const std::string& badge : badges) cards.push_back({{"to", badge}, {"card", core::card_text(deck.draw(rng))}});
+  Json payload{{"cards", cards}};
+  if (shuffled) payload["shuffled"] = true;
+  return payload;
+}
+
+TypedDamage parse_typed_damage(std::string_view typed_text) {
+  // Typed on a Russian layout: the key of d gives в; the Russian words for d and the raise too.
+  std::string latin(typed_text);
+  for (const auto& [from, to] : std::initializer_list<std::pair<std::string, std::string>>{
+           {"подъём", "raise"}, {"Подъём", "raise"}, {"подъем", "raise"}, {"Подъем", "raise"},  // i18n: not words
+           {"в", "d"}, {"В", "d"}, {"д", "d"}, {"Д", "d"}})
+    for (auto at = latin.find(from); at != std::string::npos; at = latin.find(from, at)) latin.replace(at, from.size(), to);
+  const std::string_view text = latin;
+  TypedDamage typed;
+  const auto colon = text.find(':');
+  std::string spec;
+  for (char c : text.substr(0, colon))
+    if (c != ' ') spec += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  // TRANSLATORS: refused when no damage dice were typed; the examples are not translated.
+  if (spec.empty()) throw core::Refusal(core::RefusalCode::missing_input, "dice", i18n::say("type the weapon's damage dice first (2d6+1, d8+d6)"));
+  // Terms between + and -: dice ("2d6", "d8"), a number (the modifier), or "raise".
+  std::string dice_terms;
+  std::size_t at = 0;
+  while (at < spec.size()) {
+    const bool minus = spec[at] == '-';
+    if (spec[at] == '+' || spec[at] == '-') ++at;
+    const auto end = spec.find_first_of("+-", at);
+    const std::string term = spec.substr(at, end == std::string::npos ? std::string::npos : end - at);
+    at = end == std::string::npos ? spec.size() : end;
+    // TRANSLATORS: {} is the whole damage as typed.
+    if (term.empty()) throw bad_damage(i18n::say("'{}' has a sign with nothing after it", spec));
+    if (term == "raise" && !minus) {
+      typed.roll.raise = true;
+    } else if (term.find_first_not_of("0123456789") == std::string::npos) {
+      if (term.size() > 2) throw bad_damage(i18n::say("'{}' is too large a damage modifier", term));
+      const int n = std::stoi(term);
+      typed.roll.modifier += minus ? -n : n;
+    } else if (!minus && term.find('d') != std::string::npos) {
+      dice_terms += (dice_terms.empty() ? "" : "+") + term;
+    } else {
+      // TRANSLATORS: {} is a part of typed damage; the examples are not translated.
+      throw bad_damage(i18n::say("'{}' is no damage dice: type them as on the weapon (2d6+1, d8+d6, 2d6+raise)", term));
+    }
+  }
+  const auto dice = core::parse_damage_dice(dice_terms);
+  // TRANSLATORS: {} is the typed damage; the examples are not translated.
+  if (dice_terms.empty() || !dice) throw bad_damage(i18n::say("'{}' names no damage dice: type them as on the weapon (2d6+1, d8+d6)", spec));
+  typed.roll.dice = *dice;
+  if (colon == std::string_view::npos) return typed;
+  typed.faces_typed = true;
+  std::string_view rest = text.substr(colon + 1);
+  std::vector<std::vector<int>> chains;
+  while (true) {
+    const auto comma = rest.find(',');
+    chains.push_back(chain_of(rest.substr(0, comma)));
+    if (comma == std::string_view::npos) break;
+    rest = rest.substr(comma + 1);
+  }
+  const std::size_t wanted = typed.roll.dice.size() + (typed.roll.raise ? 1 : 0);
+  if (chains.size() != wanted)
+    // TRANSLATORS: {0} counts the dice rolled (the raise's d6 included), {1} the chains typed.
+    throw bad_damage(i18n::say("{} dice rolled but {} typed: each die's rolls, a comma between dice (2d6+1: 6 3, 2)",
+                               wanted, chains.size()));
+  if (typed.roll.raise) {
+    typed.raise = chains.back();
+    chains.pop_back();
+  }
+  typed.chains = std::move(chains);
+  return typed;
+}
+
+Json trait_dice_payload(const core::RolledTrait& rolled) {
+  Json dice{{"trait", rolled.trait}};
+  if (!rolled.wild.empty()) dice["wild"] = rolled.wild;
+  if (!rolled.crit_check.empty()) dice["crit_check"] = rolled.crit_check;
+  return dice;
+}
+
+Json damage_payload(const std::string& by, const std::string& target, const core::DamageRoll& roll,
+                    const core::RolledDamage& rolled) {
+  Json dice = Json::array();
+  for (std::size_t i = 0; i < roll.dice.size(); ++i)
+    dice.push_back({{"die", fmt::format("d{}", roll.dice[i])}, {"faces", rolled.dice[i]}});
+  Json payload{{"by", by}, {"target", target}, {"dice", dice}, {"modifier", roll.modifier}};
+  if (roll.raise) payload["raise"] = rolled.raise;
+  if (roll.joker) payload["joker"] = true;
+  if (roll.crit_success) payload["crit_success"] = true;
+  return payload;
+}
+
+std::string damage_words(const core::DamageRoll& roll, const core::RolledDamage& rolled) {
+  auto chain = [](int sides, const std::vector<int>& faces) {
+    std::string text = fmt::format("d{}: ", sides);
+    for (std::size_t i = 0; i < faces.size(); ++i) text += (i ? " + " : "") + std::to_string(faces[i]);
+    return text;
+  };
+  std::string words;
+  for (std::size_t i = 0; i < roll.dice.size() && i < rolled.dice.size(); ++i)
+    words += (words.empty() ? "" : ", ") + chain(roll.dice[i], rolled.dice[i]);
+  // TRANSLATORS: the attack's raise die in a damage roll, before its faces ("raise d6: 4").
+  if (roll.raise) words += ", " + tr("raise") + " " + chain(core::raise_die, rolled.raise);
+  if (roll.modifier) words += fmt::format(", {:+d}", roll.modifier);
+  // TRANSLATORS: the Joker's +2 in a damage roll (000 L54).
+  if (roll.joker) words += fmt::format(", {} {:+d}", tr("Joker"), core::joker_bonus);
+  return fmt::format("{} = {}", words, rolled.total);
+}
+
+std::string hit_words(const Json& ledger) {
+  const int wounds = ledger.value("wounds", 0);
+  std::string effect;
+  if (wounds > 0)
+    effect = fmt::format(fmt::runtime(trn("{} wound", "{} wounds", static_cast<std::uint64_t>(wounds))), wounds) + ", " + tr("SHAKEN");
+  else if (ledger.value("shaken", false))
+    effect = tr("SHAKEN");
+  else
+    // TRANSLATORS: a damage total below the target's Toughness.
+    effect = tr("no effect");
+  // TRANSLATORS: {0} the damage total, {1} the target's Toughness (less AP), {2} what it did ("1 wound, SHAKEN").
+  return fmt::format(fmt::runtime(tr("{} vs Toughness {}: {}")), ledger.value("total", 0), ledger.value("toughness", 0), effect);
+}
+
+Json last_wounding_hit(const Json& table) {
+  const Json fight = table.value("fight", Json());
+  if (!fight.is_object()) return Json();
+  const Json hits = fight.value("hits", Json::array());
+  if (hits.empty() || hits.back().value("wounds", 0) == 0) return Json();
+  return hits.back();
+}
+
+namespace {
+
+SheetDie sheet_die(const Json& character, const std::vector<std::string>& names) {
+  for (const Json& t : character.value("traits", Json::array()))
+    for (const std::string& name : names)
+      if (t.value("trait", "") == name) return {t.value("sides", 4), t.value("bonus", 0), true};
+  return {};
+}
+
+}  // namespace
+
+SheetDie vigor_die(const Json& character) {
+  return sheet_die(character, {"Vigor", "vigor", "VIGOR", "Выносливость", "выносливость"});  // i18n: not words (the sheets')
+}
+
+SheetDie spirit_die(const Json& character) {
+  return sheet_die(character, {"Spirit", "spirit", "SPIRIT", "Характер", "характер"});  // i18n: not words (the sheets')
+}
+
+Json sheet_roll(const core::TraitRules& rules, const Json& character, const SheetDie& die, core::Csprng& rng,
+                core::RolledTrait& rolled) {
+  const core::TraitRoll roll = character.value("wild_card", true) ? core::wild_card_roll(rules, die.sides, die.modifier)
+                                                                  : core::extra_roll(rules, die.sides, die.modifier);
+  rolled = core::roll_trait(roll, rng);
+  Json fields{{"die", fmt::format("d{}", die.sides)}, {"modifier", die.modifier}, {"dice", trait_dice_payload(rolled)}};
+  // The Joker's +2 (000 L54): claimed when the deal gave one, as the ledger checks.
+  if (character.value("combat", Json()).value("joker", false)) fields["joker"] = true;
+  return fields;
+}
+
+std::string faces_words(const core::RolledTrait& rolled) {
+  std::string words = fmt::format("{}", fmt::join(rolled.trait, " + "));
+  // TRANSLATORS: before the Wild Die's faces in a roll's result ("8 + 4, Wild Die 3").
+  if (!rolled.wild.empty()) words += fmt::format(", {} {}", tr("Wild Die"), fmt::join(rolled.wild, " + "));
+  return words;
 }
 
 }  // namespace marshal::gm::table_fight

@@ -2,8 +2,15 @@
 // What the Table screen (F9) shows of a tabletop fight, without wx (issue 32): a fighter's
 // condition and the round's order in words, from GET /table's `combat` and `fight`
 // (db/server/table_view.h). The ledger judges the fight (docs/ledger.md); this only words it.
+#include <cstddef>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
+#include "core/csprng.h"
+#include "core/damage.h"
+#include "core/trait_dice.h"
 #include "protocol/json_fields.h"
 
 namespace marshal::gm::table_fight {
@@ -13,12 +20,73 @@ using protocol::Json;
 // A character's condition from GET /table's `combat`: "" when unhurt and in the fight, or
 // without a sheet (null); else "1 wound, SHAKEN", "3 wounds, INCAPACITATED", "OUT", ...
 std::string condition_words(const Json& combat);
-// An Action Card as a GM reads it: "Ace of Spades", "10 of Hearts", "Black Joker"; the text as
-// given when it is no card.
+// An Action Card as its corner shows it: "A♠", "10♥", "Q♦" (Russian: "Д♦"), the Jokers in words:
+// "Black Joker"; the text as given when it is no card.
 std::string card_words(const std::string& card);
-// The fight under way in one line, who acts first first: "Fight, round 2: 1 Smith the Gunhand
-// (Black Joker: any time, +2), 2 Hannah Two Rivers (Ace of Spades)"; before the first deal
-// "Fight under way: no cards dealt yet"; "" between fights (null).
-std::string fight_line(const Json& fight);
+// The Table screen lists the fighters in the order they act during a fight (acting_place), each
+// with their card (card_of), under a heading: "Round 2" ("; shuffle next" after a
+// Joker, SWD); "Fight under way: no cards dealt yet" before the first deal; "" between fights.
+// All from GET /table's answer.
+std::string fight_heading(const Json& table);
+// Where `name` acts in the last round dealt, from 0 (a group of Extras shares its place);
+// nullopt when no card was dealt to them.
+std::optional<std::size_t> acting_place(const Json& table, const std::string& name);
+// The card `name` holds this round as card_words writes it, a Joker's +2 after it ("Black Joker
+// +2"); "" when none is dealt to them.
+std::string card_of(const Json& table, const std::string& name);
+
+// The badges dealt a card this round (in GET /table's order): every living character with a
+// combat sheet still in the fight (fighting, or on a Last Stand).
+std::vector<std::string> fighters_in(const Json& table);
+// The round's Action Cards dealt by the station (cards_dealt's payload): a card each to
+// fighters_in, uniformly from the deck as the fight left it (GET /table's fight.out, the cards
+// dealt since the last shuffle), shuffled first when the last round dealt a Joker (SWD) or fewer
+// cards are left than fighters. Refused (core::Refusal, missing_input) with no fighter in.
+Json deal_payload(const Json& table, core::Csprng& rng);
+
+// The damage as the GM types it: the weapon's dice and modifier, "raise" for the attack's raise
+// (a d6 more, 002 L8): "2d6+1", "d8+d6-1", "2d6+raise". The faces of physical dice may follow a
+// colon, each die's Ace chain in the typed order, the raise die's last: "2d6+1: 6 3, 2".
+// On a Russian layout "2в6+1" (the key of d) and "подъём" read the same. Refused
+// (core::Refusal, field "dice") naming what is wrong; the faces are judged later by
+// core::damage_from_dice.
+struct TypedDamage {
+  core::DamageRoll roll;                    // dice, modifier, raise (rules and Joker: the caller's)
+  bool faces_typed = false;
+  std::vector<std::vector<int>> chains;     // one per die of roll.dice when faces_typed
+  std::vector<int> raise;                   // the raise die's chain when faces_typed and roll.raise
+};
+TypedDamage parse_typed_damage(std::string_view text);
+// A trait roll's dice as a payload carries them (roll_recorded, soaked): {"trait", "wild",
+// "crit_check"}, the last two only when rolled.
+Json trait_dice_payload(const core::RolledTrait& rolled);
+// damage_rolled's payload (docs/ledger.md) for `rolled`, a roll of `roll` by `by` on `target`.
+Json damage_payload(const std::string& by, const std::string& target, const core::DamageRoll& roll,
+                    const core::RolledDamage& rolled);
+// The damage spelled out: "d6: 6 + 3, d6: 2, raise d6: 4, +1 = 16".
+std::string damage_words(const core::DamageRoll& roll, const core::RolledDamage& rolled);
+// What a hit did, from damage_rolled's ledger part: "16 vs Toughness 7: 2 wounds, SHAKEN", or
+// "5 vs Toughness 7: no effect".
+std::string hit_words(const Json& ledger);
+// The fight's last hit that gave wounds and may still be soaked (GET /table's fight.hits, the
+// newest), or null: {"seq", "badge", "target", "wounds", ...}.
+Json last_wounding_hit(const Json& table);
+// The die of a trait a fight rolls by its name (the sheet's traits are the group's words): Vigor
+// for a Soak (001 L44), Spirit against Shaken (001 L43), as the English or the Russian rules name
+// it; untrained without it: d4 -2 (SWD).
+struct SheetDie {
+  int sides = 4;
+  int modifier = -2;  // the trait's bonus (d12+1), or the untrained -2
+  bool trained = false;
+};
+SheetDie vigor_die(const Json& character);
+SheetDie spirit_die(const Json& character);
+// A roll of `die` by `character` (a Wild Card rolls the Wild Die) with `rng`: its payload fields
+// as soaked and unshaken read them ({"die", "modifier", "dice", "joker" when the character holds
+// a Joker this round}), and `rolled` filled. Refused (core::Refusal) as core::roll_trait refuses.
+Json sheet_roll(const core::TraitRules& rules, const Json& character, const SheetDie& die, core::Csprng& rng,
+                core::RolledTrait& rolled);
+// A trait roll's faces as the result shows them: "8 + 4, Wild Die 3".
+std::string faces_words(const core::RolledTrait& rolled);
 
 }  // namespace marshal::gm::table_fight

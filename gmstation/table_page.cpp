@@ -73,7 +73,7 @@ TablePage::TablePage(wxWindow* parent, LedgerAsker& asker)
   odds_ = table_body_text(this, "");
   left->Add(odds_, 0, wxALL | wxEXPAND, 4);
 
-  // Right: everyone's chips, a number and a name each.
+  // Right: everyone's chips, a number and a name each; in a fight, in the order they act.
   auto* right = new wxBoxSizer(wxVERTICAL);
   chips_heading_ = table_body_text(this, "", true);  // with the GM's pool
   right->Add(chips_heading_, 0, wxLEFT | wxRIGHT, 4);
@@ -88,15 +88,8 @@ TablePage::TablePage(wxWindow* parent, LedgerAsker& asker)
   result_ = add_result_area(16);
   sizer_->GetItem(result_)->SetBorder(4);  // closer than the other screens': the keys below must show
   // The keys under the result, in running lines that break between keys only: seen at
-  // 1024 x 600 with a roll and a refusal shown.
+  // 1024 x 600 with a roll and a refusal shown. A fight has its own (show_fight).
   keys_ = table_body_text(this, "");
-  std::string keys;
-  // TRANSLATORS: the Table screen's keys, pressed with Ctrl (Latin letters on any keyboard): short.
-  for (const std::string& key : {tr("Ctrl+B reroll (a chip)"), tr("Ctrl+A chip to who rolls"),
-                                 tr("Ctrl+P chip to GM's pool"), tr("Ctrl+N game night"), tr("Ctrl+J Joker: posse"),
-                                 tr("Ctrl+V Joker: villains"), tr("token card: scan it")})
-    keys += (keys.empty() ? "" : "   ") + table_unbroken(key);
-  keys_text_ = utf8(keys);
   sizer_->Add(keys_, 0, wxLEFT | wxRIGHT | wxEXPAND, 6);
   // Last, the last rolls (the live panel beside lists them too): what may go below the fold.
   log_ = table_body_text(this, "");
@@ -107,7 +100,10 @@ TablePage::TablePage(wxWindow* parent, LedgerAsker& asker)
   trait_number_->on_refused(refused);
   modifier_->on_refused(refused);
   tn_->on_refused(refused);
-  who_number_->on_done([this] { select(who_number_->value() - 1); });
+  who_number_->on_done([this] {
+    if (fight_step_ == FightStep::hit_target) return choose_target(who_number_->value() - 1);
+    select(who_number_->value() - 1);
+  });
   trait_number_->on_done([this] { choose_trait(trait_number_->value()); });
   modifier_->on_changed([this] { update_odds_line(); });
   tn_->on_changed([this] { update_odds_line(); });
@@ -120,7 +116,10 @@ TablePage::TablePage(wxWindow* parent, LedgerAsker& asker)
     show_prompt(wx_tr("Enter: the station rolls.  Or type the dice as rolled (8 5, 3: the trait die, a comma, the Wild Die), "
               "then Enter"));
   });
-  dice_->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { roll_from_dice_field(); });
+  dice_->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) {
+    if (fight_step_ == FightStep::hit_dice) return roll_damage_from_dice_field();
+    roll_from_dice_field();
+  });
   Bind(wxEVT_SIZE, [this](wxSizeEvent& event) {
     event.Skip();
     CallAfter([this] { rewrap_columns(); });
@@ -134,6 +133,7 @@ void TablePage::start() {
   spec_ = {};
   last_roll_.reset();
   rerolling_ = false;
+  drop_fight_step();
   show_text(rolling_, rolling_text_, wx_tr("Who rolls?"), true);
   modifier_->set_value(0);
   tn_->set_value(4);
@@ -196,6 +196,7 @@ void TablePage::show_table(const Lookup& table) {
   }
   show_roster();
   show_log();
+  show_fight();
 }
 
 std::string TablePage::roller_badge() const {
@@ -212,6 +213,7 @@ void TablePage::select(int index) {
     return refuse(utf8(fmt::format(fmt::runtime(tr("{} is dead: the dead roll nothing")), c.value("name", ""))));
   }
   selected_ = index;
+  drop_fight_step();  // a new roller drops a hit half asked
   last_roll_.reset();
   rerolling_ = false;
   who_number_->set_value(index + 1);
@@ -322,7 +324,8 @@ void TablePage::on_scan(const std::string& code) {
 void TablePage::took_code(const std::string& code, const Lookup& card) {
   const Json characters = table_.value("characters", Json::array());
   for (std::size_t i = 0; i < characters.size(); ++i)
-    if (characters[i].value("badge", "") == code) return select(static_cast<int>(i));
+    if (characters[i].value("badge", "") == code)
+      return fight_step_ == FightStep::hit_target ? choose_target(static_cast<int>(i)) : select(static_cast<int>(i));
   if (!card.found)
     return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), card.refusal.empty() ? tr("unknown code") : card.refusal)));
   const std::string kind = card.data.value("kind", "card");
@@ -344,6 +347,11 @@ bool TablePage::on_key(int key) {
     case 'N': toggle_night(); return true;
     case 'J': jokers_wild("posse"); return true;
     case 'V': jokers_wild("gm"); return true;
+    case 'F': toggle_fight(); return true;
+    case 'D': deal_cards(); return true;
+    case 'H': start_hit(); return true;
+    case 'S': soak_last_hit(); return true;
+    case 'U': unshake(); return true;
     default: return false;
   }
 }

@@ -8,6 +8,11 @@
 //   Ctrl+A  award a chip to who is rolling     Ctrl+P  award one to the GM's pool
 //   Ctrl+N  start or end the game night (savage deals the night's Bennies)
 //   Ctrl+J  a Joker drawn by the posse, Ctrl+V by the villains: Joker's Wild (savage)
+// A fight (issue 32, docs/tabletop.md "A fight at the Table screen"; table_page_fight.cpp):
+//   Ctrl+F  a fight starts (Ctrl+F twice: it ends)   Ctrl+D  the station deals the Action Cards
+//   Ctrl+H  who rolls hits: the target's number, then the damage dice (2d6+1)
+//   Ctrl+S  the last hit's wounds soaked with the target's chip
+//   Ctrl+U  who rolls, Shaken, rolls Spirit to recover (the station rolls)
 // A token card scanned is played by its holder: a Connection Marker or a Hole Card sets up its
 // roll, a Luck Charm rerolls the last roll for free. Everyone's chips by colour and the
 // evening's roll log are on the same screen.
@@ -47,9 +52,23 @@ class TablePage : public ConflictPage {
     return text;
   }
   wxString log_text() const { return log_text_; }
+  // The fight under way: the heading of the list, which then runs in the order the fighters act
+  // ("Round 2"); "" between fights.
+  wxString fight_text() const {
+    wxString text = fight_text_;
+    text.Replace(wxString::FromUTF8("\u00a0"), " ");
+    return text;
+  }
+  wxString keys_text() const {
+    wxString text = keys_text_;
+    text.Replace(wxString::FromUTF8("\u00a0"), " ");
+    return text;
+  }
   wxString rolling_text() const { return rolling_text_; }
   // The keyboard waits on who rolls (a digit picks a name; a scanned badge works anywhere).
   void on_shown() override { who_number_->SetFocus(); }
+  // A fight under way (GET /table's `fight`).
+  bool in_fight() const { return table_.value("fight", Json()).is_object(); }
 
  private:
   // What is about to be rolled: a trait of the sheet, untrained, or a token's die.
@@ -64,6 +83,7 @@ class TablePage : public ConflictPage {
   void show_table(const Lookup& table);  // the roster and the log from GET /table's answer
   void show_roster();
   void show_log();
+  void show_fight();  // the keys, which differ in a fight
   void select(int index);  // who rolls: an index into the table's characters
   void choose_trait(int number);
   void ask_modifier();
@@ -83,6 +103,25 @@ class TablePage : public ConflictPage {
   void prompt_who_rolls();  // start()'s rest, once the table is read
   void took_code(const std::string& code, const Lookup& card);  // a scan: a badge at the table, else a card  // a reroll's rest, once its chip is spent
   std::string roller_badge() const;  // the selected character's badge
+
+  // A fight (table_page_fight.cpp). A hit asks its target (the Who field or a badge), then its
+  // dice (the Dice field); any other choice of who rolls drops it.
+  enum class FightStep { none, hit_target, hit_dice };
+  // Forgets a hit half asked (its damage typed) and an end of the fight half asked.
+  void drop_fight_step();
+  void toggle_fight();
+  void deal_cards();
+  void start_hit();
+  void choose_target(int index);
+  void roll_damage_from_dice_field();
+  void soak_last_hit();
+  void unshake();  // who rolls, Shaken, rolls Spirit
+  // "Recorded as event #N" (or kept provisionally) and what comes next.
+  void show_recorded(const RecordOutcome& outcome, const std::string& next);
+  const Json& character(int index) const { return table_["characters"][static_cast<std::size_t>(index)]; }
+  FightStep fight_step_ = FightStep::none;
+  int hit_target_ = -1;
+  bool end_fight_armed_ = false;  // Ctrl+F pressed once in a fight: a second press ends it
   // Shows `text` in `label` wrapped to its column (the left one or the right), keeping it as written.
   void show_text(wxStaticText* label, wxString& kept, const wxString& text, bool left_column);
   void rewrap_columns();
@@ -113,7 +152,7 @@ class TablePage : public ConflictPage {
   wxStaticText* log_;       // the evening's last rolls
   wxStaticText* keys_;      // the screen's Ctrl keys, wrapped to the left column
   wxStaticText* result_;
-  wxString rolling_text_, odds_text_, roster_text_, log_text_, keys_text_, chips_heading_text_;
+  wxString rolling_text_, odds_text_, roster_text_, log_text_, keys_text_, chips_heading_text_, fight_text_;
 };
 
 }  // namespace marshal::gm

@@ -7,6 +7,7 @@
 
 #include "core/refusal.h"
 #include "i18n/sentence.h"
+#include "gmstation/table_fight_model.h"
 #include "gmstation/table_page.h"
 #include "ui/theme.h"
 #include "ui/words.h"
@@ -43,18 +44,20 @@ void TablePage::record_or_refuse(const std::string& type, const Json& payload,
   // The table as it stands after the record comes with its answer (shown before `then`).
   ask_record_and_read(type, payload, [](StationBackend& backend) { return backend.table(); },
                       [this, then = std::move(then)](const RecordOutcome& outcome, const Lookup& table) {
-                        if (outcome.status == RecordOutcome::Status::refused)
+                        if (outcome.status == RecordOutcome::Status::refused) {
+                          // The table read again: a refusal may come of another station's record
+                          // (a round dealt, a hit soaked) that this screen had not seen.
+                          refresh_table();
                           // TRANSLATORS: {} says why, in the ledger's words.
                           return refuse(utf8(fmt::format(fmt::runtime(tr("The ledger refused it: {}")), outcome.reason)));
+                        }
                         show_table(table);
                         then(outcome);
                       });
 }
 
 void TablePage::record_roll(const core::TraitRoll& roll, const core::RolledTrait& rolled) {
-  Json dice{{"trait", rolled.trait}};
-  if (!rolled.wild.empty()) dice["wild"] = rolled.wild;
-  if (!rolled.crit_check.empty()) dice["crit_check"] = rolled.crit_check;
+  const Json dice = table_fight::trait_dice_payload(rolled);
   Json payload{{"by", roller_badge()},
                {"die", fmt::format("d{}", roll.trait_die)},
                {"wild", roll.wild_die ? fmt::format("d{}", roll.wild_die) : "none"},
@@ -87,6 +90,7 @@ void TablePage::record_roll(const core::TraitRoll& roll, const core::RolledTrait
     }
     if (rolled.crit_fail && rerolling_) ++rerolls_after_crit_fail_;
     else if (!rerolling_) rerolls_after_crit_fail_ = 0;
+    end_fight_armed_ = false;  // a roll between two Ctrl+F: the second starts the question again
     last_roll_ = roll;
     last_seq_ = recorded_seq_;
     last_crit_fail_ = rolled.crit_fail;

@@ -1,5 +1,5 @@
 // The Table screen's right column (gmstation/table_page.h): everyone's chips and, in a fight,
-// their condition (issue 32: Shaken, wounds, out), the fight's order, and the evening's last rolls.
+// their condition (issue 32: Shaken, wounds, out), and the evening's last rolls.
 #include <algorithm>
 #include <vector>
 
@@ -62,17 +62,28 @@ void TablePage::show_roster() {
   const Json colours = table_.value("colours", Json::array({"benny"}));
   // Running lines, not a line each: a town of twenty characters still leaves room for the rest.
   // A number stays with its name (a non-breaking space); chips are named only where there are some.
+  // In a fight, a line each in the order they act, the card after the name, the condition
+  // (unbroken) after the chips: who acts next and how they stand at a glance. The numbers stay
+  // the ones the GM types.
+  const bool fight = in_fight();
   const Json characters = table_.value("characters", Json::array());
   const bool everyone = characters.size() <= roster_names_shown;
-  std::string text;
+  struct Entry {
+    std::size_t place;  // in a fight, where they act (those without a card last); else the number
+    std::string text;
+  };
+  std::vector<Entry> entries;
   int number = 0;
   std::size_t unnamed = 0;
   for (const auto& c : characters) {
     std::string name = c.value("name", "");
+    const bool gm = c.value("side", "") == "gm", extra = !c.value("wild_card", true);
+    // TRANSLATORS: after a name in the list of chips: one of the GM's Extras (a minor character, not a Wild Card).
+    if (gm && extra) name += " " + tr("(GM, Extra)");
     // TRANSLATORS: after a name in the list of chips: one of the GM's characters.
-    if (c.value("side", "") == "gm") name += " " + tr("(GM)");
+    else if (gm) name += " " + tr("(GM)");
     // TRANSLATORS: after a name: an Extra (a minor character, not a Wild Card).
-    if (!c.value("wild_card", true)) name += " " + tr("(Extra)");
+    else if (extra) name += " " + tr("(Extra)");
     const Json chips = c.value("chips", Json::object());
     bool any = false;
     for (const auto& [colour, n] : chips.items()) any = any || (n.is_number_integer() && n.get<std::int64_t>() != 0);
@@ -84,22 +95,28 @@ void TablePage::show_roster() {
       continue;
     }
     std::string about = c.value("dead", false) ? tr("DEAD") : any ? table_chips_text(chips, colours) : std::string();
-    if (!condition.empty()) about += (about.empty() ? "" : ", ") + condition;
-    text += fmt::format("{}{}{}", text.empty() ? "" : "   ", table_unbroken(fmt::format("{} {}", number, name)),
-                        about.empty() ? std::string() : ": " + about);
+    if (!condition.empty()) about += (about.empty() ? "" : ", ") + table_unbroken(condition);
+    // The card may go to the next line, never apart from itself: a long name still fits the column.
+    const std::string card = table_fight::card_of(table_, c.value("name", ""));
+    const auto place = table_fight::acting_place(table_, c.value("name", ""));
+    entries.push_back({place ? *place : characters.size() + static_cast<std::size_t>(number),
+                       table_unbroken(fmt::format("{} {}", number, name)) + (card.empty() ? "" : " " + table_unbroken(card)) +
+                           (about.empty() ? std::string() : ": " + about)});
   }
+  if (fight) std::stable_sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.place < b.place; });
+  std::string text;
+  for (const Entry& e : entries) text += (text.empty() ? "" : fight ? "\n" : "   ") + e.text;
   if (unnamed > 0)
     // TRANSLATORS: the chips list of a large town names only who has chips; {} counts the others.
-    text += (text.empty() ? "" : "   ") +
+    text += (text.empty() ? "" : fight ? "\n" : "   ") +
             fmt::format(fmt::runtime(trn("{} more with none", "{} more with none", unnamed)), unnamed);
   // TRANSLATORS: {} is the chips in the GM's pool ("3 Bennies", "none"); after the heading
   // "Chips and Bennies", on its line.
+  const std::string pool = fmt::format(fmt::runtime(tr("GM's pool: {}")), table_chips_text(table_.value("gm_pool", Json::object()), colours));
+  const std::string heading = table_fight::fight_heading(table_);
   show_text(chips_heading_, chips_heading_text_,
             // TRANSLATORS: the heading of the chips list (Bennies are chips too), short: the GM's pool follows.
-            utf8(tr("Chips") + "   " +
-                 fmt::format(fmt::runtime(tr("GM's pool: {}")),
-                             table_chips_text(table_.value("gm_pool", Json::object()), colours))),
-            false);
+            utf8((heading.empty() ? tr("Chips") : heading) + "   " + pool), false);
   if (!table_.value("night_open", false)) text += "\n" + tr("No game night under way (Ctrl+N starts one)");
   show_text(roster_, roster_text_, utf8(text), false);
 }
@@ -144,11 +161,7 @@ void TablePage::show_log() {
                                                                       : tr("a roll"),
                         r.value("result", 0), outcome, reroll_note);
   }
-  // A fight under way comes first: its round's order (who acts next is the GM's first question).
-  const std::string fight = table_fight::fight_line(table_.value("fight", Json()));
-  show_text(log_, log_text_,
-            utf8((fight.empty() ? "" : fight + "\n") + tr("Rolls this evening, the last first:") + "\n" +
-                 (text.empty() ? tr("none yet") : text)),
+  show_text(log_, log_text_, utf8(tr("Rolls this evening, the last first:") + "\n" + (text.empty() ? tr("none yet") : text)),
             false);
 }
 

@@ -35,7 +35,7 @@ class LedgerD6s {
  public:
   explicit LedgerD6s(ApplyContext& ctx) : ctx_(ctx) {
     if (!ctx_.replaying) return;
-    const Json* kept = ctx_.ledger.contains("d6s") ? &ctx_.ledger["d6s"] : nullptr;
+    const Json* kept = ctx_.recorded.contains("d6s") ? &ctx_.recorded["d6s"] : nullptr;
     if (kept && !kept->is_array()) throw LedgerRefusal(RefusalCode::bad_input, "ledger.d6s", say("must be a list of d6s"));
     if (kept) recorded_ = *kept;
   }
@@ -129,15 +129,8 @@ std::int64_t dealt_to(Town& town, const Json& badge, const std::string& field, s
 
 // The deck as the fight left it: every card dealt since its last shuffle (a fight starts shuffled).
 core::InitiativeDeck deck_of(Database& db, std::int64_t fight) {
-  std::vector<std::string> out;
-  Statement s = db.prepare("SELECT cards, shuffled FROM fight_rounds WHERE fight = ? ORDER BY number DESC");
-  s.bind(1, fight);
-  while (s.step()) {
-    for (const Json& dealt : Json::parse(s.text(0))) out.push_back(dealt.at("card").get<std::string>());
-    if (s.int64(1) != 0) break;
-  }
   core::InitiativeDeck deck;
-  for (const std::string& card : out) deck.take(core::parse_playing_card(card).value());
+  for (const std::string& card : cards_out(db, fight)) deck.take(core::parse_playing_card(card).value());
   return deck;
 }
 

@@ -126,4 +126,15 @@ std::optional<bool> holds_joker(Database& db, std::int64_t character) {
   return false;
 }
 
+std::vector<std::string> cards_out(Database& db, std::int64_t fight) {
+  std::vector<std::string> out;
+  Statement s = db.prepare("SELECT cards, shuffled FROM fight_rounds WHERE fight = ? ORDER BY number DESC");
+  s.bind(1, fight);
+  while (s.step()) {
+    for (const protocol::Json& dealt : protocol::Json::parse(s.text(0))) out.push_back(dealt.at("card").get<std::string>());
+    if (s.int64(1) != 0) break;
+  }
+  return out;
+}
+
 }  // namespace marshal::db

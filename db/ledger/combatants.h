@@ -5,6 +5,8 @@
 // fight's events (issue 32) change the state.
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "core/combat_state.h"
 #include "core/initiative.h"
@@ -43,5 +45,8 @@ protocol::Json round_order(Database& db, const protocol::Json& stored_cards);
 // Whether `character` holds a Joker in the last round dealt of the fight under way (000 L54: +2
 // on every roll of the round); nullopt when no fight is under way or no round has been dealt.
 std::optional<bool> holds_joker(Database& db, std::int64_t character);
+// The cards of `fight` dealt since the deck's last shuffle (a fight starts shuffled), newest
+// round first: what the next deal cannot give unless it shuffles (cards_dealt; GET /table).
+std::vector<std::string> cards_out(Database& db, std::int64_t fight);
 
 }  // namespace marshal::db

@@ -64,7 +64,9 @@ Json combat_of(Database& db, std::int64_t character) {
           {"luck", core::to_string(row->sheet.luck)},
           {"wounds", row->state.wounds},
           {"shaken", row->state.shaken},
-          {"state", core::to_string(row->state.state)}};
+          {"state", core::to_string(row->state.state)},
+          // Holds a Joker this round (000 L54): +2 on each roll, which the ledger checks.
+          {"joker", holds_joker(db, character).value_or(false)}};
 }
 
 // The fight under way, with its last hits (oldest first) and its last round; null between fights.
@@ -73,13 +75,14 @@ Json fight_of(Database& db) {
   if (!open) return Json();
   Json hits = Json::array();
   Statement s = db.prepare(
-      "SELECT * FROM (SELECT h.seq, c.name, h.total, h.toughness, h.shaken, h.wounds, h.soaked FROM hits h "
+      "SELECT * FROM (SELECT h.seq, c.name, h.total, h.toughness, h.shaken, h.wounds, h.soaked, "
+      "(SELECT b.code FROM cards b WHERE b.holder = h.target AND b.kind = 'badge' AND b.revoked = 0) FROM hits h "
       "JOIN characters c ON c.id = h.target WHERE h.fight = ? ORDER BY h.seq DESC LIMIT ?) ORDER BY 1");
   s.bind(1, *open).bind(2, static_cast<std::int64_t>(table_fight_hits));
   while (s.step())
     hits.push_back({{"seq", s.int64(0)}, {"target", s.text(1)}, {"total", s.int64(2)}, {"toughness", s.int64(3)},
-                    {"shaken", s.int64(4) != 0}, {"wounds", s.int64(5)}, {"soaked", s.int64(6)}});
-  Json fight{{"seq", *open}, {"hits", hits}, {"round", Json()}};
+                    {"shaken", s.int64(4) != 0}, {"wounds", s.int64(5)}, {"soaked", s.int64(6)}, {"badge", s.text(7)}});
+  Json fight{{"seq", *open}, {"hits", hits}, {"round", Json()}, {"out", cards_out(db, *open)}};
   // The last round dealt, in its order (cards_dealt, apply_fight.cpp: the same order).
   Statement r = db.prepare("SELECT number, cards, joker FROM fight_rounds WHERE fight = ? ORDER BY number DESC LIMIT 1");
   r.bind(1, *open);

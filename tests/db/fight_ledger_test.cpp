@@ -237,7 +237,8 @@ TEST_CASE("GET /table shows the fight under way with its last hits, and each fig
   REQUIRE(fight["hits"].size() == table_fight_hits);
   CHECK(fight["hits"][0]["seq"] == seqs[1]);  // the oldest shown: the first one is past the limit
   CHECK(fight["hits"].back() == Json{{"seq", seqs.back()}, {"target", "Hannah Two Rivers"}, {"total", 1},
-                                     {"toughness", 6}, {"shaken", false}, {"wounds", 0}, {"soaked", 0}});
+                                     {"toughness", 6}, {"shaken", false}, {"wounds", 0}, {"soaked", 0},
+                                     {"badge", hannah}});
   t.accept("damage_rolled", {{"by", "gm"}, {"target", hannah}, {"dice", damage_d6s({4, 3})}});
   const Json shaken_view = table_view(t.db());  // kept: the loop reads into it
   for (const Json& c : shaken_view["characters"])

@@ -42,6 +42,14 @@ TEST_CASE("Action Cards: a round's order, each card once between shuffles, a shu
   CHECK(round["number"] == 1);
   CHECK(round["order"] == order);
   CHECK(round["shuffle_next"] == true);
+  // GET /table: who holds a Joker this round, and the cards out since the shuffle (a station
+  // dealing draws from the rest).
+  {
+    const Json view = table_view(t.db());
+    CHECK(view["fight"]["out"] == Json{"AS", "10H", "2C", "BJ", "10S"});
+    for (const Json& c : view["characters"])
+      if (c["combat"].is_object()) CHECK(c["combat"]["joker"] == (c["name"] == "Smith the Gunhand"));
+  }
   // The Joker's holder rolls at +2 this round, and no one else does.
   t.refuse("damage_rolled", {{"by", smith}, {"target", hannah}, {"dice", damage_d6s({2})}}, "outcome_mismatch");
   AppendResult plus2 = t.accept("damage_rolled", {{"by", smith}, {"target", hannah}, {"dice", damage_d6s({2})}, {"joker", true}});
@@ -55,6 +63,11 @@ TEST_CASE("Action Cards: a round's order, each card once between shuffles, a shu
   AppendResult second = t.accept("cards_dealt", shuffled);
   CHECK(second.ledger["round"] == 2);
   CHECK(second.ledger["shuffle_next"] == false);
+  // Shuffled: only this round's card is out; no one holds a Joker now.
+  const Json shuffled_view = table_view(t.db());  // kept: the loop reads into it
+  CHECK(shuffled_view["fight"]["out"] == Json{"AS"});
+  for (const Json& c : shuffled_view["characters"])
+    if (c["combat"].is_object()) CHECK(c["combat"]["joker"] == false);
   // No shuffle now: the Ace of Spades is out since it; the others are not.
   AppendResult out = t.refuse("cards_dealt", again, "illegal_move");
   CHECK(out.field == "cards[0].card");

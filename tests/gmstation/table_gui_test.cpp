@@ -48,7 +48,7 @@ TEST_CASE("Table: a posse's rolls, chips, rerolls and tokens from the keyboard a
   CHECK(table->who_field()->HasFocus());
   CHECK(table->roster_text().Contains("Hannah Two Rivers"));
   CHECK_FALSE(table->roster_text().Contains("Hannah Two Rivers: "));  // no chips: none named
-  CHECK(table->roster_text().Contains("Gomorra Deputy (GM) (Extra)"));
+  CHECK(table->roster_text().Contains("Gomorra Deputy (GM, Extra)"));
   CHECK(table->roster_text().Contains("No game night under way"));
   sim.Char('N', wxMOD_CONTROL);
   pump(300);
@@ -177,44 +177,155 @@ TEST_CASE("Table: a posse's rolls, chips, rerolls and tokens from the keyboard a
   CHECK(report.ok);
 }
 
-TEST_CASE("Table: a fight in the ledger shows in the roster and the log, at 1024 x 600", "[gui][table][fight]") {
+TEST_CASE("Table: a fight from the keys at 1024 x 600: started, dealt, hits typed, a Soak, ended; verify",
+          "[gui][table][fight]") {
   SampleTown posse(32, "deadlands-posse");
-  {
-    // Round 1 dealt, Hannah hit twice (Shaken, then a wound), the Deputy out (001 L4).
-    db::Ledger ledger(posse.db);
-    std::int64_t at = db::unix_time_ms() - 60'000;
-    auto append = [&](const std::string& type, const db::Json& payload) {
-      at += 1000;
-      REQUIRE(ledger.append({db::make_uuid_v7(at), "table-gm", at, type, payload}, at).accepted);
-    };
-    auto d6s = [](std::vector<int> faces) {
-      db::Json dice = db::Json::array();
-      for (int f : faces) dice.push_back({{"die", "d6"}, {"faces", {f}}});
-      return dice;
-    };
-    append("fight_started", db::Json::object());
-    append("cards_dealt", {{"cards",
-                            {{{"to", posse.badge("Smith the Gunhand")}, {"card", "BJ"}},
-                             {{"to", posse.badge("Hannah Two Rivers")}, {"card", "AS"}},
-                             {{"to", posse.badge("Gomorra Deputy")}, {"card", "7D"}}}}});
-    append("damage_rolled", {{"by", "gm"}, {"target", posse.badge("Hannah Two Rivers")}, {"dice", d6s({4, 3})}});
-    append("damage_rolled", {{"by", "gm"}, {"target", posse.badge("Hannah Two Rivers")}, {"dice", d6s({4, 3})}});
-    append("damage_rolled", {{"by", posse.badge("Hannah Two Rivers")}, {"target", posse.badge("Gomorra Deputy")},
-                             {"dice", d6s({5, 4})}});
-  }
   gm::MainFrame* frame = open_station(posse.db, "table-gm");
   frame->SetSize(1024, 600);
   gm::TablePage* table = frame->table();
   wxUIActionSimulator sim;
   sim.Char(WXK_F9);
   pump(500);
-  INFO(table->roster_text().utf8_string());
-  CHECK(table->roster_text().Contains("Hannah Two Rivers: 1 wound, SHAKEN"));
-  CHECK(table->roster_text().Contains("Gomorra Deputy (GM) (Extra): SHAKEN, OUT"));
-  CHECK_FALSE(table->roster_text().Contains("Doc Ezekiel Hale: "));  // unhurt, no chips
-  INFO(table->log_text().utf8_string());
-  CHECK(table->log_text().Contains("Fight, round 1: 1 Smith the Gunhand (Black Joker: any time, +2), 2 Hannah Two "
-                                   "Rivers (Ace of Spades), 3 Gomorra Deputy (7 of Diamonds)"));
+  CHECK(table->keys_text().Contains("Ctrl+F fight"));
+  CHECK(table->fight_text().IsEmpty());
+  // A hit before any fight is refused, and so is a deal.
+  sim.Char('D', wxMOD_CONTROL);
+  pump(300);
+  CHECK(table->refusal_text().Contains("No fight is under way: Ctrl+F starts one"));
+  sim.Char('N', wxMOD_CONTROL);  // the game night: chips to spend
+  pump(300);
+  sim.Char('F', wxMOD_CONTROL);
+  pump(500);
+  CHECK(table->result_text().Contains("A fight has begun"));
+  CHECK(table->instruction().Contains("recorded."));
+  CHECK(table->fight_text() == "Fight under way: no cards dealt yet");
+  CHECK(table->keys_text().Contains("Ctrl+D deal the cards"));
+  CHECK_FALSE(table->keys_text().Contains("Ctrl+N"));  // the game night waits for the fight's end
   CHECK(table->who_field()->HasFocus());
+
+  // The station deals: one card each to the seven fighters; the list runs in the order they act,
+  // who acts first on its first line, the numbers still the ones typed.
+  sim.Char('D', wxMOD_CONTROL);
+  pump(500);
+  INFO(table->roster_text().utf8_string());
+  CHECK(table->fight_text().StartsWith("Round 1"));
+  REQUIRE(table->result_text().StartsWith("Round 1 dealt: "));
+  wxString first = table->result_text().AfterFirst(':').BeforeFirst('(');
+  first.Replace(" acts first", "");
+  first.Trim(true).Trim(false);
+  INFO(first.utf8_string());
+  CHECK(table->roster_text().BeforeFirst('\n').Contains(first));  // "Round 1 dealt: Smith the Gunhand acts first (K♦)"
+  for (const char* name : {"1 Doc Ezekiel Hale ", "2 Hannah Two Rivers ", "6 Smith the Gunhand (GM) ", "7 Gomorra Deputy (GM, Extra) "})
+    CHECK(table->roster_text().Contains(name));
+  test_support::check_in_view(frame, table->fight_text(), "table fight");  // the list's heading
+
+  // Hannah gets a white chip for later; Smith hits her: target by number (2), faces typed.
+  scan_burst(sim, posse.badge("Hannah Two Rivers"));
+  pump(300);
+  sim.Char('A', wxMOD_CONTROL);
+  pump(300);
+  scan_burst(sim, posse.badge("Smith the Gunhand"));
+  pump(300);
+  sim.Char('H', wxMOD_CONTROL);
+  pump(300);
+  CHECK(table->instruction().Contains("Smith the Gunhand hits: type the target's number"));
+  CHECK(table->who_field()->HasFocus());
+  sim.Char('6');  // Smith himself: refused, the target still asked
+  pump(300);
+  CHECK(table->refusal_text().Contains("Type the number of who is hit, not of who hits"));
+  CHECK(table->who_field()->HasFocus());
+  sim.Char('2');
+  pump(300);
+  CHECK(table->instruction().Contains("Smith the Gunhand hits Hannah Two Rivers (Toughness 6)"));
+  CHECK(table->dice_field()->HasFocus());
+  sim.Text("2d6: 6 4");  // one chain for two dice
+  sim.Char(WXK_RETURN);
+  pump(300);
+  CHECK(table->refusal_text().Contains("2 dice rolled but 1 typed"));
+  CHECK(table->dice_field()->HasFocus());
+  table->dice_field()->Clear();
+  sim.Text("2d6+1: 6 4, 3");
+  sim.Char(WXK_RETURN);
+  pump(500);
+  INFO(table->result_text().utf8_string());
+  // 14 (16 with a Joker dealt to Smith) against Toughness 6: two raises, two wounds.
+  CHECK(table->result_text().Contains("Smith the Gunhand hits Hannah Two Rivers: d6: 6 + 4, d6: 3, +1"));
+  CHECK(table->result_text().Contains("vs Toughness 6: 2 wounds, SHAKEN"));
+  CHECK(table->instruction().Contains("Ctrl+S: soak it (a chip)"));
+  CHECK(table->roster_text().Contains("2 wounds, SHAKEN"));
+  {
+    // Her card follows her name in the roster, before her chips and condition.
+    const wxString roster = table->roster_text();
+    const wxString named = "2 Hannah Two Rivers ";
+    REQUIRE(roster.Find(named) != wxNOT_FOUND);
+    const wxString card = roster.Mid(static_cast<std::size_t>(roster.Find(named)) + named.size()).BeforeFirst(':');
+    CHECK_FALSE(card.IsEmpty());
+    CHECK(card.size() <= std::string("Black Joker +2").size());
+  }
+  CHECK(table->who_field()->HasFocus());
+
+  // Hannah soaks with her chip: the station rolls her Vigor d8 and the ledger judges it.
+  sim.Char('S', wxMOD_CONTROL);
+  pump(500);
+  INFO(table->result_text().utf8_string());
+  CHECK(table->result_text().Contains("Hannah Two Rivers soaks (Vigor d8): "));
+  CHECK(table->result_text().Contains("of 2 wounds soaked"));
   screenshot(frame, "table-fight");
+  test_support::check_in_view(frame, table->fight_text(), "table fight");  // the list's heading
+  test_support::check_in_view(frame, "Ctrl+S soak the hit", "table fight");
+  test_support::check_in_view(frame, "2 Hannah Two Rivers", "table fight");
+  {
+    db::Database ledger(posse.db, false);
+    const std::int64_t soaked = ledger.scalar_int("SELECT soaked FROM hits ORDER BY seq LIMIT 1");
+    CHECK(ledger.scalar_int("SELECT wounds FROM combatants JOIN characters c ON c.id = character WHERE c.name = 'Hannah Two Rivers'") ==
+          2 - soaked);
+    CHECK(ledger.scalar_int("SELECT COUNT(*) FROM events WHERE type = 'soaked'") == 1);
+  }
+  // Smith hits the Deputy: Shaken, no wound, so nothing to soak.
+  sim.Char('H', wxMOD_CONTROL);
+  pump(300);
+  sim.Char('7');
+  pump(300);
+  sim.Text("d6+1: 4");  // 5 (7 with a Joker) against the Extra's Toughness 5: Shaken
+  sim.Char(WXK_RETURN);
+  pump(500);
+  CHECK(table->result_text().Contains("vs Toughness 5: SHAKEN"));
+  sim.Char('S', wxMOD_CONTROL);
+  pump(300);
+  CHECK(table->refusal_text().Contains("Nothing to soak: the fight's last hit gave no wound"));
+  // Spirit against Shaken: refused for Doc, who is not; rolled by the station for the Deputy.
+  scan_burst(sim, posse.badge("Doc Ezekiel Hale"));
+  pump(300);
+  sim.Char('U', wxMOD_CONTROL);
+  pump(300);
+  CHECK(table->refusal_text().Contains("Doc Ezekiel Hale is not Shaken"));
+  scan_burst(sim, posse.badge("Gomorra Deputy"));
+  pump(300);
+  sim.Char('U', wxMOD_CONTROL);
+  pump(500);
+  INFO(table->result_text().utf8_string());
+  CHECK(table->result_text().Contains("Gomorra Deputy rolls Spirit d"));
+  CHECK((table->result_text().Contains("still SHAKEN") || table->result_text().Contains("no longer Shaken")));
+  {
+    db::Database ledger(posse.db, false);
+    CHECK(ledger.scalar_int("SELECT COUNT(*) FROM events WHERE type = 'unshaken'") == 1);
+  }
+
+  // Round 2, then the fight ends on the second Ctrl+F.
+  sim.Char('D', wxMOD_CONTROL);
+  pump(500);
+  CHECK(table->fight_text().StartsWith("Round 2"));
+  sim.Char('F', wxMOD_CONTROL);
+  pump(300);
+  CHECK(table->instruction().Contains("Ctrl+F again ends the fight"));
+  CHECK(table->fight_text().StartsWith("Round 2"));
+  sim.Char('F', wxMOD_CONTROL);
+  pump(500);
+  CHECK(table->result_text().Contains("The fight is over"));
+  CHECK(table->fight_text().IsEmpty());
+  CHECK(table->keys_text().Contains("Ctrl+F fight"));
+  CHECK_FALSE(table->roster_text().Contains("SHAKEN"));  // Shaken ends with the fight
+  db::VerifyReport report = db::verify_ledger(posse.db);
+  INFO(report.reason);
+  CHECK(report.ok);
 }
