@@ -114,8 +114,11 @@ std::string card_of(const Json& table, const std::string& name) {
   if (!place) return "";
   const Json round = last_round(table);  // kept: `dealt` refers into it
   const Json& dealt = round["order"][*place];
-  // The Joker's holder acts when they like, at +2 on every roll (000 L54).
-  return card_words(dealt.value("card", "")) + (dealt.value("joker", false) ? " +2" : "");
+  // The Joker's holder acts when they like, at +2 on every roll (000 L54); which Joker shows in
+  // the order (the Black first), the list stays short.
+  // TRANSLATORS: a Joker's holder in the Table screen's list during a fight: they act when they like, at +2 (000 L54).
+  if (dealt.value("joker", false)) return tr("Joker +2");
+  return card_words(dealt.value("card", ""));
 }
 
 }  // namespace marshal::gm::table_fight
@@ -146,13 +149,20 @@ std::vector<int> chain_of(std::string_view text) {
     faces.push_back(std::stoi(number));
     number.clear();
   };
-  for (char c : text) {
-    if (std::isdigit(static_cast<unsigned char>(c))) number += c;
-    else if (c == ' ' || c == '+') flush();
-    else
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (std::isdigit(static_cast<unsigned char>(c))) {
+      number += c;
+    } else if (c == ' ' || c == '+') {
+      flush();
+    } else {
+      // The whole character quoted (a letter of another alphabet is several bytes of UTF-8).
+      std::size_t length = 1;
+      while (i + length < text.size() && (static_cast<unsigned char>(text[i + length]) & 0xC0) == 0x80) ++length;
       // TRANSLATORS: {} is the character typed; "2d6+1: 6 3, 2" is an example of typed damage.
       throw bad_damage(i18n::say("'{}' does not belong in the faces: each die's rolls, a comma between dice (2d6+1: 6 3, 2)",
-                                 std::string(1, c)));
+                                 std::string(text.substr(i, length))));
+    }
   }
   flush();
   return faces;
@@ -190,11 +200,12 @@ Json deal_payload(const Json& table, core::Csprng& rng) {
 }
 
 TypedDamage parse_typed_damage(std::string_view typed_text) {
-  // Typed on a Russian layout: the key of d gives в; the Russian words for d and the raise too.
+  // Typed on a Russian layout: the keys of d, the comma and the colon give в, б and ж; the
+  // Russian words for d and the raise read the same.
   std::string latin(typed_text);
   for (const auto& [from, to] : std::initializer_list<std::pair<std::string, std::string>>{
            {"подъём", "raise"}, {"Подъём", "raise"}, {"подъем", "raise"}, {"Подъем", "raise"},  // i18n: not words
-           {"в", "d"}, {"В", "d"}, {"д", "d"}, {"Д", "d"}})
+           {"в", "d"}, {"В", "d"}, {"д", "d"}, {"Д", "d"}, {"б", ","}, {"Б", ","}, {"ж", ":"}, {"Ж", ":"}})
     for (auto at = latin.find(from); at != std::string::npos; at = latin.find(from, at)) latin.replace(at, from.size(), to);
   const std::string_view text = latin;
   TypedDamage typed;

@@ -31,8 +31,8 @@ std::string fight_heading(const Json& table);
 // Where `name` acts in the last round dealt, from 0 (a group of Extras shares its place);
 // nullopt when no card was dealt to them.
 std::optional<std::size_t> acting_place(const Json& table, const std::string& name);
-// The card `name` holds this round as card_words writes it, a Joker's +2 after it ("Black Joker
-// +2"); "" when none is dealt to them.
+// The card `name` holds this round as card_words writes it ("A♠"), a Joker as "Joker +2"; ""
+// when none is dealt to them.
 std::string card_of(const Json& table, const std::string& name);
 
 // The badges dealt a card this round (in GET /table's order): every living character with a

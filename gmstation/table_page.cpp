@@ -326,6 +326,7 @@ void TablePage::took_code(const std::string& code, const Lookup& card) {
   for (std::size_t i = 0; i < characters.size(); ++i)
     if (characters[i].value("badge", "") == code)
       return fight_step_ == FightStep::hit_target ? choose_target(static_cast<int>(i)) : select(static_cast<int>(i));
+  drop_fight_step();  // a card, not a badge: a hit half asked is dropped
   if (!card.found)
     return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), card.refusal.empty() ? tr("unknown code") : card.refusal)));
   const std::string kind = card.data.value("kind", "card");
@@ -340,11 +341,20 @@ void TablePage::took_code(const std::string& code, const Lookup& card) {
 }
 
 bool TablePage::on_key(int key) {
+  // Any key but Ctrl+F's second press drops a hit or a fight's end half asked: the dice field
+  // then holds no damage a trait roll would read.
+  static const std::string keys = "BAPNJVFDHSU";
+  if (keys.find(static_cast<char>(key)) == std::string::npos) return false;
+  if (key != 'F') drop_fight_step();
   switch (key) {
     case 'B': reroll(false); return true;
     case 'A': award(false); return true;
     case 'P': award(true); return true;
-    case 'N': toggle_night(); return true;
+    case 'N':
+      // Ending the night discards the chips (savage): never in the middle of a fight.
+      if (in_fight()) refuse(wx_tr("A fight is under way: Ctrl+F ends it before the game night"));
+      else toggle_night();
+      return true;
     case 'J': jokers_wild("posse"); return true;
     case 'V': jokers_wild("gm"); return true;
     case 'F': toggle_fight(); return true;

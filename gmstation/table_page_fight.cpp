@@ -26,7 +26,8 @@ using ui::wx_tr;
 namespace {
 
 // The keys of the Table screen (Ctrl+letter, Latin on any keyboard), in running lines that
-// break between keys only. A fight has its own: Joker's Wild and the game night wait for its end.
+// break between keys only. A fight has its own: the night's, the pool's, the Jokers' and the
+// tokens' keys wait for its end (Ctrl+N is refused during it).
 // Joker's Wild is savage's alone (001 L35, L39): the Deadlands rulesets do not show its keys.
 std::string table_keys(bool fight, bool fighters, bool jokers_wild) {
   std::vector<std::string> keys;
@@ -170,7 +171,9 @@ void TablePage::choose_target(int index) {
 }
 
 void TablePage::roll_damage_from_dice_field() {
-  if (selected_ < 0 || hit_target_ < 0) return start_hit();
+  // The table is read again after a refusal or a scan: both still in it, or the hit is asked anew.
+  const int count = static_cast<int>(table_.value("characters", Json::array()).size());
+  if (selected_ < 0 || hit_target_ < 0 || selected_ >= count || hit_target_ >= count) return start_hit();
   const Json& attacker = character(selected_);
   const Json& target = character(hit_target_);
   core::DamageRoll roll;
@@ -212,7 +215,7 @@ void TablePage::soak_last_hit() {
   int index = -1;
   for (std::size_t i = 0; i < characters.size(); ++i)
     if (characters[i].value("badge", "") == hit.value("badge", "")) index = static_cast<int>(i);
-  if (index < 0) return refuse(wx_tr("Nothing to soak: the fight's last hit gave no wound"));
+  if (index < 0) return refuse(wx_tr("The last hit's target is not at the table any more"));
   const Json& who = character(index);
   const std::string name = who.value("name", "");
   // The target's own chip, the first colour held; the GM's characters may pay from the pool (001 L37).

@@ -89,8 +89,10 @@ void TablePage::show_roster() {
     for (const auto& [colour, n] : chips.items()) any = any || (n.is_number_integer() && n.get<std::int64_t>() != 0);
     // In a fight: wounds, Shaken, out (the ledger's `combat`); the dead say so alone.
     const std::string condition = c.value("dead", false) ? "" : table_fight::condition_words(c.value("combat", Json()));
+    const auto place = table_fight::acting_place(table_, c.value("name", ""));
     ++number;
-    if (!everyone && !any && !c.value("dead", false) && condition.empty()) {
+    // A large town names only who has something to show; a fighter dealt a card always shows.
+    if (!everyone && !any && !c.value("dead", false) && condition.empty() && !place) {
       ++unnamed;
       continue;
     }
@@ -98,7 +100,6 @@ void TablePage::show_roster() {
     if (!condition.empty()) about += (about.empty() ? "" : ", ") + table_unbroken(condition);
     // The card may go to the next line, never apart from itself: a long name still fits the column.
     const std::string card = table_fight::card_of(table_, c.value("name", ""));
-    const auto place = table_fight::acting_place(table_, c.value("name", ""));
     entries.push_back({place ? *place : characters.size() + static_cast<std::size_t>(number),
                        table_unbroken(fmt::format("{} {}", number, name)) + (card.empty() ? "" : " " + table_unbroken(card)) +
                            (about.empty() ? std::string() : ": " + about)});
@@ -114,9 +115,12 @@ void TablePage::show_roster() {
   // "Chips and Bennies", on its line.
   const std::string pool = fmt::format(fmt::runtime(tr("GM's pool: {}")), table_chips_text(table_.value("gm_pool", Json::object()), colours));
   const std::string heading = table_fight::fight_heading(table_);
+  // In a fight the heading is the round's, the pool named only when it holds chips: one line at
+  // 1024 x 600 above the fighters.
+  const bool pool_empty = table_chips_text(table_.value("gm_pool", Json::object()), colours) == tr("none");
   show_text(chips_heading_, chips_heading_text_,
             // TRANSLATORS: the heading of the chips list (Bennies are chips too), short: the GM's pool follows.
-            utf8((heading.empty() ? tr("Chips") : heading) + "   " + pool), false);
+            utf8(heading.empty() ? tr("Chips") + "   " + pool : pool_empty ? heading : heading + "   " + pool), false);
   if (!table_.value("night_open", false)) text += "\n" + tr("No game night under way (Ctrl+N starts one)");
   show_text(roster_, roster_text_, utf8(text), false);
 }

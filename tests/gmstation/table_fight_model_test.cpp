@@ -53,7 +53,7 @@ TEST_CASE("the fight's heading, who acts where, each card with the Joker's +2, t
   CHECK(acting_place(table, "Hannah Two Rivers") == std::optional<std::size_t>(1));
   CHECK(acting_place(table, "Gomorra Deputy 2") == std::optional<std::size_t>(2));  // a group shares its card
   CHECK_FALSE(acting_place(table, "Doc Ezekiel Hale"));
-  CHECK(card_of(table, "Smith the Gunhand") == "Black Joker +2");
+  CHECK(card_of(table, "Smith the Gunhand") == "Joker +2");
   CHECK(card_of(table, "Hannah Two Rivers") == "A\u2660");
   CHECK(card_of(table, "Gomorra Deputy") == "2\u2663");
   CHECK(card_of(table, "Doc Ezekiel Hale").empty());
@@ -138,6 +138,9 @@ TEST_CASE("damage as the GM types it: dice, modifier, the raise, faces after a c
   t = parse_typed_damage("2в6+Д8+подъём");  // typed on a Russian layout
   CHECK(t.roll.dice == std::vector<int>{6, 6, 8});
   CHECK(t.roll.raise);
+  t = parse_typed_damage("2в6+1ж 6 3б 2");  // the colon and the comma keys too
+  CHECK(t.roll.modifier == 1);
+  CHECK(t.chains == std::vector<std::vector<int>>{{6, 3}, {2}});
   t = parse_typed_damage("2d6+1: 6 4, 3");
   CHECK(t.faces_typed);
   CHECK(t.chains == std::vector<std::vector<int>>{{6, 4}, {3}});
@@ -166,6 +169,7 @@ TEST_CASE("damage as the GM types it: dice, modifier, the raise, faces after a c
   CHECK(refusal("d6: 6x") ==
         "'x' does not belong in the faces: each die's rolls, a comma between dice (2d6+1: 6 3, 2)");
   CHECK(refusal("d6: 1234") == "'1234' is no face of a die");
+  CHECK(refusal("d6: 6ф") == "'ф' does not belong in the faces: each die's rolls, a comma between dice (2d6+1: 6 3, 2)");
 }
 
 TEST_CASE("a damage roll and its hit in words; its payload as damage_rolled reads it", "[table_fight]") {

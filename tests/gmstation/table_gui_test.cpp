@@ -311,6 +311,21 @@ TEST_CASE("Table: a fight from the keys at 1024 x 600: started, dealt, hits type
     CHECK(ledger.scalar_int("SELECT COUNT(*) FROM events WHERE type = 'unshaken'") == 1);
   }
 
+  // A hit half asked is dropped by any other key: its damage never reads as a trait roll's dice.
+  sim.Char('H', wxMOD_CONTROL);
+  pump(300);
+  sim.Char('2');
+  pump(300);
+  REQUIRE(table->dice_field()->HasFocus());
+  sim.Text("2d6");
+  sim.Char('A', wxMOD_CONTROL);  // a chip to who rolls (Smith) instead
+  pump(500);
+  CHECK(table->dice_field()->GetValue().IsEmpty());
+  // The game night does not end in the middle of a fight.
+  sim.Char('N', wxMOD_CONTROL);
+  pump(300);
+  CHECK(table->refusal_text().Contains("A fight is under way: Ctrl+F ends it before the game night"));
+
   // Round 2, then the fight ends on the second Ctrl+F.
   sim.Char('D', wxMOD_CONTROL);
   pump(500);
