@@ -266,6 +266,17 @@ TypedDamage parse_typed_damage(std::string_view typed_text) {
   return typed;
 }
 
+Json chip_to_spend(const Json& table, const Json& who) {
+  const Json colours = table.value("colours", Json::array());
+  const Json own = who.value("chips", Json::object()), pool = table.value("gm_pool", Json::object());
+  for (const Json& c : colours)
+    if (own.value(c.get<std::string>(), 0) > 0) return {{"by", who.value("badge", "")}, {"colour", c}};
+  if (who.value("side", "") == "gm")
+    for (const Json& c : colours)
+      if (pool.value(c.get<std::string>(), 0) > 0) return {{"by", "gm"}, {"colour", c}};
+  return Json();
+}
+
 Json trait_dice_payload(const core::RolledTrait& rolled) {
   Json dice{{"trait", rolled.trait}};
   if (!rolled.wild.empty()) dice["wild"] = rolled.wild;

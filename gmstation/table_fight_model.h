@@ -57,6 +57,10 @@ struct TypedDamage {
   std::vector<int> raise;                   // the raise die's chain when faces_typed and roll.raise
 };
 TypedDamage parse_typed_damage(std::string_view text);
+// The chip `who` (a character of GET /table's) spends: their own, the first colour of `colours`
+// they hold, else for the GM's characters the GM's pool's (001 L37): {"by": badge or "gm",
+// "colour"}; null when there is none. A reroll (chip_spent) and a Soak (soaked) pay with it.
+Json chip_to_spend(const Json& table, const Json& who);
 // A trait roll's dice as a payload carries them (roll_recorded, soaked): {"trait", "wild",
 // "crit_check"}, the last two only when rolled.
 Json trait_dice_payload(const core::RolledTrait& rolled);

@@ -218,18 +218,10 @@ void TablePage::soak_last_hit() {
   if (index < 0) return refuse(wx_tr("The last hit's target is not at the table any more"));
   const Json& who = character(index);
   const std::string name = who.value("name", "");
-  // The target's own chip, the first colour held; the GM's characters may pay from the pool (001 L37).
-  std::string by, colour;
-  for (const Json& c : table_.value("colours", Json::array())) {
-    const std::string col = c.get<std::string>();
-    if (by.empty() && who.value("chips", Json::object()).value(col, 0) > 0) by = who.value("badge", ""), colour = col;
-  }
-  if (by.empty() && who.value("side", "") == "gm")
-    for (const Json& c : table_.value("colours", Json::array()))
-      if (by.empty() && table_.value("gm_pool", Json::object()).value(c.get<std::string>(), 0) > 0)
-        by = "gm", colour = c.get<std::string>();
+  // The target pays, as for a reroll: their own chip, the GM's characters from the pool (001 L37).
+  const Json chip = table_fight::chip_to_spend(table_, who);
   // TRANSLATORS: {} is a character's name.
-  if (by.empty()) return refuse(utf8(fmt::format(fmt::runtime(tr("{} has no chip to soak with")), name)));
+  if (chip.is_null()) return refuse(utf8(fmt::format(fmt::runtime(tr("{} has no chip to soak with")), name)));
   const table_fight::SheetDie vigor = table_fight::vigor_die(who);
   core::RolledTrait rolled;
   Json payload;
@@ -239,7 +231,7 @@ void TablePage::soak_last_hit() {
     return refuse(utf8(r.reason()));
   }
   payload["hit"] = hit.value("seq", std::int64_t{0});
-  payload["chip"] = {{"by", by}, {"colour", colour}};
+  payload["chip"] = chip;
   const int wounds = hit.value("wounds", 0);
   record_or_refuse("soaked", payload, [=, this](const RecordOutcome& outcome) {
     // TRANSLATORS: {0} who soaks, {1} the Vigor die ("d8"), {2} the faces.

@@ -119,27 +119,15 @@ void TablePage::reroll(bool free_by_token) {
   if (!free_by_token) {
     // The roller's own chip first, the first colour they have; the GM's characters may use the pool (001 L37).
     const Json& who = table_["characters"][static_cast<std::size_t>(selected_)];
-    std::string by = roller_badge(), colour;
-    for (const auto& c : table_.value("colours", Json::array()))
-      if (who["chips"].value(c.get<std::string>(), 0) > 0) {
-        colour = c;
-        break;
-      }
-    if (colour.empty() && who.value("side", "") == "gm")
-      for (const auto& c : table_.value("colours", Json::array()))
-        if (table_["gm_pool"].value(c.get<std::string>(), 0) > 0) {
-          colour = c;
-          by = "gm";
-          break;
-        }
-    if (colour.empty())
+    const Json chip = table_fight::chip_to_spend(table_, who);
+    if (chip.is_null())
       // TRANSLATORS: {} is who rolls.
       return refuse(utf8(fmt::format(fmt::runtime(who.value("side", "") == "gm"
                                                       ? tr("{} has no Benny or chip to spend, nor has the GM's pool")
                                                       : tr("{} has no Benny or chip to spend")),
                                      who.value("name", ""))));
     // The chip's note in the ledger, as the ledger keeps it.
-    Json payload{{"by", by}, {"colour", colour}, {"use", "reroll"}, {"why", "a reroll of " + spec_.ledger_label}};  // i18n: not words (the ledger's)
+    Json payload{{"by", chip["by"]}, {"colour", chip["colour"]}, {"use", "reroll"}, {"why", "a reroll of " + spec_.ledger_label}};  // i18n: not words (the ledger's)
     if (last_seq_ > 0) payload["roll"] = last_seq_;
     return record_or_refuse("chip_spent", payload, [this](const RecordOutcome&) { roll_again(); });
   }

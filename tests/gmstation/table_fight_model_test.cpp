@@ -239,3 +239,13 @@ TEST_CASE("a sheet's die rolled for a Soak or a Spirit roll: the payload's field
   CHECK(faces_words(rolled).find("Wild Die") == std::string::npos);
   CHECK_THROWS_AS(sheet_roll(rules, extra, SheetDie{7, 0, true}, rng, rolled), marshal::core::Refusal);  // no d7
 }
+
+TEST_CASE("the chip a reroll or a Soak spends: the holder's first colour, the GM's pool for the GM's characters", "[table_fight]") {
+  const Json table{{"colours", {"white", "red", "blue"}}, {"gm_pool", {{"red", 1}}}};
+  CHECK(chip_to_spend(table, {{"badge", "BH"}, {"side", "posse"}, {"chips", {{"red", 2}, {"blue", 1}}}}) ==
+        Json{{"by", "BH"}, {"colour", "red"}});
+  CHECK(chip_to_spend(table, {{"badge", "BH"}, {"side", "posse"}, {"chips", {{"white", 0}}}}).is_null());
+  CHECK(chip_to_spend(table, {{"badge", "BS"}, {"side", "gm"}, {"chips", Json::object()}}) == Json{{"by", "gm"}, {"colour", "red"}});
+  CHECK(chip_to_spend(table, {{"badge", "BS"}, {"side", "gm"}, {"chips", {{"blue", 1}}}}) == Json{{"by", "BS"}, {"colour", "blue"}});
+  CHECK(chip_to_spend({{"colours", {"benny"}}, {"gm_pool", Json::object()}}, {{"badge", "BS"}, {"side", "gm"}}).is_null());
+}
