@@ -143,6 +143,7 @@ std::string event_type_words(const std::string& type) {
   if (type == "token_played") return tr("token played");
   if (type == "fight_started") return tr("fight started");
   if (type == "cards_dealt") return tr("Action Cards dealt");
+  if (type == "card_redrawn") return tr("a new Action Card for a chip");
   if (type == "incapacitation_rolled") return tr("Incapacitation rolled");
   if (type == "healed") return tr("healing rolled");
   if (type == "fight_ended") return tr("fight ended");

@@ -8,6 +8,7 @@
 
 #include "core/initiative.h"
 #include "core/refusal.h"
+#include "core/table_modifiers.h"
 #include "core/trait_roll.h"
 #include "i18n/sentence.h"
 #include "i18n/translate.h"
@@ -99,18 +100,18 @@ std::string fight_heading(const Json& table) {
   return heading;
 }
 
-std::optional<std::size_t> acting_place(const Json& table, const std::string& name) {
+std::optional<std::size_t> acting_place(const Json& table, const std::string& badge) {
   const Json round = last_round(table);
-  if (!round.is_object()) return std::nullopt;
+  if (!round.is_object() || badge.empty()) return std::nullopt;
   const Json order = round.value("order", Json::array());
   for (std::size_t i = 0; i < order.size(); ++i)
-    for (const Json& to : order[i].value("to", Json::array()))
-      if (to == name) return i;
+    for (const Json& to : order[i].value("badges", Json::array()))
+      if (to == badge) return i;
   return std::nullopt;
 }
 
-std::string card_of(const Json& table, const std::string& name) {
-  const auto place = acting_place(table, name);
+std::string card_of(const Json& table, const std::string& badge) {
+  const auto place = acting_place(table, badge);
   if (!place) return "";
   const Json round = last_round(table);  // kept: `dealt` refers into it
   const Json& dealt = round["order"][*place];
@@ -177,26 +178,89 @@ std::vector<std::string> fighters_in(const Json& table) {
   return badges;
 }
 
-Json deal_payload(const Json& table, core::Csprng& rng) {
-  const std::vector<std::string> badges = fighters_in(table);
+namespace {
+
+// The fighters a deal goes to (refused with none) and the deck it deals from: as the fight left
+// it, shuffled first after a round with a Joker (SWD) or when fewer cards are left than fighters.
+struct DealStart {
+  std::vector<std::string> badges;
+  core::InitiativeDeck deck;
+  bool shuffled = false;
+};
+
+DealStart deal_start(const Json& table) {
+  DealStart start{fighters_in(table), {}, false};
   // TRANSLATORS: refused when the GM deals Action Cards and nobody with a combat sheet can fight.
-  if (badges.empty()) throw core::Refusal(core::RefusalCode::missing_input, "cards", i18n::say("nobody is left in the fight to deal a card to"));
+  if (start.badges.empty()) throw core::Refusal(core::RefusalCode::missing_input, "cards", i18n::say("nobody is left in the fight to deal a card to"));
   const Json fight = table.value("fight", Json());
   const Json round = fight.is_object() ? fight.value("round", Json()) : Json();
-  bool shuffled = round.is_object() && round.value("shuffle_next", false);
-  core::InitiativeDeck deck;
-  if (!shuffled && fight.is_object())
+  start.shuffled = round.is_object() && round.value("shuffle_next", false);
+  if (!start.shuffled && fight.is_object())
     for (const Json& out : fight.value("out", Json::array()))
-      if (const auto card = core::parse_playing_card(out.get<std::string>())) deck.take(*card);
-  if (deck.left() < static_cast<int>(badges.size())) {
-    deck.shuffle();
-    shuffled = true;
+      if (const auto card = core::parse_playing_card(out.get<std::string>())) start.deck.take(*card);
+  if (start.deck.left() < static_cast<int>(start.badges.size())) {
+    start.deck.shuffle();
+    start.shuffled = true;
   }
-  Json cards = Json::array();
-  for (const std::string& badge : badges) cards.push_back({{"to", badge}, {"card", core::card_text(deck.draw(rng))}});
-  Json payload{{"cards", cards}};
+  return start;
+}
+
+Json deal_of(const std::vector<std::string>& badges, const std::vector<std::string>& cards, bool shuffled) {
+  Json dealt = Json::array();
+  for (std::size_t i = 0; i < badges.size(); ++i) dealt.push_back({{"to", badges[i]}, {"card", cards[i]}});
+  Json payload{{"cards", dealt}};
   if (shuffled) payload["shuffled"] = true;
   return payload;
+}
+
+// A key of a Russian layout read as the Latin letter on the same key (a card's rank and suit).
+std::string latin_card_keys(std::string_view text) {
+  static const std::pair<const char*, char> keys[] = {
+      {"\u044b", 'S'}, {"\u042b", 'S'}, {"\u0440", 'H'}, {"\u0420", 'H'}, {"\u0432", 'D'}, {"\u0412", 'D'},
+      {"\u0441", 'C'}, {"\u0421", 'C'}, {"\u0444", 'A'}, {"\u0424", 'A'}, {"\u043e", 'J'}, {"\u041e", 'J'},
+      {"\u0439", 'Q'}, {"\u0419", 'Q'}, {"\u043b", 'K'}, {"\u041b", 'K'}, {"\u043a", 'R'}, {"\u041a", 'R'},
+      {"\u0438", 'B'}, {"\u0418", 'B'}};  // ы р в с ф о й л к и: S H D C A J Q K R B
+  std::string latin(text);
+  for (const auto& [cyrillic, letter] : keys)
+    for (std::size_t at = latin.find(cyrillic); at != std::string::npos; at = latin.find(cyrillic, at + 1))
+      latin.replace(at, std::string_view(cyrillic).size(), 1, letter);
+  return latin;
+}
+
+}  // namespace
+
+Json deal_payload(const Json& table, core::Csprng& rng) {
+  DealStart start = deal_start(table);
+  std::vector<std::string> cards;
+  for (std::size_t i = 0; i < start.badges.size(); ++i) cards.push_back(core::card_text(start.deck.draw(rng)));
+  return deal_of(start.badges, cards, start.shuffled);
+}
+
+Json typed_deal_payload(const Json& table, std::string_view text) {
+  const DealStart start = deal_start(table);
+  std::vector<std::string> cards;
+  std::string word;
+  const std::string latin = latin_card_keys(text) + " ";
+  for (const char c : latin) {
+    if (c != ' ' && c != ',') {
+      word += c;
+      continue;
+    }
+    if (word.empty()) continue;
+    const auto card = core::parse_playing_card(word);
+    if (!card)
+      // TRANSLATORS: {} is what was typed as an Action Card; the spellings after it are not translated.
+      throw core::Refusal(core::RefusalCode::out_of_range, "cards",
+                          i18n::say("'{}' is no card: a rank 2-10, J, Q, K or A and a suit S, H, D or C (10H, AS), or RJ, BJ", word));
+    cards.push_back(core::card_text(*card));
+    word.clear();
+  }
+  if (cards.size() != start.badges.size())
+    // TRANSLATORS: {0} counts the fighters dealt a card, {1} the cards typed.
+    throw core::Refusal(core::RefusalCode::out_of_range, "cards",
+                        i18n::say("{} fighters are dealt a card but {} cards typed: one each, in the numbers' order", start.badges.size(),
+                                  cards.size()));
+  return deal_of(start.badges, cards, start.shuffled);
 }
 
 TypedDamage parse_typed_damage(std::string_view typed_text) {
@@ -264,6 +328,27 @@ TypedDamage parse_typed_damage(std::string_view typed_text) {
   }
   typed.chains = std::move(chains);
   return typed;
+}
+
+Json redraw_payload(const Json& table, const Json& who, core::Csprng& rng) {
+  const std::string badge = who.value("badge", ""), name = who.value("name", "");
+  const auto place = acting_place(table, badge);
+  // TRANSLATORS: {} is a character's name: refused a new Action Card (001 L45) with none dealt to them.
+  if (!place) throw core::Refusal(core::RefusalCode::illegal_move, "to", i18n::say("{} holds no Action Card this round", name));
+  const Json fight = table.value("fight", Json());
+  const auto held = core::parse_playing_card(fight["round"]["order"][*place].value("card", ""));
+  const Json chip = chip_to_spend(table, who);
+  // TRANSLATORS: {} is a character's name.
+  if (chip.is_null()) throw core::Refusal(core::RefusalCode::missing_input, "chip", i18n::say("{} has no chip to spend", name));
+  core::InitiativeDeck deck;
+  for (const Json& out : fight.value("out", Json::array()))
+    if (const auto card = core::parse_playing_card(out.get<std::string>())) deck.take(*card);
+  if (deck.left() == 0)
+    // TRANSLATORS: refused a new Action Card: every card is out until the next deal shuffles the deck.
+    throw core::Refusal(core::RefusalCode::illegal_move, "card", i18n::say("no card is left in the deck until the next deal shuffles it"));
+  const core::PlayingCard drawn = deck.draw(rng);
+  const bool keep_new = !held || core::acts_before(drawn, *held);
+  return {{"to", badge}, {"card", core::card_text(drawn)}, {"keep", keep_new ? "new" : "old"}, {"chip", chip}};
 }
 
 Json chip_to_spend(const Json& table, const Json& who) {
@@ -354,6 +439,62 @@ SheetDie spirit_die(const Json& character) {
   return sheet_die(character, {"Spirit", "spirit", "SPIRIT", "Характер", "характер"});  // i18n: not words (the sheets')
 }
 
+SheetDie healing_die(const Json& character) {
+  return sheet_die(character, {"Healing", "healing", "HEALING", "Лечение", "лечение", "Медицина", "медицина"});  // i18n: not words (the sheets')
+}
+
+std::vector<std::string> owing_fate(const Json& table) {
+  std::vector<std::string> badges;
+  for (const Json& c : table.value("characters", Json::array()))
+    if (c.is_object() && c.value("combat", Json()).is_object() && c["combat"].value("state", "") == "incapacitated")
+      badges.push_back(c.value("badge", ""));
+  return badges;
+}
+
+bool anyone_to_heal(const Json& table) {
+  for (const Json& c : table.value("characters", Json::array())) {
+    if (!c.is_object() || c.value("dead", false)) continue;
+    const Json combat = c.value("combat", Json());
+    if (!combat.is_object()) continue;
+    // The Incapacitated owe their roll first (000 L170); the dead are past Healing (000 L172).
+    const std::string state = combat.value("state", "fighting");
+    if (state == "dead" || state == "incapacitated") continue;
+    if (combat.value("wounds", 0) > 0 || state != "fighting") return true;
+  }
+  return false;
+}
+
+std::string fate_choices() {
+  // TRANSLATORS: the Incapacitation results as the GM picks them by number (000 L171-176), short.
+  const std::string words[] = {tr("dead"), tr("Bleeding Out"), tr("unconscious"), tr("Last Stand"), tr("fights on")};
+  std::string line;
+  for (std::size_t i = 0; i < std::size(words); ++i) line += fmt::format("{}{} {}", i ? "   " : "", i + 1, words[i]);
+  return line;
+}
+
+std::string fate_from_typed(std::string_view text) {
+  std::string typed(text);
+  while (!typed.empty() && typed.front() == ' ') typed.erase(typed.begin());
+  while (!typed.empty() && typed.back() == ' ') typed.pop_back();
+  if (typed.size() == 1 && typed[0] >= '1' && typed[0] <= '5') return fate_results[typed[0] - '1'];
+  // TRANSLATORS: {} is what was typed for an Incapacitation result.
+  throw core::Refusal(core::RefusalCode::out_of_range, "dice", i18n::say("'{}' is no result: type its number, 1 to 5", typed));
+}
+
+std::string fate_words(const std::string& result) {
+  // TRANSLATORS: an Incapacitation roll's result (000 L172).
+  if (result == "death") return tr("dead");
+  // TRANSLATORS: an Incapacitation roll's result (000 L173).
+  if (result == "bleeding_out") return tr("Bleeding Out: a permanent Injury if they live");
+  // TRANSLATORS: an Incapacitation roll's result (000 L174).
+  if (result == "unconscious") return tr("unconscious until healed, with a temporary Injury");
+  // TRANSLATORS: an Incapacitation roll's result (000 L175).
+  if (result == "last_stand") return tr("a Last Stand: fights on at the last Wound level, with a temporary Injury");
+  // TRANSLATORS: an Incapacitation roll's result (000 L176).
+  if (result == "stays_in") return tr("avoids the killing blow: fights on at the last Wound level");
+  return result;
+}
+
 Json sheet_roll(const core::TraitRules& rules, const Json& character, const SheetDie& die, core::Csprng& rng,
                 core::RolledTrait& rolled) {
   const core::TraitRoll roll = character.value("wild_card", true) ? core::wild_card_roll(rules, die.sides, die.modifier)
@@ -363,6 +504,30 @@ Json sheet_roll(const core::TraitRules& rules, const Json& character, const Shee
   // The Joker's +2 (000 L54): claimed when the deal gave one, as the ledger checks.
   if (character.value("combat", Json()).value("joker", false)) fields["joker"] = true;
   return fields;
+}
+
+Json situation_of(const Json& character) {
+  const Json combat = character.value("combat", Json());
+  if (!combat.is_object()) return Json();
+  return {{"wounds", combat.value("wounds", 0)}, {"joker", combat.value("joker", false)}};
+}
+
+int situation_modifier(const core::TraitRules& rules, const Json& situation) {
+  if (!situation.is_object()) return 0;
+  return core::wound_modifier(rules, situation.value("wounds", 0)) + (situation.value("joker", false) ? core::joker_bonus : 0);
+}
+
+std::string situation_words(const core::TraitRules& rules, const Json& situation) {
+  if (!situation.is_object()) return "";
+  std::string words;
+  const int wounds = situation.value("wounds", 0), penalty = core::wound_modifier(rules, wounds);
+  if (penalty != 0)
+    // TRANSLATORS: a part of a roll's modifier in the odds line: the wound penalty ("-2 for 2 wounds").
+    words = fmt::format(fmt::runtime(trn("{:+d} for {} wound", "{:+d} for {} wounds", static_cast<std::uint64_t>(wounds))), penalty, wounds);
+  if (situation.value("joker", false))
+    // TRANSLATORS: a part of a roll's modifier in the odds line: the Joker's +2 (000 L54).
+    words += (words.empty() ? "" : ", ") + fmt::format(fmt::runtime(tr("{:+d} Joker")), core::joker_bonus);
+  return words;
 }
 
 std::string faces_words(const core::RolledTrait& rolled) {

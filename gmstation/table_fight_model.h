@@ -28,12 +28,12 @@ std::string card_words(const std::string& card);
 // Joker, SWD); "Fight under way: no cards dealt yet" before the first deal; "" between fights.
 // All from GET /table's answer.
 std::string fight_heading(const Json& table);
-// Where `name` acts in the last round dealt, from 0 (a group of Extras shares its place);
-// nullopt when no card was dealt to them.
-std::optional<std::size_t> acting_place(const Json& table, const std::string& name);
-// The card `name` holds this round as card_words writes it ("A♠"), a Joker as "Joker +2"; ""
-// when none is dealt to them.
-std::string card_of(const Json& table, const std::string& name);
+// Where the holder of `badge` acts in the last round dealt (its order's "badges"), from 0 (a
+// group of Extras shares its place); nullopt when no card was dealt to them.
+std::optional<std::size_t> acting_place(const Json& table, const std::string& badge);
+// The card the holder of `badge` holds this round as card_words writes it ("A♠"), a Joker as
+// "Joker +2"; "" when none is dealt to them.
+std::string card_of(const Json& table, const std::string& badge);
 
 // The badges dealt a card this round (in GET /table's order): every living character with a
 // combat sheet still in the fight (fighting, or on a Last Stand).
@@ -43,6 +43,19 @@ std::vector<std::string> fighters_in(const Json& table);
 // dealt since the last shuffle), shuffled first when the last round dealt a Joker (SWD) or fewer
 // cards are left than fighters. Refused (core::Refusal, missing_input) with no fighter in.
 Json deal_payload(const Json& table, core::Csprng& rng);
+// The same with the cards typed from a physical deck, one per fighter in fighters_in's order
+// (the list's numbers, low to high), spaces or commas between: "AS 10h bj". On a Russian layout
+// the same keys read the same ("фы 10р ио"). Shuffled as deal_payload decides (the GM shuffles
+// the physical deck at the same points). Refused (core::Refusal, field "cards") naming a card
+// that is none, or the count when it is not one a fighter.
+Json typed_deal_payload(const Json& table, std::string_view text);
+
+// card_redrawn's payload (001 L45) for `who` (a character of GET /table's): a card the station
+// draws from the deck as the fight left it (fight.out), kept when it acts before the card held
+// (the holder keeps their choice of all their draws: the better, as nearly always), paid with
+// chip_to_spend. Refused (core::Refusal): no card held this round ("to"), no chip to pay with
+// ("chip"), no card left in the deck ("card").
+Json redraw_payload(const Json& table, const Json& who, core::Csprng& rng);
 
 // The damage as the GM types it: the weapon's dice and modifier, "raise" for the attack's raise
 // (a d6 more, 002 L8): "2d6+1", "d8+d6-1", "2d6+raise". The faces of physical dice may follow a
@@ -85,11 +98,36 @@ struct SheetDie {
 };
 SheetDie vigor_die(const Json& character);
 SheetDie spirit_die(const Json& character);
+// The Healing skill (000 L184; Лечение or Медицина on a Russian sheet); untrained d4 -2.
+SheetDie healing_die(const Json& character);
+
+// The badges of GET /table's characters whose Incapacitation roll is owed (state incapacitated).
+std::vector<std::string> owing_fate(const Json& table);
+// Whether anyone at the table could be healed: wounded, or down but not dead.
+bool anyone_to_heal(const Json& table);
+// The Incapacitation results (core::Incapacitation, 000 L171-176) in the order the GM picks them
+// by number where no table decides (savage, deadlands-ru): 1 death ... 5 stays in.
+inline constexpr const char* fate_results[] = {"death", "bleeding_out", "unconscious", "last_stand", "stays_in"};
+// The list the GM picks from: "1 dead   2 Bleeding Out   3 unconscious   4 Last Stand   5 fights on".
+std::string fate_choices();
+// The result typed by its number (1-5, spaces around allowed); refused (core::Refusal, field
+// "dice") naming what was typed.
+std::string fate_from_typed(std::string_view text);
+// A result as the screen says it: "dead", "Bleeding Out: a permanent Injury if they live", ...
+std::string fate_words(const std::string& result);
 // A roll of `die` by `character` (a Wild Card rolls the Wild Die) with `rng`: its payload fields
 // as soaked and unshaken read them ({"die", "modifier", "dice", "joker" when the character holds
 // a Joker this round}), and `rolled` filled. Refused (core::Refusal) as core::roll_trait refuses.
 Json sheet_roll(const core::TraitRules& rules, const Json& character, const SheetDie& die, core::Csprng& rng,
                 core::RolledTrait& rolled);
+// The situation a roll of `character` carries (roll_recorded's `situation`, issue 32): their
+// wounds and whether they hold a Joker this round, from GET /table's `combat`; null without a
+// combat sheet (the roll is then judged as the GM's modifier says).
+Json situation_of(const Json& character);
+// What the ledger adds for `situation`: the wound penalty (core::wound_modifier) and the Joker's +2.
+int situation_modifier(const core::TraitRules& rules, const Json& situation);
+// Those parts in words for the odds line: "-1 for 1 wound, +2 Joker"; "" when none applies.
+std::string situation_words(const core::TraitRules& rules, const Json& situation);
 // A trait roll's faces as the result shows them: "8 + 4, Wild Die 3".
 std::string faces_words(const core::RolledTrait& rolled);
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <initializer_list>
+#include <map>
 
 #include <fmt/format.h>
 #include <wx/sizer.h>
@@ -101,7 +102,7 @@ TablePage::TablePage(wxWindow* parent, LedgerAsker& asker)
   modifier_->on_refused(refused);
   tn_->on_refused(refused);
   who_number_->on_done([this] {
-    if (fight_step_ == FightStep::hit_target) return choose_target(who_number_->value() - 1);
+    if (asks_other()) return choose_other(who_number_->value() - 1);
     select(who_number_->value() - 1);
   });
   trait_number_->on_done([this] { choose_trait(trait_number_->value()); });
@@ -118,6 +119,8 @@ TablePage::TablePage(wxWindow* parent, LedgerAsker& asker)
   });
   dice_->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) {
     if (fight_step_ == FightStep::hit_dice) return roll_damage_from_dice_field();
+    if (fight_step_ == FightStep::fate) return fate_from_dice_field();
+    if (fight_step_ == FightStep::deal) return deal_from_dice_field();
     roll_from_dice_field();
   });
   Bind(wxEVT_SIZE, [this](wxSizeEvent& event) {
@@ -129,7 +132,7 @@ TablePage::TablePage(wxWindow* parent, LedgerAsker& asker)
 
 void TablePage::start() {
   open_screen();
-  selected_ = -1;
+  selected_badge_.clear();
   spec_ = {};
   last_roll_.reset();
   rerolling_ = false;
@@ -199,9 +202,14 @@ void TablePage::show_table(const Lookup& table) {
   show_fight();
 }
 
-std::string TablePage::roller_badge() const {
-  if (selected_ < 0) return "";
-  return table_["characters"][static_cast<std::size_t>(selected_)].value("badge", "");
+std::string TablePage::roller_badge() const { return selected() < 0 ? std::string() : selected_badge_; }
+
+int TablePage::index_of(const std::string& badge) const {
+  if (badge.empty() || !table_.contains("characters")) return -1;
+  const Json& characters = table_["characters"];
+  for (std::size_t i = 0; i < characters.size(); ++i)
+    if (characters[i].value("badge", "") == badge) return static_cast<int>(i);
+  return -1;
 }
 
 void TablePage::select(int index) {
@@ -212,7 +220,7 @@ void TablePage::select(int index) {
     who_number_->SetFocus();
     return refuse(utf8(fmt::format(fmt::runtime(tr("{} is dead: the dead roll nothing")), c.value("name", ""))));
   }
-  selected_ = index;
+  selected_badge_ = c.value("badge", "");
   drop_fight_step();  // a new roller drops a hit half asked
   last_roll_.reset();
   rerolling_ = false;
@@ -240,8 +248,8 @@ void TablePage::select(int index) {
 }
 
 void TablePage::choose_trait(int number) {
-  if (selected_ < 0) return;
-  const Json& c = table_["characters"][static_cast<std::size_t>(selected_)];
+  if (selected() < 0) return;
+  const Json& c = character(selected());
   spec_.wild_card = c.value("wild_card", true);
   if (number == 0) {
     // The roll's trait as shown, and as the ledger keeps it (in English; the sheet's traits are in the event's words).
@@ -263,12 +271,18 @@ void TablePage::ask_modifier() {
   show_prompt(utf8(fmt::format(fmt::runtime(tr("{}: + and - for the modifier, then Enter")), spec_.label)));
 }
 
+Json TablePage::roller_situation() const {
+  return selected() < 0 ? Json() : table_fight::situation_of(character(selected()));
+}
+
 core::TraitRoll TablePage::current_roll() const {
-  return core::sheet_roll(rules_, spec_.wild_card, spec_.trait, modifier_->value(), tn_->value());
+  // The GM's modifier, and the roller's wounds and Joker as the ledger adds them (issue 32).
+  const int modifier = modifier_->value() + table_fight::situation_modifier(rules_, roller_situation());
+  return core::sheet_roll(rules_, spec_.wild_card, spec_.trait, modifier, tn_->value());
 }
 
 void TablePage::update_odds_line() {
-  if (selected_ < 0 || spec_.label.empty()) {
+  if (selected() < 0 || spec_.label.empty()) {
     show_text(odds_, odds_text_, "", true);
     return;
   }
@@ -280,6 +294,10 @@ void TablePage::update_odds_line() {
     // TRANSLATORS: {0} is the trait die (d10), {1} the Wild Die's sides.
     if (roll.wild_die) dice = fmt::format(fmt::runtime(tr("{} + Wild Die d{}")), dice, roll.wild_die);
     if (roll.modifier) dice += fmt::format(" {:+d}", roll.modifier);
+    // The parts the situation adds ("-1 for 1 wound, +2 Joker"), when any.
+    if (const std::string parts = table_fight::situation_words(rules_, roller_situation()); !parts.empty())
+      // TRANSLATORS: {} names the parts of a roll's modifier that its situation adds ("+2 Joker").
+      dice += " " + fmt::format(fmt::runtime(tr("(of which {})")), parts);
     // TRANSLATORS: {0} is the trait, {1} its dice ("d10 + Wild Die d6 +1"), {2} the Target Number; then
     // the chances in %.
     std::string text = fmt::format(fmt::runtime(tr("{} ({}) vs TN {}: success {}, a raise {}, critical failure {}")),
@@ -322,10 +340,7 @@ void TablePage::on_scan(const std::string& code) {
 }
 
 void TablePage::took_code(const std::string& code, const Lookup& card) {
-  const Json characters = table_.value("characters", Json::array());
-  for (std::size_t i = 0; i < characters.size(); ++i)
-    if (characters[i].value("badge", "") == code)
-      return fight_step_ == FightStep::hit_target ? choose_target(static_cast<int>(i)) : select(static_cast<int>(i));
+  if (const int index = index_of(code); index >= 0) return asks_other() ? choose_other(index) : select(index);
   drop_fight_step();  // a card, not a badge: a hit half asked is dropped
   if (!card.found)
     return refuse(utf8(fmt::format(fmt::runtime(tr("Refused: {}")), card.refusal.empty() ? tr("unknown code") : card.refusal)));
@@ -341,29 +356,35 @@ void TablePage::took_code(const std::string& code, const Lookup& card) {
 }
 
 bool TablePage::on_key(int key) {
-  // Any key but Ctrl+F's second press drops a hit or a fight's end half asked: the dice field
-  // then holds no damage a trait roll would read.
-  static const std::string keys = "BAPNJVFDHSU";
-  if (keys.find(static_cast<char>(key)) == std::string::npos) return false;
-  if (key != 'F') drop_fight_step();
-  switch (key) {
-    case 'B': reroll(false); return true;
-    case 'A': award(false); return true;
-    case 'P': award(true); return true;
-    case 'N':
-      // Ending the night discards the chips (savage): never in the middle of a fight.
-      if (in_fight()) refuse(wx_tr("A fight is under way: Ctrl+F ends it before the game night"));
-      else toggle_night();
-      return true;
-    case 'J': jokers_wild("posse"); return true;
-    case 'V': jokers_wild("gm"); return true;
-    case 'F': toggle_fight(); return true;
-    case 'D': deal_cards(); return true;
-    case 'H': start_hit(); return true;
-    case 'S': soak_last_hit(); return true;
-    case 'U': unshake(); return true;
-    default: return false;
-  }
+  using Action = void (*)(TablePage&);
+  static const std::map<int, Action> actions = {
+      {'B', [](TablePage& p) { p.reroll(false); }},
+      {'A', [](TablePage& p) { p.award(false); }},
+      {'P', [](TablePage& p) { p.award(true); }},
+      {'N',
+       [](TablePage& p) {
+         // Ending the night discards the chips (savage): never in the middle of a fight.
+         if (p.in_fight()) p.refuse(wx_tr("A fight is under way: Ctrl+F ends it before the game night"));
+         else p.toggle_night();
+       }},
+      {'J', [](TablePage& p) { p.jokers_wild("posse"); }},
+      {'V', [](TablePage& p) { p.jokers_wild("gm"); }},
+      {'F', [](TablePage& p) { p.toggle_fight(); }},
+      {'D', [](TablePage& p) { p.deal_cards(); }},
+      {'R', [](TablePage& p) { p.redraw_card(); }},
+      {'H', [](TablePage& p) { p.start_hit(); }},
+      {'S', [](TablePage& p) { p.soak_last_hit(); }},
+      {'U', [](TablePage& p) { p.unshake(); }},
+      {'I', [](TablePage& p) { p.incapacitation(); }},
+      {'E', [](TablePage& p) { p.start_healing(); }},
+  };
+  const auto action = actions.find(key);
+  if (action == actions.end()) return false;
+  // Any key but the second press of Ctrl+F or Ctrl+U drops a step half asked (a hit, a fate, a
+  // fight's end, a chip against Shaken): the dice field then holds no damage a trait roll would read.
+  if (key != 'F' && key != 'U') drop_fight_step();
+  action->second(*this);
+  return true;
 }
 
 }  // namespace marshal::gm

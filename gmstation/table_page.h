@@ -9,10 +9,16 @@
 //   Ctrl+N  start or end the game night (savage deals the night's Bennies)
 //   Ctrl+J  a Joker drawn by the posse, Ctrl+V by the villains: Joker's Wild (savage)
 // A fight (issue 32, docs/tabletop.md "A fight at the Table screen"; table_page_fight.cpp):
-//   Ctrl+F  a fight starts (Ctrl+F twice: it ends)   Ctrl+D  the station deals the Action Cards
+//   Ctrl+F  a fight starts (Ctrl+F twice: it ends)
+//   Ctrl+D  the Action Cards: Enter, the station deals; or the cards of a real deck typed
+//   Ctrl+R  who rolls spends a chip on another card, keeping the better (001 L45)
 //   Ctrl+H  who rolls hits: the target's number, then the damage dice (2d6+1)
 //   Ctrl+S  the last hit's wounds soaked with the target's chip
-//   Ctrl+U  who rolls, Shaken, rolls Spirit to recover (the station rolls)
+// Wounds and recovery (table_page_wounds.cpp):
+//   Ctrl+U  who rolls, Shaken, rolls Spirit to recover (the station rolls); again after a
+//           failed roll: a chip ends it
+//   Ctrl+I  the Incapacitation roll (deadlands-1876's Vigor; elsewhere the GM names the fate)
+//   Ctrl+E  who rolls heals: the patient's number, then the station rolls Healing
 // A token card scanned is played by its holder: a Connection Marker or a Hole Card sets up its
 // roll, a Luck Charm rerolls the last roll for free. Everyone's chips by colour and the
 // evening's roll log are on the same screen.
@@ -22,6 +28,7 @@
 #include <wx/textctrl.h>
 
 #include "core/table_roll.h"
+#include "gmstation/table_fight_model.h"
 #include "gmstation/conflict_page.h"
 #include "gmstation/one_key_number.h"
 #include "gmstation/step_number.h"
@@ -85,10 +92,16 @@ class TablePage : public ConflictPage {
   void show_log();
   void show_fight();  // the keys, which differ in a fight
   void select(int index);  // who rolls: an index into the table's characters
+  // The index in the table's characters of `badge`'s holder; -1 when not at the table (or "").
+  int index_of(const std::string& badge) const;
+  // Who rolls, as an index of the table as last read; -1 when nobody is (or they left it).
+  int selected() const { return index_of(selected_badge_); }
   void choose_trait(int number);
   void ask_modifier();
   void update_odds_line();
   core::TraitRoll current_roll() const;
+  // Who rolls' situation in a fight (table_fight::situation_of): null without a combat sheet.
+  Json roller_situation() const;
   void roll_from_dice_field();
   // Records the roll (dice rolled here or typed) and shows it.
   void record_roll(const core::TraitRoll& roll, const core::RolledTrait& rolled);
@@ -104,24 +117,44 @@ class TablePage : public ConflictPage {
   void took_code(const std::string& code, const Lookup& card);  // a scan: a badge at the table, else a card  // a reroll's rest, once its chip is spent
   std::string roller_badge() const;  // the selected character's badge
 
-  // A fight (table_page_fight.cpp). A hit asks its target (the Who field or a badge), then its
-  // dice (the Dice field); any other choice of who rolls drops it.
-  enum class FightStep { none, hit_target, hit_dice };
+  // A fight (table_page_fight.cpp, table_page_wounds.cpp). A hit asks its target (the Who field
+  // or a badge), then its dice (the Dice field); a healing its patient; the GM's Incapacitation
+  // result its number (the Dice field). Any other choice of who rolls drops it.
+  enum class FightStep { none, deal, hit_target, hit_dice, heal_patient, fate };
+  // Which of the two characters a step asks the second of: who is hit, or who is healed.
+  bool asks_other() const { return fight_step_ == FightStep::hit_target || fight_step_ == FightStep::heal_patient; }
   // Forgets a hit half asked (its damage typed) and an end of the fight half asked.
   void drop_fight_step();
   void toggle_fight();
-  void deal_cards();
+  void deal_cards();  // asks: Enter deals, or the cards of a real deck typed
+  void deal_from_dice_field();
+  void redraw_card();  // who rolls spends a chip on another Action Card (001 L45)
   void start_hit();
-  void choose_target(int index);
   void roll_damage_from_dice_field();
   void soak_last_hit();
-  void unshake();  // who rolls, Shaken, rolls Spirit
+  // Who rolls hits or heals: asks for the other (the Who field or a badge); refused without a roller.
+  void ask_other(FightStep step);
+  void choose_other(int index);  // the hit's target or the healing's patient
+  // A sheet's die rolled by the station for `who` (table_fight::sheet_roll): its payload fields;
+  // false when refused, the refusal shown.
+  bool roll_sheet_die(const Json& who, const table_fight::SheetDie& die, core::RolledTrait& rolled, Json& payload);
+  // table_page_wounds.cpp
+  void unshake();  // who rolls, Shaken, rolls Spirit; after a failed roll, a chip
+  void incapacitation();  // who rolls (or the one fighter Incapacitated): their fate
+  void record_fate(const Json& payload, const std::string& said);  // said: who rolled what, the result follows
+  void fate_from_dice_field();  // the GM's Incapacitation result typed (rulesets without a table)
+  void start_healing();
+  void heal(int patient);
+  // What to do after a step whose ledger part leaves a fighter in `ledger`'s "state": the
+  // Incapacitation roll when it is owed, else the next to act.
+  static std::string next_in_fight(const Json& ledger);
   // "Recorded as event #N" (or kept provisionally) and what comes next.
   void show_recorded(const RecordOutcome& outcome, const std::string& next);
   const Json& character(int index) const { return table_["characters"][static_cast<std::size_t>(index)]; }
   FightStep fight_step_ = FightStep::none;
-  int hit_target_ = -1;
+  std::string other_badge_;       // the hit's target, the Incapacitated fighter whose fate is asked
   bool end_fight_armed_ = false;  // Ctrl+F pressed once in a fight: a second press ends it
+  std::string chip_unshakes_;     // the badge whose Spirit roll just failed: Ctrl+U again spends a chip
   // Shows `text` in `label` wrapped to its column (the left one or the right), keeping it as written.
   void show_text(wxStaticText* label, wxString& kept, const wxString& text, bool left_column);
   void rewrap_columns();
@@ -129,7 +162,9 @@ class TablePage : public ConflictPage {
   StationBackend& backend_;
   Json table_ = Json::object();
   core::TraitRules rules_;
-  int selected_ = -1;
+  // Who rolls, by badge: the table read again after any record may list characters in another
+  // order (a character enrolled meanwhile).
+  std::string selected_badge_;
   RollSpec spec_;
   std::optional<core::TraitRoll> last_roll_;  // the last roll shown, for a reroll
   std::int64_t last_seq_ = 0;                 // its event (the series' first for a reroll's reroll_of)

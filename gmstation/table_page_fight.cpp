@@ -1,6 +1,7 @@
 // The Table screen's fight (issue 32; gmstation/table_page.h): a fight started and ended, the
 // round's Action Cards dealt by the station, a hit's damage rolled against its target's
-// Toughness, the last hit soaked with a chip. The ledger judges each (db/ledger/apply_fight.cpp,
+// Toughness, the last hit soaked with a chip (Shaken, Incapacitation and healing:
+// table_page_wounds.cpp). The ledger judges each (db/ledger/apply_fight.cpp,
 // apply_harm.cpp); the words are table_fight_model.h's.
 #include <vector>
 
@@ -29,13 +30,21 @@ namespace {
 // break between keys only. A fight has its own: the night's, the pool's, the Jokers' and the
 // tokens' keys wait for its end (Ctrl+N is refused during it).
 // Joker's Wild is savage's alone (001 L35, L39): the Deadlands rulesets do not show its keys.
-std::string table_keys(bool fight, bool fighters, bool jokers_wild) {
+// Ctrl+I shows only while an Incapacitation roll is owed, Ctrl+E while someone could be healed.
+std::string table_keys(bool fight, bool fighters, bool jokers_wild, bool owed_fate, bool to_heal) {
   std::vector<std::string> keys;
-  if (fight)
-    // TRANSLATORS: the Table screen's keys during a fight, pressed with Ctrl: short.
-    keys = {tr("Ctrl+D deal the cards"), tr("Ctrl+H hit"), tr("Ctrl+S soak the hit"), tr("Ctrl+U Spirit vs Shaken"), tr("Ctrl+B reroll (a chip)"),
-            tr("Ctrl+A chip to who rolls"), tr("Ctrl+F end the fight")};
-  else
+  if (fight) {
+    // Two lines at 1024 x 600 with every key shown: the labels are a word or two.
+    // TRANSLATORS: the Table screen's keys during a fight, pressed with Ctrl: a word or two each.
+    keys = {tr("Ctrl+D deal"), tr("Ctrl+R new card"), tr("Ctrl+H hit"), tr("Ctrl+S soak"), tr("Ctrl+U vs Shaken")};
+    // TRANSLATORS: the Table screen's key for an Incapacitation roll (000 L170), pressed with Ctrl: short.
+    if (owed_fate) keys.push_back(tr("Ctrl+I Incapacitation"));
+    // TRANSLATORS: the Table screen's key for a Healing roll, pressed with Ctrl: short.
+    if (to_heal) keys.push_back(tr("Ctrl+E heal"));
+    // TRANSLATORS: the Table screen's keys during a fight, pressed with Ctrl: a word or two each.
+    for (const std::string& key : {tr("Ctrl+B reroll"), tr("Ctrl+A chip to who rolls"), tr("Ctrl+F end the fight")})
+      keys.push_back(key);
+  } else
     // TRANSLATORS: the Table screen's keys, pressed with Ctrl (Latin letters on any keyboard): short.
     keys = {tr("Ctrl+B reroll (a chip)"), tr("Ctrl+A chip to who rolls"), tr("Ctrl+P chip to GM's pool"),
             tr("Ctrl+N game night")};
@@ -43,6 +52,7 @@ std::string table_keys(bool fight, bool fighters, bool jokers_wild) {
     keys.push_back(tr("Ctrl+J Joker: posse"));
     keys.push_back(tr("Ctrl+V Joker: villains"));
   }
+  if (!fight && to_heal) keys.push_back(tr("Ctrl+E heal"));
   if (!fight) keys.push_back(tr("token card: scan it"));
   // TRANSLATORS: the Table screen's key that starts a fight (shown when the event has combat sheets).
   if (!fight && fighters) keys.push_back(tr("Ctrl+F fight"));
@@ -57,7 +67,10 @@ void TablePage::show_fight() {
   bool fighters = false;
   for (const Json& c : table_.value("characters", Json::array())) fighters = fighters || c.value("combat", Json()).is_object();
   const auto ruleset = core::ruleset_from_string(table_.value("ruleset", "savage")).value_or(core::Ruleset::savage);
-  show_text(keys_, keys_text_, utf8(table_keys(in_fight(), fighters, core::chip_rules(ruleset).jokers_wild)), false);
+  show_text(keys_, keys_text_,
+            utf8(table_keys(in_fight(), fighters, core::chip_rules(ruleset).jokers_wild, !table_fight::owing_fate(table_).empty(),
+                            table_fight::anyone_to_heal(table_))),
+            false);
   fight_text_ = utf8(table_fight::fight_heading(table_));
 }
 
@@ -71,9 +84,12 @@ void TablePage::show_recorded(const RecordOutcome& outcome, const std::string& n
 }
 
 void TablePage::drop_fight_step() {
-  if (fight_step_ == FightStep::hit_dice) dice_->Clear();  // damage typed: no trait roll's dice
+  // Damage, cards or a fate typed: no trait roll's dice.
+  if (fight_step_ == FightStep::hit_dice || fight_step_ == FightStep::fate || fight_step_ == FightStep::deal) dice_->Clear();
   fight_step_ = FightStep::none;
+  other_badge_.clear();
   end_fight_armed_ = false;
+  chip_unshakes_.clear();
   dice_->SetHint("8 5, 3");
 }
 
@@ -111,13 +127,32 @@ void TablePage::toggle_fight() {
 void TablePage::deal_cards() {
   drop_fight_step();
   if (!in_fight()) return refuse(wx_tr("No fight is under way: Ctrl+F starts one"));
+  std::string numbers;
+  for (const std::string& badge : table_fight::fighters_in(table_))
+    numbers += (numbers.empty() ? "" : ", ") + std::to_string(index_of(badge) + 1);
+  fight_step_ = FightStep::deal;
+  dice_->Clear();
+  dice_->SetHint("AS 10H BJ");
+  dice_->SetFocus();
+  // TRANSLATORS: {} lists the numbers of the fighters dealt a card ("1, 2, 4"); the card spellings are not translated.
+  show_prompt(utf8(fmt::format(fmt::runtime(tr("Enter: the station deals the Action Cards.  Or type the cards of a real deck "
+                                               "(AS 10H BJ) for {} in that order, then Enter")),
+                               numbers)));
+}
+
+void TablePage::deal_from_dice_field() {
+  const std::string typed = dice_->GetValue().utf8_string();
   Json payload;
   try {
-    payload = table_fight::deal_payload(table_, rng_);
+    payload = typed.find_first_not_of(' ') == std::string::npos ? table_fight::deal_payload(table_, rng_)
+                                                                : table_fight::typed_deal_payload(table_, typed);
   } catch (const core::Refusal& r) {
+    dice_->SetFocus();
     return refuse(utf8(r.reason()));
   }
+  // A refusal keeps the cards typed in the field, to be mended; a record ends the step.
   record_or_refuse("cards_dealt", payload, [this](const RecordOutcome& outcome) {
+    drop_fight_step();
     // Who acts first, in words: the order by numbers stands under the odds, each card in the roster.
     const Json order = outcome.ledger.value("order", Json::array());
     std::string text;
@@ -136,18 +171,60 @@ void TablePage::deal_cards() {
   });
 }
 
+void TablePage::redraw_card() {
+  drop_fight_step();
+  if (!in_fight()) return refuse(wx_tr("No fight is under way: Ctrl+F starts one"));
+  if (selected() < 0) return refuse(wx_tr("Scan the badge of who rolls first"));
+  const Json& who = character(selected());
+  const std::string name = who.value("name", "");
+  Json payload;
+  try {
+    payload = table_fight::redraw_payload(table_, who, rng_);
+  } catch (const core::Refusal& r) {
+    return refuse(utf8(r.reason()));
+  }
+  const std::string drawn = table_fight::card_words(payload.value("card", ""));
+  const std::string kept = payload.value("keep", "") == "new" ? drawn : table_fight::card_of(table_, who.value("badge", ""));
+  record_or_refuse("card_redrawn", payload, [=, this](const RecordOutcome& outcome) {
+    // TRANSLATORS: {0} who draws, {1} the card drawn ("K♠"), {2} the card they keep (the better of the two).
+    std::string text = fmt::format(fmt::runtime(tr("{} spends a chip for a new card: draws {}, keeps {}")), name, drawn, kept);
+    if (!outcome.ledger.value("jokers_wild", Json::array()).empty())
+      text += "\n" + tr("A Joker: Joker's Wild gives its side's Bennies");
+    set_result(utf8(text));
+    show_recorded(outcome, tr("Next: scan who acts"));
+    on_shown();
+  });
+}
+
 void TablePage::start_hit() {
   drop_fight_step();
   if (!in_fight()) return refuse(wx_tr("No fight is under way: Ctrl+F starts one"));
-  if (selected_ < 0) return refuse(wx_tr("Scan the badge of who hits first"));
-  fight_step_ = FightStep::hit_target;
-  who_number_->SetFocus();
-  // TRANSLATORS: {} is who hits.
-  show_prompt(utf8(fmt::format(fmt::runtime(tr("{} hits: type the target's number, or scan their badge")),
-                               character(selected_).value("name", ""))));
+  ask_other(FightStep::hit_target);
 }
 
-void TablePage::choose_target(int index) {
+void TablePage::ask_other(FightStep step) {
+  const bool hit = step == FightStep::hit_target;
+  if (selected() < 0) return refuse(hit ? wx_tr("Scan the badge of who hits first") : wx_tr("Scan the badge of who heals first"));
+  fight_step_ = step;
+  who_number_->SetFocus();
+  const std::string name = character(selected()).value("name", "");
+  // TRANSLATORS: {} is who hits.
+  if (hit) return show_prompt(utf8(fmt::format(fmt::runtime(tr("{} hits: type the target's number, or scan their badge")), name)));
+  // TRANSLATORS: {} is who heals.
+  show_prompt(utf8(fmt::format(fmt::runtime(tr("{} heals: type the patient's number, or scan their badge")), name)));
+}
+
+bool TablePage::roll_sheet_die(const Json& who, const table_fight::SheetDie& die, core::RolledTrait& rolled, Json& payload) {
+  try {
+    payload = table_fight::sheet_roll(rules_, who, die, rng_, rolled);
+    return true;
+  } catch (const core::Refusal& r) {  // a sheet's die out of the rules' range
+    refuse(utf8(r.reason()));
+    return false;
+  }
+}
+
+void TablePage::choose_other(int index) {
   const int count = static_cast<int>(table_.value("characters", Json::array()).size());
   if (index < 0 || index >= count) return;
   const Json& target = character(index);
@@ -156,26 +233,31 @@ void TablePage::choose_target(int index) {
   // TRANSLATORS: {} is a character's name.
   if (!target.value("combat", Json()).is_object())
     return refuse(utf8(fmt::format(fmt::runtime(tr("{} has no combat sheet (the event's combat.csv)")), name)));
-  if (index == selected_) return refuse(wx_tr("Type the number of who is hit, not of who hits"));
-  hit_target_ = index;
+  if (selected() < 0) {  // who rolls left the table meanwhile
+    drop_fight_step();
+    return refuse(wx_tr("Scan the badge of who rolls first"));
+  }
+  if (fight_step_ == FightStep::heal_patient) return heal(index);
+  if (index == selected()) return refuse(wx_tr("Type the number of who is hit, not of who hits"));
+  other_badge_ = target.value("badge", "");
   fight_step_ = FightStep::hit_dice;
-  who_number_->set_value(selected_ + 1);  // the Who field still names who hits
+  who_number_->set_value(selected() + 1);  // the Who field still names who hits
   dice_->Clear();
   dice_->SetHint("2d6+1");
   dice_->SetFocus();
   // TRANSLATORS: {0} who hits, {1} who is hit, {2} their Toughness; the dice examples are not translated.
   show_prompt(utf8(fmt::format(fmt::runtime(tr("{} hits {} (Toughness {}): the damage dice (2d6+1; +raise for a raise), "
                                                "Enter rolls them. Or the faces after a colon: 2d6+1: 6 3, 2")),
-                               character(selected_).value("name", ""), name,
+                               character(selected()).value("name", ""), name,
                                target["combat"].value("toughness", 0))));
 }
 
 void TablePage::roll_damage_from_dice_field() {
   // The table is read again after a refusal or a scan: both still in it, or the hit is asked anew.
-  const int count = static_cast<int>(table_.value("characters", Json::array()).size());
-  if (selected_ < 0 || hit_target_ < 0 || selected_ >= count || hit_target_ >= count) return start_hit();
-  const Json& attacker = character(selected_);
-  const Json& target = character(hit_target_);
+  const int target_index = index_of(other_badge_);
+  if (selected() < 0 || target_index < 0) return start_hit();
+  const Json& attacker = character(selected());
+  const Json& target = character(target_index);
   core::DamageRoll roll;
   core::RolledDamage rolled;
   try {
@@ -200,8 +282,7 @@ void TablePage::roll_damage_from_dice_field() {
                      if (outcome.status == RecordOutcome::Status::accepted) text += "\n" + table_fight::hit_words(outcome.ledger);
                      drop_fight_step();
                      set_result(utf8(text));
-                     show_recorded(outcome, wounds > 0 ? tr("Ctrl+S: soak it (a chip)")
-                                                       : tr("Next: scan who acts"));
+                     show_recorded(outcome, wounds > 0 ? tr("Ctrl+S: soak it (a chip)") : next_in_fight(outcome.ledger));
                      on_shown();
                    });
 }
@@ -211,10 +292,7 @@ void TablePage::soak_last_hit() {
   if (!in_fight()) return refuse(wx_tr("No fight is under way: Ctrl+F starts one"));
   const Json hit = table_fight::last_wounding_hit(table_);
   if (hit.is_null()) return refuse(wx_tr("Nothing to soak: the fight's last hit gave no wound"));
-  const Json characters = table_.value("characters", Json::array());
-  int index = -1;
-  for (std::size_t i = 0; i < characters.size(); ++i)
-    if (characters[i].value("badge", "") == hit.value("badge", "")) index = static_cast<int>(i);
+  const int index = index_of(hit.value("badge", ""));
   if (index < 0) return refuse(wx_tr("The last hit's target is not at the table any more"));
   const Json& who = character(index);
   const std::string name = who.value("name", "");
@@ -225,11 +303,7 @@ void TablePage::soak_last_hit() {
   const table_fight::SheetDie vigor = table_fight::vigor_die(who);
   core::RolledTrait rolled;
   Json payload;
-  try {
-    payload = table_fight::sheet_roll(rules_, who, vigor, rng_, rolled);
-  } catch (const core::Refusal& r) {  // a sheet's die out of the rules' range
-    return refuse(utf8(r.reason()));
-  }
+  if (!roll_sheet_die(who, vigor, rolled, payload)) return;
   payload["hit"] = hit.value("seq", std::int64_t{0});
   payload["chip"] = chip;
   const int wounds = hit.value("wounds", 0);
@@ -246,42 +320,7 @@ void TablePage::soak_last_hit() {
       if (!now.empty()) text += "; " + fmt::format(fmt::runtime(tr("now {}")), now);
     }
     set_result(utf8(text));
-    show_recorded(outcome, tr("Next: scan who acts"));
-    on_shown();
-  });
-}
-
-void TablePage::unshake() {
-  drop_fight_step();
-  if (!in_fight()) return refuse(wx_tr("No fight is under way: Ctrl+F starts one"));
-  if (selected_ < 0) return refuse(wx_tr("Scan the badge of who is Shaken first"));
-  const Json& who = character(selected_);
-  const std::string name = who.value("name", "");
-  const Json combat = who.value("combat", Json());
-  // TRANSLATORS: {} is a character's name.
-  if (!combat.is_object() || !combat.value("shaken", false)) return refuse(utf8(fmt::format(fmt::runtime(tr("{} is not Shaken")), name)));
-  // The Spirit roll against 4 (SWD), the wound penalty added by the ledger.
-  const table_fight::SheetDie spirit = table_fight::spirit_die(who);
-  core::RolledTrait rolled;
-  Json payload;
-  try {
-    payload = table_fight::sheet_roll(rules_, who, spirit, rng_, rolled);
-  } catch (const core::Refusal& r) {  // a sheet's die out of the rules' range
-    return refuse(utf8(r.reason()));
-  }
-  payload["by"] = who.value("badge", "");
-  payload["how"] = "spirit";
-  record_or_refuse("unshaken", payload, [=, this](const RecordOutcome& outcome) {
-    // TRANSLATORS: {0} who rolls, {1} the Spirit die ("d8"), {2} the faces.
-    std::string text = fmt::format(fmt::runtime(tr("{} rolls Spirit d{}: {}")), name, spirit.sides, table_fight::faces_words(rolled));
-    if (outcome.status == RecordOutcome::Status::accepted)
-      text += "\n" + (!outcome.ledger.value("unshaken", false) ? tr("still SHAKEN")
-                      // TRANSLATORS: Shaken ended by a Spirit roll with a raise: the fighter acts at once (SWD).
-                      : outcome.ledger.value("may_act", false) ? tr("no longer Shaken, and acts at once (a raise)")
-                                                                 // TRANSLATORS: Shaken ended by a plain success (SWD).
-                                                                 : tr("no longer Shaken; acts next round"));
-    set_result(utf8(text));
-    show_recorded(outcome, tr("Next: scan who acts"));
+    show_recorded(outcome, next_in_fight(outcome.ledger));
     on_shown();
   });
 }

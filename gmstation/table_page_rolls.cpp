@@ -20,7 +20,7 @@ using ui::utf8;
 using ui::wx_tr;
 
 void TablePage::roll_from_dice_field() {
-  if (selected_ < 0) return refuse(wx_tr("Scan the badge of who rolls first"));
+  if (selected() < 0) return refuse(wx_tr("Scan the badge of who rolls first"));
   const core::TraitRoll roll = current_roll();
   core::RolledTrait rolled;
   try {
@@ -58,18 +58,21 @@ void TablePage::record_or_refuse(const std::string& type, const Json& payload,
 
 void TablePage::record_roll(const core::TraitRoll& roll, const core::RolledTrait& rolled) {
   const Json dice = table_fight::trait_dice_payload(rolled);
+  // The GM's own modifier; the ledger adds the situation's parts itself (roll_recorded's `situation`).
+  const Json situation = roller_situation();
   Json payload{{"by", roller_badge()},
                {"die", fmt::format("d{}", roll.trait_die)},
                {"wild", roll.wild_die ? fmt::format("d{}", roll.wild_die) : "none"},
-               {"modifier", roll.modifier},
+               {"modifier", roll.modifier - table_fight::situation_modifier(rules_, situation)},
                {"tn", roll.tn},
                {"dice", dice},
                {"trait", spec_.ledger_label}};
+  if (situation.is_object()) payload["situation"] = situation;
   if (rerolling_ && series_first_seq_ > 0) payload["reroll_of"] = series_first_seq_;
+  const std::string name = selected() < 0 ? "" : character(selected()).value("name", "");
   record_or_refuse("roll_recorded", payload, [=, this](const RecordOutcome& outcome) {
     recorded_seq_ = outcome.status == RecordOutcome::Status::accepted ? outcome.seq : -1;
-    const Json& who = table_["characters"][static_cast<std::size_t>(selected_)];
-    std::string text = fmt::format("{}, {}: {}", who.value("name", ""), spec_.label, core::describe_roll(roll, rolled));
+    std::string text = fmt::format("{}, {}: {}", name, spec_.label, core::describe_roll(roll, rolled));
     if (!rerolling_) {
       series_first_seq_ = recorded_seq_;
       series_best_ = rolled.result;
@@ -113,12 +116,12 @@ void TablePage::record_roll(const core::TraitRoll& roll, const core::RolledTrait
 }
 
 void TablePage::reroll(bool free_by_token) {
-  if (!last_roll_) return refuse(wx_tr("Roll first: a reroll repeats the last roll of who is rolling"));
+  if (!last_roll_ || selected() < 0) return refuse(wx_tr("Roll first: a reroll repeats the last roll of who is rolling"));
   if (last_crit_fail_ && (rules_.crit_fail_reroll == core::CritFailReroll::never || rerolls_after_crit_fail_ > 0))
     return refuse(wx_tr("A Critical Failure ends the attempt: it cannot be rerolled (001 L42)"));
   if (!free_by_token) {
     // The roller's own chip first, the first colour they have; the GM's characters may use the pool (001 L37).
-    const Json& who = table_["characters"][static_cast<std::size_t>(selected_)];
+    const Json& who = character(selected());
     const Json chip = table_fight::chip_to_spend(table_, who);
     if (chip.is_null())
       // TRANSLATORS: {} is who rolls.
@@ -144,7 +147,7 @@ void TablePage::roll_again() {
 }
 
 void TablePage::award(bool to_pool) {
-  if (!to_pool && selected_ < 0) return refuse(wx_tr("Scan the badge of who gets the chip first"));
+  if (!to_pool && selected() < 0) return refuse(wx_tr("Scan the badge of who gets the chip first"));
   // deadlands-ru draws a chip's colour by d6 (002 L20-23): the ledger rolls it.
   const std::string colour = table_.value("ruleset", "") == "deadlands-ru"
                                  ? "by_d6"
@@ -152,10 +155,9 @@ void TablePage::award(bool to_pool) {
   // The award's note in the ledger, as the ledger keeps it.
   Json payload{{"to", to_pool ? std::string("gm") : roller_badge()}, {"colour", colour}, {"count", 1},
                {"why", "the GM's award at the table"}};  // i18n: not words
+  const std::string who = to_pool ? tr("The GM's pool") : character(selected()).value("name", "");
   record_or_refuse("chip_awarded", payload, [=, this](const RecordOutcome& outcome) {
     const std::string got = outcome.ledger.value("colour", colour);
-    const std::string who = to_pool ? tr("The GM's pool")
-                                    : table_["characters"][static_cast<std::size_t>(selected_)].value("name", "");
     // TRANSLATORS: {} is who gets the chip (a name, or the GM's pool).
     const std::string gets = got == "benny"   ? tr("{} gets a Benny: chip")
                              : got == "white" ? tr("{} gets a white chip")
@@ -198,7 +200,7 @@ void TablePage::play_token(const Json& card) {
   const Json detail = card.value("detail", Json::object());
   const std::string kind = detail.value("token", "");
   Json payload{{"token", card.value("code", "")}, {"by", characters[static_cast<std::size_t>(index)].value("badge", "")}};
-  const bool same_roller = index == selected_ && last_roll_;
+  const bool same_roller = index == selected() && last_roll_;
   if (kind == "luck_charm" && same_roller && last_seq_ > 0) payload["roll"] = last_seq_;
   record_or_refuse("token_played", payload, [=, this](const RecordOutcome& outcome) {
     const std::string title = card.value("title", "");
@@ -207,7 +209,7 @@ void TablePage::play_token(const Json& card) {
       show_prompt(utf8(fmt::format(fmt::runtime(tr("{} played: a free reroll")), title)));
       return reroll(true);
     }
-    if (index != selected_) select(index);
+    if (index != selected()) select(index);
     const auto die = core::die_sides(detail.value("die", ""));
     if ((kind == "connection_marker" || kind == "hole_card") && die) {
       const bool marker = kind == "connection_marker";

@@ -89,7 +89,7 @@ void TablePage::show_roster() {
     for (const auto& [colour, n] : chips.items()) any = any || (n.is_number_integer() && n.get<std::int64_t>() != 0);
     // In a fight: wounds, Shaken, out (the ledger's `combat`); the dead say so alone.
     const std::string condition = c.value("dead", false) ? "" : table_fight::condition_words(c.value("combat", Json()));
-    const auto place = table_fight::acting_place(table_, c.value("name", ""));
+    const auto place = table_fight::acting_place(table_, c.value("badge", ""));
     ++number;
     // A large town names only who has something to show; a fighter dealt a card always shows.
     if (!everyone && !any && !c.value("dead", false) && condition.empty() && !place) {
@@ -97,9 +97,16 @@ void TablePage::show_roster() {
       continue;
     }
     std::string about = c.value("dead", false) ? tr("DEAD") : any ? table_chips_text(chips, colours) : std::string();
-    if (!condition.empty()) about += (about.empty() ? "" : ", ") + table_unbroken(condition);
+    // Each part of the condition unbroken ("3 wounds", "SHAKEN"), a line free to break between them.
+    std::string unbroken;
+    for (std::size_t from = 0; from < condition.size();) {
+      const std::size_t comma = std::min(condition.find(", ", from), condition.size());
+      unbroken += (unbroken.empty() ? "" : ", ") + table_unbroken(condition.substr(from, comma - from));
+      from = comma + 2;
+    }
+    if (!condition.empty()) about += (about.empty() ? "" : ", ") + unbroken;
     // The card may go to the next line, never apart from itself: a long name still fits the column.
-    const std::string card = table_fight::card_of(table_, c.value("name", ""));
+    const std::string card = table_fight::card_of(table_, c.value("badge", ""));
     entries.push_back({place ? *place : characters.size() + static_cast<std::size_t>(number),
                        table_unbroken(fmt::format("{} {}", number, name)) + (card.empty() ? "" : " " + table_unbroken(card)) +
                            (about.empty() ? std::string() : ": " + about)});
@@ -121,7 +128,8 @@ void TablePage::show_roster() {
   show_text(chips_heading_, chips_heading_text_,
             // TRANSLATORS: the heading of the chips list (Bennies are chips too), short: the GM's pool follows.
             utf8(heading.empty() ? tr("Chips") + "   " + pool : pool_empty ? heading : heading + "   " + pool), false);
-  if (!table_.value("night_open", false)) text += "\n" + tr("No game night under way (Ctrl+N starts one)");
+  // Between fights only: Ctrl+N waits for a fight's end.
+  if (!fight && !table_.value("night_open", false)) text += "\n" + tr("No game night under way (Ctrl+N starts one)");
   show_text(roster_, roster_text_, utf8(text), false);
 }
 

@@ -99,6 +99,20 @@ bool spend_chip(Town& town, std::int64_t by, const std::string& colour, core::Ch
   return true;
 }
 
+void pay_own_chip(ApplyContext& ctx, std::int64_t who, const std::string& name, core::ChipUse use, const Json& paid) {
+  protocol::Fields chip(paid, "chip");
+  const Json& by = chip.required("by");
+  const std::string colour = chip.text("colour");
+  chip.done();
+  const std::int64_t payer = chip_holder(ctx.town, by, "chip.by");
+  const bool gm_side = ctx.town.db().scalar_text("SELECT side FROM characters WHERE id = " + std::to_string(who)) == "gm";
+  if (payer != who && !(gm_side && payer == gm_pool))
+    throw LedgerRefusal(RefusalCode::not_allowed, "chip.by",
+                        // TRANSLATORS: {} is a character's name.
+                        say("{} pays with their own chips (the GM's pool pays for the GM's characters)", name));
+  if (spend_chip(ctx.town, payer, colour, use, "chip.colour")) ctx.ledger["gm_pool_gains"] = 1;
+}
+
 Json give_jokers_wild(Town& town, bool posse) {
   Database& db = town.db();
   const std::string colour = core::chip_rules(event_ruleset(db)).colours.front();

@@ -1,7 +1,8 @@
 // A tabletop fight's bounds and rounds (issue 32; docs/ledger.md; docs/tabletop.md "A fight in
 // the ledger"): fight_started opens one (one at a time, a tabletop game only); cards_dealt deals
 // a round's Action Cards (001 L45; 000 L52-54), each card once between shuffles and the deck
-// shuffled after a round with a Joker; fight_ended closes it, ends every fighter's Shaken, and in
+// shuffled after a round with a Joker; card_redrawn, a chip's new card before the round begins
+// (001 L45); fight_ended closes it, ends every fighter's Shaken, and in
 // deadlands-ru gives the chips of 002 L15-19 by the ledger's own d6s (recorded with the event; a
 // replay reads them back). The hits are apply_harm.cpp's.
 #include <algorithm>
@@ -134,6 +135,22 @@ core::InitiativeDeck deck_of(Database& db, std::int64_t fight) {
   return deck;
 }
 
+// The card `text` names (refused bad_input at `field` when it names none), taken from `deck`
+// (refused illegal_move when it is out since the shuffle, naming its round).
+core::PlayingCard take_card(core::InitiativeDeck& deck, const std::string& text, const std::string& field) {
+  const auto card = core::parse_playing_card(text);
+  if (!card)
+    throw LedgerRefusal(RefusalCode::bad_input, field,
+                        // TRANSLATORS: {} is the card as typed; the spellings after it are not translated.
+                        say("'{}' is not a card: a rank 2-10, J, Q, K or A and a suit S, H, D or C (10H, AS), or RJ, BJ", text));
+  try {
+    deck.take(*card);
+  } catch (const core::Refusal& r) {
+    throw LedgerRefusal(RefusalCode::illegal_move, field, r.sentence());
+  }
+  return *card;
+}
+
 void apply_cards_dealt(ApplyContext& ctx, protocol::Fields& f, std::int64_t fight) {
   Town& town = ctx.town;
   Database& db = town.db();
@@ -167,18 +184,7 @@ void apply_cards_dealt(ApplyContext& ctx, protocol::Fields& f, std::int64_t figh
     }
     const std::string text = c.text("card");
     c.done();
-    const auto card = core::parse_playing_card(text);
-    if (!card)
-      throw LedgerRefusal(RefusalCode::bad_input, c.path_of("card"),
-                          // TRANSLATORS: {} is the card as typed; the spellings after it are not translated.
-                          say("'{}' is not a card: a rank 2-10, J, Q, K or A and a suit S, H, D or C (10H, AS), or RJ, BJ",
-                              text));
-    try {
-      deck.take(*card);
-    } catch (const core::Refusal& r) {
-      throw LedgerRefusal(RefusalCode::illegal_move, c.path_of("card"), r.sentence());
-    }
-    dealt.card = *card;
+    dealt.card = take_card(deck, text, c.path_of("card"));
     round.push_back(std::move(dealt));
   }
   f.done();
@@ -210,6 +216,59 @@ void apply_cards_dealt(ApplyContext& ctx, protocol::Fields& f, std::int64_t figh
   ctx.ledger["jokers_wild"] = given;
 }
 
+// 001 L45: once the cards are dealt, a chip buys the holder another Action Card, as often as they
+// like, and they keep their choice of all their draws; once the round has begun (a roll or a hit
+// recorded after the deal) no more are drawn. The card drawn comes from the deck as the fight
+// left it, and stays out (the round's "drawn") whichever is kept.
+void apply_card_redrawn(ApplyContext& ctx, protocol::Fields& f, std::int64_t fight) {
+  Town& town = ctx.town;
+  Database& db = town.db();
+  Statement last = db.prepare("SELECT seq, number, cards, joker FROM fight_rounds WHERE fight = ? ORDER BY number DESC LIMIT 1");
+  last.bind(1, fight);
+  if (!last.step()) throw LedgerRefusal(RefusalCode::illegal_move, "type", say("no Action Cards are dealt yet: deal the round first"));
+  const std::int64_t round_seq = last.int64(0);
+  Json stored = Json::parse(last.text(2));
+  bool joker = last.int64(3) != 0;
+  const std::string after = std::to_string(round_seq);
+  if (db.scalar_int("SELECT (SELECT COUNT(*) FROM rolls WHERE seq > " + after + ") + (SELECT COUNT(*) FROM hits WHERE seq > " + after +
+                    ")") > 0)
+    throw LedgerRefusal(RefusalCode::illegal_move, "type",
+                        say("the round has begun (a roll or a hit is recorded since the deal): no more cards are drawn (001 L45)"));
+  const std::int64_t who = town.character_by_badge(f.required("to"), "to");
+  Json* entry = nullptr;
+  for (Json& dealt : stored)
+    for (const Json& id : dealt.at("to"))
+      if (id.get<std::int64_t>() == who) entry = &dealt;
+  // TRANSLATORS: {} is a character's name.
+  if (!entry) throw LedgerRefusal(RefusalCode::illegal_move, "to", say("{} holds no Action Card this round", town.name_of(who)));
+  pay_own_chip(ctx, who, town.name_of(who), core::ChipUse::new_card, f.required("chip"));
+  const std::string text = f.text("card");
+  const std::string keep = f.text("keep");
+  f.done();
+  if (keep != "new" && keep != "old")
+    throw LedgerRefusal(RefusalCode::bad_input, "keep", say("must be new (the card drawn) or old (the card held)"));
+  core::InitiativeDeck deck = deck_of(db, fight);
+  const core::PlayingCard card = take_card(deck, text, "card");
+  const std::string held = entry->at("card").get<std::string>(), drawn = core::card_text(card);
+  Json& discarded = (*entry)["drawn"];
+  if (!discarded.is_array()) discarded = Json::array();
+  discarded.push_back(keep == "new" ? held : drawn);
+  if (keep == "new") (*entry)["card"] = drawn;
+  const bool drew_joker = card.joker != core::Joker::none;
+  joker = joker || drew_joker;  // a Joker seen this round shuffles the deck before the next (SWD)
+  db.prepare("UPDATE fight_rounds SET cards = ?, joker = ? WHERE seq = ?").bind(1, stored.dump()).bind(2, joker).bind(3, round_seq).run();
+  ctx.ledger["round"] = last.int64(1);
+  ctx.ledger["kept"] = entry->at("card");
+  ctx.ledger["order"] = round_order(db, stored);
+  ctx.ledger["shuffle_next"] = joker;
+  // Joker's Wild (savage, 001 L35, L39): a Joker drawn gives Bennies, by the side that drew it.
+  if (!drew_joker || !core::chip_rules(event_ruleset(db)).jokers_wild) return;
+  const bool posse = db.scalar_text("SELECT side FROM characters WHERE id = " + std::to_string(who)) == "posse";
+  Json g = give_jokers_wild(town, posse);
+  g["drawn_by"] = posse ? "posse" : "gm";
+  ctx.ledger["jokers_wild"] = Json::array({g});
+}
+
 }  // namespace
 
 void apply_fight_event(const std::string& type, ApplyContext& ctx) {
@@ -218,9 +277,10 @@ void apply_fight_event(const std::string& type, ApplyContext& ctx) {
   if (db.scalar_text("SELECT COALESCE((SELECT value FROM event_info WHERE key = 'game'), 'lincoln')") != "tabletop")
     throw LedgerRefusal(RefusalCode::illegal_move, "type", say("fights at the table are a tabletop game's (options.csv: game,tabletop)"));
   const std::optional<std::int64_t> open = open_fight(db);
-  if (type == "cards_dealt") {
+  if (type == "cards_dealt" || type == "card_redrawn") {
     if (!open) throw LedgerRefusal(RefusalCode::illegal_move, "type", say("no fight is under way"));
-    apply_cards_dealt(ctx, f, *open);
+    if (type == "cards_dealt") apply_cards_dealt(ctx, f, *open);
+    else apply_card_redrawn(ctx, f, *open);
     return;
   }
   read_note(f);

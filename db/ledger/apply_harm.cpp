@@ -28,6 +28,17 @@
 
 namespace marshal::db {
 
+void check_joker_claim(Town& town, std::int64_t who, bool claimed, const std::string& field) {
+  const auto holds = holds_joker(town.db(), who);
+  if (!holds || *holds == claimed) return;
+  throw LedgerRefusal(RefusalCode::outcome_mismatch, field,
+                      *holds
+                          // TRANSLATORS: {} is a character's name.
+                          ? say("{} holds a Joker this round: +2 on every roll (000 L54)", town.name_of(who))
+                          // TRANSLATORS: {} is a character's name.
+                          : say("{} holds no Joker this round", town.name_of(who)));
+}
+
 namespace {
 
 // The Spirit roll that ends Shaken is against the usual TN (SWD; 001 L43 names the roll only).
@@ -85,32 +96,9 @@ std::int64_t require_able(Town& town, const Json& by, const std::string& field) 
 
 bool optional_flag(protocol::Fields& f, const std::string& key) { return f.boolean_or(key, false); }
 
-// The Joker's +2 claimed for a roll of `who` (000 L54): once a round is dealt (cards_dealt), the
-// deal decides, and a claim that differs is refused.
-void check_joker_claim(Town& town, std::int64_t who, bool claimed) {
-  const auto holds = holds_joker(town.db(), who);
-  if (!holds || *holds == claimed) return;
-  throw LedgerRefusal(RefusalCode::outcome_mismatch, "joker",
-                      *holds
-                          // TRANSLATORS: {} is a character's name.
-                          ? say("{} holds a Joker this round: +2 on every roll (000 L54)", town.name_of(who))
-                          // TRANSLATORS: {} is a character's name.
-                          : say("{} holds no Joker this round", town.name_of(who)));
-}
-
 // A chip paid for the target's Soak or Shaken: their own, or the GM's pool for the GM's characters.
 void pay_chip(ApplyContext& ctx, const HarmTarget& who, core::ChipUse use, const Json& paid) {
-  protocol::Fields chip(paid, "chip");
-  const Json& by = chip.required("by");
-  const std::string colour = chip.text("colour");
-  chip.done();
-  const std::int64_t payer = chip_holder(ctx.town, by, "chip.by");
-  const bool gm_side = ctx.town.db().scalar_text("SELECT side FROM characters WHERE id = " + std::to_string(who.id)) == "gm";
-  if (payer != who.id && !(gm_side && payer == gm_chip_pool))
-    throw LedgerRefusal(RefusalCode::not_allowed, "chip.by",
-                        // TRANSLATORS: {} is a character's name.
-                        say("{} pays with their own chips (the GM's pool pays for the GM's characters)", who.name));
-  if (spend_chip(ctx.town, payer, colour, use, "chip.colour")) ctx.ledger["gm_pool_gains"] = 1;
+  pay_own_chip(ctx, who.id, who.name, use, paid);
 }
 
 // The Vigor, Spirit or Healing roll of a payload ("die", "modifier", "joker", "dice") at `tn`,
@@ -121,7 +109,7 @@ core::RolledTrait judged_fighter_roll(ApplyContext& ctx, protocol::Fields& f, st
   const int die = payload_trait_die(f, "die", false);
   const int own = f.integer_or("modifier", -core::max_damage_modifier, core::max_damage_modifier, 0);
   const bool joker = optional_flag(f, "joker");
-  check_joker_claim(ctx.town, roller, joker);
+  check_joker_claim(ctx.town, roller, joker, "joker");
   const int wound_modifier = core::wound_modifier(rules, wounds);
   const int modifier = own + wound_modifier + (joker ? core::joker_bonus : 0);
   const bool wild_card = ctx.town.db().scalar_int("SELECT wild_card FROM characters WHERE id = " + std::to_string(roller)) != 0;
@@ -144,7 +132,7 @@ void apply_damage(ApplyContext& ctx, protocol::Fields& f) {
   roll.rules = event_rules(db);
   roll.modifier = f.integer_or("modifier", -core::max_damage_modifier, core::max_damage_modifier, 0);
   roll.joker = optional_flag(f, "joker");
-  if (attacker != gm_chip_pool) check_joker_claim(town, attacker, roll.joker);
+  if (attacker != gm_chip_pool) check_joker_claim(town, attacker, roll.joker, "joker");
   roll.crit_success = optional_flag(f, "crit_success");
   const int ap = f.integer_or("ap", 0, core::max_toughness, 0);
   const Json& dice = f.required("dice");

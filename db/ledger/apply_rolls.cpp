@@ -1,6 +1,6 @@
 // A tabletop trait roll recorded with its dice (issue 17; TABLETOP.md "Dice"): the dice as
-// rolled (every roll of each die, Aces included), the roll's options, and what the ledger judged
-// them by the event's ruleset: the result, success, raises, Critical Failure and Success. The
+// rolled (every roll of each die, Aces included), the roll's options, the roller's situation in a
+// fight (wounds and Joker, issue 32), and what the ledger judged them by the event's ruleset: the result, success, raises, Critical Failure and Success. The
 // judgement is core::roll_trait_from_dice, the function the station and `marshal roll` use;
 // `marshal verify` judges the dice again and fails on any difference from what was stored.
 #include "ledger/apply.h"
@@ -8,6 +8,10 @@
 #include "core/refusal.h"
 #include "core/trait_dice.h"
 #include "i18n/utf8_text.h"
+#include "core/combat_state.h"
+#include "core/damage.h"
+#include "core/table_modifiers.h"
+#include "ledger/combatants.h"
 #include "ledger/definition.h"
 #include "ledger/event_ruleset.h"
 #include "ledger/roll_payload.h"
@@ -23,6 +27,36 @@ void require_recorded_roll(Database& db, const Json& seq, const std::string& fie
   }
   if (!recorded) throw LedgerRefusal(RefusalCode::bad_input, field, say("must be the seq of a recorded roll (roll_recorded)"));
 }
+
+namespace {
+
+// A roll's `situation` at the table (issue 32: the Table screen sends it for a roller with a
+// combat sheet): the wounds the station saw and the Joker it claims. The ledger adds the wound
+// penalty (core::wound_modifier: -1 a wound in savage and deadlands-ru, none in deadlands-1876)
+// and the Joker's +2 (000 L54) to the GM's own modifier, and refuses a station that saw another
+// state than the ledger holds (outcome_mismatch: it reads the table again). What it added is
+// stored as `modifiers` {wounds, joker}.
+int situation_modifier(ApplyContext& ctx, const Json& situation, std::int64_t holder, const core::TraitRules& rules) {
+  protocol::Fields s(situation, "situation");
+  const int wounds = s.integer_or("wounds", 0, core::max_wound_levels, 0);
+  const bool joker = s.boolean_or("joker", false);
+  s.done();
+  const auto row = holder == gm_chip_pool ? std::nullopt : find_combatant(ctx.town.db(), holder);
+  const int held = row ? row->state.wounds : 0;
+  if (wounds != held)
+    throw LedgerRefusal(RefusalCode::outcome_mismatch, "situation.wounds",
+                        // TRANSLATORS: {0} the wounds the ledger holds for who rolls, {1} those the station sent.
+                        say("the ledger holds {} wounds for who rolls, not {}: read the table again", held, wounds));
+  if (holder == gm_chip_pool && joker)
+    throw LedgerRefusal(RefusalCode::bad_input, "situation.joker", say("the GM's own roll holds no Action Card: roll for a character"));
+  if (holder != gm_chip_pool) check_joker_claim(ctx.town, holder, joker, "situation.joker");
+  const int wound_penalty = core::wound_modifier(rules, wounds);
+  const int joker_plus = joker ? core::joker_bonus : 0;
+  ctx.ledger["modifiers"] = {{"wounds", wound_penalty}, {"joker", joker_plus}};
+  return wound_penalty + joker_plus;
+}
+
+}  // namespace
 
 void apply_roll_event(ApplyContext& ctx) {
   Town& town = ctx.town;
@@ -52,8 +86,10 @@ void apply_roll_event(ApplyContext& ctx) {
     if (same.step() && same.int64(0) != holder)
       throw LedgerRefusal(RefusalCode::bad_input, "reroll_of", say("names a roll of someone else"));
   }
-  core::TraitRoll roll = wild == "none" ? core::extra_roll(rules, trait_die, modifier, tn)
-                                        : core::wild_card_roll(rules, trait_die, modifier, tn);
+  const Json* situation = f.optional("situation");
+  const int total = modifier + (situation ? situation_modifier(ctx, *situation, holder, rules) : 0);
+  core::TraitRoll roll = wild == "none" ? core::extra_roll(rules, trait_die, total, tn)
+                                        : core::wild_card_roll(rules, trait_die, total, tn);
   if (wild != "none") {
     auto wild_sides = core::die_sides(wild);
     if (!wild_sides || (*wild_sides != 6 && *wild_sides != 8))

@@ -89,25 +89,32 @@ void require_still_fighting(Database& db, std::int64_t character, const std::str
                                                                 core::to_string(row->state.state)));
 }
 
-protocol::Json round_order(Database& db, const protocol::Json& stored_cards) {
+protocol::Json round_order(Database& db, const protocol::Json& stored_cards, bool with_badges) {
   struct Dealt {
     core::PlayingCard card;
-    protocol::Json to;
+    protocol::Json to, badges;
   };
   std::vector<Dealt> dealt;
   for (const protocol::Json& d : stored_cards) {
-    protocol::Json names = protocol::Json::array();
+    protocol::Json names = protocol::Json::array(), badges = protocol::Json::array();
     for (const protocol::Json& id : d.at("to")) {
-      Statement s = db.prepare("SELECT name FROM characters WHERE id = ?");
+      Statement s = db.prepare(
+          "SELECT name, (SELECT code FROM cards WHERE holder = c.id AND kind = 'badge' AND revoked = 0) FROM characters c "
+          "WHERE id = ?");
       s.bind(1, id.get<std::int64_t>());
-      names.push_back(s.step() ? s.text(0) : std::string());
+      const bool found = s.step();
+      names.push_back(found ? s.text(0) : std::string());
+      badges.push_back(found && !s.is_null(1) ? s.text(1) : std::string());
     }
-    dealt.push_back({core::parse_playing_card(d.at("card").get<std::string>()).value(), names});
+    dealt.push_back({core::parse_playing_card(d.at("card").get<std::string>()).value(), names, badges});
   }
   std::stable_sort(dealt.begin(), dealt.end(), [](const Dealt& a, const Dealt& b) { return core::acts_before(a.card, b.card); });
   protocol::Json order = protocol::Json::array();
-  for (const Dealt& d : dealt)
-    order.push_back({{"to", d.to}, {"card", core::card_text(d.card)}, {"joker", d.card.joker != core::Joker::none}});
+  for (const Dealt& d : dealt) {
+    protocol::Json entry{{"to", d.to}, {"card", core::card_text(d.card)}, {"joker", d.card.joker != core::Joker::none}};
+    if (with_badges) entry["badges"] = d.badges;
+    order.push_back(entry);
+  }
   return order;
 }
 
@@ -131,7 +138,11 @@ std::vector<std::string> cards_out(Database& db, std::int64_t fight) {
   Statement s = db.prepare("SELECT cards, shuffled FROM fight_rounds WHERE fight = ? ORDER BY number DESC");
   s.bind(1, fight);
   while (s.step()) {
-    for (const protocol::Json& dealt : protocol::Json::parse(s.text(0))) out.push_back(dealt.at("card").get<std::string>());
+    for (const protocol::Json& dealt : protocol::Json::parse(s.text(0))) {
+      out.push_back(dealt.at("card").get<std::string>());
+      // The cards a chip drew and the holder passed over (card_redrawn) are out too.
+      for (const protocol::Json& drawn : dealt.value("drawn", protocol::Json::array())) out.push_back(drawn.get<std::string>());
+    }
     if (s.int64(1) != 0) break;
   }
   return out;

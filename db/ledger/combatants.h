@@ -39,8 +39,10 @@ std::optional<std::int64_t> open_fight(Database& db);
 void require_still_fighting(Database& db, std::int64_t character, const std::string& name, const std::string& field);
 // A round's cards as cards_dealt stores them ([{"to": [ids], "card"}]) in the order they act
 // (000 L54, SWD: Jokers first, the Black before the Red, then Ace to 2, ties by suit):
-// [{"to": [names], "card", "joker"}]. One order for the ledger part and GET /table.
-protocol::Json round_order(Database& db, const protocol::Json& stored_cards);
+// [{"to": [names], "card", "joker"}]. One order for the ledger part and GET /table, which adds
+// each entry's "badges" (in the order of "to") for a station to find its fighters by: names
+// may repeat, and the ledger part stays as recorded.
+protocol::Json round_order(Database& db, const protocol::Json& stored_cards, bool with_badges = false);
 
 // Whether `character` holds a Joker in the last round dealt of the fight under way (000 L54: +2
 // on every roll of the round); nullopt when no fight is under way or no round has been dealt.

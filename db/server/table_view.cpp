@@ -87,7 +87,7 @@ Json fight_of(Database& db) {
   Statement r = db.prepare("SELECT number, cards, joker FROM fight_rounds WHERE fight = ? ORDER BY number DESC LIMIT 1");
   r.bind(1, *open);
   if (!r.step()) return fight;
-  const Json order = round_order(db, Json::parse(r.text(1)));
+  const Json order = round_order(db, Json::parse(r.text(1)), true);
   fight["round"] = {{"number", r.int64(0)}, {"order", order}, {"shuffle_next", r.int64(2) != 0}};
   return fight;
 }

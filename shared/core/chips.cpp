@@ -24,12 +24,14 @@ std::string_view to_string(ChipUse use) {
     case ChipUse::extra_d6: return "extra_d6";
     case ChipUse::cancel_crit_fail: return "cancel_crit_fail";
     case ChipUse::unshake: return "unshake";
+    case ChipUse::new_card: return "new_card";
   }
   return "";
 }
 
 std::optional<ChipUse> chip_use_from_string(std::string_view text) {
-  for (ChipUse use : {ChipUse::reroll, ChipUse::soak, ChipUse::extra_d6, ChipUse::cancel_crit_fail, ChipUse::unshake})
+  for (ChipUse use : {ChipUse::reroll, ChipUse::soak, ChipUse::extra_d6, ChipUse::cancel_crit_fail, ChipUse::unshake,
+                      ChipUse::new_card})
     if (to_string(use) == text) return use;
   return std::nullopt;
 }

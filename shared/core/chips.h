@@ -43,7 +43,7 @@ ChipRules chip_rules(Ruleset ruleset);
 // What a chip is spent on: a reroll (001 L42, L46), a soak (000 L182), an extra d6! added to a check
 // (002 L22-23: red or blue only), cancelling a Critical Failure (002 L22-23: red or blue only),
 // ending Shaken (001 L43).
-enum class ChipUse { reroll, soak, extra_d6, cancel_crit_fail, unshake };
+enum class ChipUse { reroll, soak, extra_d6, cancel_crit_fail, unshake, new_card };
 std::string_view to_string(ChipUse use);
 std::optional<ChipUse> chip_use_from_string(std::string_view text);
 

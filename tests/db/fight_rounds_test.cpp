@@ -5,6 +5,8 @@
 // healing, the dying brought back at three wounds and Shaken (002 L36). verify replays each.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "db_test_helpers.h"
 #include "ledger/verify.h"
 #include "server/table_view.h"
@@ -37,10 +39,19 @@ TEST_CASE("Action Cards: a round's order, each card once between shuffles, a shu
   CHECK(order[3]["card"] == "10H");
   CHECK(order[4]["to"] == Json{"Gomorra Deputy"});
   CHECK_FALSE(first.ledger.contains("jokers_wild"));  // deadlands-1876 has no Joker's Wild
-  // GET /table shows the round as the ledger ordered it.
+  // GET /table shows the round as the ledger ordered it, each entry with its badges (names may
+  // repeat; a station finds its fighters by badge).
   const Json round = table_view(t.db())["fight"]["round"];
   CHECK(round["number"] == 1);
-  CHECK(round["order"] == order);
+  REQUIRE(round["order"].size() == order.size());
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    Json without_badges = round["order"][i];
+    without_badges.erase("badges");
+    CHECK(without_badges == order[i]);
+  }
+  CHECK(round["order"][0]["badges"] == Json{smith});
+  CHECK(round["order"][4]["badges"] == Json{deputy});
+  CHECK_FALSE(order[0].contains("badges"));  // the ledger part as recorded
   CHECK(round["shuffle_next"] == true);
   // GET /table: who holds a Joker this round, and the cards out since the shuffle (a station
   // dealing draws from the rest).
@@ -161,5 +172,50 @@ TEST_CASE("deadlands-ru: the GM names the Incapacitation result; healing bears b
   CHECK(healed.ledger["wound_modifier"] == -4);
   CHECK(healed.ledger["healed"] == 1);
   CHECK(healed.ledger["state"] == fighter_state(3, true, "fighting"));
+  check_verifies(t);
+}
+
+TEST_CASE("a chip buys another Action Card before the round begins, the holder keeps their choice (001 L45)", "[db][fight][chips]") {
+  TempDir dir;
+  fs::path folder = copy_sample(dir, "posse", sample_posse_dir());
+  replace_in_file(folder / "options.csv", "ruleset,deadlands-1876", "ruleset,savage");
+  TestLedger t(folder);
+  const std::string hannah = t.badge("Hannah Two Rivers"), smith = t.badge("Smith the Gunhand"), jack = t.badge("Lucky Jack Dawson");
+  t.accept("fight_started", Json::object());
+  const Json chip{{"by", hannah}, {"colour", "benny"}};
+  t.refuse("card_redrawn", {{"to", hannah}, {"card", "KS"}, {"keep", "new"}, {"chip", chip}}, "illegal_move");  // no deal yet
+  t.accept("cards_dealt", {{"cards", {{{"to", hannah}, {"card", "AS"}}, {{"to", smith}, {"card", "10H"}}, {{"to", jack}, {"card", "2C"}}}}});
+  t.accept("chip_awarded", {{"to", hannah}, {"colour", "benny"}, {"count", 2}, {"why", "a test"}});
+  // Hannah draws the King and keeps her Ace: the King is out all the same, her chip spent.
+  AppendResult kept = t.accept("card_redrawn", {{"to", hannah}, {"card", "KS"}, {"keep", "old"}, {"chip", chip}});
+  CHECK(kept.ledger["kept"] == "AS");
+  CHECK(kept.ledger["order"][0]["to"] == Json{"Hannah Two Rivers"});
+  CHECK(kept.ledger["shuffle_next"] == false);
+  CHECK(t.count("SELECT count FROM chips c JOIN cards b ON b.holder = c.holder WHERE b.code = '" + hannah + "'") == 1);
+  Json out = table_view(t.db())["fight"]["out"];
+  CHECK(std::find(out.begin(), out.end(), Json("KS")) != out.end());
+  // A card out since the shuffle is not drawn again; a word other than new or old is refused.
+  CHECK(t.refuse("card_redrawn", {{"to", hannah}, {"card", "KS"}, {"keep", "new"}, {"chip", chip}}, "illegal_move").field == "card");
+  CHECK(t.refuse("card_redrawn", {{"to", hannah}, {"card", "QS"}, {"keep", "both"}, {"chip", chip}}, "bad_input").field == "keep");
+  // Jack has no chip; Hannah's chip is not Jack's to spend.
+  t.refuse("card_redrawn", {{"to", jack}, {"card", "QS"}, {"keep", "new"}, {"chip", {{"by", jack}, {"colour", "benny"}}}}, "no_chip");
+  CHECK(t.refuse("card_redrawn", {{"to", jack}, {"card", "QS"}, {"keep", "new"}, {"chip", chip}}, "not_allowed").field == "chip.by");
+  // The GM's pool pays for Smith, who draws the Red Joker and keeps it: he acts first at +2, the
+  // deck is shuffled before the next deal, and in savage the villains' Joker's Wild gives Bennies.
+  t.accept("chip_awarded", {{"to", "gm"}, {"colour", "benny"}, {"count", 1}, {"why", "a test"}});
+  AppendResult joker = t.accept("card_redrawn", {{"to", smith}, {"card", "RJ"}, {"keep", "new"}, {"chip", {{"by", "gm"}, {"colour", "benny"}}}});
+  CHECK(joker.ledger["kept"] == "RJ");
+  CHECK(joker.ledger["order"][0]["to"] == Json{"Smith the Gunhand"});
+  CHECK(joker.ledger["shuffle_next"] == true);
+  REQUIRE(joker.ledger["jokers_wild"].size() == 1);
+  CHECK(joker.ledger["jokers_wild"][0]["drawn_by"] == "gm");
+  out = table_view(t.db())["fight"]["out"];
+  CHECK(std::find(out.begin(), out.end(), Json("10H")) != out.end());  // the card he passed over stays out
+  for (const Json& c : table_view(t.db())["characters"])
+    if (c["combat"].is_object()) CHECK(c["combat"]["joker"] == (c["name"] == "Smith the Gunhand"));
+  // Once a roll of the round is recorded, no more cards are drawn.
+  t.accept("damage_rolled", {{"by", smith}, {"target", hannah}, {"dice", damage_d6s({2})}, {"joker", true}});
+  CHECK(t.refuse("card_redrawn", {{"to", hannah}, {"card", "QS"}, {"keep", "new"}, {"chip", chip}}, "illegal_move").field == "type");
+  t.refuse("cards_dealt", {{"cards", {{{"to", hannah}, {"card", "QS"}}}}}, "illegal_move");  // a Joker was drawn: shuffle first
   check_verifies(t);
 }

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <set>
 
 #include "core/refusal.h"
 #include "gmstation/table_fight_model.h"
@@ -44,23 +45,26 @@ TEST_CASE("the fight's heading, who acts where, each card with the Joker's +2, t
                {"round",
                 {{"number", 2},
                  {"order",
-                  {{{"to", {"Smith the Gunhand"}}, {"card", "BJ"}, {"joker", true}},
-                   {{"to", {"Hannah Two Rivers"}}, {"card", "AS"}, {"joker", false}},
-                   {{"to", {"Gomorra Deputy", "Gomorra Deputy 2"}}, {"card", "2C"}, {"joker", false}}}},
+                  {{{"to", {"Smith the Gunhand"}}, {"badges", {"B6"}}, {"card", "BJ"}, {"joker", true}},
+                   {{"to", {"Hannah Two Rivers"}}, {"badges", {"B2"}}, {"card", "AS"}, {"joker", false}},
+                   // Two Extras of one name share a card: found by their badges.
+                   {{"to", {"Gomorra Deputy", "Gomorra Deputy"}}, {"badges", {"B7", "B8"}}, {"card", "2C"}, {"joker", false}}}},
                  {"shuffle_next", true}}}}}};
   CHECK(fight_heading(table) == "Round 2; shuffle next");
-  CHECK(acting_place(table, "Smith the Gunhand") == std::optional<std::size_t>(0));
-  CHECK(acting_place(table, "Hannah Two Rivers") == std::optional<std::size_t>(1));
-  CHECK(acting_place(table, "Gomorra Deputy 2") == std::optional<std::size_t>(2));  // a group shares its card
-  CHECK_FALSE(acting_place(table, "Doc Ezekiel Hale"));
-  CHECK(card_of(table, "Smith the Gunhand") == "Joker +2");
-  CHECK(card_of(table, "Hannah Two Rivers") == "A\u2660");
-  CHECK(card_of(table, "Gomorra Deputy") == "2\u2663");
-  CHECK(card_of(table, "Doc Ezekiel Hale").empty());
+  CHECK(acting_place(table, "B6") == std::optional<std::size_t>(0));
+  CHECK(acting_place(table, "B2") == std::optional<std::size_t>(1));
+  CHECK(acting_place(table, "B8") == std::optional<std::size_t>(2));  // a group shares its card
+  CHECK_FALSE(acting_place(table, "B1"));
+  CHECK_FALSE(acting_place(table, ""));
+  CHECK_FALSE(acting_place(table, "Smith the Gunhand"));  // a name is no badge
+  CHECK(card_of(table, "B6") == "Joker +2");
+  CHECK(card_of(table, "B2") == "A\u2660");
+  CHECK(card_of(table, "B7") == "2\u2663");
+  CHECK(card_of(table, "B1").empty());
   table["fight"]["round"]["shuffle_next"] = false;
   CHECK(fight_heading(table) == "Round 2");
-  CHECK(card_of({{"fight", nullptr}}, "Hannah Two Rivers").empty());
-  CHECK_FALSE(acting_place({{"fight", nullptr}}, "Hannah Two Rivers"));
+  CHECK(card_of({{"fight", nullptr}}, "B2").empty());
+  CHECK_FALSE(acting_place({{"fight", nullptr}}, "B2"));
 }
 
 namespace {
@@ -248,4 +252,141 @@ TEST_CASE("the chip a reroll or a Soak spends: the holder's first colour, the GM
   CHECK(chip_to_spend(table, {{"badge", "BS"}, {"side", "gm"}, {"chips", Json::object()}}) == Json{{"by", "gm"}, {"colour", "red"}});
   CHECK(chip_to_spend(table, {{"badge", "BS"}, {"side", "gm"}, {"chips", {{"blue", 1}}}}) == Json{{"by", "BS"}, {"colour", "blue"}});
   CHECK(chip_to_spend({{"colours", {"benny"}}, {"gm_pool", Json::object()}}, {{"badge", "BS"}, {"side", "gm"}}).is_null());
+}
+
+TEST_CASE("who owes the Incapacitation roll, who could be healed, and the Healing skill by name", "[table_fight]") {
+  auto fighter = [](const char* badge, int wounds, const char* state, bool dead = false) {
+    return Json{{"badge", badge}, {"dead", dead}, {"combat", {{"wounds", wounds}, {"shaken", false}, {"state", state}}}};
+  };
+  Json table{{"characters", {fighter("B1", 0, "fighting"), Json{{"badge", "B2"}, {"combat", nullptr}}}}};
+  CHECK(owing_fate(table).empty());
+  CHECK_FALSE(anyone_to_heal(table));  // nobody hurt; a character without a sheet is not a patient
+  table["characters"].push_back(fighter("B3", 3, "incapacitated"));
+  CHECK(owing_fate(table) == std::vector<std::string>{"B3"});
+  CHECK_FALSE(anyone_to_heal(table));  // the Incapacitation roll comes before any Healing (000 L170)
+  table["characters"].push_back(fighter("B4", 1, "fighting"));
+  CHECK(anyone_to_heal(table));  // a wound
+  table["characters"] = {fighter("B5", 3, "unconscious")};
+  CHECK(anyone_to_heal(table));  // down: a Healing wakes them (000 L174)
+  table["characters"] = {fighter("B6", 0, "out")};
+  CHECK(anyone_to_heal(table));  // an Extra out: the dying healed come back (002 L36)
+  table["characters"] = {fighter("B7", 3, "dead", true)};
+  CHECK_FALSE(anyone_to_heal(table));  // no Healing permitted (000 L172)
+  CHECK(owing_fate(Json::object()).empty());
+  const SheetDie d10 = healing_die({{"traits", {{{"trait", "Healing"}, {"sides", 10}, {"bonus", 0}}}}});
+  CHECK((d10.sides == 10 && d10.trained));
+  CHECK(healing_die({{"traits", {{{"trait", "Медицина"}, {"sides", 6}, {"bonus", 0}}}}}).sides == 6);
+  CHECK(healing_die({{"traits", {{{"trait", "Лечение"}, {"sides", 8}, {"bonus", 0}}}}}).sides == 8);
+  CHECK_FALSE(healing_die({{"traits", {{{"trait", "Vigor"}, {"sides", 8}}}}}).trained);
+}
+
+TEST_CASE("the GM's Incapacitation result by its number, and each result in words", "[table_fight]") {
+  CHECK(fate_from_typed("1") == "death");
+  CHECK(fate_from_typed(" 3 ") == "unconscious");
+  CHECK(fate_from_typed("5") == "stays_in");
+  for (const char* typed : {"0", "6", "", "12", "a", "3 4"}) {
+    INFO(typed);
+    CHECK_THROWS_AS(fate_from_typed(typed), marshal::core::Refusal);
+  }
+  try {
+    fate_from_typed("9");
+  } catch (const marshal::core::Refusal& r) {
+    CHECK(r.field() == "dice");
+    CHECK(r.reason() == "'9' is no result: type its number, 1 to 5");
+  }
+  CHECK(fate_choices() == "1 dead   2 Bleeding Out   3 unconscious   4 Last Stand   5 fights on");
+  // Each result of 000 L172-176 has its own words, and the numbers follow the table's order.
+  std::vector<std::string> words;
+  for (const char* result : fate_results) words.push_back(fate_words(result));
+  CHECK(words[0] == "dead");
+  CHECK(words[1] == "Bleeding Out: a permanent Injury if they live");
+  CHECK(words[3].find("Last Stand") != std::string::npos);
+  CHECK(std::unique(words.begin(), words.end()) == words.end());
+  CHECK(fate_words("no_such") == "no_such");
+}
+
+TEST_CASE("a chip's new Action Card: drawn from the cards left, the better kept, paid by the holder (001 L45)", "[table_fight]") {
+  // 51 cards out: the three left are 2C, 5H and KS. B1 holds 10S (out), B2 holds nothing.
+  Json out = Json::array();
+  for (const std::string rank : {"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"})
+    for (const char* suit : {"S", "H", "D", "C"})
+      if (rank + suit != "2C" && rank + suit != "5H" && rank + suit != "KS") out.push_back(rank + suit);
+  out.push_back("RJ");
+  out.push_back("BJ");
+  REQUIRE(out.size() == 51);
+  Json table = fight_table(2, out);
+  table["colours"] = {"white", "red", "blue"};
+  table["fight"]["round"]["order"] = {{{"to", {"F1"}}, {"badges", {"B1"}}, {"card", "10S"}, {"joker", false}}};
+  table["characters"][0]["chips"] = {{"red", 1}};
+  std::set<std::string> drawn;
+  for (std::uint64_t seed = 0; seed < 40; ++seed) {
+    marshal::core::Csprng rng(marshal::core::seed_from_number(seed));
+    const Json payload = redraw_payload(table, table["characters"][0], rng);
+    const std::string card = payload["card"];
+    drawn.insert(card);
+    CHECK(payload["to"] == "B1");
+    CHECK(payload["chip"] == Json{{"by", "B1"}, {"colour", "red"}});
+    CHECK(payload["keep"] == (card == "KS" ? "new" : "old"));  // the King acts before the 10; 5 and 2 after
+  }
+  CHECK(drawn == std::set<std::string>{"2C", "5H", "KS"});  // only the cards left, each of them in 40 draws
+  marshal::core::Csprng rng(marshal::core::seed_from_number(7));
+  // No card held this round, no chip, no card left: refused, each naming its field.
+  auto field_of = [&](const Json& t, const Json& who) {
+    try {
+      redraw_payload(t, who, rng);
+    } catch (const marshal::core::Refusal& r) {
+      return r.field();
+    }
+    return std::string("not refused");
+  };
+  CHECK(field_of(table, table["characters"][1]) == "to");
+  Json broke = table;
+  broke["characters"][0]["chips"] = {{"red", 0}};
+  CHECK(field_of(broke, broke["characters"][0]) == "chip");
+  Json empty = table;
+  empty["fight"]["out"].push_back("2C");
+  empty["fight"]["out"].push_back("5H");
+  empty["fight"]["out"].push_back("KS");
+  CHECK(field_of(empty, empty["characters"][0]) == "card");
+}
+
+TEST_CASE("a roller's situation: wounds and the Joker, what the ledger adds for them, in words", "[table_fight]") {
+  using marshal::core::Ruleset;
+  using marshal::core::rules_for;
+  CHECK(situation_of({{"name", "no sheet"}, {"combat", nullptr}}).is_null());
+  const Json hurt = situation_of({{"combat", {{"wounds", 2}, {"shaken", true}, {"joker", true}}}});
+  CHECK(hurt == Json{{"wounds", 2}, {"joker", true}});
+  CHECK(situation_modifier(rules_for(Ruleset::savage), hurt) == 0);  // -2 + 2
+  CHECK(situation_words(rules_for(Ruleset::savage), hurt) == "-2 for 2 wounds, +2 Joker");
+  CHECK(situation_modifier(rules_for(Ruleset::deadlands_1876), hurt) == 2);  // no wound penalty (000 L164)
+  CHECK(situation_words(rules_for(Ruleset::deadlands_1876), hurt) == "+2 Joker");
+  const Json one{{"wounds", 1}, {"joker", false}};
+  CHECK(situation_modifier(rules_for(Ruleset::deadlands_ru), one) == -1);
+  CHECK(situation_words(rules_for(Ruleset::deadlands_ru), one) == "-1 for 1 wound");
+  CHECK(situation_words(rules_for(Ruleset::savage), Json{{"wounds", 0}, {"joker", false}}).empty());
+  CHECK(situation_modifier(rules_for(Ruleset::savage), Json()) == 0);
+}
+
+TEST_CASE("the cards of a real deck typed: one per fighter in the numbers' order, on either layout", "[table_fight]") {
+  Json table = fight_table(3, Json::array());
+  const Json dealt = typed_deal_payload(table, "AS, 10h  bj");
+  CHECK(dealt == Json{{"cards", {{{"to", "B1"}, {"card", "AS"}}, {{"to", "B2"}, {"card", "10H"}}, {{"to", "B3"}, {"card", "BJ"}}}}});
+  // A Russian layout's keys: ф ы = A S, р = H, и о = B J.
+  CHECK(typed_deal_payload(table, "\u0444\u044b 10\u0440 \u0438\u043e") == dealt);
+  // A shuffle after a Joker's round, as the station's own deal says it.
+  CHECK(typed_deal_payload(fight_table(3, Json::array({"BJ", "5H"}), true), "AS 10H 2C")["shuffled"] == true);
+  auto reason = [&](const Json& t, std::string_view typed) {
+    try {
+      typed_deal_payload(t, typed);
+    } catch (const marshal::core::Refusal& r) {
+      CHECK(r.field() == "cards");
+      return r.reason();
+    }
+    return std::string("not refused");
+  };
+  CHECK(reason(table, "AS 10H") == "3 fighters are dealt a card but 2 cards typed: one each, in the numbers' order");
+  CHECK(reason(table, "AS 10H 2C 3C").find("but 4 cards typed") != std::string::npos);
+  CHECK(reason(table, "") .find("but 0 cards typed") != std::string::npos);
+  CHECK(reason(table, "AS 11H 2C").rfind("'11H' is no card", 0) == 0);
+  CHECK(reason(fight_table(0, Json::array()), "AS") == "nobody is left in the fight to deal a card to");
 }

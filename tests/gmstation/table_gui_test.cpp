@@ -199,13 +199,18 @@ TEST_CASE("Table: a fight from the keys at 1024 x 600: started, dealt, hits type
   CHECK(table->result_text().Contains("A fight has begun"));
   CHECK(table->instruction().Contains("recorded."));
   CHECK(table->fight_text() == "Fight under way: no cards dealt yet");
-  CHECK(table->keys_text().Contains("Ctrl+D deal the cards"));
+  CHECK(table->keys_text().Contains("Ctrl+D deal"));
   CHECK_FALSE(table->keys_text().Contains("Ctrl+N"));  // the game night waits for the fight's end
   CHECK(table->who_field()->HasFocus());
 
   // The station deals: one card each to the seven fighters; the list runs in the order they act,
   // who acts first on its first line, the numbers still the ones typed.
   sim.Char('D', wxMOD_CONTROL);
+  pump(300);
+  CHECK(table->instruction().Contains("Enter: the station deals the Action Cards"));
+  CHECK(table->instruction().Contains("for 1, 2, 3, 4, 5, 6, 7 in that order"));
+  CHECK(table->dice_field()->HasFocus());
+  sim.Char(WXK_RETURN);
   pump(500);
   INFO(table->roster_text().utf8_string());
   CHECK(table->fight_text().StartsWith("Round 1"));
@@ -272,7 +277,7 @@ TEST_CASE("Table: a fight from the keys at 1024 x 600: started, dealt, hits type
   CHECK(table->result_text().Contains("of 2 wounds soaked"));
   screenshot(frame, "table-fight");
   test_support::check_in_view(frame, table->fight_text(), "table fight");  // the list's heading
-  test_support::check_in_view(frame, "Ctrl+S soak the hit", "table fight");
+  test_support::check_in_view(frame, "Ctrl+S soak", "table fight");
   test_support::check_in_view(frame, "2 Hannah Two Rivers", "table fight");
   {
     db::Database ledger(posse.db, false);
@@ -328,6 +333,8 @@ TEST_CASE("Table: a fight from the keys at 1024 x 600: started, dealt, hits type
 
   // Round 2, then the fight ends on the second Ctrl+F.
   sim.Char('D', wxMOD_CONTROL);
+  pump(300);
+  sim.Char(WXK_RETURN);
   pump(500);
   CHECK(table->fight_text().StartsWith("Round 2"));
   sim.Char('F', wxMOD_CONTROL);

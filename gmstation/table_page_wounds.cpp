@@ -1,0 +1,187 @@
+// The Table screen's wounds and recovery (issue 32; gmstation/table_page.h): Shaken ended by a
+// Spirit roll or a chip (001 L43), the Incapacitation roll (000 L170-176; the GM's call where
+// no table decides), and healing (000 L184-204; 002 L36). The ledger judges each
+// (db/ledger/apply_harm.cpp); the words are table_fight_model.h's.
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "core/refusal.h"
+#include "gmstation/table_fight_model.h"
+#include "gmstation/table_page.h"
+#include "ui/theme.h"
+#include "ui/words.h"
+
+namespace marshal::gm {
+
+using ui::tr;
+using ui::trn;
+using ui::utf8;
+using ui::wx_tr;
+
+std::string TablePage::next_in_fight(const Json& ledger) {
+  if (ledger.value("state", Json()).value("state", "") == "incapacitated")
+    // TRANSLATORS: what to do next at the Table screen after a fighter is Incapacitated (000 L170).
+    return tr("Ctrl+I: the Incapacitation roll");
+  return tr("Next: scan who acts");
+}
+
+void TablePage::unshake() {
+  const std::string chip_for = chip_unshakes_;  // kept from the failed Spirit roll just before
+  drop_fight_step();
+  if (!in_fight()) return refuse(wx_tr("No fight is under way: Ctrl+F starts one"));
+  if (selected() < 0) return refuse(wx_tr("Scan the badge of who is Shaken first"));
+  const Json& who = character(selected());
+  const std::string name = who.value("name", ""), badge = who.value("badge", "");
+  const Json combat = who.value("combat", Json());
+  // TRANSLATORS: {} is a character's name.
+  if (!combat.is_object() || !combat.value("shaken", false)) return refuse(utf8(fmt::format(fmt::runtime(tr("{} is not Shaken")), name)));
+  if (chip_for == badge) {
+    // A chip ends Shaken at any time (001 L43): asked for by Ctrl+U again after a failed roll.
+    const Json chip = table_fight::chip_to_spend(table_, who);
+    // TRANSLATORS: {} is a character's name.
+    if (chip.is_null()) return refuse(utf8(fmt::format(fmt::runtime(tr("{} has no chip to spend")), name)));
+    return record_or_refuse("unshaken", {{"by", badge}, {"how", "chip"}, {"chip", chip}}, [=, this](const RecordOutcome& outcome) {
+      // TRANSLATORS: {} is a character's name: a chip ended their Shaken (001 L43).
+      set_result(utf8(fmt::format(fmt::runtime(tr("{} spends a chip: no longer Shaken")), name)));
+      show_recorded(outcome, tr("Next: scan who acts"));
+      on_shown();
+    });
+  }
+  // The Spirit roll against 4 (SWD), the wound penalty added by the ledger.
+  const table_fight::SheetDie spirit = table_fight::spirit_die(who);
+  core::RolledTrait rolled;
+  Json payload;
+  if (!roll_sheet_die(who, spirit, rolled, payload)) return;
+  payload["by"] = badge;
+  payload["how"] = "spirit";
+  record_or_refuse("unshaken", payload, [=, this](const RecordOutcome& outcome) {
+    // TRANSLATORS: {0} who rolls, {1} the Spirit die ("d8"), {2} the faces.
+    std::string text = fmt::format(fmt::runtime(tr("{} rolls Spirit d{}: {}")), name, spirit.sides, table_fight::faces_words(rolled));
+    const bool still = outcome.status == RecordOutcome::Status::accepted && !outcome.ledger.value("unshaken", false);
+    if (outcome.status == RecordOutcome::Status::accepted)
+      text += "\n" + (still ? tr("still SHAKEN")
+                      // TRANSLATORS: Shaken ended by a Spirit roll with a raise: the fighter acts at once (SWD).
+                      : outcome.ledger.value("may_act", false) ? tr("no longer Shaken, and acts at once (a raise)")
+                                                                 // TRANSLATORS: Shaken ended by a plain success (SWD).
+                                                                 : tr("no longer Shaken; acts next round"));
+    set_result(utf8(text));
+    // TRANSLATORS: after a failed Spirit roll against Shaken: a chip ends it at any time (001 L43).
+    show_recorded(outcome, still ? tr("Ctrl+U again: a chip ends it") : tr("Next: scan who acts"));
+    if (still) chip_unshakes_ = badge;
+    on_shown();
+  });
+}
+
+void TablePage::incapacitation() {
+  drop_fight_step();
+  // Who rolls when they owe the roll, else the one fighter who does: no scan needed after a hit.
+  int index = selected();
+  const std::vector<std::string> owing = table_fight::owing_fate(table_);
+  const bool selected_owes = index >= 0 && character(index).value("combat", Json()).value("state", "") == "incapacitated";
+  if (!selected_owes) {
+    if (owing.size() == 1) index = index_of(owing.front());
+    // TRANSLATORS: refused at the Table screen: Ctrl+I with nobody Incapacitated (000 L170).
+    else if (owing.empty()) return refuse(wx_tr("Nobody is Incapacitated: no Incapacitation roll is owed"));
+    // TRANSLATORS: refused at the Table screen: Ctrl+I with several Incapacitated and none scanned.
+    else return refuse(wx_tr("Several are Incapacitated: scan the badge of whose roll it is, then Ctrl+I"));
+  }
+  if (index < 0) return refuse(wx_tr("Nobody is Incapacitated: no Incapacitation roll is owed"));
+  const Json& who = character(index);
+  const std::string name = who.value("name", ""), badge = who.value("badge", "");
+  if (table_.value("ruleset", "") != "deadlands-1876") {
+    // The seeds give savage and deadlands-ru no Incapacitation table: the GM names the fate.
+    fight_step_ = FightStep::fate;
+    other_badge_ = badge;
+    dice_->Clear();
+    dice_->SetHint("1-5");
+    dice_->SetFocus();
+    // TRANSLATORS: {0} a character's name, {1} the numbered results ("1 dead   2 Bleeding Out ...").
+    return show_prompt(utf8(fmt::format(fmt::runtime(tr("{} is Incapacitated: type the fate's number, then Enter.  {}")), name,
+                                        table_fight::fate_choices())));
+  }
+  // deadlands-1876 (000 L170-176): a Vigor roll decides, rolled by the station.
+  const table_fight::SheetDie vigor = table_fight::vigor_die(who);
+  core::RolledTrait rolled;
+  Json payload;
+  if (!roll_sheet_die(who, vigor, rolled, payload)) return;
+  payload["by"] = badge;
+  // One short line, the fate on the next (two lines of the result show at 1024 x 600).
+  // TRANSLATORS: {0} who rolls, {1} the Vigor die ("d8"), {2} the faces: the Incapacitation roll.
+  record_fate(payload, fmt::format(fmt::runtime(tr("{} rolls Vigor d{}: {}")), name, vigor.sides, table_fight::faces_words(rolled)));
+}
+
+void TablePage::fate_from_dice_field() {
+  const std::string badge = other_badge_;
+  const int index = index_of(badge);
+  if (index < 0) return incapacitation();  // gone from the table meanwhile: asked anew
+  std::string result;
+  try {
+    result = table_fight::fate_from_typed(dice_->GetValue().utf8_string());
+  } catch (const core::Refusal& r) {
+    dice_->SetFocus();
+    return refuse(utf8(r.reason()));
+  }
+  // TRANSLATORS: {} is a character's name: the GM named their Incapacitation result.
+  record_fate({{"by", badge}, {"result", result}},
+              fmt::format(fmt::runtime(tr("{}'s fate, named by the GM")), character(index).value("name", "")));
+}
+
+void TablePage::record_fate(const Json& payload, const std::string& said) {
+  record_or_refuse("incapacitation_rolled", payload, [=, this](const RecordOutcome& outcome) {
+    drop_fight_step();
+    std::string text = said;
+    if (outcome.status == RecordOutcome::Status::accepted)
+      text += ":\n" + table_fight::fate_words(outcome.ledger.value("incapacitation", ""));
+    set_result(utf8(text));
+    show_recorded(outcome, tr("Next: scan who acts"));
+    on_shown();
+  });
+}
+
+void TablePage::start_healing() {
+  drop_fight_step();
+  ask_other(FightStep::heal_patient);
+}
+
+void TablePage::heal(int patient_index) {
+  const Json& healer = character(selected());
+  const Json& patient = character(patient_index);
+  const std::string healer_name = healer.value("name", ""), patient_name = patient.value("name", "");
+  drop_fight_step();
+  who_number_->set_value(selected() + 1);  // the Who field still names who heals
+  const Json combat = patient.value("combat", Json());
+  const std::string state = combat.value("state", "fighting");
+  if (combat.value("wounds", 0) == 0 && (state == "fighting" || state == "out"))
+    // TRANSLATORS: {} is a character's name.
+    return refuse(utf8(fmt::format(fmt::runtime(tr("{} has no wound to heal")), patient_name)));
+  // The healer's Healing against 4 (SWD), both wound penalties added by the ledger.
+  const table_fight::SheetDie skill = table_fight::healing_die(healer);
+  core::RolledTrait rolled;
+  Json payload;
+  if (!roll_sheet_die(healer, skill, rolled, payload)) return;
+  payload["healer"] = healer.value("badge", "");
+  payload["patient"] = patient.value("badge", "");
+  record_or_refuse("healed", payload, [=, this](const RecordOutcome& outcome) {
+    // TRANSLATORS: {0} who heals, {1} who is healed, {2} the Healing die ("d10", "d4 untrained"), {3} the faces.
+    std::string text = fmt::format(fmt::runtime(tr("{} heals {} (Healing {}): {}")), healer_name, patient_name,
+                                   skill.trained ? fmt::format("d{}", skill.sides) : tr("d4 untrained"),
+                                   table_fight::faces_words(rolled));
+    if (outcome.status == RecordOutcome::Status::accepted) {
+      const int healed = outcome.ledger.value("healed", 0);
+      // TRANSLATORS: a Healing roll that failed (000 L200: the same healer needs a chip to try again).
+      text += "\n" + (healed == 0 ? tr("no wound healed")
+                                  // TRANSLATORS: {} counts the wounds healed.
+                                  : fmt::format(fmt::runtime(trn("{} wound healed", "{} wounds healed", static_cast<std::uint64_t>(healed))),
+                                                healed));
+      const std::string now = table_fight::condition_words(outcome.ledger.value("state", Json()));
+      // TRANSLATORS: {} is a fighter's condition after a healing ("1 wound, SHAKEN"); "unhurt" when nothing is left.
+      text += "; " + fmt::format(fmt::runtime(tr("now {}")), now.empty() ? tr("unhurt") : now);
+    }
+    set_result(utf8(text));
+    show_recorded(outcome, tr("Next: scan who acts"));
+    on_shown();
+  });
+}
+
+}  // namespace marshal::gm

@@ -1,0 +1,217 @@
+// The Table screen's wounds and recovery under Xvfb (issue 32): a Deadlands posse's fight at
+// 1024 x 600 on a real ledger file, from the keys and scans: the cards of a real deck typed, a
+// chip's new Action Card (Ctrl+R, 001 L45), the Joker's +2 in the odds, Hannah hit past her last Wound
+// level, Healing refused before her Incapacitation roll, the roll (Ctrl+I: the station rolls her
+// Vigor, 000 L170-176) found without a scan, Doc's Healing of her (Ctrl+E), the Deputy's Spirit
+// roll failed and a chip from the GM's pool ending his Shaken (Ctrl+U twice, 001 L43); verify
+// after. The station's dice are random: each step checks what the ledger judged of them.
+#include <catch2/catch.hpp>
+
+#include "ledger/verify.h"
+#include "sample_town.h"
+#include "store/sqlite.h"
+#include "support/screen_text.h"
+
+using namespace marshal;
+using namespace gui_testing;
+
+namespace {
+
+// Who hits whom: the hitter's badge scanned, Ctrl+H, the target's number, the damage typed.
+void hit(wxUIActionSimulator& sim, const std::string& badge, char target, const char* damage) {
+  scan_burst(sim, badge);
+  pump(300);
+  sim.Char('H', wxMOD_CONTROL);
+  pump(300);
+  sim.Char(target);
+  pump(300);
+  sim.Text(damage);
+  sim.Char(WXK_RETURN);
+  pump(500);
+}
+
+std::string state_of(const std::string& db, const std::string& name) {
+  db::Database ledger(db, false);
+  return ledger.scalar_text("SELECT state FROM combatants JOIN characters c ON c.id = character WHERE c.name = '" + name + "'");
+}
+
+}  // namespace
+
+TEST_CASE("Table: Incapacitation, Healing and a chip against Shaken from the keys at 1024 x 600; verify", "[gui][table][wounds]") {
+  SampleTown posse(33, "deadlands-posse");
+  gm::MainFrame* frame = open_station(posse.db, "table-gm");
+  frame->SetSize(1024, 600);
+  gm::TablePage* table = frame->table();
+  wxUIActionSimulator sim;
+  sim.Char(WXK_F9);
+  pump(500);
+  sim.Char('I', wxMOD_CONTROL);  // nobody owes the roll
+  pump(300);
+  CHECK(table->refusal_text().Contains("Nobody is Incapacitated: no Incapacitation roll is owed"));
+  sim.Char('F', wxMOD_CONTROL);
+  pump(500);
+  // The cards of a real deck typed, one per fighter in the numbers' order: Smith (6) the Black
+  // Joker. Two cards for seven, then a card that is none, are refused; the field keeps them.
+  sim.Char('D', wxMOD_CONTROL);
+  pump(300);
+  REQUIRE(table->dice_field()->HasFocus());
+  sim.Text("AS 10H");
+  sim.Char(WXK_RETURN);
+  pump(300);
+  CHECK(table->refusal_text().Contains("7 fighters are dealt a card but 2 cards typed"));
+  CHECK(table->dice_field()->HasFocus());
+  table->dice_field()->Clear();
+  sim.Text("2c 3c 4c 5c 6c 1c 7c");
+  sim.Char(WXK_RETURN);
+  pump(300);
+  CHECK(table->refusal_text().Contains("'1c' is no card"));
+  table->dice_field()->Clear();
+  sim.Text("2c 3c 4c 5c 6c bj 7c");
+  sim.Char(WXK_RETURN);
+  pump(500);
+  REQUIRE(table->fight_text().StartsWith("Round 1"));
+  CHECK(table->result_text().Contains("Smith the Gunhand acts first (Black Joker)"));
+  CHECK_FALSE(table->keys_text().Contains("Ctrl+I"));  // shown only while a roll is owed
+  CHECK_FALSE(table->keys_text().Contains("Ctrl+E"));  // nobody hurt yet
+  CHECK(table->keys_text().Contains("Ctrl+R new card"));
+
+  // Before anyone acts, Hannah spends a chip on another Action Card and keeps the better (001 L45).
+  scan_burst(sim, posse.badge("Hannah Two Rivers"));
+  pump(300);
+  sim.Char('R', wxMOD_CONTROL);  // no chip yet
+  pump(300);
+  CHECK(table->refusal_text().Contains("Hannah Two Rivers has no chip to spend"));
+  sim.Char('A', wxMOD_CONTROL);
+  pump(300);
+  sim.Char('R', wxMOD_CONTROL);
+  pump(500);
+  INFO(table->result_text().utf8_string());
+  CHECK(table->result_text().Contains("Hannah Two Rivers spends a chip for a new card: draws "));
+  {
+    db::Database ledger(posse.db, false);
+    CHECK(ledger.scalar_int("SELECT COUNT(*) FROM events WHERE type = 'card_redrawn'") == 1);
+    CHECK(ledger.scalar_int("SELECT COALESCE(SUM(count), 0) FROM chips JOIN characters c ON c.id = holder "
+                            "WHERE c.name = 'Hannah Two Rivers'") == 0);
+  }
+
+  // Once the cards are chosen, Smith's rolls bear the Joker's +2 (000 L54): the odds line says so
+  // (deadlands-1876 has no wound penalty), and the ledger adds it itself.
+  scan_burst(sim, posse.badge("Smith the Gunhand"));
+  pump(300);
+  CHECK(table->odds_text().Contains("(of which +2 Joker)"));
+  sim.Char('1');  // his first trait, the modifier 0 and TN 4: the station rolls
+  pump(300);
+  sim.Char(WXK_RETURN);
+  sim.Char(WXK_RETURN);
+  sim.Char(WXK_RETURN);
+  pump(500);
+  {
+    db::Database ledger(posse.db, false);
+    const std::string sql = "SELECT json_extract(payload, '$.ledger.modifiers') FROM events WHERE type = 'roll_recorded'";
+    CHECK(protocol::Json::parse(ledger.scalar_text(sql)) == protocol::Json{{"wounds", 0}, {"joker", 2}});
+  }
+
+  // Smith hits Hannah (Toughness 6) for 30 or more: past her third wound, Incapacitated.
+  hit(sim, posse.badge("Smith the Gunhand"), '2', "2d6+1: 6 6 6 3, 6 2");
+  INFO(table->result_text().utf8_string());
+  CHECK(table->result_text().Contains("Smith the Gunhand hits Hannah Two Rivers"));
+  CHECK(table->roster_text().Contains("INCAPACITATED"));
+  CHECK(table->keys_text().Contains("Ctrl+I Incapacitation"));
+  CHECK(state_of(posse.db, "Hannah Two Rivers") == "incapacitated");
+
+  // Doc tries to heal her first: the ledger refuses, the roll comes first (000 L170).
+  scan_burst(sim, posse.badge("Doc Ezekiel Hale"));
+  pump(300);
+  sim.Char('E', wxMOD_CONTROL);
+  pump(300);
+  CHECK(table->instruction().Contains("Doc Ezekiel Hale heals: type the patient's number"));
+  CHECK(table->who_field()->HasFocus());
+  sim.Char('2');
+  pump(500);
+  CHECK(table->refusal_text().Contains("the Incapacitation roll comes before any Healing"));
+
+  // Ctrl+I with Doc scanned: Hannah is the one who owes it, so hers is rolled (Vigor d8).
+  scan_burst(sim, posse.badge("Doc Ezekiel Hale"));
+  pump(300);
+  sim.Char('I', wxMOD_CONTROL);
+  pump(500);
+  INFO(table->result_text().utf8_string());
+  CHECK(table->result_text().Contains("Hannah Two Rivers rolls Vigor d8: "));
+  const std::string fate = state_of(posse.db, "Hannah Two Rivers");
+  CHECK(fate != "incapacitated");
+  {
+    db::Database ledger(posse.db, false);
+    CHECK(ledger.scalar_int("SELECT COUNT(*) FROM events WHERE type = 'incapacitation_rolled'") == 1);
+  }
+  screenshot(frame, "table-wounds");
+  test_support::check_in_view(frame, "Hannah Two Rivers rolls Vigor d8", "table wounds");
+  CHECK_FALSE(table->keys_text().Contains("Ctrl+I"));
+  sim.Char('I', wxMOD_CONTROL);
+  pump(300);
+  CHECK(table->refusal_text().Contains("Nobody is Incapacitated"));
+
+  // Doc heals her now (Healing d10), unless the roll killed her: no Healing permitted (000 L172).
+  scan_burst(sim, posse.badge("Doc Ezekiel Hale"));
+  pump(300);
+  sim.Char('E', wxMOD_CONTROL);
+  pump(300);
+  sim.Char('2');
+  pump(500);
+  {
+    db::Database ledger(posse.db, false);
+    if (fate == "dead") {
+      CHECK(table->refusal_text().Contains("dead"));
+      CHECK(ledger.scalar_int("SELECT COUNT(*) FROM events WHERE type = 'healed'") == 0);
+    } else {
+      INFO(table->result_text().utf8_string());
+      CHECK(table->result_text().Contains("Doc Ezekiel Hale heals Hannah Two Rivers (Healing d10): "));
+      CHECK((table->result_text().Contains("healed; now") || table->result_text().Contains("no wound healed; now")));
+      CHECK(ledger.scalar_int("SELECT COUNT(*) FROM events WHERE type = 'healed'") == 1);
+    }
+  }
+  // Doc himself has nothing to heal: refused at the station, nothing recorded.
+  sim.Char('E', wxMOD_CONTROL);
+  pump(300);
+  sim.Char('1');
+  pump(300);
+  CHECK(table->refusal_text().Contains("Doc Ezekiel Hale has no wound to heal"));
+
+  // The Deputy (an Extra, no Spirit: d4 -2) is Shaken until a Spirit roll fails; then Ctrl+U
+  // again spends the GM's pool's chip on him (001 L43).
+  sim.Char('P', wxMOD_CONTROL);  // a chip for the GM's pool
+  pump(300);
+  bool failed = false;
+  for (int attempt = 0; attempt < 30 && !failed; ++attempt) {
+    hit(sim, posse.badge("Smith the Gunhand"), '7', "d6+1: 4");  // 5 or 7 vs Toughness 5: Shaken, no wound
+    REQUIRE(table->result_text().Contains("vs Toughness 5: SHAKEN"));
+    scan_burst(sim, posse.badge("Gomorra Deputy"));
+    pump(300);
+    sim.Char('U', wxMOD_CONTROL);
+    pump(500);
+    REQUIRE(table->result_text().Contains("Gomorra Deputy rolls Spirit d4"));
+    failed = table->result_text().Contains("still SHAKEN");
+  }
+  REQUIRE(failed);  // each roll fails four times in five: 30 successes in a row are out of reach
+  CHECK(table->instruction().Contains("Ctrl+U again: a chip ends it"));
+  sim.Char('U', wxMOD_CONTROL);
+  pump(500);
+  CHECK(table->result_text().Contains("Gomorra Deputy spends a chip: no longer Shaken"));
+  {
+    db::Database ledger(posse.db, false);
+    CHECK(ledger.scalar_int("SELECT COUNT(*) FROM events WHERE type = 'unshaken' AND json_extract(payload, '$.how') = 'chip'") == 1);
+    CHECK(ledger.scalar_int("SELECT shaken FROM combatants JOIN characters c ON c.id = character WHERE c.name = 'Gomorra Deputy'") == 0);
+  }
+  // Not Shaken now: Ctrl+U is refused, and a second chip is never spent.
+  sim.Char('U', wxMOD_CONTROL);
+  pump(300);
+  CHECK(table->refusal_text().Contains("Gomorra Deputy is not Shaken"));
+
+  sim.Char('F', wxMOD_CONTROL);
+  pump(300);
+  sim.Char('F', wxMOD_CONTROL);
+  pump(500);
+  CHECK(table->result_text().Contains("The fight is over"));
+  db::VerifyReport report = db::verify_ledger(posse.db);
+  INFO(report.reason);
+  CHECK(report.ok);
+}
