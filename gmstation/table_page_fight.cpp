@@ -11,6 +11,7 @@
 #include "core/refusal.h"
 #include "core/rule_options.h"
 #include "core/trait_dice.h"
+#include "gmstation/table_fight_deal.h"
 #include "gmstation/table_fight_model.h"
 #include "gmstation/table_page.h"
 #include "gmstation/table_page_text.h"

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "core/refusal.h"
+#include "gmstation/table_fight_deal.h"
 #include "gmstation/table_fight_model.h"
 
 using namespace marshal::gm::table_fight;

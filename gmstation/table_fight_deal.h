@@ -1,0 +1,38 @@
+#pragma once
+// The Table screen's Action Cards without wx (issue 32): who is dealt a card, the round's deal
+// by the station or typed from a real deck, and a chip's new card (001 L45; 000 L52-54), each
+// as the payload the ledger judges (cards_dealt, card_redrawn; docs/ledger.md).
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/csprng.h"
+#include "protocol/json_fields.h"
+
+namespace marshal::gm::table_fight {
+
+using protocol::Json;
+
+// The badges dealt a card this round (in GET /table's order): every living character with a
+// combat sheet still in the fight (fighting, or on a Last Stand).
+std::vector<std::string> fighters_in(const Json& table);
+// The round's Action Cards dealt by the station (cards_dealt's payload): a card each to
+// fighters_in, uniformly from the deck as the fight left it (GET /table's fight.out, the cards
+// dealt since the last shuffle), shuffled first when the last round dealt a Joker (SWD) or fewer
+// cards are left than fighters. Refused (core::Refusal, missing_input) with no fighter in.
+Json deal_payload(const Json& table, core::Csprng& rng);
+// The same with the cards typed from a physical deck, one per fighter in fighters_in's order
+// (the list's numbers, low to high), spaces or commas between: "AS 10h bj". On a Russian layout
+// the same keys read the same ("фы 10р ио"). Shuffled as deal_payload decides (the GM shuffles
+// the physical deck at the same points). Refused (core::Refusal, field "cards") naming a card
+// that is none, or the count when it is not one a fighter.
+Json typed_deal_payload(const Json& table, std::string_view text);
+
+// card_redrawn's payload (001 L45) for `who` (a character of GET /table's): a card the station
+// draws from the deck as the fight left it (fight.out), kept when it acts before the card held
+// (the holder keeps their choice of all their draws: the better, as nearly always), paid with
+// chip_to_spend. Refused (core::Refusal): no card held this round ("to"), no chip to pay with
+// ("chip"), no card left in the deck ("card").
+Json redraw_payload(const Json& table, const Json& who, core::Csprng& rng);
+
+}  // namespace marshal::gm::table_fight
