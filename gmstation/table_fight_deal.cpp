@@ -73,7 +73,7 @@ std::string latin_card_keys(std::string_view text) {
       {"\u044b", 'S'}, {"\u042b", 'S'}, {"\u0440", 'H'}, {"\u0420", 'H'}, {"\u0432", 'D'}, {"\u0412", 'D'},
       {"\u0441", 'C'}, {"\u0421", 'C'}, {"\u0444", 'A'}, {"\u0424", 'A'}, {"\u043e", 'J'}, {"\u041e", 'J'},
       {"\u0439", 'Q'}, {"\u0419", 'Q'}, {"\u043b", 'K'}, {"\u041b", 'K'}, {"\u043a", 'R'}, {"\u041a", 'R'},
-      {"\u0438", 'B'}, {"\u0418", 'B'}};  // ы р в с ф о й л к и: S H D C A J Q K R B
+      {"\u0438", 'B'}, {"\u0418", 'B'}, {"\u0431", ','}, {"\u0411", ','}};  // ы р в с ф о й л к и б: S H D C A J Q K R B ,
   std::string latin(text);
   for (const auto& [cyrillic, letter] : keys)
     for (std::size_t at = latin.find(cyrillic); at != std::string::npos; at = latin.find(cyrillic, at + 1))
@@ -112,7 +112,7 @@ Json typed_deal_payload(const Json& table, std::string_view text) {
   if (cards.size() != start.badges.size())
     // TRANSLATORS: {0} counts the fighters dealt a card, {1} the cards typed.
     throw core::Refusal(core::RefusalCode::out_of_range, "cards",
-                        i18n::say("{} fighters are dealt a card but {} cards typed: one each, in the numbers' order", start.badges.size(),
+                        i18n::say("fighters dealt a card: {}, cards typed: {}: one each, in the numbers' order", start.badges.size(),
                                   cards.size()));
   return deal_of(start.badges, cards, start.shuffled);
 }
@@ -135,6 +135,7 @@ Json redraw_payload(const Json& table, const Json& who, core::Csprng& rng) {
     throw core::Refusal(core::RefusalCode::illegal_move, "card", i18n::say("no card is left in the deck until the next deal shuffles it"));
   const core::PlayingCard drawn = deck.draw(rng);
   const bool keep_new = !held || core::acts_before(drawn, *held);
-  return {{"to", badge}, {"card", core::card_text(drawn)}, {"keep", keep_new ? "new" : "old"}, {"chip", chip}};
+  return {{"to", badge}, {"card", core::card_text(drawn)}, {"keep", keep_new ? "new" : "old"}, {"chip", chip},
+          {"held", held ? core::card_text(*held) : std::string()}};
 }
 }  // namespace marshal::gm::table_fight

@@ -31,7 +31,8 @@ Json typed_deal_payload(const Json& table, std::string_view text);
 // card_redrawn's payload (001 L45) for `who` (a character of GET /table's): a card the station
 // draws from the deck as the fight left it (fight.out), kept when it acts before the card held
 // (the holder keeps their choice of all their draws: the better, as nearly always), paid with
-// chip_to_spend. Refused (core::Refusal): no card held this round ("to"), no chip to pay with
+// chip_to_spend; "held" names the card held, for the screen (not the ledger's: drop it before
+// recording). Refused (core::Refusal): no card held this round ("to"), no chip to pay with
 // ("chip"), no card left in the deck ("card").
 Json redraw_payload(const Json& table, const Json& who, core::Csprng& rng);
 

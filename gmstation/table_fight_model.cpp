@@ -321,7 +321,8 @@ SheetDie spirit_die(const Json& character) {
 }
 
 SheetDie healing_die(const Json& character) {
-  return sheet_die(character, {"Healing", "healing", "HEALING", "Лечение", "лечение", "Медицина", "медицина"});  // i18n: not words (the sheets')
+  // Not Medicine (Медицина): 000 L192 makes it a skill of its own, for long-term care.
+  return sheet_die(character, {"Healing", "healing", "HEALING", "Лечение", "лечение"});  // i18n: not words (the sheets')
 }
 
 std::vector<std::string> owing_fate(const Json& table) {
@@ -332,22 +333,26 @@ std::vector<std::string> owing_fate(const Json& table) {
   return badges;
 }
 
+bool can_be_healed(const Json& character) {
+  if (!character.is_object() || character.value("dead", false)) return false;
+  const Json combat = character.value("combat", Json());
+  if (!combat.is_object()) return false;
+  // The Incapacitated owe their roll first (000 L170); the dead are past Healing (000 L172); the
+  // dying (Bleeding Out, unconscious, an Extra out) come back (002 L36) whatever their wounds.
+  const std::string state = combat.value("state", "fighting");
+  if (state == "dead" || state == "incapacitated") return false;
+  return combat.value("wounds", 0) > 0 || (state != "fighting" && state != "last_stand");
+}
+
 bool anyone_to_heal(const Json& table) {
-  for (const Json& c : table.value("characters", Json::array())) {
-    if (!c.is_object() || c.value("dead", false)) continue;
-    const Json combat = c.value("combat", Json());
-    if (!combat.is_object()) continue;
-    // The Incapacitated owe their roll first (000 L170); the dead are past Healing (000 L172).
-    const std::string state = combat.value("state", "fighting");
-    if (state == "dead" || state == "incapacitated") continue;
-    if (combat.value("wounds", 0) > 0 || state != "fighting") return true;
-  }
+  for (const Json& c : table.value("characters", Json::array()))
+    if (can_be_healed(c)) return true;
   return false;
 }
 
 std::string fate_choices() {
   // TRANSLATORS: the Incapacitation results as the GM picks them by number (000 L171-176), short.
-  const std::string words[] = {tr("dead"), tr("Bleeding Out"), tr("unconscious"), tr("Last Stand"), tr("fights on")};
+  const std::string words[] = {tr("dead"), tr("Bleeding Out"), tr("unconscious"), tr("Last Stand"), tr("avoids the blow")};
   std::string line;
   for (std::size_t i = 0; i < std::size(words); ++i) line += fmt::format("{}{} {}", i ? "   " : "", i + 1, words[i]);
   return line;

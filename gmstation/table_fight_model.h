@@ -76,12 +76,15 @@ struct SheetDie {
 };
 SheetDie vigor_die(const Json& character);
 SheetDie spirit_die(const Json& character);
-// The Healing skill (000 L184; Лечение or Медицина on a Russian sheet); untrained d4 -2.
+// The Healing skill (000 L184; Лечение on a Russian sheet; not Medicine, 000 L192); untrained d4 -2.
 SheetDie healing_die(const Json& character);
 
 // The badges of GET /table's characters whose Incapacitation roll is owed (state incapacitated).
 std::vector<std::string> owing_fate(const Json& table);
-// Whether anyone at the table could be healed: wounded, or down but not dead.
+// Whether a character of GET /table's could be healed now: wounded, or down (Bleeding Out,
+// unconscious, an Extra out) but not dead nor owing the Incapacitation roll.
+bool can_be_healed(const Json& character);
+// Whether anyone at the table could be healed (can_be_healed).
 bool anyone_to_heal(const Json& table);
 // The Incapacitation results (core::Incapacitation, 000 L171-176) in the order the GM picks them
 // by number where no table decides (savage, deadlands-ru): 1 death ... 5 stays in.

@@ -293,9 +293,10 @@ void TablePage::update_odds_line() {
     std::string dice = roll.trait_die == 2 ? tr("the coin") : fmt::format("d{}", roll.trait_die);
     // TRANSLATORS: {0} is the trait die (d10), {1} the Wild Die's sides.
     if (roll.wild_die) dice = fmt::format(fmt::runtime(tr("{} + Wild Die d{}")), dice, roll.wild_die);
-    if (roll.modifier) dice += fmt::format(" {:+d}", roll.modifier);
-    // The parts the situation adds ("-1 for 1 wound, +2 Joker"), when any.
-    if (const std::string parts = table_fight::situation_words(rules_, roller_situation()); !parts.empty())
+    // The parts the situation adds ("-1 for 1 wound, +2 Joker"), when any, after the total (+0 too).
+    const std::string parts = table_fight::situation_words(rules_, roller_situation());
+    if (roll.modifier || !parts.empty()) dice += fmt::format(" {:+d}", roll.modifier);
+    if (!parts.empty())
       // TRANSLATORS: {} names the parts of a roll's modifier that its situation adds ("+2 Joker").
       dice += " " + fmt::format(fmt::runtime(tr("(of which {})")), parts);
     // TRANSLATORS: {0} is the trait, {1} its dice ("d10 + Wild Die d6 +1"), {2} the Target Number; then
@@ -382,7 +383,11 @@ bool TablePage::on_key(int key) {
   if (action == actions.end()) return false;
   // Any key but the second press of Ctrl+F or Ctrl+U drops a step half asked (a hit, a fate, a
   // fight's end, a chip against Shaken): the dice field then holds no damage a trait roll would read.
-  if (key != 'F' && key != 'U') drop_fight_step();
+  if (key != 'F' && key != 'U') {
+    const std::string chip_offer = chip_unshakes_;
+    drop_fight_step();
+    if (key == 'A' || key == 'P') chip_unshakes_ = chip_offer;  // a chip given for it keeps the offer
+  }
   action->second(*this);
   return true;
 }

@@ -131,6 +131,17 @@ class TablePage : public ConflictPage {
   void redraw_card();  // who rolls spends a chip on another Action Card (001 L45)
   void start_hit();
   void roll_damage_from_dice_field();
+  // A hit as recorded: who rolled what on whom, for a chip's reroll of its damage (001 L46).
+  struct LastHit {
+    std::int64_t seq = 0;  // the hit's event (a reroll takes its place)
+    std::string by, target;  // badges
+    core::DamageRoll roll;
+    bool typed = false;  // faces typed from physical dice: the reroll's are typed too
+    int total = 0;       // the total that stands
+    std::string spec;    // the dice as typed before the colon ("2d6+1")
+  };
+  void record_damage(LastHit hit, const core::RolledDamage& rolled);  // a hit, or the reroll reroll_chip_ pays
+  void reroll_last_hit();  // Ctrl+B right after a hit: its damage rerolled with who rolled it's chip
   void soak_last_hit();
   // Who rolls hits or heals: asks for the other (the Who field or a badge); refused without a roller.
   void ask_other(FightStep step);
@@ -155,6 +166,8 @@ class TablePage : public ConflictPage {
   std::string other_badge_;       // the hit's target, the Incapacitated fighter whose fate is asked
   bool end_fight_armed_ = false;  // Ctrl+F pressed once in a fight: a second press ends it
   std::string chip_unshakes_;     // the badge whose Spirit roll just failed: Ctrl+U again spends a chip
+  std::optional<LastHit> last_hit_;  // the last hit recorded here, while it is newer than the last trait roll
+  Json reroll_chip_;                 // the chip a damage reroll under way spends (null: none)
   // Shows `text` in `label` wrapped to its column (the left one or the right), keeping it as written.
   void show_text(wxStaticText* label, wxString& kept, const wxString& text, bool left_column);
   void rewrap_columns();

@@ -89,6 +89,7 @@ void TablePage::drop_fight_step() {
   if (fight_step_ == FightStep::hit_dice || fight_step_ == FightStep::fate || fight_step_ == FightStep::deal) dice_->Clear();
   fight_step_ = FightStep::none;
   other_badge_.clear();
+  reroll_chip_ = Json();
   end_fight_armed_ = false;
   chip_unshakes_.clear();
   dice_->SetHint("8 5, 3");
@@ -185,7 +186,8 @@ void TablePage::redraw_card() {
     return refuse(utf8(r.reason()));
   }
   const std::string drawn = table_fight::card_words(payload.value("card", ""));
-  const std::string kept = payload.value("keep", "") == "new" ? drawn : table_fight::card_of(table_, who.value("badge", ""));
+  const std::string kept = payload.value("keep", "") == "new" ? drawn : table_fight::card_words(payload.value("held", ""));
+  payload.erase("held");  // the screen's, not the ledger's
   record_or_refuse("card_redrawn", payload, [=, this](const RecordOutcome& outcome) {
     // TRANSLATORS: {0} who draws, {1} the card drawn ("K♠"), {2} the card they keep (the better of the two).
     std::string text = fmt::format(fmt::runtime(tr("{} spends a chip for a new card: draws {}, keeps {}")), name, drawn, kept);
@@ -258,34 +260,89 @@ void TablePage::roll_damage_from_dice_field() {
   const int target_index = index_of(other_badge_);
   if (selected() < 0 || target_index < 0) return start_hit();
   const Json& attacker = character(selected());
-  const Json& target = character(target_index);
   core::DamageRoll roll;
   core::RolledDamage rolled;
+  const std::string typed_text = dice_->GetValue().utf8_string();
+  bool typed = false;
   try {
-    table_fight::TypedDamage typed = table_fight::parse_typed_damage(dice_->GetValue().utf8_string());
-    roll = typed.roll;
+    table_fight::TypedDamage parsed = table_fight::parse_typed_damage(typed_text);
+    roll = parsed.roll;
     roll.rules = rules_;
     // The Joker's holder adds +2 to damage too (000 L54): the ledger checks the claim against the deal.
     roll.joker = attacker.value("combat", Json()).is_object() && attacker["combat"].value("joker", false);
-    rolled = typed.faces_typed ? core::damage_from_dice(roll, typed.chains, typed.raise) : core::roll_damage(roll, rng_);
+    typed = parsed.faces_typed;
+    rolled = typed ? core::damage_from_dice(roll, parsed.chains, parsed.raise) : core::roll_damage(roll, rng_);
   } catch (const core::Refusal& r) {
     dice_->SetFocus();
     return refuse(utf8(r.reason()));
   }
-  const std::string attacker_name = attacker.value("name", ""), target_name = target.value("name", "");
-  const std::string target_badge = target.value("badge", "");
-  record_or_refuse("damage_rolled", table_fight::damage_payload(roller_badge(), target_badge, roll, rolled),
-                   [=, this](const RecordOutcome& outcome) {
-                     // TRANSLATORS: {0} who hits, {1} who is hit, {2} the damage dice spelled out.
-                     std::string text = fmt::format(fmt::runtime(tr("{} hits {}: {}")), attacker_name, target_name,
-                                                    table_fight::damage_words(roll, rolled));
-                     const int wounds = outcome.ledger.value("wounds", 0);
-                     if (outcome.status == RecordOutcome::Status::accepted) text += "\n" + table_fight::hit_words(outcome.ledger);
-                     drop_fight_step();
-                     set_result(utf8(text));
-                     show_recorded(outcome, wounds > 0 ? tr("Ctrl+S: soak it (a chip)") : next_in_fight(outcome.ledger));
-                     on_shown();
-                   });
+  LastHit hit{0, roller_badge(), other_badge_, roll, typed, 0, typed_text.substr(0, typed_text.find(':'))};
+  // A chip's reroll typed from physical dice (reroll_last_hit): in the place of the hit it rerolls.
+  if (!reroll_chip_.is_null() && last_hit_) {
+    hit.seq = last_hit_->seq;
+    hit.total = last_hit_->total;
+  }
+  record_damage(hit, rolled);
+}
+
+void TablePage::record_damage(LastHit hit, const core::RolledDamage& rolled) {
+  const int attacker_index = index_of(hit.by), target_index = index_of(hit.target);
+  if (attacker_index < 0 || target_index < 0) return start_hit();
+  const std::string attacker_name = character(attacker_index).value("name", ""), target_name = character(target_index).value("name", "");
+  Json payload = table_fight::damage_payload(hit.by, hit.target, hit.roll, rolled);
+  const bool reroll = !reroll_chip_.is_null();
+  if (reroll) {
+    payload["reroll_of"] = hit.seq;
+    payload["chip"] = reroll_chip_;
+  }
+  record_or_refuse("damage_rolled", payload, [=, this](const RecordOutcome& outcome) mutable {
+    // TRANSLATORS: {0} who hits, {1} who is hit, {2} the damage dice spelled out.
+    std::string text = fmt::format(fmt::runtime(reroll ? tr("{} rerolls the damage on {} (a chip): {}") : tr("{} hits {}: {}")),
+                                   attacker_name, target_name, table_fight::damage_words(hit.roll, rolled));
+    const int wounds = outcome.ledger.value("wounds", 0);
+    const bool accepted = outcome.status == RecordOutcome::Status::accepted;
+    if (accepted && reroll && outcome.ledger.value("kept", "") == "old")
+      // TRANSLATORS: a damage reroll lower than the first roll: the first stands (the best is kept, 001 L42), {} its total.
+      text += "\n" + fmt::format(fmt::runtime(tr("the first roll stands ({}): nothing changes")), hit.total);
+    else if (accepted)
+      text += "\n" + table_fight::hit_words(outcome.ledger);
+    // The hit as it stands, for a chip's reroll (Ctrl+B): its seq stays the first roll's.
+    if (accepted) {
+      if (!reroll) hit.seq = outcome.seq;
+      hit.total = std::max(hit.total, rolled.total);
+      last_hit_ = hit;
+    } else {
+      last_hit_.reset();
+    }
+    drop_fight_step();
+    set_result(utf8(text));
+    show_recorded(outcome, wounds > 0 ? tr("Ctrl+S: soak it (a chip)") : next_in_fight(outcome.ledger));
+    on_shown();
+  });
+}
+
+void TablePage::reroll_last_hit() {
+  const LastHit hit = *last_hit_;
+  if (index_of(hit.target) < 0) return refuse(wx_tr("The last hit's target is not at the table any more"));
+  const Json& who = character(selected());
+  // Who rolled the damage pays, as for any reroll (001 L46; the GM's characters from the pool, 001 L37).
+  const Json chip = table_fight::chip_to_spend(table_, who);
+  if (chip.is_null())
+    // TRANSLATORS: {} is who rolls.
+    return refuse(utf8(fmt::format(fmt::runtime(who.value("side", "") == "gm" ? tr("{} has no Benny or chip to spend, nor has the GM's pool")
+                                                                             : tr("{} has no Benny or chip to spend")),
+                                   who.value("name", ""))));
+  drop_fight_step();
+  reroll_chip_ = chip;
+  if (!hit.typed) return record_damage(hit, core::roll_damage(hit.roll, rng_));
+  // Physical dice: the same dice typed again, their new faces after the colon.
+  fight_step_ = FightStep::hit_dice;
+  other_badge_ = hit.target;
+  dice_->SetValue(utf8(hit.spec + ": "));
+  dice_->SetFocus();
+  dice_->SetInsertionPointEnd();
+  // TRANSLATORS: a chip rerolls the last hit's damage with physical dice (001 L46).
+  show_prompt(wx_tr("Roll the same dice again and type their faces after the colon, then Enter (the better total stands)"));
 }
 
 void TablePage::soak_last_hit() {

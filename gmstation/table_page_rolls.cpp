@@ -94,6 +94,7 @@ void TablePage::record_roll(const core::TraitRoll& roll, const core::RolledTrait
     if (rolled.crit_fail && rerolling_) ++rerolls_after_crit_fail_;
     else if (!rerolling_) rerolls_after_crit_fail_ = 0;
     end_fight_armed_ = false;  // a roll between two Ctrl+F: the second starts the question again
+    chip_unshakes_.clear();    // and a roll between two Ctrl+U: the chip is offered after a failed Spirit roll only
     last_roll_ = roll;
     last_seq_ = recorded_seq_;
     last_crit_fail_ = rolled.crit_fail;
@@ -116,6 +117,9 @@ void TablePage::record_roll(const core::TraitRoll& roll, const core::RolledTrait
 }
 
 void TablePage::reroll(bool free_by_token) {
+  // Right after a hit by who rolls (no trait roll since), a chip rerolls its damage (001 L46).
+  if (!free_by_token && last_hit_ && selected() >= 0 && last_hit_->by == roller_badge() && last_hit_->seq > last_seq_)
+    return reroll_last_hit();
   if (!last_roll_ || selected() < 0) return refuse(wx_tr("Roll first: a reroll repeats the last roll of who is rolling"));
   if (last_crit_fail_ && (rules_.crit_fail_reroll == core::CritFailReroll::never || rerolls_after_crit_fail_ > 0))
     return refuse(wx_tr("A Critical Failure ends the attempt: it cannot be rerolled (001 L42)"));
@@ -199,7 +203,10 @@ void TablePage::play_token(const Json& card) {
   if (index < 0) return refuse(wx_tr("This token has no holder at the table"));
   const Json detail = card.value("detail", Json::object());
   const std::string kind = detail.value("token", "");
-  Json payload{{"token", card.value("code", "")}, {"by", characters[static_cast<std::size_t>(index)].value("badge", "")}};
+  // The holder by badge: the table read again with the record may list them elsewhere.
+  const std::string holder_badge = characters[static_cast<std::size_t>(index)].value("badge", "");
+  const bool holder_wild_card = characters[static_cast<std::size_t>(index)].value("wild_card", true);
+  Json payload{{"token", card.value("code", "")}, {"by", holder_badge}};
   const bool same_roller = index == selected() && last_roll_;
   if (kind == "luck_charm" && same_roller && last_seq_ > 0) payload["roll"] = last_seq_;
   record_or_refuse("token_played", payload, [=, this](const RecordOutcome& outcome) {
@@ -209,7 +216,7 @@ void TablePage::play_token(const Json& card) {
       show_prompt(utf8(fmt::format(fmt::runtime(tr("{} played: a free reroll")), title)));
       return reroll(true);
     }
-    if (index != selected()) select(index);
+    if (const int now = index_of(holder_badge); now >= 0 && now != selected()) select(now);
     const auto die = core::die_sides(detail.value("die", ""));
     if ((kind == "connection_marker" || kind == "hole_card") && die) {
       const bool marker = kind == "connection_marker";
@@ -219,7 +226,7 @@ void TablePage::play_token(const Json& card) {
       spec_.label = label.translated();
       spec_.ledger_label = label.english();
       spec_.trait = core::SheetTrait{*die, 0};
-      spec_.wild_card = marker ? false : characters[static_cast<std::size_t>(index)].value("wild_card", true);
+      spec_.wild_card = marker ? false : holder_wild_card;
       modifier_->set_value(0);
       tn_->set_value(4);
       update_odds_line();

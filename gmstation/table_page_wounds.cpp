@@ -39,9 +39,12 @@ void TablePage::unshake() {
   if (chip_for == badge) {
     // A chip ends Shaken at any time (001 L43): asked for by Ctrl+U again after a failed roll.
     const Json chip = table_fight::chip_to_spend(table_, who);
+    // The offer stands through a refusal (a chip awarded next, the ledger's refusal), not a record.
+    chip_unshakes_ = badge;
     // TRANSLATORS: {} is a character's name.
     if (chip.is_null()) return refuse(utf8(fmt::format(fmt::runtime(tr("{} has no chip to spend")), name)));
     return record_or_refuse("unshaken", {{"by", badge}, {"how", "chip"}, {"chip", chip}}, [=, this](const RecordOutcome& outcome) {
+      chip_unshakes_.clear();
       // TRANSLATORS: {} is a character's name: a chip ended their Shaken (001 L43).
       set_result(utf8(fmt::format(fmt::runtime(tr("{} spends a chip: no longer Shaken")), name)));
       show_recorded(outcome, tr("Next: scan who acts"));
@@ -150,9 +153,10 @@ void TablePage::heal(int patient_index) {
   const std::string healer_name = healer.value("name", ""), patient_name = patient.value("name", "");
   drop_fight_step();
   who_number_->set_value(selected() + 1);  // the Who field still names who heals
+  // Unhurt and up: nothing to heal (the dead, the dying and the Incapacitated are the ledger's to judge).
   const Json combat = patient.value("combat", Json());
   const std::string state = combat.value("state", "fighting");
-  if (combat.value("wounds", 0) == 0 && (state == "fighting" || state == "out"))
+  if (!patient.value("dead", false) && combat.value("wounds", 0) == 0 && (state == "fighting" || state == "last_stand"))
     // TRANSLATORS: {} is a character's name.
     return refuse(utf8(fmt::format(fmt::runtime(tr("{} has no wound to heal")), patient_name)));
   // The healer's Healing against 4 (SWD), both wound penalties added by the ledger.

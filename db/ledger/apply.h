@@ -56,8 +56,8 @@ void add_chips(Database& db, std::int64_t holder, const std::string& colour, std
 // forbids that spend, (no_chip, field) when none is held. True when the GM's pool gained one
 // (a red chip's d6 or cancelled Critical Failure in deadlands-ru, 002 L22).
 bool spend_chip(Town& town, std::int64_t holder, const std::string& colour, core::ChipUse use, const std::string& field);
-// The Joker's +2 claimed for a roll of `who` (000 L54): once a round is dealt (cards_dealt), the
-// deal decides, and a claim that differs is refused (outcome_mismatch at `field`).
+// The Joker's +2 claimed for a roll of `who` (000 L54): the last round dealt of the fight under
+// way decides (no deal, no Joker), and a claim that differs is refused (outcome_mismatch at `field`).
 void check_joker_claim(Town& town, std::int64_t who, bool claimed, const std::string& field);
 // A payload's `chip` {"by", "colour"} spent on `use` for the character `who` (`name` for the
 // refusal): their own chip, or the GM's pool's for the GM's characters (001 L37); refused

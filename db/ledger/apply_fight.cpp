@@ -226,7 +226,7 @@ void apply_card_redrawn(ApplyContext& ctx, protocol::Fields& f, std::int64_t fig
   Statement last = db.prepare("SELECT seq, number, cards, joker FROM fight_rounds WHERE fight = ? ORDER BY number DESC LIMIT 1");
   last.bind(1, fight);
   if (!last.step()) throw LedgerRefusal(RefusalCode::illegal_move, "type", say("no Action Cards are dealt yet: deal the round first"));
-  const std::int64_t round_seq = last.int64(0);
+  const std::int64_t round_seq = last.int64(0), round_number = last.int64(1);
   Json stored = Json::parse(last.text(2));
   bool joker = last.int64(3) != 0;
   const std::string after = std::to_string(round_seq);
@@ -257,7 +257,7 @@ void apply_card_redrawn(ApplyContext& ctx, protocol::Fields& f, std::int64_t fig
   const bool drew_joker = card.joker != core::Joker::none;
   joker = joker || drew_joker;  // a Joker seen this round shuffles the deck before the next (SWD)
   db.prepare("UPDATE fight_rounds SET cards = ?, joker = ? WHERE seq = ?").bind(1, stored.dump()).bind(2, joker).bind(3, round_seq).run();
-  ctx.ledger["round"] = last.int64(1);
+  ctx.ledger["round"] = round_number;
   ctx.ledger["kept"] = entry->at("card");
   ctx.ledger["order"] = round_order(db, stored);
   ctx.ledger["shuffle_next"] = joker;

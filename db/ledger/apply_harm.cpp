@@ -29,10 +29,11 @@
 namespace marshal::db {
 
 void check_joker_claim(Town& town, std::int64_t who, bool claimed, const std::string& field) {
-  const auto holds = holds_joker(town.db(), who);
-  if (!holds || *holds == claimed) return;
+  // No round dealt (or no fight): nobody holds a Joker, and a claim of one is refused.
+  const bool holds = holds_joker(town.db(), who).value_or(false);
+  if (holds == claimed) return;
   throw LedgerRefusal(RefusalCode::outcome_mismatch, field,
-                      *holds
+                      holds
                           // TRANSLATORS: {} is a character's name.
                           ? say("{} holds a Joker this round: +2 on every roll (000 L54)", town.name_of(who))
                           // TRANSLATORS: {} is a character's name.
@@ -122,6 +123,74 @@ core::RolledTrait judged_fighter_roll(ApplyContext& ctx, protocol::Fields& f, st
   return judged;
 }
 
+// The damage dice as a payload names them, for a reroll to match: "d6 d6 +raise" (hits.dice;
+// migration 23 writes the same from a file's events).
+std::string dice_named(const Json& payload) {
+  std::string named;
+  for (const Json& die : payload.value("dice", Json::array())) named += (named.empty() ? "" : " ") + die.value("die", "");
+  return payload.contains("raise") ? named + " +raise" : named;
+}
+
+// Who rolled a damage roll as its payload says it: a badge or "gm" (hits.rolled_by).
+std::string rolled_by(const Json& payload) {
+  const Json by = payload.value("by", Json());
+  return by.is_string() ? by.get<std::string>() : by.dump();
+}
+
+// 001 L46: a chip rerolls the damage of the fight's last hit, the raise's die included, by who
+// rolled it; the better total stands (as a trait's reroll keeps the best, 001 L42), judged again
+// from the target's state before that hit. Only while nothing else has happened to the target
+// (no Soak, no other hit): the reroll takes the hit's place (its seq is what a Soak answers).
+void reroll_damage(ApplyContext& ctx, const Json& of, const HarmTarget& target, const core::RolledDamage& rolled, int toughness) {
+  Database& db = ctx.town.db();
+  // The hit's row, not its event: a replay into a fresh ledger has the tables, never the events.
+  Statement s = db.prepare("SELECT fight, target, total, shaken, wounds, state_before, soak_rolls, rolled_by, dice FROM hits WHERE seq = ?");
+  if (!of.is_number_integer() || !s.bind(1, of.get<std::int64_t>()).step())
+    throw LedgerRefusal(RefusalCode::bad_input, "reroll_of", say("must be the seq of a hit (damage_rolled)"));
+  const std::int64_t seq = of.get<std::int64_t>();
+  const std::int64_t fight = s.int64(0);
+  if (fight != require_open_fight(db)) throw LedgerRefusal(RefusalCode::illegal_move, "reroll_of", say("that hit was in an earlier fight"));
+  if (s.int64(1) != target.id) throw LedgerRefusal(RefusalCode::bad_input, "reroll_of", say("names a hit on someone else"));
+  if (s.text(7) != rolled_by(ctx.payload))
+    throw LedgerRefusal(RefusalCode::not_allowed, "by", say("a damage roll is rerolled by who rolled it (001 L46)"));
+  if (s.text(8) != dice_named(ctx.payload))
+    throw LedgerRefusal(RefusalCode::bad_input, "dice", say("a reroll rolls the same dice as the hit, the raise's die included (001 L46)"));
+  if (db.scalar_int("SELECT MAX(seq) FROM hits WHERE fight = " + std::to_string(fight)) != seq)
+    throw LedgerRefusal(RefusalCode::illegal_move, "reroll_of", say("a reroll answers the fight's last hit, and a later one came"));
+  if (s.int64(6) > 0) throw LedgerRefusal(RefusalCode::illegal_move, "reroll_of", say("that hit was soaked: its damage stands"));
+  const int old_total = static_cast<int>(s.int64(2));
+  const core::HitOutcome old_hit{s.int64(3) != 0, static_cast<int>(s.int64(4))};
+  const auto before = combatant_state_from_json(Json::parse(s.text(5)), target.row.sheet.wound_levels);
+  if (!before) throw LedgerRefusal(RefusalCode::bad_input, "reroll_of", say("the hit's stored state cannot be read"));
+  core::Combatant after;
+  try {
+    // Nothing may have changed the target since the hit: the reroll stands in its place.
+    if (core::after_hit(*before, old_hit) != target.row.state)
+      // TRANSLATORS: {} is a character's name.
+      throw LedgerRefusal(RefusalCode::illegal_move, "reroll_of", say("{} has changed since that hit: its damage stands", target.name));
+    const bool keep_new = rolled.total > old_total;
+    const core::HitOutcome kept = keep_new ? core::judge_hit(rolled.total, toughness, before->shaken) : old_hit;
+    after = core::after_hit(*before, kept);
+    ctx.ledger["kept"] = keep_new ? "new" : "old";
+    ctx.ledger["shaken"] = kept.shaken;
+    ctx.ledger["wounds"] = kept.wounds;
+    if (keep_new)
+      db.prepare("UPDATE hits SET total = ?, toughness = ?, shaken = ?, wounds = ? WHERE seq = ?")
+          .bind(1, rolled.total)
+          .bind(2, toughness)
+          .bind(3, kept.shaken ? 1 : 0)
+          .bind(4, kept.wounds)
+          .bind(5, seq)
+          .run();
+  } catch (const core::Refusal& r) {
+    throw from_fight_rules(r, "target");
+  }
+  save_combatant_state(db, target.id, after);
+  ctx.ledger["total"] = rolled.total;
+  ctx.ledger["toughness"] = toughness;
+  ctx.ledger["state"] = combatant_state_json(after);
+}
+
 void apply_damage(ApplyContext& ctx, protocol::Fields& f) {
   Town& town = ctx.town;
   Database& db = town.db();
@@ -149,6 +218,11 @@ void apply_damage(ApplyContext& ctx, protocol::Fields& f) {
   // The raise's d6 (002 L8): its chain given exactly when the attack got a raise.
   roll.raise = f.has("raise");
   const std::vector<int> raise = payload_faces(f, "raise", "");
+  // A reroll of the fight's last hit (001 L46) names it and pays with a chip.
+  const Json* reroll_of = f.optional("reroll_of");
+  const Json* chip = f.optional("chip");
+  if (reroll_of && !chip) throw LedgerRefusal(RefusalCode::bad_input, "chip", say("a reroll of damage spends a chip (001 L46)"));
+  if (chip && !reroll_of) throw LedgerRefusal(RefusalCode::bad_input, "reroll_of", say("a chip on damage rerolls a hit: name it"));
   f.done();
   core::RolledDamage rolled;
   try {
@@ -157,6 +231,10 @@ void apply_damage(ApplyContext& ctx, protocol::Fields& f) {
     throw LedgerRefusal(RefusalCode::bad_input, r.field(), r.sentence());
   }
   const int toughness = target.row.sheet.toughness - std::min(ap, target.row.sheet.armor);
+  if (reroll_of) {
+    pay_own_chip(ctx, attacker, attacker == gm_chip_pool ? std::string() : town.name_of(attacker), core::ChipUse::reroll, *chip);
+    return reroll_damage(ctx, *reroll_of, target, rolled, toughness);
+  }
   const core::HitOutcome hit = core::judge_hit(rolled.total, toughness, target.row.state.shaken);
   core::Combatant after;
   try {
@@ -165,7 +243,8 @@ void apply_damage(ApplyContext& ctx, protocol::Fields& f) {
     throw from_fight_rules(r, "target");
   }
   save_combatant_state(db, target.id, after);
-  db.prepare("INSERT INTO hits(seq, fight, target, total, toughness, shaken, wounds, state_before) VALUES (?,?,?,?,?,?,?,?)")
+  db.prepare("INSERT INTO hits(seq, fight, target, total, toughness, shaken, wounds, state_before, rolled_by, dice) "
+             "VALUES (?,?,?,?,?,?,?,?,?,?)")
       .bind(1, town.seq())
       .bind(2, fight)
       .bind(3, target.id)
@@ -174,6 +253,8 @@ void apply_damage(ApplyContext& ctx, protocol::Fields& f) {
       .bind(6, hit.shaken ? 1 : 0)
       .bind(7, hit.wounds)
       .bind(8, combatant_state_json(target.row.state).dump())
+      .bind(9, rolled_by(ctx.payload))
+      .bind(10, dice_named(ctx.payload))
       .run();
   ctx.ledger["total"] = rolled.total;
   ctx.ledger["toughness"] = toughness;

@@ -46,7 +46,7 @@ int situation_modifier(ApplyContext& ctx, const Json& situation, std::int64_t ho
   if (wounds != held)
     throw LedgerRefusal(RefusalCode::outcome_mismatch, "situation.wounds",
                         // TRANSLATORS: {0} the wounds the ledger holds for who rolls, {1} those the station sent.
-                        say("the ledger holds {} wounds for who rolls, not {}: read the table again", held, wounds));
+                        say("who rolls has wounds: {} in the ledger, {} on the station (it reads the table again)", held, wounds));
   if (holder == gm_chip_pool && joker)
     throw LedgerRefusal(RefusalCode::bad_input, "situation.joker", say("the GM's own roll holds no Action Card: roll for a character"));
   if (holder != gm_chip_pool) check_joker_claim(ctx.town, holder, joker, "situation.joker");
@@ -87,6 +87,10 @@ void apply_roll_event(ApplyContext& ctx) {
       throw LedgerRefusal(RefusalCode::bad_input, "reroll_of", say("names a roll of someone else"));
   }
   const Json* situation = f.optional("situation");
+  // During a fight a fighter's roll says its situation: leaving it out would escape the wound penalty.
+  if (!situation && holder != gm_chip_pool && open_fight(town.db()) && find_combatant(town.db(), holder))
+    throw LedgerRefusal(RefusalCode::bad_input, "situation",
+                        say("a fighter's roll during a fight carries its situation (wounds, Joker): is the station up to date?"));
   const int total = modifier + (situation ? situation_modifier(ctx, *situation, holder, rules) : 0);
   core::TraitRoll roll = wild == "none" ? core::extra_roll(rules, trait_die, total, tn)
                                         : core::wild_card_roll(rules, trait_die, total, tn);

@@ -436,6 +436,19 @@ CREATE TABLE fight_rounds (
 );
 ALTER TABLE hits ADD COLUMN soak_crit_fail INTEGER NOT NULL DEFAULT 0;
 )sql",
+      // 23: who rolled each hit and which dice (issue 32; apply_harm.cpp): a chip's reroll of the
+      // damage (001 L46) is by the same hand with the same dice. `rolled_by` is the payload's
+      // `by` (a badge or "gm"), `dice` its dice's names and the raise ("d6 d6 +raise"); a file
+      // of schema 22 takes both from its events, as a replay writes them.
+      R"sql(
+ALTER TABLE hits ADD COLUMN rolled_by TEXT NOT NULL DEFAULT '';
+ALTER TABLE hits ADD COLUMN dice TEXT NOT NULL DEFAULT '';
+UPDATE hits SET
+  rolled_by = COALESCE((SELECT json_extract(e.payload, '$.by') FROM events e WHERE e.seq = hits.seq), ''),
+  dice = COALESCE((SELECT (SELECT group_concat(json_extract(d.value, '$.die'), ' ') FROM json_each(e.payload, '$.dice') d) ||
+                          CASE WHEN json_extract(e.payload, '$.raise') IS NOT NULL THEN ' +raise' ELSE '' END
+                   FROM events e WHERE e.seq = hits.seq), '');
+)sql",
   };
   return all;
 }

@@ -211,7 +211,8 @@ TEST_CASE("a chip buys another Action Card before the round begins, the holder k
   CHECK(joker.ledger["jokers_wild"][0]["drawn_by"] == "gm");
   out = table_view(t.db())["fight"]["out"];
   CHECK(std::find(out.begin(), out.end(), Json("10H")) != out.end());  // the card he passed over stays out
-  for (const Json& c : table_view(t.db())["characters"])
+  const Json view = table_view(t.db());  // kept: the loop refers into it
+  for (const Json& c : view["characters"])
     if (c["combat"].is_object()) CHECK(c["combat"]["joker"] == (c["name"] == "Smith the Gunhand"));
   // Once a roll of the round is recorded, no more cards are drawn.
   t.accept("damage_rolled", {{"by", smith}, {"target", hannah}, {"dice", damage_d6s({2})}, {"joker", true}});

@@ -38,9 +38,8 @@ TEST_CASE("savage: a wounded roller's roll bears -1 a wound, the Joker's holder 
   AppendResult hurt = t.accept("roll_recorded", roll_in(hannah, 4, situation(1, false)));
   CHECK(hurt.ledger["modifiers"] == Json{{"wounds", -1}, {"joker", 0}});
   CHECK(hurt.ledger["success"] == false);
-  AppendResult plain = t.accept("roll_recorded", roll_in(hannah, 4, Json()));  // no situation: the GM's modifier alone
-  CHECK(plain.ledger["success"] == true);
-  CHECK_FALSE(plain.ledger.contains("modifiers"));
+  // During a fight a fighter's roll must say its situation (else the penalty would be escaped).
+  CHECK(t.refuse("roll_recorded", roll_in(hannah, 4, Json()), "bad_input").field == "situation");
   // A station that saw her unhurt, or claims a Joker she does not hold, is refused.
   CHECK(t.refuse("roll_recorded", roll_in(hannah, 4, situation(0, false)), "outcome_mismatch").field == "situation.wounds");
   CHECK(t.refuse("roll_recorded", roll_in(hannah, 4, situation(1, true)), "outcome_mismatch").field == "situation.joker");
@@ -53,6 +52,15 @@ TEST_CASE("savage: a wounded roller's roll bears -1 a wound, the Joker's holder 
   CHECK(t.refuse("roll_recorded", roll_in("gm", 4, situation(0, true)), "bad_input").field == "situation.joker");
   CHECK(t.refuse("roll_recorded", roll_in(hannah, 4, situation(11, false)), "bad_input").field == "situation.wounds");
   CHECK(t.refuse("roll_recorded", roll_in(hannah, 4, {{"wounds", 1}, {"mood", "grim"}}), "bad_input").field.rfind("situation", 0) == 0);
+  // After the fight the wounds stay: a roll may still say them; without a situation, the GM's
+  // modifier alone (Joker claims need a deal: none now).
+  t.accept("fight_ended", Json::object());
+  AppendResult after = t.accept("roll_recorded", roll_in(hannah, 4, situation(1, false)));
+  CHECK(after.ledger["modifiers"] == Json{{"wounds", -1}, {"joker", 0}});
+  AppendResult plain = t.accept("roll_recorded", roll_in(hannah, 4, Json()));
+  CHECK(plain.ledger["success"] == true);
+  CHECK_FALSE(plain.ledger.contains("modifiers"));
+  CHECK(t.refuse("roll_recorded", roll_in(hannah, 4, situation(1, true)), "outcome_mismatch").field == "situation.joker");
   check_verifies(t);
 }
 

@@ -271,12 +271,15 @@ TEST_CASE("who owes the Incapacitation roll, who could be healed, and the Healin
   CHECK(anyone_to_heal(table));  // down: a Healing wakes them (000 L174)
   table["characters"] = {fighter("B6", 0, "out")};
   CHECK(anyone_to_heal(table));  // an Extra out: the dying healed come back (002 L36)
+  CHECK(can_be_healed(table["characters"][0]));
+  CHECK_FALSE(can_be_healed(fighter("B8", 0, "last_stand")));  // unhurt on a Last Stand: nothing to heal
+  CHECK(can_be_healed(fighter("B9", 3, "last_stand")));
   table["characters"] = {fighter("B7", 3, "dead", true)};
   CHECK_FALSE(anyone_to_heal(table));  // no Healing permitted (000 L172)
   CHECK(owing_fate(Json::object()).empty());
   const SheetDie d10 = healing_die({{"traits", {{{"trait", "Healing"}, {"sides", 10}, {"bonus", 0}}}}});
   CHECK((d10.sides == 10 && d10.trained));
-  CHECK(healing_die({{"traits", {{{"trait", "Медицина"}, {"sides", 6}, {"bonus", 0}}}}}).sides == 6);
+  CHECK_FALSE(healing_die({{"traits", {{{"trait", "Медицина"}, {"sides", 6}, {"bonus", 0}}}}}).trained);  // Medicine is not Healing (000 L192)
   CHECK(healing_die({{"traits", {{{"trait", "Лечение"}, {"sides", 8}, {"bonus", 0}}}}}).sides == 8);
   CHECK_FALSE(healing_die({{"traits", {{{"trait", "Vigor"}, {"sides", 8}}}}}).trained);
 }
@@ -295,7 +298,7 @@ TEST_CASE("the GM's Incapacitation result by its number, and each result in word
     CHECK(r.field() == "dice");
     CHECK(r.reason() == "'9' is no result: type its number, 1 to 5");
   }
-  CHECK(fate_choices() == "1 dead   2 Bleeding Out   3 unconscious   4 Last Stand   5 fights on");
+  CHECK(fate_choices() == "1 dead   2 Bleeding Out   3 unconscious   4 Last Stand   5 avoids the blow");
   // Each result of 000 L172-176 has its own words, and the numbers follow the table's order.
   std::vector<std::string> words;
   for (const char* result : fate_results) words.push_back(fate_words(result));
@@ -374,6 +377,7 @@ TEST_CASE("the cards of a real deck typed: one per fighter in the numbers' order
   CHECK(dealt == Json{{"cards", {{{"to", "B1"}, {"card", "AS"}}, {{"to", "B2"}, {"card", "10H"}}, {{"to", "B3"}, {"card", "BJ"}}}}});
   // A Russian layout's keys: ф ы = A S, р = H, и о = B J.
   CHECK(typed_deal_payload(table, "\u0444\u044b 10\u0440 \u0438\u043e") == dealt);
+  CHECK(typed_deal_payload(table, "\u0444\u044b\u043110\u0440\u0431\u0438\u043e") == dealt);  // б, the comma's key
   // A shuffle after a Joker's round, as the station's own deal says it.
   CHECK(typed_deal_payload(fight_table(3, Json::array({"BJ", "5H"}), true), "AS 10H 2C")["shuffled"] == true);
   auto reason = [&](const Json& t, std::string_view typed) {
@@ -385,9 +389,9 @@ TEST_CASE("the cards of a real deck typed: one per fighter in the numbers' order
     }
     return std::string("not refused");
   };
-  CHECK(reason(table, "AS 10H") == "3 fighters are dealt a card but 2 cards typed: one each, in the numbers' order");
-  CHECK(reason(table, "AS 10H 2C 3C").find("but 4 cards typed") != std::string::npos);
-  CHECK(reason(table, "") .find("but 0 cards typed") != std::string::npos);
+  CHECK(reason(table, "AS 10H") == "fighters dealt a card: 3, cards typed: 2: one each, in the numbers' order");
+  CHECK(reason(table, "AS 10H 2C 3C").find("cards typed: 4") != std::string::npos);
+  CHECK(reason(table, "").find("cards typed: 0") != std::string::npos);
   CHECK(reason(table, "AS 11H 2C").rfind("'11H' is no card", 0) == 0);
   CHECK(reason(fight_table(0, Json::array()), "AS") == "nobody is left in the fight to deal a card to");
 }

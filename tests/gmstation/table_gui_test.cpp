@@ -295,6 +295,31 @@ TEST_CASE("Table: a fight from the keys at 1024 x 600: started, dealt, hits type
   sim.Char(WXK_RETURN);
   pump(500);
   CHECK(table->result_text().Contains("vs Toughness 5: SHAKEN"));
+  // Ctrl+B right after the hit rerolls its damage with a chip (001 L46): none yet, then the GM's
+  // pool's; the dice were typed, so the new faces are typed after the same dice; the better stands.
+  sim.Char('B', wxMOD_CONTROL);
+  pump(300);
+  CHECK(table->refusal_text().Contains("Smith the Gunhand has no Benny or chip to spend, nor has the GM's pool"));
+  sim.Char('P', wxMOD_CONTROL);
+  pump(300);
+  sim.Char('B', wxMOD_CONTROL);
+  pump(300);
+  CHECK(table->instruction().Contains("Roll the same dice again and type their faces after the colon"));
+  CHECK(table->dice_field()->GetValue() == "d6+1: ");
+  CHECK(table->dice_field()->HasFocus());
+  sim.Text("2");
+  sim.Char(WXK_RETURN);
+  pump(500);
+  INFO(table->result_text().utf8_string());
+  INFO(table->refusal_text().utf8_string());
+  CHECK(table->result_text().Contains("Smith the Gunhand rerolls the damage on Gomorra Deputy (a chip): d6: 2, +1"));
+  CHECK(table->result_text().Contains("the first roll stands ("));
+  {
+    db::Database ledger(posse.db, false);
+    CHECK(ledger.scalar_int("SELECT COUNT(*) FROM events WHERE type = 'damage_rolled' AND json_extract(payload, '$.reroll_of') IS NOT NULL") ==
+          1);
+    CHECK(ledger.scalar_int("SELECT COUNT(*) FROM hits") == 2);  // the reroll took the hit's place
+  }
   sim.Char('S', wxMOD_CONTROL);
   pump(300);
   CHECK(table->refusal_text().Contains("Nothing to soak: the fight's last hit gave no wound"));

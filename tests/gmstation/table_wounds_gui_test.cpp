@@ -58,7 +58,7 @@ TEST_CASE("Table: Incapacitation, Healing and a chip against Shaken from the key
   sim.Text("AS 10H");
   sim.Char(WXK_RETURN);
   pump(300);
-  CHECK(table->refusal_text().Contains("7 fighters are dealt a card but 2 cards typed"));
+  CHECK(table->refusal_text().Contains("fighters dealt a card: 7, cards typed: 2"));
   CHECK(table->dice_field()->HasFocus());
   table->dice_field()->Clear();
   sim.Text("2c 3c 4c 5c 6c 1c 7c");
