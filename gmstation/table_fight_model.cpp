@@ -243,6 +243,13 @@ Json chip_to_spend(const Json& table, const Json& who) {
   return Json();
 }
 
+std::string no_chip_words(const Json& who) {
+  // TRANSLATORS: {} is who rolls.
+  return fmt::format(fmt::runtime(who.value("side", "") == "gm" ? tr("{} has no Benny or chip to spend, nor has the GM's pool")
+                                                                 : tr("{} has no Benny or chip to spend")),
+                     who.value("name", ""));
+}
+
 Json trait_dice_payload(const core::RolledTrait& rolled) {
   Json dice{{"trait", rolled.trait}};
   if (!rolled.wild.empty()) dice["wild"] = rolled.wild;

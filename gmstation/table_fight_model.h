@@ -52,6 +52,9 @@ TypedDamage parse_typed_damage(std::string_view text);
 // they hold, else for the GM's characters the GM's pool's (001 L37): {"by": badge or "gm",
 // "colour"}; null when there is none. A reroll (chip_spent) and a Soak (soaked) pay with it.
 Json chip_to_spend(const Json& table, const Json& who);
+// Why a reroll finds no chip_to_spend for `who`: "Smith has no Benny or chip to spend, nor has
+// the GM's pool" (the pool named for the GM's characters).
+std::string no_chip_words(const Json& who);
 // A trait roll's dice as a payload carries them (roll_recorded, soaked): {"trait", "wild",
 // "crit_check"}, the last two only when rolled.
 Json trait_dice_payload(const core::RolledTrait& rolled);

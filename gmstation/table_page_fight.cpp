@@ -327,11 +327,7 @@ void TablePage::reroll_last_hit() {
   const Json& who = character(selected());
   // Who rolled the damage pays, as for any reroll (001 L46; the GM's characters from the pool, 001 L37).
   const Json chip = table_fight::chip_to_spend(table_, who);
-  if (chip.is_null())
-    // TRANSLATORS: {} is who rolls.
-    return refuse(utf8(fmt::format(fmt::runtime(who.value("side", "") == "gm" ? tr("{} has no Benny or chip to spend, nor has the GM's pool")
-                                                                             : tr("{} has no Benny or chip to spend")),
-                                   who.value("name", ""))));
+  if (chip.is_null()) return refuse(utf8(table_fight::no_chip_words(who)));
   drop_fight_step();
   reroll_chip_ = chip;
   if (!hit.typed) return record_damage(hit, core::roll_damage(hit.roll, rng_));

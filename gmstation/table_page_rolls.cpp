@@ -127,12 +127,7 @@ void TablePage::reroll(bool free_by_token) {
     // The roller's own chip first, the first colour they have; the GM's characters may use the pool (001 L37).
     const Json& who = character(selected());
     const Json chip = table_fight::chip_to_spend(table_, who);
-    if (chip.is_null())
-      // TRANSLATORS: {} is who rolls.
-      return refuse(utf8(fmt::format(fmt::runtime(who.value("side", "") == "gm"
-                                                      ? tr("{} has no Benny or chip to spend, nor has the GM's pool")
-                                                      : tr("{} has no Benny or chip to spend")),
-                                     who.value("name", ""))));
+    if (chip.is_null()) return refuse(utf8(table_fight::no_chip_words(who)));
     // The chip's note in the ledger, as the ledger keeps it.
     Json payload{{"by", chip["by"]}, {"colour", chip["colour"]}, {"use", "reroll"}, {"why", "a reroll of " + spec_.ledger_label}};  // i18n: not words (the ledger's)
     if (last_seq_ > 0) payload["roll"] = last_seq_;

@@ -395,3 +395,8 @@ TEST_CASE("the cards of a real deck typed: one per fighter in the numbers' order
   CHECK(reason(table, "AS 11H 2C").rfind("'11H' is no card", 0) == 0);
   CHECK(reason(fight_table(0, Json::array()), "AS") == "nobody is left in the fight to deal a card to");
 }
+
+TEST_CASE("why a reroll finds no chip: the GM's pool named for the GM's characters", "[table_fight]") {
+  CHECK(no_chip_words({{"name", "Hannah"}, {"side", "posse"}}) == "Hannah has no Benny or chip to spend");
+  CHECK(no_chip_words({{"name", "Smith"}, {"side", "gm"}}) == "Smith has no Benny or chip to spend, nor has the GM's pool");
+}
