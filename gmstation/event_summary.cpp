@@ -145,6 +145,7 @@ std::string event_type_words(const std::string& type) {
   if (type == "cards_dealt") return tr("Action Cards dealt");
   if (type == "card_redrawn") return tr("a new Action Card for a chip");
   if (type == "incapacitation_rolled") return tr("Incapacitation rolled");
+  if (type == "injury_drawn") return tr("Injury card drawn");
   if (type == "healed") return tr("healing rolled");
   if (type == "fight_ended") return tr("fight ended");
   if (type == "damage_rolled") return tr("damage rolled");

@@ -81,7 +81,24 @@ std::string latin_card_keys(std::string_view text) {
   return latin;
 }
 
+// A card as typed in Latin letters ("10h") as the ledger spells it ("10H"), or refused.
+std::string card_spelled(const std::string& word, const std::string& field) {
+  const auto card = core::parse_playing_card(word);
+  if (!card)
+    // TRANSLATORS: {} is what was typed as a playing card; the spellings after it are not translated.
+    throw core::Refusal(core::RefusalCode::out_of_range, field,
+                        i18n::say("'{}' is no card: a rank 2-10, J, Q, K or A and a suit S, H, D or C (10H, AS), or RJ, BJ", word));
+  return core::card_text(*card);
+}
+
 }  // namespace
+
+std::string parse_typed_card(std::string_view text, const std::string& field) {
+  std::string latin = latin_card_keys(text);
+  const auto first = latin.find_first_not_of(" ,"), last = latin.find_last_not_of(" ,");
+  latin = first == std::string::npos ? "" : latin.substr(first, last - first + 1);
+  return card_spelled(latin, field);
+}
 
 Json deal_payload(const Json& table, core::Csprng& rng) {
   DealStart start = deal_start(table);
@@ -101,12 +118,7 @@ Json typed_deal_payload(const Json& table, std::string_view text) {
       continue;
     }
     if (word.empty()) continue;
-    const auto card = core::parse_playing_card(word);
-    if (!card)
-      // TRANSLATORS: {} is what was typed as an Action Card; the spellings after it are not translated.
-      throw core::Refusal(core::RefusalCode::out_of_range, "cards",
-                          i18n::say("'{}' is no card: a rank 2-10, J, Q, K or A and a suit S, H, D or C (10H, AS), or RJ, BJ", word));
-    cards.push_back(core::card_text(*card));
+    cards.push_back(card_spelled(word, "cards"));
     word.clear();
   }
   if (cards.size() != start.badges.size())

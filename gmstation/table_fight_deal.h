@@ -28,6 +28,10 @@ Json deal_payload(const Json& table, core::Csprng& rng);
 // that is none, or the count when it is not one a fighter.
 Json typed_deal_payload(const Json& table, std::string_view text);
 
+// One card typed from a physical deck ("QH", "10s", "bj"; a Russian layout's keys read the same)
+// as the ledger spells it ("QH"). Refused (core::Refusal, field `field`) naming what was typed.
+std::string parse_typed_card(std::string_view text, const std::string& field);
+
 // card_redrawn's payload (001 L45) for `who` (a character of GET /table's): a card the station
 // draws from the deck as the fight left it (fight.out), kept when it acts before the card held
 // (the holder keeps their choice of all their draws: the better, as nearly always), paid with

@@ -10,6 +10,7 @@
 #include "core/refusal.h"
 #include "core/table_modifiers.h"
 #include "core/trait_roll.h"
+#include "gmstation/table_fight_injury.h"
 #include "i18n/sentence.h"
 #include "i18n/translate.h"
 
@@ -61,6 +62,9 @@ std::string condition_words(const Json& combat) {
   // TRANSLATORS: a fighter's state in the Table screen's list (001 L43), in capitals.
   if (combat.value("shaken", false)) add(tr("SHAKEN"));
   add(state_words(combat.value("state", "fighting")));
+  // TRANSLATORS: a fighter's state in the Table screen's list: an Injury card is owed (000 L173-175), in capitals.
+  if (combat.value("injury_owed", Json()).is_string()) add(tr("INJURY TO DRAW"));
+  for (const Json& injury : combat.value("injuries", Json::array())) add(injury_words(injury));
   return words;
 }
 

@@ -121,6 +121,7 @@ TablePage::TablePage(wxWindow* parent, LedgerAsker& asker)
     if (fight_step_ == FightStep::hit_dice) return roll_damage_from_dice_field();
     if (fight_step_ == FightStep::fate) return fate_from_dice_field();
     if (fight_step_ == FightStep::deal) return deal_from_dice_field();
+    if (fight_step_ == FightStep::injury_card || fight_step_ == FightStep::injury_name) return injury_from_dice_field();
     roll_from_dice_field();
   });
   Bind(wxEVT_SIZE, [this](wxSizeEvent& event) {

@@ -120,7 +120,11 @@ class TablePage : public ConflictPage {
   // A fight (table_page_fight.cpp, table_page_wounds.cpp). A hit asks its target (the Who field
   // or a badge), then its dice (the Dice field); a healing its patient; the GM's Incapacitation
   // result its number (the Dice field). Any other choice of who rolls drops it.
-  enum class FightStep { none, deal, hit_target, hit_dice, heal_patient, fate };
+  // An Injury asks its card (Enter: the station draws), then its name where the event has no
+  // injury table.
+  enum class FightStep { none, deal, hit_target, hit_dice, heal_patient, fate, injury_card, injury_name };
+  // The steps whose Dice field holds what they ask (cards, damage, a fate, an Injury), not dice.
+  bool dice_field_asked() const;
   // Which of the two characters a step asks the second of: who is hit, or who is healed.
   bool asks_other() const { return fight_step_ == FightStep::hit_target || fight_step_ == FightStep::heal_patient; }
   // Forgets a hit half asked (its damage typed) and an end of the fight half asked.
@@ -154,6 +158,9 @@ class TablePage : public ConflictPage {
   void incapacitation();  // who rolls (or the one fighter Incapacitated): their fate
   void record_fate(const Json& payload, const std::string& said);  // said: who rolled what, the result follows
   void fate_from_dice_field();  // the GM's Incapacitation result typed (rulesets without a table)
+  void ask_injury(int index);      // the Injury card of `index`, who owes one (000 L173-178)
+  void injury_from_dice_field();   // the card (or Enter: drawn), then without injuries.csv its name
+  void record_injury(const Json& payload);
   void start_healing();
   void heal(int patient);
   // What to do after a step whose ledger part leaves a fighter in `ledger`'s "state": the
@@ -168,6 +175,7 @@ class TablePage : public ConflictPage {
   std::string chip_unshakes_;     // the badge whose Spirit roll just failed: Ctrl+U again spends a chip
   std::optional<LastHit> last_hit_;  // the last hit recorded here, while it is newer than the last trait roll
   Json reroll_chip_;                 // the chip a damage reroll under way spends (null: none)
+  Json injury_payload_;              // an Injury's card drawn, its name asked next (null: none)
   // Shows `text` in `label` wrapped to its column (the left one or the right), keeping it as written.
   void show_text(wxStaticText* label, wxString& kept, const wxString& text, bool left_column);
   void rewrap_columns();

@@ -12,6 +12,7 @@
 #include "core/rule_options.h"
 #include "core/trait_dice.h"
 #include "gmstation/table_fight_deal.h"
+#include "gmstation/table_fight_injury.h"
 #include "gmstation/table_fight_model.h"
 #include "gmstation/table_page.h"
 #include "gmstation/table_page_text.h"
@@ -31,15 +32,20 @@ namespace {
 // break between keys only. A fight has its own: the night's, the pool's, the Jokers' and the
 // tokens' keys wait for its end (Ctrl+N is refused during it).
 // Joker's Wild is savage's alone (001 L35, L39): the Deadlands rulesets do not show its keys.
-// Ctrl+I shows only while an Incapacitation roll is owed, Ctrl+E while someone could be healed.
-std::string table_keys(bool fight, bool fighters, bool jokers_wild, bool owed_fate, bool to_heal) {
+// Ctrl+I shows only while an Incapacitation roll or an Injury card is owed, Ctrl+E while someone
+// could be healed.
+std::string table_keys(bool fight, bool fighters, bool jokers_wild, bool owed_fate, bool owed_injury, bool to_heal) {
   std::vector<std::string> keys;
+  // TRANSLATORS: the Table screen's key for an Incapacitation roll (000 L170), pressed with Ctrl: short.
+  const std::string owed = owed_fate     ? tr("Ctrl+I Incapacitation")
+                           // TRANSLATORS: the Table screen's key that draws an Injury card (000 L178), pressed with Ctrl: short.
+                           : owed_injury ? tr("Ctrl+I Injury")
+                                         : "";
   if (fight) {
     // Two lines at 1024 x 600 with every key shown: the labels are a word or two.
     // TRANSLATORS: the Table screen's keys during a fight, pressed with Ctrl: a word or two each.
     keys = {tr("Ctrl+D deal"), tr("Ctrl+R new card"), tr("Ctrl+H hit"), tr("Ctrl+S soak"), tr("Ctrl+U vs Shaken")};
-    // TRANSLATORS: the Table screen's key for an Incapacitation roll (000 L170), pressed with Ctrl: short.
-    if (owed_fate) keys.push_back(tr("Ctrl+I Incapacitation"));
+    if (!owed.empty()) keys.push_back(owed);
     // TRANSLATORS: the Table screen's key for a Healing roll, pressed with Ctrl: short.
     if (to_heal) keys.push_back(tr("Ctrl+E heal"));
     // TRANSLATORS: the Table screen's keys during a fight, pressed with Ctrl: a word or two each.
@@ -53,6 +59,7 @@ std::string table_keys(bool fight, bool fighters, bool jokers_wild, bool owed_fa
     keys.push_back(tr("Ctrl+J Joker: posse"));
     keys.push_back(tr("Ctrl+V Joker: villains"));
   }
+  if (!fight && !owed.empty()) keys.push_back(owed);
   if (!fight && to_heal) keys.push_back(tr("Ctrl+E heal"));
   if (!fight) keys.push_back(tr("token card: scan it"));
   // TRANSLATORS: the Table screen's key that starts a fight (shown when the event has combat sheets).
@@ -70,7 +77,7 @@ void TablePage::show_fight() {
   const auto ruleset = core::ruleset_from_string(table_.value("ruleset", "savage")).value_or(core::Ruleset::savage);
   show_text(keys_, keys_text_,
             utf8(table_keys(in_fight(), fighters, core::chip_rules(ruleset).jokers_wild, !table_fight::owing_fate(table_).empty(),
-                            table_fight::anyone_to_heal(table_))),
+                            !table_fight::owing_injury(table_).empty(), table_fight::anyone_to_heal(table_))),
             false);
   fight_text_ = utf8(table_fight::fight_heading(table_));
 }
@@ -84,12 +91,27 @@ void TablePage::show_recorded(const RecordOutcome& outcome, const std::string& n
   show_instruction(utf8(fmt::format(fmt::runtime(tr("#{} recorded.  {}")), outcome.seq, next)), ui::accepted_green);
 }
 
+bool TablePage::dice_field_asked() const {
+  switch (fight_step_) {
+    case FightStep::hit_dice:
+    case FightStep::fate:
+    case FightStep::deal:
+    case FightStep::injury_card:
+    case FightStep::injury_name: return true;
+    case FightStep::none:
+    case FightStep::hit_target:
+    case FightStep::heal_patient: break;
+  }
+  return false;
+}
+
 void TablePage::drop_fight_step() {
-  // Damage, cards or a fate typed: no trait roll's dice.
-  if (fight_step_ == FightStep::hit_dice || fight_step_ == FightStep::fate || fight_step_ == FightStep::deal) dice_->Clear();
+  // Damage, cards, a fate or an Injury typed: no trait roll's dice.
+  if (dice_field_asked()) dice_->Clear();
   fight_step_ = FightStep::none;
   other_badge_.clear();
   reroll_chip_ = Json();
+  injury_payload_ = Json();
   end_fight_armed_ = false;
   chip_unshakes_.clear();
   dice_->SetHint("8 5, 3");

@@ -9,6 +9,7 @@
 #include "gmstation/table_page.h"
 #include "gmstation/table_page_text.h"
 #include "i18n/sentence.h"
+#include "ui/theme.h"
 #include "ui/words.h"
 
 namespace marshal::gm {
@@ -25,6 +26,10 @@ constexpr std::size_t log_lines_shown = 2;
 // (a LARP's) names only those with chips or dead, and counts the rest, so the screen still fits
 // 1024 x 600. The numbers stay everyone's, in the ledger's order.
 constexpr std::size_t roster_names_shown = 12;
+// The fighters' list in a fight, in points: a line each with their card and condition (wounds,
+// SHAKEN, UNCONSCIOUS, an Injury) runs longer than the chips' list; at ui::body_points seven
+// fighters pushed the result and the keys below the fold at 1024 x 600. Still read at arm's length.
+constexpr int fight_roster_points = 12;
 
 // A count of chips of one colour: "3 Bennies", "2 white".
 std::string table_chips_of(std::int64_t n, const std::string& colour) {
@@ -130,6 +135,7 @@ void TablePage::show_roster() {
             utf8(heading.empty() ? tr("Chips") + "   " + pool : pool_empty ? heading : heading + "   " + pool), false);
   // Between fights only: Ctrl+N waits for a fight's end.
   if (!fight && !table_.value("night_open", false)) text += "\n" + tr("No game night under way (Ctrl+N starts one)");
+  roster_->SetFont(ui::font(fight ? fight_roster_points : ui::body_points));
   show_text(roster_, roster_text_, utf8(text), false);
 }
 

@@ -1,12 +1,14 @@
 // The Table screen's wounds and recovery (issue 32; gmstation/table_page.h): Shaken ended by a
 // Spirit roll or a chip (001 L43), the Incapacitation roll (000 L170-176; the GM's call where
-// no table decides), and healing (000 L184-204; 002 L36). The ledger judges each
+// no table decides) and the Injury card it leaves (000 L173-178), and healing (000 L184-204; 002 L36). The ledger judges each
 // (db/ledger/apply_harm.cpp); the words are table_fight_model.h's.
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "core/injury.h"
 #include "core/refusal.h"
+#include "gmstation/table_fight_injury.h"
 #include "gmstation/table_fight_model.h"
 #include "gmstation/table_page.h"
 #include "ui/theme.h"
@@ -78,16 +80,22 @@ void TablePage::unshake() {
 
 void TablePage::incapacitation() {
   drop_fight_step();
-  // Who rolls when they owe the roll, else the one fighter who does: no scan needed after a hit.
+  // Who rolls when they owe the roll or an Injury, else the one fighter who does: no scan needed
+  // after a hit. The roll comes before any Injury card.
   int index = selected();
   const std::vector<std::string> owing = table_fight::owing_fate(table_);
+  const std::vector<std::string> injured = table_fight::owing_injury(table_);
   const bool selected_owes = index >= 0 && character(index).value("combat", Json()).value("state", "") == "incapacitated";
+  if (!selected_owes && index >= 0 && table_fight::owes_injury(character(index))) return ask_injury(index);
   if (!selected_owes) {
     if (owing.size() == 1) index = index_of(owing.front());
-    // TRANSLATORS: refused at the Table screen: Ctrl+I with nobody Incapacitated (000 L170).
-    else if (owing.empty()) return refuse(wx_tr("Nobody is Incapacitated: no Incapacitation roll is owed"));
     // TRANSLATORS: refused at the Table screen: Ctrl+I with several Incapacitated and none scanned.
-    else return refuse(wx_tr("Several are Incapacitated: scan the badge of whose roll it is, then Ctrl+I"));
+    else if (owing.size() > 1) return refuse(wx_tr("Several are Incapacitated: scan the badge of whose roll it is, then Ctrl+I"));
+    else if (injured.size() == 1) return ask_injury(index_of(injured.front()));
+    // TRANSLATORS: refused at the Table screen: Ctrl+I with several owing an Injury card (000 L178) and none scanned.
+    else if (injured.size() > 1) return refuse(wx_tr("Several owe an Injury: scan the badge of whose card it is, then Ctrl+I"));
+    // TRANSLATORS: refused at the Table screen: Ctrl+I with nobody Incapacitated (000 L170).
+    else return refuse(wx_tr("Nobody is Incapacitated: no Incapacitation roll is owed"));
   }
   if (index < 0) return refuse(wx_tr("Nobody is Incapacitated: no Incapacitation roll is owed"));
   const Json& who = character(index);
@@ -136,6 +144,74 @@ void TablePage::record_fate(const Json& payload, const std::string& said) {
     std::string text = said;
     if (outcome.status == RecordOutcome::Status::accepted)
       text += ":\n" + table_fight::fate_words(outcome.ledger.value("incapacitation", ""));
+    set_result(utf8(text));
+    const auto result = core::incapacitation_from_string(outcome.ledger.value("incapacitation", ""));
+    const bool injury = outcome.status == RecordOutcome::Status::accepted && result && core::injury_after(*result).has_value();
+    // TRANSLATORS: what to do next at the Table screen after an Incapacitation roll that gives an Injury (000 L173-175).
+    show_recorded(outcome, injury ? tr("Ctrl+I: draw the Injury card") : tr("Next: scan who acts"));
+    on_shown();
+  });
+}
+
+void TablePage::ask_injury(int index) {
+  const Json& who = character(index);
+  fight_step_ = FightStep::injury_card;
+  other_badge_ = who.value("badge", "");
+  dice_->Clear();
+  dice_->SetHint("QH");
+  dice_->SetFocus();
+  const bool permanent = who.value("combat", Json()).value("injury_owed", "") == "permanent";
+  show_prompt(utf8(fmt::format(fmt::runtime(permanent
+                                                // TRANSLATORS: {} is a character's name (000 L173: Bleeding Out); card spellings are not translated.
+                                                ? tr("{} owes a permanent Injury: Enter draws its card, or type the card drawn from a "
+                                                     "real deck (QH, 10S, BJ), then Enter")
+                                                // TRANSLATORS: {} is a character's name (000 L174-175); card spellings are not translated.
+                                                : tr("{} owes a temporary Injury: Enter draws its card, or type the card drawn from a "
+                                                     "real deck (QH, 10S, BJ), then Enter")),
+                               who.value("name", ""))));
+}
+
+void TablePage::injury_from_dice_field() {
+  const int index = index_of(other_badge_);
+  if (index < 0 || !table_fight::owes_injury(character(index))) return incapacitation();  // gone meanwhile: asked anew
+  const std::string typed = dice_->GetValue().utf8_string();
+  if (fight_step_ == FightStep::injury_name) {
+    // The event has no injury table: the GM's words for the card drawn (000 L178).
+    if (typed.find_first_not_of(' ') == std::string::npos) {
+      dice_->SetFocus();
+      // TRANSLATORS: refused at the Table screen: Enter with no Injury typed.
+      return refuse(wx_tr("Type the Injury your table gives for that card, then Enter"));
+    }
+    Json payload = injury_payload_;
+    payload["injury"] = typed;
+    return record_injury(payload);
+  }
+  Json payload;
+  try {
+    payload = table_fight::injury_payload(character(index), typed, "", rng_);
+  } catch (const core::Refusal& r) {
+    dice_->SetFocus();
+    return refuse(utf8(r.reason()));
+  }
+  if (table_.value("injury_table", false)) return record_injury(payload);
+  fight_step_ = FightStep::injury_name;
+  injury_payload_ = payload;
+  dice_->Clear();
+  dice_->SetHint("");
+  dice_->SetFocus();
+  // TRANSLATORS: {} is a card ("Q♥"): the event has no injuries.csv, so the GM names the Injury (000 L178).
+  show_prompt(utf8(fmt::format(fmt::runtime(tr("The card: {}. Type the Injury your table gives for it, then Enter")),
+                               table_fight::card_words(payload.value("card", "")))));
+}
+
+void TablePage::record_injury(const Json& payload) {
+  const std::string name = character(index_of(other_badge_)).value("name", "");
+  const std::string card = table_fight::card_words(payload.value("card", ""));
+  record_or_refuse("injury_drawn", payload, [=, this](const RecordOutcome& outcome) {
+    drop_fight_step();
+    // TRANSLATORS: {0} a character's name, {1} the Injury card drawn ("Q♥").
+    std::string text = fmt::format(fmt::runtime(tr("{}'s Injury card: {}")), name, card);
+    if (outcome.status == RecordOutcome::Status::accepted) text += "\n" + table_fight::injury_words(outcome.ledger);
     set_result(utf8(text));
     show_recorded(outcome, tr("Next: scan who acts"));
     on_shown();

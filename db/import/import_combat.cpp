@@ -9,6 +9,7 @@
 #include "core/refusal.h"
 #include "i18n/translate.h"
 #include "import/import_event.h"
+#include "i18n/utf8_text.h"
 #include "import/row_reader.h"
 
 namespace marshal::db {
@@ -59,6 +60,36 @@ void read_combat(const std::string& folder, EventDefinition& def, std::vector<Im
     if (character != def.characters.end() && seen.count(name) && !character->combat) character->combat = sheet;
   }
   if (table.rows().empty()) errors.push_back({file, 0, 0, "", tr("lists no characters: leave the file out instead")});
+}
+
+void read_injuries(const std::string& folder, EventDefinition& def, std::vector<ImportError>& errors) {
+  const std::string file = "injuries.csv";
+  CsvTable table((std::filesystem::path(folder) / file).string(), file, errors);
+  if (!table.exists()) return;
+  if (def.game != Game::tabletop) {
+    errors.push_back({file, 0, 0, "", tr("an injury table is for a tabletop game: set game to tabletop in options.csv")});
+    return;
+  }
+  if (!table.check_columns({"cards", "injury"}, {"note"}, errors)) return;
+  const std::size_t errors_before = errors.size();
+  for (const CsvRow& row : table.rows()) {
+    RowReader r(table, row, errors);
+    const core::InjuryTable::Row injury{r.text("cards", true), r.text("injury", true, core::max_injury_characters)};
+    r.text("note", false, 200);
+    if (injury.cards.empty() || injury.injury.empty() || i18n::characters_in(injury.injury) > core::max_injury_characters)
+      continue;  // said by the reader
+    try {
+      def.injuries.add(injury);
+    } catch (const core::Refusal& refusal) {
+      r.error(refusal.field(), refusal.reason());
+    }
+  }
+  if (errors.size() != errors_before) return;  // a row refused would show as missing ranks too
+  try {
+    def.injuries.check_complete();
+  } catch (const core::Refusal& refusal) {
+    errors.push_back({file, 0, 0, "", refusal.reason()});
+  }
 }
 
 }  // namespace marshal::db

@@ -382,6 +382,7 @@ ImportResult import_event(const std::string& folder, const std::function<std::st
   im.read_deeds();
   im.read_traits();
   read_combat(folder, im.def, im.errors);
+  read_injuries(folder, im.def, im.errors);
   im.read_tokens();
   im.read_locations();
   read_twtw(folder, im.character_names, im.def.twtw, im.errors);

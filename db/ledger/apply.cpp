@@ -31,6 +31,7 @@ void group_land(const std::string&, ApplyContext& ctx) { apply_land_transfer(ctx
 void group_roll(const std::string&, ApplyContext& ctx) { apply_roll_event(ctx); }
 void group_fight(const std::string& type, ApplyContext& ctx) { apply_fight_event(type, ctx); }
 void group_harm(const std::string& type, ApplyContext& ctx) { apply_harm_event(type, ctx); }
+void group_injury(const std::string&, ApplyContext& ctx) { apply_injury_drawn(ctx); }
 
 // Every event type a station may record, with the function that applies it: the one list
 // (event_types() and the dispatch below read it; docs/ledger.md describes each). event_defined
@@ -54,7 +55,7 @@ const std::vector<EventType>& recorded_types() {
       {"twtw_step_resolved", group_twtw}, {"twtw_step_undone", group_twtw}, {"twtw_round_ended", group_twtw},
       {"fight_started", group_fight}, {"cards_dealt", group_fight}, {"card_redrawn", group_fight}, {"fight_ended", group_fight}, {"damage_rolled", group_harm},
       {"soaked", group_harm}, {"unshaken", group_harm}, {"incapacitation_rolled", group_harm},
-      {"healed", group_harm}};
+      {"healed", group_harm}, {"injury_drawn", group_injury}};
   return types;
 }
 

@@ -2,6 +2,7 @@
 // One function per event type: validate against the town as it is, then write the projections.
 // docs/ledger.md lists the types and their payloads.
 #include "core/chips.h"
+#include "core/injury.h"
 #include "ledger/ledger.h"
 #include "ledger/town.h"
 
@@ -71,6 +72,10 @@ Json give_jokers_wild(Town& town, bool posse);
 // a combat sheet's Toughness, a Soak and Shaken ended.
 void apply_fight_event(const std::string& type, ApplyContext& ctx);
 void apply_harm_event(const std::string& type, ApplyContext& ctx);
+// Injuries (apply_injury.cpp; 000 L173-178): the group's table written at event_defined, and
+// injury_drawn, the Injury an Incapacitation roll left.
+void apply_injury_table(Town& town, const core::InjuryTable& table);
+void apply_injury_drawn(ApplyContext& ctx);
 void apply_roll_event(ApplyContext& ctx);
 void apply_token_event(const std::string& type, ApplyContext& ctx);   // tokens of fortune: issued, played
 // The West That Wasn't's action time (apply_twtw.cpp): rounds, steps, Undo, the End Step.

@@ -123,6 +123,7 @@ void apply_event_defined(Town& town, const Json& payload) {
     town.insert_card(card, "dealt");
   }
   apply_twtw_definition(town, def.twtw);
+  apply_injury_table(town, def.injuries);
   for (const auto& l : def.locations)
     db.prepare("INSERT INTO locations(name, road, copies, links) VALUES (?,?,?,?)")
         .bind(1, l.name)

@@ -217,8 +217,8 @@ void apply_cards_dealt(ApplyContext& ctx, protocol::Fields& f, std::int64_t figh
 }
 
 // 001 L45: once the cards are dealt, a chip buys the holder another Action Card, as often as they
-// like, and they keep their choice of all their draws; once the round has begun (a roll or a hit
-// recorded after the deal) no more are drawn. The card drawn comes from the deck as the fight
+// like, and they keep their choice of all their draws; once the round has begun (a roll, a hit, a
+// Soak, a Spirit, Incapacitation or Healing roll recorded after the deal: mark_round_begun) no more are drawn. The card drawn comes from the deck as the fight
 // left it, and stays out (the round's "drawn") whichever is kept.
 void apply_card_redrawn(ApplyContext& ctx, protocol::Fields& f, std::int64_t fight) {
   Town& town = ctx.town;
@@ -229,9 +229,7 @@ void apply_card_redrawn(ApplyContext& ctx, protocol::Fields& f, std::int64_t fig
   const std::int64_t round_seq = last.int64(0), round_number = last.int64(1);
   Json stored = Json::parse(last.text(2));
   bool joker = last.int64(3) != 0;
-  const std::string after = std::to_string(round_seq);
-  if (db.scalar_int("SELECT (SELECT COUNT(*) FROM rolls WHERE seq > " + after + ") + (SELECT COUNT(*) FROM hits WHERE seq > " + after +
-                    ")") > 0)
+  if (db.scalar_int("SELECT begun FROM fight_rounds WHERE seq = " + std::to_string(round_seq)) != 0)
     throw LedgerRefusal(RefusalCode::illegal_move, "type",
                         say("the round has begun (a roll or a hit is recorded since the deal): no more cards are drawn (001 L45)"));
   const std::int64_t who = town.character_by_badge(f.required("to"), "to");

@@ -364,6 +364,8 @@ void apply_incapacitation(ApplyContext& ctx, protocol::Fields& f) {
   f.done();
   const core::Combatant after = core::after_incapacitation(who.row.state, result);
   save_combatant_state(town.db(), who.id, after);
+  // The Injury it leaves, drawn next (injury_drawn); a permanent one still owed stays owed.
+  if (injury_owed(town.db(), who.id) != core::InjuryKind::permanent) set_injury_owed(town.db(), who.id, core::injury_after(result));
   // Dead at the table is dead for the rest of the game: no roll, chip or Joker's Wild (RULES.md).
   if (result == core::Incapacitation::death)
     town.db().prepare("UPDATE characters SET dead = 1 WHERE id = ?").bind(1, who.id).run();
@@ -400,6 +402,7 @@ void apply_healing(ApplyContext& ctx, protocol::Fields& f) {
 
 void apply_harm_event(const std::string& type, ApplyContext& ctx) {
   protocol::Fields f(ctx.payload, "");
+  mark_round_begun(ctx.town.db());  // a refusal rolls it back with the rest
   if (type == "damage_rolled") apply_damage(ctx, f);
   else if (type == "soaked") apply_soak(ctx, f);
   else if (type == "unshaken") apply_unshaken(ctx, f);

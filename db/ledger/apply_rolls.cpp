@@ -60,6 +60,7 @@ int situation_modifier(ApplyContext& ctx, const Json& situation, std::int64_t ho
 
 void apply_roll_event(ApplyContext& ctx) {
   Town& town = ctx.town;
+  mark_round_begun(town.db());  // a roll in a fight begins its round (001 L45); a refusal rolls it back
   protocol::Fields f(ctx.payload, "");
   // Who rolled: a living character's badge, or the GM for one of the GM's characters.
   const Json& by = f.required("by");

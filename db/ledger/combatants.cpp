@@ -57,6 +57,20 @@ void save_combatant_state(Database& db, std::int64_t character, const core::Comb
       .run();
 }
 
+std::optional<core::InjuryKind> injury_owed(Database& db, std::int64_t character) {
+  Statement s = db.prepare("SELECT injury_owed FROM combatants WHERE character = ? AND injury_owed IS NOT NULL");
+  s.bind(1, character);
+  if (!s.step()) return std::nullopt;
+  return core::injury_kind_from_string(s.text(0));
+}
+
+void set_injury_owed(Database& db, std::int64_t character, std::optional<core::InjuryKind> owed) {
+  Statement s = db.prepare("UPDATE combatants SET injury_owed = ? WHERE character = ?");
+  if (owed) s.bind(1, std::string(core::to_string(*owed)));
+  else s.bind_null(1);
+  s.bind(2, character).run();
+}
+
 protocol::Json combatant_state_json(const core::Combatant& state) {
   return {{"wounds", state.wounds}, {"shaken", state.shaken}, {"state", core::to_string(state.state)}};
 }
@@ -73,6 +87,11 @@ std::optional<core::Combatant> combatant_state_from_json(const protocol::Json& j
   c.shaken = json["shaken"].get<bool>();
   c.state = *state;
   return c;
+}
+
+void mark_round_begun(Database& db) {
+  db.exec("UPDATE fight_rounds SET begun = 1 WHERE begun = 0 AND seq = (SELECT MAX(r.seq) FROM fight_rounds r JOIN fights f "
+          "ON f.seq = r.fight WHERE f.ended_seq IS NULL)");
 }
 
 std::optional<std::int64_t> open_fight(Database& db) {

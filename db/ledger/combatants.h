@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/combat_state.h"
+#include "core/injury.h"
 #include "core/initiative.h"
 #include "protocol/json_fields.h"
 #include "store/sqlite.h"
@@ -27,6 +28,10 @@ void insert_combatant(Database& db, std::int64_t character, const core::CombatSh
 std::optional<CombatantRow> find_combatant(Database& db, std::int64_t character);
 // The fight's state of the character (wounds, Shaken, state) written back.
 void save_combatant_state(Database& db, std::int64_t character, const core::Combatant& state);
+// The Injury the character owes (combatants.injury_owed, migration 24): the one their last
+// Incapacitation roll gave (core::injury_after), until it is drawn (injury_drawn).
+std::optional<core::InjuryKind> injury_owed(Database& db, std::int64_t character);
+void set_injury_owed(Database& db, std::int64_t character, std::optional<core::InjuryKind> owed);
 // The state as a payload's ledger part and a hit's row keep it: {"wounds", "shaken", "state"}.
 protocol::Json combatant_state_json(const core::Combatant& state);
 // Read back from combatant_state_json; nullopt for anything else.
@@ -43,6 +48,11 @@ void require_still_fighting(Database& db, std::int64_t character, const std::str
 // each entry's "badges" (in the order of "to") for a station to find its fighters by: names
 // may repeat, and the ledger part stays as recorded.
 protocol::Json round_order(Database& db, const protocol::Json& stored_cards, bool with_badges = false);
+
+// The last round dealt of the fight under way has begun (fight_rounds.begun): a roll, a hit, a
+// Soak, a Spirit, Incapacitation or Healing roll was recorded since its deal, and a chip buys no
+// new Action Card now (001 L45: "before the round's first action"). Nothing without a fight or a deal.
+void mark_round_begun(Database& db);
 
 // Whether `character` holds a Joker in the last round dealt of the fight under way (000 L54: +2
 // on every roll of the round); nullopt when no fight is under way or no round has been dealt.

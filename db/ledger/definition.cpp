@@ -57,6 +57,29 @@ Json combat_sheet_to_json(const core::CombatSheet& sheet) {
           {"luck", core::to_string(sheet.luck)}};
 }
 
+// The injury table as definition_to_json writes it, checked whole as injuries.csv is.
+core::InjuryTable injury_table_from_json(const Json& json, Game game) {
+  const std::string path = "definition.injuries";
+  if (game != Game::tabletop) throw protocol::InputError(path, say("is a tabletop game's only"));
+  core::InjuryTable table;
+  for (std::size_t i = 0; i < as_array(json, path).size(); ++i) {
+    Fields f(json[i], index_path(path, i));
+    core::InjuryTable::Row row{f.text("cards"), f.text("injury")};
+    f.done();
+    try {
+      table.add(row);
+    } catch (const core::Refusal& r) {
+      throw protocol::InputError(f.path_of(r.field()), r.sentence());
+    }
+  }
+  try {
+    table.check_complete();
+  } catch (const core::Refusal& r) {
+    throw protocol::InputError(path, r.sentence());
+  }
+  return table;
+}
+
 core::CombatSheet combat_sheet_from_json(const Json& json, const std::string& path) {
   Fields f(json, path);
   core::CombatSheet sheet;
@@ -132,6 +155,11 @@ Json definition_to_json(const EventDefinition& def) {
     json["rule_options"] = rule_options;
   }
   if (!def.twtw.empty()) json["twtw"] = twtw_definition_to_json(def.twtw);
+  if (!def.injuries.empty()) {
+    Json injuries = Json::array();
+    for (const auto& row : def.injuries.rows()) injuries.push_back({{"cards", row.cards}, {"injury", row.injury}});
+    json["injuries"] = injuries;
+  }
   return json;
 }
 
@@ -265,6 +293,7 @@ EventDefinition definition_from_json(const Json& json) {
     def.locations.push_back(std::move(l));
   }
   if (const Json* twtw = top.optional("twtw")) def.twtw = twtw_definition_from_json(*twtw);
+  if (const Json* injuries = top.optional("injuries")) def.injuries = injury_table_from_json(*injuries, def.game);
   top.done();
   return def;
 }

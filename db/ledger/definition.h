@@ -10,6 +10,7 @@
 
 #include "core/character.h"
 #include "core/combat_state.h"
+#include "core/injury.h"
 #include "core/power_text.h"
 #include "core/chase.h"
 #include "core/options.h"
@@ -87,6 +88,9 @@ struct EventDefinition {
   std::vector<CardDef> cards;
   std::vector<core::Location> locations;
   TwtwDefinition twtw;  // The West That Wasn't (docs/twtw.md): in the JSON only when not empty
+  // A tabletop game's injury table (injuries.csv, docs/tabletop.md "Injuries"), complete when
+  // given: in the JSON only when not empty.
+  core::InjuryTable injuries;
 };
 
 Json definition_to_json(const EventDefinition& def);

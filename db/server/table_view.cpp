@@ -57,6 +57,13 @@ Json rolls_of(Database& db, std::size_t limit) {
 Json combat_of(Database& db, std::int64_t character) {
   const auto row = find_combatant(db, character);
   if (!row) return Json();
+  Json injuries = Json::array();
+  Statement s = db.prepare("SELECT card, injury, permanent, days FROM injuries WHERE character = ? ORDER BY seq");
+  s.bind(1, character);
+  while (s.step())
+    injuries.push_back({{"card", s.text(0)}, {"injury", s.text(1)}, {"permanent", s.int64(2) != 0},
+                        {"days", s.is_null(3) ? Json() : Json(s.int64(3))}});
+  const auto owed = injury_owed(db, character);
   return {{"toughness", row->sheet.toughness},
           {"armor", row->sheet.armor},
           {"parry", row->sheet.parry},
@@ -66,7 +73,10 @@ Json combat_of(Database& db, std::int64_t character) {
           {"shaken", row->state.shaken},
           {"state", core::to_string(row->state.state)},
           // Holds a Joker this round (000 L54): +2 on each roll, which the ledger checks.
-          {"joker", holds_joker(db, character).value_or(false)}};
+          {"joker", holds_joker(db, character).value_or(false)},
+          // The Injury an Incapacitation roll left, owed until drawn (injury_drawn), and those drawn.
+          {"injury_owed", owed ? Json(core::to_string(*owed)) : Json()},
+          {"injuries", injuries}};
 }
 
 // The fight under way, with its last hits (oldest first) and its last round; null between fights.
@@ -104,7 +114,9 @@ Json table_view(Database& db, std::size_t log_rolls) {
             {"colours", colours},
             {"rules", rule_values(event_rules(db))},
             {"night_open", db.scalar_int("SELECT COUNT(*) FROM game_nights WHERE ended_seq IS NULL") > 0},
-            {"gm_pool", chips_of(db, 0, colours)}};
+            {"gm_pool", chips_of(db, 0, colours)},
+            // The event has an injuries.csv: a drawn card names the Injury; without one the GM types it.
+            {"injury_table", db.scalar_int("SELECT COUNT(*) FROM injury_table") > 0}};
   Json characters = Json::array();
   Statement c = db.prepare(
       "SELECT c.id, c.name, b.code, c.side, c.wild_card, c.dead FROM characters c "

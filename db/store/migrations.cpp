@@ -449,6 +449,41 @@ UPDATE hits SET
                           CASE WHEN json_extract(e.payload, '$.raise') IS NOT NULL THEN ' +raise' ELSE '' END
                    FROM events e WHERE e.seq = hits.seq), '');
 )sql",
+      // 24: Injuries (issue 32; 000 L173-178; ledger/apply_injury.cpp): the group's injury table
+      // (injuries.csv by rank, 0 the Joker), the Injury each fighter owes after an
+      // Incapacitation roll, and the Injuries drawn. A file of schema 23 has no table; what its
+      // fighters owe comes from their last incapacitation_rolled, as a replay writes it. And
+      // whether a round has begun (001 L45: no new Action Card after its first roll, hit, Soak,
+      // Spirit or healing roll; ledger/combatants.h mark_round_begun), from the events between
+      // its deal and the next deal or the fight's end.
+      R"sql(
+ALTER TABLE combatants ADD COLUMN injury_owed TEXT CHECK (injury_owed IN ('temporary', 'permanent'));
+CREATE TABLE injury_table (
+  card_key INTEGER PRIMARY KEY,
+  injury TEXT NOT NULL
+);
+CREATE TABLE injuries (
+  seq INTEGER PRIMARY KEY,
+  character INTEGER NOT NULL REFERENCES characters(id),
+  card TEXT NOT NULL,
+  injury TEXT NOT NULL,
+  permanent INTEGER NOT NULL,
+  days INTEGER
+);
+UPDATE combatants SET injury_owed = (
+  SELECT CASE json_extract(e.payload, '$.ledger.incapacitation')
+           WHEN 'bleeding_out' THEN 'permanent' WHEN 'unconscious' THEN 'temporary' WHEN 'last_stand' THEN 'temporary' END
+  FROM events e JOIN cards c ON c.code = json_extract(e.payload, '$.by') AND c.kind = 'badge'
+  WHERE e.type = 'incapacitation_rolled' AND c.holder = combatants.character
+  ORDER BY e.seq DESC LIMIT 1);
+ALTER TABLE fight_rounds ADD COLUMN begun INTEGER NOT NULL DEFAULT 0;
+UPDATE fight_rounds SET begun = EXISTS (
+  SELECT 1 FROM events e
+  WHERE e.seq > fight_rounds.seq
+    AND e.seq < COALESCE((SELECT MIN(n.seq) FROM fight_rounds n WHERE n.fight = fight_rounds.fight AND n.seq > fight_rounds.seq),
+                         (SELECT f.ended_seq FROM fights f WHERE f.seq = fight_rounds.fight), 9223372036854775807)
+    AND e.type IN ('roll_recorded', 'damage_rolled', 'soaked', 'unshaken', 'incapacitation_rolled', 'healed'));
+)sql",
   };
   return all;
 }

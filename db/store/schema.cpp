@@ -15,7 +15,8 @@ const std::vector<std::string>& projection_tables() {
                                                "game_nights", "chips", "rolls", "traits",
                                                "twtw_characters", "twtw_rounds", "twtw_steps",
                                                "deputies", "sentences", "prizes", "decisions",
-                                               "land_transfers", "combatants", "fights", "hits", "fight_rounds"};
+                                               "land_transfers", "combatants", "fights", "hits", "fight_rounds",
+                                               "injury_table", "injuries"};
   return tables;
 }
 

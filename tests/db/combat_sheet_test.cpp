@@ -78,7 +78,7 @@ TEST_CASE("the ledger keeps each sheet unhurt, GET /table shows it, verify repla
   const Json& gunhand = character_in_view(view, "Smith the Gunhand");
   CHECK(gunhand["combat"] == Json{{"toughness", 7}, {"armor", 1}, {"parry", 6}, {"wound_levels", 3},
                                   {"luck", "none"}, {"wounds", 0}, {"shaken", false}, {"state", "fighting"},
-                                  {"joker", false}});
+                                  {"joker", false}, {"injury_owed", nullptr}, {"injuries", Json::array()}});
   CHECK(character_in_view(view, "Gomorra Deputy")["combat"]["wound_levels"] == 0);
   CHECK(character_in_view(view, "Hannah Two Rivers")["combat"].is_null());
   t.close();

@@ -70,13 +70,7 @@ TEST_CASE("a chip rerolls the fight's last hit: the better total stands, from th
 TEST_CASE("migration 23 on a ledger of schema 22: each hit learns who rolled it and its dice from its event", "[db][fight][migrations]") {
   TempDir dir;
   Database db(dir.file("old.db"), true);
-  const auto& all = migrations();
-  REQUIRE(all.size() >= 23);
-  db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)");
-  for (int v = 0; v < 22; ++v) {
-    db.exec(all[static_cast<std::size_t>(v)]);
-    db.prepare("INSERT INTO schema_migrations(version) VALUES (?)").bind(1, v + 1).run();
-  }
+  migrate_to_version(db, 22);
   // Two hits of schema 22 (no rows they refer to: the check is on the columns alone).
   db.exec("PRAGMA foreign_keys = OFF");
   db.exec("INSERT INTO events(seq, uuid, station, server_time_ms, type, payload, prev_hash, hash) VALUES "
@@ -87,7 +81,7 @@ TEST_CASE("migration 23 on a ledger of schema 22: each hit learns who rolled it 
   db.exec("INSERT INTO hits(seq, fight, target, total, toughness, shaken, wounds, state_before) VALUES "
           "(5, 1, 2, 15, 6, 1, 2, '{}'), (6, 1, 1, 1, 5, 0, 0, '{}')");
   migrate(db);
-  CHECK(schema_version(db) == static_cast<int>(all.size()));
+  CHECK(schema_version(db) == static_cast<int>(migrations().size()));
   CHECK(db.scalar_text("SELECT group_concat(seq || ': ' || rolled_by || ', ' || dice, '; ') FROM (SELECT * FROM hits ORDER BY seq)") ==
         "5: B6, d6 d8 +raise; 6: gm, d4");
 }

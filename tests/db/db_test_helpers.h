@@ -281,6 +281,18 @@ inline Json fighter_state(int wounds, bool shaken, const std::string& state = "f
   return {{"wounds", wounds}, {"shaken", shaken}, {"state", state}};
 }
 
+// Brings a fresh file to schema `version` by the first `version` migrations only, as a file
+// written by an older Marshal stands: a migration test fills it, then runs migrate().
+inline void migrate_to_version(Database& db, int version) {
+  const auto& all = migrations();
+  REQUIRE(all.size() > static_cast<std::size_t>(version));
+  db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)");
+  for (int v = 0; v < version; ++v) {
+    db.exec(all[static_cast<std::size_t>(v)]);
+    db.prepare("INSERT INTO schema_migrations(version) VALUES (?)").bind(1, v + 1).run();
+  }
+}
+
 // Closes the ledger and requires `marshal verify`'s replay to pass.
 inline void check_verifies(TestLedger& t) {
   t.close();

@@ -220,3 +220,29 @@ TEST_CASE("a chip buys another Action Card before the round begins, the holder k
   t.refuse("cards_dealt", {{"cards", {{{"to", hannah}, {"card", "QS"}}}}}, "illegal_move");  // a Joker was drawn: shuffle first
   check_verifies(t);
 }
+
+TEST_CASE("a Spirit roll begins the round as a hit does: no new Action Card after it (001 L45)", "[db][fight][chips]") {
+  TempDir dir;
+  fs::path folder = copy_sample(dir, "posse", sample_posse_dir());
+  replace_in_file(folder / "options.csv", "ruleset,deadlands-1876", "ruleset,savage");
+  TestLedger t(folder);
+  const std::string hannah = t.badge("Hannah Two Rivers"), smith = t.badge("Smith the Gunhand");
+  const Json chip{{"by", hannah}, {"colour", "benny"}};
+  t.accept("fight_started", Json::object());
+  t.accept("chip_awarded", {{"to", hannah}, {"colour", "benny"}, {"count", 3}, {"why", "a test"}});
+  t.accept("cards_dealt", {{"cards", {{{"to", hannah}, {"card", "2S"}}, {{"to", smith}, {"card", "3S"}}}}});
+  // 4 + 2 against her Toughness 6: Shaken, no wound; the round has begun.
+  t.accept("damage_rolled", {{"by", smith}, {"target", hannah}, {"dice", damage_d6s({4, 2})}});
+  CHECK(t.count("SELECT begun FROM fight_rounds WHERE number = 1") == 1);
+  t.refuse("card_redrawn", {{"to", hannah}, {"card", "KS"}, {"keep", "new"}, {"chip", chip}}, "illegal_move");
+  // Round 2: her Spirit roll at the start of her turn (001 L43) begins it as well.
+  t.accept("cards_dealt", {{"cards", {{{"to", hannah}, {"card", "4S"}}, {{"to", smith}, {"card", "5S"}}}}});
+  CHECK(t.count("SELECT begun FROM fight_rounds WHERE number = 2") == 0);
+  t.accept("unshaken", {{"by", hannah}, {"how", "spirit"}, {"die", "d6"}, {"dice", {{"trait", {2}}, {"wild", {1}}}}});
+  CHECK(t.count("SELECT begun FROM fight_rounds WHERE number = 2") == 1);
+  CHECK(t.refuse("card_redrawn", {{"to", hannah}, {"card", "KS"}, {"keep", "new"}, {"chip", chip}}, "illegal_move").field == "type");
+  // Round 3 has not begun: a chip buys her a card.
+  t.accept("cards_dealt", {{"cards", {{{"to", hannah}, {"card", "6S"}}, {{"to", smith}, {"card", "7S"}}}}});
+  CHECK(t.accept("card_redrawn", {{"to", hannah}, {"card", "KS"}, {"keep", "new"}, {"chip", chip}}).ledger["kept"] == "KS");
+  check_verifies(t);
+}

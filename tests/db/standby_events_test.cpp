@@ -29,18 +29,12 @@ Promotion promotion_to(std::int64_t epoch) {
 TEST_CASE("migration 19 on a ledger of schema 18: its stations kept, a standby may be added", "[db][standby][migrations]") {
   TempDir dir;
   Database db(dir.file("old.db"), true);
-  const auto& all = migrations();
-  REQUIRE(all.size() >= 19);
-  db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)");
-  for (int v = 0; v < 18; ++v) {
-    db.exec(all[static_cast<std::size_t>(v)]);
-    db.prepare("INSERT INTO schema_migrations(version) VALUES (?)").bind(1, v + 1).run();
-  }
+  migrate_to_version(db, 18);
   db.exec("INSERT INTO stations(name, role, token_hash, created_ms, enrolled_ms, admin_check, enrolled_seq) "
           "VALUES ('saloon-gm', 'gm', x'01', 5, 6, NULL, 2), ('lobby', 'kiosk', x'02', 7, 8, 'check', 3)");
   CHECK_THROWS(db.exec("INSERT INTO stations(name, role, created_ms) VALUES ('laptop-b', 'standby', 9)"));
   migrate(db);
-  CHECK(schema_version(db) == static_cast<int>(all.size()));
+  CHECK(schema_version(db) == static_cast<int>(migrations().size()));
   CHECK(db.scalar_text("SELECT group_concat(name || ' ' || role || ' ' || hex(token_hash) || ' ' || created_ms || ' ' || "
                        "enrolled_ms || ' ' || COALESCE(admin_check, '-') || ' ' || enrolled_seq, '; ') FROM "
                        "(SELECT * FROM stations ORDER BY name)") == "lobby kiosk 02 7 8 check 3; saloon-gm gm 01 5 6 - 2");

@@ -7,6 +7,7 @@
 // after. The station's dice are random: each step checks what the ledger judged of them.
 #include <catch2/catch.hpp>
 
+#include "ledger/ledger.h"
 #include "ledger/verify.h"
 #include "sample_town.h"
 #include "store/sqlite.h"
@@ -36,6 +37,77 @@ std::string state_of(const std::string& db, const std::string& name) {
 }
 
 }  // namespace
+
+TEST_CASE("Table: the GM's fate and an Injury card typed from a real deck, named by the GM without injuries.csv (000 L173-178)",
+          "[gui][table][wounds]") {
+  // The posse in deadlands-ru (the GM names the fate) without an injury table: the GM types both.
+  SampleTown posse(34, "deadlands-posse");
+  db::EventDefinition ru = posse.definition;
+  ru.options.ruleset = core::Ruleset::deadlands_ru;
+  ru.injuries = {};
+  const std::string file = posse.dir.file("no-table.db");
+  db::Ledger::create(file, ru, 1000);
+  gm::MainFrame* frame = open_station(file, "table-gm");
+  frame->SetSize(1024, 600);
+  gm::TablePage* table = frame->table();
+  wxUIActionSimulator sim;
+  sim.Char(WXK_F9);
+  pump(500);
+  sim.Char('F', wxMOD_CONTROL);
+  pump(500);
+  hit(sim, posse.badge("Smith the Gunhand"), '2', "2d6+1: 6 6 6 3, 6 2");
+  REQUIRE(state_of(file, "Hannah Two Rivers") == "incapacitated");
+  // Her fate by its number: 3, unconscious, a temporary Injury.
+  sim.Char('I', wxMOD_CONTROL);
+  pump(300);
+  CHECK(table->dice_field()->HasFocus());
+  sim.Char('3');
+  sim.Char(WXK_RETURN);
+  pump(500);
+  CHECK(table->result_text().Contains("unconscious until healed, with a temporary Injury"));
+  CHECK(table->instruction().Contains("Ctrl+I: draw the Injury card"));
+  CHECK(table->roster_text().Contains("INJURY TO DRAW"));
+  // Ctrl+I with nobody scanned finds her; a card that is none is refused, the field keeps it.
+  sim.Char('I', wxMOD_CONTROL);
+  pump(300);
+  CHECK(table->instruction().Contains("Hannah Two Rivers owes a temporary Injury"));
+  sim.Text("zz");
+  sim.Char(WXK_RETURN);
+  pump(300);
+  CHECK(table->refusal_text().Contains("'zz' is no card"));
+  CHECK(table->dice_field()->HasFocus());
+  sim.Char(WXK_BACK);
+  sim.Char(WXK_BACK);
+  sim.Text("qh");
+  sim.Char(WXK_RETURN);
+  pump(300);
+  CHECK(table->instruction().Contains(wxString::FromUTF8("Q\u2665")));
+  CHECK(table->instruction().Contains("Type the Injury your table gives for it"));
+  // Enter with nothing typed is refused; then her Injury as the group's table names it.
+  sim.Char(WXK_RETURN);
+  pump(300);
+  CHECK(table->refusal_text().Contains("Type the Injury your table gives for that card"));
+  sim.Text("Broken ribs");
+  sim.Char(WXK_RETURN);
+  pump(500);
+  INFO(table->result_text().utf8_string());
+  CHECK(table->result_text().Contains(wxString::FromUTF8("Hannah Two Rivers's Injury card: Q\u2665")));
+  CHECK(table->result_text().Contains("Broken ribs ("));
+  CHECK(table->roster_text().Contains("Broken ribs ("));
+  CHECK_FALSE(table->keys_text().Contains("Ctrl+I"));
+  screenshot(frame, "table-injury");
+  {
+    db::Database ledger(file, false);
+    CHECK(ledger.scalar_text("SELECT card || ' ' || injury || ' ' || permanent FROM injuries") == "QH Broken ribs 0");
+    // 14 - a plain d8 (her Vigor): 6 to 13 days (000 L178).
+    const std::int64_t days = ledger.scalar_int("SELECT days FROM injuries");
+    CHECK(days >= 6);
+    CHECK(days <= 13);
+  }
+  db::VerifyReport report = db::verify_ledger(file);
+  INFO(report.reason);
+  CHECK(report.ok);
+}
 
 TEST_CASE("Table: Incapacitation, Healing and a chip against Shaken from the keys at 1024 x 600; verify", "[gui][table][wounds]") {
   SampleTown posse(33, "deadlands-posse");
@@ -145,6 +217,27 @@ TEST_CASE("Table: Incapacitation, Healing and a chip against Shaken from the key
   }
   screenshot(frame, "table-wounds");
   test_support::check_in_view(frame, "Hannah Two Rivers rolls Vigor d8", "table wounds");
+  // Bleeding Out, unconscious or a Last Stand owes an Injury card (000 L173-175): Ctrl+I asks it,
+  // Enter draws it from the station's full deck, the posse's injuries.csv names it.
+  if (fate == "bleeding_out" || fate == "unconscious" || fate == "last_stand") {
+    CHECK(table->instruction().Contains("Ctrl+I: draw the Injury card"));
+    CHECK(table->keys_text().Contains("Ctrl+I Injury"));
+    CHECK(table->roster_text().Contains("INJURY TO DRAW"));
+    sim.Char('I', wxMOD_CONTROL);
+    pump(300);
+    CHECK(table->instruction().Contains(fate == "bleeding_out" ? "Hannah Two Rivers owes a permanent Injury"
+                                                               : "Hannah Two Rivers owes a temporary Injury"));
+    CHECK(table->dice_field()->HasFocus());
+    sim.Char(WXK_RETURN);
+    pump(500);
+    INFO(table->result_text().utf8_string());
+    CHECK(table->result_text().Contains("Hannah Two Rivers's Injury card: "));
+    db::Database ledger(posse.db, false);
+    const std::string injury = ledger.scalar_text("SELECT injury FROM injuries");
+    CHECK(table->result_text().Contains(wxString::FromUTF8(injury)));
+    CHECK(table->roster_text().Contains(wxString::FromUTF8(injury + " (")));
+    CHECK_FALSE(table->roster_text().Contains("INJURY TO DRAW"));
+  }
   CHECK_FALSE(table->keys_text().Contains("Ctrl+I"));
   sim.Char('I', wxMOD_CONTROL);
   pump(300);

@@ -1,0 +1,30 @@
+#pragma once
+// The Table screen's Injuries without wx (issue 32; 000 L173-178): who owes one after an
+// Incapacitation roll, the payload of the card drawn (injury_drawn, docs/ledger.md), and an
+// Injury in words for the roster.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/csprng.h"
+#include "protocol/json_fields.h"
+
+namespace marshal::gm::table_fight {
+
+using protocol::Json;
+
+// The badges of GET /table's living characters who owe an Injury (combat.injury_owed).
+std::vector<std::string> owing_injury(const Json& table);
+// Whether `character` (one of GET /table's) owes an Injury and lives.
+bool owes_injury(const Json& character);
+// injury_drawn's payload for `who` (a character of GET /table's who owes an Injury): the card
+// typed from a real deck (parse_typed_card), or drawn by the station from a full deck when
+// `typed` is blank; a temporary Injury's days die rolled by the station, a plain dVigor
+// (000 L178: vigor_die, untrained d4); `injury` (the GM's words) only when not empty, for an
+// event without an injury table. Refused (core::Refusal, field "card") for a typed card that is none.
+Json injury_payload(const Json& who, std::string_view typed, const std::string& injury, core::Csprng& rng);
+// An Injury as the roster and the result show it, from GET /table's combat.injuries[] or
+// injury_drawn's ledger part with the card: "Broken arm (9 days)", "Lame leg (permanent)".
+std::string injury_words(const Json& injury);
+
+}  // namespace marshal::gm::table_fight
