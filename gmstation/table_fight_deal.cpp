@@ -2,6 +2,7 @@
 // card, the station's deal and a real deck's cards typed, a chip's new card (001 L45; 000 L52-54).
 #include "gmstation/table_fight_deal.h"
 
+#include <algorithm>
 #include <string>
 #include <utility>
 
@@ -32,36 +33,70 @@ std::vector<std::string> fighters_in(const Json& table) {
   return badges;
 }
 
+std::vector<std::vector<std::string>> deal_groups(const Json& table) {
+  std::vector<std::vector<std::string>> groups;
+  std::vector<std::string> group_names;  // the Extras' name of each group; "" for a fighter alone
+  for (const Json& c : table.value("characters", Json::array())) {
+    if (!c.is_object() || !still_in(c)) continue;
+    const std::string badge = c.value("badge", "");
+    const bool like_extra = !c.value("wild_card", true) && c.value("side", "") == "gm";
+    const std::string name = like_extra ? c.value("name", "") : "";
+    std::size_t g = 0;
+    while (g < groups.size() && (name.empty() || group_names[g] != name || groups[g].size() >= max_shared_card)) ++g;
+    if (g == groups.size()) {
+      groups.push_back({});
+      group_names.push_back(name);
+    }
+    groups[g].push_back(badge);
+  }
+  return groups;
+}
+
+std::string deal_numbers(const Json& table) {
+  std::vector<std::string> badges;
+  for (const Json& c : table.value("characters", Json::array())) badges.push_back(c.is_object() ? c.value("badge", "") : "");
+  std::string numbers;
+  for (const auto& group : deal_groups(table)) {
+    std::string members;
+    for (const std::string& badge : group)
+      members += (members.empty() ? "" : "+") +
+                 std::to_string(std::find(badges.begin(), badges.end(), badge) - badges.begin() + 1);
+    numbers += (numbers.empty() ? "" : ", ") + members;
+  }
+  return numbers;
+}
+
 namespace {
 
-// The fighters a deal goes to (refused with none) and the deck it deals from: as the fight left
-// it, shuffled first after a round with a Joker (SWD) or when fewer cards are left than fighters.
+// The groups a deal goes to (refused with none) and the deck it deals from: as the fight left
+// it, shuffled first after a round with a Joker (SWD) or when fewer cards are left than groups.
 struct DealStart {
-  std::vector<std::string> badges;
+  std::vector<std::vector<std::string>> groups;
   core::InitiativeDeck deck;
   bool shuffled = false;
 };
 
 DealStart deal_start(const Json& table) {
-  DealStart start{fighters_in(table), {}, false};
+  DealStart start{deal_groups(table), {}, false};
   // TRANSLATORS: refused when the GM deals Action Cards and nobody with a combat sheet can fight.
-  if (start.badges.empty()) throw core::Refusal(core::RefusalCode::missing_input, "cards", i18n::say("nobody is left in the fight to deal a card to"));
+  if (start.groups.empty()) throw core::Refusal(core::RefusalCode::missing_input, "cards", i18n::say("nobody is left in the fight to deal a card to"));
   const Json fight = table.value("fight", Json());
   const Json round = fight.is_object() ? fight.value("round", Json()) : Json();
   start.shuffled = round.is_object() && round.value("shuffle_next", false);
   if (!start.shuffled && fight.is_object())
     for (const Json& out : fight.value("out", Json::array()))
       if (const auto card = core::parse_playing_card(out.get<std::string>())) start.deck.take(*card);
-  if (start.deck.left() < static_cast<int>(start.badges.size())) {
+  if (start.deck.left() < static_cast<int>(start.groups.size())) {
     start.deck.shuffle();
     start.shuffled = true;
   }
   return start;
 }
 
-Json deal_of(const std::vector<std::string>& badges, const std::vector<std::string>& cards, bool shuffled) {
+Json deal_of(const std::vector<std::vector<std::string>>& groups, const std::vector<std::string>& cards, bool shuffled) {
   Json dealt = Json::array();
-  for (std::size_t i = 0; i < badges.size(); ++i) dealt.push_back({{"to", badges[i]}, {"card", cards[i]}});
+  for (std::size_t i = 0; i < groups.size(); ++i)
+    dealt.push_back({{"to", groups[i].size() == 1 ? Json(groups[i].front()) : Json(groups[i])}, {"card", cards[i]}});
   Json payload{{"cards", dealt}};
   if (shuffled) payload["shuffled"] = true;
   return payload;
@@ -103,8 +138,8 @@ std::string parse_typed_card(std::string_view text, const std::string& field) {
 Json deal_payload(const Json& table, core::Csprng& rng) {
   DealStart start = deal_start(table);
   std::vector<std::string> cards;
-  for (std::size_t i = 0; i < start.badges.size(); ++i) cards.push_back(core::card_text(start.deck.draw(rng)));
-  return deal_of(start.badges, cards, start.shuffled);
+  for (std::size_t i = 0; i < start.groups.size(); ++i) cards.push_back(core::card_text(start.deck.draw(rng)));
+  return deal_of(start.groups, cards, start.shuffled);
 }
 
 Json typed_deal_payload(const Json& table, std::string_view text) {
@@ -121,12 +156,12 @@ Json typed_deal_payload(const Json& table, std::string_view text) {
     cards.push_back(card_spelled(word, "cards"));
     word.clear();
   }
-  if (cards.size() != start.badges.size())
-    // TRANSLATORS: {0} counts the fighters dealt a card, {1} the cards typed.
+  if (cards.size() != start.groups.size())
+    // TRANSLATORS: {0} counts the cards to deal (a fighter each, like Extras one between them), {1} the cards typed.
     throw core::Refusal(core::RefusalCode::out_of_range, "cards",
-                        i18n::say("fighters dealt a card: {}, cards typed: {}: one each, in the numbers' order", start.badges.size(),
+                        i18n::say("cards to deal: {}, cards typed: {}: one each, in the numbers' order", start.groups.size(),
                                   cards.size()));
-  return deal_of(start.badges, cards, start.shuffled);
+  return deal_of(start.groups, cards, start.shuffled);
 }
 
 Json redraw_payload(const Json& table, const Json& who, core::Csprng& rng) {

@@ -16,7 +16,8 @@ using i18n::trn;
 bool owes_injury(const Json& character) {
   if (!character.is_object() || character.value("dead", false)) return false;
   const Json combat = character.value("combat", Json());
-  return combat.is_object() && combat.value("injury_owed", Json()).is_string();
+  // Bleeding Out owes its permanent Injury "if they live" (000 L173): drawn once healed.
+  return combat.is_object() && combat.value("injury_owed", Json()).is_string() && combat.value("state", "") != "bleeding_out";
 }
 
 std::vector<std::string> owing_injury(const Json& table) {

@@ -13,9 +13,10 @@ namespace marshal::gm::table_fight {
 
 using protocol::Json;
 
-// The badges of GET /table's living characters who owe an Injury (combat.injury_owed).
+// The badges of GET /table's characters who may draw an owed Injury now (owes_injury).
 std::vector<std::string> owing_injury(const Json& table);
-// Whether `character` (one of GET /table's) owes an Injury and lives.
+// Whether `character` (one of GET /table's) owes an Injury and may draw it now: alive and not
+// Bleeding Out (the permanent Injury is drawn "if they live", 000 L173).
 bool owes_injury(const Json& character);
 // injury_drawn's payload for `who` (a character of GET /table's who owes an Injury): the card
 // typed from a real deck (parse_typed_card), or drawn by the station from a full deck when

@@ -63,7 +63,7 @@ std::string condition_words(const Json& combat) {
   if (combat.value("shaken", false)) add(tr("SHAKEN"));
   add(state_words(combat.value("state", "fighting")));
   // TRANSLATORS: a fighter's state in the Table screen's list: an Injury card is owed (000 L173-175), in capitals.
-  if (combat.value("injury_owed", Json()).is_string()) add(tr("INJURY TO DRAW"));
+  if (combat.value("injury_owed", Json()).is_string() && combat.value("state", "") != "bleeding_out") add(tr("INJURY TO DRAW"));
   for (const Json& injury : combat.value("injuries", Json::array())) add(injury_words(injury));
   return words;
 }
@@ -353,6 +353,20 @@ bool can_be_healed(const Json& character) {
   const std::string state = combat.value("state", "fighting");
   if (state == "dead" || state == "incapacitated") return false;
   return combat.value("wounds", 0) > 0 || (state != "fighting" && state != "last_stand");
+}
+
+bool heals_naturally(const Json& character) {
+  if (!character.is_object() || character.value("dead", false)) return false;
+  const Json combat = character.value("combat", Json());
+  if (!combat.is_object() || combat.value("wounds", 0) == 0) return false;
+  const std::string state = combat.value("state", "fighting");
+  return state == "fighting" || state == "last_stand";
+}
+
+bool anyone_heals_naturally(const Json& table) {
+  for (const Json& c : table.value("characters", Json::array()))
+    if (heals_naturally(c)) return true;
+  return false;
 }
 
 bool anyone_to_heal(const Json& table) {

@@ -90,6 +90,10 @@ std::vector<std::string> owing_fate(const Json& table);
 bool can_be_healed(const Json& character);
 // Whether anyone at the table could be healed (can_be_healed).
 bool anyone_to_heal(const Json& table);
+// Whether a character of GET /table's could heal by a day's rest (000 L204): living, wounded and
+// up (fighting or on a Last Stand); the dying need a Healing roll first (000 L174).
+bool heals_naturally(const Json& character);
+bool anyone_heals_naturally(const Json& table);
 // The Incapacitation results (core::Incapacitation, 000 L171-176) in the order the GM picks them
 // by number where no table decides (savage, deadlands-ru): 1 death ... 5 stays in.
 inline constexpr const char* fate_results[] = {"death", "bleeding_out", "unconscious", "last_stand", "stays_in"};

@@ -122,6 +122,7 @@ TablePage::TablePage(wxWindow* parent, LedgerAsker& asker)
     if (fight_step_ == FightStep::fate) return fate_from_dice_field();
     if (fight_step_ == FightStep::deal) return deal_from_dice_field();
     if (fight_step_ == FightStep::injury_card || fight_step_ == FightStep::injury_name) return injury_from_dice_field();
+    if (fight_step_ == FightStep::unshake) return roll_spirit();
     roll_from_dice_field();
   });
   Bind(wxEVT_SIZE, [this](wxSizeEvent& event) {
@@ -379,15 +380,21 @@ bool TablePage::on_key(int key) {
       {'U', [](TablePage& p) { p.unshake(); }},
       {'I', [](TablePage& p) { p.incapacitation(); }},
       {'E', [](TablePage& p) { p.start_healing(); }},
+      {'W', [](TablePage& p) { p.natural_healing(); }},
   };
   const auto action = actions.find(key);
   if (action == actions.end()) return false;
   // Any key but the second press of Ctrl+F or Ctrl+U drops a step half asked (a hit, a fate, a
-  // fight's end, a chip against Shaken): the dice field then holds no damage a trait roll would read.
+  // fight's end, a chip against Shaken or for a failed Healing, which Ctrl+E keeps): the dice
+  // field then holds no damage a trait roll would read.
   if (key != 'F' && key != 'U') {
-    const std::string chip_offer = chip_unshakes_;
+    const std::string unshake_offer = chip_unshakes_, heal_offer = chip_heals_;
     drop_fight_step();
-    if (key == 'A' || key == 'P') chip_unshakes_ = chip_offer;  // a chip given for it keeps the offer
+    if (key == 'A' || key == 'P') {  // a chip given for it keeps the offers
+      chip_unshakes_ = unshake_offer;
+      chip_heals_ = heal_offer;
+    }
+    if (key == 'E') chip_heals_ = heal_offer;  // Ctrl+E again: the failed Healing rerolled
   }
   action->second(*this);
   return true;

@@ -122,7 +122,8 @@ class TablePage : public ConflictPage {
   // result its number (the Dice field). Any other choice of who rolls drops it.
   // An Injury asks its card (Enter: the station draws), then its name where the event has no
   // injury table.
-  enum class FightStep { none, deal, hit_target, hit_dice, heal_patient, fate, injury_card, injury_name };
+  // Shaken asks how it ends: Enter rolls Spirit, Ctrl+U again spends a chip (001 L43).
+  enum class FightStep { none, deal, hit_target, hit_dice, heal_patient, fate, injury_card, injury_name, unshake };
   // The steps whose Dice field holds what they ask (cards, damage, a fate, an Injury), not dice.
   bool dice_field_asked() const;
   // Which of the two characters a step asks the second of: who is hit, or who is healed.
@@ -154,7 +155,8 @@ class TablePage : public ConflictPage {
   // false when refused, the refusal shown.
   bool roll_sheet_die(const Json& who, const table_fight::SheetDie& die, core::RolledTrait& rolled, Json& payload);
   // table_page_wounds.cpp
-  void unshake();  // who rolls, Shaken, rolls Spirit; after a failed roll, a chip
+  void unshake();      // who rolls is Shaken: asks Enter (Spirit) or Ctrl+U again (a chip)
+  void roll_spirit();  // Enter after Ctrl+U: the Spirit roll; after a failure Ctrl+U again spends a chip
   void incapacitation();  // who rolls (or the one fighter Incapacitated): their fate
   void record_fate(const Json& payload, const std::string& said);  // said: who rolled what, the result follows
   void fate_from_dice_field();  // the GM's Incapacitation result typed (rulesets without a table)
@@ -162,7 +164,9 @@ class TablePage : public ConflictPage {
   void injury_from_dice_field();   // the card (or Enter: drawn), then without injuries.csv its name
   void record_injury(const Json& payload);
   void start_healing();
-  void heal(int patient);
+  // The healer's Healing of `patient`; with `chip`, the reroll of their failed roll (000 L200).
+  void heal(int patient, bool chip = false);
+  void natural_healing();  // who rolls, wounded, between fights: a day's Vigor roll (000 L204)
   // What to do after a step whose ledger part leaves a fighter in `ledger`'s "state": the
   // Incapacitation roll when it is owed, else the next to act.
   static std::string next_in_fight(const Json& ledger);
@@ -172,7 +176,8 @@ class TablePage : public ConflictPage {
   FightStep fight_step_ = FightStep::none;
   std::string other_badge_;       // the hit's target, the Incapacitated fighter whose fate is asked
   bool end_fight_armed_ = false;  // Ctrl+F pressed once in a fight: a second press ends it
-  std::string chip_unshakes_;     // the badge whose Spirit roll just failed: Ctrl+U again spends a chip
+  std::string chip_heals_;        // "healer patient" badges of a failed Healing: Ctrl+E again rerolls it with a chip
+  std::string chip_unshakes_;     // the badge Ctrl+U just asked about, or whose Spirit roll failed: Ctrl+U again spends a chip
   std::optional<LastHit> last_hit_;  // the last hit recorded here, while it is newer than the last trait roll
   Json reroll_chip_;                 // the chip a damage reroll under way spends (null: none)
   Json injury_payload_;              // an Injury's card drawn, its name asked next (null: none)

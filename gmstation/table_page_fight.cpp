@@ -33,8 +33,9 @@ namespace {
 // tokens' keys wait for its end (Ctrl+N is refused during it).
 // Joker's Wild is savage's alone (001 L35, L39): the Deadlands rulesets do not show its keys.
 // Ctrl+I shows only while an Incapacitation roll or an Injury card is owed, Ctrl+E while someone
-// could be healed.
-std::string table_keys(bool fight, bool fighters, bool jokers_wild, bool owed_fate, bool owed_injury, bool to_heal) {
+// could be healed, Ctrl+W between fights while someone wounded could heal by a day's rest.
+std::string table_keys(bool fight, bool fighters, bool jokers_wild, bool owed_fate, bool owed_injury, bool to_heal,
+                       bool day_healing) {
   std::vector<std::string> keys;
   // TRANSLATORS: the Table screen's key for an Incapacitation roll (000 L170), pressed with Ctrl: short.
   const std::string owed = owed_fate     ? tr("Ctrl+I Incapacitation")
@@ -61,6 +62,8 @@ std::string table_keys(bool fight, bool fighters, bool jokers_wild, bool owed_fa
   }
   if (!fight && !owed.empty()) keys.push_back(owed);
   if (!fight && to_heal) keys.push_back(tr("Ctrl+E heal"));
+  // TRANSLATORS: the Table screen's key for a day's natural healing (a Vigor roll, 000 L204), pressed with Ctrl: short.
+  if (!fight && day_healing) keys.push_back(tr("Ctrl+W day's healing"));
   if (!fight) keys.push_back(tr("token card: scan it"));
   // TRANSLATORS: the Table screen's key that starts a fight (shown when the event has combat sheets).
   if (!fight && fighters) keys.push_back(tr("Ctrl+F fight"));
@@ -77,7 +80,8 @@ void TablePage::show_fight() {
   const auto ruleset = core::ruleset_from_string(table_.value("ruleset", "savage")).value_or(core::Ruleset::savage);
   show_text(keys_, keys_text_,
             utf8(table_keys(in_fight(), fighters, core::chip_rules(ruleset).jokers_wild, !table_fight::owing_fate(table_).empty(),
-                            !table_fight::owing_injury(table_).empty(), table_fight::anyone_to_heal(table_))),
+                            !table_fight::owing_injury(table_).empty(), table_fight::anyone_to_heal(table_),
+                            table_fight::anyone_heals_naturally(table_))),
             false);
   fight_text_ = utf8(table_fight::fight_heading(table_));
 }
@@ -97,7 +101,8 @@ bool TablePage::dice_field_asked() const {
     case FightStep::fate:
     case FightStep::deal:
     case FightStep::injury_card:
-    case FightStep::injury_name: return true;
+    case FightStep::injury_name:
+    case FightStep::unshake: return true;
     case FightStep::none:
     case FightStep::hit_target:
     case FightStep::heal_patient: break;
@@ -114,6 +119,7 @@ void TablePage::drop_fight_step() {
   injury_payload_ = Json();
   end_fight_armed_ = false;
   chip_unshakes_.clear();
+  chip_heals_.clear();
   dice_->SetHint("8 5, 3");
 }
 
@@ -151,14 +157,12 @@ void TablePage::toggle_fight() {
 void TablePage::deal_cards() {
   drop_fight_step();
   if (!in_fight()) return refuse(wx_tr("No fight is under way: Ctrl+F starts one"));
-  std::string numbers;
-  for (const std::string& badge : table_fight::fighters_in(table_))
-    numbers += (numbers.empty() ? "" : ", ") + std::to_string(index_of(badge) + 1);
+  const std::string numbers = table_fight::deal_numbers(table_);  // like Extras share a card: "7+8"
   fight_step_ = FightStep::deal;
   dice_->Clear();
   dice_->SetHint("AS 10H BJ");
   dice_->SetFocus();
-  // TRANSLATORS: {} lists the numbers of the fighters dealt a card ("1, 2, 4"); the card spellings are not translated.
+  // TRANSLATORS: {} lists the numbers of the fighters dealt a card ("1, 2, 4", like Extras sharing one "7+8"); the card spellings are not translated.
   show_prompt(utf8(fmt::format(fmt::runtime(tr("Enter: the station deals the Action Cards.  Or type the cards of a real deck "
                                                "(AS 10H BJ) for {} in that order, then Enter")),
                                numbers)));

@@ -21,6 +21,23 @@ using ui::trn;
 using ui::utf8;
 using ui::wx_tr;
 
+namespace {
+
+// What a healing did, from its ledger part: "1 wound healed; now unhurt".
+std::string healed_words(const Json& ledger) {
+  const int healed = ledger.value("healed", 0);
+  // TRANSLATORS: a Healing roll that failed (000 L200: the same healer needs a chip to try again).
+  std::string text = healed == 0 ? tr("no wound healed")
+                                 // TRANSLATORS: {} counts the wounds healed.
+                                 : fmt::format(fmt::runtime(trn("{} wound healed", "{} wounds healed", static_cast<std::uint64_t>(healed))),
+                                               healed);
+  const std::string now = table_fight::condition_words(ledger.value("state", Json()));
+  // TRANSLATORS: {} is a fighter's condition after a healing ("1 wound, SHAKEN"); "unhurt" when nothing is left.
+  return text + "; " + fmt::format(fmt::runtime(tr("now {}")), now.empty() ? tr("unhurt") : now);
+}
+
+}  // namespace
+
 std::string TablePage::next_in_fight(const Json& ledger) {
   if (ledger.value("state", Json()).value("state", "") == "incapacitated")
     // TRANSLATORS: what to do next at the Table screen after a fighter is Incapacitated (000 L170).
@@ -29,7 +46,7 @@ std::string TablePage::next_in_fight(const Json& ledger) {
 }
 
 void TablePage::unshake() {
-  const std::string chip_for = chip_unshakes_;  // kept from the failed Spirit roll just before
+  const std::string chip_for = chip_unshakes_;  // kept from the question or the failed Spirit roll just before
   drop_fight_step();
   if (!in_fight()) return refuse(wx_tr("No fight is under way: Ctrl+F starts one"));
   if (selected() < 0) return refuse(wx_tr("Scan the badge of who is Shaken first"));
@@ -39,20 +56,47 @@ void TablePage::unshake() {
   // TRANSLATORS: {} is a character's name.
   if (!combat.is_object() || !combat.value("shaken", false)) return refuse(utf8(fmt::format(fmt::runtime(tr("{} is not Shaken")), name)));
   if (chip_for == badge) {
-    // A chip ends Shaken at any time (001 L43): asked for by Ctrl+U again after a failed roll.
+    // A chip ends Shaken at any time (001 L43): Ctrl+U again, after the question or a failed roll.
     const Json chip = table_fight::chip_to_spend(table_, who);
-    // The offer stands through a refusal (a chip awarded next, the ledger's refusal), not a record.
+    // The offer stands through a refusal (a chip awarded next, the ledger's refusal), not a
+    // record; so does Enter's Spirit roll.
     chip_unshakes_ = badge;
+    fight_step_ = FightStep::unshake;
+    other_badge_ = badge;
+    dice_->SetFocus();
     // TRANSLATORS: {} is a character's name.
     if (chip.is_null()) return refuse(utf8(fmt::format(fmt::runtime(tr("{} has no chip to spend")), name)));
     return record_or_refuse("unshaken", {{"by", badge}, {"how", "chip"}, {"chip", chip}}, [=, this](const RecordOutcome& outcome) {
-      chip_unshakes_.clear();
+      drop_fight_step();
       // TRANSLATORS: {} is a character's name: a chip ended their Shaken (001 L43).
       set_result(utf8(fmt::format(fmt::runtime(tr("{} spends a chip: no longer Shaken")), name)));
       show_recorded(outcome, tr("Next: scan who acts"));
       on_shown();
     });
   }
+  // 001 L43: a Spirit roll at the start of their turn, or a chip at any time: the GM says which.
+  fight_step_ = FightStep::unshake;
+  other_badge_ = badge;
+  chip_unshakes_ = badge;
+  dice_->Clear();
+  dice_->SetHint("");
+  dice_->SetFocus();
+  // TRANSLATORS: {} is a character's name; Shaken ends by a Spirit roll at the start of the turn or a chip at any time (001 L43).
+  show_prompt(utf8(fmt::format(fmt::runtime(tr("{} is SHAKEN: Enter rolls Spirit (the start of their turn), or Ctrl+U again spends "
+                                               "a chip (any time)")),
+                               name)));
+}
+
+void TablePage::roll_spirit() {
+  const int index = index_of(other_badge_);
+  const bool typed = !dice_->GetValue().IsEmpty();
+  drop_fight_step();
+  if (index < 0) return refuse(wx_tr("Scan the badge of who is Shaken first"));  // gone from the table meanwhile
+  if (typed)
+    // TRANSLATORS: refused at the Table screen: something typed where Enter alone rolls Spirit.
+    return refuse(wx_tr("Enter alone: the station rolls Spirit"));
+  const Json& who = character(index);
+  const std::string name = who.value("name", ""), badge = who.value("badge", "");
   // The Spirit roll against 4 (SWD), the wound penalty added by the ledger.
   const table_fight::SheetDie spirit = table_fight::spirit_die(who);
   core::RolledTrait rolled;
@@ -86,8 +130,10 @@ void TablePage::incapacitation() {
   const std::vector<std::string> owing = table_fight::owing_fate(table_);
   const std::vector<std::string> injured = table_fight::owing_injury(table_);
   const bool selected_owes = index >= 0 && character(index).value("combat", Json()).value("state", "") == "incapacitated";
-  if (!selected_owes && index >= 0 && table_fight::owes_injury(character(index))) return ask_injury(index);
+  // An Injury still owed is drawn first: the next roll's may add to it (ledger/combatants.h owe_injury).
+  if (index >= 0 && table_fight::owes_injury(character(index))) return ask_injury(index);
   if (!selected_owes) {
+    if (owing.size() == 1 && table_fight::owes_injury(character(index_of(owing.front())))) return ask_injury(index_of(owing.front()));
     if (owing.size() == 1) index = index_of(owing.front());
     // TRANSLATORS: refused at the Table screen: Ctrl+I with several Incapacitated and none scanned.
     else if (owing.size() > 1) return refuse(wx_tr("Several are Incapacitated: scan the badge of whose roll it is, then Ctrl+I"));
@@ -147,8 +193,11 @@ void TablePage::record_fate(const Json& payload, const std::string& said) {
     set_result(utf8(text));
     const auto result = core::incapacitation_from_string(outcome.ledger.value("incapacitation", ""));
     const bool injury = outcome.status == RecordOutcome::Status::accepted && result && core::injury_after(*result).has_value();
+    const bool bleeding = injury && *result == core::Incapacitation::bleeding_out;
     // TRANSLATORS: what to do next at the Table screen after an Incapacitation roll that gives an Injury (000 L173-175).
-    show_recorded(outcome, injury ? tr("Ctrl+I: draw the Injury card") : tr("Next: scan who acts"));
+    show_recorded(outcome, bleeding  ? tr("Ctrl+E heals them; the Injury card if they live")
+                           : injury ? tr("Ctrl+I: draw the Injury card")
+                                    : tr("Next: scan who acts"));
     on_shown();
   });
 }
@@ -219,11 +268,17 @@ void TablePage::record_injury(const Json& payload) {
 }
 
 void TablePage::start_healing() {
+  const std::string offer = chip_heals_;  // a failed Healing just before: Ctrl+E again rerolls it
   drop_fight_step();
+  const auto space = offer.find(' ');
+  if (space != std::string::npos && selected() >= 0 && offer.substr(0, space) == character(selected()).value("badge", "")) {
+    const int patient = index_of(offer.substr(space + 1));
+    if (patient >= 0) return heal(patient, true);
+  }
   ask_other(FightStep::heal_patient);
 }
 
-void TablePage::heal(int patient_index) {
+void TablePage::heal(int patient_index, bool chip) {
   const Json& healer = character(selected());
   const Json& patient = character(patient_index);
   const std::string healer_name = healer.value("name", ""), patient_name = patient.value("name", "");
@@ -242,24 +297,57 @@ void TablePage::heal(int patient_index) {
   if (!roll_sheet_die(healer, skill, rolled, payload)) return;
   payload["healer"] = healer.value("badge", "");
   payload["patient"] = patient.value("badge", "");
+  const std::string offer = healer.value("badge", "") + " " + patient.value("badge", "");
+  if (chip) {
+    // 000 L200: a failed healer tries again only with a chip, a reroll of the failed roll.
+    payload["chip"] = table_fight::chip_to_spend(table_, healer);
+    if (payload["chip"].is_null()) {
+      chip_heals_ = offer;  // the offer stands until a chip is given
+      // TRANSLATORS: {} is a character's name.
+      return refuse(utf8(fmt::format(fmt::runtime(tr("{} has no chip to spend")), healer_name)));
+    }
+  }
   record_or_refuse("healed", payload, [=, this](const RecordOutcome& outcome) {
     // TRANSLATORS: {0} who heals, {1} who is healed, {2} the Healing die ("d10", "d4 untrained"), {3} the faces.
     std::string text = fmt::format(fmt::runtime(tr("{} heals {} (Healing {}): {}")), healer_name, patient_name,
                                    skill.trained ? fmt::format("d{}", skill.sides) : tr("d4 untrained"),
                                    table_fight::faces_words(rolled));
-    if (outcome.status == RecordOutcome::Status::accepted) {
-      const int healed = outcome.ledger.value("healed", 0);
-      // TRANSLATORS: a Healing roll that failed (000 L200: the same healer needs a chip to try again).
-      text += "\n" + (healed == 0 ? tr("no wound healed")
-                                  // TRANSLATORS: {} counts the wounds healed.
-                                  : fmt::format(fmt::runtime(trn("{} wound healed", "{} wounds healed", static_cast<std::uint64_t>(healed))),
-                                                healed));
-      const std::string now = table_fight::condition_words(outcome.ledger.value("state", Json()));
-      // TRANSLATORS: {} is a fighter's condition after a healing ("1 wound, SHAKEN"); "unhurt" when nothing is left.
-      text += "; " + fmt::format(fmt::runtime(tr("now {}")), now.empty() ? tr("unhurt") : now);
-    }
+    if (outcome.status == RecordOutcome::Status::accepted) text += "\n" + healed_words(outcome.ledger);
     set_result(utf8(text));
-    show_recorded(outcome, tr("Next: scan who acts"));
+    const bool failed = outcome.status == RecordOutcome::Status::accepted && outcome.ledger.value("healed", 0) == 0;
+    if (failed) chip_heals_ = offer;
+    // TRANSLATORS: after a failed Healing roll: the same healer tries again only with a chip (000 L200).
+    show_recorded(outcome, failed ? tr("Ctrl+E again: a chip rerolls it") : tr("Next: scan who acts"));
+    on_shown();
+  });
+}
+
+void TablePage::natural_healing() {
+  drop_fight_step();
+  // TRANSLATORS: refused at the Table screen: Ctrl+W during a fight (000 L204: natural healing comes at the start of a day).
+  if (in_fight()) return refuse(wx_tr("A fight is under way: a day's healing comes after it"));
+  // TRANSLATORS: refused at the Table screen: Ctrl+W with nobody scanned.
+  if (selected() < 0) return refuse(wx_tr("Scan the badge of who heals by a day's rest first"));
+  const Json& who = character(selected());
+  const std::string name = who.value("name", "");
+  if (!table_fight::heals_naturally(who))
+    // TRANSLATORS: {} is a character's name: unhurt, dead, or down (the dying need a Healing roll first, 000 L174).
+    return refuse(utf8(fmt::format(fmt::runtime(tr("{} has no wound a day's rest heals (the dying need a Healing roll first)")), name)));
+  // Vigor against 4 (000 L204), the wound penalty added by the ledger; the Modifier field holds
+  // a Medicine practitioner's assist (+1 a success and raise of their own roll).
+  const table_fight::SheetDie vigor = table_fight::vigor_die(who);
+  core::RolledTrait rolled;
+  Json payload;
+  if (!roll_sheet_die(who, vigor, rolled, payload)) return;
+  payload["by"] = who.value("badge", "");
+  payload["modifier"] = payload.value("modifier", 0) + modifier_->value();
+  record_or_refuse("natural_healing_rolled", payload, [=, this](const RecordOutcome& outcome) {
+    // TRANSLATORS: {0} who rolls, {1} the Vigor die ("d8"), {2} the faces: a day's natural healing (000 L204).
+    std::string text = fmt::format(fmt::runtime(tr("{} rolls Vigor d{} for a day's healing: {}")), name, vigor.sides,
+                                   table_fight::faces_words(rolled));
+    if (outcome.status == RecordOutcome::Status::accepted) text += "\n" + healed_words(outcome.ledger);
+    set_result(utf8(text));
+    show_recorded(outcome, tr("Next: scan who rolls"));
     on_shown();
   });
 }

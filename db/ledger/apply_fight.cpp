@@ -229,7 +229,13 @@ void apply_card_redrawn(ApplyContext& ctx, protocol::Fields& f, std::int64_t fig
   const std::int64_t round_seq = last.int64(0), round_number = last.int64(1);
   Json stored = Json::parse(last.text(2));
   bool joker = last.int64(3) != 0;
-  if (db.scalar_int("SELECT begun FROM fight_rounds WHERE seq = " + std::to_string(round_seq)) != 0)
+  const std::string after = std::to_string(round_seq);
+  // A replay takes a card drawn after a Soak, a Spirit or Healing roll of the round when no roll
+  // or hit came before it: a ledger of schema 23 recorded it so, before `begun` counted them.
+  const bool begun = db.scalar_int("SELECT begun FROM fight_rounds WHERE seq = " + after) != 0;
+  const bool rolled_or_hit =
+      db.scalar_int("SELECT (SELECT COUNT(*) FROM rolls WHERE seq > " + after + ") + (SELECT COUNT(*) FROM hits WHERE seq > " + after + ")") > 0;
+  if (begun && (!ctx.replaying || rolled_or_hit))
     throw LedgerRefusal(RefusalCode::illegal_move, "type",
                         say("the round has begun (a roll or a hit is recorded since the deal): no more cards are drawn (001 L45)"));
   const std::int64_t who = town.character_by_badge(f.required("to"), "to");
@@ -243,15 +249,30 @@ void apply_card_redrawn(ApplyContext& ctx, protocol::Fields& f, std::int64_t fig
   const std::string text = f.text("card");
   const std::string keep = f.text("keep");
   f.done();
-  if (keep != "new" && keep != "old")
-    throw LedgerRefusal(RefusalCode::bad_input, "keep", say("must be new (the card drawn) or old (the card held)"));
+  // 001 L45: the holder keeps the one they choose of all their draws: the new, the held, or one
+  // passed over earlier this round (the round's "drawn" for them), named by its card.
+  const auto earlier = keep == "new" || keep == "old" ? std::nullopt : core::parse_playing_card(keep);
+  if (keep != "new" && keep != "old" && !earlier)
+    throw LedgerRefusal(RefusalCode::bad_input, "keep",
+                        say("must be new (the card drawn), old (the card held) or a card they drew earlier this round"));
   core::InitiativeDeck deck = deck_of(db, fight);
   const core::PlayingCard card = take_card(deck, text, "card");
   const std::string held = entry->at("card").get<std::string>(), drawn = core::card_text(card);
   Json& discarded = (*entry)["drawn"];
   if (!discarded.is_array()) discarded = Json::array();
-  discarded.push_back(keep == "new" ? held : drawn);
-  if (keep == "new") (*entry)["card"] = drawn;
+  if (earlier) {
+    const auto found = std::find(discarded.begin(), discarded.end(), Json(core::card_text(*earlier)));
+    if (found == discarded.end())
+      // TRANSLATORS: {0} a card ("KS"), {1} a character's name: a chip's new Action Card may keep only one of their draws (001 L45).
+      throw LedgerRefusal(RefusalCode::illegal_move, "keep", say("{} is not a card {} drew this round", keep, town.name_of(who)));
+    discarded.erase(found);
+    discarded.push_back(held);
+    discarded.push_back(drawn);
+    (*entry)["card"] = core::card_text(*earlier);
+  } else {
+    discarded.push_back(keep == "new" ? held : drawn);
+    if (keep == "new") (*entry)["card"] = drawn;
+  }
   const bool drew_joker = card.joker != core::Joker::none;
   joker = joker || drew_joker;  // a Joker seen this round shuffles the deck before the next (SWD)
   db.prepare("UPDATE fight_rounds SET cards = ?, joker = ? WHERE seq = ?").bind(1, stored.dump()).bind(2, joker).bind(3, round_seq).run();

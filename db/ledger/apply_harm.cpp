@@ -10,8 +10,9 @@
 // - incapacitation_rolled: an Incapacitated fighter's fate, by deadlands-1876's Vigor roll (000
 //   L170-176), or named by the GM where the seeds give no table (savage, deadlands-ru).
 // - healed: a Healing roll against 4 with the patient's and the healer's wound penalties (SWD;
-//   000 L184-204): a success and each raise a wound; the dying come back at their last Wound
+//   000 L184-204): a success and each raise a wound; 000 L200's attempts (heal_attempts.h); the dying come back at their last Wound
 //   level, Shaken (002 L36).
+// - natural_healing_rolled: a day's Vigor roll of a wounded fighter (000 L204).
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -24,6 +25,7 @@
 #include "ledger/apply.h"
 #include "ledger/combatants.h"
 #include "ledger/event_ruleset.h"
+#include "ledger/heal_attempts.h"
 #include "ledger/roll_payload.h"
 
 namespace marshal::db {
@@ -46,6 +48,8 @@ namespace {
 constexpr int unshake_tn = 4;
 // A Healing roll is against the usual TN (SWD; 000 L184-204 name no other).
 constexpr int healing_tn = 4;
+// So is the Vigor roll of natural healing (000 L204 names none).
+constexpr int natural_healing_tn = 4;
 
 // The refusal of the fight's rules (core) as the ledger's: a dead or knocked-out fighter is
 // refused as such, a move against the rules as one, anything else is bad input.
@@ -364,8 +368,7 @@ void apply_incapacitation(ApplyContext& ctx, protocol::Fields& f) {
   f.done();
   const core::Combatant after = core::after_incapacitation(who.row.state, result);
   save_combatant_state(town.db(), who.id, after);
-  // The Injury it leaves, drawn next (injury_drawn); a permanent one still owed stays owed.
-  if (injury_owed(town.db(), who.id) != core::InjuryKind::permanent) set_injury_owed(town.db(), who.id, core::injury_after(result));
+  owe_injury(town.db(), who.id, result);  // the Injury it leaves, drawn next (injury_drawn)
   // Dead at the table is dead for the rest of the game: no roll, chip or Joker's Wild (RULES.md).
   if (result == core::Incapacitation::death)
     town.db().prepare("UPDATE characters SET dead = 1 WHERE id = ?").bind(1, who.id).run();
@@ -386,14 +389,46 @@ void apply_healing(ApplyContext& ctx, protocol::Fields& f) {
   } catch (const core::Refusal& r) {
     throw from_fight_rules(r, "patient");
   }
+  // 000 L200: one attempt a round, a failed healer's retry a chip's reroll, no improving a healing.
+  const HealAttempt attempt{patient.id, healer, patient.name, town.name_of(healer)};
+  const Json* chip = f.optional("chip");
+  check_heal_attempt(town.db(), attempt, chip != nullptr);
+  if (chip) pay_own_chip(ctx, healer, attempt.healer_name, core::ChipUse::reroll, *chip);
   // The patient's wounds penalise the Healing roll (SWD), as the healer's own penalise every roll.
   const auto healer_row = find_combatant(town.db(), healer);
   const int wounds = patient.row.state.wounds + (healer_row && healer != patient.id ? healer_row->state.wounds : 0);
   const core::RolledTrait judged = judged_fighter_roll(ctx, f, healer, healing_tn, wounds);
   f.done();
   const int healed = judged.success ? 1 + judged.raises : 0;
+  record_heal_attempt(town.db(), town.seq(), attempt, healed > 0);
   const core::Combatant after = healed > 0 ? core::after_healing(patient.row.state, healed) : patient.row.state;
   save_combatant_state(town.db(), patient.id, after);
+  ctx.ledger["healed"] = healed;
+  ctx.ledger["state"] = combatant_state_json(after);
+}
+
+// natural_healing_rolled (000 L204): at the start of each day a wounded fighter's Vigor roll
+// against 4 with their wound penalty (SWD); a success heals a wound, each raise another. Not
+// during a fight; not for the dying, whom a Healing roll must bring back first (000 L174). A
+// Medicine practitioner's assist (+1 a success and raise) is the roll's `modifier`: their
+// Medicine roll is a roll_recorded of its own.
+void apply_natural_healing(ApplyContext& ctx, protocol::Fields& f) {
+  Town& town = ctx.town;
+  if (open_fight(town.db()))
+    throw LedgerRefusal(RefusalCode::illegal_move, "type", say("a fight is under way: natural healing comes at the start of a day (000 L204)"));
+  const HarmTarget who = harm_target(town, f.required("by"), "by");
+  town.require_alive(who.id, "by");
+  const core::FighterState state = who.row.state.state;
+  if (state != core::FighterState::fighting && state != core::FighterState::last_stand)
+    // TRANSLATORS: {} is a character's name: Incapacitated, Bleeding Out, unconscious or out (000 L174).
+    throw LedgerRefusal(RefusalCode::knocked_out, "by", say("{} is down: a Healing roll must bring them back first (000 L174)", who.name));
+  // TRANSLATORS: {} is a character's name.
+  if (who.row.state.wounds == 0) throw LedgerRefusal(RefusalCode::illegal_move, "by", say("{} has no wound to heal", who.name));
+  const core::RolledTrait judged = judged_fighter_roll(ctx, f, who.id, natural_healing_tn, who.row.state.wounds);
+  f.done();
+  const int healed = judged.success ? std::min(1 + judged.raises, who.row.state.wounds) : 0;
+  const core::Combatant after = healed > 0 ? core::after_healing(who.row.state, healed) : who.row.state;
+  save_combatant_state(town.db(), who.id, after);
   ctx.ledger["healed"] = healed;
   ctx.ledger["state"] = combatant_state_json(after);
 }
@@ -407,6 +442,7 @@ void apply_harm_event(const std::string& type, ApplyContext& ctx) {
   else if (type == "soaked") apply_soak(ctx, f);
   else if (type == "unshaken") apply_unshaken(ctx, f);
   else if (type == "incapacitation_rolled") apply_incapacitation(ctx, f);
+  else if (type == "natural_healing_rolled") apply_natural_healing(ctx, f);
   else apply_healing(ctx, f);
 }
 

@@ -32,7 +32,8 @@ bool has_injury_table(Database& db) { return db.scalar_int("SELECT COUNT(*) FROM
 // A temporary Injury's days from the payload's `days` {die, face}: 14 - the face of a plain dVigor.
 int temporary_days(protocol::Fields& f) {
   protocol::Fields days(f.required("days"), f.path_of("days"));
-  const int die = days.integer("die", 4, 12), face = days.integer("face", 1, 12);
+  const int die = days.integer("die", core::smallest_vigor_die, core::largest_vigor_die);
+  const int face = days.integer("face", 1, core::largest_vigor_die);
   days.done();
   try {
     return core::injury_days(die, face);
@@ -50,9 +51,13 @@ void apply_injury_drawn(ApplyContext& ctx) {
   const std::string name = town.name_of(who);
   // Bleeding Out gives a permanent Injury "if the character survives" (000 L173).
   town.require_alive(who, "by");
-  if (!find_combatant(town.db(), who))
+  const auto row = find_combatant(town.db(), who);
+  if (!row)
     // TRANSLATORS: {} is a character's name.
     throw LedgerRefusal(RefusalCode::not_allowed, "by", say("{} has no combat sheet (the event's combat.csv)", name));
+  if (row->state.state == core::FighterState::bleeding_out)
+    // TRANSLATORS: {} is a character's name (000 L173: a permanent Injury if the character survives).
+    throw LedgerRefusal(RefusalCode::illegal_move, "by", say("{} is Bleeding Out: the Injury is drawn if they live (000 L173)", name));
   const auto owed = injury_owed(town.db(), who);
   if (!owed)
     throw LedgerRefusal(RefusalCode::illegal_move, "by",

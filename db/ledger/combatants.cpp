@@ -71,6 +71,14 @@ void set_injury_owed(Database& db, std::int64_t character, std::optional<core::I
   s.bind(2, character).run();
 }
 
+void owe_injury(Database& db, std::int64_t character, core::Incapacitation result) {
+  if (result == core::Incapacitation::death) return set_injury_owed(db, character, std::nullopt);
+  const auto given = core::injury_after(result);
+  const auto owed = injury_owed(db, character);
+  if (!given || owed == core::InjuryKind::permanent) return;
+  set_injury_owed(db, character, given);
+}
+
 protocol::Json combatant_state_json(const core::Combatant& state) {
   return {{"wounds", state.wounds}, {"shaken", state.shaken}, {"state", core::to_string(state.state)}};
 }

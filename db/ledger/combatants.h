@@ -32,6 +32,10 @@ void save_combatant_state(Database& db, std::int64_t character, const core::Comb
 // Incapacitation roll gave (core::injury_after), until it is drawn (injury_drawn).
 std::optional<core::InjuryKind> injury_owed(Database& db, std::int64_t character);
 void set_injury_owed(Database& db, std::int64_t character, std::optional<core::InjuryKind> owed);
+// What an Incapacitation roll's result leaves owed: death none (the dead draw no card); else the
+// worse of the Injury owed already and the one the result gives (core::injury_after): a
+// permanent one stays owed through later rolls, and a result that gives none clears nothing.
+void owe_injury(Database& db, std::int64_t character, core::Incapacitation result);
 // The state as a payload's ledger part and a hit's row keep it: {"wounds", "shaken", "state"}.
 protocol::Json combatant_state_json(const core::Combatant& state);
 // Read back from combatant_state_json; nullopt for anything else.

@@ -22,9 +22,12 @@
 
 namespace marshal::db {
 
+using i18n::tr;
 using serving::client_address;
 using serving::error_reply;
 using serving::json_body;
+using serving::parse_int;
+using serving::query;
 using serving::unexpected_error_reply;
 using serving::now_ms;
 using serving::Reply;

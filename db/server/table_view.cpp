@@ -48,6 +48,9 @@ Json rolls_of(Database& db, std::size_t limit) {
     for (const char* key : {"result", "success", "raises", "crit_fail", "crit_success"})
       roll[key] = ledger.value(key, Json());
     if (p.contains("reroll_of")) roll["reroll_of"] = p["reroll_of"];
+    // What the ledger added to the GM's `modifier` for a fighter's situation (roll_recorded's
+    // `situation`): {"wounds": -1, "joker": 2}; absent when the roll said none.
+    if (ledger.contains("modifiers")) roll["modifiers"] = ledger["modifiers"];
     rolls.push_back(roll);
   }
   return rolls;

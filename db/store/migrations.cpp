@@ -1,13 +1,16 @@
 // The ledger's numbered migrations (store/schema.h: MIGRATIONS): the SQL of each, in order.
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "store/schema.h"
+#include "store/tabletop_migrations.h"
 
 namespace marshal::db {
 
 const std::vector<std::string>& migrations() {
-  static const std::vector<std::string> all{
+  static const std::vector<std::string> all = [] {
+    std::vector<std::string> numbered{
       // 1: the event log, the projections of an event's people and cards, the refusal trail.
       R"sql(
 CREATE TABLE events (
@@ -387,104 +390,11 @@ CREATE TABLE replica_state (
       R"sql(
 CREATE INDEX events_promotions ON events(seq) WHERE type = 'ledger_promoted';
 )sql",
-      // 21: a tabletop fighter's sheet (combat.csv) and the state a fight left, the fights and
-      // their hits (issue 32; ledger/combatants.h, apply_fight.cpp, apply_harm.cpp). Rows come
-      // from event_defined and the fight's events only, so an older file has none and its replay
-      // none either.
-      R"sql(
-CREATE TABLE combatants (
-  character INTEGER PRIMARY KEY REFERENCES characters(id),
-  toughness INTEGER NOT NULL,
-  armor INTEGER NOT NULL,
-  parry INTEGER NOT NULL,
-  wound_levels INTEGER NOT NULL,
-  luck TEXT NOT NULL CHECK (luck IN ('none', 'unlucky', 'lucky', 'great_luck')),
-  wounds INTEGER NOT NULL DEFAULT 0,
-  shaken INTEGER NOT NULL DEFAULT 0,
-  state TEXT NOT NULL DEFAULT 'fighting'
-    CHECK (state IN ('fighting', 'incapacitated', 'bleeding_out', 'unconscious', 'last_stand', 'dead', 'out'))
-);
-CREATE TABLE fights (
-  seq INTEGER PRIMARY KEY,
-  ended_seq INTEGER
-);
-CREATE TABLE hits (
-  seq INTEGER PRIMARY KEY,
-  fight INTEGER NOT NULL REFERENCES fights(seq),
-  target INTEGER NOT NULL REFERENCES combatants(character),
-  total INTEGER NOT NULL,
-  toughness INTEGER NOT NULL,
-  shaken INTEGER NOT NULL,
-  wounds INTEGER NOT NULL,
-  state_before TEXT NOT NULL,
-  soaked INTEGER NOT NULL DEFAULT 0,
-  soak_rolls INTEGER NOT NULL DEFAULT 0
-);
-)sql",
-      // 22: each round of a fight's Action Cards (issue 32; apply_fight.cpp cards_dealt): the
-      // cards as dealt, whether the deck was shuffled before, whether a Joker came out; and
-      // whether a hit's last Soak roll was a Critical Failure (no chip rerolls that, 001 L42).
-      R"sql(
-CREATE TABLE fight_rounds (
-  seq INTEGER PRIMARY KEY,
-  fight INTEGER NOT NULL REFERENCES fights(seq),
-  number INTEGER NOT NULL,
-  cards TEXT NOT NULL,
-  shuffled INTEGER NOT NULL,
-  joker INTEGER NOT NULL,
-  UNIQUE (fight, number)
-);
-ALTER TABLE hits ADD COLUMN soak_crit_fail INTEGER NOT NULL DEFAULT 0;
-)sql",
-      // 23: who rolled each hit and which dice (issue 32; apply_harm.cpp): a chip's reroll of the
-      // damage (001 L46) is by the same hand with the same dice. `rolled_by` is the payload's
-      // `by` (a badge or "gm"), `dice` its dice's names and the raise ("d6 d6 +raise"); a file
-      // of schema 22 takes both from its events, as a replay writes them.
-      R"sql(
-ALTER TABLE hits ADD COLUMN rolled_by TEXT NOT NULL DEFAULT '';
-ALTER TABLE hits ADD COLUMN dice TEXT NOT NULL DEFAULT '';
-UPDATE hits SET
-  rolled_by = COALESCE((SELECT json_extract(e.payload, '$.by') FROM events e WHERE e.seq = hits.seq), ''),
-  dice = COALESCE((SELECT (SELECT group_concat(json_extract(d.value, '$.die'), ' ') FROM json_each(e.payload, '$.dice') d) ||
-                          CASE WHEN json_extract(e.payload, '$.raise') IS NOT NULL THEN ' +raise' ELSE '' END
-                   FROM events e WHERE e.seq = hits.seq), '');
-)sql",
-      // 24: Injuries (issue 32; 000 L173-178; ledger/apply_injury.cpp): the group's injury table
-      // (injuries.csv by rank, 0 the Joker), the Injury each fighter owes after an
-      // Incapacitation roll, and the Injuries drawn. A file of schema 23 has no table; what its
-      // fighters owe comes from their last incapacitation_rolled, as a replay writes it. And
-      // whether a round has begun (001 L45: no new Action Card after its first roll, hit, Soak,
-      // Spirit or healing roll; ledger/combatants.h mark_round_begun), from the events between
-      // its deal and the next deal or the fight's end.
-      R"sql(
-ALTER TABLE combatants ADD COLUMN injury_owed TEXT CHECK (injury_owed IN ('temporary', 'permanent'));
-CREATE TABLE injury_table (
-  card_key INTEGER PRIMARY KEY,
-  injury TEXT NOT NULL
-);
-CREATE TABLE injuries (
-  seq INTEGER PRIMARY KEY,
-  character INTEGER NOT NULL REFERENCES characters(id),
-  card TEXT NOT NULL,
-  injury TEXT NOT NULL,
-  permanent INTEGER NOT NULL,
-  days INTEGER
-);
-UPDATE combatants SET injury_owed = (
-  SELECT CASE json_extract(e.payload, '$.ledger.incapacitation')
-           WHEN 'bleeding_out' THEN 'permanent' WHEN 'unconscious' THEN 'temporary' WHEN 'last_stand' THEN 'temporary' END
-  FROM events e JOIN cards c ON c.code = json_extract(e.payload, '$.by') AND c.kind = 'badge'
-  WHERE e.type = 'incapacitation_rolled' AND c.holder = combatants.character
-  ORDER BY e.seq DESC LIMIT 1);
-ALTER TABLE fight_rounds ADD COLUMN begun INTEGER NOT NULL DEFAULT 0;
-UPDATE fight_rounds SET begun = EXISTS (
-  SELECT 1 FROM events e
-  WHERE e.seq > fight_rounds.seq
-    AND e.seq < COALESCE((SELECT MIN(n.seq) FROM fight_rounds n WHERE n.fight = fight_rounds.fight AND n.seq > fight_rounds.seq),
-                         (SELECT f.ended_seq FROM fights f WHERE f.seq = fight_rounds.fight), 9223372036854775807)
-    AND e.type IN ('roll_recorded', 'damage_rolled', 'soaked', 'unshaken', 'incapacitation_rolled', 'healed'));
-)sql",
-  };
+    };
+    // 21 onwards: the tabletop fights' (issue 32), in a file of their own.
+    for (std::string& sql : tabletop_migrations()) numbered.push_back(std::move(sql));
+    return numbered;
+  }();
   return all;
 }
 

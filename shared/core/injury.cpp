@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <set>
 
 #include "core/refusal.h"
 #include "i18n/utf8_text.h"
@@ -98,8 +99,9 @@ void check_injury_name(std::string_view injury) {
 void InjuryTable::add(const Row& row) {
   const std::vector<int> keys = parse_injury_cards(row.cards);
   check_injury_name(row.injury);
+  std::set<int> in_row;
   for (int key : keys)
-    if (by_key_.count(key))
+    if (by_key_.count(key) || !in_row.insert(key).second)
       // TRANSLATORS: {} is a card rank ("7", "J") or "Joker" given an injury twice in injuries.csv.
       throw Refusal(RefusalCode::illegal_move, "cards", say("{} has an injury already", injury_key_text(key)));
   for (int key : keys) by_key_[key] = row.injury;

@@ -24,6 +24,8 @@ std::optional<InjuryKind> injury_kind_from_string(std::string_view text);
 // Success (000 L176: "avoids the killing blow").
 std::optional<InjuryKind> injury_after(Incapacitation result);
 
+// The Vigor die a temporary Injury's days are rolled on (a plain die, 000 L178): d4 to d12.
+inline constexpr int smallest_vigor_die = 4, largest_vigor_die = 12;
 // The longest injury an injuries.csv row or a GM types (characters): a line of the roster.
 inline constexpr std::size_t max_injury_characters = 80;
 // An injury table's keys: the thirteen ranks (lowest_rank..highest_rank) and the Joker.

@@ -79,6 +79,10 @@ TEST_CASE("an injury table: a rank twice, one missing, an injury empty or too lo
   table.add({"2-4", "Arm"});
   CHECK(injury_refusal([&] { table.add({"4-5", "Guts"}); }) == "illegal_move cards: 4 has an injury already");
   CHECK(table.rows().size() == 1);  // a row refused adds nothing, not even its free rank 5
+  // A rank twice within one cell too: the ledger's table holds each once.
+  CHECK(injury_refusal([&] { table.add({"5, 5", "Guts"}); }) == "illegal_move cards: 5 has an injury already");
+  CHECK(injury_refusal([&] { table.add({"6-8, 7", "Guts"}); }) == "illegal_move cards: 7 has an injury already");
+  CHECK(injury_refusal([&] { table.add({"joker, Joker", "Head"}); }) == "illegal_move cards: Joker has an injury already");
   CHECK(injury_refusal([&] { table.check_complete(); }) ==
         "missing_input cards: no injury for 5, 6, 7, 8, 9, 10, J, Q, K, A, Joker: every rank and the Joker need one");
   table.add({"5-A", "Guts"});

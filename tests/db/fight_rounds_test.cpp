@@ -136,11 +136,9 @@ TEST_CASE("deadlands-1876: the Incapacitation roll decides; the dying healed com
   CHECK(healed.ledger["healed"] == 1);
   CHECK(healed.ledger["wound_modifier"] == 0);  // deadlands-1876: no wound penalties (000 L163)
   CHECK(healed.ledger["state"] == fighter_state(3, true, "fighting"));
-  // A failed Healing changes nothing, and is recorded.
-  AppendResult failed = t.accept("healed", {{"healer", doc}, {"patient", jack}, {"die", "d8"},
-                                            {"dice", {{"trait", {2}}, {"wild", {3}}}}});
-  CHECK(failed.ledger["healed"] == 0);
-  CHECK(failed.ledger["state"] == fighter_state(3, true, "fighting"));
+  // Healed, his wounds are not improved by more treatment (000 L200; healing_rules_test.cpp).
+  CHECK(t.refuse("healed", {{"healer", doc}, {"patient", jack}, {"die", "d8"}, {"dice", {{"trait", {5}}, {"wild", {1}}}}},
+                 "illegal_move").field == "patient");
   t.refuse("healed", {{"healer", doc}, {"patient", hannah}, {"die", "d8"}, {"dice", {{"trait", {5}}, {"wild", {1}}}}},
            "illegal_move");  // no wound to heal
   // Snake eyes on the Incapacitation roll: death (000 L172); no Healing for the dead.
@@ -197,6 +195,13 @@ TEST_CASE("a chip buys another Action Card before the round begins, the holder k
   // A card out since the shuffle is not drawn again; a word other than new or old is refused.
   CHECK(t.refuse("card_redrawn", {{"to", hannah}, {"card", "KS"}, {"keep", "new"}, {"chip", chip}}, "illegal_move").field == "card");
   CHECK(t.refuse("card_redrawn", {{"to", hannah}, {"card", "QS"}, {"keep", "both"}, {"chip", chip}}, "bad_input").field == "keep");
+  // Her choice of all her draws (001 L45): the King she passed over, named; a card she never drew is refused.
+  CHECK(t.refuse("card_redrawn", {{"to", hannah}, {"card", "QS"}, {"keep", "JD"}, {"chip", chip}}, "illegal_move").field == "keep");
+  AppendResult earlier = t.accept("card_redrawn", {{"to", hannah}, {"card", "QS"}, {"keep", "ks"}, {"chip", chip}});
+  CHECK(earlier.ledger["kept"] == "KS");
+  CHECK(t.count("SELECT count FROM chips c JOIN cards b ON b.holder = c.holder WHERE b.code = '" + hannah + "'") == 0);
+  out = table_view(t.db())["fight"]["out"];
+  for (const char* card : {"AS", "KS", "QS"}) CHECK(std::find(out.begin(), out.end(), Json(card)) != out.end());
   // Jack has no chip; Hannah's chip is not Jack's to spend.
   t.refuse("card_redrawn", {{"to", jack}, {"card", "QS"}, {"keep", "new"}, {"chip", {{"by", jack}, {"colour", "benny"}}}}, "no_chip");
   CHECK(t.refuse("card_redrawn", {{"to", jack}, {"card", "QS"}, {"keep", "new"}, {"chip", chip}}, "not_allowed").field == "chip.by");
@@ -244,5 +249,24 @@ TEST_CASE("a Spirit roll begins the round as a hit does: no new Action Card afte
   // Round 3 has not begun: a chip buys her a card.
   t.accept("cards_dealt", {{"cards", {{{"to", hannah}, {"card", "6S"}}, {{"to", smith}, {"card", "7S"}}}}});
   CHECK(t.accept("card_redrawn", {{"to", hannah}, {"card", "KS"}, {"keep", "new"}, {"chip", chip}}).ledger["kept"] == "KS");
+  check_verifies(t);
+}
+
+TEST_CASE("a ledger of schema 23 whose chip bought a card after a Spirit roll still verifies", "[db][fight][migrations]") {
+  TempDir dir;
+  fs::path folder = copy_sample(dir, "posse", sample_posse_dir());
+  replace_in_file(folder / "options.csv", "ruleset,deadlands-1876", "ruleset,savage");
+  TestLedger t(folder);
+  const std::string hannah = t.badge("Hannah Two Rivers"), smith = t.badge("Smith the Gunhand");
+  t.accept("fight_started", Json::object());
+  t.accept("chip_awarded", {{"to", hannah}, {"colour", "benny"}, {"count", 1}, {"why", "a test"}});
+  t.accept("cards_dealt", {{"cards", {{{"to", hannah}, {"card", "2S"}}, {{"to", smith}, {"card", "3S"}}}}});
+  t.accept("damage_rolled", {{"by", smith}, {"target", hannah}, {"dice", damage_d6s({4, 2})}});  // Shaken
+  t.accept("cards_dealt", {{"cards", {{{"to", hannah}, {"card", "4S"}}, {{"to", smith}, {"card", "5S"}}}}});
+  t.accept("unshaken", {{"by", hannah}, {"how", "spirit"}, {"die", "d6"}, {"dice", {{"trait", {2}}, {"wild", {1}}}}});
+  // Before migration 24 a Spirit roll did not begin the round: the chip's card was taken.
+  t.db().exec("UPDATE fight_rounds SET begun = 0 WHERE number = 2");
+  t.accept("card_redrawn", {{"to", hannah}, {"card", "KS"}, {"keep", "new"}, {"chip", {{"by", hannah}, {"colour", "benny"}}}});
+  t.db().exec("UPDATE fight_rounds SET begun = 1 WHERE number = 2");  // as migration 24 finds it
   check_verifies(t);
 }

@@ -126,6 +126,9 @@ TEST_CASE("deadlands-1876: an Incapacitation roll owes an Injury, drawn once, lo
   // Hannah: Vigor 2 and 3 against 4, a failure: Bleeding Out, a permanent Injury (000 L173), no days.
   t.accept("damage_rolled", {{"by", "gm"}, {"target", hannah}, {"dice", damage_d6s({5, 5, 5, 5, 3})}});
   CHECK(t.accept("incapacitation_rolled", vigor_roll(hannah, "d8", 2, 3)).ledger["incapacitation"] == "bleeding_out");
+  // "If the character survives" (000 L173): not while she bleeds; Doc heals her, then the card.
+  CHECK(t.refuse("injury_drawn", {{"by", hannah}, {"card", "BJ"}}, "illegal_move").field == "by");
+  t.accept("healed", {{"healer", doc}, {"patient", hannah}, {"die", "d10"}, {"dice", {{"trait", {5}}, {"wild", {1}}}}});
   CHECK(t.refuse("injury_drawn", {{"by", hannah}, {"card", "BJ"}, {"days", temporary_days}}, "bad_input").field == "days");
   CHECK(t.accept("injury_drawn", {{"by", hannah}, {"card", "BJ"}}).ledger ==
         Json{{"injury", "Head: brain damage, -1 Smarts"}, {"permanent", true}});
@@ -160,6 +163,23 @@ TEST_CASE("without an injury table the GM types the Injury; a Critical Success o
   t.accept("damage_rolled", {{"by", "gm"}, {"target", hannah}, {"dice", damage_d6s({5, 5, 5, 5, 3})}});
   t.accept("incapacitation_rolled", {{"by", hannah}, {"result", "bleeding_out"}});
   CHECK(combat_in_view(t, "Hannah Two Rivers")["injury_owed"] == "permanent");
+  // What is owed: the worst of the rolls' until drawn, none after death.
+  // Smith's Last Stand owes a temporary Injury; his next roll's Critical Success keeps it owed,
+  // Bleeding Out after makes it permanent.
+  const Json smith_past_w3 = damage_d6s({5, 5, 5});  // 15 against his Toughness 7: two wounds
+  t.accept("damage_rolled", {{"by", "gm"}, {"target", smith}, {"dice", smith_past_w3}});
+  t.accept("incapacitation_rolled", {{"by", smith}, {"result", "last_stand"}});
+  t.accept("damage_rolled", {{"by", "gm"}, {"target", smith}, {"dice", smith_past_w3}});
+  t.accept("incapacitation_rolled", {{"by", smith}, {"result", "stays_in"}});
+  CHECK(combat_in_view(t, "Smith the Gunhand")["injury_owed"] == "temporary");
+  t.accept("damage_rolled", {{"by", "gm"}, {"target", smith}, {"dice", smith_past_w3}});
+  t.accept("incapacitation_rolled", {{"by", smith}, {"result", "bleeding_out"}});
+  CHECK(combat_in_view(t, "Smith the Gunhand")["injury_owed"] == "permanent");
+  // Hannah, healed of her bleeding, falls again and dies: the dead owe none.
+  t.accept("healed", {{"healer", t.badge("Doc Ezekiel Hale")}, {"patient", hannah}, {"die", "d8"}, {"dice", {{"trait", {7}}, {"wild", {1}}}}});
+  t.accept("damage_rolled", {{"by", "gm"}, {"target", hannah}, {"dice", damage_d6s({5, 5})}});
+  t.accept("incapacitation_rolled", {{"by", hannah}, {"result", "death"}});
+  CHECK(combat_in_view(t, "Hannah Two Rivers")["injury_owed"].is_null());
   check_verifies(t);
 }
 
@@ -167,13 +187,15 @@ TEST_CASE("migration 24 on a ledger of schema 23: a fighter owes the Injury of t
   TempDir dir;
   Database db(dir.file("old.db"), true);
   migrate_to_version(db, 23);
-  // Three fighters (no rows they refer to but their badges: the check is on the column alone):
-  // 1 last stand then unconscious, 2 bleeding out, 3 a Critical Success.
+  // Five fighters (no rows they refer to but their badges: the check is on the column alone):
+  // 1 last stand then unconscious, 2 bleeding out, 3 a Critical Success, 4 nothing, 5 bleeding
+  // out then death.
   db.exec("PRAGMA foreign_keys = OFF");
   db.exec("INSERT INTO cards(code, kind, holder, title, since_seq) VALUES ('B1', 'badge', 1, 'one', 1), ('B2', 'badge', 2, 'two', 1), "
-          "('B3', 'badge', 3, 'three', 1)");
+          "('B3', 'badge', 3, 'three', 1), ('B5', 'badge', 5, 'five', 1)");
   db.exec("INSERT INTO combatants(character, toughness, armor, parry, wound_levels, luck) VALUES "
-          "(1, 5, 0, 2, 3, 'none'), (2, 5, 0, 2, 3, 'none'), (3, 5, 0, 2, 3, 'none'), (4, 5, 0, 2, 3, 'none')");
+          "(1, 5, 0, 2, 3, 'none'), (2, 5, 0, 2, 3, 'none'), (3, 5, 0, 2, 3, 'none'), (4, 5, 0, 2, 3, 'none'), "
+          "(5, 5, 0, 2, 3, 'none')");
   auto event = [&](int seq, const std::string& by, const std::string& result) {
     db.prepare("INSERT INTO events(seq, uuid, station, server_time_ms, type, payload, prev_hash, hash) "
                "VALUES (?, ?, 'gm', 1, 'incapacitation_rolled', ?, x'00', x'01')")
@@ -186,10 +208,12 @@ TEST_CASE("migration 24 on a ledger of schema 23: a fighter owes the Injury of t
   event(6, "B2", "bleeding_out");
   event(7, "B1", "unconscious");
   event(8, "B3", "stays_in");
+  event(9, "b-5", "bleeding_out");  // a badge as typed: the ledger reads it in any case, with hyphens
+  event(10, " B5 ", "death");
   migrate(db);
   CHECK(schema_version(db) == static_cast<int>(migrations().size()));
   CHECK(db.scalar_text("SELECT group_concat(character || ': ' || COALESCE(injury_owed, '-'), '; ') FROM "
-                       "(SELECT * FROM combatants ORDER BY character)") == "1: temporary; 2: permanent; 3: -; 4: -");
+                       "(SELECT * FROM combatants ORDER BY character)") == "1: temporary; 2: permanent; 3: -; 4: -; 5: -");
 }
 
 TEST_CASE("migration 24 on a ledger of schema 23: a round has begun when something was rolled between its deal and the next", "[db][fight][migrations]") {

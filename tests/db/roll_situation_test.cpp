@@ -6,6 +6,7 @@
 
 #include "db_test_helpers.h"
 #include "ledger/verify.h"
+#include "server/table_view.h"
 
 using namespace marshal::db;
 using namespace marshal::db::testing;
@@ -60,6 +61,12 @@ TEST_CASE("savage: a wounded roller's roll bears -1 a wound, the Joker's holder 
   AppendResult plain = t.accept("roll_recorded", roll_in(hannah, 4, Json()));
   CHECK(plain.ledger["success"] == true);
   CHECK_FALSE(plain.ledger.contains("modifiers"));
+  // GET /table's rolls show what the ledger added beside the GM's own modifier.
+  const Json rolls = table_view(t.db())["rolls"];
+  REQUIRE(rolls.size() >= 2);
+  CHECK(rolls[rolls.size() - 2]["modifiers"] == Json{{"wounds", -1}, {"joker", 0}});
+  CHECK(rolls[rolls.size() - 2]["modifier"] == 0);
+  CHECK_FALSE(rolls.back().contains("modifiers"));
   CHECK(t.refuse("roll_recorded", roll_in(hannah, 4, situation(1, true)), "outcome_mismatch").field == "situation.joker");
   check_verifies(t);
 }

@@ -130,6 +130,41 @@ TEST_CASE("the station's deal: a card each, never one out since the shuffle", "[
   CHECK_FALSE(deal_payload(fight_table(2, Json::array()), rng).contains("shuffled"));
 }
 
+TEST_CASE("like Extras share one Action Card (SWD): the GM's Extras of one name, in the list's order", "[table_fight]") {
+  Json table = fight_table(6, Json::array());
+  auto extra = [&](int index, const std::string& name, const std::string& side) {
+    table["characters"][static_cast<std::size_t>(index)]["name"] = name;
+    table["characters"][static_cast<std::size_t>(index)]["wild_card"] = false;
+    table["characters"][static_cast<std::size_t>(index)]["side"] = side;
+  };
+  extra(1, "Deputy", "gm");
+  extra(3, "Deputy", "gm");
+  extra(4, "Bandit", "gm");
+  extra(5, "Deputy", "posse");  // a player's Extra of the same name acts alone
+  table["characters"][2]["name"] = "Deputy";  // a Wild Card of that name too
+  CHECK(deal_groups(table) == std::vector<std::vector<std::string>>{{"B1"}, {"B2", "B4"}, {"B3"}, {"B5"}, {"B6"}});
+  CHECK(deal_numbers(table) == "1, 2+4, 3, 5, 6");
+  marshal::core::Csprng rng(marshal::core::seed_from_number(9));
+  const Json dealt = deal_payload(table, rng);
+  REQUIRE(dealt["cards"].size() == 5);
+  CHECK(dealt["cards"][1]["to"] == Json{"B2", "B4"});
+  CHECK(dealt["cards"][0]["to"] == "B1");
+  const Json typed = typed_deal_payload(table, "AS 10H BJ 2C 3D");
+  CHECK(typed["cards"][1] == Json{{"to", {"B2", "B4"}}, {"card", "10H"}});
+  CHECK_THROWS_AS(typed_deal_payload(table, "AS 10H BJ 2C 3D 4D"), marshal::core::Refusal);  // six cards for five
+  // One card goes to max_shared_card Extras at most: the next starts a group of its own.
+  Json crowd = fight_table(static_cast<int>(max_shared_card) + 1, Json::array());
+  for (Json& c : crowd["characters"]) {
+    c["name"] = "Bandit";
+    c["wild_card"] = false;
+    c["side"] = "gm";
+  }
+  const auto groups = deal_groups(crowd);
+  REQUIRE(groups.size() == 2);
+  CHECK(groups[0].size() == max_shared_card);
+  CHECK(groups[1] == std::vector<std::string>{"B" + std::to_string(max_shared_card + 1)});
+}
+
 TEST_CASE("damage as the GM types it: dice, modifier, the raise, faces after a colon", "[table_fight]") {
   TypedDamage t = parse_typed_damage("2d6+1");
   CHECK(t.roll.dice == std::vector<int>{6, 6});
@@ -389,7 +424,7 @@ TEST_CASE("the cards of a real deck typed: one per fighter in the numbers' order
     }
     return std::string("not refused");
   };
-  CHECK(reason(table, "AS 10H") == "fighters dealt a card: 3, cards typed: 2: one each, in the numbers' order");
+  CHECK(reason(table, "AS 10H") == "cards to deal: 3, cards typed: 2: one each, in the numbers' order");
   CHECK(reason(table, "AS 10H 2C 3C").find("cards typed: 4") != std::string::npos);
   CHECK(reason(table, "").find("cards typed: 0") != std::string::npos);
   CHECK(reason(table, "AS 11H 2C").rfind("'11H' is no card", 0) == 0);

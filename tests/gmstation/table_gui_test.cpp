@@ -332,6 +332,8 @@ TEST_CASE("Table: a fight from the keys at 1024 x 600: started, dealt, hits type
   scan_burst(sim, posse.badge("Gomorra Deputy"));
   pump(300);
   sim.Char('U', wxMOD_CONTROL);
+  pump(300);
+  sim.Char(WXK_RETURN);  // Enter: the Spirit roll (Ctrl+U again would spend a chip)
   pump(500);
   INFO(table->result_text().utf8_string());
   CHECK(table->result_text().Contains("Gomorra Deputy rolls Spirit d"));

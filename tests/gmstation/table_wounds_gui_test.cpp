@@ -3,7 +3,8 @@
 // chip's new Action Card (Ctrl+R, 001 L45), the Joker's +2 in the odds, Hannah hit past her last Wound
 // level, Healing refused before her Incapacitation roll, the roll (Ctrl+I: the station rolls her
 // Vigor, 000 L170-176) found without a scan, Doc's Healing of her (Ctrl+E), the Deputy's Spirit
-// roll failed and a chip from the GM's pool ending his Shaken (Ctrl+U twice, 001 L43); verify
+// roll failed and a chip from the GM's pool ending his Shaken (Ctrl+U again, 001 L43), then a chip
+// with no roll first (Ctrl+U twice); verify
 // after. The station's dice are random: each step checks what the ledger judged of them.
 #include <catch2/catch.hpp>
 
@@ -104,6 +105,36 @@ TEST_CASE("Table: the GM's fate and an Injury card typed from a real deck, named
     CHECK(days >= 6);
     CHECK(days <= 13);
   }
+  // A day's natural healing (000 L204, Ctrl+W): not during the fight, not for the dying; Doc,
+  // wounded, rolls his Vigor once it is over.
+  hit(sim, posse.badge("Smith the Gunhand"), '1', "2d6+1: 5 4");  // 10 vs Doc's Toughness 5: a wound
+  REQUIRE(state_of(file, "Doc Ezekiel Hale") == "fighting");
+  scan_burst(sim, posse.badge("Doc Ezekiel Hale"));
+  pump(300);
+  sim.Char('W', wxMOD_CONTROL);
+  pump(300);
+  CHECK(table->refusal_text().Contains("A fight is under way: a day's healing comes after it"));
+  sim.Char('F', wxMOD_CONTROL);
+  pump(300);
+  sim.Char('F', wxMOD_CONTROL);
+  pump(500);
+  CHECK(table->keys_text().Contains("Ctrl+W day's healing"));
+  scan_burst(sim, posse.badge("Hannah Two Rivers"));
+  pump(300);
+  sim.Char('W', wxMOD_CONTROL);
+  pump(300);
+  CHECK(table->refusal_text().Contains("Hannah Two Rivers has no wound a day's rest heals"));
+  scan_burst(sim, posse.badge("Doc Ezekiel Hale"));
+  pump(300);
+  sim.Char('W', wxMOD_CONTROL);
+  pump(500);
+  INFO(table->result_text().utf8_string());
+  CHECK(table->result_text().Contains("Doc Ezekiel Hale rolls Vigor d6 for a day's healing: "));
+  CHECK((table->result_text().Contains("1 wound healed; now") || table->result_text().Contains("no wound healed; now")));
+  {
+    db::Database ledger(file, false);
+    CHECK(ledger.scalar_int("SELECT COUNT(*) FROM events WHERE type = 'natural_healing_rolled'") == 1);
+  }
   db::VerifyReport report = db::verify_ledger(file);
   INFO(report.reason);
   CHECK(report.ok);
@@ -130,7 +161,7 @@ TEST_CASE("Table: Incapacitation, Healing and a chip against Shaken from the key
   sim.Text("AS 10H");
   sim.Char(WXK_RETURN);
   pump(300);
-  CHECK(table->refusal_text().Contains("fighters dealt a card: 7, cards typed: 2"));
+  CHECK(table->refusal_text().Contains("cards to deal: 7, cards typed: 2"));
   CHECK(table->dice_field()->HasFocus());
   table->dice_field()->Clear();
   sim.Text("2c 3c 4c 5c 6c 1c 7c");
@@ -219,14 +250,19 @@ TEST_CASE("Table: Incapacitation, Healing and a chip against Shaken from the key
   test_support::check_in_view(frame, "Hannah Two Rivers rolls Vigor d8", "table wounds");
   // Bleeding Out, unconscious or a Last Stand owes an Injury card (000 L173-175): Ctrl+I asks it,
   // Enter draws it from the station's full deck, the posse's injuries.csv names it.
-  if (fate == "bleeding_out" || fate == "unconscious" || fate == "last_stand") {
+  // Bleeding Out owes a permanent Injury if she lives: healing first, the card after (000 L173).
+  if (fate == "bleeding_out") {
+    CHECK(table->instruction().Contains("Ctrl+E heals them; the Injury card if they live"));
+    CHECK_FALSE(table->keys_text().Contains("Ctrl+I"));
+    CHECK_FALSE(table->roster_text().Contains("INJURY TO DRAW"));
+  }
+  if (fate == "unconscious" || fate == "last_stand") {
     CHECK(table->instruction().Contains("Ctrl+I: draw the Injury card"));
     CHECK(table->keys_text().Contains("Ctrl+I Injury"));
     CHECK(table->roster_text().Contains("INJURY TO DRAW"));
     sim.Char('I', wxMOD_CONTROL);
     pump(300);
-    CHECK(table->instruction().Contains(fate == "bleeding_out" ? "Hannah Two Rivers owes a permanent Injury"
-                                                               : "Hannah Two Rivers owes a temporary Injury"));
+    CHECK(table->instruction().Contains("Hannah Two Rivers owes a temporary Injury"));
     CHECK(table->dice_field()->HasFocus());
     sim.Char(WXK_RETURN);
     pump(500);
@@ -260,6 +296,8 @@ TEST_CASE("Table: Incapacitation, Healing and a chip against Shaken from the key
       CHECK(table->result_text().Contains("Doc Ezekiel Hale heals Hannah Two Rivers (Healing d10): "));
       CHECK((table->result_text().Contains("healed; now") || table->result_text().Contains("no wound healed; now")));
       CHECK(ledger.scalar_int("SELECT COUNT(*) FROM events WHERE type = 'healed'") == 1);
+      // A failed Healing: Doc tries her again only with a chip (000 L200).
+      CHECK(table->instruction().Contains("Ctrl+E again: a chip rerolls it") == table->result_text().Contains("no wound healed"));
     }
   }
   // Doc himself has nothing to heal: refused at the station, nothing recorded.
@@ -280,6 +318,10 @@ TEST_CASE("Table: Incapacitation, Healing and a chip against Shaken from the key
     scan_burst(sim, posse.badge("Gomorra Deputy"));
     pump(300);
     sim.Char('U', wxMOD_CONTROL);
+    pump(300);
+    REQUIRE(table->instruction().Contains("Gomorra Deputy is SHAKEN: Enter rolls Spirit"));
+    REQUIRE(table->dice_field()->HasFocus());
+    sim.Char(WXK_RETURN);
     pump(500);
     REQUIRE(table->result_text().Contains("Gomorra Deputy rolls Spirit d4"));
     failed = table->result_text().Contains("still SHAKEN");
@@ -298,6 +340,23 @@ TEST_CASE("Table: Incapacitation, Healing and a chip against Shaken from the key
   sim.Char('U', wxMOD_CONTROL);
   pump(300);
   CHECK(table->refusal_text().Contains("Gomorra Deputy is not Shaken"));
+  // A chip at any time (001 L43), without a Spirit roll first: Ctrl+U, then Ctrl+U again.
+  hit(sim, posse.badge("Smith the Gunhand"), '7', "d6+1: 4");
+  REQUIRE(table->result_text().Contains("vs Toughness 5: SHAKEN"));
+  sim.Char('P', wxMOD_CONTROL);
+  pump(300);
+  scan_burst(sim, posse.badge("Gomorra Deputy"));
+  pump(300);
+  sim.Char('U', wxMOD_CONTROL);
+  pump(300);
+  CHECK(table->instruction().Contains("or Ctrl+U again spends a chip (any time)"));
+  sim.Char('U', wxMOD_CONTROL);
+  pump(500);
+  CHECK(table->result_text().Contains("Gomorra Deputy spends a chip: no longer Shaken"));
+  {
+    db::Database ledger(posse.db, false);
+    CHECK(ledger.scalar_int("SELECT COUNT(*) FROM events WHERE type = 'unshaken' AND json_extract(payload, '$.how') = 'chip'") == 2);
+  }
 
   sim.Char('F', wxMOD_CONTROL);
   pump(300);
