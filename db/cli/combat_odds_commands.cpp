@@ -57,7 +57,7 @@ int not_a_die(const std::string& command, const char* option, const std::string&
 
 struct DamageArgs {
   std::string dice, rules = "savage";
-  int modifier = 0, toughness = 0;
+  int modifier = 0, toughness = 0, armor = 0, armor_piercing = 0;
   bool raise = false, joker = false, crit_success = false, shaken = false, json = false;
 };
 
@@ -67,6 +67,11 @@ std::string describe(const DamageArgs& args) {
   // TRANSLATORS: {0} the damage dice and modifier (2d6+1), {1} the target's Toughness, {2} the ruleset, as typed.
   std::string text = fmt::format(fmt::runtime(tr("damage {} against Toughness {} ({})")), dice, args.toughness, args.rules);
   std::vector<std::string> extras;
+  if (args.armor_piercing > 0)
+    // TRANSLATORS: {0} the weapon's Armour Piercing, {1} the armour of the target's Toughness, {2} the Toughness the hit
+    // is judged against.
+    extras.push_back(fmt::format(fmt::runtime(tr("AP {} against armour {}: Toughness {}")), args.armor_piercing, args.armor,
+                                 core::toughness_against(args.toughness, args.armor, args.armor_piercing)));
   // TRANSLATORS: what a raise on the attack adds to the damage (002 L8).
   if (args.raise) extras.push_back(tr("a raise: +d6"));
   // TRANSLATORS: what the Joker adds to the damage (000 L54); {} is the bonus.
@@ -108,6 +113,10 @@ int run_damage_odds(int argc, char** argv, const std::string& command, std::ostr
   app.add_option("--mod", args.modifier, tr("the weapon's modifier, added after Aces, -20..20 (default 0)"))
       ->check(CLI::Range(-core::max_damage_modifier, core::max_damage_modifier));
   app.add_option("--toughness", args.toughness, tr("the target's Toughness, armour included, 1..40"))->required();
+  app.add_option("--armor", args.armor, tr("the part of --toughness that is armour, which Armour Piercing takes off "
+                                           "(default 0)"));
+  app.add_option("--ap", args.armor_piercing, tr("the weapon's Armour Piercing: takes off that much of --armor, never "
+                                                 "more (default 0)"));
   app.add_flag("--raise", args.raise, tr("the attack got a raise: one more d6, however many raises (002 L8)"));
   app.add_flag("--joker", args.joker, tr("the attacker holds the Joker this round: +2 (000 L54)"));
   app.add_flag("--crit-success", args.crit_success,
@@ -125,7 +134,8 @@ int run_damage_odds(int argc, char** argv, const std::string& command, std::ostr
   try {
     core::DamageRoll roll{*dice, args.modifier, args.raise, args.joker, args.crit_success,
                           core::rules_for(*core::ruleset_from_string(args.rules))};
-    return print_damage(args, core::damage_odds(roll, args.toughness, args.shaken), out);
+    const int toughness = core::toughness_against(args.toughness, args.armor, args.armor_piercing);
+    return print_damage(args, core::damage_odds(roll, toughness, args.shaken), out);
   } catch (const core::Refusal& r) {
     return refused(r, command.c_str(), err);
   }

@@ -234,7 +234,7 @@ void apply_damage(ApplyContext& ctx, protocol::Fields& f) {
   } catch (const core::Refusal& r) {
     throw LedgerRefusal(RefusalCode::bad_input, r.field(), r.sentence());
   }
-  const int toughness = target.row.sheet.toughness - std::min(ap, target.row.sheet.armor);
+  const int toughness = core::toughness_against(target.row.sheet.toughness, target.row.sheet.armor, ap);  // the sheet checked at import
   if (reroll_of) {
     pay_own_chip(ctx, attacker, attacker == gm_chip_pool ? std::string() : town.name_of(attacker), core::ChipUse::reroll, *chip);
     return reroll_damage(ctx, *reroll_of, target, rolled, toughness);

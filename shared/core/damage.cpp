@@ -1,5 +1,6 @@
 #include "core/damage.h"
 
+#include <algorithm>
 #include <cctype>
 #include <numeric>
 #include <string>
@@ -122,6 +123,17 @@ double damage_reaches(const DamageRoll& roll, int x) {
   // A Critical Success: each die shows its maximum, then Aces on as a die of its own (000 L20).
   if (roll.crit_success) fixed += std::accumulate(sides.begin(), sides.end(), 0);
   return DiceSum(std::move(sides)).reaches(0, x - fixed);
+}
+
+int toughness_against(int toughness, int armor, int armor_piercing) {
+  if (toughness < 1 || toughness > max_toughness)
+    throw Refusal(RefusalCode::out_of_range, "toughness", say("Toughness is 1 to {}", max_toughness));
+  if (armor < 0 || armor >= toughness)
+    // TRANSLATORS: {0} the Toughness, {1} the highest armour it can hold (Toughness - 1).
+    throw Refusal(RefusalCode::out_of_range, "armor", say("armour is part of Toughness {}: 0 to {}", toughness, toughness - 1));
+  if (armor_piercing < 0 || armor_piercing > max_toughness)
+    throw Refusal(RefusalCode::out_of_range, "ap", say("Armour Piercing is 0 to {}", max_toughness));
+  return toughness - std::min(armor_piercing, armor);
 }
 
 DamageOdds damage_odds(const DamageRoll& roll, int toughness, bool already_shaken) {

@@ -51,6 +51,12 @@ struct DamageOdds {
   // would be Shaken, so its first figure is `shaken`.
   std::array<double, 4> wound_at_least{};
 };
+// The Toughness a hit is judged against (SWD): `toughness` has the armour in it, and Armour
+// Piercing takes off up to the `armor` part, never more. Refused (Refusal, out_of_range, field
+// named) for a Toughness outside 1..max_toughness, armour outside 0..toughness - 1, AP outside
+// 0..max_toughness.
+int toughness_against(int toughness, int armor, int armor_piercing);
+
 // Refused as damage_reaches, and for a Toughness outside 1..max_toughness.
 DamageOdds damage_odds(const DamageRoll& roll, int toughness, bool already_shaken = false);
 

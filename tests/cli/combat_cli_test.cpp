@@ -38,6 +38,13 @@ TEST_CASE("marshal odds damage gives the issue's and TABLETOP.md's worked exampl
                 {37.0 / 96, 101.0 / 576, 485.0 / 6912, 403.0 / 13824});
   check_figures(damage({"--dice", "d8+d6", "--toughness", "6", "--raise"}), 139.0 / 144,
                 {635.0 / 864, 1441.0 / 3456, 1495.0 / 6912, 24761.0 / 248832});
+  // Armour Piercing 2 against Toughness 8 with 2 armour is the plain figures against Toughness 6.
+  check_figures(damage({"--dice", "2d6", "--mod", "1", "--toughness", "8", "--armor", "2", "--ap", "2"}), 5.0 / 6,
+                {41.0 / 108, 1.0 / 6, 13.0 / 216, 11.0 / 486});
+  // AP past the armour takes no more; armour without AP changes nothing.
+  CHECK(damage({"--dice", "2d6", "--toughness", "8", "--armor", "2", "--ap", "5"}) ==
+        damage({"--dice", "2d6", "--toughness", "6"}));
+  CHECK(damage({"--dice", "2d6", "--toughness", "8", "--armor", "2"}) == damage({"--dice", "2d6", "--toughness", "8"}));
   // Shaken already: Shaken again is a wound.
   json shaken = damage({"--dice", "2d6", "--toughness", "5", "--shaken"});
   CHECK(shaken["wound_at_least"][0].get<double>() == Approx(5.0 / 6).margin(1e-9));
@@ -54,6 +61,8 @@ TEST_CASE("marshal odds damage in words, and bad input named", "[cli][tabletop][
   CHECK(words.out.find("Shaken or worse   98.15%") != std::string::npos);
   CHECK(words.out.find("at least 1 wound  75.46%") != std::string::npos);
   CHECK(words.out.find("at least 4 wounds 9.34%") != std::string::npos);
+  ProgramRun pierced = run_marshal({"odds", "damage", "--dice", "2d6", "--toughness", "8", "--armor", "2", "--ap", "1"});
+  CHECK(pierced.out.find("damage 2d6 against Toughness 8 (savage), AP 1 against armour 2: Toughness 7:") != std::string::npos);
   struct Bad {
     std::vector<std::string> args;
     std::string named;
@@ -67,6 +76,9 @@ TEST_CASE("marshal odds damage in words, and bad input named", "[cli][tabletop][
                                          {{"--dice", "2d6", "--toughness", "6", "--mod", "21"}, "--mod"},
                                          {{"--dice", "2d6", "--toughness", "6", "--crit-success"}, "--crit-success"},
                                          {{"--dice", "2d6", "--toughness", "6", "--rules", "gurps"}, "--rules"},
+                                         {{"--dice", "2d6", "--toughness", "6", "--armor", "6"}, "--armor"},
+                                         {{"--dice", "2d6", "--toughness", "6", "--armor", "2", "--ap", "-1"}, "--ap"},
+                                         {{"--dice", "2d6", "--toughness", "6", "--ap", "41"}, "--ap"},
                                          {{"--toughness", "6"}, "--dice"},
                                          {{"--dice", "2d6"}, "--toughness"}}) {
     std::vector<std::string> args{"odds", "damage"};

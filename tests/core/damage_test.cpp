@@ -160,6 +160,31 @@ TEST_CASE("what a damage total does against Toughness, at every boundary (SWD)",
   CHECK(harm(26, false) == std::pair{true, 5});
 }
 
+TEST_CASE("Armour Piercing takes off the armour part of Toughness, never more (SWD), at each boundary", "[damage]") {
+  CHECK(toughness_against(8, 2, 0) == 8);  // no AP: the whole Toughness
+  CHECK(toughness_against(8, 2, 1) == 7);
+  CHECK(toughness_against(8, 2, 2) == 6);  // AP equal to the armour: all of it off
+  CHECK(toughness_against(8, 2, 3) == 6);  // AP past the armour: no more
+  CHECK(toughness_against(8, 0, max_toughness) == 8);  // no armour: AP does nothing
+  CHECK(toughness_against(8, 7, 7) == 1);  // the most armour a Toughness 8 holds
+  auto refused_field = [](int toughness, int armor, int ap) {
+    try {
+      toughness_against(toughness, armor, ap);
+    } catch (const Refusal& r) {
+      CHECK(r.code() == RefusalCode::out_of_range);
+      return r.field();
+    }
+    return std::string("accepted");
+  };
+  CHECK(refused_field(0, 0, 0) == "toughness");
+  CHECK(refused_field(max_toughness + 1, 0, 0) == "toughness");
+  CHECK(refused_field(8, 8, 0) == "armor");  // armour is part of Toughness: at most Toughness - 1
+  CHECK(refused_field(8, -1, 0) == "armor");
+  CHECK(refused_field(8, 2, -1) == "ap");
+  CHECK(refused_field(8, 2, max_toughness) == "accepted");
+  CHECK(refused_field(8, 2, max_toughness + 1) == "ap");
+}
+
 TEST_CASE("damage dice are read from what a GM types", "[damage]") {
   CHECK(parse_damage_dice("2d6") == std::optional<std::vector<int>>({6, 6}));
   CHECK(parse_damage_dice("d8+d6") == std::optional<std::vector<int>>({8, 6}));

@@ -105,7 +105,36 @@ TEST_CASE("Table: the GM's fate and an Injury card typed from a real deck, named
     CHECK(days >= 6);
     CHECK(days <= 13);
   }
-
+  // A day's natural healing (000 L204, Ctrl+W): not during the fight, not for the dying; Doc,
+  // wounded, rolls his Vigor once it is over.
+  hit(sim, posse.badge("Smith the Gunhand"), '1', "2d6+1: 5, 4");  // 10 vs Doc's Toughness 5: a wound
+  REQUIRE(state_of(file, "Doc Ezekiel Hale") == "fighting");
+  scan_burst(sim, posse.badge("Doc Ezekiel Hale"));
+  pump(300);
+  sim.Char('W', wxMOD_CONTROL);
+  pump(300);
+  CHECK(table->refusal_text().Contains("A fight is under way: a day's healing comes after it"));
+  sim.Char('F', wxMOD_CONTROL);
+  pump(300);
+  sim.Char('F', wxMOD_CONTROL);
+  pump(500);
+  CHECK(table->keys_text().Contains("Ctrl+W day's healing"));
+  scan_burst(sim, posse.badge("Hannah Two Rivers"));
+  pump(300);
+  sim.Char('W', wxMOD_CONTROL);
+  pump(300);
+  CHECK(table->refusal_text().Contains("Hannah Two Rivers has no wound a day's rest heals"));
+  scan_burst(sim, posse.badge("Doc Ezekiel Hale"));
+  pump(300);
+  sim.Char('W', wxMOD_CONTROL);
+  pump(500);
+  INFO(table->result_text().utf8_string());
+  CHECK(table->result_text().Contains("Doc Ezekiel Hale rolls Vigor d6 for a day's healing: "));
+  CHECK((table->result_text().Contains("1 wound healed; now") || table->result_text().Contains("no wound healed; now")));
+  {
+    db::Database ledger(file, false);
+    CHECK(ledger.scalar_int("SELECT COUNT(*) FROM events WHERE type = 'natural_healing_rolled'") == 1);
+  }
   db::VerifyReport report = db::verify_ledger(file);
   INFO(report.reason);
   CHECK(report.ok);
@@ -271,7 +300,11 @@ TEST_CASE("Table: Incapacitation, Healing and a chip against Shaken from the key
       CHECK(table->instruction().Contains("Ctrl+E again: a chip rerolls it") == table->result_text().Contains("no wound healed"));
     }
   }
-  // Doc himself has nothing to heal: refused at the station, nothing recorded.
+  // Doc himself has nothing to heal: refused at the station, nothing recorded. His badge scanned
+  // anew first: right after a failed Healing, Ctrl+E would spend a chip on its reroll.
+  scan_burst(sim, posse.badge("Doc Ezekiel Hale"));
+  pump(300);
+  CHECK_FALSE(table->instruction().Contains("Ctrl+E again"));
   sim.Char('E', wxMOD_CONTROL);
   pump(300);
   sim.Char('1');
