@@ -41,13 +41,4 @@ Json injury_payload(const Json& who, std::string_view typed, const std::string& 
   return payload;
 }
 
-std::string injury_words(const Json& injury) {
-  const std::string name = injury.value("injury", "");
-  // TRANSLATORS: {} is an Injury's name (the group's injuries.csv): one that lasts (000 L173).
-  if (injury.value("permanent", false)) return fmt::format(fmt::runtime(tr("{} (permanent)")), name);
-  const int days = injury.value("days", 0);
-  // TRANSLATORS: {0} is an Injury's name (the group's injuries.csv), {1} how many days it lasts (000 L178).
-  return fmt::format(fmt::runtime(trn("{} ({} day)", "{} ({} days)", static_cast<std::uint64_t>(days))), name, days);
-}
-
 }  // namespace marshal::gm::table_fight

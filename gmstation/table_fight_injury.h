@@ -24,8 +24,5 @@ bool owes_injury(const Json& character);
 // (000 L178: vigor_die, untrained d4); `injury` (the GM's words) only when not empty, for an
 // event without an injury table. Refused (core::Refusal, field "card") for a typed card that is none.
 Json injury_payload(const Json& who, std::string_view typed, const std::string& injury, core::Csprng& rng);
-// An Injury as the roster and the result show it, from GET /table's combat.injuries[] or
-// injury_drawn's ledger part with the card: "Broken arm (9 days)", "Lame leg (permanent)".
-std::string injury_words(const Json& injury);
 
 }  // namespace marshal::gm::table_fight

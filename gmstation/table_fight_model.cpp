@@ -21,18 +21,6 @@ using i18n::trn;
 
 namespace {
 
-// A fighter's state (core::FighterState's words, as the ledger keeps them) as the roster shows it.
-std::string state_words(const std::string& state) {
-  // TRANSLATORS: a fighter's state in the Table screen's list, in capitals like SHAKEN.
-  if (state == "incapacitated") return tr("INCAPACITATED");
-  if (state == "bleeding_out") return tr("BLEEDING OUT");
-  if (state == "unconscious") return tr("UNCONSCIOUS");
-  if (state == "last_stand") return tr("LAST STAND");
-  if (state == "dead") return tr("DEAD");
-  if (state == "out") return tr("OUT");
-  return "";  // fighting: nothing to say
-}
-
 // A card's rank as its corner shows it: 2-10, J, Q, K, A (the Russian deck's В, Д, К, Т).
 std::string rank_words(int rank) {
   switch (rank) {
@@ -49,24 +37,6 @@ std::string rank_words(int rank) {
 }
 
 }  // namespace
-
-std::string condition_words(const Json& combat) {
-  if (!combat.is_object()) return "";
-  std::string words;
-  auto add = [&](const std::string& part) {
-    if (!part.empty()) words += (words.empty() ? "" : ", ") + part;
-  };
-  const int wounds = combat.value("wounds", 0);
-  if (wounds > 0)
-    add(fmt::format(fmt::runtime(trn("{} wound", "{} wounds", static_cast<std::uint64_t>(wounds))), wounds));
-  // TRANSLATORS: a fighter's state in the Table screen's list (001 L43), in capitals.
-  if (combat.value("shaken", false)) add(tr("SHAKEN"));
-  add(state_words(combat.value("state", "fighting")));
-  // TRANSLATORS: a fighter's state in the Table screen's list: an Injury card is owed (000 L173-175), in capitals.
-  if (combat.value("injury_owed", Json()).is_string() && combat.value("state", "") != "bleeding_out") add(tr("INJURY TO DRAW"));
-  for (const Json& injury : combat.value("injuries", Json::array())) add(injury_words(injury));
-  return words;
-}
 
 std::string card_words(const std::string& text) {
   const auto card = core::parse_playing_card(text);

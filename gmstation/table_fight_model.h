@@ -17,10 +17,6 @@ namespace marshal::gm::table_fight {
 
 using protocol::Json;
 
-// A character's condition from GET /table's `combat`: "" when unhurt and in the fight, or
-// without a sheet (null); else "1 wound, SHAKEN", "3 wounds, INCAPACITATED", "OUT", ..., then an
-// Injury owed ("INJURY TO DRAW") and those drawn ("Broken arm (9 days)": injury_words).
-std::string condition_words(const Json& combat);
 // An Action Card as its corner shows it: "A♠", "10♥", "Q♦" (Russian: "Д♦"), the Jokers in words:
 // "Black Joker"; the text as given when it is no card.
 std::string card_words(const std::string& card);

@@ -18,6 +18,7 @@
 #include "gmstation/table_page_text.h"
 #include "ui/theme.h"
 #include "ui/words.h"
+#include "protocol/fight_words.h"
 
 namespace marshal::gm {
 
@@ -395,7 +396,7 @@ void TablePage::soak_last_hit() {
       // TRANSLATORS: {0} wounds soaked, {1} the hit's wounds.
       text += "\n" + fmt::format(fmt::runtime(trn("{} of {} wound soaked", "{} of {} wounds soaked", static_cast<std::uint64_t>(wounds))),
                                  soaked, wounds);
-      const std::string now = table_fight::condition_words(outcome.ledger.value("state", Json()));
+      const std::string now = protocol::fight_condition_words(outcome.ledger.value("state", Json()));
       // TRANSLATORS: {} is a fighter's condition after a Soak ("1 wound, SHAKEN").
       if (!now.empty()) text += "; " + fmt::format(fmt::runtime(tr("now {}")), now);
     }

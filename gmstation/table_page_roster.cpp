@@ -11,6 +11,7 @@
 #include "i18n/sentence.h"
 #include "ui/theme.h"
 #include "ui/words.h"
+#include "protocol/fight_words.h"
 
 namespace marshal::gm {
 
@@ -93,7 +94,7 @@ void TablePage::show_roster() {
     bool any = false;
     for (const auto& [colour, n] : chips.items()) any = any || (n.is_number_integer() && n.get<std::int64_t>() != 0);
     // In a fight: wounds, Shaken, out (the ledger's `combat`); the dead say so alone.
-    const std::string condition = c.value("dead", false) ? "" : table_fight::condition_words(c.value("combat", Json()));
+    const std::string condition = c.value("dead", false) ? "" : protocol::fight_condition_words(c.value("combat", Json()));
     const auto place = table_fight::acting_place(table_, c.value("badge", ""));
     ++number;
     // A large town names only who has something to show; a fighter dealt a card always shows.

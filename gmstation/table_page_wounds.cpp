@@ -13,6 +13,7 @@
 #include "gmstation/table_page.h"
 #include "ui/theme.h"
 #include "ui/words.h"
+#include "protocol/fight_words.h"
 
 namespace marshal::gm {
 
@@ -31,7 +32,7 @@ std::string healed_words(const Json& ledger) {
                                  // TRANSLATORS: {} counts the wounds healed.
                                  : fmt::format(fmt::runtime(trn("{} wound healed", "{} wounds healed", static_cast<std::uint64_t>(healed))),
                                                healed);
-  const std::string now = table_fight::condition_words(ledger.value("state", Json()));
+  const std::string now = protocol::fight_condition_words(ledger.value("state", Json()));
   // TRANSLATORS: {} is a fighter's condition after a healing ("1 wound, SHAKEN"); "unhurt" when nothing is left.
   return text + "; " + fmt::format(fmt::runtime(tr("now {}")), now.empty() ? tr("unhurt") : now);
 }
@@ -260,7 +261,7 @@ void TablePage::record_injury(const Json& payload) {
     drop_fight_step();
     // TRANSLATORS: {0} a character's name, {1} the Injury card drawn ("Q♥").
     std::string text = fmt::format(fmt::runtime(tr("{}'s Injury card: {}")), name, card);
-    if (outcome.status == RecordOutcome::Status::accepted) text += "\n" + table_fight::injury_words(outcome.ledger);
+    if (outcome.status == RecordOutcome::Status::accepted) text += "\n" + protocol::injury_words(outcome.ledger);
     set_result(utf8(text));
     show_recorded(outcome, tr("Next: scan who acts"));
     on_shown();

@@ -9,6 +9,7 @@
 #include "core/offices.h"
 #include "i18n/translate.h"
 #include "i18n/venue_time.h"
+#include "protocol/fight_words.h"
 
 namespace marshal::kiosk {
 
@@ -112,6 +113,10 @@ PlayerView player_view(const Json& v, std::int64_t fetched_ms, std::int64_t now_
     if (left <= 0) continue;
     p.timers.push_back(timer_line(t.value("kind", ""), clock_text(left)));
   }
+  // A tabletop fight's wounds, Shaken and Injuries (GET /characters/BADGE's `combat`, issue 32).
+  const std::string fight = protocol::fight_condition_words(v.value("combat", Json()));
+  // TRANSLATORS: {} is the character's condition in a tabletop fight: "1 wound, SHAKEN", "Broken arm (9 days)".
+  if (!fight.empty()) p.lines.push_back(fmt::format(fmt::runtime(tr("In the fight: {}")), fight));
   p.lines.push_back(fmt::format(fmt::runtime(tr("Innocent bystanders left: {}")), v.value("bystanders_left", 0)));
   std::vector<std::string> tricks, horses, lands, notes;
   for (const auto& c : v.value("cards", Json::array())) {

@@ -56,31 +56,6 @@ Json rolls_of(Database& db, std::size_t limit) {
   return rolls;
 }
 
-// The fight sheet and state of a character with a combat.csv row; null without one.
-Json combat_of(Database& db, std::int64_t character) {
-  const auto row = find_combatant(db, character);
-  if (!row) return Json();
-  Json injuries = Json::array();
-  Statement s = db.prepare("SELECT card, injury, permanent, days FROM injuries WHERE character = ? ORDER BY seq");
-  s.bind(1, character);
-  while (s.step())
-    injuries.push_back({{"card", s.text(0)}, {"injury", s.text(1)}, {"permanent", s.int64(2) != 0},
-                        {"days", s.is_null(3) ? Json() : Json(s.int64(3))}});
-  const auto owed = injury_owed(db, character);
-  return {{"toughness", row->sheet.toughness},
-          {"armor", row->sheet.armor},
-          {"parry", row->sheet.parry},
-          {"wound_levels", row->sheet.wound_levels},
-          {"luck", core::to_string(row->sheet.luck)},
-          {"wounds", row->state.wounds},
-          {"shaken", row->state.shaken},
-          {"state", core::to_string(row->state.state)},
-          // Holds a Joker this round (000 L54): +2 on each roll, which the ledger checks.
-          {"joker", holds_joker(db, character).value_or(false)},
-          // The Injury an Incapacitation roll left, owed until drawn (injury_drawn), and those drawn.
-          {"injury_owed", owed ? Json(core::to_string(*owed)) : Json()},
-          {"injuries", injuries}};
-}
 
 // The fight under way, with its last hits (oldest first) and its last round; null between fights.
 Json fight_of(Database& db) {
@@ -152,6 +127,31 @@ Json table_view(Database& db, std::size_t log_rolls) {
   view["rolls"] = rolls_of(db, log_rolls);
   view["fight"] = fight_of(db);
   return view;
+}
+
+Json combat_of(Database& db, std::int64_t character) {
+  const auto row = find_combatant(db, character);
+  if (!row) return Json();
+  Json injuries = Json::array();
+  Statement s = db.prepare("SELECT card, injury, permanent, days FROM injuries WHERE character = ? ORDER BY seq");
+  s.bind(1, character);
+  while (s.step())
+    injuries.push_back({{"card", s.text(0)}, {"injury", s.text(1)}, {"permanent", s.int64(2) != 0},
+                        {"days", s.is_null(3) ? Json() : Json(s.int64(3))}});
+  const auto owed = injury_owed(db, character);
+  return {{"toughness", row->sheet.toughness},
+          {"armor", row->sheet.armor},
+          {"parry", row->sheet.parry},
+          {"wound_levels", row->sheet.wound_levels},
+          {"luck", core::to_string(row->sheet.luck)},
+          {"wounds", row->state.wounds},
+          {"shaken", row->state.shaken},
+          {"state", core::to_string(row->state.state)},
+          // Holds a Joker this round (000 L54): +2 on each roll, which the ledger checks.
+          {"joker", holds_joker(db, character).value_or(false)},
+          // The Injury an Incapacitation roll left, owed until drawn (injury_drawn), and those drawn.
+          {"injury_owed", owed ? Json(core::to_string(*owed)) : Json()},
+          {"injuries", injuries}};
 }
 
 }  // namespace marshal::db

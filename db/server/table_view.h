@@ -27,4 +27,10 @@ constexpr std::size_t table_fight_hits = 5;  // the hits of the fight under way 
 // "shuffle_next"}}.
 protocol::Json table_view(Database& db, std::size_t log_rolls = table_log_rolls);
 
+// A character's fight sheet and state as GET /table's `combat` gives it ({"toughness", "armor",
+// "parry", "wound_levels", "luck", "wounds", "shaken", "state", "joker", "injury_owed",
+// "injuries": [{"card", "injury", "permanent", "days"}]}); null without a combat.csv row. GET
+// /characters/BADGE carries it too, so that a player sees their wounds at a kiosk.
+protocol::Json combat_of(Database& db, std::int64_t character);
+
 }  // namespace marshal::db

@@ -1,6 +1,7 @@
 #include "server/views.h"
 
 #include "server/office_view.h"
+#include "server/table_view.h"
 #include "server/twtw_view.h"
 
 #include <algorithm>
@@ -135,6 +136,7 @@ std::optional<Json> character_view(Database& db, const std::string& badge, Role 
   while (s.step()) cards.push_back(card_json(Town::card_from_row(s), town, role, kiosk_player, false));
   j["cards"] = cards;
   if (auto twtw = twtw_character_view(db, id)) j["twtw"] = *twtw;  // action time (server/twtw_view.h)
+  if (Json combat = combat_of(db, id); !combat.is_null()) j["combat"] = combat;  // a tabletop fight (server/table_view.h)
   return j;
 }
 

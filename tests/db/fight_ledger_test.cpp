@@ -8,6 +8,7 @@
 #include "ledger/combatants.h"
 #include "ledger/verify.h"
 #include "server/table_view.h"
+#include "server/views.h"
 
 using namespace marshal::db;
 using namespace marshal::db::testing;
@@ -243,6 +244,19 @@ TEST_CASE("GET /table shows the fight under way with its last hits, and each fig
   const Json shaken_view = table_view(t.db());  // kept: the loop reads into it
   for (const Json& c : shaken_view["characters"])
     if (c["name"] == "Hannah Two Rivers") CHECK(c["combat"]["shaken"] == true);
+  // Her own view (GET /characters/BADGE) carries the same `combat`: a GM's and her kiosk's.
+  const std::int64_t hannah_id = *character_of_badge(t.db(), hannah);
+  for (const auto& [role, player] : {std::pair{Role::gm, std::optional<std::int64_t>()},
+                                     std::pair{Role::kiosk, std::optional<std::int64_t>(hannah_id)}}) {
+    const std::optional<Json> own = character_view(t.db(), hannah, role, 0, player);
+    REQUIRE(own);
+    CHECK((*own)["combat"]["shaken"] == true);
+    CHECK((*own)["combat"]["wounds"] == 0);
+  }
+  // A town without combat.csv (the Lincoln sample): no `combat` in a character's view.
+  TestLedger town;
+  const std::string someone = town.db().scalar_text("SELECT code FROM cards WHERE kind = 'badge' LIMIT 1");
+  CHECK_FALSE(character_view(town.db(), someone, Role::gm, 0)->contains("combat"));
   t.accept("fight_ended", Json::object());
   CHECK(table_view(t.db())["fight"].is_null());
 }

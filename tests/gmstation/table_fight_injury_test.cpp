@@ -1,6 +1,6 @@
 // The Table screen's Injuries in words and payloads (gmstation/table_fight_injury.h; issue 32;
 // 000 L173-178): who owes one, injury_drawn's payload (the card typed or drawn from a full deck,
-// a temporary Injury's plain dVigor), an Injury in the roster.
+// a temporary Injury's plain dVigor).
 #include <catch2/catch.hpp>
 
 #include <set>
@@ -65,17 +65,4 @@ TEST_CASE("injury_drawn's payload: a real deck's card typed, or the station's fr
   }
   CHECK(cards.size() == static_cast<std::size_t>(marshal::core::initiative_deck_size));
   CHECK(faces == std::set<int>{1, 2, 3, 4, 5, 6, 7, 8});
-}
-
-TEST_CASE("an Injury in words, and in a fighter's condition", "[table_fight][injury]") {
-  CHECK(injury_words({{"injury", "Broken arm"}, {"permanent", false}, {"days", 9}}) == "Broken arm (9 days)");
-  CHECK(injury_words({{"injury", "Broken arm"}, {"permanent", false}, {"days", 1}}) == "Broken arm (1 day)");
-  CHECK(injury_words({{"injury", "Lame leg"}, {"permanent", true}, {"days", nullptr}}) == "Lame leg (permanent)");
-  CHECK(condition_words({{"wounds", 3}, {"shaken", false}, {"state", "unconscious"}, {"injury_owed", "temporary"}}) ==
-        "3 wounds, UNCONSCIOUS, INJURY TO DRAW");
-  Json injuries = Json::array();
-  injuries.push_back({{"injury", "Lame leg"}, {"permanent", true}});
-  injuries.push_back({{"injury", "Scar"}, {"days", 4}});
-  const Json combat{{"wounds", 0}, {"shaken", false}, {"state", "fighting"}, {"injury_owed", nullptr}, {"injuries", injuries}};
-  CHECK(condition_words(combat) == "Lame leg (permanent), Scar (4 days)");
 }

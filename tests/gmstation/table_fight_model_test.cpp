@@ -1,6 +1,6 @@
 // The Table screen's fight in words (gmstation/table_fight_model.h; issue 32), from GET /table's
-// `combat` and `fight` as db/server/table_view.h writes them: a fighter's condition, an Action
-// Card, the round's order with its Joker.
+// `combat` and `fight` as db/server/table_view.h writes them: an Action Card, the round's order
+// with its Joker (a fighter's condition: tests/protocol/fight_words_test.cpp).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -11,18 +11,6 @@
 #include "gmstation/table_fight_model.h"
 
 using namespace marshal::gm::table_fight;
-
-TEST_CASE("a fighter's condition: wounds, SHAKEN, and a state other than fighting", "[table_fight]") {
-  CHECK(condition_words(Json()).empty());  // no combat sheet
-  CHECK(condition_words({{"wounds", 0}, {"shaken", false}, {"state", "fighting"}}).empty());
-  CHECK(condition_words({{"wounds", 0}, {"shaken", true}, {"state", "fighting"}}) == "SHAKEN");
-  CHECK(condition_words({{"wounds", 1}, {"shaken", true}, {"state", "fighting"}}) == "1 wound, SHAKEN");
-  CHECK(condition_words({{"wounds", 3}, {"shaken", true}, {"state", "incapacitated"}}) == "3 wounds, SHAKEN, INCAPACITATED");
-  CHECK(condition_words({{"wounds", 0}, {"shaken", true}, {"state", "out"}}) == "SHAKEN, OUT");
-  CHECK(condition_words({{"wounds", 3}, {"shaken", false}, {"state", "last_stand"}}) == "3 wounds, LAST STAND");
-  CHECK(condition_words({{"wounds", 3}, {"shaken", false}, {"state", "bleeding_out"}}) == "3 wounds, BLEEDING OUT");
-  CHECK(condition_words({{"wounds", 3}, {"shaken", false}, {"state", "unconscious"}}) == "3 wounds, UNCONSCIOUS");
-}
 
 TEST_CASE("an Action Card in words", "[table_fight]") {
   CHECK(card_words("AS") == "A\u2660");

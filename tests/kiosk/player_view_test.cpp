@@ -79,6 +79,18 @@ TEST_CASE("a player's view: a Doctor's healing counts down beside the wound, the
   CHECK(p.timers[0] == "Healing: the wound is gone in 9:00");
 }
 
+TEST_CASE("a player's view: a tabletop fight's wounds, Shaken and Injuries, none when unhurt", "[kiosk][view]") {
+  Json view = Json::parse(R"({
+    "name": "Hannah Two Rivers", "dead": false, "bystanders_left": 0, "cards": [],
+    "combat": {"wounds": 2, "shaken": true, "state": "fighting", "injury_owed": null,
+               "injuries": [{"card": "QH", "injury": "Broken ribs", "permanent": false, "days": 6}]}})");
+  auto p = player_view(view, 0, 0);
+  CHECK(std::find(p.lines.begin(), p.lines.end(), "In the fight: 2 wounds, SHAKEN, Broken ribs (6 days)") != p.lines.end());
+  view["combat"] = Json{{"wounds", 0}, {"shaken", false}, {"state", "fighting"}};
+  p = player_view(view, 0, 0);
+  CHECK(std::none_of(p.lines.begin(), p.lines.end(), [](const std::string& l) { return l.rfind("In the fight", 0) == 0; }));
+}
+
 TEST_CASE("a player's view: a jail sentence counts down, a deputy's task, banishment and Fair prizes are said",
           "[kiosk][view]") {
   Json jailed = Json::parse(R"({
