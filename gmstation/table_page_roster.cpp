@@ -9,6 +9,7 @@
 #include "gmstation/table_page.h"
 #include "gmstation/table_page_text.h"
 #include "i18n/sentence.h"
+#include "i18n/utf8_text.h"
 #include "ui/theme.h"
 #include "ui/words.h"
 #include "protocol/fight_words.h"
@@ -31,6 +32,10 @@ constexpr std::size_t roster_names_shown = 12;
 // SHAKEN, UNCONSCIOUS, an Injury) runs longer than the chips' list; at ui::body_points seven
 // fighters pushed the result and the keys below the fold at 1024 x 600. Still read at arm's length.
 constexpr int fight_roster_points = 12;
+// A part of a fighter's condition of at most this many characters is kept on one line ("3 wounds",
+// "SHAKEN", "Broken ribs (6 days)"); a longer one (an Injury a group named at length) may break
+// inside: unbroken, it would push the list past the column at 1024 x 600.
+constexpr std::size_t longest_unbroken_part = 24;
 
 // A count of chips of one colour: "3 Bennies", "2 white".
 std::string table_chips_of(std::int64_t n, const std::string& colour) {
@@ -103,11 +108,13 @@ void TablePage::show_roster() {
       continue;
     }
     std::string about = c.value("dead", false) ? tr("DEAD") : any ? table_chips_text(chips, colours) : std::string();
-    // Each part of the condition unbroken ("3 wounds", "SHAKEN"), a line free to break between them.
+    // Each short part of the condition unbroken ("3 wounds", "SHAKEN"), a line free to break between them.
     std::string unbroken;
     for (std::size_t from = 0; from < condition.size();) {
       const std::size_t comma = std::min(condition.find(", ", from), condition.size());
-      unbroken += (unbroken.empty() ? "" : ", ") + table_unbroken(condition.substr(from, comma - from));
+      const std::string part = condition.substr(from, comma - from);
+      unbroken += (unbroken.empty() ? "" : ", ") +
+                  (i18n::characters_in(part) <= longest_unbroken_part ? table_unbroken(part) : part);
       from = comma + 2;
     }
     if (!condition.empty()) about += (about.empty() ? "" : ", ") + unbroken;
