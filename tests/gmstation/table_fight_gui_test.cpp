@@ -74,10 +74,8 @@ std::string fighter_column(const std::string& db, const std::string& name, const
 TEST_CASE("Table: a whole Deadlands fight of three rounds from the keys at 1024 x 600; verify; the character view",
           "[gui][table][fight]") {
   SampleTown posse(35, "deadlands-posse");
-  db::EventDefinition ru = posse.definition;
-  ru.options.ruleset = core::Ruleset::deadlands_ru;
-  const std::string file = posse.dir.file("fight.db");
-  db::Ledger::create(file, ru, 1000);
+  const std::string file =
+      posse.variant("fight.db", [](db::EventDefinition& d) { d.options.ruleset = core::Ruleset::deadlands_ru; });
   gm::MainFrame* frame = open_station(file, "table-gm");
   frame->SetSize(1024, 600);
   FightScreen s{frame->table(), {}, posse};

@@ -43,11 +43,10 @@ TEST_CASE("Table: the GM's fate and an Injury card typed from a real deck, named
           "[gui][table][wounds]") {
   // The posse in deadlands-ru (the GM names the fate) without an injury table: the GM types both.
   SampleTown posse(34, "deadlands-posse");
-  db::EventDefinition ru = posse.definition;
-  ru.options.ruleset = core::Ruleset::deadlands_ru;
-  ru.injuries = {};
-  const std::string file = posse.dir.file("no-table.db");
-  db::Ledger::create(file, ru, 1000);
+  const std::string file = posse.variant("no-table.db", [](db::EventDefinition& d) {
+    d.options.ruleset = core::Ruleset::deadlands_ru;
+    d.injuries = {};
+  });
   gm::MainFrame* frame = open_station(file, "table-gm");
   frame->SetSize(1024, 600);
   gm::TablePage* table = frame->table();

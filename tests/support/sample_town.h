@@ -27,6 +27,16 @@ struct SampleTown {
     definition = imported.definition;
     marshal::db::Ledger::create(db, definition, 1000);
   }
+  // Another ledger file of the same event beside it, as `changed` (a copy of the definition)
+  // leaves it: a ruleset changed, the injuries cleared. Its path.
+  template <typename Change>
+  std::string variant(const std::string& file_name, Change changed) const {
+    marshal::db::EventDefinition copy = definition;
+    changed(copy);
+    const std::string file = dir.file(file_name);
+    marshal::db::Ledger::create(file, copy, 1000);
+    return file;
+  }
   std::string badge(const std::string& name) const {
     for (const auto& c : definition.characters)
       if (c.name == name) return c.badge_code;
