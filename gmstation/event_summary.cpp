@@ -148,6 +148,7 @@ std::string event_type_words(const std::string& type) {
   if (type == "injury_drawn") return tr("Injury card drawn");
   if (type == "healed") return tr("healing rolled");
   if (type == "natural_healing_rolled") return tr("a day's natural healing rolled");
+  if (type == "hour_passed") return tr("an hour passed (the golden hour over)");
   if (type == "fight_ended") return tr("fight ended");
   if (type == "damage_rolled") return tr("damage rolled");
   if (type == "soaked") return tr("wounds soaked");

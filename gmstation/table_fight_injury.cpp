@@ -7,6 +7,7 @@
 #include "gmstation/table_fight_deal.h"
 #include "gmstation/table_fight_model.h"
 #include "i18n/translate.h"
+#include "protocol/fight_words.h"
 
 namespace marshal::gm::table_fight {
 
@@ -15,9 +16,7 @@ using i18n::trn;
 
 bool owes_injury(const Json& character) {
   if (!character.is_object() || character.value("dead", false)) return false;
-  const Json combat = character.value("combat", Json());
-  // Bleeding Out owes its permanent Injury "if they live" (000 L173): drawn once healed.
-  return combat.is_object() && combat.value("injury_owed", Json()).is_string() && combat.value("state", "") != "bleeding_out";
+  return protocol::injury_card_due(character.value("combat", Json()));
 }
 
 std::vector<std::string> owing_injury(const Json& table) {

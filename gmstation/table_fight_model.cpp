@@ -9,6 +9,7 @@
 #include "core/initiative.h"
 #include "core/refusal.h"
 #include "core/table_modifiers.h"
+#include "core/table_roll.h"
 #include "core/trait_roll.h"
 #include "gmstation/table_fight_injury.h"
 #include "i18n/sentence.h"
@@ -377,10 +378,18 @@ std::string fate_words(const std::string& result) {
 }
 
 Json sheet_roll(const core::TraitRules& rules, const Json& character, const SheetDie& die, core::Csprng& rng,
-                core::RolledTrait& rolled) {
+                core::RolledTrait& rolled, std::string_view typed) {
   const core::TraitRoll roll = character.value("wild_card", true) ? core::wild_card_roll(rules, die.sides, die.modifier)
                                                                   : core::extra_roll(rules, die.sides, die.modifier);
-  rolled = core::roll_trait(roll, rng);
+  if (typed.find_first_not_of(' ') == std::string_view::npos) {
+    rolled = core::roll_trait(roll, rng);
+  } else {
+    // As a trait roll's typed dice (table_page_rolls.cpp): an Extra's second group is the d6 that
+    // says whether a 1 is critical.
+    const core::TypedDice dice = core::parse_typed_dice(typed);
+    rolled = core::roll_trait_from_dice(roll, dice.trait, roll.wild_die ? dice.second : std::vector<int>{},
+                                        roll.wild_die ? std::vector<int>{} : dice.second);
+  }
   Json fields{{"die", fmt::format("d{}", die.sides)}, {"modifier", die.modifier}, {"dice", trait_dice_payload(rolled)}};
   // The Joker's +2 (000 L54): claimed when the deal gave one, as the ledger checks.
   if (character.value("combat", Json()).value("joker", false)) fields["joker"] = true;

@@ -102,9 +102,11 @@ std::string fate_from_typed(std::string_view text);
 std::string fate_words(const std::string& result);
 // A roll of `die` by `character` (a Wild Card rolls the Wild Die) with `rng`: its payload fields
 // as soaked and unshaken read them ({"die", "modifier", "dice", "joker" when the character holds
-// a Joker this round}), and `rolled` filled. Refused (core::Refusal) as core::roll_trait refuses.
+// a Joker this round}), and `rolled` filled. `typed`, when not blank: the physical dice as a trait
+// roll's are typed ("5 3, 2": the die's rolls, a comma, the Wild Die's), judged instead of rolled.
+// Refused (core::Refusal) as core::roll_trait, parse_typed_dice and roll_trait_from_dice refuse.
 Json sheet_roll(const core::TraitRules& rules, const Json& character, const SheetDie& die, core::Csprng& rng,
-                core::RolledTrait& rolled);
+                core::RolledTrait& rolled, std::string_view typed = {});
 // The situation a roll of `character` carries (roll_recorded's `situation`, issue 32): their
 // wounds and whether they hold a Joker this round, from GET /table's `combat`; null without a
 // combat sheet (the roll is then judged as the GM's modifier says).

@@ -51,11 +51,11 @@ TablePage::TablePage(wxWindow* parent, LedgerAsker& asker)
   trait_number_ = new OneKeyNumber(this, wx_tr("Trait"));
   modifier_ = new StepNumber(this, wx_tr("Modifier"), -20, 20, true);
   tn_ = new StepNumber(this, wx_tr("Target Number"), 1, 99, false);
-  dice_ = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(150, -1), wxTE_PROCESS_ENTER);
+  dice_ = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(130, -1), wxTE_PROCESS_ENTER);
   dice_->SetFont(ui::font(16));
   dice_->SetHint("8 5, 3");
   for (wxTextCtrl* field : std::initializer_list<wxTextCtrl*>{who_number_, trait_number_, modifier_, tn_})
-    field->SetMinSize(wxSize(70, -1));
+    field->SetMinSize(wxSize(60, -1));  // with the dice's 130: the Russian labels' row fits 1024 x 600 on one line
   // Each label with its field, on as many lines as the column's width needs (Russian is longer).
   auto* fields = new wxWrapSizer(wxHORIZONTAL);
   auto add_field = [this, fields](const wxString& label, wxWindow* field) {
@@ -381,13 +381,14 @@ bool TablePage::on_key(int key) {
       {'I', [](TablePage& p) { p.incapacitation(); }},
       {'E', [](TablePage& p) { p.start_healing(); }},
       {'W', [](TablePage& p) { p.natural_healing(); }},
+      {'T', [](TablePage& p) { p.hour_passes(); }},
   };
   const auto action = actions.find(key);
   if (action == actions.end()) return false;
-  // Any key but the second press of Ctrl+F or Ctrl+U drops a step half asked (a hit, a fate, a
-  // fight's end, a chip against Shaken or for a failed Healing, which Ctrl+E keeps): the dice
-  // field then holds no damage a trait roll would read.
-  if (key != 'F' && key != 'U') {
+  // Any key but the second press of Ctrl+F, Ctrl+U or Ctrl+T drops a step half asked (a hit, a
+  // fate, a fight's end, a chip against Shaken or for a failed Healing, which Ctrl+E keeps): the
+  // dice field then holds no damage a trait roll would read.
+  if (key != 'F' && key != 'U' && key != 'T') {
     const std::string unshake_offer = chip_unshakes_, heal_offer = chip_heals_;
     drop_fight_step();
     if (key == 'A' || key == 'P') {  // a chip given for it keeps the offers

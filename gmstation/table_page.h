@@ -153,7 +153,10 @@ class TablePage : public ConflictPage {
   void choose_other(int index);  // the hit's target or the healing's patient
   // A sheet's die rolled by the station for `who` (table_fight::sheet_roll): its payload fields;
   // false when refused, the refusal shown.
-  bool roll_sheet_die(const Json& who, const table_fight::SheetDie& die, core::RolledTrait& rolled, Json& payload);
+  // `typed`: physical dice typed for it ("5 3, 2"), judged rather than rolled; blank: the station rolls.
+  bool roll_sheet_die(const Json& who, const table_fight::SheetDie& die, core::RolledTrait& rolled, Json& payload,
+                      const std::string& typed);
+  std::string typed_dice() const;  // the Dice field's text, unless a fight step asked it for other text
   // table_page_wounds.cpp
   void unshake();      // who rolls is Shaken: asks Enter (Spirit) or Ctrl+U again (a chip)
   void roll_spirit();  // Enter after Ctrl+U: the Spirit roll; after a failure Ctrl+U again spends a chip
@@ -167,6 +170,7 @@ class TablePage : public ConflictPage {
   // The healer's Healing of `patient`; with `chip`, the reroll of their failed roll (000 L200).
   void heal(int patient, bool chip = false);
   void natural_healing();  // who rolls, wounded, between fights: a day's Vigor roll (000 L204)
+  void hour_passes();      // between fights, pressed twice: the golden hour of every wound so far ends (000 L188)
   // What to do after a step whose ledger part leaves a fighter in `ledger`'s "state": the
   // Incapacitation roll when it is owed, else the next to act.
   static std::string next_in_fight(const Json& ledger);
@@ -176,6 +180,7 @@ class TablePage : public ConflictPage {
   FightStep fight_step_ = FightStep::none;
   std::string other_badge_;       // the hit's target, the Incapacitated fighter whose fate is asked
   bool end_fight_armed_ = false;  // Ctrl+F pressed once in a fight: a second press ends it
+  bool hour_armed_ = false;       // Ctrl+T pressed once between fights: a second press records the hour
   std::string chip_heals_;        // "healer patient" badges of a failed Healing: Ctrl+E again rerolls it with a chip
   std::string chip_unshakes_;     // the badge Ctrl+U just asked about, or whose Spirit roll failed: Ctrl+U again spends a chip
   std::optional<LastHit> last_hit_;  // the last hit recorded here, while it is newer than the last trait roll

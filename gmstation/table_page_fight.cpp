@@ -34,7 +34,7 @@ namespace {
 // tokens' keys wait for its end (Ctrl+N is refused during it).
 // Joker's Wild is savage's alone (001 L35, L39): the Deadlands rulesets do not show its keys.
 // Ctrl+I shows only while an Incapacitation roll or an Injury card is owed, Ctrl+E while someone
-// could be healed, Ctrl+W between fights while someone wounded could heal by a day's rest.
+// could be healed, Ctrl+W and Ctrl+T between fights while someone wounded could heal by a day's rest.
 std::string table_keys(bool fight, bool fighters, bool jokers_wild, bool owed_fate, bool owed_injury, bool to_heal,
                        bool day_healing) {
   std::vector<std::string> keys;
@@ -65,6 +65,8 @@ std::string table_keys(bool fight, bool fighters, bool jokers_wild, bool owed_fa
   if (!fight && to_heal) keys.push_back(tr("Ctrl+E heal"));
   // TRANSLATORS: the Table screen's key for a day's natural healing (a Vigor roll, 000 L204), pressed with Ctrl: short.
   if (!fight && day_healing) keys.push_back(tr("Ctrl+W day's healing"));
+  // TRANSLATORS: the Table screen's key that ends the golden hour of the wounds so far (000 L188), pressed with Ctrl: short.
+  if (!fight && day_healing) keys.push_back(tr("Ctrl+T an hour passes"));
   if (!fight) keys.push_back(tr("token card: scan it"));
   // TRANSLATORS: the Table screen's key that starts a fight (shown when the event has combat sheets).
   if (!fight && fighters) keys.push_back(tr("Ctrl+F fight"));
@@ -119,6 +121,7 @@ void TablePage::drop_fight_step() {
   reroll_chip_ = Json();
   injury_payload_ = Json();
   end_fight_armed_ = false;
+  hour_armed_ = false;
   chip_unshakes_.clear();
   chip_heals_.clear();
   dice_->SetHint("8 5, 3");
@@ -244,14 +247,19 @@ void TablePage::ask_other(FightStep step) {
   show_prompt(utf8(fmt::format(fmt::runtime(tr("{} heals: type the patient's number, or scan their badge")), name)));
 }
 
-bool TablePage::roll_sheet_die(const Json& who, const table_fight::SheetDie& die, core::RolledTrait& rolled, Json& payload) {
+std::string TablePage::typed_dice() const { return dice_field_asked() ? std::string() : dice_->GetValue().utf8_string(); }
+
+bool TablePage::roll_sheet_die(const Json& who, const table_fight::SheetDie& die, core::RolledTrait& rolled, Json& payload,
+                               const std::string& typed) {
   try {
-    payload = table_fight::sheet_roll(rules_, who, die, rng_, rolled);
-    return true;
-  } catch (const core::Refusal& r) {  // a sheet's die out of the rules' range
+    payload = table_fight::sheet_roll(rules_, who, die, rng_, rolled, typed);
+  } catch (const core::Refusal& r) {  // a sheet's die out of the rules' range, or dice typed that are none
+    dice_->SetFocus();
     refuse(utf8(r.reason()));
     return false;
   }
+  dice_->Clear();
+  return true;
 }
 
 void TablePage::choose_other(int index) {
@@ -384,7 +392,7 @@ void TablePage::soak_last_hit() {
   const table_fight::SheetDie vigor = table_fight::vigor_die(who);
   core::RolledTrait rolled;
   Json payload;
-  if (!roll_sheet_die(who, vigor, rolled, payload)) return;
+  if (!roll_sheet_die(who, vigor, rolled, payload, typed_dice())) return;
   payload["hit"] = hit.value("seq", std::int64_t{0});
   payload["chip"] = chip;
   const int wounds = hit.value("wounds", 0);

@@ -87,14 +87,15 @@ void TablePage::show_roster() {
   int number = 0;
   std::size_t unnamed = 0;
   for (const auto& c : characters) {
-    std::string name = c.value("name", "");
+    const std::string name = c.value("name", "");
     const bool gm = c.value("side", "") == "gm", extra = !c.value("wild_card", true);
     // TRANSLATORS: after a name in the list of chips: one of the GM's Extras (a minor character, not a Wild Card).
-    if (gm && extra) name += " " + tr("(GM, Extra)");
-    // TRANSLATORS: after a name in the list of chips: one of the GM's characters.
-    else if (gm) name += " " + tr("(GM)");
-    // TRANSLATORS: after a name: an Extra (a minor character, not a Wild Card).
-    else if (extra) name += " " + tr("(Extra)");
+    const std::string kind = gm && extra ? tr("(GM, Extra)")
+                             // TRANSLATORS: after a name in the list of chips: one of the GM's characters.
+                             : gm ? tr("(GM)")
+                             // TRANSLATORS: after a name: an Extra (a minor character, not a Wild Card).
+                             : extra ? tr("(Extra)")
+                                     : std::string();
     const Json chips = c.value("chips", Json::object());
     bool any = false;
     for (const auto& [colour, n] : chips.items()) any = any || (n.is_number_integer() && n.get<std::int64_t>() != 0);
@@ -121,7 +122,10 @@ void TablePage::show_roster() {
     // The card may go to the next line, never apart from itself: a long name still fits the column.
     const std::string card = table_fight::card_of(table_, c.value("badge", ""));
     entries.push_back({place ? *place : characters.size() + static_cast<std::size_t>(number),
-                       table_unbroken(fmt::format("{} {}", number, name)) + (card.empty() ? "" : " " + table_unbroken(card)) +
+                       // The number and name on one line, then "(GM, Extra)" on it or the next: together
+                       // they pushed the Russian list past its column ("Помощник шерифа Гоморры (мастер, статист)").
+                       table_unbroken(fmt::format("{} {}", number, name)) + (kind.empty() ? "" : " " + table_unbroken(kind)) +
+                           (card.empty() ? "" : " " + table_unbroken(card)) +
                            (about.empty() ? std::string() : ": " + about)});
   }
   if (fight) std::stable_sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.place < b.place; });

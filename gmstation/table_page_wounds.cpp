@@ -80,7 +80,7 @@ void TablePage::unshake() {
   other_badge_ = badge;
   chip_unshakes_ = badge;
   dice_->Clear();
-  dice_->SetHint("");
+  dice_->SetHint("8 5, 3");  // the Spirit die's rolls and the Wild Die's, when rolled by hand
   dice_->SetFocus();
   // TRANSLATORS: {} is a character's name; Shaken ends by a Spirit roll at the start of the turn or a chip at any time (001 L43).
   show_prompt(utf8(fmt::format(fmt::runtime(tr("{} is SHAKEN: Enter rolls Spirit (the start of their turn), or Ctrl+U again spends "
@@ -90,19 +90,16 @@ void TablePage::unshake() {
 
 void TablePage::roll_spirit() {
   const int index = index_of(other_badge_);
-  const bool typed = !dice_->GetValue().IsEmpty();
+  const std::string typed = dice_->GetValue().utf8_string();  // physical dice, or blank: the station rolls
   drop_fight_step();
   if (index < 0) return refuse(wx_tr("Scan the badge of who is Shaken first"));  // gone from the table meanwhile
-  if (typed)
-    // TRANSLATORS: refused at the Table screen: something typed where Enter alone rolls Spirit.
-    return refuse(wx_tr("Enter alone: the station rolls Spirit"));
   const Json& who = character(index);
   const std::string name = who.value("name", ""), badge = who.value("badge", "");
   // The Spirit roll against 4 (SWD), the wound penalty added by the ledger.
   const table_fight::SheetDie spirit = table_fight::spirit_die(who);
   core::RolledTrait rolled;
   Json payload;
-  if (!roll_sheet_die(who, spirit, rolled, payload)) return;
+  if (!roll_sheet_die(who, spirit, rolled, payload, typed)) return;
   payload["by"] = badge;
   payload["how"] = "spirit";
   record_or_refuse("unshaken", payload, [=, this](const RecordOutcome& outcome) {
@@ -162,7 +159,7 @@ void TablePage::incapacitation() {
   const table_fight::SheetDie vigor = table_fight::vigor_die(who);
   core::RolledTrait rolled;
   Json payload;
-  if (!roll_sheet_die(who, vigor, rolled, payload)) return;
+  if (!roll_sheet_die(who, vigor, rolled, payload, typed_dice())) return;
   payload["by"] = badge;
   // One short line, the fate on the next (two lines of the result show at 1024 x 600).
   // TRANSLATORS: {0} who rolls, {1} the Vigor die ("d8"), {2} the faces: the Incapacitation roll.
@@ -295,7 +292,7 @@ void TablePage::heal(int patient_index, bool chip) {
   const table_fight::SheetDie skill = table_fight::healing_die(healer);
   core::RolledTrait rolled;
   Json payload;
-  if (!roll_sheet_die(healer, skill, rolled, payload)) return;
+  if (!roll_sheet_die(healer, skill, rolled, payload, typed_dice())) return;
   payload["healer"] = healer.value("badge", "");
   payload["patient"] = patient.value("badge", "");
   const std::string offer = healer.value("badge", "") + " " + patient.value("badge", "");
@@ -339,7 +336,7 @@ void TablePage::natural_healing() {
   const table_fight::SheetDie vigor = table_fight::vigor_die(who);
   core::RolledTrait rolled;
   Json payload;
-  if (!roll_sheet_die(who, vigor, rolled, payload)) return;
+  if (!roll_sheet_die(who, vigor, rolled, payload, typed_dice())) return;
   payload["by"] = who.value("badge", "");
   payload["modifier"] = payload.value("modifier", 0) + modifier_->value();
   record_or_refuse("natural_healing_rolled", payload, [=, this](const RecordOutcome& outcome) {
@@ -348,6 +345,25 @@ void TablePage::natural_healing() {
                                    table_fight::faces_words(rolled));
     if (outcome.status == RecordOutcome::Status::accepted) text += "\n" + healed_words(outcome.ledger);
     set_result(utf8(text));
+    show_recorded(outcome, tr("Next: scan who rolls"));
+    on_shown();
+  });
+}
+
+void TablePage::hour_passes() {
+  const bool armed = hour_armed_;
+  drop_fight_step();
+  // TRANSLATORS: refused at the Table screen: Ctrl+T during a fight (000 L188: a round is seconds, not an hour).
+  if (in_fight()) return refuse(wx_tr("A fight is under way: an hour passes after it"));
+  if (!armed) {
+    hour_armed_ = true;
+    // TRANSLATORS: asked before the GM records that an hour has passed (000 L188): it cannot be taken back.
+    return show_prompt(wx_tr("Ctrl+T again: an hour has passed, and the Healing skill no longer treats the wounds taken "
+                             "so far (the arcane Healing power still may)"));
+  }
+  record_or_refuse("hour_passed", Json::object(), [this](const RecordOutcome& outcome) {
+    // TRANSLATORS: the Table screen's result after Ctrl+T twice (000 L188).
+    set_result(wx_tr("An hour has passed: the golden hour of every wound so far is over"));
     show_recorded(outcome, tr("Next: scan who rolls"));
     on_shown();
   });

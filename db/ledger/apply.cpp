@@ -55,7 +55,8 @@ const std::vector<EventType>& recorded_types() {
       {"twtw_step_resolved", group_twtw}, {"twtw_step_undone", group_twtw}, {"twtw_round_ended", group_twtw},
       {"fight_started", group_fight}, {"cards_dealt", group_fight}, {"card_redrawn", group_fight}, {"fight_ended", group_fight}, {"damage_rolled", group_harm},
       {"soaked", group_harm}, {"unshaken", group_harm}, {"incapacitation_rolled", group_harm},
-      {"healed", group_harm}, {"natural_healing_rolled", group_harm}, {"injury_drawn", group_injury}};
+      {"healed", group_harm}, {"natural_healing_rolled", group_harm}, {"hour_passed", group_harm},
+      {"injury_drawn", group_injury}};
   return types;
 }
 

@@ -233,9 +233,11 @@ void apply_card_redrawn(ApplyContext& ctx, protocol::Fields& f, std::int64_t fig
   // A replay takes a card drawn after a Soak, a Spirit or Healing roll of the round when no roll
   // or hit came before it: a ledger of schema 23 recorded it so, before `begun` counted them.
   const bool begun = db.scalar_int("SELECT begun FROM fight_rounds WHERE seq = " + after) != 0;
-  const bool rolled_or_hit =
-      db.scalar_int("SELECT (SELECT COUNT(*) FROM rolls WHERE seq > " + after + ") + (SELECT COUNT(*) FROM hits WHERE seq > " + after + ")") > 0;
-  if (begun && (!ctx.replaying || rolled_or_hit))
+  auto rolled_or_hit = [&] {  // asked only of a replay of a round begun
+    return db.scalar_int("SELECT EXISTS (SELECT 1 FROM rolls WHERE seq > " + after + ") OR EXISTS (SELECT 1 FROM hits WHERE seq > " +  // i18n: not words (SQL)
+                         after + ")") != 0;
+  };
+  if (begun && (!ctx.replaying || rolled_or_hit()))
     throw LedgerRefusal(RefusalCode::illegal_move, "type",
                         say("the round has begun (a roll or a hit is recorded since the deal): no more cards are drawn (001 L45)"));
   const std::int64_t who = town.character_by_badge(f.required("to"), "to");

@@ -13,6 +13,7 @@
 //   000 L184-204): a success and each raise a wound; 000 L200's attempts (heal_attempts.h); the dying come back at their last Wound
 //   level, Shaken (002 L36).
 // - natural_healing_rolled: a day's Vigor roll of a wounded fighter (000 L204).
+// - hour_passed: an hour or more of the story passed: the golden hour of the wounds so far is over (000 L188).
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -392,6 +393,8 @@ void apply_healing(ApplyContext& ctx, protocol::Fields& f) {
   // 000 L200: one attempt a round, a failed healer's retry a chip's reroll, no improving a healing.
   const HealAttempt attempt{patient.id, healer, patient.name, town.name_of(healer)};
   const Json* chip = f.optional("chip");
+  // 000 L188: the skill within the golden hour, the arcane power (`power`) until natural healing.
+  check_golden_hour(town.db(), attempt, optional_flag(f, "power"));
   check_heal_attempt(town.db(), attempt, chip != nullptr);
   if (chip) pay_own_chip(ctx, healer, attempt.healer_name, core::ChipUse::reroll, *chip);
   // The patient's wounds penalise the Healing roll (SWD), as the healer's own penalise every roll.
@@ -429,8 +432,22 @@ void apply_natural_healing(ApplyContext& ctx, protocol::Fields& f) {
   const int healed = judged.success ? std::min(1 + judged.raises, who.row.state.wounds) : 0;
   const core::Combatant after = healed > 0 ? core::after_healing(who.row.state, healed) : who.row.state;
   save_combatant_state(town.db(), who.id, after);
+  record_time_mark(town.db(), town.seq(), TimeMark::day, who.id);  // its wounds are past any Healing roll (000 L188)
   ctx.ledger["healed"] = healed;
   ctx.ledger["state"] = combatant_state_json(after);
+}
+
+// hour_passed (000 L188): the GM says an hour or more has passed at the table since the wounds
+// taken so far: the golden hour of each is over (ledger/heal_attempts.h). Not during a fight (a
+// round is seconds of the story).
+void apply_hour_passed(ApplyContext& ctx, protocol::Fields& f) {
+  Town& town = ctx.town;
+  if (town.db().scalar_text("SELECT COALESCE((SELECT value FROM event_info WHERE key = 'game'), 'lincoln')") != "tabletop")  // i18n: not words (SQL)
+    throw LedgerRefusal(RefusalCode::illegal_move, "type", say("the golden hour is a tabletop game's (options.csv: game,tabletop)"));
+  if (open_fight(town.db()))
+    throw LedgerRefusal(RefusalCode::illegal_move, "type", say("a fight is under way: its rounds are seconds, not an hour"));
+  f.done();
+  record_time_mark(town.db(), town.seq(), TimeMark::hour, std::nullopt);
 }
 
 }  // namespace
@@ -443,6 +460,7 @@ void apply_harm_event(const std::string& type, ApplyContext& ctx) {
   else if (type == "unshaken") apply_unshaken(ctx, f);
   else if (type == "incapacitation_rolled") apply_incapacitation(ctx, f);
   else if (type == "natural_healing_rolled") apply_natural_healing(ctx, f);
+  else if (type == "hour_passed") apply_hour_passed(ctx, f);
   else apply_healing(ctx, f);
 }
 

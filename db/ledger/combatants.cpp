@@ -26,8 +26,8 @@ void insert_combatant(Database& db, std::int64_t character, const core::CombatSh
 }
 
 std::optional<CombatantRow> find_combatant(Database& db, std::int64_t character) {
-  Statement s = db.prepare("SELECT toughness, armor, parry, wound_levels, luck, wounds, shaken, state FROM combatants "
-                           "WHERE character = ?");  // i18n: not words (SQL)
+  Statement s = db.prepare("SELECT toughness, armor, parry, wound_levels, luck, wounds, shaken, state, injury_owed "
+                           "FROM combatants WHERE character = ?");  // i18n: not words (SQL)
   s.bind(1, character);
   if (!s.step()) return std::nullopt;
   CombatantRow row;
@@ -45,6 +45,10 @@ std::optional<CombatantRow> find_combatant(Database& db, std::int64_t character)
   row.state.wounds = static_cast<int>(s.int64(5));
   row.state.shaken = s.int64(6) != 0;
   row.state.state = *state;
+  if (!s.is_null(8)) {
+    row.injury_owed = core::injury_kind_from_string(s.text(8));
+    if (!row.injury_owed) throw std::runtime_error("combatants: a row the schema does not allow");  // i18n: not words (a damaged file)
+  }
   return row;
 }
 
@@ -58,10 +62,8 @@ void save_combatant_state(Database& db, std::int64_t character, const core::Comb
 }
 
 std::optional<core::InjuryKind> injury_owed(Database& db, std::int64_t character) {
-  Statement s = db.prepare("SELECT injury_owed FROM combatants WHERE character = ? AND injury_owed IS NOT NULL");
-  s.bind(1, character);
-  if (!s.step()) return std::nullopt;
-  return core::injury_kind_from_string(s.text(0));
+  const auto row = find_combatant(db, character);
+  return row ? row->injury_owed : std::nullopt;
 }
 
 void set_injury_owed(Database& db, std::int64_t character, std::optional<core::InjuryKind> owed) {
@@ -97,9 +99,13 @@ std::optional<core::Combatant> combatant_state_from_json(const protocol::Json& j
   return c;
 }
 
+std::int64_t open_round(Database& db) {
+  return db.scalar_int("SELECT COALESCE(MAX(r.seq), 0) FROM fight_rounds r JOIN fights f ON f.seq = r.fight WHERE f.ended_seq IS NULL");
+}
+
 void mark_round_begun(Database& db) {
-  db.exec("UPDATE fight_rounds SET begun = 1 WHERE begun = 0 AND seq = (SELECT MAX(r.seq) FROM fight_rounds r JOIN fights f "
-          "ON f.seq = r.fight WHERE f.ended_seq IS NULL)");
+  const std::int64_t round = open_round(db);
+  if (round != 0) db.exec("UPDATE fight_rounds SET begun = 1 WHERE begun = 0 AND seq = " + std::to_string(round));  // i18n: not words (SQL)
 }
 
 std::optional<std::int64_t> open_fight(Database& db) {

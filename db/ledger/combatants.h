@@ -20,6 +20,7 @@ struct CombatantRow {
   std::int64_t character = 0;
   core::CombatSheet sheet;
   core::Combatant state;  // its wound_levels are the sheet's
+  std::optional<core::InjuryKind> injury_owed;  // injury_owed() below
 };
 
 // The character's row, a fighter not yet hurt. The sheet is checked by the caller
@@ -53,6 +54,9 @@ void require_still_fighting(Database& db, std::int64_t character, const std::str
 // may repeat, and the ledger part stays as recorded.
 protocol::Json round_order(Database& db, const protocol::Json& stored_cards, bool with_badges = false);
 
+// The seq of the last round dealt (cards_dealt) of the fight under way; 0 outside a fight or
+// before its first deal.
+std::int64_t open_round(Database& db);
 // The last round dealt of the fight under way has begun (fight_rounds.begun): a roll, a hit, a
 // Soak, a Spirit, Incapacitation or Healing roll was recorded since its deal, and a chip buys no
 // new Action Card now (001 L45: "before the round's first action"). Nothing without a fight or a deal.

@@ -1,6 +1,7 @@
 #include "ledger/heal_attempts.h"
 
 #include "ledger/apply.h"
+#include "ledger/combatants.h"
 
 namespace marshal::db {
 
@@ -10,11 +11,6 @@ namespace {
 // treated other wounds (000 L200: "the infliction of a fresh Wound always permits a new Healing roll").
 std::int64_t last_wound(Database& db, std::int64_t patient) {
   return db.scalar_int("SELECT COALESCE(MAX(seq), 0) FROM hits WHERE wounds > soaked AND target = " + std::to_string(patient));
-}
-
-// The last round dealt of the fight under way; 0 outside a fight or before its first deal.
-std::int64_t round_under_way(Database& db) {
-  return db.scalar_int("SELECT COALESCE(MAX(r.seq), 0) FROM fight_rounds r JOIN fights f ON f.seq = r.fight WHERE f.ended_seq IS NULL");
 }
 
 std::int64_t attempts(Database& db, const std::string& where) {
@@ -43,15 +39,39 @@ void check_heal_attempt(Database& db, const HealAttempt& a, bool chip) {
     throw LedgerRefusal(RefusalCode::illegal_move, "healer",
                         // TRANSLATORS: {0} a healer's name, {1} the patient's (000 L200).
                         say("{} failed to heal {} already: only a chip buys another try (000 L200)", a.healer_name, a.patient_name));
-  const std::int64_t round = round_under_way(db);
+  const std::int64_t round = open_round(db);
   if (round != 0 && attempts(db, "patient = " + std::to_string(a.patient) + " AND round = " + std::to_string(round)) > 0)  // i18n: not words (SQL)
     throw LedgerRefusal(RefusalCode::illegal_move, "patient",
                         // TRANSLATORS: {} is a character's name (000 L200: one Healing attempt each Action round).
                         say("{} had a Healing attempt this round already: one a round (000 L200)", a.patient_name));
 }
 
+void check_golden_hour(Database& db, const HealAttempt& a, bool power) {
+  const std::string since = " AND seq > " + std::to_string(last_wound(db, a.patient));  // i18n: not words (SQL)
+  if (db.scalar_int("SELECT EXISTS (SELECT 1 FROM time_marks WHERE kind = 'day' AND character = " +  // i18n: not words (SQL)
+                    std::to_string(a.patient) + since + ")") != 0)
+    throw LedgerRefusal(RefusalCode::illegal_move, "patient",
+                        // TRANSLATORS: {} is a character's name (000 L188: Healing only before natural healing).
+                        say("{} has had a day's natural healing since the last wound: no Healing roll treats it now (000 L188)",
+                            a.patient_name));
+  if (!power && db.scalar_int("SELECT EXISTS (SELECT 1 FROM time_marks WHERE kind = 'hour'" + since + ")") != 0)  // i18n: not words (SQL)
+    throw LedgerRefusal(RefusalCode::illegal_move, "patient",
+                        // TRANSLATORS: {} is a character's name (000 L188: the golden hour after a wound).
+                        say("the golden hour after {}'s last wound is past: the Healing skill no longer treats it, the "
+                            "arcane Healing power still may (000 L188)",
+                            a.patient_name));
+}
+
+void record_time_mark(Database& db, std::int64_t seq, TimeMark mark, std::optional<std::int64_t> character) {
+  db.prepare("INSERT INTO time_marks(seq, kind, character) VALUES (?,?,?)")
+      .bind(1, seq)
+      .bind(2, std::string(mark == TimeMark::hour ? "hour" : "day"))
+      .bind(3, character)
+      .run();
+}
+
 void record_heal_attempt(Database& db, std::int64_t seq, const HealAttempt& a, bool success) {
-  const std::int64_t round = round_under_way(db);
+  const std::int64_t round = open_round(db);
   db.prepare("INSERT INTO heal_attempts(seq, patient, healer, round, success) VALUES (?,?,?,?,?)")
       .bind(1, seq)
       .bind(2, a.patient)

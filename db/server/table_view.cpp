@@ -138,7 +138,7 @@ Json combat_of(Database& db, std::int64_t character) {
   while (s.step())
     injuries.push_back({{"card", s.text(0)}, {"injury", s.text(1)}, {"permanent", s.int64(2) != 0},
                         {"days", s.is_null(3) ? Json() : Json(s.int64(3))}});
-  const auto owed = injury_owed(db, character);
+  const auto& owed = row->injury_owed;
   return {{"toughness", row->sheet.toughness},
           {"armor", row->sheet.armor},
           {"parry", row->sheet.parry},

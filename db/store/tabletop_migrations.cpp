@@ -3,6 +3,17 @@
 
 namespace marshal::db {
 
+namespace {
+
+// SQL: the badge code at `path` of an event's payload (`e`) as the ledger reads one (upper case,
+// no spaces, hyphens or tabs, O read as 0, I and L as 1), to join cards.code on.
+std::string badge_in_payload(const char* path) {
+  return std::string("replace(replace(replace(replace(replace(replace(upper(json_extract(e.payload, '") + path +  // i18n: not words (SQL)
+         "')), ' ', ''), '-', ''), char(9), ''), 'O', '0'), 'I', '1'), 'L', '1')";  // i18n: not words (SQL)
+}
+
+}  // namespace
+
 std::vector<std::string> tabletop_migrations() {
   return {
       // 21: a tabletop fighter's sheet (combat.csv) and the state a fight left, the fights and
@@ -92,7 +103,7 @@ CREATE TABLE injuries (
 );
 CREATE TEMP TABLE fates AS
   SELECT e.seq, c.holder AS character, json_extract(e.payload, '$.ledger.incapacitation') AS fate
-  FROM events e JOIN cards c ON c.code = replace(replace(replace(replace(replace(replace(upper(json_extract(e.payload, '$.by')), ' ', ''), '-', ''), char(9), ''), 'O', '0'), 'I', '1'), 'L', '1') AND c.kind = 'badge'
+  FROM events e JOIN cards c ON c.code = )sql" + badge_in_payload("$.by") + R"sql( AND c.kind = 'badge'
   WHERE e.type = 'incapacitation_rolled';
 UPDATE combatants SET injury_owed = CASE
   WHEN (SELECT fate FROM fates f WHERE f.character = combatants.character ORDER BY seq DESC LIMIT 1) = 'death' THEN NULL
@@ -126,9 +137,26 @@ SELECT e.seq, p.holder, h.holder,
         WHERE r.seq < e.seq AND f.seq < e.seq AND (f.ended_seq IS NULL OR f.ended_seq > e.seq)),
        COALESCE(json_extract(e.payload, '$.ledger.healed'), 0) > 0
 FROM events e
-JOIN cards p ON p.code = replace(replace(replace(replace(replace(replace(upper(json_extract(e.payload, '$.patient')), ' ', ''), '-', ''), char(9), ''), 'O', '0'), 'I', '1'), 'L', '1') AND p.kind = 'badge'
-JOIN cards h ON h.code = replace(replace(replace(replace(replace(replace(upper(json_extract(e.payload, '$.healer')), ' ', ''), '-', ''), char(9), ''), 'O', '0'), 'I', '1'), 'L', '1') AND h.kind = 'badge'
+JOIN cards p ON p.code = )sql" + badge_in_payload("$.patient") + R"sql( AND p.kind = 'badge'
+JOIN cards h ON h.code = )sql" + badge_in_payload("$.healer") + R"sql( AND h.kind = 'badge'
 WHERE e.type = 'healed';
+)sql",
+      // 26: the table's time as far as healing cares (issue 32; 000 L188; ledger/heal_attempts.h
+      // golden hour): `hour` an hour or more passed (hour_passed, every fighter), `day` a
+      // fighter's day of natural healing (natural_healing_rolled). A file of schema 25 takes its
+      // days from its natural_healing_rolled events, as a replay writes them; it had no
+      // hour_passed.
+      R"sql(
+CREATE TABLE time_marks (
+  seq INTEGER PRIMARY KEY,
+  kind TEXT NOT NULL CHECK (kind IN ('hour', 'day')),
+  character INTEGER REFERENCES characters(id),
+  CHECK ((kind = 'hour') = (character IS NULL))
+);
+INSERT INTO time_marks(seq, kind, character)
+SELECT e.seq, 'day', c.holder
+FROM events e JOIN cards c ON c.code = )sql" + badge_in_payload("$.by") + R"sql( AND c.kind = 'badge'
+WHERE e.type = 'natural_healing_rolled';
 )sql",
   };
 }

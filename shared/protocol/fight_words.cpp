@@ -27,6 +27,10 @@ std::string state_words(const std::string& state) {
 
 }  // namespace
 
+bool injury_card_due(const Json& combat) {
+  return combat.is_object() && combat.value("injury_owed", Json()).is_string() && combat.value("state", "") != "bleeding_out";
+}
+
 std::string injury_words(const Json& injury) {
   const std::string name = injury.value("injury", "");
   // TRANSLATORS: {} is an Injury's name (the group's injuries.csv): one that lasts (000 L173).
@@ -49,7 +53,7 @@ std::string fight_condition_words(const Json& combat) {
   if (combat.value("shaken", false)) add(tr("SHAKEN"));
   add(state_words(combat.value("state", "fighting")));
   // TRANSLATORS: a fighter's state in the Table screen's list: an Injury card is owed (000 L173-175), in capitals.
-  if (combat.value("injury_owed", Json()).is_string() && combat.value("state", "") != "bleeding_out") add(tr("INJURY TO DRAW"));
+  if (injury_card_due(combat)) add(tr("INJURY TO DRAW"));
   for (const Json& injury : combat.value("injuries", Json::array())) add(injury_words(injury));
   return words;
 }

@@ -13,6 +13,10 @@ namespace marshal::protocol {
 // card waits until they live) and those drawn ("Broken arm (9 days)": injury_words).
 std::string fight_condition_words(const Json& combat);
 
+// An Injury card is due now: one is owed (`injury_owed`) and they are not Bleeding Out, whose
+// permanent Injury is drawn "if they live" (000 L173), once healed.
+bool injury_card_due(const Json& combat);
+
 // An Injury from `combat.injuries[]` or injury_drawn's ledger part: "Broken arm (9 days)",
 // "Lame leg (permanent)".
 std::string injury_words(const Json& injury);

@@ -3,7 +3,8 @@
 // improving a healing, a fresh wound permitting new ones) with migration 25 for older files; and
 // a day's natural healing (000 L204): a wounded fighter's Vigor roll against 4 between fights, a
 // success heals a wound and each raise another, with the wound penalty where the ruleset has one;
-// refused during a fight, for the unhurt and for the dying. verify replays each.
+// refused during a fight, for the unhurt and for the dying; 000 L188's golden hour (hour_passed)
+// with migration 26. verify replays each.
 #include <catch2/catch.hpp>
 
 #include "db_test_helpers.h"
@@ -116,6 +117,61 @@ TEST_CASE("000 L200: one Healing attempt a round, a failed healer's retry only f
   CHECK(t.accept("healed", healing(father, hannah, 5)).ledger["healed"] == 1);
   CHECK(t.count("SELECT COUNT(*) FROM heal_attempts WHERE round IS NULL") == 2);
   check_verifies(t);
+}
+
+TEST_CASE("000 L188: the Healing skill within the golden hour, the arcane power until natural healing", "[db][fight][healing]") {
+  TestLedger t(sample_posse_dir());
+  const std::string jack = t.badge("Lucky Jack Dawson"), doc = t.badge("Doc Ezekiel Hale"), hannah = t.badge("Hannah Two Rivers"),
+                    father = t.badge("Father Tomas Ruiz");
+  auto healing = [](const std::string& healer, const std::string& patient, bool power) {
+    Json payload{{"healer", healer}, {"patient", patient}, {"die", "d8"}, {"dice", {{"trait", {5}}, {"wild", {1}}}}};
+    if (power) payload["power"] = true;
+    return payload;
+  };
+  t.accept("fight_started", Json::object());
+  t.accept("damage_rolled", {{"by", "gm"}, {"target", jack}, {"dice", damage_d6s({5, 5, 5})}});  // two wounds
+  CHECK(t.refuse("hour_passed", Json::object(), "illegal_move").field == "type");  // a round is seconds
+  t.accept("fight_ended", Json::object());
+  CHECK(t.refuse("hour_passed", {{"hours", 2}}, "bad_input").field == "hours");  // it takes nothing
+  t.accept("hour_passed", Json::object());
+  // Past the golden hour the skill is refused; the arcane power still heals (5 against 4: one).
+  AppendResult late = t.refuse("healed", healing(doc, jack, false), "illegal_move");
+  CHECK(late.field == "patient");
+  CHECK(late.reason.find("golden hour") != std::string::npos);
+  CHECK(t.accept("healed", healing(doc, jack, true)).ledger["healed"] == 1);
+  // A fresh wound opens a golden hour of its own: the skill treats it again.
+  t.accept("fight_started", Json::object());
+  t.accept("damage_rolled", {{"by", "gm"}, {"target", jack}, {"dice", damage_d6s({5, 4})}});  // 9 vs 5: a wound
+  t.accept("fight_ended", Json::object());
+  CHECK(t.accept("healed", healing(hannah, jack, false)).ledger["healed"] == 1);
+  // Another wound, then a day's natural healing (failed: 2 against 4): neither skill nor power now.
+  t.accept("fight_started", Json::object());
+  t.accept("damage_rolled", {{"by", "gm"}, {"target", jack}, {"dice", damage_d6s({5, 4})}});
+  t.accept("fight_ended", Json::object());
+  CHECK(t.accept("natural_healing_rolled", day_roll(jack, {2})).ledger["healed"] == 0);
+  CHECK(t.refuse("healed", healing(father, jack, true), "illegal_move").reason.find("natural healing") != std::string::npos);
+  CHECK(t.refuse("healed", healing(father, jack, false), "illegal_move").field == "patient");
+  CHECK(t.count("SELECT COUNT(*) FROM time_marks WHERE kind = 'hour' AND character IS NULL") == 1);
+  CHECK(t.count("SELECT COUNT(*) FROM time_marks WHERE kind = 'day'") == 1);
+  check_verifies(t);
+  // Not in a game without fights at the table.
+  TestLedger town;
+  CHECK(town.refuse("hour_passed", Json::object(), "illegal_move").field == "type");
+}
+
+TEST_CASE("migration 26 on a ledger of schema 25: each day of natural healing from its event", "[db][healing][migrations]") {
+  TempDir dir;
+  Database db(dir.file("old.db"), true);
+  migrate_to_version(db, 25);
+  db.exec("PRAGMA foreign_keys = OFF");
+  db.exec("INSERT INTO cards(code, kind, holder, title, since_seq) VALUES ('B1', 'badge', 1, 'one', 1), ('B2', 'badge', 2, 'two', 1)");
+  db.exec("INSERT INTO events(seq, uuid, station, server_time_ms, type, payload, prev_hash, hash) VALUES "
+          "(3, 'u3', 'gm', 1, 'natural_healing_rolled', '{\"by\": \"b-2\"}', x'00', x'01'), "
+          "(4, 'u4', 'gm', 1, 'healed', '{\"healer\": \"B1\", \"patient\": \"B2\"}', x'00', x'01')");
+  migrate(db);
+  CHECK(schema_version(db) == static_cast<int>(migrations().size()));
+  // The badge read as the ledger reads it: "b-2" is B2's.
+  CHECK(db.scalar_text("SELECT group_concat(seq || ':' || kind || ':' || character, ' ') FROM time_marks") == "3:day:2");
 }
 
 TEST_CASE("migration 25 on a ledger of schema 24: each Healing attempt from its event, in the round it came in", "[db][healing][migrations]") {

@@ -266,6 +266,20 @@ TEST_CASE("a sheet's die rolled for a Soak or a Spirit roll: the payload's field
   CHECK(rolled.wild.empty());
   CHECK(faces_words(rolled).find("Wild Die") == std::string::npos);
   CHECK_THROWS_AS(sheet_roll(rules, extra, SheetDie{7, 0, true}, rng, rolled), marshal::core::Refusal);  // no d7
+  // Physical dice typed: judged, not rolled. A d8 that Aced into a 3, a Wild Die of 2.
+  fields = sheet_roll(rules, wild_card, SheetDie{8, 1, true}, rng, rolled, "8 3, 2");
+  CHECK(rolled.trait == std::vector<int>{8, 3});
+  CHECK(rolled.wild == std::vector<int>{2});
+  CHECK(fields["dice"] == trait_dice_payload(rolled));
+  // An Extra's 1 is followed by the d6 that says whether it is critical; blank is the station's roll.
+  sheet_roll(rules, extra, SheetDie{6, 0, true}, rng, rolled, "1, 4");
+  CHECK(rolled.trait == std::vector<int>{1});
+  CHECK(rolled.wild.empty());
+  sheet_roll(rules, extra, SheetDie{6, 0, true}, rng, rolled, "  ");
+  CHECK_FALSE(rolled.trait.empty());
+  // Dice that cannot be: refused, naming why.
+  CHECK_THROWS_AS(sheet_roll(rules, wild_card, SheetDie{8, 1, true}, rng, rolled, "9, 2"), marshal::core::Refusal);  // no 9 on a d8
+  CHECK_THROWS_AS(sheet_roll(rules, wild_card, SheetDie{8, 1, true}, rng, rolled, "zz"), marshal::core::Refusal);
 }
 
 TEST_CASE("the chip a reroll or a Soak spends: the holder's first colour, the GM's pool for the GM's characters", "[table_fight]") {

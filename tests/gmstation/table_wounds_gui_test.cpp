@@ -105,7 +105,7 @@ TEST_CASE("Table: the GM's fate and an Injury card typed from a real deck, named
     CHECK(days <= 13);
   }
   // A day's natural healing (000 L204, Ctrl+W): not during the fight, not for the dying; Doc,
-  // wounded, rolls his Vigor once it is over.
+  // wounded, rolls his Vigor once it is over, after an hour has passed (Ctrl+T).
   hit(sim, posse.badge("Smith the Gunhand"), '1', "2d6+1: 5, 4");  // 10 vs Doc's Toughness 5: a wound
   REQUIRE(state_of(file, "Doc Ezekiel Hale") == "fighting");
   scan_burst(sim, posse.badge("Doc Ezekiel Hale"));
@@ -118,6 +118,21 @@ TEST_CASE("Table: the GM's fate and an Injury card typed from a real deck, named
   sim.Char('F', wxMOD_CONTROL);
   pump(500);
   CHECK(table->keys_text().Contains("Ctrl+W day's healing"));
+  // An hour passes (Ctrl+T twice, 000 L188): Father Tomas's Healing skill no longer treats Doc's wound.
+  CHECK(table->keys_text().Contains("Ctrl+T an hour passes"));
+  sim.Char('T', wxMOD_CONTROL);
+  pump(300);
+  CHECK(table->instruction().Contains("Ctrl+T again: an hour has passed"));
+  sim.Char('T', wxMOD_CONTROL);
+  pump(500);
+  CHECK(table->result_text().Contains("An hour has passed"));
+  scan_burst(sim, posse.badge("Father Tomas Ruiz"));
+  pump(300);
+  sim.Char('E', wxMOD_CONTROL);
+  pump(300);
+  sim.Char('1');
+  pump(500);
+  CHECK(table->refusal_text().Contains("the golden hour after Doc Ezekiel Hale's last wound is past"));
   scan_burst(sim, posse.badge("Hannah Two Rivers"));
   pump(300);
   sim.Char('W', wxMOD_CONTROL);
