@@ -381,15 +381,7 @@ Json sheet_roll(const core::TraitRules& rules, const Json& character, const Shee
                 core::RolledTrait& rolled, std::string_view typed) {
   const core::TraitRoll roll = character.value("wild_card", true) ? core::wild_card_roll(rules, die.sides, die.modifier)
                                                                   : core::extra_roll(rules, die.sides, die.modifier);
-  if (typed.find_first_not_of(' ') == std::string_view::npos) {
-    rolled = core::roll_trait(roll, rng);
-  } else {
-    // As a trait roll's typed dice (table_page_rolls.cpp): an Extra's second group is the d6 that
-    // says whether a 1 is critical.
-    const core::TypedDice dice = core::parse_typed_dice(typed);
-    rolled = core::roll_trait_from_dice(roll, dice.trait, roll.wild_die ? dice.second : std::vector<int>{},
-                                        roll.wild_die ? std::vector<int>{} : dice.second);
-  }
+  rolled = core::roll_typed_or_random(roll, typed, rng);
   Json fields{{"die", fmt::format("d{}", die.sides)}, {"modifier", die.modifier}, {"dice", trait_dice_payload(rolled)}};
   // The Joker's +2 (000 L54): claimed when the deal gave one, as the ledger checks.
   if (character.value("combat", Json()).value("joker", false)) fields["joker"] = true;

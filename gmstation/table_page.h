@@ -8,7 +8,7 @@
 //   Ctrl+A  award a chip to who is rolling     Ctrl+P  award one to the GM's pool
 //   Ctrl+N  start or end the game night (savage deals the night's Bennies)
 //   Ctrl+J  a Joker drawn by the posse, Ctrl+V by the villains: Joker's Wild (savage)
-// A fight (issue 32, docs/tabletop.md "A fight at the Table screen"; table_page_fight.cpp):
+// A fight (issue 32, docs/table-fight.md; table_page_fight.cpp):
 //   Ctrl+F  a fight starts (Ctrl+F twice: it ends)
 //   Ctrl+D  the Action Cards: Enter, the station deals; or the cards of a real deck typed
 //   Ctrl+R  who rolls spends a chip on another card, keeping the better (001 L45)
@@ -153,10 +153,12 @@ class TablePage : public ConflictPage {
   void choose_other(int index);  // the hit's target or the healing's patient
   // A sheet's die rolled by the station for `who` (table_fight::sheet_roll): its payload fields;
   // false when refused, the refusal shown.
-  // `typed`: physical dice typed for it ("5 3, 2"), judged rather than rolled; blank: the station rolls.
-  bool roll_sheet_die(const Json& who, const table_fight::SheetDie& die, core::RolledTrait& rolled, Json& payload,
-                      const std::string& typed);
-  std::string typed_dice() const;  // the Dice field's text, unless a fight step asked it for other text
+  // Physical dice typed in the Dice field for it ("5 3, 2", typed_dice) are judged rather than
+  // rolled; blank: the station rolls. Refused, the dice typed stay in the field to be mended.
+  bool roll_sheet_die(const Json& who, const table_fight::SheetDie& die, core::RolledTrait& rolled, Json& payload);
+  // The Dice field's text, unless a fight step asked it for other text (damage, cards, a fate);
+  // the Spirit roll's step asks it for the Spirit dice.
+  std::string typed_dice() const;
   // table_page_wounds.cpp
   void unshake();      // who rolls is Shaken: asks Enter (Spirit) or Ctrl+U again (a chip)
   void roll_spirit();  // Enter after Ctrl+U: the Spirit roll; after a failure Ctrl+U again spends a chip
@@ -179,8 +181,9 @@ class TablePage : public ConflictPage {
   const Json& character(int index) const { return table_["characters"][static_cast<std::size_t>(index)]; }
   FightStep fight_step_ = FightStep::none;
   std::string other_badge_;       // the hit's target, the Incapacitated fighter whose fate is asked
-  bool end_fight_armed_ = false;  // Ctrl+F pressed once in a fight: a second press ends it
-  bool hour_armed_ = false;       // Ctrl+T pressed once between fights: a second press records the hour
+  // The key pressed once whose second press records: 'F' in a fight ends it, 'T' between fights
+  // says an hour has passed; 0 none.
+  char armed_key_ = 0;
   std::string chip_heals_;        // "healer patient" badges of a failed Healing: Ctrl+E again rerolls it with a chip
   std::string chip_unshakes_;     // the badge Ctrl+U just asked about, or whose Spirit roll failed: Ctrl+U again spends a chip
   std::optional<LastHit> last_hit_;  // the last hit recorded here, while it is newer than the last trait roll

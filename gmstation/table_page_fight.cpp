@@ -120,15 +120,14 @@ void TablePage::drop_fight_step() {
   other_badge_.clear();
   reroll_chip_ = Json();
   injury_payload_ = Json();
-  end_fight_armed_ = false;
-  hour_armed_ = false;
+  armed_key_ = 0;
   chip_unshakes_.clear();
   chip_heals_.clear();
   dice_->SetHint("8 5, 3");
 }
 
 void TablePage::toggle_fight() {
-  const bool armed = end_fight_armed_;
+  const bool armed = armed_key_ == 'F';
   drop_fight_step();
   if (!in_fight()) {
     return record_or_refuse("fight_started", Json::object(), [this](const RecordOutcome& outcome) {
@@ -139,7 +138,7 @@ void TablePage::toggle_fight() {
     });
   }
   if (!armed) {
-    end_fight_armed_ = true;
+    armed_key_ = 'F';
     // TRANSLATORS: asked before a fight ends: its end clears Shaken (and gives deadlands-ru's chips).
     return show_prompt(wx_tr("Ctrl+F again ends the fight: Shaken ends for all"));
   }
@@ -150,7 +149,7 @@ void TablePage::toggle_fight() {
       Json chips = Json::object();
       for (const Json& colour : award.value("colours", Json::array())) chips[colour.get<std::string>()] = chips.value(colour.get<std::string>(), 0) + 1;
       // A line of chips given after the fight: a name and its chips ("1 white, 1 red").
-      text += "\n" + fmt::format("{}: {}", award.value("to", ""), table_chips_text(chips, table_.value("colours", Json::array())));
+      text += "\n" + fmt::format("{}: {}", award.value("to", ""), protocol::chips_words(chips, table_.value("colours", Json::array())));
     }
     set_result(utf8(text));
     show_recorded(outcome, tr("Next: scan who rolls"));
@@ -247,12 +246,13 @@ void TablePage::ask_other(FightStep step) {
   show_prompt(utf8(fmt::format(fmt::runtime(tr("{} heals: type the patient's number, or scan their badge")), name)));
 }
 
-std::string TablePage::typed_dice() const { return dice_field_asked() ? std::string() : dice_->GetValue().utf8_string(); }
+std::string TablePage::typed_dice() const {
+  return fight_step_ == FightStep::unshake || !dice_field_asked() ? dice_->GetValue().utf8_string() : std::string();
+}
 
-bool TablePage::roll_sheet_die(const Json& who, const table_fight::SheetDie& die, core::RolledTrait& rolled, Json& payload,
-                               const std::string& typed) {
+bool TablePage::roll_sheet_die(const Json& who, const table_fight::SheetDie& die, core::RolledTrait& rolled, Json& payload) {
   try {
-    payload = table_fight::sheet_roll(rules_, who, die, rng_, rolled, typed);
+    payload = table_fight::sheet_roll(rules_, who, die, rng_, rolled, typed_dice());
   } catch (const core::Refusal& r) {  // a sheet's die out of the rules' range, or dice typed that are none
     dice_->SetFocus();
     refuse(utf8(r.reason()));
@@ -392,7 +392,7 @@ void TablePage::soak_last_hit() {
   const table_fight::SheetDie vigor = table_fight::vigor_die(who);
   core::RolledTrait rolled;
   Json payload;
-  if (!roll_sheet_die(who, vigor, rolled, payload, typed_dice())) return;
+  if (!roll_sheet_die(who, vigor, rolled, payload)) return;
   payload["hit"] = hit.value("seq", std::int64_t{0});
   payload["chip"] = chip;
   const int wounds = hit.value("wounds", 0);

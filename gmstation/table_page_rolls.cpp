@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "core/tokens.h"
 #include "core/refusal.h"
 #include "i18n/sentence.h"
 #include "gmstation/table_fight_model.h"
@@ -24,14 +25,7 @@ void TablePage::roll_from_dice_field() {
   const core::TraitRoll roll = current_roll();
   core::RolledTrait rolled;
   try {
-    const std::string typed = dice_->GetValue().Strip(wxString::both).ToStdString();
-    if (typed.empty()) {
-      rolled = core::roll_trait(roll, rng_);
-    } else {
-      core::TypedDice dice = core::parse_typed_dice(typed);
-      rolled = core::roll_trait_from_dice(roll, dice.trait, roll.wild_die ? dice.second : std::vector<int>{},
-                                          roll.wild_die ? std::vector<int>{} : dice.second);
-    }
+    rolled = core::roll_typed_or_random(roll, dice_->GetValue().Strip(wxString::both).utf8_string(), rng_);
   } catch (const core::Refusal& r) {
     dice_->SetFocus();
     return refuse(utf8(r.reason()));
@@ -93,7 +87,7 @@ void TablePage::record_roll(const core::TraitRoll& roll, const core::RolledTrait
     }
     if (rolled.crit_fail && rerolling_) ++rerolls_after_crit_fail_;
     else if (!rerolling_) rerolls_after_crit_fail_ = 0;
-    end_fight_armed_ = false;  // a roll between two Ctrl+F: the second starts the question again
+    armed_key_ = 0;            // a roll between two Ctrl+F (or Ctrl+T): the second asks again
     chip_unshakes_.clear();    // and a roll between two Ctrl+U: the chip is offered after a failed Spirit roll only
     last_roll_ = roll;
     last_seq_ = recorded_seq_;
@@ -205,7 +199,9 @@ void TablePage::play_token(const Json& card) {
   const bool same_roller = index == selected() && last_roll_;
   if (kind == "luck_charm" && same_roller && last_seq_ > 0) payload["roll"] = last_seq_;
   record_or_refuse("token_played", payload, [=, this](const RecordOutcome& outcome) {
-    const std::string title = card.value("title", "");
+    // In the station's language (the ledger keeps the title in English).
+    const std::string words = core::token_words(kind, detail.value("text", ""), detail.value("die", ""));
+    const std::string title = words.empty() ? card.value("title", "") : words;
     if (kind == "luck_charm" && same_roller) {
       // TRANSLATORS: {} is the token card's title.
       show_prompt(utf8(fmt::format(fmt::runtime(tr("{} played: a free reroll")), title)));

@@ -37,19 +37,6 @@ constexpr int fight_roster_points = 12;
 // inside: unbroken, it would push the list past the column at 1024 x 600.
 constexpr std::size_t longest_unbroken_part = 24;
 
-// A count of chips of one colour: "3 Bennies", "2 white".
-std::string table_chips_of(std::int64_t n, const std::string& colour) {
-  const auto count = static_cast<std::uint64_t>(std::max<std::int64_t>(n, 0));
-  if (colour == "benny") return fmt::format(fmt::runtime(trn("{} Benny", "{} Bennies", count)), n);
-  // TRANSLATORS: a count of chips of one colour: "2 white" (chips).
-  if (colour == "white") return fmt::format(fmt::runtime(trn("{} white", "{} white", count)), n);
-  // TRANSLATORS: a count of chips of one colour: "2 red" (chips).
-  if (colour == "red") return fmt::format(fmt::runtime(trn("{} red", "{} red", count)), n);
-  // TRANSLATORS: a count of chips of one colour: "2 blue" (chips).
-  if (colour == "blue") return fmt::format(fmt::runtime(trn("{} blue", "{} blue", count)), n);
-  return fmt::format("{} {}", n, colour);
-}
-
 }  // namespace
 
 std::string table_unbroken(std::string text) {
@@ -57,16 +44,6 @@ std::string table_unbroken(std::string text) {
   return text;
 }
 
-std::string table_chips_text(const Json& chips, const Json& colours) {
-  std::vector<std::string> parts;
-  for (const auto& colour : colours) {
-    const std::int64_t n = chips.value(colour.get<std::string>(), std::int64_t{0});
-    if (n != 0) parts.push_back(table_chips_of(n, colour.get<std::string>()));
-  }
-  // TRANSLATORS: no chips at all.
-  if (parts.empty()) return tr("none");
-  return fmt::format("{}", fmt::join(parts, ", "));
-}
 
 
 void TablePage::show_roster() {
@@ -108,7 +85,7 @@ void TablePage::show_roster() {
       ++unnamed;
       continue;
     }
-    std::string about = c.value("dead", false) ? tr("DEAD") : any ? table_chips_text(chips, colours) : std::string();
+    std::string about = c.value("dead", false) ? tr("DEAD") : any ? protocol::chips_words(chips, colours) : std::string();
     // Each short part of the condition unbroken ("3 wounds", "SHAKEN"), a line free to break between them.
     std::string unbroken;
     for (std::size_t from = 0; from < condition.size();) {
@@ -137,11 +114,11 @@ void TablePage::show_roster() {
             fmt::format(fmt::runtime(trn("{} more with none", "{} more with none", unnamed)), unnamed);
   // TRANSLATORS: {} is the chips in the GM's pool ("3 Bennies", "none"); after the heading
   // "Chips and Bennies", on its line.
-  const std::string pool = fmt::format(fmt::runtime(tr("GM's pool: {}")), table_chips_text(table_.value("gm_pool", Json::object()), colours));
+  const std::string pool = fmt::format(fmt::runtime(tr("GM's pool: {}")), protocol::chips_words(table_.value("gm_pool", Json::object()), colours));
   const std::string heading = table_fight::fight_heading(table_);
   // In a fight the heading is the round's, the pool named only when it holds chips: one line at
   // 1024 x 600 above the fighters.
-  const bool pool_empty = table_chips_text(table_.value("gm_pool", Json::object()), colours) == tr("none");
+  const bool pool_empty = protocol::chips_words(table_.value("gm_pool", Json::object()), colours) == tr("none");
   show_text(chips_heading_, chips_heading_text_,
             // TRANSLATORS: the heading of the chips list (Bennies are chips too), short: the GM's pool follows.
             utf8(heading.empty() ? tr("Chips") + "   " + pool : pool_empty ? heading : heading + "   " + pool), false);

@@ -90,16 +90,19 @@ void TablePage::unshake() {
 
 void TablePage::roll_spirit() {
   const int index = index_of(other_badge_);
-  const std::string typed = dice_->GetValue().utf8_string();  // physical dice, or blank: the station rolls
-  drop_fight_step();
-  if (index < 0) return refuse(wx_tr("Scan the badge of who is Shaken first"));  // gone from the table meanwhile
+  if (index < 0) {  // gone from the table meanwhile
+    drop_fight_step();
+    return refuse(wx_tr("Scan the badge of who is Shaken first"));
+  }
   const Json& who = character(index);
   const std::string name = who.value("name", ""), badge = who.value("badge", "");
-  // The Spirit roll against 4 (SWD), the wound penalty added by the ledger.
+  // The Spirit roll against 4 (SWD), the wound penalty added by the ledger; the dice typed for it
+  // (or blank: the station rolls). Dice refused stay with the question, to be mended and Enter.
   const table_fight::SheetDie spirit = table_fight::spirit_die(who);
   core::RolledTrait rolled;
   Json payload;
-  if (!roll_sheet_die(who, spirit, rolled, payload, typed)) return;
+  if (!roll_sheet_die(who, spirit, rolled, payload)) return;
+  drop_fight_step();
   payload["by"] = badge;
   payload["how"] = "spirit";
   record_or_refuse("unshaken", payload, [=, this](const RecordOutcome& outcome) {
@@ -159,7 +162,7 @@ void TablePage::incapacitation() {
   const table_fight::SheetDie vigor = table_fight::vigor_die(who);
   core::RolledTrait rolled;
   Json payload;
-  if (!roll_sheet_die(who, vigor, rolled, payload, typed_dice())) return;
+  if (!roll_sheet_die(who, vigor, rolled, payload)) return;
   payload["by"] = badge;
   // One short line, the fate on the next (two lines of the result show at 1024 x 600).
   // TRANSLATORS: {0} who rolls, {1} the Vigor die ("d8"), {2} the faces: the Incapacitation roll.
@@ -292,7 +295,7 @@ void TablePage::heal(int patient_index, bool chip) {
   const table_fight::SheetDie skill = table_fight::healing_die(healer);
   core::RolledTrait rolled;
   Json payload;
-  if (!roll_sheet_die(healer, skill, rolled, payload, typed_dice())) return;
+  if (!roll_sheet_die(healer, skill, rolled, payload)) return;
   payload["healer"] = healer.value("badge", "");
   payload["patient"] = patient.value("badge", "");
   const std::string offer = healer.value("badge", "") + " " + patient.value("badge", "");
@@ -336,7 +339,7 @@ void TablePage::natural_healing() {
   const table_fight::SheetDie vigor = table_fight::vigor_die(who);
   core::RolledTrait rolled;
   Json payload;
-  if (!roll_sheet_die(who, vigor, rolled, payload, typed_dice())) return;
+  if (!roll_sheet_die(who, vigor, rolled, payload)) return;
   payload["by"] = who.value("badge", "");
   payload["modifier"] = payload.value("modifier", 0) + modifier_->value();
   record_or_refuse("natural_healing_rolled", payload, [=, this](const RecordOutcome& outcome) {
@@ -351,12 +354,12 @@ void TablePage::natural_healing() {
 }
 
 void TablePage::hour_passes() {
-  const bool armed = hour_armed_;
+  const bool armed = armed_key_ == 'T';
   drop_fight_step();
   // TRANSLATORS: refused at the Table screen: Ctrl+T during a fight (000 L188: a round is seconds, not an hour).
   if (in_fight()) return refuse(wx_tr("A fight is under way: an hour passes after it"));
   if (!armed) {
-    hour_armed_ = true;
+    armed_key_ = 'T';
     // TRANSLATORS: asked before the GM records that an hour has passed (000 L188): it cannot be taken back.
     return show_prompt(wx_tr("Ctrl+T again: an hour has passed, and the Healing skill no longer treats the wounds taken "
                              "so far (the arcane Healing power still may)"));

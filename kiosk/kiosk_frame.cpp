@@ -210,8 +210,8 @@ void KioskFrame::refresh_player_text() {
   player_timers_->Show(!timers.empty());
   std::string body = p.attributes + "\n";
   for (const auto& line : p.lines) body += line + "\n";
-  if (p.secrets.empty()) body += tr("Secrets you hold: none") + "\n";
-  else body += tr("Secrets you hold:") + "\n";
+  if (p.secrets.empty() && !p.tabletop) body += tr("Secrets you hold: none") + "\n";
+  else if (!p.secrets.empty()) body += tr("Secrets you hold:") + "\n";
   for (const auto& s : p.secrets) body += "  \u2022 " + s.title + ": " + s.text + "\n";
   player_body_->SetLabel(wxString::FromUTF8(body));
   // TRANSLATORS: {} is the time the player's state was read last, such as 21:05.
@@ -219,11 +219,14 @@ void KioskFrame::refresh_player_text() {
                                                                      "can be given, sold or voted until it is back.")),
                                                      view_as_of_))
                          : p.dead ? wx_tr("The dead give, sell and vote nothing this evening.")
+                         // TRANSLATORS: the kiosk's hint to a tabletop game's player: nothing to hand over, their sheet to read.
+                         : p.tabletop && p.secrets.empty() ? wx_tr("Your character as the GM's ledger keeps it. Esc when done.")
                                   : wx_tr("To give one of your secrets, sell your horse or play a poker trick, scan its card."));
   player_hint_->SetForegroundColour(offline_ || p.dead ? ui::refusal_red : ui::ink);
-  // Nothing offered that the ledger would refuse: the dead hand nothing over (004 L79).
-  give_button_->Show(!p.dead);
-  sell_button_->Show(!p.dead);
+  // Nothing offered that the ledger would refuse: the dead hand nothing over (004 L79); a
+  // tabletop character has no horse to sell, and a secret to give only if they hold one.
+  give_button_->Show(!p.dead && (!p.tabletop || !p.secrets.empty()));
+  sell_button_->Show(!p.dead && !p.tabletop);
   player_hint_->Wrap(GetClientSize().GetWidth() - 40);
   const bool vote_open = vote_.value("open", false) && !p.dead;
   const bool voted = vote_.value("voted", false);
@@ -239,6 +242,8 @@ void KioskFrame::refresh_player_text() {
   player_vote_->Show(vote_open);
   vote_button_->Show(vote_open && !voted);
   player_body_->Wrap(GetClientSize().GetWidth() - 60);
+  // A tabletop character's standing is their condition, a long Injury in it: two lines, never cut.
+  player_standing_->Wrap(GetClientSize().GetWidth() - 60);
   player_panel_->FitInside();
 }
 

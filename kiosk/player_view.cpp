@@ -7,6 +7,7 @@
 
 #include "core/limbs.h"
 #include "core/offices.h"
+#include "core/tokens.h"
 #include "i18n/translate.h"
 #include "i18n/venue_time.h"
 #include "protocol/fight_words.h"
@@ -75,6 +76,34 @@ void add_office_lines(const Json& v, PlayerView& p) {
   if (!prizes.empty()) p.lines.push_back(fmt::format(fmt::runtime(tr("Territory Fair prizes: {}")), joined(prizes)));
 }
 
+// A tabletop game's character (GET /characters/BADGE's `tabletop` and `combat`, issue 32): the
+// condition from the fights as the standing (wounds and Injuries stay after a fight), the traits
+// as dice for the attributes, the chips and tokens held.
+void add_tabletop_sheet(const Json& v, PlayerView& p) {
+  const Json& sheet = v["tabletop"];
+  if (!p.dead) {
+    const std::string condition = protocol::fight_condition_words(v.value("combat", Json()));
+    // TRANSLATORS: a tabletop character's standing at the kiosk with no wound, Shaken or Injury.
+    p.standing = condition.empty() ? tr("Unhurt") : condition;
+  }
+  std::vector<std::string> traits;
+  for (const auto& t : sheet.value("traits", Json::array()))
+    traits.push_back(fmt::format("{} {}", t.value("trait", ""), t.value("die", "")));
+  p.attributes.clear();
+  for (const auto& t : traits) p.attributes += (p.attributes.empty() ? "" : "    ") + t;
+  // TRANSLATORS: {} is the chips (Bennies, fate chips) the player holds: "2 white, 1 red", "none".
+  p.lines.push_back(fmt::format(fmt::runtime(tr("Chips: {}")),
+                                protocol::chips_words(sheet.value("chips", Json::object()), sheet.value("colours", Json::array()))));
+  std::vector<std::string> tokens;
+  for (const auto& t : sheet.value("tokens", Json::array())) {
+    // In the reader's words; the stored (English) title for a kind this kiosk does not know.
+    const std::string words = core::token_words(t.value("token", ""), t.value("text", ""), t.value("die", ""));
+    tokens.push_back(words.empty() ? t.value("title", "") : words);
+  }
+  // TRANSLATORS: {} is a list of the tokens (hole cards, connection markers) the player holds.
+  if (!tokens.empty()) p.lines.push_back(fmt::format(fmt::runtime(tr("Tokens: {}")), joined(tokens)));
+}
+
 }  // namespace
 
 std::string clock_text(std::int64_t ms) {
@@ -91,6 +120,7 @@ PlayerView player_view(const Json& v, std::int64_t fetched_ms, std::int64_t now_
                              use.value("hth", 0), use.value("speed", 0), use.value("accuracy", 0),
                              use.value("gambling", 0), use.value("riding", 0));
   p.dead = v.value("dead", false);
+  p.tabletop = v.value("tabletop", Json()).is_object();
   if (p.dead) {
     p.standing = tr("DEAD: dead is final for the evening");
   } else if (v.value("wounded", false)) {
@@ -113,11 +143,8 @@ PlayerView player_view(const Json& v, std::int64_t fetched_ms, std::int64_t now_
     if (left <= 0) continue;
     p.timers.push_back(timer_line(t.value("kind", ""), clock_text(left)));
   }
-  // A tabletop fight's wounds, Shaken and Injuries (GET /characters/BADGE's `combat`, issue 32).
-  const std::string fight = protocol::fight_condition_words(v.value("combat", Json()));
-  // TRANSLATORS: {} is the character's condition in a tabletop fight: "1 wound, SHAKEN", "Broken arm (9 days)".
-  if (!fight.empty()) p.lines.push_back(fmt::format(fmt::runtime(tr("In the fight: {}")), fight));
-  p.lines.push_back(fmt::format(fmt::runtime(tr("Innocent bystanders left: {}")), v.value("bystanders_left", 0)));
+  if (!p.tabletop)
+    p.lines.push_back(fmt::format(fmt::runtime(tr("Innocent bystanders left: {}")), v.value("bystanders_left", 0)));
   std::vector<std::string> tricks, horses, lands, notes;
   for (const auto& c : v.value("cards", Json::array())) {
     std::string kind = c.value("kind", ""), title = c.value("title", "");
@@ -149,14 +176,14 @@ PlayerView player_view(const Json& v, std::int64_t fetched_ms, std::int64_t now_
       p.secrets.push_back({c.value("code", ""), title, detail.value("text", "")});
     }
   }
-  if (tricks.empty())
+  if (tricks.empty() && !p.tabletop)
     p.lines.push_back(tr("Poker tricks to play: none"));
-  else
+  else if (!tricks.empty())
     // TRANSLATORS: {} is a list of the tricks' names, separated by commas.
     p.lines.push_back(fmt::format(fmt::runtime(tr("Poker tricks to play: {}")), joined(tricks)));
-  if (horses.empty())
+  if (horses.empty() && !p.tabletop)
     p.lines.push_back(tr("Horses with you: none"));
-  else
+  else if (!horses.empty())
     // TRANSLATORS: {} is a list of the horses' names, separated by commas.
     p.lines.push_back(fmt::format(fmt::runtime(tr("Horses with you: {}")), joined(horses)));
   // TRANSLATORS: {} is a list of the promissory notes the player holds ("Reginald Ashby owes 2 M, due at 21:30").
@@ -175,6 +202,7 @@ PlayerView player_view(const Json& v, std::int64_t fetched_ms, std::int64_t now_
   // TRANSLATORS: {} is a list of the character's powers, separated by commas.
   if (!powers.empty()) p.lines.push_back(fmt::format(fmt::runtime(tr("Powers: {}")), joined(powers)));
   add_office_lines(v, p);
+  if (p.tabletop) add_tabletop_sheet(v, p);
   return p;
 }
 

@@ -15,7 +15,7 @@ using protocol::Json;
 
 struct PlayerView {
   std::string name;
-  std::string standing;                // "Alive and well", "DEAD", "Wounded (left arm): ...", jail
+  std::string standing;                // "Alive and well", "DEAD", "Wounded (left arm): ...", jail; tabletop: "2 wounds, SHAKEN"
   bool dead = false;                   // (the standing is in the reader's language)
   std::vector<std::string> timers;     // "Knocked out: 4:12 left", counting from `now_ms`
   std::string attributes;              // in use: "Hand-to-hand 2   Speed 4 ..."
@@ -33,6 +33,10 @@ struct PlayerView {
     std::string code, title;
   };
   std::vector<Trick> tricks;           // not played yet: a trick scanned here is played
+  // A tabletop game's character (the view's `tabletop`): the standing is their condition from
+  // the fights, `attributes` their traits as dice, `lines` their chips and tokens; nothing of
+  // the Lincoln game (bystanders, tricks, horses) is said.
+  bool tabletop = false;
 };
 
 // `fetched_ms`: when the view was read (its timers' remaining_ms count from then); `now_ms`: now.

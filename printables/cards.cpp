@@ -6,6 +6,7 @@
 
 #include "core/card_code.h"
 #include "core/power_text.h"
+#include "core/tokens.h"
 #include "i18n/translate.h"
 #include "i18n/utf8_text.h"
 #include "i18n/venue_time.h"
@@ -174,7 +175,10 @@ void draw_token(cairo_t* cr, const Box& b, const PrintCard& card) {
   // spent when played).
   text(cr, label, marker ? tr("TOKEN OF FORTUNE") : tr("TOKEN OF FORTUNE  ·  single use"), label_style(),
        {in.x, in.y, in.w, 4});
-  double h = text(cr, label, card.title, style(12, 7, true), {in.x, in.y + 5, in.w, 16});
+  // In the reader's language (the ledger keeps the title in English, core/tokens.h).
+  const std::string words = core::token_words(card.detail.value("token", ""), card.detail.value("text", ""),
+                                              card.detail.value("die", ""));
+  double h = text(cr, label, words.empty() ? card.title : words, style(12, 7, true), {in.x, in.y + 5, in.w, 16});
   // TRANSLATORS: TN is the target number a roll must reach; the Wild Die is the extra die of a
   // trait roll; d4 is a four-sided die.
   const std::string how = marker ? tr("Roll its die, no Wild Die, against TN 4. Show this card to a GM after each use: "

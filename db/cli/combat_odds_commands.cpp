@@ -113,10 +113,10 @@ int run_damage_odds(int argc, char** argv, const std::string& command, std::ostr
   app.add_option("--mod", args.modifier, tr("the weapon's modifier, added after Aces, -20..20 (default 0)"))
       ->check(CLI::Range(-core::max_damage_modifier, core::max_damage_modifier));
   app.add_option("--toughness", args.toughness, tr("the target's Toughness, armour included, 1..40"))->required();
-  app.add_option("--armor", args.armor, tr("the part of --toughness that is armour, which Armour Piercing takes off "
-                                           "(default 0)"));
-  app.add_option("--ap", args.armor_piercing, tr("the weapon's Armour Piercing: takes off that much of --armor, never "
-                                                 "more (default 0)"));
+  app.add_option("--armor", args.armor, tr("the part of --toughness that is armour, which Armour Piercing takes off: "
+                                           "0 to Toughness - 1 (default 0)"));
+  app.add_option("--ap", args.armor_piercing, tr("the weapon's Armour Piercing, 0..40: takes off that much of --armor, "
+                                                 "never more (default 0)"));
   app.add_flag("--raise", args.raise, tr("the attack got a raise: one more d6, however many raises (002 L8)"));
   app.add_flag("--joker", args.joker, tr("the attacker holds the Joker this round: +2 (000 L54)"));
   app.add_flag("--crit-success", args.crit_success,

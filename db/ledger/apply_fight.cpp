@@ -295,7 +295,7 @@ void apply_card_redrawn(ApplyContext& ctx, protocol::Fields& f, std::int64_t fig
 void apply_fight_event(const std::string& type, ApplyContext& ctx) {
   Database& db = ctx.town.db();
   protocol::Fields f(ctx.payload, "");
-  if (db.scalar_text("SELECT COALESCE((SELECT value FROM event_info WHERE key = 'game'), 'lincoln')") != "tabletop")
+  if (!tabletop_game(db))
     throw LedgerRefusal(RefusalCode::illegal_move, "type", say("fights at the table are a tabletop game's (options.csv: game,tabletop)"));
   const std::optional<std::int64_t> open = open_fight(db);
   if (type == "cards_dealt" || type == "card_redrawn") {

@@ -230,12 +230,14 @@ void apply_damage(ApplyContext& ctx, protocol::Fields& f) {
   if (chip && !reroll_of) throw LedgerRefusal(RefusalCode::bad_input, "reroll_of", say("a chip on damage rerolls a hit: name it"));
   f.done();
   core::RolledDamage rolled;
+  int toughness = 0;
   try {
     rolled = core::damage_from_dice(roll, chains, raise);
+    // The sheet was checked at import and `ap` as read, but a refusal here is still a refusal, never a 500.
+    toughness = core::toughness_against(target.row.sheet.toughness, target.row.sheet.armor, ap);
   } catch (const core::Refusal& r) {
     throw LedgerRefusal(RefusalCode::bad_input, r.field(), r.sentence());
   }
-  const int toughness = core::toughness_against(target.row.sheet.toughness, target.row.sheet.armor, ap);  // the sheet checked at import
   if (reroll_of) {
     pay_own_chip(ctx, attacker, attacker == gm_chip_pool ? std::string() : town.name_of(attacker), core::ChipUse::reroll, *chip);
     return reroll_damage(ctx, *reroll_of, target, rolled, toughness);
@@ -391,7 +393,7 @@ void apply_healing(ApplyContext& ctx, protocol::Fields& f) {
     throw from_fight_rules(r, "patient");
   }
   // 000 L200: one attempt a round, a failed healer's retry a chip's reroll, no improving a healing.
-  const HealAttempt attempt{patient.id, healer, patient.name, town.name_of(healer)};
+  const HealAttempt attempt{patient.id, healer, patient.name, town.name_of(healer), last_wound(town.db(), patient.id)};
   const Json* chip = f.optional("chip");
   // 000 L188: the skill within the golden hour, the arcane power (`power`) until natural healing.
   check_golden_hour(town.db(), attempt, optional_flag(f, "power"));
@@ -442,7 +444,7 @@ void apply_natural_healing(ApplyContext& ctx, protocol::Fields& f) {
 // round is seconds of the story).
 void apply_hour_passed(ApplyContext& ctx, protocol::Fields& f) {
   Town& town = ctx.town;
-  if (town.db().scalar_text("SELECT COALESCE((SELECT value FROM event_info WHERE key = 'game'), 'lincoln')") != "tabletop")  // i18n: not words (SQL)
+  if (!tabletop_game(town.db()))
     throw LedgerRefusal(RefusalCode::illegal_move, "type", say("the golden hour is a tabletop game's (options.csv: game,tabletop)"));
   if (open_fight(town.db()))
     throw LedgerRefusal(RefusalCode::illegal_move, "type", say("a fight is under way: its rounds are seconds, not an hour"));

@@ -99,6 +99,10 @@ std::optional<core::Combatant> combatant_state_from_json(const protocol::Json& j
   return c;
 }
 
+bool tabletop_game(Database& db) {
+  return db.scalar_text("SELECT COALESCE((SELECT value FROM event_info WHERE key = 'game'), 'lincoln')") == "tabletop";  // i18n: not words (SQL)
+}
+
 std::int64_t open_round(Database& db) {
   return db.scalar_int("SELECT COALESCE(MAX(r.seq), 0) FROM fight_rounds r JOIN fights f ON f.seq = r.fight WHERE f.ended_seq IS NULL");
 }

@@ -54,6 +54,10 @@ void require_still_fighting(Database& db, std::int64_t character, const std::str
 // may repeat, and the ledger part stays as recorded.
 protocol::Json round_order(Database& db, const protocol::Json& stored_cards, bool with_badges = false);
 
+// The event is a tabletop game (options.csv: game,tabletop): fights, healing and the story's
+// hours are its events only.
+bool tabletop_game(Database& db);
+
 // The seq of the last round dealt (cards_dealt) of the fight under way; 0 outside a fight or
 // before its first deal.
 std::int64_t open_round(Database& db);

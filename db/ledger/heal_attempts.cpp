@@ -5,13 +5,11 @@
 
 namespace marshal::db {
 
-namespace {
-
-// The event of the patient's last hit that left a wound after its Soak: attempts before it
-// treated other wounds (000 L200: "the infliction of a fresh Wound always permits a new Healing roll").
 std::int64_t last_wound(Database& db, std::int64_t patient) {
   return db.scalar_int("SELECT COALESCE(MAX(seq), 0) FROM hits WHERE wounds > soaked AND target = " + std::to_string(patient));
 }
+
+namespace {
 
 std::int64_t attempts(Database& db, const std::string& where) {
   return db.scalar_int("SELECT COUNT(*) FROM heal_attempts WHERE " + where);
@@ -20,7 +18,7 @@ std::int64_t attempts(Database& db, const std::string& where) {
 }  // namespace
 
 void check_heal_attempt(Database& db, const HealAttempt& a, bool chip) {
-  const std::string since = "patient = " + std::to_string(a.patient) + " AND seq > " + std::to_string(last_wound(db, a.patient));  // i18n: not words (SQL)
+  const std::string since = "patient = " + std::to_string(a.patient) + " AND seq > " + std::to_string(a.last_wound);  // i18n: not words (SQL)
   if (attempts(db, since + " AND success = 1") > 0)  // i18n: not words (SQL)
     throw LedgerRefusal(RefusalCode::illegal_move, "patient",
                         // TRANSLATORS: {} is a character's name (000 L200).
@@ -47,7 +45,7 @@ void check_heal_attempt(Database& db, const HealAttempt& a, bool chip) {
 }
 
 void check_golden_hour(Database& db, const HealAttempt& a, bool power) {
-  const std::string since = " AND seq > " + std::to_string(last_wound(db, a.patient));  // i18n: not words (SQL)
+  const std::string since = " AND seq > " + std::to_string(a.last_wound);  // i18n: not words (SQL)
   if (db.scalar_int("SELECT EXISTS (SELECT 1 FROM time_marks WHERE kind = 'day' AND character = " +  // i18n: not words (SQL)
                     std::to_string(a.patient) + since + ")") != 0)
     throw LedgerRefusal(RefusalCode::illegal_move, "patient",

@@ -19,9 +19,14 @@
 
 namespace marshal::db {
 
+// The event of the patient's last hit that left a wound after its Soak (0: none): attempts before
+// it treated other wounds (000 L200: "the infliction of a fresh Wound always permits a new Healing roll").
+std::int64_t last_wound(Database& db, std::int64_t patient);
+
 struct HealAttempt {
   std::int64_t patient = 0, healer = 0;
   std::string patient_name, healer_name;  // for the refusals
+  std::int64_t last_wound = 0;            // last_wound(patient): read once for both checks
 };
 // Refused (LedgerRefusal): `illegal_move` at "patient" (healed already, or an attempt this round
 // already), at "healer" (this healer failed these wounds: a chip's reroll only), `bad_input` at

@@ -26,6 +26,36 @@ Json chips_of(Database& db, std::int64_t holder, const std::vector<std::string>&
   return chips;
 }
 
+// A character's traits as dice, in traits.csv's order: [{"trait", "die": "d12+1", "sides", "bonus"}].
+Json traits_of(Database& db, std::int64_t character) {
+  Json traits = Json::array();
+  Statement t = db.prepare("SELECT trait, die, bonus FROM traits WHERE character = ? ORDER BY rowid");
+  t.bind(1, character);
+  while (t.step()) {
+    const int die = static_cast<int>(t.int64(1)), bonus = static_cast<int>(t.int64(2));
+    traits.push_back({{"trait", t.text(0)}, {"die", trait_die_text(die, bonus)}, {"sides", die}, {"bonus", bonus}});
+  }
+  return traits;
+}
+
+// A character's live tokens (hole cards, connection markers...): [{"code", "title", "token",
+// "text", "die"}] (the last three from the card's detail, for words in the reader's language).
+Json tokens_of(Database& db, std::int64_t character) {
+  Json tokens = Json::array();
+  Statement k = db.prepare(
+      "SELECT code, title, detail FROM cards WHERE holder = ? AND kind = 'token' AND spent = 0 AND revoked = 0 ORDER BY title");
+  k.bind(1, character);
+  while (k.step()) {
+    const Json detail = Json::parse(k.text(2));  // written by the ledger (token_card.h)
+    tokens.push_back({{"code", k.text(0)},
+                      {"title", k.text(1)},
+                      {"token", detail.value("token", "")},
+                      {"text", detail.value("text", "")},
+                      {"die", detail.value("die", "")}});
+  }
+  return tokens;
+}
+
 Json rolls_of(Database& db, std::size_t limit) {
   Json rolls = Json::array();
   Statement s = db.prepare(
@@ -101,32 +131,29 @@ Json table_view(Database& db, std::size_t log_rolls) {
       "JOIN cards b ON b.holder = c.id AND b.kind = 'badge' AND b.revoked = 0 ORDER BY c.side DESC, c.id");
   while (c.step()) {
     const std::int64_t id = c.int64(0);
-    Json traits = Json::array();
-    Statement t = db.prepare("SELECT trait, die, bonus FROM traits WHERE character = ? ORDER BY rowid");
-    t.bind(1, id);
-    while (t.step()) {
-      const int die = static_cast<int>(t.int64(1)), bonus = static_cast<int>(t.int64(2));
-      traits.push_back({{"trait", t.text(0)}, {"die", trait_die_text(die, bonus)}, {"sides", die}, {"bonus", bonus}});
-    }
-    Json tokens = Json::array();
-    Statement k = db.prepare(
-        "SELECT code, title FROM cards WHERE holder = ? AND kind = 'token' AND spent = 0 AND revoked = 0 ORDER BY title");
-    k.bind(1, id);
-    while (k.step()) tokens.push_back({{"code", k.text(0)}, {"title", k.text(1)}});
     characters.push_back({{"name", c.text(1)},
                           {"badge", c.text(2)},
                           {"side", c.text(3)},
                           {"wild_card", c.int64(4) != 0},
                           {"dead", c.int64(5) != 0},
-                          {"traits", traits},
+                          {"traits", traits_of(db, id)},
                           {"chips", chips_of(db, id, colours)},
-                          {"tokens", tokens},
+                          {"tokens", tokens_of(db, id)},
                           {"combat", combat_of(db, id)}});
   }
   view["characters"] = characters;
   view["rolls"] = rolls_of(db, log_rolls);
   view["fight"] = fight_of(db);
   return view;
+}
+
+Json tabletop_sheet_of(Database& db, std::int64_t character) {
+  if (!tabletop_game(db)) return Json();
+  const std::vector<std::string> colours = core::chip_rules(event_ruleset(db)).colours;
+  return {{"traits", traits_of(db, character)},
+          {"colours", colours},
+          {"chips", chips_of(db, character, colours)},
+          {"tokens", tokens_of(db, character)}};
 }
 
 Json combat_of(Database& db, std::int64_t character) {

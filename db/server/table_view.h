@@ -17,7 +17,7 @@ constexpr std::size_t table_fight_hits = 5;  // the hits of the fight under way 
 //  (the ruleset's options with the event's own, core/rule_options.h), "night_open": bool,
 //  "gm_pool": {"white": 2, ...}, "characters": [{"name", "badge", "side", "wild_card", "dead",
 //  "traits": [{"trait", "die": "d12+1", "sides": 12, "bonus": 1}], "chips": {...},
-//  "tokens": [{"code", "title"}], "combat": null or {"toughness", "armor", "parry", "wound_levels",
+//  "tokens": [{"code", "title", "token", "text", "die"}], "combat": null or {"toughness", "armor", "parry", "wound_levels",
 //  "luck", "wounds", "shaken", "state"} (combat.csv's sheet and the fight's state)}], "rolls": [{"seq", "by", "trait", "die", "wild", "modifier",
 //  "tn", "dice", "result", "success", "raises", "crit_fail", "crit_success", "reroll_of"}]}
 // (rolls oldest first, at most `log_rolls`; `by` is a name or "GM"), "fight": null between
@@ -32,5 +32,10 @@ protocol::Json table_view(Database& db, std::size_t log_rolls = table_log_rolls)
 // "injuries": [{"card", "injury", "permanent", "days"}]}); null without a combat.csv row. GET
 // /characters/BADGE carries it too, so that a player sees their wounds at a kiosk.
 protocol::Json combat_of(Database& db, std::int64_t character);
+
+// A character's sheet in a tabletop game as GET /table gives it ({"traits", "colours", "chips",
+// "tokens"}), for GET /characters/BADGE: a player sees their own at a kiosk. Null outside a
+// tabletop game.
+protocol::Json tabletop_sheet_of(Database& db, std::int64_t character);
 
 }  // namespace marshal::db

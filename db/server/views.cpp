@@ -137,6 +137,7 @@ std::optional<Json> character_view(Database& db, const std::string& badge, Role 
   j["cards"] = cards;
   if (auto twtw = twtw_character_view(db, id)) j["twtw"] = *twtw;  // action time (server/twtw_view.h)
   if (Json combat = combat_of(db, id); !combat.is_null()) j["combat"] = combat;  // a tabletop fight (server/table_view.h)
+  if (Json sheet = tabletop_sheet_of(db, id); !sheet.is_null()) j["tabletop"] = sheet;  // traits, chips, tokens
   return j;
 }
 

@@ -50,6 +50,13 @@ TypedDice parse_typed_dice(std::string_view text) {
   return dice;
 }
 
+RolledTrait roll_typed_or_random(const TraitRoll& roll, std::string_view typed, Csprng& rng) {
+  if (typed.find_first_not_of(' ') == std::string_view::npos) return roll_trait(roll, rng);
+  const TypedDice dice = parse_typed_dice(typed);
+  return roll_trait_from_dice(roll, dice.trait, roll.wild_die ? dice.second : std::vector<int>{},
+                              roll.wild_die ? std::vector<int>{} : dice.second);
+}
+
 namespace {
 
 using i18n::tr;

@@ -35,6 +35,11 @@ struct TypedDice {
 // faces themselves are judged by roll_trait_from_dice.
 TypedDice parse_typed_dice(std::string_view text);
 
+// The roll with the dice a GM typed (parse_typed_dice: a Wild Card's second group is the Wild
+// Die's chain, an Extra's the d6 that says whether a 1 is critical), or with the station's dice
+// when `typed` is blank. Refused as parse_typed_dice and roll_trait_from_dice refuse.
+RolledTrait roll_typed_or_random(const TraitRoll& roll, std::string_view typed, Csprng& rng);
+
 // The dice spelled out: "d10: 10 Ace + 4 = 14, Wild Die d6: 3"; "+1" where a modifier applies;
 // the coin as "coin: heads". Then the outcome: "= 15 vs TN 4: success, 2 raises",
 // "CRITICAL FAILURE", "critical success".

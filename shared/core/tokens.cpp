@@ -5,6 +5,7 @@
 
 #include "core/refusal.h"
 #include "core/trait_roll.h"
+#include "i18n/translate.h"
 
 namespace marshal::core {
 
@@ -49,6 +50,29 @@ std::string token_title(TokenKind kind, const std::string& text, int die_sides) 
   if (!text.empty()) title += ": " + text;
   if (kind == TokenKind::connection_marker) title += " d" + std::to_string(die_sides);
   return title;
+}
+
+std::string token_words(std::string_view kind_code, const std::string& text, std::string_view die) {
+  const std::optional<TokenKind> kind = token_kind_from_string(kind_code);
+  if (!kind) return "";
+  std::string name;
+  switch (*kind) {
+    // TRANSLATORS: a token of fortune (000 L64-92): a single-use Fate Chip.
+    case TokenKind::luck_charm: name = i18n::tr("Luck Charm"); break;
+    // TRANSLATORS: a token of fortune (000 L64-92): a playing card that may replace an Action Card (poker's burn card).
+    case TokenKind::burn_card: name = i18n::tr("Burn Card"); break;
+    // TRANSLATORS: a token of fortune (000 L64-92): a die rolled once instead of a skill (poker's hole card).
+    case TokenKind::hole_card: name = i18n::tr("Hole Card"); break;
+    // TRANSLATORS: a token of fortune (000 L64-92): +1 to a skill, played before the roll (poker's kicker).
+    case TokenKind::kicker: name = i18n::tr("Kicker"); break;
+    // TRANSLATORS: a token of fortune (000 L64-92): a contact's help, rolled on its own die.
+    case TokenKind::connection_marker: name = i18n::tr("Connection Marker"); break;
+  }
+  // The shapes of token_title: "Hole Card: d6 Survival", "Connection Marker: Cullen Bohannon d8".
+  if (*kind == TokenKind::hole_card) return name + ": " + std::string(die) + " " + text;
+  if (!text.empty()) name += ": " + text;
+  if (*kind == TokenKind::connection_marker && !die.empty()) name += " " + std::string(die);
+  return name;
 }
 
 TokenSpec token_spec(std::string_view kind_text, std::string_view text, std::string_view die) {

@@ -21,6 +21,11 @@ bool token_has_die(TokenKind kind);
 // Bohannon d8", "Luck Charm: Shooting only").
 std::string token_title(TokenKind kind, const std::string& text, int die_sides);
 
+// The title in the reader's language (the ledger keeps token_title's English): from a token
+// card's detail, its kind's code ("hole_card"), text and die ("d6"); "" for an unknown kind (the
+// caller shows the stored title).
+std::string token_words(std::string_view kind_code, const std::string& text, std::string_view die);
+
 constexpr std::size_t max_token_text = 80;  // characters: a stipulation, a connection's name
 
 // A token as a GM or an event folder describes it, checked: the kind ("connection_marker"), its

@@ -1,6 +1,8 @@
 #include "protocol/fight_words.h"
 
+#include <algorithm>
 #include <cstdint>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -12,6 +14,19 @@ using i18n::tr;
 using i18n::trn;
 
 namespace {
+
+// A count of chips of one colour: "3 Bennies", "2 white".
+std::string chips_of_colour(std::int64_t n, const std::string& colour) {
+  const auto count = static_cast<std::uint64_t>(std::max<std::int64_t>(n, 0));
+  if (colour == "benny") return fmt::format(fmt::runtime(trn("{} Benny", "{} Bennies", count)), n);
+  // TRANSLATORS: a count of chips of one colour: "2 white" (chips).
+  if (colour == "white") return fmt::format(fmt::runtime(trn("{} white", "{} white", count)), n);
+  // TRANSLATORS: a count of chips of one colour: "2 red" (chips).
+  if (colour == "red") return fmt::format(fmt::runtime(trn("{} red", "{} red", count)), n);
+  // TRANSLATORS: a count of chips of one colour: "2 blue" (chips).
+  if (colour == "blue") return fmt::format(fmt::runtime(trn("{} blue", "{} blue", count)), n);
+  return fmt::format("{} {}", n, colour);
+}
 
 // A fighter's state (core::FighterState's words, as the ledger keeps them) as the roster shows it.
 std::string state_words(const std::string& state) {
@@ -56,6 +71,17 @@ std::string fight_condition_words(const Json& combat) {
   if (injury_card_due(combat)) add(tr("INJURY TO DRAW"));
   for (const Json& injury : combat.value("injuries", Json::array())) add(injury_words(injury));
   return words;
+}
+
+std::string chips_words(const Json& chips, const Json& colours) {
+  std::vector<std::string> parts;
+  for (const auto& colour : colours) {
+    const std::int64_t n = chips.value(colour.get<std::string>(), std::int64_t{0});
+    if (n != 0) parts.push_back(chips_of_colour(n, colour.get<std::string>()));
+  }
+  // TRANSLATORS: no chips at all.
+  if (parts.empty()) return tr("none");
+  return fmt::format("{}", fmt::join(parts, ", "));
 }
 
 }  // namespace marshal::protocol

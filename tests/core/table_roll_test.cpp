@@ -56,6 +56,30 @@ TEST_CASE("typed dice: the trait die's chain, a comma, the Wild Die's", "[core][
   refused("1000", "no face");
 }
 
+TEST_CASE("typed or the station's: a Wild Card's Wild Die, an Extra's crit-check d6, blank rolls", "[core][table]") {
+  const TraitRules savage = rules_for(Ruleset::savage);
+  Csprng rng(seed_from_number(52));
+  const RolledTrait wild = roll_typed_or_random(wild_card_roll(savage, 8), "8 5, 3", rng);
+  CHECK(wild.trait == std::vector<int>{8, 5});
+  CHECK(wild.wild == std::vector<int>{3});
+  CHECK(wild.crit_check.empty());
+  CHECK(wild.result == 13);
+  // An Extra has no Wild Die: the second group is the d6 after a natural 1 (001 L23).
+  const RolledTrait extra = roll_typed_or_random(extra_roll(savage, 6), "1, 1", rng);
+  CHECK(extra.wild.empty());
+  CHECK(extra.crit_check == std::vector<int>{1});
+  CHECK(extra.crit_fail);
+  // Blank (or spaces): the station's dice, a real roll of the trait die and the Wild Die.
+  const RolledTrait rolled = roll_typed_or_random(wild_card_roll(savage, 8), "  ", rng);
+  REQUIRE_FALSE(rolled.trait.empty());
+  CHECK(rolled.trait.front() >= 1);
+  CHECK(rolled.trait.front() <= 8);
+  CHECK(rolled.wild.size() >= 1);
+  // Faces a d8 cannot show are refused by roll_trait_from_dice, nothing rolled instead.
+  CHECK_THROWS_AS(roll_typed_or_random(wild_card_roll(savage, 8), "9, 3", rng), Refusal);
+  CHECK_THROWS_AS(roll_typed_or_random(wild_card_roll(savage, 8), "x", rng), Refusal);
+}
+
 TEST_CASE("the dice spelled out: Aces, the Wild Die, the outcome", "[core][table]") {
   const TraitRules savage = rules_for(Ruleset::savage);
   TraitRoll roll = wild_card_roll(savage, 10, 1, 4);

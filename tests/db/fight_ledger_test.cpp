@@ -253,6 +253,16 @@ TEST_CASE("GET /table shows the fight under way with its last hits, and each fig
     CHECK((*own)["combat"]["shaken"] == true);
     CHECK((*own)["combat"]["wounds"] == 0);
   }
+  // Anyone else at a kiosk (the next in the queue, signed in as themselves or not at all) reads
+  // her name and whether she lives, never her condition in the fight.
+  const std::int64_t smith_id = *character_of_badge(t.db(), t.badge("Smith the Gunhand"));
+  for (const std::optional<std::int64_t> other : {std::optional<std::int64_t>(smith_id), std::optional<std::int64_t>()}) {
+    const std::optional<Json> seen = character_view(t.db(), hannah, Role::kiosk, 0, other);
+    REQUIRE(seen);
+    INFO(seen->dump());
+    CHECK((*seen)["public"] == true);
+    CHECK_FALSE(seen->contains("combat"));
+  }
   // A town without combat.csv (the Lincoln sample): no `combat` in a character's view.
   TestLedger town;
   const std::string someone = town.db().scalar_text("SELECT code FROM cards WHERE kind = 'badge' LIMIT 1");

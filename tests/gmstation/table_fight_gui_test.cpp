@@ -3,9 +3,9 @@
 // names the fate; chips after the fight, 002 L15-23). Round 1 a real deck's cards typed, the Black
 // Joker to Smith (+2 on his damage, 000 L54), Smith's hit wounds Hannah, her chip buys a Soak (its
 // dice typed from a real roll), the
-// Deputy (an Extra) Shaken; round 2 dealt by the station after the Joker's shuffle, Hannah's Spirit
-// roll if she is still Shaken, the Deputy Shaken again: out; round 3 Hannah Incapacitated, her fate
-// typed, her Injury card drawn; the fight ended with its chips. Then what `marshal verify` runs
+// Deputy (an Extra) Shaken, Hannah Shaken; round 2 dealt by the station after the Joker's shuffle,
+// Hannah's Spirit roll with dice typed (a wrong face refused, kept to mend), the Deputy Shaken again: out; round 3 Hannah Incapacitated, her fate
+// typed, her Injury card typed from a real deck (the longest, broken in the roster); the fight ended with its chips. Then what `marshal verify` runs
 // replays it, and her character view (GET /characters/BADGE: the GM's and her kiosk's) shows the
 // wounds. The station's dice are random: each step checks what the ledger judged of them.
 #include <catch2/catch.hpp>
@@ -17,6 +17,7 @@
 #include "server/views.h"
 #include "store/sqlite.h"
 #include "support/screen_text.h"
+#include "table_keys.h"
 
 using namespace marshal;
 using namespace gui_testing;
@@ -39,16 +40,7 @@ struct FightScreen {
     sim.Char(k, wxMOD_CONTROL);
     pump(400);
   }
-  // Who hits whom: the hitter's badge, Ctrl+H, the target's number, the damage and its faces typed.
-  void hit(const std::string& hitter, char target, const char* damage) {
-    scan(hitter);
-    key('H');
-    sim.Char(target);
-    pump(300);
-    sim.Text(damage);
-    sim.Char(WXK_RETURN);
-    pump(500);
-  }
+  void hit(const std::string& hitter, char target, const char* damage) { table_hit(sim, posse.badge(hitter), target, damage); }
   // Ctrl+D, then Enter (the station's deal) or a real deck's cards.
   void deal(const char* typed = "") {
     key('D');
@@ -62,12 +54,6 @@ struct FightScreen {
 std::int64_t fight_count(const std::string& db, const std::string& sql) {
   marshal::db::Database ledger(db, false);
   return ledger.scalar_int(sql);
-}
-
-std::string fighter_column(const std::string& db, const std::string& name, const std::string& column) {
-  marshal::db::Database ledger(db, false);
-  return ledger.scalar_text("SELECT CAST(" + column + " AS TEXT) FROM combatants JOIN characters c ON c.id = character "
-                            "WHERE c.name = '" + name + "'");
 }
 
 }  // namespace
@@ -118,22 +104,40 @@ TEST_CASE("Table: a whole Deadlands fight of three rounds from the keys at 1024 
   s.hit("Lucky Jack Dawson", deputy_number, "2d6: 3, 2");
   CHECK(fighter_column(file, "Gomorra Deputy", "shaken") == "1");
   CHECK(table->roster_text().Contains("Gomorra Deputy"));
+  // Smith shoots Hannah again: 2 + 2 and the Joker's +2 reach her Toughness 6, no raise: Shaken, no wound.
+  s.hit("Smith the Gunhand", hannah_number, "2d6: 2, 2");
+  CHECK(fighter_column(file, "Hannah Two Rivers", "wounds") == "0");
+  CHECK(fighter_column(file, "Hannah Two Rivers", "shaken") == "1");
 
   // Round 2: the station deals (a Joker was out: the deck is shuffled first, SWD).
   s.deal();
   REQUIRE(table->fight_text().StartsWith("Round 2"));
   CHECK(fight_count(file, "SELECT json_extract(payload, '$.shuffled') FROM events WHERE type = 'cards_dealt' ORDER BY seq DESC "
                      "LIMIT 1") == 1);
-  // Hannah, still Shaken after her Soak, rolls Spirit at the start of her turn (001 L43).
-  if (fighter_column(file, "Hannah Two Rivers", "shaken") == "1") {
-    s.scan("Hannah Two Rivers");
-    s.key('U');
-    CHECK(table->instruction().Contains("Enter"));
-    s.sim.Char(WXK_RETURN);
-    pump(500);
-    INFO(table->result_text().utf8_string());
-    CHECK(fight_count(file, "SELECT COUNT(*) FROM events WHERE type = 'unshaken'") == 1);
-  }
+  // Hannah, Shaken by Smith's second shot, rolls Spirit at the start of her turn (001 L43) with
+  // dice rolled by hand: a face her d8 cannot show is refused and stays to be mended, nothing
+  // recorded; then 5 and a Wild Die of 3 against 4: no longer Shaken.
+  REQUIRE(fighter_column(file, "Hannah Two Rivers", "shaken") == "1");
+  s.scan("Hannah Two Rivers");
+  s.key('U');
+  CHECK(table->instruction().Contains("Enter rolls Spirit"));
+  REQUIRE(table->dice_field()->HasFocus());
+  s.sim.Text("9, 3");
+  s.sim.Char(WXK_RETURN);
+  pump(500);
+  CHECK(table->refusal_text().Contains("9"));
+  CHECK(table->dice_field()->GetValue() == "9, 3");
+  CHECK(table->instruction().Contains("Enter rolls Spirit"));
+  CHECK(fight_count(file, "SELECT COUNT(*) FROM events WHERE type = 'unshaken'") == 0);
+  table->dice_field()->SetValue("5, 3");
+  table->dice_field()->SetInsertionPointEnd();
+  s.sim.Char(WXK_RETURN);
+  pump(500);
+  INFO(table->result_text().utf8_string());
+  CHECK(table->result_text().Contains("Hannah Two Rivers rolls Spirit d8: 5, Wild Die 3"));
+  CHECK(table->result_text().Contains("no longer Shaken; acts next round"));
+  CHECK(fight_count(file, "SELECT COUNT(*) FROM events WHERE type = 'unshaken'") == 1);
+  CHECK(fighter_column(file, "Hannah Two Rivers", "shaken") == "0");
   // The Deputy Shaken again: a wound, and an Extra is out with one (001 L4).
   s.hit("Lucky Jack Dawson", deputy_number, "2d6: 3, 2");
   CHECK(fighter_column(file, "Gomorra Deputy", "state") == "out");
@@ -154,13 +158,21 @@ TEST_CASE("Table: a whole Deadlands fight of three rounds from the keys at 1024 
   CHECK(table->result_text().Contains("unconscious until healed, with a temporary Injury"));
   s.key('I');
   CHECK(table->instruction().Contains("Hannah Two Rivers owes a temporary Injury"));
+  // The card drawn from a real deck and typed: the two of clubs, the posse's longest Injury. The
+  // roster breaks it inside its column (longest_unbroken_part) rather than pushing the list past
+  // the live panel at 1024 x 600.
+  s.sim.Text("2c");
   s.sim.Char(WXK_RETURN);
   pump(500);
   INFO(table->result_text().utf8_string());
   CHECK(table->result_text().Contains("Hannah Two Rivers's Injury card: "));
+  CHECK(table->result_text().Contains("Unmentionables: a wound that is nobody's business"));
   CHECK(fight_count(file, "SELECT COUNT(*) FROM injuries") == 1);
   screenshot(frame, "table-fight-three-rounds");
   test_support::check_in_view(frame, "Hannah Two Rivers's Injury card", "table fight");
+  REQUIRE(table->roster_text().Contains("nobody's business"));
+  test_support::check_in_view(frame, "nobody's business", "table fight roster");
+  test_support::check_nothing_cut(frame, "table fight roster");
 
   // The fight ends (Ctrl+F twice): Shaken ends for all, and each player gets a chip or more
   // (002 L15-23), the GM's pool two.

@@ -13,31 +13,11 @@
 #include "sample_town.h"
 #include "store/sqlite.h"
 #include "support/screen_text.h"
+#include "table_keys.h"
 
 using namespace marshal;
 using namespace gui_testing;
 
-namespace {
-
-// Who hits whom: the hitter's badge scanned, Ctrl+H, the target's number, the damage typed.
-void hit(wxUIActionSimulator& sim, const std::string& badge, char target, const char* damage) {
-  scan_burst(sim, badge);
-  pump(300);
-  sim.Char('H', wxMOD_CONTROL);
-  pump(300);
-  sim.Char(target);
-  pump(300);
-  sim.Text(damage);
-  sim.Char(WXK_RETURN);
-  pump(500);
-}
-
-std::string state_of(const std::string& db, const std::string& name) {
-  db::Database ledger(db, false);
-  return ledger.scalar_text("SELECT state FROM combatants JOIN characters c ON c.id = character WHERE c.name = '" + name + "'");
-}
-
-}  // namespace
 
 TEST_CASE("Table: the GM's fate and an Injury card typed from a real deck, named by the GM without injuries.csv (000 L173-178)",
           "[gui][table][wounds]") {
@@ -55,8 +35,8 @@ TEST_CASE("Table: the GM's fate and an Injury card typed from a real deck, named
   pump(500);
   sim.Char('F', wxMOD_CONTROL);
   pump(500);
-  hit(sim, posse.badge("Smith the Gunhand"), '2', "2d6+1: 6 6 6 3, 6 2");
-  REQUIRE(state_of(file, "Hannah Two Rivers") == "incapacitated");
+  table_hit(sim, posse.badge("Smith the Gunhand"), '2', "2d6+1: 6 6 6 3, 6 2");
+  REQUIRE(fighter_column(file, "Hannah Two Rivers", "state") == "incapacitated");
   // Her fate by its number: 3, unconscious, a temporary Injury.
   sim.Char('I', wxMOD_CONTROL);
   pump(300);
@@ -106,8 +86,8 @@ TEST_CASE("Table: the GM's fate and an Injury card typed from a real deck, named
   }
   // A day's natural healing (000 L204, Ctrl+W): not during the fight, not for the dying; Doc,
   // wounded, rolls his Vigor once it is over, after an hour has passed (Ctrl+T).
-  hit(sim, posse.badge("Smith the Gunhand"), '1', "2d6+1: 5, 4");  // 10 vs Doc's Toughness 5: a wound
-  REQUIRE(state_of(file, "Doc Ezekiel Hale") == "fighting");
+  table_hit(sim, posse.badge("Smith the Gunhand"), '1', "2d6+1: 5, 4");  // 10 vs Doc's Toughness 5: a wound
+  REQUIRE(fighter_column(file, "Doc Ezekiel Hale", "state") == "fighting");
   scan_burst(sim, posse.badge("Doc Ezekiel Hale"));
   pump(300);
   sim.Char('W', wxMOD_CONTROL);
@@ -229,12 +209,12 @@ TEST_CASE("Table: Incapacitation, Healing and a chip against Shaken from the key
   }
 
   // Smith hits Hannah (Toughness 6) for 30 or more: past her third wound, Incapacitated.
-  hit(sim, posse.badge("Smith the Gunhand"), '2', "2d6+1: 6 6 6 3, 6 2");
+  table_hit(sim, posse.badge("Smith the Gunhand"), '2', "2d6+1: 6 6 6 3, 6 2");
   INFO(table->result_text().utf8_string());
   CHECK(table->result_text().Contains("Smith the Gunhand hits Hannah Two Rivers"));
   CHECK(table->roster_text().Contains("INCAPACITATED"));
   CHECK(table->keys_text().Contains("Ctrl+I Incapacitation"));
-  CHECK(state_of(posse.db, "Hannah Two Rivers") == "incapacitated");
+  CHECK(fighter_column(posse.db, "Hannah Two Rivers", "state") == "incapacitated");
 
   // Doc tries to heal her first: the ledger refuses, the roll comes first (000 L170).
   scan_burst(sim, posse.badge("Doc Ezekiel Hale"));
@@ -254,7 +234,7 @@ TEST_CASE("Table: Incapacitation, Healing and a chip against Shaken from the key
   pump(500);
   INFO(table->result_text().utf8_string());
   CHECK(table->result_text().Contains("Hannah Two Rivers rolls Vigor d8: "));
-  const std::string fate = state_of(posse.db, "Hannah Two Rivers");
+  const std::string fate = fighter_column(posse.db, "Hannah Two Rivers", "state");
   CHECK(fate != "incapacitated");
   {
     db::Database ledger(posse.db, false);
@@ -331,7 +311,7 @@ TEST_CASE("Table: Incapacitation, Healing and a chip against Shaken from the key
   pump(300);
   bool failed = false;
   for (int attempt = 0; attempt < 30 && !failed; ++attempt) {
-    hit(sim, posse.badge("Smith the Gunhand"), '7', "d6+1: 4");  // 5 or 7 vs Toughness 5: Shaken, no wound
+    table_hit(sim, posse.badge("Smith the Gunhand"), '7', "d6+1: 4");  // 5 or 7 vs Toughness 5: Shaken, no wound
     REQUIRE(table->result_text().Contains("vs Toughness 5: SHAKEN"));
     scan_burst(sim, posse.badge("Gomorra Deputy"));
     pump(300);
@@ -359,7 +339,7 @@ TEST_CASE("Table: Incapacitation, Healing and a chip against Shaken from the key
   pump(300);
   CHECK(table->refusal_text().Contains("Gomorra Deputy is not Shaken"));
   // A chip at any time (001 L43), without a Spirit roll first: Ctrl+U, then Ctrl+U again.
-  hit(sim, posse.badge("Smith the Gunhand"), '7', "d6+1: 4");
+  table_hit(sim, posse.badge("Smith the Gunhand"), '7', "d6+1: 4");
   REQUIRE(table->result_text().Contains("vs Toughness 5: SHAKEN"));
   sim.Char('P', wxMOD_CONTROL);
   pump(300);

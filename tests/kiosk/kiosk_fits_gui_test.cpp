@@ -118,3 +118,70 @@ TEST_CASE("the kiosk's enrollment and admin screens at 1024 x 600 and 1920 x 108
       pump(200);
     }
 }
+
+TEST_CASE("a tabletop player's sheet, wounds and the posse's longest Injury after a fight fit at 1024 x 600, in "
+          "English and in Russian",
+          "[gui][kiosk][fits]") {
+  std::uint64_t seed = 90;
+  struct Posse {
+    const char *lang, *event, *hannah, *injury;
+  };
+  for (const auto& [lang, event, hannah, injury] :
+       {Posse{"en", "deadlands-posse", "Hannah Two Rivers", "nobody's business"},
+        Posse{"ru", "deadlands-posse-ru", "Ханна Две Реки", "никому знать не надо"}}) {
+    test_support::InLanguage in(lang);
+    test_support::SampleTown posse(++seed, event);
+    // deadlands-ru in both (the GM names the fate), so the same events make the same state.
+    const std::string file =
+        posse.variant("fought.db", [](db::EventDefinition& d) { d.options.ruleset = core::Ruleset::deadlands_ru; });
+    const std::string badge = posse.badge(hannah);
+    {
+      db::Database d(file, false);
+      d.exec("UPDATE kiosk_pins SET pin = '" + kid_pin + "' WHERE character = (SELECT id FROM characters WHERE name = '" +
+             hannah + "')");
+      db::Ledger ledger(file);
+      std::int64_t now = db::unix_time_ms();
+      auto append = [&](const char* type, const protocol::Json& payload) {
+        ++now;
+        db::AppendResult r = ledger.append({db::make_uuid_v7(now), "saloon-gm", now, type, payload}, now);
+        INFO(type << ": " << r.reason);
+        REQUIRE(r.accepted);
+      };
+      // Past her three wounds, unconscious (3), the two of clubs: the posse's longest Injury; the
+      // fight over. Her wounds and the Injury stay.
+      protocol::Json dice = protocol::Json::array();
+      for (int face : {5, 5, 5, 5, 3}) dice.push_back({{"die", "d6"}, {"faces", {face}}});
+      append("fight_started", protocol::Json::object());
+      append("damage_rolled", {{"by", "gm"}, {"target", badge}, {"dice", dice}});
+      append("incapacitation_rolled", {{"by", badge}, {"result", "unconscious"}});
+      append("injury_drawn", {{"by", badge}, {"card", "2C"}, {"days", {{"die", 8}, {"face", 2}}}});
+      append("fight_ended", protocol::Json::object());
+    }
+    kiosk::LocalLedger ledger(file, "lobby-kiosk");
+    kiosk::KioskTimings timings = quick_timings();
+    timings.idle_ms = timings.message_ms = 60'000;
+    kiosk::KioskFrame* frame = open_kiosk(ledger, timings);
+    frame->SetSize(1024, 600);
+    pump(300);
+    INFO("in " << lang);
+    wxUIActionSimulator sim;
+    scan_burst(sim, badge);
+    REQUIRE(wait_for(frame, KioskScreen::pin));
+    type_pin(sim, kid_pin);
+    REQUIRE(wait_for(frame, KioskScreen::player));
+    pump(300);
+    INFO(frame->shown_text());
+    CHECK(frame->shown_text().find(injury) != std::string::npos);
+    const bool ru = std::string(lang) == "ru";
+    CHECK(frame->shown_text().find(ru ? "3 раны, БЕЗ СОЗНАНИЯ" : "3 wounds, UNCONSCIOUS") != std::string::npos);
+    CHECK(frame->shown_text().find(ru ? "Выносливость d8" : "Vigor d8") != std::string::npos);  // her traits as dice
+    CHECK(frame->shown_text().find(ru ? "Фишки: " : "Chips: ") != std::string::npos);
+    CHECK(frame->shown_text().find(ru ? "прохожих" : "bystanders") == std::string::npos);  // nothing of the Lincoln game
+    CHECK(frame->shown_text().find(ru ? "лошадь" : "horse") == std::string::npos);
+    test_support::check_nothing_cut(frame, std::string(lang) + " tabletop player");
+    test_support::check_in_view(frame, wxString::FromUTF8(injury), std::string(lang) + " tabletop player");
+    screenshot(frame, std::string("kiosk-fits-") + lang + "-1024-tabletop-player");
+    frame->Destroy();
+    pump(200);
+  }
+}

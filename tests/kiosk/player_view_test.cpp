@@ -79,16 +79,48 @@ TEST_CASE("a player's view: a Doctor's healing counts down beside the wound, the
   CHECK(p.timers[0] == "Healing: the wound is gone in 9:00");
 }
 
-TEST_CASE("a player's view: a tabletop fight's wounds, Shaken and Injuries, none when unhurt", "[kiosk][view]") {
+TEST_CASE("a tabletop player's view: the fights' condition as the standing, traits as dice, chips and tokens, no "
+          "Lincoln lines",
+          "[kiosk][view]") {
   Json view = Json::parse(R"({
     "name": "Hannah Two Rivers", "dead": false, "bystanders_left": 0, "cards": [],
+    "attributes": {"hth": 0, "speed": 0, "accuracy": 0, "gambling": 0, "riding": 0},
     "combat": {"wounds": 2, "shaken": true, "state": "fighting", "injury_owed": null,
-               "injuries": [{"card": "QH", "injury": "Broken ribs", "permanent": false, "days": 6}]}})");
+               "injuries": [{"card": "QH", "injury": "Broken ribs", "permanent": false, "days": 6}]},
+    "tabletop": {"traits": [{"trait": "Agility", "die": "d8"}, {"trait": "Shooting", "die": "d12+1"}],
+                 "colours": ["white", "red", "blue"], "chips": {"white": 2, "red": 0, "blue": 1},
+                 "tokens": [{"code": "T1", "title": "Hole Card: Survival d6"}]}})");
   auto p = player_view(view, 0, 0);
-  CHECK(std::find(p.lines.begin(), p.lines.end(), "In the fight: 2 wounds, SHAKEN, Broken ribs (6 days)") != p.lines.end());
+  CHECK(p.tabletop);
+  CHECK(p.standing == "2 wounds, SHAKEN, Broken ribs (6 days)");
+  CHECK(p.attributes == "Agility d8    Shooting d12+1");
+  auto has = [&](const std::string& line) { return std::find(p.lines.begin(), p.lines.end(), line) != p.lines.end(); };
+  CHECK(has("Chips: 2 white, 1 blue"));
+  CHECK(has("Tokens: Hole Card: Survival d6"));
+  for (const auto& l : p.lines) {
+    INFO(l);
+    CHECK(l.find("bystanders") == std::string::npos);
+    CHECK(l.find("Poker tricks") == std::string::npos);
+    CHECK(l.find("Horses") == std::string::npos);
+  }
+  // Unhurt, no chips, no tokens: said so, the tokens' line left out.
   view["combat"] = Json{{"wounds", 0}, {"shaken", false}, {"state", "fighting"}};
+  view["tabletop"]["chips"] = Json{{"white", 0}};
+  view["tabletop"]["tokens"] = Json::array();
   p = player_view(view, 0, 0);
-  CHECK(std::none_of(p.lines.begin(), p.lines.end(), [](const std::string& l) { return l.rfind("In the fight", 0) == 0; }));
+  CHECK(p.standing == "Unhurt");
+  CHECK(has("Chips: none"));
+  CHECK(std::none_of(p.lines.begin(), p.lines.end(), [](const std::string& l) { return l.rfind("Tokens", 0) == 0; }));
+  // The dead are dead, whatever the fight's words.
+  view["dead"] = true;
+  CHECK(player_view(view, 0, 0).standing == "DEAD: dead is final for the evening");
+  // A Lincoln character (no `tabletop`) keeps the Lincoln lines.
+  view.erase("tabletop");
+  view["dead"] = false;
+  p = player_view(view, 0, 0);
+  CHECK_FALSE(p.tabletop);
+  CHECK(p.standing == "Alive and well");
+  CHECK(has("Innocent bystanders left: 0"));
 }
 
 TEST_CASE("a player's view: a jail sentence counts down, a deputy's task, banishment and Fair prizes are said",
