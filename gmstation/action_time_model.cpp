@@ -191,29 +191,6 @@ std::string step_words(const Json& step) {
   return fmt::format(fmt::runtime(tr("Phase {}, the {} count")), roman(phase), name);
 }
 
-tw::TnBreakdown attack_tn(const Fighter& attacker, const Fighter& target, bool target_dodging, int paces, int increment,
-                          const tw::Options& options) {
-  if (paces > 0) {
-    tw::RangedShot shot;
-    shot.range_paces = paces;
-    shot.range_increment = increment;
-    shot.target_size = target.size;
-    shot.target_dodge = target_dodging ? target.dodge : 0;
-    shot.wound_penalty = std::min(attacker.penalty, tw::max_wound_penalty);
-    return tw::ranged_tn(shot, options);
-  }
-  tw::MeleeDefense defense;
-  defense.skill = target.fighting;
-  defense.dodge = target_dodging ? target.dodge : 0;
-  tw::TnBreakdown tn = tw::melee_defense(defense);
-  if (attacker.penalty > 0) {
-    // TRANSLATORS: a reason in the TN's breakdown: {} is the attacker's wound penalty; 003 L531 cites the rules.
-    tn.why.push_back({attacker.penalty, fmt::format(fmt::runtime(tr("+{} the attacker's wounds (003 L531)")), attacker.penalty)});
-    tn.tn += attacker.penalty;
-  }
-  return tn;
-}
-
 std::string tn_words(const tw::TnBreakdown& tn) {
   std::vector<std::string> why;
   for (const auto& m : tn.why) why.push_back(m.why);
@@ -249,13 +226,6 @@ std::string hit_location_menu() {
   int n = 0;
   for (tw::HitLocation l : hit_locations()) items.push_back(fmt::format("{} {}", ++n, hit_location_words(l)));
   return fmt::format("{}", fmt::join(items, "  "));
-}
-
-HitPreview preview_hit(const tw::WoundState& before, tw::HitLocation where, int dmg, int size, const tw::Options& options) {
-  HitPreview p;
-  p.damage = tw::damage(dmg, size);
-  p.hit = tw::apply_hit(before, tw::wound_location(where), p.damage, options);
-  return p;
 }
 
 std::string judged_words(const Json& ledger) {

@@ -3,10 +3,12 @@
 // wx: the characters of GET /twtw, a Declaration as the GM builds it and its ledger payload, the
 // TN of an attack with its reasons (core twtw ranged_tn / melee_defense), and what a hit will do
 // (whether the ledger will want a Stun check) as the ledger judges it, with the same engine.
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/twtw_cards.h"
+#include "core/twtw_damage.h"
 #include "core/twtw_order.h"
 #include "core/twtw_ranged.h"
 #include "core/twtw_wounds.h"
@@ -59,13 +61,7 @@ std::string roman(int phase);  // 1 -> "I"
 // actions", "the Declaration (dodges declared)".
 std::string step_words(const Json& step);
 
-// The TN to hit `target` and why: at `paces` > 0 a shot (core ranged_tn: base 5, the range
-// increments of the weapon, the target's Dodge if it declared a dodge, the firer's wound
-// penalty); at 0 paces hand to hand (core melee_defense: 3 + the target's Fighting, its Dodge
-// if dodging, plus the attacker's wound penalty). Movement, cover and called shots are the GM's
-// to add: the screen keeps it simple (docs/twtw.md "The Action Time screen").
-tw::TnBreakdown attack_tn(const Fighter& attacker, const Fighter& target, bool target_dodging, int paces, int increment,
-                          const tw::Options& options);
+// The TN of an attack is action_time_extras.h's attack_tn (with the GM's extras).
 // "TN 6: 5 base: Standard (003 L114), +1 range ..."
 std::string tn_words(const tw::TnBreakdown& tn);
 
@@ -75,13 +71,13 @@ const std::vector<tw::HitLocation>& hit_locations();
 std::string hit_location_words(tw::HitLocation where);
 std::string hit_location_menu();  // "1 head  2 vitals  ..."
 
-// What a hit of `dmg` (a weapon's, no cover) to `where` does to a target of `size` in state
-// `before`, as the ledger will judge it: the wounds, CT, and whether a Stun check is due and its TN.
+// What a hit does to its target as the ledger will judge it (action_time_extras.h's preview_hit):
+// the wounds, CT, and whether a Stun check is due and its TN.
 struct HitPreview {
   tw::Damage damage;
   tw::Hit hit;
+  std::optional<tw::Cover> cover;  // through cover: P, A or D
 };
-HitPreview preview_hit(const tw::WoundState& before, tw::HitLocation where, int dmg, int size, const tw::Options& options);
 
 // One line of what the ledger judged of a recorded step (its `ledger` object): each recovery and hit.
 std::string judged_words(const Json& ledger);

@@ -72,6 +72,10 @@ ActionTimePage::ActionTimePage(wxWindow* parent, LedgerAsker& asker)
   location_ = new OneKeyNumber(this, wx_tr("Location"));
   // TRANSLATORS: DMG is the damage on an action card's effect row, kept short.
   dmg_ = action_time_number_field(this, wx_tr("DMG"));
+  // TRANSLATORS: the hint in the empty field: the hit's penetration value against cover (003 L433).
+  pv_ = action_time_number_field(this, wx_tr("PV"));
+  // TRANSLATORS: the hint in the empty field: the reduced damage of a hit that ablates cover (003 L440).
+  rd_ = action_time_number_field(this, wx_tr("RD"));
   who_->set_range(1, 1);
   location_->set_range(1, static_cast<int>(at::hit_locations().size()));
   location_->set_value(3);  // chest: a card's standard location is most often the torso
@@ -94,8 +98,16 @@ ActionTimePage::ActionTimePage(wxWindow* parent, LedgerAsker& asker)
   add_field(card_row, wx_tr("Card"), card_);
   add_field(card_row, wx_tr("Location"), location_);
   add_field(card_row, wx_tr("DMG"), dmg_);
+  // TRANSLATORS: field labels, short: behind cover, the hit's PV and, when it ablates, its RD (003 L433-440).
+  add_field(card_row, wx_tr("PV"), pv_);
+  add_field(card_row, wx_tr("RD"), rd_);
   inputs_->Add(attack_row, 0, wxLEFT | wxRIGHT | wxTOP, 4);
   inputs_->Add(card_row, 0, wxLEFT | wxRIGHT | wxTOP, 4);
+  // The keys that apply now, right under the fields the GM types in: at the foot of the page
+  // they fell below the fold at 1024 x 600 once a TN, a step's entries and a result showed.
+  keys_help_ = action_time_body_text(this, "");
+  keys_help_->SetForegroundColour(ui::ink);
+  inputs_->Add(keys_help_, 0, wxEXPAND | wxLEFT | wxRIGHT | wxTOP, 6);
   tn_line_ = action_time_body_text(this, "");
   inputs_->Add(tn_line_, 0, wxEXPAND | wxLEFT | wxRIGHT, 6);
   drawn_label_ = action_time_body_text(this, "");
@@ -103,9 +115,6 @@ ActionTimePage::ActionTimePage(wxWindow* parent, LedgerAsker& asker)
   entries_label_ = action_time_body_text(this, "");
   inputs_->Add(entries_label_, 0, wxEXPAND | wxLEFT | wxRIGHT, 6);
   add_result_area(ui::body_points + 2);
-  keys_help_ = action_time_body_text(this, "");
-  keys_help_->SetForegroundColour(ui::ink);
-  sizer_->Add(keys_help_, 0, wxALL | wxEXPAND, 6);
 
   auto refused = [this](const wxString& why) { refuse(why); };
   who_->on_refused(refused);
@@ -180,6 +189,8 @@ ActionTimePage::ActionTimePage(wxWindow* parent, LedgerAsker& asker)
                          at::hit_location_words(where))));
   });
   dmg_->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { take_dmg(); });
+  pv_->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { take_pv(); });
+  rd_->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { take_rd(); });
   Bind(wxEVT_SIZE, [this](wxSizeEvent& event) {
     event.Skip();
     CallAfter([this] { rewrap_texts(); });
@@ -287,6 +298,7 @@ std::vector<std::string> ActionTimePage::highlighted() const {
 void ActionTimePage::set_text(wxStaticText* label, wxString& kept, const wxString& text) {
   kept = text;
   label->SetLabel(text);
+  label->Show(!text.empty());  // an empty line takes no room: the page is tight at 1024 x 600
   const bool row = std::find(rows_.begin(), rows_.end(), label) != rows_.end();
   const int width = GetClientSize().x;
   label->Wrap(std::max(200, row ? width / 2 - 20 : width - 24));
@@ -376,7 +388,7 @@ bool ActionTimePage::on_key(int key) {
       record_declaration();
       return true;
     case 'Z': undo_step(); return true;
-    default: return false;
+    default: return attack_key(key);
   }
 }
 

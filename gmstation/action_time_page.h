@@ -10,12 +10,16 @@
 //   its reasons, the card's result typed; a hit: location by number, DMG, the Stun check (Y/N)
 //   when the ledger will want one. Backspace drops the last entry; Enter records
 //   twtw_step_resolved. Ctrl+Z undoes the last step. After the last step Enter plays the End Step.
+//   During an attack (action_time_attack_keys.cpp): Ctrl+M the firer's movement, Ctrl+H the
+//   mount, Ctrl+C a called shot, Ctrl+S the snap penalty, Ctrl+V the advantage, Ctrl+F fan
+//   firing, Ctrl+K the damage's kind, Ctrl+O the target's cover (then the hit's PV and RD).
 #include <map>
 #include <optional>
 
 #include <wx/stattext.h>
 #include <wx/textctrl.h>
 
+#include "gmstation/action_time_extras.h"
 #include "gmstation/action_time_model.h"
 #include "gmstation/conflict_page.h"
 #include "gmstation/key_field.h"
@@ -54,6 +58,9 @@ class ActionTimePage : public ConflictPage {
   wxTextCtrl* card_field() const { return card_; }
   OneKeyNumber* location_field() const { return location_; }
   wxTextCtrl* dmg_field() const { return dmg_; }
+  wxTextCtrl* pv_field() const { return pv_; }
+  wxTextCtrl* rd_field() const { return rd_; }
+  const action_time::AttackExtras& extras() const { return extras_; }
 
  private:
   // What the keys field waits for now.
@@ -67,6 +74,7 @@ class ActionTimePage : public ConflictPage {
   void record_declaration();
   void begin_step();
   void show_step();
+  void show_step_keys();  // the keys line between attacks
   void step_key(char key);
   void ask_next_recovery();
   void start_attack();
@@ -75,6 +83,12 @@ class ActionTimePage : public ConflictPage {
   void take_card();
   void draw_card();  // from the deck: its face shown, its result in the card field
   void take_dmg();
+  void take_pv();      // behind cover: the card's PV against the cover's AV (003 L433-440)
+  void take_rd();      // an ablated hit's RD
+  void judge_hit();    // the hit previewed as the ledger will judge it: a Stun check asked, or added
+  // A Ctrl key of an attack's extras (action_time_attack_keys.cpp); false when `key` is none.
+  bool attack_key(int key);
+  void show_attack_keys();
   void add_hit(std::optional<bool> stun_passed);
   void drop_last_entry();
   void rebuild_working();  // the targets as this step's hits leave them
@@ -115,12 +129,25 @@ class ActionTimePage : public ConflictPage {
   Json hits_ = Json::array();
   // What was entered in this step, as the GM reads it, last first to drop with Backspace.
   enum class Entry { miss, hit, recovery };
-  std::vector<std::pair<Entry, std::string>> entries_;
+  struct StepEntry {
+    Entry kind;
+    std::string words;
+    std::string fan_by;  // a fan shot's attacker: dropped, the fan's series steps back
+  };
+  std::vector<StepEntry> entries_;
+  // The attack's extras (Ctrl keys), kept for the same attacker's next attack in the step.
+  action_time::AttackExtras extras_;
+  std::string extras_of_;  // whose attack the extras were set for
+  std::vector<std::pair<std::string, std::string>> fan_shots_;  // this step's fan shots: attacker, target
+  bool card_taken_ = false;  // the card is drawn for this attack: its TN stands (003 L225)
+  std::optional<action_time::HitCover> hit_cover_;
   std::string card_words_;                       // "Miranda at Angus Laroq: card 9 vs TN 6"
+  std::string hit_fan_by_;                       // the hit being entered is a fan shot of this attacker
   std::map<std::string, action_time::tw::WoundState> working_;  // the targets after this step's hits
   std::vector<std::string> attackers_;           // actors able to attack this step
   std::string attacker_, target_name_;
   action_time::tw::TnBreakdown tn_;
+  bool tn_valid_ = false;  // tn_ is this attack's, as the TN line shows it
   std::optional<action_time::HitPreview> preview_;
   std::string hit_location_;
   std::vector<action_time::tw::ActionCard> deck_, draw_pile_;  // the deck, and what is left to draw
@@ -143,6 +170,8 @@ class ActionTimePage : public ConflictPage {
   wxTextCtrl* card_;
   OneKeyNumber* location_;
   wxTextCtrl* dmg_;
+  wxTextCtrl* pv_;
+  wxTextCtrl* rd_;
   wxString step_text_, tn_text_, entries_text_, keys_help_text_, drawn_text_;
   std::vector<wxString> row_texts_;
 };

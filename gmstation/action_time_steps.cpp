@@ -2,6 +2,8 @@
 // paces, the TN, the card drawn or typed, the location, DMG and the Stun check), Backspace and
 // Ctrl+Z, and each step recorded, then the End Step. The layout is in action_time_page.cpp.
 #include <algorithm>
+#include <iterator>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -38,6 +40,9 @@ void ActionTimePage::begin_step() {
   target_name_.clear();
   to_recover_.clear();
   attackers_.clear();
+  extras_ = {};
+  extras_of_.clear();
+  fan_shots_.clear();
   for (const auto& name : actors_) {
     const at::Fighter* f = fighter(name);
     if (!f || !f->able()) continue;
@@ -46,14 +51,18 @@ void ActionTimePage::begin_step() {
   }
   for (const auto& f : fighters_) working_[f.name] = f.w;
   target_->set_range(1, static_cast<int>(fighters_.size()));
-  // TRANSLATORS: a step's keys: A (a Latin letter on any keyboard) starts an attack.
-  set_text(keys_help_, keys_help_text_,
-           wx_tr("A an attack   Backspace drops the last entry   Enter records the step   Ctrl+Z undoes the last step"));
+  show_step_keys();
   set_text(tn_line_, tn_text_, "");
   set_text(drawn_label_, drawn_text_, "");
   show_step();
   if (!to_recover_.empty()) return ask_next_recovery();
   show_prompt(attackers_.empty() ? wx_tr("Enter records the step (no attack in it)") : wx_tr("A: an attack.  Enter records the step"));
+}
+
+void ActionTimePage::show_step_keys() {
+  // TRANSLATORS: a step's keys: A (a Latin letter on any keyboard) starts an attack. One line at 1024 x 600.
+  set_text(keys_help_, keys_help_text_,
+           wx_tr("A: attack   Backspace: drop the last   Enter: record the step   Ctrl+Z: undo"));
 }
 
 void ActionTimePage::show_step() {
@@ -75,7 +84,7 @@ void ActionTimePage::show_step() {
            utf8(fmt::format(fmt::runtime(tr("Round {}, step {} of {}: {}: {}")), round_.value("number", 0), step_number_,
                             round_["steps"].size(), at::step_words(step), fmt::format("{}", fmt::join(who, ", ")))));
   std::vector<std::string> lines;
-  for (const auto& e : entries_) lines.push_back(e.second);
+  for (const auto& e : entries_) lines.push_back(e.words);
   // TRANSLATORS: {} is what was entered in this step, one entry after another.
   set_text(entries_label_, entries_text_,
            utf8(lines.empty() ? std::string()
@@ -105,9 +114,8 @@ void ActionTimePage::step_key(char key) {
     const std::string name = to_recover_.front();
     to_recover_.erase(to_recover_.begin());
     recoveries_.push_back({{"character", name}, {"passed", passed}});
-    entries_.push_back({Entry::recovery, fmt::format(fmt::runtime(passed ? tr("{} makes the recovery")
-                                                                         : tr("{} fails the recovery")),
-                                                     name)});
+    entries_.push_back({Entry::recovery,
+                        fmt::format(fmt::runtime(passed ? tr("{} makes the recovery") : tr("{} fails the recovery")), name), ""});
     // Recovered in its count: the action is spent on it (003 L583), so no attack this step.
     show_step();
     return ask_next_recovery();
@@ -123,8 +131,14 @@ void ActionTimePage::start_attack() {
   attacker_.clear();
   target_name_.clear();
   preview_.reset();
+  card_taken_ = false;
+  hit_cover_.reset();
+  hit_location_.clear();
   card_->Clear();
   dmg_->Clear();
+  pv_->Clear();
+  rd_->Clear();
+  show_attack_keys();
   paces_->ChangeValue(wxString::Format("%d", default_paces));
   if (attackers_.size() == 1) {
     who_->set_range(1, 1);
@@ -142,6 +156,11 @@ void ActionTimePage::start_attack() {
 
 void ActionTimePage::choose_attacker() {
   attacker_ = attackers_[static_cast<std::size_t>(who_->value() - 1)];
+  // The extras stay for the same attacker's next attack in the step (a fan's next shot), not another's.
+  if (extras_of_ != attacker_) {
+    extras_ = {};
+    extras_of_ = attacker_;
+  }
   // The first of the other side as the default target.
   const at::Fighter* a = fighter(attacker_);
   int first_foe = 1;
@@ -165,19 +184,27 @@ void ActionTimePage::update_tn() {
   if (attacker_.empty() || target_name_.empty()) return;
   const auto paces = typed_number(paces_, 0, tw::max_range_paces);
   if (!paces) return;
+  std::vector<std::string> fan_targets;  // this attacker's earlier fan shots in the step
+  for (const auto& [by, at_whom] : fan_shots_)
+    if (by == attacker_) fan_targets.push_back(at_whom);
+  const std::string extras = at::extras_words(extras_);
+  tn_valid_ = false;
   try {
     tn_ = at::attack_tn(*fighter(attacker_), *fighter(target_name_), dodging(target_name_), *paces, increment_->value(),
-                        options_);
-    // TRANSLATORS: {0} attacks {1}; then the TN and its reasons.
-    set_text(tn_line_, tn_text_,
-             utf8(*paces == 0 ? fmt::format(fmt::runtime(tr("{} at {}, hand to hand: {}")), attacker_, target_name_,
-                                            at::tn_words(tn_))
-                              // TRANSLATORS: {0} attacks {1} at {2} paces (the English says "paces" for any count); then the TN.
-                              : fmt::format(fmt::runtime(trn("{} at {}, {} paces: {}", "{} at {}, {} paces: {}",
-                                                             static_cast<std::uint64_t>(*paces))),
-                                            attacker_, target_name_, *paces, at::tn_words(tn_))));
+                        extras_, fan_targets, options_);
+    std::string line =
+        *paces == 0
+            // TRANSLATORS: {0} attacks {1}; then the TN and its reasons.
+            ? fmt::format(fmt::runtime(tr("{} at {}, hand to hand: {}")), attacker_, target_name_, at::tn_words(tn_))
+            // TRANSLATORS: {0} attacks {1} at {2} paces (the English says "paces" for any count); then the TN.
+            : fmt::format(fmt::runtime(trn("{} at {}, {} paces: {}", "{} at {}, {} paces: {}", static_cast<std::uint64_t>(*paces))),
+                          attacker_, target_name_, *paces, at::tn_words(tn_));
+    // TRANSLATORS: {} is what the GM set of an attack with the Ctrl keys ("walking, snap 2, behind hardwood (AV 3)").
+    if (!extras.empty()) line += "\n" + fmt::format(fmt::runtime(tr("Set: {}")), extras);
+    set_text(tn_line_, tn_text_, utf8(line));
+    tn_valid_ = true;
   } catch (const core::Refusal& r) {
-    set_text(tn_line_, tn_text_, utf8(r.reason()));
+    set_text(tn_line_, tn_text_, utf8(r.reason() + (extras.empty() ? std::string() : "\n" + extras)));
   }
 }
 
@@ -212,7 +239,16 @@ void ActionTimePage::take_card() {
     card_->SetFocus();
     return refuse(utf8(fmt::format(fmt::runtime(tr("The card's result: a whole number, 0 to {}")), max_card)));
   }
+  if (!tn_valid_) {  // the TN line says why (a fan hand to hand, a range out of bounds)
+    card_->SetFocus();
+    // TRANSLATORS: refused at the Action Time screen: the attack has no TN yet.
+    return refuse(wx_tr("No TN for this attack yet: mend what the TN line names first"));
+  }
   const bool hit = *card >= tn_.tn;
+  card_taken_ = true;
+  // A fan's shot is fired, hit or miss: the next shot's TN is the series' next (003 L223).
+  const std::string fan_by = extras_.fan ? attacker_ : std::string();
+  if (extras_.fan) fan_shots_.push_back({attacker_, target_name_});
   // TRANSLATORS: {0} attacks {1}: {2} the card's name, {3} its result against {4} the TN.
   const std::string named = hit ? tr("{} at {}: card {}, {} vs TN {}, a hit") : tr("{} at {}: card {}, {} vs TN {}, a miss");
   // TRANSLATORS: {0} attacks {1}: {2} the card's result against {3} the TN.
@@ -220,20 +256,28 @@ void ActionTimePage::take_card() {
   const std::string words = drawn_ ? fmt::format(fmt::runtime(named), attacker_, target_name_, drawn_->name, *card, tn_.tn)
                                    : fmt::format(fmt::runtime(unnamed), attacker_, target_name_, *card, tn_.tn);
   if (!hit) {
-    entries_.push_back({Entry::miss, words});
+    entries_.push_back({Entry::miss, words, fan_by});
     attacker_.clear();
     target_name_.clear();
+    card_taken_ = false;
+    show_step_keys();
     show_step();
     focus_keys();
     return show_prompt(wx_tr("A miss.  A: another attack.  Enter records the step"));
   }
   card_words_ = words;
+  hit_fan_by_ = fan_by;
   location_->set_range(1, static_cast<int>(at::hit_locations().size()));
   location_->set_value(3);
   if (drawn_) {  // the drawn card's standard location (L402), the one shown first
     const auto& all = at::hit_locations();
     const auto at_standard = std::find(all.begin(), all.end(), tw::standard_location(*drawn_));
     if (at_standard != all.end()) location_->set_value(static_cast<int>(at_standard - all.begin()) + 1);
+  }
+  if (const auto called = at::called_location(extras_.called)) {  // a called shot that hits lands where it was called (L347)
+    const auto& all = at::hit_locations();
+    const auto at_called = std::find(all.begin(), all.end(), *called);
+    if (at_called != all.end()) location_->set_value(static_cast<int>(at_called - all.begin()) + 1);
   }
   location_->SetFocus();
   // TRANSLATORS: {} is the hit locations, each with its number (1 head  2 vitals ...).
@@ -250,10 +294,52 @@ void ActionTimePage::take_dmg() {
     return refuse(utf8(fmt::format(fmt::runtime(tr("DMG: a whole number, 0 to {}")), tw::max_effect)));
   }
   hit_dmg_ = *dmg;
+  hit_cover_.reset();
+  if (extras_.cover == at::CoverKind::none) return judge_hit();
+  pv_->Clear();
+  rd_->Clear();
+  pv_->SetFocus();
+  at::AttackExtras only_cover;  // the cover's words alone
+  only_cover.cover = extras_.cover;
+  // TRANSLATORS: {0} the cover, with its AV ("behind hardwood (AV 3)"); PV is the card's penetration result plus the weapon's Pen (003 L433).
+  show_prompt(utf8(fmt::format(fmt::runtime(tr("The target is {}: type the PV (the card's penetration result + the weapon's "
+                                               "Pen), then Enter")),
+                               at::extras_words(only_cover))));
+}
+
+void ActionTimePage::take_pv() {
+  if (extras_.cover == at::CoverKind::none || hit_location_.empty()) return judge_hit();
+  const auto pv = typed_number(pv_, 0, tw::max_pen);
+  if (!pv) {
+    pv_->SetFocus();
+    return refuse(utf8(fmt::format(fmt::runtime(tr("PV: a whole number, 0 to {}")), tw::max_pen)));
+  }
+  hit_cover_ = at::HitCover{*pv, at::cover_av(extras_.cover), std::nullopt};
+  if (tw::cover_result(*pv, hit_cover_->av) != tw::Cover::ablate) return judge_hit();
+  rd_->Clear();
+  rd_->SetFocus();
+  // TRANSLATORS: {0} the PV, {1} the cover's AV: the cover ablates the hit, which deals the weapon's RD (003 L440).
+  show_prompt(utf8(fmt::format(fmt::runtime(tr("PV {} against AV {}: the cover ablates it. Type the RD from the card's effect "
+                                               "row, then Enter")),
+                               *pv, hit_cover_->av)));
+}
+
+void ActionTimePage::take_rd() {
+  if (!hit_cover_) return take_pv();
+  const auto rd = typed_number(rd_, 0, tw::max_effect);
+  if (!rd) {
+    rd_->SetFocus();
+    return refuse(utf8(fmt::format(fmt::runtime(tr("RD: a whole number, 0 to {}")), tw::max_effect)));
+  }
+  hit_cover_->rd = *rd;
+  judge_hit();
+}
+
+void ActionTimePage::judge_hit() {
   const at::Fighter* target = fighter(target_name_);
   try {
-    preview_ = at::preview_hit(working_[target_name_], *tw::hit_location_from_string(hit_location_), hit_dmg_,
-                               target->size, options_);
+    preview_ = at::preview_hit(working_[target_name_], *tw::hit_location_from_string(hit_location_), hit_dmg_, target->size,
+                               options_, extras_.kind, hit_cover_);
   } catch (const core::Refusal& r) {
     dmg_->SetFocus();
     return refuse(utf8(r.reason()));
@@ -274,6 +360,12 @@ void ActionTimePage::take_dmg() {
 
 void ActionTimePage::add_hit(std::optional<bool> stun_passed) {
   Json hit{{"by", attacker_}, {"target", target_name_}, {"location", hit_location_}, {"dmg", hit_dmg_}};
+  if (extras_.kind != tw::DamageKind::deadly) hit["kind"] = at::kind_code(extras_.kind);
+  if (hit_cover_) {
+    hit["pv"] = hit_cover_->pv;
+    hit["av"] = hit_cover_->av;
+    if (hit_cover_->rd) hit["rd"] = *hit_cover_->rd;
+  }
   const auto where = tw::hit_location_from_string(hit_location_);
   const std::string place = where ? at::hit_location_words(*where) : hit_location_;
   // TRANSLATORS: {0} is the attack ("Ann at Bob: card 9 vs TN 6, a hit"), {1} the location, {2} the DMG.
@@ -281,17 +373,22 @@ void ActionTimePage::add_hit(std::optional<bool> stun_passed) {
                                                : *stun_passed ? tr("{}: {} DMG {}, not stunned")
                                                               : tr("{}: {} DMG {}, STUNNED")),
                                   card_words_, place, hit_dmg_);
+  // TRANSLATORS: after a hit's words: {0} the cover's result (P penetrates, A ablates, D deflects, 003 L440), {1} its AV.
+  if (preview_->cover) words += fmt::format(fmt::runtime(tr(", cover {} (AV {})")), tw::to_string(*preview_->cover), hit_cover_->av);
   if (stun_passed) hit["stun_passed"] = *stun_passed;
   hits_.push_back(hit);
   // The target as it will stand after the hit, for a later hit in the same step.
   auto after = preview_->hit.after;
   if (stun_passed) after.stunned = !*stun_passed;
   working_[target_name_] = after;
-  entries_.push_back({Entry::hit, words});
+  entries_.push_back({Entry::hit, words, hit_fan_by_});
   question_ = Question::none;
   attacker_.clear();
   target_name_.clear();
   hit_location_.clear();
+  card_taken_ = false;
+  hit_cover_.reset();
+  show_step_keys();
   show_step();
   focus_keys();
   show_prompt(wx_tr("A: another attack.  Enter records the step"));
@@ -301,8 +398,13 @@ void ActionTimePage::rebuild_working() {
   for (const auto& f : fighters_) working_[f.name] = f.w;
   for (const Json& h : hits_) {
     const at::Fighter* t = fighter(h["target"].get<std::string>());
+    const std::string kind = h.value("kind", "deadly");
+    std::optional<at::HitCover> cover;
+    if (h.contains("pv")) cover = at::HitCover{h["pv"].get<int>(), h["av"].get<int>(), h.contains("rd") ? std::optional<int>(h["rd"].get<int>()) : std::nullopt};
     auto p = at::preview_hit(working_[t->name], *tw::hit_location_from_string(h["location"].get<std::string>()),
-                             h["dmg"].get<int>(), t->size, options_);
+                             h["dmg"].get<int>(), t->size, options_,
+                             kind == "brawling" ? tw::DamageKind::brawling : kind == "impact" ? tw::DamageKind::impact : tw::DamageKind::deadly,
+                             cover);
     if (h.contains("stun_passed")) p.hit.after.stunned = !h["stun_passed"].get<bool>();
     working_[t->name] = p.hit.after;
   }
@@ -311,8 +413,15 @@ void ActionTimePage::rebuild_working() {
 void ActionTimePage::drop_last_entry() {
   // Drops what was typed, not what the ledger holds (Ctrl+Z undoes a recorded step).
   if (entries_.empty()) return refuse(wx_tr("Nothing entered in this step to drop (Ctrl+Z undoes the last recorded step)"));
-  const Entry kind = entries_.back().first;
+  const Entry kind = entries_.back().kind;
+  const std::string fan_by = entries_.back().fan_by;
   entries_.pop_back();
+  if (!fan_by.empty())  // the fan's last shot: its next TN steps back
+    for (auto it = fan_shots_.rbegin(); it != fan_shots_.rend(); ++it)
+      if (it->first == fan_by) {
+        fan_shots_.erase(std::next(it).base());
+        break;
+      }
   if (kind == Entry::hit) {
     hits_.erase(hits_.size() - 1);
     rebuild_working();

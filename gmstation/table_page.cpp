@@ -379,7 +379,8 @@ bool TablePage::on_key(int key) {
       {'S', [](TablePage& p) { p.soak_last_hit(); }},
       {'U', [](TablePage& p) { p.unshake(); }},
       {'I', [](TablePage& p) { p.incapacitation(); }},
-      {'E', [](TablePage& p) { p.start_healing(); }},
+      {'E', [](TablePage& p) { p.start_healing(false); }},
+      {'G', [](TablePage& p) { p.start_healing(true); }},
       {'W', [](TablePage& p) { p.natural_healing(); }},
       {'T', [](TablePage& p) { p.hour_passes(); }},
   };
@@ -395,7 +396,7 @@ bool TablePage::on_key(int key) {
       chip_unshakes_ = unshake_offer;
       chip_heals_ = heal_offer;
     }
-    if (key == 'E') chip_heals_ = heal_offer;  // Ctrl+E again: the failed Healing rerolled
+    if (key == 'E' || key == 'G') chip_heals_ = heal_offer;  // Ctrl+E or Ctrl+G again: the failed Healing rerolled
   }
   action->second(*this);
   return true;

@@ -19,6 +19,8 @@
 //           failed roll: a chip ends it
 //   Ctrl+I  the Incapacitation roll (deadlands-1876's Vigor; elsewhere the GM names the fate)
 //   Ctrl+E  who rolls heals: the patient's number, then the station rolls Healing
+//   Ctrl+G  who rolls heals by the arcane Healing power, rolling the trait in the Trait field
+//           (their arcane skill, Faith): the patient's number (000 L188)
 // A token card scanned is played by its holder: a Connection Marker or a Hole Card sets up its
 // roll, a Luck Charm rerolls the last roll for free. Everyone's chips by colour and the
 // evening's roll log are on the same screen.
@@ -168,9 +170,13 @@ class TablePage : public ConflictPage {
   void ask_injury(int index);      // the Injury card of `index`, who owes one (000 L173-178)
   void injury_from_dice_field();   // the card (or Enter: drawn), then without injuries.csv its name
   void record_injury(const Json& payload);
-  void start_healing();
-  // The healer's Healing of `patient`; with `chip`, the reroll of their failed roll (000 L200).
-  void heal(int patient, bool chip = false);
+  // Ctrl+E (the Healing skill) or Ctrl+G (`power`: the arcane Healing power, rolling the trait
+  // chosen in the Trait field): asks the patient, or after a failed roll of the same kind
+  // rerolls it with a chip.
+  void start_healing(bool power);
+  // The healer's Healing of `patient`; with `chip`, the reroll of their failed roll (000 L200);
+  // with `power`, by the arcane power and the chosen trait (000 L188: past the golden hour too).
+  void heal(int patient, bool chip, bool power);
   void natural_healing();  // who rolls, wounded, between fights: a day's Vigor roll (000 L204)
   void hour_passes();      // between fights, pressed twice: the golden hour of every wound so far ends (000 L188)
   // What to do after a step whose ledger part leaves a fighter in `ledger`'s "state": the
@@ -184,7 +190,10 @@ class TablePage : public ConflictPage {
   // The key pressed once whose second press records: 'F' in a fight ends it, 'T' between fights
   // says an hour has passed; 0 none.
   char armed_key_ = 0;
-  std::string chip_heals_;        // "healer patient" badges of a failed Healing: Ctrl+E again rerolls it with a chip
+  // "skill|power healer patient" of a failed Healing: Ctrl+E (skill) or Ctrl+G (power) again
+  // rerolls it with a chip.
+  std::string chip_heals_;
+  bool healing_power_ = false;  // the patient asked for a healing by the arcane power (Ctrl+G)
   std::string chip_unshakes_;     // the badge Ctrl+U just asked about, or whose Spirit roll failed: Ctrl+U again spends a chip
   std::optional<LastHit> last_hit_;  // the last hit recorded here, while it is newer than the last trait roll
   Json reroll_chip_;                 // the chip a damage reroll under way spends (null: none)

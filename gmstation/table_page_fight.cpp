@@ -34,7 +34,7 @@ namespace {
 // tokens' keys wait for its end (Ctrl+N is refused during it).
 // Joker's Wild is savage's alone (001 L35, L39): the Deadlands rulesets do not show its keys.
 // Ctrl+I shows only while an Incapacitation roll or an Injury card is owed, Ctrl+E while someone
-// could be healed, Ctrl+W and Ctrl+T between fights while someone wounded could heal by a day's rest.
+// could be healed (Ctrl+G too, between fights: the power matters once the golden hour is past), Ctrl+W and Ctrl+T between fights while someone wounded could heal by a day's rest.
 std::string table_keys(bool fight, bool fighters, bool jokers_wild, bool owed_fate, bool owed_injury, bool to_heal,
                        bool day_healing) {
   std::vector<std::string> keys;
@@ -63,6 +63,8 @@ std::string table_keys(bool fight, bool fighters, bool jokers_wild, bool owed_fa
   }
   if (!fight && !owed.empty()) keys.push_back(owed);
   if (!fight && to_heal) keys.push_back(tr("Ctrl+E heal"));
+  // TRANSLATORS: the Table screen's key for the arcane Healing power (000 L188), pressed with Ctrl: short.
+  if (!fight && to_heal) keys.push_back(tr("Ctrl+G heal by a power"));
   // TRANSLATORS: the Table screen's key for a day's natural healing (a Vigor roll, 000 L204), pressed with Ctrl: short.
   if (!fight && day_healing) keys.push_back(tr("Ctrl+W day's healing"));
   // TRANSLATORS: the Table screen's key that ends the golden hour of the wounds so far (000 L188), pressed with Ctrl: short.
@@ -123,6 +125,7 @@ void TablePage::drop_fight_step() {
   armed_key_ = 0;
   chip_unshakes_.clear();
   chip_heals_.clear();
+  healing_power_ = false;
   dice_->SetHint("8 5, 3");
 }
 
@@ -242,6 +245,11 @@ void TablePage::ask_other(FightStep step) {
   const std::string name = character(selected()).value("name", "");
   // TRANSLATORS: {} is who hits.
   if (hit) return show_prompt(utf8(fmt::format(fmt::runtime(tr("{} hits: type the target's number, or scan their badge")), name)));
+  if (healing_power_)
+    // TRANSLATORS: {0} is who heals by the arcane Healing power (000 L188), {1} the trait rolled for it ("Faith d10").
+    return show_prompt(utf8(fmt::format(fmt::runtime(tr("{} heals by the arcane power, rolling {}: type the patient's number, "
+                                                        "or scan their badge")),
+                                        name, spec_.label)));
   // TRANSLATORS: {} is who heals.
   show_prompt(utf8(fmt::format(fmt::runtime(tr("{} heals: type the patient's number, or scan their badge")), name)));
 }
@@ -275,7 +283,7 @@ void TablePage::choose_other(int index) {
     drop_fight_step();
     return refuse(wx_tr("Scan the badge of who rolls first"));
   }
-  if (fight_step_ == FightStep::heal_patient) return heal(index);
+  if (fight_step_ == FightStep::heal_patient) return heal(index, false, healing_power_);
   if (index == selected()) return refuse(wx_tr("Type the number of who is hit, not of who hits"));
   other_badge_ = target.value("badge", "");
   fight_step_ = FightStep::hit_dice;

@@ -268,18 +268,20 @@ void TablePage::record_injury(const Json& payload) {
   });
 }
 
-void TablePage::start_healing() {
-  const std::string offer = chip_heals_;  // a failed Healing just before: Ctrl+E again rerolls it
+void TablePage::start_healing(bool power) {
+  const std::string offer = chip_heals_;  // a failed Healing just before: the same key again rerolls it
   drop_fight_step();
-  const auto space = offer.find(' ');
-  if (space != std::string::npos && selected() >= 0 && offer.substr(0, space) == character(selected()).value("badge", "")) {
-    const int patient = index_of(offer.substr(space + 1));
-    if (patient >= 0) return heal(patient, true);
+  // "skill|power healer patient": a chip rerolls the failed roll of the same kind by the same healer.
+  const std::string kind = power ? "power " : "skill ";
+  if (selected() >= 0 && offer.rfind(kind + character(selected()).value("badge", "") + " ", 0) == 0) {
+    const int patient = index_of(offer.substr(offer.rfind(' ') + 1));
+    if (patient >= 0) return heal(patient, true, power);
   }
+  healing_power_ = power;
   ask_other(FightStep::heal_patient);
 }
 
-void TablePage::heal(int patient_index, bool chip) {
+void TablePage::heal(int patient_index, bool chip, bool power) {
   const Json& healer = character(selected());
   const Json& patient = character(patient_index);
   const std::string healer_name = healer.value("name", ""), patient_name = patient.value("name", "");
@@ -291,14 +293,21 @@ void TablePage::heal(int patient_index, bool chip) {
   if (!patient.value("dead", false) && combat.value("wounds", 0) == 0 && (state == "fighting" || state == "last_stand"))
     // TRANSLATORS: {} is a character's name.
     return refuse(utf8(fmt::format(fmt::runtime(tr("{} has no wound to heal")), patient_name)));
-  // The healer's Healing against 4 (SWD), both wound penalties added by the ledger.
-  const table_fight::SheetDie skill = table_fight::healing_die(healer);
+  // The healer's Healing against 4 (SWD), both wound penalties added by the ledger; by the arcane
+  // power, the trait the GM chose in the Trait field (their arcane skill: Faith, Spellcasting).
+  const table_fight::SheetDie skill =
+      power ? table_fight::SheetDie{spec_.trait ? spec_.trait->die : 4, spec_.trait ? spec_.trait->bonus : -core::unskilled_penalty,
+                                    spec_.trait.has_value()}
+            : table_fight::healing_die(healer);
+  // TRANSLATORS: the Healing skill (000 L184), named in a Healing roll's result.
+  const std::string skill_name = power ? spec_.label : tr("Healing");
   core::RolledTrait rolled;
   Json payload;
   if (!roll_sheet_die(healer, skill, rolled, payload)) return;
   payload["healer"] = healer.value("badge", "");
   payload["patient"] = patient.value("badge", "");
-  const std::string offer = healer.value("badge", "") + " " + patient.value("badge", "");
+  if (power) payload["power"] = true;
+  const std::string offer = std::string(power ? "power " : "skill ") + healer.value("badge", "") + " " + patient.value("badge", "");
   if (chip) {
     // 000 L200: a failed healer tries again only with a chip, a reroll of the failed roll.
     payload["chip"] = table_fight::chip_to_spend(table_, healer);
@@ -309,8 +318,9 @@ void TablePage::heal(int patient_index, bool chip) {
     }
   }
   record_or_refuse("healed", payload, [=, this](const RecordOutcome& outcome) {
-    // TRANSLATORS: {0} who heals, {1} who is healed, {2} the Healing die ("d10", "d4 untrained"), {3} the faces.
-    std::string text = fmt::format(fmt::runtime(tr("{} heals {} (Healing {}): {}")), healer_name, patient_name,
+    // TRANSLATORS: {0} who heals, {1} who is healed, {2} the skill rolled (Healing, or the arcane skill
+    // for the Healing power), {3} its die ("d10", "d4 untrained"), {4} the faces.
+    std::string text = fmt::format(fmt::runtime(tr("{} heals {} ({} {}): {}")), healer_name, patient_name, skill_name,
                                    skill.trained ? fmt::format("d{}", skill.sides) : tr("d4 untrained"),
                                    table_fight::faces_words(rolled));
     if (outcome.status == RecordOutcome::Status::accepted) text += "\n" + healed_words(outcome.ledger);
@@ -318,7 +328,9 @@ void TablePage::heal(int patient_index, bool chip) {
     const bool failed = outcome.status == RecordOutcome::Status::accepted && outcome.ledger.value("healed", 0) == 0;
     if (failed) chip_heals_ = offer;
     // TRANSLATORS: after a failed Healing roll: the same healer tries again only with a chip (000 L200).
-    show_recorded(outcome, failed ? tr("Ctrl+E again: a chip rerolls it") : tr("Next: scan who acts"));
+    show_recorded(outcome, !failed ? tr("Next: scan who acts")
+                           : power ? tr("Ctrl+G again: a chip rerolls it")
+                                   : tr("Ctrl+E again: a chip rerolls it"));
     on_shown();
   });
 }

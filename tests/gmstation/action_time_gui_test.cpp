@@ -13,25 +13,16 @@
 
 #include "import/twtw_deck.h"
 #include "ledger/verify.h"
+#include "action_time_keys.h"
 #include "sample_town.h"
 #include "store/sqlite.h"
 
 using namespace marshal;
 using namespace gui_testing;
+using namespace action_time_testing;
 
 namespace {
 
-// A person's key: the keys field counts a letter only when no other key follows closely.
-void key(wxUIActionSimulator& sim, int k, int modifiers = wxMOD_NONE) {
-  sim.Char(k, modifiers);
-  pump(150);
-}
-
-void type(wxUIActionSimulator& sim, const char* text) {
-  sim.Text(text);
-  pump(100);
-  key(sim, WXK_RETURN);
-}
 
 // One character's Declaration: its keys, then Enter for the next character.
 void declare(wxUIActionSimulator& sim, const char* keys) {

@@ -4,7 +4,8 @@
 // level, Healing refused before her Incapacitation roll, the roll (Ctrl+I: the station rolls her
 // Vigor, 000 L170-176) found without a scan, Doc's Healing of her (Ctrl+E), the Deputy's Spirit
 // roll failed and a chip from the GM's pool ending his Shaken (Ctrl+U again, 001 L43), then a chip
-// with no roll first (Ctrl+U twice); verify
+// with no roll first (Ctrl+U twice); past the golden hour the skill refused and the arcane power
+// (Ctrl+G) taken; verify
 // after. The station's dice are random: each step checks what the ledger judged of them.
 #include <catch2/catch.hpp>
 
@@ -113,6 +114,31 @@ TEST_CASE("Table: the GM's fate and an Injury card typed from a real deck, named
   sim.Char('1');
   pump(500);
   CHECK(table->refusal_text().Contains("the golden hour after Doc Ezekiel Hale's last wound is past"));
+  // The arcane Healing power still may (000 L188, Ctrl+G): Father Tomas's Faith (his 6th trait)
+  // chosen in the Trait field, his dice rolled by hand: 2 and a Wild Die of 1, less Doc's wound,
+  // fail; the ledger took it as the power's (no golden-hour refusal), and a chip may reroll it.
+  CHECK(table->keys_text().Contains("Ctrl+G heal by a power"));
+  scan_burst(sim, posse.badge("Father Tomas Ruiz"));
+  pump(300);
+  REQUIRE(table->trait_field()->HasFocus());
+  sim.Char('6');
+  pump(300);
+  table->dice_field()->SetFocus();
+  sim.Text("2, 1");
+  pump(200);
+  sim.Char('G', wxMOD_CONTROL);
+  pump(300);
+  CHECK(table->instruction().Contains("Father Tomas Ruiz heals by the arcane power, rolling Faith"));
+  sim.Char('1');
+  pump(500);
+  INFO(table->result_text().utf8_string() << " | " << table->refusal_text().utf8_string());
+  CHECK(table->result_text().Contains("Father Tomas Ruiz heals Doc Ezekiel Hale (Faith d10): 2, Wild Die 1"));
+  CHECK(table->instruction().Contains("Ctrl+G again: a chip rerolls it"));
+  {
+    db::Database ledger(file, false);
+    CHECK(ledger.scalar_int("SELECT COUNT(*) FROM events WHERE type = 'healed' AND json_extract(payload, '$.power') = 1 AND "
+                            "json_extract(payload, '$.die') = 'd10'") == 1);
+  }
   scan_burst(sim, posse.badge("Hannah Two Rivers"));
   pump(300);
   sim.Char('W', wxMOD_CONTROL);
