@@ -331,12 +331,22 @@ int ActionTimePage::index_of(const std::string& name) const {
   return -1;
 }
 
-bool ActionTimePage::dodging(const std::string& name) const {
+bool ActionTimePage::declared_dodge(const std::string& name) const {
   if (!round_.is_object()) return false;
   for (const Json& d : round_.value("declarations", Json::array()))
     if (d.value("character", "") == name) return d.value("dodge", false);
   return false;
 }
+
+bool ActionTimePage::dodge_lost(const std::string& name) const {
+  // 003 L365: a failed shock save or incapacitation loses the Dodge at once, for the round: the
+  // state this step's hits leave (working_), or the ledger's after the steps recorded.
+  const action_time::Fighter* f = fighter(name);
+  const auto now = working_.find(name);
+  return (now != working_.end() && now->second.stunned) || (f && (f->w.stunned || !f->able()));
+}
+
+bool ActionTimePage::dodging(const std::string& name) const { return declared_dodge(name) && !dodge_lost(name); }
 
 void ActionTimePage::record_or_refuse(const std::string& type, const Json& payload,
                                       std::function<void(const RecordOutcome&)> then) {

@@ -105,7 +105,9 @@ class ActionTimePage : public ConflictPage {
   void took_badge(const Lookup& who);  // a badge scanned: who declares, or an attack's target
   const action_time::Fighter* fighter(const std::string& name) const;
   int index_of(const std::string& name) const;
-  bool dodging(const std::string& name) const;  // declared a dodge this round
+  bool declared_dodge(const std::string& name) const;  // declared a dodge this round
+  bool dodge_lost(const std::string& name) const;      // stunned or down since: the Dodge is gone (003 L365)
+  bool dodging(const std::string& name) const;         // declared, and not lost
   // A whole number typed in `field`, low..high; nullopt when it is not one.
   static std::optional<int> typed_number(wxTextCtrl* field, int low, int high);
 

@@ -201,6 +201,9 @@ void ActionTimePage::update_tn() {
                           attacker_, target_name_, *paces, at::tn_words(tn_));
     // TRANSLATORS: {} is what the GM set of an attack with the Ctrl keys ("walking, snap 2, behind hardwood (AV 3)").
     if (!extras.empty()) line += "\n" + fmt::format(fmt::runtime(tr("Set: {}")), extras);
+    if (declared_dodge(target_name_) && dodge_lost(target_name_))
+      // TRANSLATORS: {} is the target, who declared a dodge but was stunned or incapacitated since (003 L365).
+      line += "\n" + fmt::format(fmt::runtime(tr("{} has lost the Dodge: stunned or down (003 L365)")), target_name_);
     set_text(tn_line_, tn_text_, utf8(line));
     tn_valid_ = true;
   } catch (const core::Refusal& r) {

@@ -127,3 +127,38 @@ TEST_CASE("Action time: a called shot through cover and a fan from the keys, app
   INFO(report.reason);
   CHECK(report.ok);
 }
+
+TEST_CASE("Action time: a dodging target stunned loses the Dodge at once (003 L365)", "[gui][action_time][extras]") {
+  SampleTown posse(33, "twtw-posse");
+  gm::MainFrame* frame = open_station(posse.db, "twtw-gm");
+  gm::ActionTimePage* page = frame->action_time();
+  wxUIActionSimulator sim;
+  key(sim, WXK_F10);
+  REQUIRE(page->mode() == gm::ActionTimePage::Mode::declaration);
+  // Miranda fast, Hank dodges, everyone else sits out.
+  for (const char* keys : {"f", "x", "d", "x", "x", "x", "x"}) {
+    key(sim, *keys);
+    key(sim, WXK_RETURN);
+  }
+  key(sim, 'N', wxMOD_CONTROL);
+  REQUIRE(page->mode() == gm::ActionTimePage::Mode::step);
+  key(sim, WXK_RETURN);  // the Declaration's step: nobody attacks in it
+  CHECK(page->step_text().Contains("Phase I, the d12 count: Miranda"));
+  // Miranda at Hank (3), 10 paces: his Dodge 1 is in the TN (L359).
+  aim(sim, '3', "10");
+  INFO(page->tn_text().utf8_string());
+  CHECK(page->tn_text().Contains("Miranda at Hank, 10 paces: TN 7"));
+  CHECK(page->tn_text().Contains("target dodging"));
+  key(sim, WXK_RETURN);
+  type(sim, "15");
+  key(sim, '3');
+  type(sim, "13");
+  REQUIRE(page->instruction().Contains("the Stun check"));
+  key(sim, 'n');  // a failed shock save: stunned, and the Dodge is gone
+  // Her next shot at him: no Dodge in the TN, and the line says why.
+  aim(sim, '3', "10");
+  CHECK(page->tn_text().Contains("Miranda at Hank, 10 paces: TN 6"));
+  CHECK_FALSE(page->tn_text().Contains("target dodging"));
+  CHECK(page->tn_text().Contains("Hank has lost the Dodge: stunned or down (003 L365)"));
+  CHECK_FALSE(page->roster_text().Contains("dodging"));
+}

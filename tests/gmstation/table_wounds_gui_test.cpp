@@ -134,6 +134,8 @@ TEST_CASE("Table: the GM's fate and an Injury card typed from a real deck, named
   INFO(table->result_text().utf8_string() << " | " << table->refusal_text().utf8_string());
   CHECK(table->result_text().Contains("Father Tomas Ruiz heals Doc Ezekiel Hale (Faith d10): 2, Wild Die 1"));
   CHECK(table->instruction().Contains("Ctrl+G again: a chip rerolls it"));
+  // The keys between fights, every one shown: below the fold at 1024 x 600 with this long a list (notes).
+  screenshot(frame, "table-after-fight");
   {
     db::Database ledger(file, false);
     CHECK(ledger.scalar_int("SELECT COUNT(*) FROM events WHERE type = 'healed' AND json_extract(payload, '$.power') = 1 AND "
