@@ -46,7 +46,6 @@ bool ActionTimePage::attack_key(int key) {
     case 'O': at::next_cover(extras_); break;
     default: break;
   }
-  extras_of_ = attacker_;
   update_tn();
   return true;
 }

@@ -20,6 +20,8 @@ Enum next_of(Enum now, Enum last) {
   return now == last ? Enum{} : static_cast<Enum>(static_cast<int>(now) + 1);
 }
 
+}  // namespace
+
 std::string cover_words(CoverKind cover) {
   switch (cover) {
     // TRANSLATORS: a cover of the Action Time screen (003 L435-438), with its Armor Value.
@@ -32,8 +34,6 @@ std::string cover_words(CoverKind cover) {
   }
   return "";
 }
-
-}  // namespace
 
 int cover_av(CoverKind cover) {
   switch (cover) {
@@ -167,6 +167,12 @@ std::string kind_code(tw::DamageKind kind) {
     case tw::DamageKind::deadly: break;
   }
   return "deadly";  // i18n: not words (the ledger's)
+}
+
+tw::DamageKind kind_from_code(const std::string& code) {
+  if (code == kind_code(tw::DamageKind::brawling)) return tw::DamageKind::brawling;
+  if (code == kind_code(tw::DamageKind::impact)) return tw::DamageKind::impact;
+  return tw::DamageKind::deadly;
 }
 
 }  // namespace marshal::gm::action_time

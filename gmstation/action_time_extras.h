@@ -41,6 +41,8 @@ void next_kind(AttackExtras& e);     // deadly, brawling, impact
 void next_cover(AttackExtras& e);    // none, thin wood, hardwood, bricks or iron
 constexpr int snap_cycle_top = 5;    // the highest snap penalty the key reaches (a rifle's is 3-4)
 
+// "behind hardwood (AV 3)"; "" for none.
+std::string cover_words(CoverKind cover);
 // "walk, called head, snap 2, behind hardwood (AV 3)": what is set, for the TN line; "" for none.
 std::string extras_words(const AttackExtras& e);
 
@@ -72,7 +74,9 @@ HitPreview preview_hit(const tw::WoundState& before, tw::HitLocation where, int 
 // torso the chest; a limb's side is the card's.
 std::optional<tw::HitLocation> called_location(tw::CalledShot called);
 
-// twtw_step_resolved's word for a damage kind: "deadly", "brawling", "impact".
+// twtw_step_resolved's word for a damage kind: "deadly", "brawling", "impact"; and back (deadly
+// for any other word: a hit this screen entered carries one of the three).
 std::string kind_code(tw::DamageKind kind);
+tw::DamageKind kind_from_code(const std::string& code);
 
 }  // namespace marshal::gm::action_time

@@ -4,7 +4,6 @@
 
 #include "core/refusal.h"
 #include "core/twtw_damage.h"
-#include "core/twtw_melee.h"
 #include "i18n/translate.h"
 #include "ledger/twtw_definition.h"
 

@@ -302,12 +302,10 @@ void ActionTimePage::take_dmg() {
   pv_->Clear();
   rd_->Clear();
   pv_->SetFocus();
-  at::AttackExtras only_cover;  // the cover's words alone
-  only_cover.cover = extras_.cover;
   // TRANSLATORS: {0} the cover, with its AV ("behind hardwood (AV 3)"); PV is the card's penetration result plus the weapon's Pen (003 L433).
   show_prompt(utf8(fmt::format(fmt::runtime(tr("The target is {}: type the PV (the card's penetration result + the weapon's "
                                                "Pen), then Enter")),
-                               at::extras_words(only_cover))));
+                               at::cover_words(extras_.cover))));
 }
 
 void ActionTimePage::take_pv() {
@@ -401,12 +399,11 @@ void ActionTimePage::rebuild_working() {
   for (const auto& f : fighters_) working_[f.name] = f.w;
   for (const Json& h : hits_) {
     const at::Fighter* t = fighter(h["target"].get<std::string>());
-    const std::string kind = h.value("kind", "deadly");
     std::optional<at::HitCover> cover;
     if (h.contains("pv")) cover = at::HitCover{h["pv"].get<int>(), h["av"].get<int>(), h.contains("rd") ? std::optional<int>(h["rd"].get<int>()) : std::nullopt};
     auto p = at::preview_hit(working_[t->name], *tw::hit_location_from_string(h["location"].get<std::string>()),
                              h["dmg"].get<int>(), t->size, options_,
-                             kind == "brawling" ? tw::DamageKind::brawling : kind == "impact" ? tw::DamageKind::impact : tw::DamageKind::deadly,
+                             at::kind_from_code(h.value("kind", "")),
                              cover);
     if (h.contains("stun_passed")) p.hit.after.stunned = !h["stun_passed"].get<bool>();
     working_[t->name] = p.hit.after;
