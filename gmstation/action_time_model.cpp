@@ -220,6 +220,20 @@ std::string hit_location_words(tw::HitLocation where) {
   return std::string(tw::to_string(where));
 }
 
+std::string location_words(const std::string& ledger_word) {
+  const auto l = tw::location_from_string(ledger_word);
+  if (!l) return ledger_word;
+  switch (*l) {
+    case tw::Location::head: return hit_location_words(tw::HitLocation::head);
+    case tw::Location::torso: return tr("torso");
+    case tw::Location::right_arm: return hit_location_words(tw::HitLocation::right_arm);
+    case tw::Location::left_arm: return hit_location_words(tw::HitLocation::left_arm);
+    case tw::Location::right_leg: return hit_location_words(tw::HitLocation::right_leg);
+    case tw::Location::left_leg: return hit_location_words(tw::HitLocation::left_leg);
+  }
+  return ledger_word;
+}
+
 std::string hit_location_menu() {
   std::vector<std::string> items;
   int n = 0;

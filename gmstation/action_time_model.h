@@ -70,6 +70,9 @@ const std::vector<tw::HitLocation>& hit_locations();
 // A hit location as a GM reads it: "right arm".
 std::string hit_location_words(tw::HitLocation where);
 std::string hit_location_menu();  // "1 head  2 vitals  ..."
+// One of the six wound locations (003 L523) as a GM reads it: "right arm"; the ledger's word
+// ("right_arm") for one it does not know.
+std::string location_words(const std::string& ledger_word);
 
 // What a hit does to its target as the ledger will judge it (action_time_extras.h's preview_hit):
 // the wounds, CT, and whether a Stun check is due and its TN.

@@ -115,6 +115,7 @@ ActionTimePage::ActionTimePage(wxWindow* parent, LedgerAsker& asker)
   entries_label_ = action_time_body_text(this, "");
   inputs_->Add(entries_label_, 0, wxEXPAND | wxLEFT | wxRIGHT, 6);
   add_result_area(ui::body_points + 2);
+  reserve_refusal_lines(1);  // the last step's result, under the TN and the step's entries, shows at 1024 x 600
 
   auto refused = [this](const wxString& why) { refuse(why); };
   who_->on_refused(refused);

@@ -48,7 +48,7 @@ ConflictPage::ConflictPage(wxWindow* parent, const wxString& title, LedgerAsker&
   refusal_->SetFont(ui::font(ui::body_points, true));
   refusal_->SetForegroundColour(ui::refusal_red);
   // Room for two lines whether or not a refusal is shown: a refusal never moves the page.
-  refusal_->SetMinSize(wxSize(-1, 2 * refusal_->GetCharHeight() + 2));
+  reserve_refusal_lines(2);
   inputs_ = new wxBoxSizer(wxVERTICAL);
   sizer_->Add(heading, 0, wxLEFT | wxRIGHT | wxTOP, 6);
   sizer_->Add(instruction_, 0, wxLEFT | wxRIGHT | wxTOP | wxEXPAND, 6);
@@ -286,6 +286,10 @@ void ConflictPage::mark_waiting_card(const std::vector<wxTextCtrl*>& fields, boo
       marked = true;
     }
   }
+}
+
+void ConflictPage::reserve_refusal_lines(int lines) {
+  refusal_->SetMinSize(wxSize(-1, lines * refusal_->GetCharHeight() + 2));
 }
 
 wxStaticText* ConflictPage::add_result_area(int points) {

@@ -156,6 +156,10 @@ class ConflictPage : public wxScrolledWindow {
   // The large-type line where a screen shows what happened, added to the page (below the
   // inputs); once recorded it becomes the banner (ui::banner_points).
   wxStaticText* add_result_area(int points);
+  // The refusal line's room, kept whether or not a refusal is shown (two lines unless a page
+  // says otherwise): a crowded page (the Table, Action Time) keeps one, so that at 1024 x 600
+  // its keys and result still show; a longer refusal then moves the page down a line.
+  void reserve_refusal_lines(int lines);
   // A "Show the odds" box added to `row` and the line under it (added to the page now); `compute`
   // gives the text, empty while there is nothing to say. update_odds() after any change.
   void add_odds_toggle(wxSizer* row, std::function<std::string()> compute);

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "core/offices.h"
+#include "gmstation/action_time_model.h"
 #include "i18n/translate.h"
 
 namespace marshal::gm {
@@ -35,6 +36,23 @@ std::string twtw_hit_words(const Json& hit) {
   return fmt::format(fmt::runtime(tr("{} hit in the {} ({})")), target, location, what);
 }
 
+// Care after action time (db/ledger/apply_twtw_care.cpp): who, which care, where, and whether it took.
+std::string twtw_care_words(const Json& payload) {
+  const std::string who = payload.value("character", ""), care = payload.value("care", "");
+  const bool passed = payload.value("passed", false);
+  const std::string where = action_time::location_words(payload.value("location", ""));
+  if (care == "concussion")
+    // TRANSLATORS: a line of the live panel: TWTW is The West That Wasn't, {} a character's name.
+    return fmt::format(fmt::runtime(passed ? tr("TWTW {}: concussion cared for, all CT back") : tr("TWTW {}: concussion care failed")), who);
+  if (care == "first_aid")
+    // TRANSLATORS: a line of the live panel: {0} a character's name, {1} where (head, torso, right arm...).
+    return fmt::format(fmt::runtime(passed ? tr("TWTW {}: first aid to the {}, a wound less") : tr("TWTW {}: first aid to the {} failed")),
+                       who, where);
+  // TRANSLATORS: a line of the live panel: {0} a character's name, {1} where; a week's natural healing.
+  return fmt::format(fmt::runtime(passed ? tr("TWTW {}: the {} healed a level in a week") : tr("TWTW {}: the {} did not heal this week")),
+                     who, where);
+}
+
 // Action time in The West That Wasn't (db/ledger/apply_twtw.cpp): the round, the step, its hits.
 std::string summarize_twtw_event(const std::string& type, const Json& payload) {
   const Json ledger = payload.value("ledger", Json::object());
@@ -46,6 +64,7 @@ std::string summarize_twtw_event(const std::string& type, const Json& payload) {
     return numbered ? fmt::format(fmt::runtime(tr("TWTW round {} declared")), round) : tr("TWTW a round declared");
   if (type == "twtw_round_ended")
     return numbered ? fmt::format(fmt::runtime(tr("TWTW round {} ended")), round) : tr("TWTW a round ended");
+  if (type == "twtw_cared") return twtw_care_words(payload);
   const std::string step = payload.value("step", Json(0)).dump();
   if (type == "twtw_step_undone")
     // TRANSLATORS: the round's number, then the step's.

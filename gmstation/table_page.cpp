@@ -86,8 +86,11 @@ TablePage::TablePage(wxWindow* parent, LedgerAsker& asker)
   // The fields on one row across the page, under both columns: at 1024 x 600 the result and the
   // keys below still show.
   inputs_->Add(fields, 0, wxLEFT | wxRIGHT | wxEXPAND, 4);
-  result_ = add_result_area(16);
+  // The roll's answer in bold body type, the instruction above saying what was recorded in large:
+  // at 16 pt a healing roll's line broke in three and pushed the keys below the fold at 1024 x 600.
+  result_ = add_result_area(ui::body_points);
   sizer_->GetItem(result_)->SetBorder(4);  // closer than the other screens': the keys below must show
+  reserve_refusal_lines(1);  // likewise
   // The keys under the result, in running lines that break between keys only: seen at
   // 1024 x 600 with a roll and a refusal shown. A fight has its own (show_fight).
   keys_ = table_body_text(this, "");

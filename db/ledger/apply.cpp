@@ -53,6 +53,7 @@ const std::vector<EventType>& recorded_types() {
       {"chip_spent", group_chips}, {"jokers_wild", group_chips}, {"roll_recorded", group_roll},
       {"token_issued", group_tokens}, {"token_played", group_tokens}, {"twtw_round_started", group_twtw},
       {"twtw_step_resolved", group_twtw}, {"twtw_step_undone", group_twtw}, {"twtw_round_ended", group_twtw},
+      {"twtw_cared", group_twtw},
       {"fight_started", group_fight}, {"cards_dealt", group_fight}, {"card_redrawn", group_fight}, {"fight_ended", group_fight}, {"damage_rolled", group_harm},
       {"soaked", group_harm}, {"unshaken", group_harm}, {"incapacitation_rolled", group_harm},
       {"healed", group_harm}, {"natural_healing_rolled", group_harm}, {"hour_passed", group_harm},

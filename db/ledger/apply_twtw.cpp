@@ -215,6 +215,13 @@ void apply_hit(ApplyContext& ctx, const tw::Options& options, const tl::Round& r
   target.state = state;
   target.bleeding = state == "dead" ? 0 : tw::bleeding_ct(target.w, options);  // the dead bleed no more CT
   tl::save(town.db(), target);
+  if (judged["wounds"].get<int>() > 0)  // a new wound there: first aid may be tried there again (apply_twtw_care.cpp)
+    town.db()
+        .prepare("INSERT INTO twtw_wound_marks(seq, character, location) VALUES (?,?,?)")
+        .bind(1, town.seq())
+        .bind(2, target.id)
+        .bind(3, judged["location"].get<std::string>())
+        .run();
   judged["level"] = result.level_after;
   judged["ct_left"] = target.w.ct;
   judged["stunned"] = target.w.stunned;
@@ -317,6 +324,7 @@ void step_undone(ApplyContext& ctx) {
     restored.push_back(town.name_of(b["character"].get<std::int64_t>()));
   }
   db.prepare("UPDATE twtw_steps SET undone_seq = ? WHERE seq = ?").bind(1, town.seq()).bind(2, step_seq).run();
+  db.prepare("DELETE FROM twtw_wound_marks WHERE seq = ?").bind(1, step_seq).run();
   db.prepare("UPDATE twtw_rounds SET done = ? WHERE seq = ?").bind(1, number - 1).bind(2, round.seq).run();
   ctx.ledger["round"] = round.number;
   ctx.ledger["undid_seq"] = step_seq;
@@ -363,6 +371,7 @@ void apply_twtw_event(const std::string& type, ApplyContext& ctx) {
   if (type == "twtw_round_started") round_started(ctx, options);
   else if (type == "twtw_step_resolved") step_resolved(ctx, options);
   else if (type == "twtw_step_undone") step_undone(ctx);
+  else if (type == "twtw_cared") apply_twtw_care(ctx, options);
   else round_ended(ctx);
 }
 

@@ -66,3 +66,8 @@ bool in_list(const Json& names, const std::string& name);
 tw::Speed speed_of(const Json& value, const std::string& field);
 
 }  // namespace marshal::db::twtw_ledger
+
+namespace marshal::db {
+// twtw_cared (apply_twtw_care.cpp): concussion care, first aid, natural healing (003 L605-615).
+void apply_twtw_care(ApplyContext& ctx, const core::twtw::Options& options);
+}  // namespace marshal::db

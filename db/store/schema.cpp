@@ -16,7 +16,7 @@ const std::vector<std::string>& projection_tables() {
                                                "twtw_characters", "twtw_rounds", "twtw_steps",
                                                "deputies", "sentences", "prizes", "decisions",
                                                "land_transfers", "combatants", "fights", "hits", "fight_rounds",
-                                               "injury_table", "injuries", "heal_attempts", "time_marks"};
+                                               "injury_table", "injuries", "heal_attempts", "time_marks", "twtw_care", "twtw_wound_marks"};
   return tables;
 }
 

@@ -158,6 +158,37 @@ SELECT e.seq, 'day', c.holder
 FROM events e JOIN cards c ON c.code = )sql" + badge_in_payload("$.by") + R"sql( AND c.kind = 'badge'
 WHERE e.type = 'natural_healing_rolled';
 )sql",
+      // 27: care after TWTW's action time (apply_twtw_care.cpp; 003 L605-615): each
+      // twtw_cared (new with its event: an older file has none), and each hit that wounded a
+      // location in a step not undone (twtw_wound_marks, taken from the file's steps), so that a
+      // healer's second first aid on the same wounds is refused and a new wound allows another.
+      R"sql(
+CREATE TABLE twtw_care (
+  seq INTEGER PRIMARY KEY,
+  character INTEGER NOT NULL REFERENCES characters(id),
+  care TEXT NOT NULL CHECK (care IN ('concussion', 'first_aid', 'natural')),
+  location TEXT,
+  healer INTEGER REFERENCES characters(id),
+  passed INTEGER NOT NULL,
+  wounds_after INTEGER,
+  CHECK ((care = 'concussion') = (location IS NULL)),
+  CHECK ((care = 'first_aid') = (healer IS NOT NULL))
+);
+CREATE INDEX twtw_care_by_healer ON twtw_care(character, healer, location);
+CREATE TABLE twtw_wound_marks (
+  seq INTEGER NOT NULL,
+  character INTEGER NOT NULL REFERENCES characters(id),
+  location TEXT NOT NULL
+);
+CREATE INDEX twtw_wound_marks_by_location ON twtw_wound_marks(character, location, seq);
+INSERT INTO twtw_wound_marks(seq, character, location)
+SELECT e.seq, c.id, json_extract(h.value, '$.location')
+FROM events e JOIN twtw_steps s ON s.seq = e.seq AND s.undone_seq IS NULL,
+     json_each(json_extract(e.payload, '$.ledger.hits')) h
+JOIN characters c ON c.name = json_extract(h.value, '$.target')
+WHERE e.type = 'twtw_step_resolved' AND json_extract(h.value, '$.wounds') > 0
+ORDER BY e.seq, h.key;
+)sql",
   };
 }
 

@@ -26,6 +26,30 @@ std::string_view to_string(Location l) {
   return "?";
 }
 
+std::optional<Location> location_from_string(std::string_view text) {
+  for (int i = 0; i < location_count; ++i)
+    if (to_string(static_cast<Location>(i)) == text) return static_cast<Location>(i);
+  return std::nullopt;
+}
+
+std::string_view to_string(Care c) {
+  switch (c) {
+    case Care::concussion:
+      return "concussion";
+    case Care::first_aid:
+      return "first_aid";
+    case Care::natural:
+      return "natural";
+  }
+  return "";
+}
+
+std::optional<Care> care_from_string(std::string_view text) {
+  for (Care c : {Care::concussion, Care::first_aid, Care::natural})
+    if (to_string(c) == text) return c;
+  return std::nullopt;
+}
+
 bool is_limb(Location l) {
   return l != Location::head && l != Location::torso;
 }

@@ -3,6 +3,7 @@
 // of five wounds each, the character's wound level (the highest location), the penalty and
 // the Stun TN by the event's wound table, bleeding, and the TNs of healing.
 #include <array>
+#include <optional>
 #include <string_view>
 
 #include "core/twtw_damage.h"
@@ -17,6 +18,7 @@ constexpr int first_aid_ct_tn = 3;  // L607: Simple (3) Medicine restores all CT
 enum class Location { head, torso, right_arm, left_arm, right_leg, left_leg };
 constexpr int location_count = 6;
 std::string_view to_string(Location l);  // "head", "torso", "right_arm", ...
+std::optional<Location> location_from_string(std::string_view text);  // to_string's words back
 bool is_limb(Location l);
 
 // One row of a wound table. `penalty` is the table's modifier as a positive number, the amount
@@ -75,5 +77,13 @@ bool bled_to_death(int ct, int starting_ct);
 // The TN of first aid on one location (L609-615): 3, 5, 7, 9 for 1..4 wounds (the table's four
 // rows). Refused: (illegal_move, "wounds") for a location without wounds or a disabled one (L521).
 int heal_tn(int wounds_in_location);
+
+// Care after action time (L605-615): concussion care (a Simple (3) Medicine check restores all
+// CT), first aid (Medicine, once per healer for each wounded area, within the hour of the injury:
+// one wound less), a week's natural healing (Fortitude, each area apart: one level less). Both
+// wound cares check against heal_tn of the location.
+enum class Care { concussion, first_aid, natural };
+std::string_view to_string(Care c);  // "concussion", "first_aid", "natural"
+std::optional<Care> care_from_string(std::string_view text);
 
 }  // namespace marshal::core::twtw

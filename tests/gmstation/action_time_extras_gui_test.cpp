@@ -10,6 +10,7 @@
 #include "action_time_keys.h"
 #include "sample_town.h"
 #include "store/sqlite.h"
+#include "support/screen_text.h"
 
 using namespace marshal;
 using namespace gui_testing;
@@ -111,6 +112,9 @@ TEST_CASE("Action time: a called shot through cover and a fan from the keys, app
   key(sim, WXK_RETURN);
   type(sim, "8");
   CHECK(page->entries_text().Contains("card 8 vs TN 10, a miss"));
+  // The last step's result, under the TN and this step's entries, shows whole at 1024 x 600.
+  test_support::check_in_view(frame, "recorded: Angus Laroq", "action time fan");
+  test_support::check_nothing_cut(frame, "action time fan");
   screenshot(frame, "action-time-fan");
   key(sim, WXK_RETURN);
   REQUIRE(page->mode() == Mode::end_step);
