@@ -44,12 +44,17 @@ void ActionTimePage::begin_declaration() {
   actors_.clear();
   set_text(tn_line_, tn_text_, "");
   set_text(entries_label_, entries_text_, "");
+  show_declaration_keys();
+  show_declaring();
+}
+
+void ActionTimePage::show_declaration_keys() {
   // TRANSLATORS: the Declaration's keys (Latin letters on any keyboard): F, N and S an action's
-  // speed, T its target, D a dodge, C continuous, U surprised, B the Bravery check, X sits out.
+  // speed, T its target, D a dodge, C continuous, U surprised, B the Bravery check, X sits out;
+  // Ctrl+E care between rounds (first aid, concussion, a week's healing).
   set_text(keys_help_, keys_help_text_,
            wx_tr("F fast  N normal  S slow  Backspace drops one  T target (again: the next)  D dodge  C continuous\n"
-                 "U surprised  B Bravery  X sits out  Enter: the next character   Ctrl+N: the round begins"));
-  show_declaring();
+                 "U surprised  B Bravery  X sits out  Enter: the next character   Ctrl+N: the round begins   Ctrl+E care"));
 }
 
 void ActionTimePage::show_declaring() {

@@ -123,10 +123,12 @@ ActionTimePage::ActionTimePage(wxWindow* parent, LedgerAsker& asker)
   location_->on_refused(refused);
   increment_->on_refused(refused);
   keys_->on_letter([this](char key) {
-    if (mode_ == Mode::declaration) declare_key(key);
+    if (care_) care_key(key);
+    else if (mode_ == Mode::declaration) declare_key(key);
     else if (mode_ == Mode::step) step_key(key);
   });
   keys_->on_enter([this] {
+    if (care_) return;  // care asks its own keys: Ctrl+E goes back
     if (mode_ == Mode::declaration) {
       declaring_ = (declaring_ + 1) % std::max<std::size_t>(declared_.size(), 1);
       show_declaring();
@@ -137,6 +139,7 @@ ActionTimePage::ActionTimePage(wxWindow* parent, LedgerAsker& asker)
     }
   });
   keys_->on_back([this] {
+    if (care_) return;
     if (mode_ == Mode::declaration && !declared_.empty() && !declared_[declaring_].actions.empty()) {
       declared_[declaring_].actions.pop_back();
       show_declaring();
@@ -144,7 +147,10 @@ ActionTimePage::ActionTimePage(wxWindow* parent, LedgerAsker& asker)
       drop_last_entry();
     }
   });
-  who_->on_done([this] { choose_attacker(); });
+  who_->on_done([this] {
+    if (care_) return care_healer_done();
+    choose_attacker();
+  });
   target_->on_done([this] {
     const auto& f = fighters_[static_cast<std::size_t>(target_->value() - 1)];
     if (f.state == "dead") {
@@ -182,6 +188,7 @@ ActionTimePage::ActionTimePage(wxWindow* parent, LedgerAsker& asker)
     take_card();
   });
   location_->on_done([this] {
+    if (care_) return care_location_done();
     const tw::HitLocation where = at::hit_locations()[static_cast<std::size_t>(location_->value() - 1)];
     hit_location_ = std::string(tw::to_string(where));
     dmg_->SetFocus();
@@ -222,6 +229,7 @@ void ActionTimePage::rebuild(const Lookup& view) {
   fighters_ = at::fighters_from_view(view_);
   round_ = view_.value("round", Json());
   question_ = Question::none;
+  care_.reset();
   if (fighters_.empty()) {
     mode_ = Mode::no_twtw;
     show_roster();
@@ -246,6 +254,7 @@ void ActionTimePage::rebuild(const Lookup& view) {
     return begin_step();
   }
   begin_declaration();
+  restore_declaration();  // after a care (Ctrl+E): what was declared before it
 }
 
 void ActionTimePage::show_roster() {
@@ -373,6 +382,11 @@ void ActionTimePage::on_scan(const std::string& code) {
 void ActionTimePage::took_badge(const Lookup& who) {
   const int index = who.found ? index_of(who.data.value("name", "")) : -1;
   if (index < 0) return refuse(wx_tr("Scan the badge of a character in action time"));
+  if (care_ && question_ == Question::care_healer) {  // the healer's badge
+    who_->set_value(index + 1);
+    return care_healer_done();
+  }
+  if (care_) return refuse(wx_tr("Care is being asked: Ctrl+E goes back to the Declaration"));
   if (mode_ == Mode::declaration) {
     declaring_ = static_cast<std::size_t>(index);
     show_declaring();
@@ -399,6 +413,10 @@ bool ActionTimePage::on_key(int key) {
       record_declaration();
       return true;
     case 'Z': undo_step(); return true;
+    case 'E':
+      if (care_) end_care();
+      else start_care();
+      return true;
     default: return attack_key(key);
   }
 }

@@ -13,6 +13,8 @@
 //   During an attack (action_time_attack_keys.cpp): Ctrl+M the firer's movement, Ctrl+H the
 //   mount, Ctrl+C a called shot, Ctrl+S the snap penalty, Ctrl+V the advantage, Ctrl+F fan
 //   firing, Ctrl+K the damage's kind, Ctrl+O the target's cover (then the hit's PV and RD).
+//   Between rounds, in the Declaration (action_time_care.cpp): Ctrl+E care for the lit character,
+//   C concussion, A first aid (a location, the healer), W a week's healing; Y/N the check.
 #include <map>
 #include <optional>
 
@@ -44,12 +46,14 @@ class ActionTimePage : public ConflictPage {
 
   enum class Mode { no_twtw, declaration, step, end_step };
   Mode mode() const { return mode_; }
+  bool caring() const { return care_.has_value(); }  // Ctrl+E's care is being asked
   // For tests: the texts as written (labels are wrapped) and the fields.
   wxString roster_text() const;        // every row, one a line
   std::vector<std::string> highlighted() const;  // the names on a highlighted row
   wxString step_text() const { return step_text_; }
   wxString tn_text() const { return tn_text_; }
   wxString entries_text() const { return entries_text_; }
+  wxString keys_help_text() const { return keys_help_text_; }
   KeyField* keys_field() const { return keys_; }
   OneKeyNumber* who_field() const { return who_; }
   OneKeyNumber* target_field() const { return target_; }
@@ -64,11 +68,12 @@ class ActionTimePage : public ConflictPage {
 
  private:
   // What the keys field waits for now.
-  enum class Question { none, recovery, stun };
+  enum class Question { none, recovery, stun, care_kind, care_location, care_healer, care_passed };
 
   void refresh();           // asks the ledger (GET /twtw) and rebuilds the screen
   void show_roster();
   void begin_declaration();
+  void show_declaration_keys();
   void show_declaring();
   void declare_key(char key);
   void record_declaration();
@@ -95,6 +100,15 @@ class ActionTimePage : public ConflictPage {
   void record_step();
   void record_end_step();
   void undo_step();
+  // Care between rounds (action_time_care.cpp): Ctrl+E, then C, A or W, a location, the healer, Y/N.
+  void start_care();
+  void end_care();
+  void care_key(char key);
+  void care_location_done();
+  void care_healer_done();
+  void ask_care_passed(int tn);
+  void record_care(bool passed);
+  void restore_declaration();  // after a care's rebuild: the Declaration typed so far back
   void focus_keys();
   void set_text(wxStaticText* label, wxString& kept, const wxString& text);
   void rewrap_texts();
@@ -121,6 +135,20 @@ class ActionTimePage : public ConflictPage {
   // The Declaration being built.
   std::vector<action_time::Declared> declared_;
   std::size_t declaring_ = 0;
+
+  // The care being asked (Ctrl+E in the Declaration), and the Declaration kept through its record.
+  struct CareAsked {
+    std::string patient;
+    action_time::tw::Care care = action_time::tw::Care::concussion;
+    std::string location, healer;  // the ledger's words; empty when the care has none
+  };
+  std::optional<CareAsked> care_;
+  struct KeptDeclaration {
+    std::vector<action_time::Declared> declared;
+    std::size_t declaring = 0;
+    std::string patient;
+  };
+  std::optional<KeptDeclaration> care_restores_;
 
   // The step being played: its number (1-based), actors, and what is entered so far.
   Json round_;

@@ -40,11 +40,7 @@ TEST_CASE("Action time: a called shot through cover and a fan from the keys, app
   key(sim, WXK_F10);
   REQUIRE(page->mode() == Mode::declaration);
   // Miranda and Jonah fast (Phase I: the d12 count, then the d10), everyone else sits out.
-  for (const char* keys : {"f", "f", "x", "x", "x", "x", "x"}) {
-    key(sim, *keys);
-    key(sim, WXK_RETURN);
-  }
-  key(sim, 'N', wxMOD_CONTROL);
+  declare_round(sim, {"f", "f", "x", "x", "x", "x", "x"});
   INFO(page->instruction().utf8_string() << " | " << page->refusal_text().utf8_string());
   REQUIRE(page->mode() == Mode::step);
   CHECK(page->step_text().Contains("step 1 of 2: Phase I, the d12 count: Miranda"));
@@ -140,11 +136,7 @@ TEST_CASE("Action time: a dodging target stunned loses the Dodge at once (003 L3
   key(sim, WXK_F10);
   REQUIRE(page->mode() == gm::ActionTimePage::Mode::declaration);
   // Miranda fast, Hank dodges, everyone else sits out.
-  for (const char* keys : {"f", "x", "d", "x", "x", "x", "x"}) {
-    key(sim, *keys);
-    key(sim, WXK_RETURN);
-  }
-  key(sim, 'N', wxMOD_CONTROL);
+  declare_round(sim, {"f", "x", "d", "x", "x", "x", "x"});
   REQUIRE(page->mode() == gm::ActionTimePage::Mode::step);
   key(sim, WXK_RETURN);  // the Declaration's step: nobody attacks in it
   CHECK(page->step_text().Contains("Phase I, the d12 count: Miranda"));
