@@ -46,8 +46,8 @@ void ActionTimePage::start_care() {
   for (wxTextCtrl* field : {card_, dmg_, pv_, rd_}) field->Clear();  // the last attack's: not care's
   question_ = Question::care_kind;
   set_text(step_, step_text_,
-           // TRANSLATORS: {0} is who is cared for, {1} their roster line (CT, wounds).
-           utf8(fmt::format(fmt::runtime(tr("Care for {}: {}")), f.name, at::roster_line(f))));
+           // TRANSLATORS: {} is the roster line of who is cared for (name, CT, wounds).
+           utf8(fmt::format(fmt::runtime(tr("Care: {}")), at::roster_line(f))));
   // TRANSLATORS: the keys of care between rounds (Latin letters): C, A and W.
   set_text(keys_help_, keys_help_text_,
            wx_tr("C concussion care (all CT back)   A first aid to a wound   W a week's healing   Ctrl+E: back"));
@@ -58,6 +58,7 @@ void ActionTimePage::start_care() {
 void ActionTimePage::end_care() {
   care_.reset();
   question_ = Question::none;
+  set_text(tn_line_, tn_text_, "");
   show_declaration_keys();
   show_declaring();
   focus_keys();

@@ -28,11 +28,11 @@ constexpr std::size_t log_lines_shown = 2;
 // (a LARP's) names only those with chips or dead, and counts the rest, so the screen still fits
 // 1024 x 600. The numbers stay everyone's, in the ledger's order.
 constexpr std::size_t roster_names_shown = 12;
-// The chips list (and the fighters' list in a fight), in points: a line each with chips, a card and
-// a condition (wounds, SHAKEN, UNCONSCIOUS, an Injury) runs long; at ui::body_points seven
-// characters pushed the result and the keys below the fold at 1024 x 600 (after a fight, with
-// chips dealt and an Injury kept). Still read at arm's length.
-constexpr int roster_points = 12;
+// The fighters' list in a fight, in points: a line each with their card and condition (wounds,
+// SHAKEN, UNCONSCIOUS, an Injury) runs longer than the chips' list; at ui::body_points seven
+// fighters pushed the result and the keys below the fold at 1024 x 600. Still read at arm's length.
+// Between fights the chips list keeps ui::body_points (the smallest a station shows, readable_gui_test).
+constexpr int fight_roster_points = 12;
 // A part of a fighter's condition of at most this many characters is kept on one line ("3 wounds",
 // "SHAKEN", "Broken ribs (6 days)"); a longer one (an Injury a group named at length) may break
 // inside: unbroken, it would push the list past the column at 1024 x 600.
@@ -49,9 +49,9 @@ std::string table_unbroken(std::string text) {
 
 void TablePage::show_roster() {
   const Json colours = table_.value("colours", Json::array({"benny"}));
-  // A line each for a posse (roster_names_shown or fewer); running lines for a larger town, so that
-  // twenty characters still leave room for the rest. A number stays with its name (a non-breaking
-  // space); chips are named only where there are some. In a fight, in the order they act, the card after the name, the condition
+  // Running lines, not a line each: a town of twenty characters still leaves room for the rest.
+  // A number stays with its name (a non-breaking space); chips are named only where there are some.
+  // In a fight, a line each in the order they act, the card after the name, the condition
   // (unbroken) after the chips: who acts next and how they stand at a glance. The numbers stay
   // the ones the GM types.
   const bool fight = in_fight();
@@ -108,7 +108,7 @@ void TablePage::show_roster() {
   }
   if (fight) std::stable_sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.place < b.place; });
   std::string text;
-  const char* between = fight || everyone ? "\n" : "   ";
+  const char* between = fight ? "\n" : "   ";
   for (const Entry& e : entries) text += (text.empty() ? "" : between) + e.text;
   if (unnamed > 0)
     // TRANSLATORS: the chips list of a large town names only who has chips; {} counts the others.
@@ -119,16 +119,16 @@ void TablePage::show_roster() {
   const std::string pool = fmt::format(fmt::runtime(tr("GM's pool: {}")), protocol::chips_words(table_.value("gm_pool", Json::object()), colours));
   const std::string heading = table_fight::fight_heading(table_);
   // In a fight the heading is the round's, the pool named only when it holds chips: one line at
-  // 1024 x 600 above the fighters. Between fights the pool is the list's first line, in its type:
-  // beside the heading it broke onto a second line in large type.
+  // 1024 x 600 above the fighters. Between fights the pool leads the list, in its type: beside the
+  // heading it broke onto a second line in bold.
   const bool pool_empty = protocol::chips_words(table_.value("gm_pool", Json::object()), colours) == tr("none");
   show_text(chips_heading_, chips_heading_text_,
             // TRANSLATORS: the heading of the chips list (Bennies are chips too), short: the GM's pool follows.
             utf8(heading.empty() ? tr("Chips") : pool_empty ? heading : heading + "   " + pool), false);
-  if (heading.empty()) text = pool + (text.empty() ? "" : "\n" + text);
+  if (heading.empty()) text = pool + (text.empty() ? "" : "   " + text);
   // Between fights only: Ctrl+N waits for a fight's end (the keys below name Ctrl+N).
   if (!fight && !table_.value("night_open", false)) text += "\n" + tr("No game night under way");
-  roster_->SetFont(ui::font(roster_points));
+  roster_->SetFont(ui::font(fight ? fight_roster_points : ui::body_points));
   show_text(roster_, roster_text_, utf8(text), false);
 }
 

@@ -53,7 +53,7 @@ TEST_CASE("Action time: first aid and concussion care between rounds from the ke
   CHECK(page->step_text().Contains("the Declaration: Angus Laroq"));
   key(sim, 'E', wxMOD_CONTROL);
   REQUIRE(page->caring());
-  CHECK(page->step_text().Contains("Care for Angus Laroq: Angus Laroq d10  CT 10/12  torso 3"));
+  CHECK(page->step_text().Contains("Care: Angus Laroq d10  CT 10/12  torso 3"));
   key(sim, 'a');
   REQUIRE(page->location_field()->HasFocus());
   CHECK(page->instruction().Contains("2 torso (3)"));
@@ -86,6 +86,7 @@ TEST_CASE("Action time: first aid and concussion care between rounds from the ke
   REQUIRE(page->caring());
   key(sim, 'E', wxMOD_CONTROL);  // back to the Declaration
   CHECK_FALSE(page->caring());
+  CHECK(page->tn_text().IsEmpty());
   CHECK(page->keys_help_text().Contains("Ctrl+E care"));
 
   // Concussion care: TN 3, all CT back.
