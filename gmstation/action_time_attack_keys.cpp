@@ -1,6 +1,7 @@
 // The Action Time screen's keys for an attack's extras (issue 32 item 10; docs/twtw.md "The
 // Action Time screen"): each Ctrl key cycles one part (the firer's movement, the mount, a called
-// shot, the snap penalty, the advantage, fan firing, the damage's kind, the target's cover), the
+// shot, the snap penalty, the advantage, fan firing, the damage's kind, the target's cover, its
+// forgone defense, unseen, the firer's weapons, the relative speed), the
 // TN line shows the TN again with its reasons. Once the card is taken the TN stands (003 L225):
 // only the kind and the cover, which change the damage, still change.
 #include <fmt/format.h>
@@ -18,21 +19,22 @@ using ui::wx_tr;
 void ActionTimePage::show_attack_keys() {
   // TRANSLATORS: the Action Time screen's keys during an attack, pressed with Ctrl (Latin letters on any keyboard): one line at 1024 x 600.
   set_text(keys_help_, keys_help_text_,
-           wx_tr("Ctrl+  M move  H mount  C called  S snap  V advantage  F fan  K kind  O cover"));
+           wx_tr("Ctrl+  M move  H mount  C called  S snap  V advantage  F fan  K kind  O cover\n"
+                 "D defense forgone  U unseen  W weapons  R relative speed  G DMG row  L Rel"));
 }
 
 bool ActionTimePage::attack_key(int key) {
-  static const std::string keys = "MHCSVFKO";
+  static const std::string keys = "MHCSVFKODUWRGL";
   if (keys.find(static_cast<char>(key)) == std::string::npos) return false;
   if (mode_ != Mode::step || attacker_.empty() || target_name_.empty() || question_ != Question::none) {
     // TRANSLATORS: refused at the Action Time screen: a Ctrl key of an attack's extras with no attack asked.
     refuse(wx_tr("A: start an attack first (the key sets a part of it)"));
     return true;
   }
-  const bool changes_tn = key != 'K' && key != 'O';
+  const bool changes_tn = key != 'K' && key != 'O' && key != 'G';  // L (Rel) is judged with the card: before it
   if (changes_tn && card_taken_) {
     // TRANSLATORS: refused at the Action Time screen: the TN is fixed once the card is drawn (003 L225).
-    refuse(wx_tr("The card is drawn: the TN stands (Ctrl+K and Ctrl+O still change the damage)"));
+    refuse(wx_tr("The card is drawn: the TN stands (Ctrl+K, Ctrl+O and Ctrl+G still change the damage)"));
     return true;
   }
   switch (key) {
@@ -44,6 +46,12 @@ bool ActionTimePage::attack_key(int key) {
     case 'F': extras_.fan = !extras_.fan; break;
     case 'K': at::next_kind(extras_); break;
     case 'O': at::next_cover(extras_); break;
+    case 'D': extras_.forgoes_defense = !extras_.forgoes_defense; break;
+    case 'U': extras_.unseen = !extras_.unseen; break;
+    case 'W': at::next_hands(extras_); break;
+    case 'R': at::next_speed(extras_); break;
+    case 'G': at::next_dmg_row(extras_); break;
+    case 'L': at::next_rel(extras_); break;
     default: break;
   }
   update_tn();

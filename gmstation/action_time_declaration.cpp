@@ -137,11 +137,11 @@ void ActionTimePage::show_round_started(const RecordOutcome& outcome) {
   for (const Json& i : outcome.ledger.value("idle", Json::array()))
     idle += fmt::format("{}{} ({})", idle.empty() ? "" : ", ", i.value("character", ""), i.value("why", ""));
   const std::size_t steps = outcome.ledger.value("steps", Json::array()).size();
-  // TRANSLATORS: {0} is the round, {1} how many steps it has (the English says "steps" for any count);
+  // TRANSLATORS: {0} is the round, {1} how many steps it has;
   // then who has no action in it, and why, in the ledger's words.
-  set_result(utf8(idle.empty() ? fmt::format(fmt::runtime(trn("Round {} begins: {} steps", "Round {} begins: {} steps", steps)),
+  set_result(utf8(idle.empty() ? fmt::format(fmt::runtime(trn("Round {} begins: {} step", "Round {} begins: {} steps", steps)),
                                              outcome.ledger.value("round", 0), steps)
-                               : fmt::format(fmt::runtime(trn("Round {} begins: {} steps; no action: {}",
+                               : fmt::format(fmt::runtime(trn("Round {} begins: {} step; no action: {}",
                                                               "Round {} begins: {} steps; no action: {}", steps)),
                                              outcome.ledger.value("round", 0), steps, idle)));
 }

@@ -52,6 +52,12 @@ void next_snap(AttackExtras& e) { e.snap = e.snap >= snap_cycle_top ? 0 : e.snap
 void next_advantage(AttackExtras& e) { e.advantage = next_of(e.advantage, MeleeAdvantage::attacker); }
 void next_kind(AttackExtras& e) { e.kind = next_of(e.kind, tw::DamageKind::impact); }
 void next_cover(AttackExtras& e) { e.cover = next_of(e.cover, CoverKind::brick_or_iron); }
+void next_hands(AttackExtras& e) { e.hands = next_of(e.hands, Hands::off_hand); }
+void next_rel(AttackExtras& e) { e.rel = e.rel >= tw::max_rel ? 0 : e.rel + 1; }
+void next_dmg_row(AttackExtras& e) { e.dmg_row = e.dmg_row >= tw::max_effect_rows ? 0 : e.dmg_row + 1; }
+void next_speed(AttackExtras& e) {
+  e.relative_speed = e.relative_speed >= relative_speed_cycle_top ? 0 : e.relative_speed + relative_speed_step;
+}
 
 std::string extras_words(const AttackExtras& e) {
   std::vector<std::string> parts;
@@ -86,6 +92,22 @@ std::string extras_words(const AttackExtras& e) {
   // TRANSLATORS: the damage's kind (003 L464): a weapon with the impact attribute.
   if (e.kind == tw::DamageKind::impact) parts.push_back(tr("impact"));
   if (e.cover != CoverKind::none) parts.push_back(cover_words(e.cover));
+  // TRANSLATORS: the target moves 50% further and gives up its defense (003 L70).
+  if (e.forgoes_defense) parts.push_back(tr("the target forgoes defense"));
+  // TRANSLATORS: the target cannot be seen behind its cover (003 L421).
+  if (e.unseen) parts.push_back(tr("the target unseen"));
+  // TRANSLATORS: the firer's weapons (003 L247): a weapon in each hand.
+  if (e.hands == Hands::two_weapons) parts.push_back(tr("two weapons"));
+  // TRANSLATORS: the firer's weapons (003 L247): a weapon in each hand, this one fired with the off hand.
+  if (e.hands == Hands::two_off_hand) parts.push_back(tr("two weapons, the off hand"));
+  // TRANSLATORS: the firer's weapon held in the off hand (003 L247).
+  if (e.hands == Hands::off_hand) parts.push_back(tr("the off hand"));
+  // TRANSLATORS: {} is the speed between firer and target in paces a round (003 L145).
+  if (e.relative_speed > 0) parts.push_back(fmt::format(fmt::runtime(tr("relative speed {}")), e.relative_speed));
+  // TRANSLATORS: {} is the weapon's DMG row on the card's effects (a weapon's DMG (2)6 is row 2, 003 L444).
+  if (e.dmg_row > 0) parts.push_back(fmt::format(fmt::runtime(tr("DMG row {}")), e.dmg_row));
+  // TRANSLATORS: {} is the weapon's reliability (Rel, 1-13, 003 L482): it fails on a failure number below it.
+  if (e.rel > 0) parts.push_back(fmt::format(fmt::runtime(tr("Rel {}")), e.rel));
   return fmt::format("{}", fmt::join(parts, ", "));
 }
 
@@ -102,6 +124,11 @@ tw::TnBreakdown attack_tn(const Fighter& attacker, const Fighter& target, bool t
     shot.firer = extras.firer;
     shot.mount = extras.mount;
     shot.called = extras.called;
+    shot.target_forgoes_defense = extras.forgoes_defense;
+    shot.target_hidden = extras.unseen;
+    shot.two_weapons = extras.hands == Hands::two_weapons || extras.hands == Hands::two_off_hand;
+    shot.off_hand = extras.hands == Hands::two_off_hand || extras.hands == Hands::off_hand;
+    shot.relative_speed = extras.relative_speed;
     if (!extras.fan) {
       shot.snap_penalty = extras.snap;
       return tw::ranged_tn(shot, options);
@@ -123,11 +150,15 @@ tw::TnBreakdown attack_tn(const Fighter& attacker, const Fighter& target, bool t
   }
   if (extras.fan)
     throw core::Refusal(core::RefusalCode::out_of_range, "fan", i18n::say("fan firing is a revolver's shots, not hand to hand"));
+  if (extras.unseen || extras.hands != Hands::one || extras.relative_speed > 0)
+    throw core::Refusal(core::RefusalCode::out_of_range, "paces",
+                        i18n::say("an unseen target, two weapons and relative speed count for a shot, not hand to hand"));
   tw::MeleeDefense defense;
   defense.skill = target.fighting;
   defense.dodge = target_dodging ? target.dodge : 0;
   if (extras.advantage == MeleeAdvantage::target) defense.advantage = 1;
   if (extras.advantage == MeleeAdvantage::attacker) defense.opponent_advantage = 1;
+  defense.forgoes_defense = extras.forgoes_defense;
   tw::TnBreakdown tn = tw::melee_defense(defense);
   if (extras.advantage == MeleeAdvantage::attacker)
     // TRANSLATORS: a reason in a TN's breakdown: the attacker's advantage adds 1 to its result (003 L269).
@@ -138,6 +169,42 @@ tw::TnBreakdown attack_tn(const Fighter& attacker, const Fighter& target, bool t
   tn.tn = 0;
   for (const tw::Modifier& m : tn.why) tn.tn += m.delta;
   return tn;
+}
+
+bool weapon_fails(const AttackExtras& e, const tw::ActionCard& drawn, const std::vector<tw::ActionCard>& discards) {
+  if (e.rel == 0) return false;
+  const bool two_in_discard =
+      std::any_of(discards.begin(), discards.end(), [](const tw::ActionCard& c) { return c.failure == 2; });
+  return tw::equipment_fails(e.rel, drawn.failure, two_in_discard);
+}
+
+BumpedDmg bumped_dmg(const AttackExtras& e, tw::HitLocation where, const std::optional<tw::ActionCard>& drawn) {
+  BumpedDmg b;
+  b.bumps = tw::damage_bumps(where);
+  if (e.dmg_row == 0) return b;
+  const int rows = drawn && !drawn->effects.empty() ? static_cast<int>(drawn->effects.size()) : tw::max_effect_rows;
+  b.row = tw::bumped_row(std::min(e.dmg_row, rows), b.bumps, rows);
+  if (drawn && !drawn->effects.empty()) b.dmg = drawn->effects[static_cast<std::size_t>(b.row - 1)];
+  return b;
+}
+
+std::string dmg_prompt(tw::HitLocation where, const BumpedDmg& b) {
+  const std::string place = hit_location_words(where);
+  // TRANSLATORS: {0} is where a hit landed, {1} its damage bumps (003 L427: head 2, vitals 1).
+  const std::string hit = b.bumps > 0 ? fmt::format(fmt::runtime(tr("A hit in the {} (+{} damage bumps, 003 L427)")), place, b.bumps)
+                                      // TRANSLATORS: {} is where a hit landed.
+                                      : fmt::format(fmt::runtime(tr("A hit in the {}")), place);
+  if (b.row == 0)
+    return b.bumps > 0
+               // TRANSLATORS: after "A hit in the head (+2 damage bumps)": without the weapon's row set (Ctrl+G).
+               ? fmt::format(fmt::runtime(tr("{}: type the DMG that many rows down the card's effects, then Enter")), hit)
+               // TRANSLATORS: after "A hit in the right arm".
+               : fmt::format(fmt::runtime(tr("{}: type the DMG from the card's effect row, then Enter")), hit);
+  if (b.dmg)
+    // TRANSLATORS: {0} the hit, {1} the effect row read, {2} its value on the drawn card.
+    return fmt::format(fmt::runtime(tr("{}: row {} of the card's effects: DMG {}. Enter takes it")), hit, b.row, *b.dmg);
+  // TRANSLATORS: {0} the hit, {1} the effect row to read on the card drawn at the table.
+  return fmt::format(fmt::runtime(tr("{}: type the DMG in row {} of the card's effects, then Enter")), hit, b.row);
 }
 
 HitPreview preview_hit(const tw::WoundState& before, tw::HitLocation where, int dmg, int size, const tw::Options& options,

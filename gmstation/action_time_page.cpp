@@ -191,10 +191,18 @@ ActionTimePage::ActionTimePage(wxWindow* parent, LedgerAsker& asker)
     if (care_) return care_location_done();
     const tw::HitLocation where = at::hit_locations()[static_cast<std::size_t>(location_->value() - 1)];
     hit_location_ = std::string(tw::to_string(where));
+    show_attack_keys();  // the location menu gives the keys' line back
     dmg_->SetFocus();
-    // TRANSLATORS: {} is the hit location (right arm).
-    show_prompt(utf8(fmt::format(fmt::runtime(tr("A hit in the {}: type the DMG from the card's effect row, then Enter")),
-                         at::hit_location_words(where))));
+    // The weapon's row bumped by the head's or the vitals' damage bumps (003 L427, L458): with a
+    // drawn card its value goes in the DMG field.
+    try {
+      const at::BumpedDmg bumped = at::bumped_dmg(extras_, where, drawn_);
+      if (bumped.dmg) dmg_->ChangeValue(wxString::Format("%d", *bumped.dmg));
+      dmg_->SelectAll();
+      show_prompt(utf8(at::dmg_prompt(where, bumped)));
+    } catch (const core::Refusal& r) {
+      show_prompt(utf8(r.reason()));
+    }
   });
   dmg_->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { take_dmg(); });
   pv_->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { take_pv(); });

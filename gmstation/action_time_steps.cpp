@@ -2,6 +2,7 @@
 // paces, the TN, the card drawn or typed, the location, DMG and the Stun check), Backspace and
 // Ctrl+Z, and each step recorded, then the End Step. The layout is in action_time_page.cpp.
 #include <algorithm>
+#include <map>
 #include <iterator>
 #include <optional>
 
@@ -256,8 +257,22 @@ void ActionTimePage::take_card() {
   const std::string named = hit ? tr("{} at {}: card {}, {} vs TN {}, a hit") : tr("{} at {}: card {}, {} vs TN {}, a miss");
   // TRANSLATORS: {0} attacks {1}: {2} the card's result against {3} the TN.
   const std::string unnamed = hit ? tr("{} at {}: card {} vs TN {}, a hit") : tr("{} at {}: card {} vs TN {}, a miss");
-  const std::string words = drawn_ ? fmt::format(fmt::runtime(named), attacker_, target_name_, drawn_->name, *card, tn_.tn)
-                                   : fmt::format(fmt::runtime(unnamed), attacker_, target_name_, *card, tn_.tn);
+  std::string words = drawn_ ? fmt::format(fmt::runtime(named), attacker_, target_name_, drawn_->name, *card, tn_.tn)
+                             : fmt::format(fmt::runtime(unnamed), attacker_, target_name_, *card, tn_.tn);
+  // Equipment failure, an ancillary effect applied last (003 L470, L482-484): the attack stands,
+  // the weapon fails after it. Judged on a card drawn here, with the discards since the shuffle.
+  if (drawn_ && extras_.rel > 0) {
+    std::map<std::string, int> not_discarded;  // the pile left and this card, by name (copies counted)
+    for (const auto& c : draw_pile_) ++not_discarded[c.name];
+    ++not_discarded[drawn_->name];
+    std::vector<tw::ActionCard> discards;
+    for (const auto& c : deck_)
+      if (not_discarded[c.name] > 0) --not_discarded[c.name];
+      else discards.push_back(c);
+    if (at::weapon_fails(extras_, *drawn_, discards))
+      // TRANSLATORS: after an attack's card: {0} the card's failure number, {1} the weapon's Rel.
+      words += fmt::format(fmt::runtime(tr("; the weapon fails (failure {}, Rel {}: 003 L482)")), drawn_->failure, extras_.rel);
+  }
   if (!hit) {
     entries_.push_back({Entry::miss, words, fan_by});
     attacker_.clear();
@@ -283,11 +298,14 @@ void ActionTimePage::take_card() {
     if (at_called != all.end()) location_->set_value(static_cast<int>(at_called - all.begin()) + 1);
   }
   location_->SetFocus();
-  // TRANSLATORS: {} is the hit locations, each with its number (1 head  2 vitals ...).
-  show_prompt(utf8(fmt::format(fmt::runtime(drawn_ ? tr("A hit: Enter keeps the card's standard location (shown), or another by "
-                                                "number: {}")
-                                           : tr("A hit: the location the card shows, by number: {}")),
-                       at::hit_location_menu())));
+  // The locations by number where the keys are shown (the Ctrl keys come back with the DMG): in
+  // the prompt's large type they took four lines and pushed the TN below the fold at 1024 x 600.
+  set_text(keys_help_, keys_help_text_, utf8(at::hit_location_menu()));
+  const std::string offered = at::hit_location_words(at::hit_locations()[static_cast<std::size_t>(location_->value() - 1)]);
+  // TRANSLATORS: {} is the location offered (the card's standard one, or where the shot was called); the numbers are listed below.
+  show_prompt(utf8(drawn_ ? fmt::format(fmt::runtime(tr("A hit: Enter keeps the card's standard location ({}), or another by number")), offered)
+                          // TRANSLATORS: the hit locations' numbers are listed below.
+                          : tr("A hit: the location the card shows, by its number below")));
 }
 
 void ActionTimePage::take_dmg() {

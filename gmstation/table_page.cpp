@@ -42,7 +42,7 @@ TablePage::TablePage(wxWindow* parent, LedgerAsker& asker)
   // Left: who rolls and the odds; right: everyone's chips. Then the fields, the result, the keys
   // and the last rolls.
   auto* columns = new wxBoxSizer(wxHORIZONTAL);
-  auto* left = new wxBoxSizer(wxVERTICAL);
+  auto* left = left_column_ = new wxBoxSizer(wxVERTICAL);
   rolling_ = table_body_text(this, "", true);
   left->Add(rolling_, 0, wxLEFT | wxRIGHT | wxBOTTOM | wxEXPAND, 4);
 
@@ -174,6 +174,38 @@ void TablePage::show_text(wxStaticText* label, wxString& kept, const wxString& t
   label->SetLabel(text);
   const bool right_column = label == roster_ || label == chips_heading_;
   label->Wrap(std::max(200, left_column ? width * 3 / 5 - 16 : right_column ? width * 2 / 5 - 16 : width - 24));
+  if (label == keys_ || label == rolling_ || label == odds_ || label == roster_ || label == chips_heading_) return place_keys();
+  Layout();
+  FitInside();
+}
+
+void TablePage::place_keys() {
+  const int width = GetClientSize().x;
+  const int left_width = std::max(200, width * 3 / 5 - 16), across = std::max(200, width - 24);
+  auto height_at = [this](int wrap) {
+    keys_->SetLabel(keys_text_);
+    keys_->Wrap(wrap);
+    return keys_->GetBestSize().y;
+  };
+  const int keys_left = height_at(left_width), keys_across = height_at(across);
+  const int left = rolling_->GetBestSize().y + odds_->GetBestSize().y;
+  const int right = chips_heading_->GetBestSize().y + roster_->GetBestSize().y;
+  // The page's height from the columns down, either way: the shorter wins (ties stay across).
+  const bool in_left = std::max(left + keys_left, right) < std::max(left, right) + keys_across;
+  if (in_left != keys_in_left_) {
+    (keys_in_left_ ? static_cast<wxSizer*>(left_column_) : sizer_)->Detach(keys_);
+    if (in_left) left_column_->Add(keys_, 0, wxLEFT | wxRIGHT | wxTOP | wxEXPAND, 4);
+    else {
+      std::size_t under_result = 0;  // the keys' place across the page: right under the result
+      for (const wxSizerItem* item : sizer_->GetChildren()) {
+        ++under_result;
+        if (item->GetWindow() == result_) break;
+      }
+      sizer_->Insert(under_result, keys_, 0, wxLEFT | wxRIGHT | wxEXPAND, 6);
+    }
+    keys_in_left_ = in_left;
+  }
+  height_at(in_left ? left_width : across);
   Layout();
   FitInside();
 }

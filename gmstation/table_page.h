@@ -201,6 +201,10 @@ class TablePage : public ConflictPage {
   // Shows `text` in `label` wrapped to its column (the left one or the right), keeping it as written.
   void show_text(wxStaticText* label, wxString& kept, const wxString& text, bool left_column);
   void rewrap_columns();
+  // Puts the keys under the odds in the left column when that makes the page shorter (the chips
+  // list on the right runs longer than who rolls), else under the result across the page: after a
+  // fight with a long list, below it they fell past the fold at 1024 x 600.
+  void place_keys();
 
   StationBackend& backend_;
   Json table_ = Json::object();
@@ -228,7 +232,9 @@ class TablePage : public ConflictPage {
   wxStaticText* chips_heading_;  // "Chips and Bennies" and the GM's pool
   wxStaticText* roster_;    // everyone's chips
   wxStaticText* log_;       // the evening's last rolls
-  wxStaticText* keys_;      // the screen's Ctrl keys, wrapped to the left column
+  wxStaticText* keys_;      // the screen's Ctrl keys: in the left column or under the result (place_keys)
+  wxBoxSizer* left_column_;
+  bool keys_in_left_ = false;
   wxStaticText* result_;
   wxString rolling_text_, odds_text_, roster_text_, log_text_, keys_text_, chips_heading_text_, fight_text_;
 };

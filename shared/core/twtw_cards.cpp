@@ -1,5 +1,9 @@
 #include "core/twtw_cards.h"
 
+#include <algorithm>
+
+#include "core/refusal.h"
+
 namespace marshal::core::twtw {
 
 namespace {
@@ -40,6 +44,20 @@ Location wound_location(HitLocation location) {
     case HitLocation::left_leg: return Location::left_leg;
   }
   return Location::torso;
+}
+
+int damage_bumps(HitLocation where) {
+  return where == HitLocation::head ? 2 : where == HitLocation::vitals ? 1 : 0;
+}
+
+int bumped_row(int weapon_row, int bumps, int card_rows) {
+  if (card_rows < 1 || card_rows > max_effect_rows)
+    throw Refusal(RefusalCode::out_of_range, "row", say("a card has 1 to {} effect rows, not {}", max_effect_rows, card_rows));
+  if (weapon_row < 1 || weapon_row > card_rows)
+    throw Refusal(RefusalCode::out_of_range, "row", say("the weapon's row {} is not on the card: 1 to {}", weapon_row, card_rows));
+  if (bumps < 0 || bumps > max_effect_rows)
+    throw Refusal(RefusalCode::out_of_range, "bumps", say("{} bumps: 0 to {}", bumps, max_effect_rows));
+  return std::min(weapon_row + bumps, card_rows);
 }
 
 }  // namespace marshal::core::twtw

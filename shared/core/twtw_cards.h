@@ -40,4 +40,13 @@ struct ActionCard {
 // The standard hit location: the second from the bottom of the stack (L402).
 inline HitLocation standard_location(const ActionCard& card) { return card.locations[2]; }
 
+// The damage bumps of where a hit lands (L427): the head 2, vitals 1, elsewhere none.
+int damage_bumps(HitLocation where);
+// The effect row a weapon's DMG reads once bumped: damage bumps "add directly to the effect row"
+// (L458), so a weapon's (2)6 with the head's two reads row 4. Past the card's last row it reads the
+// last (a reading: the seed is silent there). Refused (out_of_range, "row") for a weapon row
+// outside 1..card_rows or card_rows outside 1..max_effect_rows, and (out_of_range, "bumps") for
+// bumps below 0 or above max_effect_rows.
+int bumped_row(int weapon_row, int bumps, int card_rows);
+
 }  // namespace marshal::core::twtw

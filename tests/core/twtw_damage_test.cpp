@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/refusal.h"
+#include "core/twtw_cards.h"
 #include "core/twtw_damage.h"
 #include "core/twtw_melee.h"
 #include "test_helpers.h"
@@ -139,4 +140,28 @@ TEST_CASE("twtw equipment failure by Rel (003 L482-484, L243)", "[twtw]") {
   CHECK(refusal([] { equipment_fails(14, 3); }) == "out_of_range@rel");
   CHECK(refusal([] { equipment_fails(0, 3); }) == "out_of_range@rel");
   CHECK(refusal([] { equipment_fails(5, 0); }) == "out_of_range@failure");
+}
+
+TEST_CASE("twtw damage bumps: the head 2, vitals 1, added to the weapon's effect row (003 L427, L458)", "[twtw]") {
+  CHECK(damage_bumps(HitLocation::head) == 2);
+  CHECK(damage_bumps(HitLocation::vitals) == 1);
+  for (HitLocation l : {HitLocation::chest, HitLocation::belly, HitLocation::right_arm, HitLocation::left_arm,
+                        HitLocation::right_leg, HitLocation::left_leg})
+    CHECK(damage_bumps(l) == 0);
+  // A weapon's (2)6 reads row 2; in the head, row 4; in the vitals, row 3.
+  CHECK(bumped_row(2, damage_bumps(HitLocation::head), 6) == 4);
+  CHECK(bumped_row(2, damage_bumps(HitLocation::vitals), 6) == 3);
+  CHECK(bumped_row(2, 0, 6) == 2);
+  // Past the card's last row: the last row (the seed is silent there).
+  CHECK(bumped_row(5, 2, 6) == 6);
+  CHECK(bumped_row(6, 2, 6) == 6);
+  CHECK(bumped_row(1, 0, 1) == 1);
+  CHECK(bumped_row(1, max_effect_rows, max_effect_rows) == max_effect_rows);
+  // Refused: a row off the card, a card of no rows or too many, bumps below 0 or past the grid.
+  CHECK(refusal([] { bumped_row(0, 0, 6); }) == "out_of_range@row");
+  CHECK(refusal([] { bumped_row(7, 0, 6); }) == "out_of_range@row");
+  CHECK(refusal([] { bumped_row(1, 0, 0); }) == "out_of_range@row");
+  CHECK(refusal([] { bumped_row(1, 0, max_effect_rows + 1); }) == "out_of_range@row");
+  CHECK(refusal([] { bumped_row(1, -1, 6); }) == "out_of_range@bumps");
+  CHECK(refusal([] { bumped_row(1, max_effect_rows + 1, 6); }) == "out_of_range@bumps");
 }

@@ -157,4 +157,25 @@ TEST_CASE("Action time: a dodging target stunned loses the Dodge at once (003 L3
   CHECK_FALSE(page->tn_text().Contains("target dodging"));
   CHECK(page->tn_text().Contains("Hank has lost the Dodge: stunned or down (003 L365)"));
   CHECK_FALSE(page->roster_text().Contains("dodging"));
+  // The rest of a shot's modifiers, each through the engine with its seed line: two weapons, the
+  // off hand (L247), the target unseen behind cover (L421), relative speed (L145), and the target
+  // forgoing defense, shot at half the range (L70: 10 paces read as 5, no range penalty).
+  key(sim, 'W', wxMOD_CONTROL);
+  CHECK(page->tn_text().Contains("TN 7"));
+  CHECK(page->tn_text().Contains("+1 two weapons (L247)"));
+  key(sim, 'W', wxMOD_CONTROL);
+  CHECK(page->tn_text().Contains("TN 10"));
+  CHECK(page->tn_text().Contains("+3 off hand (L247)"));
+  key(sim, 'U', wxMOD_CONTROL);
+  CHECK(page->tn_text().Contains("TN 14"));
+  CHECK(page->tn_text().Contains("+4 target not visible behind cover (L421)"));
+  key(sim, 'R', wxMOD_CONTROL);
+  CHECK(page->tn_text().Contains("TN 15"));
+  CHECK(page->tn_text().Contains("+1 relative speed 5 paces: 1 per 5 (L145)"));
+  key(sim, 'D', wxMOD_CONTROL);
+  INFO(page->tn_text().utf8_string());
+  CHECK(page->tn_text().Contains("TN 14"));
+  CHECK_FALSE(page->tn_text().Contains("range:"));  // 5 paces: within the first increment
+  for (const char* set : {"the target forgoes defense", "the target unseen", "two weapons, the off hand", "relative speed 5"})
+    CHECK(page->tn_text().Contains(set));
 }

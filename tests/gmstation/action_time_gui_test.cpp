@@ -273,6 +273,11 @@ TEST_CASE("Action time with a deck: Enter on an empty card field draws, its face
   pump(100);
   key(sim, WXK_RETURN);
   CHECK(page->instruction().Contains("Enter: the station draws a card against TN 6"));
+  // Her Peacemaker's Rel, 5 (Ctrl+L five times), set before the card: Q1's failure number 3 is
+  // below it, so the weapon fails after the attack (003 L470, L482).
+  for (int i = 0; i < 5; ++i) key(sim, 'L', wxMOD_CONTROL);
+  CHECK(page->tn_text().Contains("Rel 5"));
+  page->card_field()->SetFocus();
   key(sim, WXK_RETURN);  // the card field empty: the station draws
   INFO(page->drawn_text().ToStdString() << " | " << page->instruction().ToStdString());
   CHECK(page->drawn_text().Contains("Drawn: Q1: result 9; locations head, belly, right arm, left leg (standard: right arm)"));
@@ -282,6 +287,21 @@ TEST_CASE("Action time with a deck: Enter on an empty card field draws, its face
   CHECK(page->location_field()->GetValue() == "5");
   CHECK(page->instruction().Contains("Enter keeps the card's standard location"));
   screenshot(frame, "action-time-deck");
+  // Her Peacemaker's DMG is the card's row 2 (Ctrl+G twice); a hit in the head has two damage
+  // bumps (003 L427): row 4 of the card's effects, 5, goes in the DMG field by itself (L458).
+  key(sim, 'G', wxMOD_CONTROL);
+  key(sim, 'G', wxMOD_CONTROL);
+  CHECK(page->extras().dmg_row == 2);
+  CHECK(page->tn_text().Contains("DMG row 2"));
+  page->location_field()->SetFocus();
+  key(sim, '1');
+  INFO(page->instruction().ToStdString());
+  CHECK(page->instruction().Contains("A hit in the head (+2 damage bumps, 003 L427): row 4 of the card's effects: DMG 5"));
+  CHECK(page->dmg_field()->GetValue() == "5");
+  key(sim, WXK_RETURN);
+  if (page->instruction().Contains("the Stun check")) key(sim, 'y');
+  INFO(page->entries_text().ToStdString());
+  CHECK(page->entries_text().Contains("card Q1, 9 vs TN 6, a hit; the weapon fails (failure 3, Rel 5: 003 L482)"));
   frame->Destroy();
   pump(200);
 }

@@ -134,9 +134,10 @@ TEST_CASE("Table: the GM's fate and an Injury card typed from a real deck, named
   INFO(table->result_text().utf8_string() << " | " << table->refusal_text().utf8_string());
   CHECK(table->result_text().Contains("Father Tomas Ruiz heals Doc Ezekiel Hale (Faith d10): 2, Wild Die 1"));
   CHECK(table->instruction().Contains("Ctrl+G again: a chip rerolls it"));
-  // Between fights with chips dealt and an Injury kept, the result shows whole at 1024 x 600 (its
-  // line broke in three at 16 pt). The keys' lines are still below the fold here (notes, issue 32).
+  // Between fights with chips dealt and an Injury kept, the result and the keys show whole at
+  // 1024 x 600: the keys go up beside the long list, under the odds (TablePage::place_keys).
   test_support::check_in_view(frame, "Wild Die 1", "table after a fight");
+  test_support::check_in_view(frame, "Ctrl+F fight", "table after a fight");
   test_support::check_nothing_cut(frame, "table after a fight");
   screenshot(frame, "table-after-fight");
   {
