@@ -69,8 +69,7 @@ void apply_twtw_care(ApplyContext& ctx, const tw::Options& options) {
     throw LedgerRefusal(RefusalCode::illegal_move, "type",
                         say("round {} is still running: care comes after action time (twtw_round_ended first)", round->number));
   if (who.state == "dead") throw LedgerRefusal(RefusalCode::dead, "character", say("{} is dead: no care helps", who.name));
-  if (healer && (healer->state == "dead" || healer->state == "concussed" || healer->state == "out_of_action"))
-    throw LedgerRefusal(RefusalCode::illegal_move, "healer", say("{} cannot give first aid: {}", healer->name, healer->state));
+  if (healer) tl::require_able(*healer, "healer");  // the dead, concussed and out of action give no first aid
 
   int tn = tw::first_aid_ct_tn;
   int wounds_after = 0;
