@@ -1,6 +1,7 @@
 // Measures QR decoding of hard camera frames and prints figures; it judges nothing (targets live
 // in the issue notes). Run from the dev build:
-//   build/dev/tests/bench/bench_scan [--quick] [--corpus table|harsh|both] [--frames N] [--seed S] [--dump DIR]
+//   build/dev/tests/bench/bench_scan [--quick] [--corpus table|harsh|camera|both] [--frames N] [--seed S] [--dump DIR]
+// (camera: issue 31's webcam in a dim saloon, tests/scan/camera_degradations.h)
 // --dump writes the frames FrameDecoder missed to DIR as PGM files, named by their parameters.
 //
 // Each corpus is seeded and made here, the same on every run: 1280 x 720 grey frames of a printed
@@ -17,6 +18,7 @@
 #include <ZXing/ReadBarcode.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -25,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include "camera_degradations.h"
 #include "scan/frame_decoder.h"
 #include "synthetic_frames.h"
 
@@ -43,10 +46,15 @@ double ms_since(Clock::time_point start) {
 struct Corpus {
   const char* name;
   double min_px_per_module, max_px_per_module;
-  int max_blur;  // box blur radius
+  int max_blur;         // box blur radius
+  bool camera = false;  // a webcam in a dim saloon (issue 31): camera_degradations.h, all at once
 };
 constexpr Corpus table_corpus{"table", 3, 6, 1};
 constexpr Corpus harsh_corpus{"harsh", 2, 5, 2};
+// Issue 31's hard frames: 3-5 px modules, motion blur up to 7 px in any direction, a glare spot
+// of 25-60 px over part of the code, light at 45-70 %, noise, JPEG at quality 40-85, perspective
+// up to 18 % of the code's side; no box blur (the motion blur stands for it).
+constexpr Corpus camera_corpus{"camera", 3, 5, 0, true};
 
 struct Frame {
   std::string code;
@@ -96,6 +104,20 @@ Frame make_frame(Rng& rng, const Corpus& corpus) {
 
   // What the camera makes of it.
   f.image = canvas.grey();
+  if (corpus.camera) {
+    const double side = code_side_px(f.code, pose.px_per_module);
+    std::array<double, 8> pull{};
+    for (double& p : pull) p = rng.uniform(-max_perspective, max_perspective) / 2;  // two corners apart: 18 % at most
+    perspective(f.image, pose.cx, pose.cy, side, pull);
+    motion_blur(f.image, rng.uniform(0, max_motion_blur_px), rng.uniform(0, 360));
+    glare(f.image, pose.cx + rng.uniform(-side / 2, side / 2), pose.cy + rng.uniform(-side / 2, side / 2),
+          rng.uniform(min_glare_radius_px, max_glare_radius_px), rng.uniform(0.5, 0.9));
+    f.light_bright = f.light_dark = rng.uniform(min_light_level, max_light_level);
+    dim(f.image, f.light_bright);
+    add_noise(f.image, 10, rng);
+    jpeg_round_trip(f.image, rng.integer(min_jpeg_quality, max_jpeg_quality));
+    return f;
+  }
   f.blur = rng.integer(0, corpus.max_blur);
   box_blur(f.image, f.blur);
   f.contrast = rng.uniform(0.3, 1.0);
@@ -255,15 +277,19 @@ int main(int argc, char** argv) {
       dump_dir = argv[++i];
     } else if (std::strcmp(argv[i], "--corpus") == 0 && i + 1 < argc &&
                (std::strcmp(argv[i + 1], "table") == 0 || std::strcmp(argv[i + 1], "harsh") == 0 ||
-                std::strcmp(argv[i + 1], "both") == 0)) {
+                std::strcmp(argv[i + 1], "camera") == 0 || std::strcmp(argv[i + 1], "both") == 0)) {
       which = argv[++i];
     } else {
-      std::fprintf(stderr, "usage: %s [--quick] [--corpus table|harsh|both] [--frames N] [--seed S] [--dump DIR]\n",
+      std::fprintf(stderr, "usage: %s [--quick] [--corpus table|harsh|camera|both] [--frames N] [--seed S] [--dump DIR]\n",
                    argv[0]);
       return 2;
     }
   }
   if (quick) frames = 40;
+  if (which == "camera") {  // issue 31's corpus: run on its own (`both` is table and harsh, as before)
+    run(camera_corpus, frames, seed, dump_dir);
+    return 0;
+  }
   if (which != "harsh") run(table_corpus, frames, seed, dump_dir);
   if (which == "both") std::printf("\n");
   if (which != "table") run(harsh_corpus, frames, seed, dump_dir);
