@@ -183,7 +183,7 @@ BumpedDmg bumped_dmg(const AttackExtras& e, tw::HitLocation where, const std::op
   b.bumps = tw::damage_bumps(where);
   if (e.dmg_row == 0) return b;
   const int rows = drawn && !drawn->effects.empty() ? static_cast<int>(drawn->effects.size()) : tw::max_effect_rows;
-  b.row = tw::bumped_row(std::min(e.dmg_row, rows), b.bumps, rows);
+  b.row = tw::bumped_row(e.dmg_row, b.bumps, rows);  // a row past a short card is refused, never read as its last
   if (drawn && !drawn->effects.empty()) b.dmg = drawn->effects[static_cast<std::size_t>(b.row - 1)];
   return b;
 }
