@@ -54,6 +54,8 @@ void next_kind(AttackExtras& e) { e.kind = next_of(e.kind, tw::DamageKind::impac
 void next_cover(AttackExtras& e) { e.cover = next_of(e.cover, CoverKind::brick_or_iron); }
 void next_hands(AttackExtras& e) { e.hands = next_of(e.hands, Hands::off_hand); }
 void next_rel(AttackExtras& e) { e.rel = e.rel >= tw::max_rel ? 0 : e.rel + 1; }
+void next_bystanders(AttackExtras& e) { e.bystanders = next_of(e.bystanders, Bystanders::in_melee); }
+void next_scatter_bonus(AttackExtras& e) { e.scatter_bonus = e.scatter_bonus >= scatter_bonus_cycle_top ? 0 : e.scatter_bonus + 1; }
 void next_dmg_row(AttackExtras& e) { e.dmg_row = e.dmg_row >= tw::max_effect_rows ? 0 : e.dmg_row + 1; }
 void next_speed(AttackExtras& e) {
   e.relative_speed = e.relative_speed >= relative_speed_cycle_top ? 0 : e.relative_speed + relative_speed_step;
@@ -108,6 +110,14 @@ std::string extras_words(const AttackExtras& e) {
   if (e.dmg_row > 0) parts.push_back(fmt::format(fmt::runtime(tr("DMG row {}")), e.dmg_row));
   // TRANSLATORS: {} is the weapon's reliability (Rel, 1-13, 003 L482): it fails on a failure number below it.
   if (e.rel > 0) parts.push_back(fmt::format(fmt::runtime(tr("Rel {}")), e.rel));
+  // TRANSLATORS: an attack with a thrown item (a knife, dynamite): a miss scatters (003 L474).
+  if (e.thrown) parts.push_back(tr("thrown"));
+  // TRANSLATORS: someone that matters stands within a pace of a shot's path: a miss may hit them (003 L488).
+  if (e.bystanders == Bystanders::near_path) parts.push_back(tr("someone near the path"));
+  // TRANSLATORS: a shot fired into a melee or scrum: its stray shots count double (003 L502).
+  if (e.bystanders == Bystanders::in_melee) parts.push_back(tr("into a melee"));
+  // TRANSLATORS: {} is the stray shots a weapon with the Scatter attribute (a shotgun) adds at this range (003 L498).
+  if (e.scatter_bonus > 0) parts.push_back(fmt::format(fmt::runtime(tr("Scatter weapon +{}")), e.scatter_bonus));
   return fmt::format("{}", fmt::join(parts, ", "));
 }
 
@@ -153,6 +163,9 @@ tw::TnBreakdown attack_tn(const Fighter& attacker, const Fighter& target, bool t
   if (extras.unseen || extras.hands != Hands::one || extras.relative_speed > 0)
     throw core::Refusal(core::RefusalCode::out_of_range, "paces",
                         i18n::say("an unseen target, two weapons and relative speed count for a shot, not hand to hand"));
+  if (extras.thrown || extras.bystanders != Bystanders::none || extras.scatter_bonus > 0)
+    throw core::Refusal(core::RefusalCode::out_of_range, "paces",
+                        i18n::say("a throw, stray shots and a Scatter weapon count for a shot, not hand to hand"));
   tw::MeleeDefense defense;
   defense.skill = target.fighting;
   defense.dodge = target_dodging ? target.dodge : 0;

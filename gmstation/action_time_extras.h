@@ -20,6 +20,11 @@ enum class MeleeAdvantage { none, target, attacker };
 // (-1 and -3 more), one in the off hand (-3).
 enum class Hands { one, two_weapons, two_off_hand, off_hand };
 
+// Who a missed shot could hit (L488-504): nobody that matters near its path (the default: stray
+// shots are not counted), someone within a pace of the path, or the target in a melee or scrum
+// (stray shots doubled, L502).
+enum class Bystanders { none, near_path, in_melee };
+
 // A cover named by its Armor Value (003 L435-438): none, thin wood 2, hardwood 3, bricks or iron 4.
 enum class CoverKind { none, thin_wood, hardwood, brick_or_iron };
 int cover_av(CoverKind cover);  // 0 for none
@@ -39,6 +44,9 @@ struct AttackExtras {
   int relative_speed = 0;        // paces a round between firer and target (L145), a shot only
   int dmg_row = 0;               // the weapon's DMG row on the card's effects ((2)6: 2); 0: not set
   int rel = 0;                   // the weapon's Rel (L482, 1..13); 0: none given (it never fails)
+  bool thrown = false;           // a thrown item: a miss scatters (L474-478), a shot only
+  Bystanders bystanders = Bystanders::none;  // who a stray shot could hit (L488, L502)
+  int scatter_bonus = 0;         // a Scatter weapon's stray shots at this range (L498), 0..scatter_bonus_cycle_top
 };
 
 // Each of the screen's keys cycles its part to the next value (past the last, back to the first).
@@ -53,6 +61,11 @@ void next_hands(AttackExtras& e);    // one, two weapons, two with the off hand,
 void next_speed(AttackExtras& e);    // 0, 5, 10 ... relative_speed_cycle_top paces, 0
 void next_dmg_row(AttackExtras& e);  // not set, 1, 2 ... tw::max_effect_rows, not set
 void next_rel(AttackExtras& e);      // none, 1, 2 ... 13 (tw::max_rel), none
+void next_scatter_bonus(AttackExtras& e);  // 0, 1 ... scatter_bonus_cycle_top, 0
+void next_bystanders(AttackExtras& e);     // none, near the path, in a melee
+// The most stray shots a Scatter weapon's key adds (L498: by range, from the weapon's own table; a
+// shotgun at Hank's range adds 1, L508).
+constexpr int scatter_bonus_cycle_top = 3;
 constexpr int snap_cycle_top = 5;    // the highest snap penalty the key reaches (a rifle's is 3-4)
 // Relative speed in paces a round, stepped by 5 (one TN point each, L145) up to a galloping
 // horse against a standing target (about 30).

@@ -34,20 +34,6 @@ std::string short_location(tw::Location l) {
   return "";
 }
 
-// A wound location as the ledger names it in what it judged (right_arm), as a GM reads it.
-std::string wound_location_words(const std::string& code) {
-  if (code == "head") return tr("head");
-  if (code == "torso") return tr("torso");
-  // TRANSLATORS: a wound location as the ledger names it: the right arm (the English shows the code).
-  if (code == "right_arm") return tr("right_arm");
-  // TRANSLATORS: a wound location as the ledger names it: the left arm (the English shows the code).
-  if (code == "left_arm") return tr("left_arm");
-  // TRANSLATORS: a wound location as the ledger names it: the right leg (the English shows the code).
-  if (code == "right_leg") return tr("right_leg");
-  // TRANSLATORS: a wound location as the ledger names it: the left leg (the English shows the code).
-  if (code == "left_leg") return tr("left_leg");
-  return code;
-}
 
 // A declared action's speed as the GM reads it.
 std::string speed_words(tw::Speed s) {
@@ -253,7 +239,7 @@ std::string judged_words(const Json& ledger) {
     // TRANSLATORS: a hit as the ledger judged it: {0} the target, {1} the location, {2} the wounds, {3} the CT lost.
     std::string text = fmt::format(fmt::runtime(trn("{}: {} {} wound, {} CT", "{}: {} {} wounds, {} CT",
                                                     static_cast<std::uint64_t>(std::max(wounds, 0)))),
-                                   h.value("target", ""), wound_location_words(h.value("location", "")), wounds,
+                                   h.value("target", ""), location_words(h.value("location", "")), wounds,
                                    h.value("ct", 0));
     if (h.value("stunned", false)) text += ", " + tr("STUNNED");
     const std::string state = h.value("state", "fighting");

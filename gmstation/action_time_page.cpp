@@ -204,6 +204,14 @@ ActionTimePage::ActionTimePage(wxWindow* parent, LedgerAsker& asker)
       show_prompt(utf8(r.reason()));
     }
   });
+  // Up and Down bump a drawn card's hit along its stack (003 L410-417: a punch, height, point blank
+  // up; a kick down) while the location is asked.
+  location_->Bind(wxEVT_KEY_DOWN, [this](wxKeyEvent& event) {
+    const int key = event.GetKeyCode();
+    if ((key != WXK_UP && key != WXK_DOWN) || care_ || !drawn_ || !card_taken_ || !hit_location_.empty())
+      return event.Skip();
+    bump_location(key == WXK_UP ? 1 : -1);
+  });
   dmg_->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { take_dmg(); });
   pv_->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { take_pv(); });
   rd_->Bind(wxEVT_TEXT_ENTER, [this](wxCommandEvent&) { take_rd(); });

@@ -86,6 +86,7 @@ class ActionTimePage : public ConflictPage {
   void choose_attacker();
   void update_tn();
   void take_card();
+  void bump_location(int up);  // Up (+1) or Down (-1) on a drawn card's stack (003 L410-417)
   void draw_card();  // from the deck: its face shown, its result in the card field
   void take_dmg();
   void take_pv();      // behind cover: the card's PV against the cover's AV (003 L433-440)
@@ -170,6 +171,7 @@ class ActionTimePage : public ConflictPage {
   std::string extras_of_;  // whose attack the extras were set for
   std::vector<std::pair<std::string, std::string>> fan_shots_;  // this step's fan shots: attacker, target
   bool card_taken_ = false;  // the card is drawn for this attack: its TN stands (003 L225)
+  int location_bumps_ = 0;   // the hit's bumps up the drawn card's stack (down below 0)
   std::optional<action_time::HitCover> hit_cover_;
   std::string card_words_;                       // "Miranda at Angus Laroq: card 9 vs TN 6"
   std::string hit_fan_by_;                       // the hit being entered is a fan shot of this attacker

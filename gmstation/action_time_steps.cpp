@@ -1,6 +1,7 @@
 // The Action Time screen's steps: the actors, a stunned actor's recovery, attacks (who, target,
-// paces, the TN, the card drawn or typed, the location, DMG and the Stun check), Backspace and
-// Ctrl+Z, and each step recorded, then the End Step. The layout is in action_time_page.cpp.
+// paces, the TN, the card drawn or typed and its ancillary effects; the hit itself is in
+// action_time_hit.cpp), Backspace and Ctrl+Z, and each step recorded, then the End Step. The
+// layout is in action_time_page.cpp.
 #include <algorithm>
 #include <map>
 #include <iterator>
@@ -9,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "core/refusal.h"
+#include "gmstation/action_time_ancillary.h"
 #include "gmstation/action_time_page.h"
 #include "ui/words.h"
 
@@ -226,10 +228,10 @@ void ActionTimePage::draw_card() {
   std::string effects;
   for (int e : drawn_->effects) effects += (effects.empty() ? "" : " ") + std::to_string(e);
   // TRANSLATORS: an action card drawn: {0} its name, {1} its result, {2} its hit locations, {3} the
-  // standard one, {4} its effects row, {5} its failure and {6} scatter numbers.
+  // standard one, {4} its effects row, {5} its failure number and {6} the hour of its scatter clock (0: none).
   set_text(drawn_label_, drawn_text_,
            utf8(fmt::format(fmt::runtime(tr("Drawn: {}: result {}; locations {} (standard: {}); effects {}; failure {}; "
-                                            "scatter {}")),
+                                            "clock {}")),
                             drawn_->name, drawn_->result, stack, at::hit_location_words(tw::standard_location(*drawn_)),
                             effects.empty() ? tr("none") : effects, drawn_->failure, drawn_->scatter)));
   card_->ChangeValue(wxString::Format("%d", drawn_->result));
@@ -273,8 +275,20 @@ void ActionTimePage::take_card() {
       // TRANSLATORS: after an attack's card: {0} the card's failure number, {1} the weapon's Rel.
       words += fmt::format(fmt::runtime(tr("; the weapon fails (failure {}, Rel {}: 003 L482)")), drawn_->failure, extras_.rel);
   }
+  // Scatter, a dodging target's leap and stray shots, applied last too (003 L470-504).
+  at::AttackOutcome outcome;
+  outcome.hit = hit;
+  outcome.tn = tn_.tn;
+  outcome.result = *card;
+  outcome.paces = typed_number(paces_, 0, tw::max_range_paces).value_or(0);
+  outcome.increment = increment_->value();
+  outcome.target = target_name_;
+  outcome.target_dodging = dodging(target_name_);
+  outcome.drawn = drawn_;
+  words += at::ancillary_words(extras_, outcome);
   if (!hit) {
     entries_.push_back({Entry::miss, words, fan_by});
+    set_text(tn_line_, tn_text_, "");  // the attack is in this step's list, its TN with it: room at 1024 x 600
     attacker_.clear();
     target_name_.clear();
     card_taken_ = false;
@@ -285,6 +299,7 @@ void ActionTimePage::take_card() {
   }
   card_words_ = words;
   hit_fan_by_ = fan_by;
+  location_bumps_ = 0;
   location_->set_range(1, static_cast<int>(at::hit_locations().size()));
   location_->set_value(3);
   if (drawn_) {  // the drawn card's standard location (L402), the one shown first
@@ -302,115 +317,11 @@ void ActionTimePage::take_card() {
   // the prompt's large type they took four lines and pushed the TN below the fold at 1024 x 600.
   set_text(keys_help_, keys_help_text_, utf8(at::hit_location_menu()));
   const std::string offered = at::hit_location_words(at::hit_locations()[static_cast<std::size_t>(location_->value() - 1)]);
-  // TRANSLATORS: {} is the location offered (the card's standard one, or where the shot was called); the numbers are listed below.
-  show_prompt(utf8(drawn_ ? fmt::format(fmt::runtime(tr("A hit: Enter keeps the card's standard location ({}), or another by number")), offered)
+  // TRANSLATORS: {} is the location offered (the card's standard one, or where the shot was called); the numbers are listed
+  // below; Up/Down (the arrow keys) move it along the card's stack (003 L410-417).
+  show_prompt(utf8(drawn_ ? fmt::format(fmt::runtime(tr("A hit: Enter keeps the card's standard location ({}), Up/Down bump it, or a number")), offered)
                           // TRANSLATORS: the hit locations' numbers are listed below.
                           : tr("A hit: the location the card shows, by its number below")));
-}
-
-void ActionTimePage::take_dmg() {
-  const auto dmg = typed_number(dmg_, 0, tw::max_effect);
-  if (!dmg || hit_location_.empty()) {
-    dmg_->SetFocus();
-    return refuse(utf8(fmt::format(fmt::runtime(tr("DMG: a whole number, 0 to {}")), tw::max_effect)));
-  }
-  hit_dmg_ = *dmg;
-  hit_cover_.reset();
-  if (extras_.cover == at::CoverKind::none) return judge_hit();
-  pv_->Clear();
-  rd_->Clear();
-  pv_->SetFocus();
-  // TRANSLATORS: {0} the cover, with its AV ("behind hardwood (AV 3)"); PV is the card's penetration result plus the weapon's Pen (003 L433).
-  show_prompt(utf8(fmt::format(fmt::runtime(tr("The target is {}: type the PV (the card's penetration result + the weapon's "
-                                               "Pen), then Enter")),
-                               at::cover_words(extras_.cover))));
-}
-
-void ActionTimePage::take_pv() {
-  if (extras_.cover == at::CoverKind::none || hit_location_.empty()) return judge_hit();
-  const auto pv = typed_number(pv_, 0, tw::max_pen);
-  if (!pv) {
-    pv_->SetFocus();
-    return refuse(utf8(fmt::format(fmt::runtime(tr("PV: a whole number, 0 to {}")), tw::max_pen)));
-  }
-  hit_cover_ = at::HitCover{*pv, at::cover_av(extras_.cover), std::nullopt};
-  if (tw::cover_result(*pv, hit_cover_->av) != tw::Cover::ablate) return judge_hit();
-  rd_->Clear();
-  rd_->SetFocus();
-  // TRANSLATORS: {0} the PV, {1} the cover's AV: the cover ablates the hit, which deals the weapon's RD (003 L440).
-  show_prompt(utf8(fmt::format(fmt::runtime(tr("PV {} against AV {}: the cover ablates it. Type the RD from the card's effect "
-                                               "row, then Enter")),
-                               *pv, hit_cover_->av)));
-}
-
-void ActionTimePage::take_rd() {
-  if (!hit_cover_) return take_pv();
-  const auto rd = typed_number(rd_, 0, tw::max_effect);
-  if (!rd) {
-    rd_->SetFocus();
-    return refuse(utf8(fmt::format(fmt::runtime(tr("RD: a whole number, 0 to {}")), tw::max_effect)));
-  }
-  hit_cover_->rd = *rd;
-  judge_hit();
-}
-
-void ActionTimePage::judge_hit() {
-  const at::Fighter* target = fighter(target_name_);
-  try {
-    preview_ = at::preview_hit(working_[target_name_], *tw::hit_location_from_string(hit_location_), hit_dmg_, target->size,
-                               options_, extras_.kind, hit_cover_);
-  } catch (const core::Refusal& r) {
-    dmg_->SetFocus();
-    return refuse(utf8(r.reason()));
-  }
-  if (!preview_->hit.stun_check) return add_hit(std::nullopt);
-  question_ = Question::stun;
-  focus_keys();
-  const int wounds = preview_->damage.wounds;
-  // TRANSLATORS: {0} is the target, {1} the wounds, {2} the CT lost; then the Stun check's TN and
-  // its penalty for earlier wounds. Y and N are the keys typed (Latin letters).
-  show_prompt(utf8(fmt::format(fmt::runtime(trn("{} takes {} wound and {} CT: the Stun check, TN {} (+{} for earlier wounds). "
-                                        "Y made, N failed",
-                                        "{} takes {} wounds and {} CT: the Stun check, TN {} (+{} for earlier wounds). "
-                                        "Y made, N failed",
-                                        static_cast<std::uint64_t>(std::max(wounds, 0)))),
-                       target_name_, wounds, preview_->damage.ct, preview_->hit.stun_tn, preview_->hit.stun_penalty)));
-}
-
-void ActionTimePage::add_hit(std::optional<bool> stun_passed) {
-  Json hit{{"by", attacker_}, {"target", target_name_}, {"location", hit_location_}, {"dmg", hit_dmg_}};
-  if (extras_.kind != tw::DamageKind::deadly) hit["kind"] = at::kind_code(extras_.kind);
-  if (hit_cover_) {
-    hit["pv"] = hit_cover_->pv;
-    hit["av"] = hit_cover_->av;
-    if (hit_cover_->rd) hit["rd"] = *hit_cover_->rd;
-  }
-  const auto where = tw::hit_location_from_string(hit_location_);
-  const std::string place = where ? at::hit_location_words(*where) : hit_location_;
-  // TRANSLATORS: {0} is the attack ("Ann at Bob: card 9 vs TN 6, a hit"), {1} the location, {2} the DMG.
-  std::string words = fmt::format(fmt::runtime(!stun_passed   ? tr("{}: {} DMG {}")
-                                               : *stun_passed ? tr("{}: {} DMG {}, not stunned")
-                                                              : tr("{}: {} DMG {}, STUNNED")),
-                                  card_words_, place, hit_dmg_);
-  // TRANSLATORS: after a hit's words: {0} the cover's result (P penetrates, A ablates, D deflects, 003 L440), {1} its AV.
-  if (preview_->cover) words += fmt::format(fmt::runtime(tr(", cover {} (AV {})")), tw::to_string(*preview_->cover), hit_cover_->av);
-  if (stun_passed) hit["stun_passed"] = *stun_passed;
-  hits_.push_back(hit);
-  // The target as it will stand after the hit, for a later hit in the same step.
-  auto after = preview_->hit.after;
-  if (stun_passed) after.stunned = !*stun_passed;
-  working_[target_name_] = after;
-  entries_.push_back({Entry::hit, words, hit_fan_by_});
-  question_ = Question::none;
-  attacker_.clear();
-  target_name_.clear();
-  hit_location_.clear();
-  card_taken_ = false;
-  hit_cover_.reset();
-  show_step_keys();
-  show_step();
-  focus_keys();
-  show_prompt(wx_tr("A: another attack.  Enter records the step"));
 }
 
 void ActionTimePage::rebuild_working() {

@@ -174,7 +174,8 @@ void TablePage::show_text(wxStaticText* label, wxString& kept, const wxString& t
   label->SetLabel(text);
   const bool right_column = label == roster_ || label == chips_heading_;
   label->Wrap(std::max(200, left_column ? width * 3 / 5 - 16 : right_column ? width * 2 / 5 - 16 : width - 24));
-  if (label == keys_ || label == rolling_ || label == odds_ || label == roster_ || label == chips_heading_) return place_keys();
+  const bool moves_keys = label == keys_ || label == rolling_ || label == odds_ || label == roster_ || label == chips_heading_;
+  if (moves_keys && !rewrapping_) return place_keys();
   Layout();
   FitInside();
 }
@@ -205,18 +206,21 @@ void TablePage::place_keys() {
     }
     keys_in_left_ = in_left;
   }
-  height_at(in_left ? left_width : across);
+  if (in_left) height_at(left_width);  // measured across last: already wrapped that way otherwise
   Layout();
   FitInside();
 }
 
 void TablePage::rewrap_columns() {
+  rewrapping_ = true;  // the keys are placed once, after every column is wrapped
   show_text(keys_, keys_text_, keys_text_, false);
   show_text(rolling_, rolling_text_, rolling_text_, true);
   show_text(odds_, odds_text_, odds_text_, true);
   show_text(roster_, roster_text_, roster_text_, false);
   show_text(chips_heading_, chips_heading_text_, chips_heading_text_, false);
   show_text(log_, log_text_, log_text_, false);
+  rewrapping_ = false;
+  place_keys();
 }
 
 void TablePage::refresh_table() {

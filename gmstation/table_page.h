@@ -205,6 +205,7 @@ class TablePage : public ConflictPage {
   // list on the right runs longer than who rolls), else under the result across the page: after a
   // fight with a long list, below it they fell past the fold at 1024 x 600.
   void place_keys();
+  bool rewrapping_ = false;  // rewrap_columns is wrapping every column: place_keys once, after
 
   StationBackend& backend_;
   Json table_ = Json::object();

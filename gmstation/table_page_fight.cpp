@@ -29,8 +29,8 @@ using ui::wx_tr;
 
 namespace {
 
-// The keys of the Table screen (Ctrl+letter, Latin on any keyboard), in running lines that
-// break between keys only. A fight has its own: the night's, the pool's, the Jokers' and the
+// The keys of the Table screen (Ctrl+letter, Latin on any keyboard), "Ctrl+" once and then each
+// key's letter and label, in running lines that break between keys only. A fight has its own: the night's, the pool's, the Jokers' and the
 // tokens' keys wait for its end (Ctrl+N is refused during it).
 // Joker's Wild is savage's alone (001 L35, L39): the Deadlands rulesets do not show its keys.
 // Ctrl+I shows only while an Incapacitation roll or an Injury card is owed, Ctrl+E while someone
@@ -39,41 +39,42 @@ std::string table_keys(bool fight, bool fighters, bool jokers_wild, bool owed_fa
                        bool day_healing) {
   std::vector<std::string> keys;
   // TRANSLATORS: the Table screen's key for an Incapacitation roll (000 L170), pressed with Ctrl: short.
-  const std::string owed = owed_fate     ? tr("Ctrl+I Incapacitation")
+  const std::string owed = owed_fate     ? tr("I Incapacitation")
                            // TRANSLATORS: the Table screen's key that draws an Injury card (000 L178), pressed with Ctrl: short.
-                           : owed_injury ? tr("Ctrl+I Injury")
+                           : owed_injury ? tr("I Injury")
                                          : "";
   if (fight) {
     // Two lines at 1024 x 600 with every key shown: the labels are a word or two.
     // TRANSLATORS: the Table screen's keys during a fight, pressed with Ctrl: a word or two each.
-    keys = {tr("Ctrl+D deal"), tr("Ctrl+R new card"), tr("Ctrl+H hit"), tr("Ctrl+S soak"), tr("Ctrl+U vs Shaken")};
+    keys = {tr("D deal"), tr("R new card"), tr("H hit"), tr("S soak"), tr("U vs Shaken")};
     if (!owed.empty()) keys.push_back(owed);
     // TRANSLATORS: the Table screen's key for a Healing roll, pressed with Ctrl: short.
-    if (to_heal) keys.push_back(tr("Ctrl+E heal"));
+    if (to_heal) keys.push_back(tr("E heal"));
     // TRANSLATORS: the Table screen's keys during a fight, pressed with Ctrl: a word or two each.
-    for (const std::string& key : {tr("Ctrl+B reroll"), tr("Ctrl+A chip to who rolls"), tr("Ctrl+F end the fight")})
+    for (const std::string& key : {tr("B reroll"), tr("A chip to who rolls"), tr("F end the fight")})
       keys.push_back(key);
   } else
     // TRANSLATORS: the Table screen's keys, pressed with Ctrl (Latin letters on any keyboard): short.
-    keys = {tr("Ctrl+B reroll (a chip)"), tr("Ctrl+A chip to who rolls"), tr("Ctrl+P chip to GM's pool"),
-            tr("Ctrl+N game night")};
+    keys = {tr("B reroll (a chip)"), tr("A chip to who rolls"), tr("P chip to GM's pool"),
+            tr("N game night")};
   if (!fight && jokers_wild) {
-    keys.push_back(tr("Ctrl+J Joker: posse"));
-    keys.push_back(tr("Ctrl+V Joker: villains"));
+    keys.push_back(tr("J Joker: posse"));
+    keys.push_back(tr("V Joker: villains"));
   }
   if (!fight && !owed.empty()) keys.push_back(owed);
-  if (!fight && to_heal) keys.push_back(tr("Ctrl+E heal"));
+  if (!fight && to_heal) keys.push_back(tr("E heal"));
   // TRANSLATORS: the Table screen's key for the arcane Healing power (000 L188), pressed with Ctrl: short.
-  if (!fight && to_heal) keys.push_back(tr("Ctrl+G heal by a power"));
+  if (!fight && to_heal) keys.push_back(tr("G heal by a power"));
   // TRANSLATORS: the Table screen's key for a day's natural healing (a Vigor roll, 000 L204), pressed with Ctrl: short.
-  if (!fight && day_healing) keys.push_back(tr("Ctrl+W day's healing"));
+  if (!fight && day_healing) keys.push_back(tr("W day's healing"));
   // TRANSLATORS: the Table screen's key that ends the golden hour of the wounds so far (000 L188), pressed with Ctrl: short.
-  if (!fight && day_healing) keys.push_back(tr("Ctrl+T an hour passes"));
+  if (!fight && day_healing) keys.push_back(tr("T an hour passes"));
   if (!fight) keys.push_back(tr("token card: scan it"));
   // TRANSLATORS: the Table screen's key that starts a fight (shown when the event has combat sheets).
-  if (!fight && fighters) keys.push_back(tr("Ctrl+F fight"));
-  std::string line;
-  for (const std::string& key : keys) line += (line.empty() ? "" : "   ") + table_unbroken(key);
+  if (!fight && fighters) keys.push_back(tr("F fight"));
+  // "Ctrl+" once, then each key's letter and label: the Russian labels fit two lines at 1024 x 600.
+  std::string line = "Ctrl+";  // i18n: not words
+  for (const std::string& key : keys) line += "   " + table_unbroken(key);
   return line;
 }
 

@@ -4,6 +4,7 @@
 #include <set>
 #include <sstream>
 
+#include "core/twtw_ancillary.h"
 #include "core/twtw_damage.h"
 #include "i18n/translate.h"
 #include "import/row_reader.h"
@@ -90,7 +91,14 @@ TwtwDeck read_twtw_deck(const std::string& path) {
     card.effects = numbers(r, "effects", r.text("effects", true), 0, core::twtw::max_effect_value,
                            core::twtw::max_effect_rows);
     card.failure = r.number("failure", 1, core::twtw::max_failure_number);
-    if (!table.cell(row, "scatter").empty()) card.scatter = r.number("scatter", 0, core::twtw::max_scatter);
+    // The scatter element is the card's clock face (003 L476): an hour, 12 on past the target.
+    if (!table.cell(row, "scatter").empty()) {
+      const std::size_t before = deck.errors.size();
+      card.scatter = r.number("scatter", 1, core::twtw::clock_hours);
+      if (deck.errors.size() > before)  // say what the number is: older decks held metres here
+        // TRANSLATORS: added to what is wrong with a deck's scatter cell.
+        deck.errors.back().reason += tr(": the clock face's hour, 12 on past the target, 6 back toward the thrower (003 L476)");
+    }
     card.unintended = numbers(r, "unintended", table.cell(row, "unintended"), 1, 20, core::twtw::max_unintended_icons);
     const int copies = table.cell(row, "copies").empty() ? 1 : r.number("copies", 1, max_card_copies);
     r.text("note", false, 200);

@@ -46,6 +46,15 @@ Location wound_location(HitLocation location) {
   return Location::torso;
 }
 
+HitLocation bumped_location(const ActionCard& card, int bumps_up) {
+  if (bumps_up < -max_location_bumps || bumps_up > max_location_bumps)
+    throw Refusal(RefusalCode::out_of_range, "bumps",
+                  say("{} location bumps: {} to {}", bumps_up, -max_location_bumps, max_location_bumps));
+  const int standard = 2;  // second from the bottom (L402)
+  const int at = std::clamp(standard - bumps_up, 0, static_cast<int>(card.locations.size()) - 1);
+  return card.locations[static_cast<std::size_t>(at)];
+}
+
 int damage_bumps(HitLocation where) {
   return where == HitLocation::head ? 2 : where == HitLocation::vitals ? 1 : 0;
 }

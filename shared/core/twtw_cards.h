@@ -24,7 +24,6 @@ Location wound_location(HitLocation location);                // vitals, chest, 
 inline constexpr int max_card_result = 40;     // a card's result (TNs run 3 to about 20)
 inline constexpr int max_effect_rows = 10;     // rows of a card's effect section
 inline constexpr int max_effect_value = 40;
-inline constexpr int max_scatter = 20;         // metres (L474)
 inline constexpr int max_unintended_icons = 6; // figure icons in the unintended-targets section
 
 struct ActionCard {
@@ -32,13 +31,20 @@ struct ActionCard {
   int result = 0;                         // compared with the TN (L74): it hits when >= TN
   std::array<HitLocation, 4> locations{};  // the stack top to bottom; [2] is the standard (L402)
   std::vector<int> effects;               // the effect section, one value a row, top first
-  int scatter = 0;
+  int scatter = 0;                        // the clock face's hour 1..12 (twtw_ancillary.h), 0: none
   int failure = 1;                        // the failure number (equipment_fails)
   std::vector<int> unintended;            // the numbers in the figure icons (L488-490)
 };
 
 // The standard hit location: the second from the bottom of the stack (L402).
 inline HitLocation standard_location(const ActionCard& card) { return card.locations[2]; }
+
+// The hit location bumped along the card's stack (L404, L410-417): up toward its top for each bump
+// up (a punch, height in a fight, point blank), down for each down (a kick); from the standard
+// location. Past the stack's top or bottom the hit stays at the end (a reading: the seed is
+// silent). Refused (out_of_range, "bumps") outside -max_location_bumps..max_location_bumps.
+inline constexpr int max_location_bumps = 3;  // L412-415 list three up and one down
+HitLocation bumped_location(const ActionCard& card, int bumps_up);
 
 // The damage bumps of where a hit lands (L427): the head 2, vitals 1, elsewhere none.
 int damage_bumps(HitLocation where);

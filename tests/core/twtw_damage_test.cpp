@@ -165,3 +165,16 @@ TEST_CASE("twtw damage bumps: the head 2, vitals 1, added to the weapon's effect
   CHECK(refusal([] { bumped_row(1, -1, 6); }) == "out_of_range@bumps");
   CHECK(refusal([] { bumped_row(1, max_effect_rows + 1, 6); }) == "out_of_range@bumps");
 }
+
+TEST_CASE("twtw location bumps move a hit along the card's stack from its standard location (003 L410-417)", "[twtw]") {
+  ActionCard card;
+  card.locations = {HitLocation::head, HitLocation::chest, HitLocation::belly, HitLocation::left_leg};
+  CHECK(bumped_location(card, 0) == HitLocation::belly);     // the standard: second from the bottom (L402)
+  CHECK(bumped_location(card, 1) == HitLocation::chest);     // a punch: one up (L412)
+  CHECK(bumped_location(card, 2) == HitLocation::head);      // a punch with height advantage (L413)
+  CHECK(bumped_location(card, 3) == HitLocation::head);      // and point blank: past the top, the top
+  CHECK(bumped_location(card, -1) == HitLocation::left_leg); // a kick: one down (L415)
+  CHECK(bumped_location(card, -2) == HitLocation::left_leg); // past the bottom, the bottom
+  CHECK(refusal([&] { bumped_location(card, max_location_bumps + 1); }) == "out_of_range@bumps");
+  CHECK(refusal([&] { bumped_location(card, -max_location_bumps - 1); }) == "out_of_range@bumps");
+}

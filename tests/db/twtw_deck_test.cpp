@@ -46,6 +46,11 @@ TEST_CASE("the test deck reads whole: each card's face, copies counted", "[db][t
   CHECK(t4.failure == 9);
   CHECK(t4.scatter == 3);
   CHECK(t4.unintended == std::vector<int>{1, 3});
+  CHECK(deck.cards[3].scatter == 6);                 // T3: straight back toward the thrower
+  CHECK(deck.cards[0].scatter == 1);
+  CHECK(deck.cards[7].name == "T7");
+  CHECK(deck.cards[7].scatter == 0);                  // empty: the card shows no clock face
+  CHECK(deck.cards.back().name == "T10");
   CHECK(deck.cards[1].name == "T2");
   CHECK(deck.cards[2].name == "T2");
 }
@@ -73,6 +78,9 @@ TEST_CASE("a broken deck: every problem named with file, line and column, and no
   check(9, "T8,4,head;chest;belly;left leg,1 2,2,1,,11,", "copies", "11 is out of range 1 to 10");
   check(10, "T9,4,head;chest;belly;left leg,1 2 3 4 5 6 7 8 9 10 11,2,1,,1,", "effects", "at most 10");
   check(11, "T10,4,head;chest;belly;left leg,1 2,2,1,1;2;3;4;5;6;7,1,", "unintended", "at most 6");
+  // The scatter is the clock face's hour (003 L476): 0 and 13 (a deck that held metres) refused.
+  check(11, "T10,4,head;chest;belly;left leg,1 2,2,13,,1,", "scatter", "13 is out of range 1 to 12: the clock face's hour");
+  check(11, "T10,4,head;chest;belly;left leg,1 2,2,0,,1,", "scatter", "0 is out of range 1 to 12");
 
   // A missing column, a missing file, an empty deck: said of the file as a whole.
   write_text(dir.path() / "no-failure.csv", "card,result,locations,effects\nT1,2,head;chest;belly;left leg,1\n");

@@ -18,13 +18,11 @@ using namespace action_time_testing;
 
 TEST_CASE("Action time: first aid and concussion care between rounds from the keys; verify", "[gui][action_time][care]") {
   SampleTown posse(34, "twtw-posse");
-  gm::MainFrame* frame = open_station(posse.db, "twtw-gm");
-  frame->SetSize(1024, 600);
-  gm::ActionTimePage* page = frame->action_time();
-  wxUIActionSimulator sim;
+  ActionTimeScreen screen(posse);
+  gm::MainFrame* frame = screen.frame;
+  gm::ActionTimePage* page = screen.page;
+  wxUIActionSimulator& sim = screen.sim;
   using Mode = gm::ActionTimePage::Mode;
-  key(sim, WXK_F10);
-  REQUIRE(page->mode() == Mode::declaration);
   // Round 1: Miranda alone, a shot into Angus's chest: DMG 19, 3 wounds and 1 CT.
   declare_round(sim, {"f", "x", "x", "x", "x", "x", "x"});
   REQUIRE(page->mode() == Mode::step);

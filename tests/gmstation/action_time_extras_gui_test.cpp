@@ -16,29 +16,14 @@ using namespace marshal;
 using namespace gui_testing;
 using namespace action_time_testing;
 
-namespace {
-
-// A, the target's number, the paces typed (then the Ctrl keys come, the card after).
-void aim(wxUIActionSimulator& sim, char target, const char* paces) {
-  key(sim, 'a');
-  key(sim, target);
-  pump(100);
-  sim.Text(paces);
-  pump(150);
-}
-
-}  // namespace
-
 TEST_CASE("Action time: a called shot through cover and a fan from the keys, applied by the engine; verify",
           "[gui][action_time][extras]") {
   SampleTown posse(32, "twtw-posse");
-  gm::MainFrame* frame = open_station(posse.db, "twtw-gm");
-  frame->SetSize(1024, 600);
-  gm::ActionTimePage* page = frame->action_time();
-  wxUIActionSimulator sim;
+  ActionTimeScreen screen(posse);
+  gm::MainFrame* frame = screen.frame;
+  gm::ActionTimePage* page = screen.page;
+  wxUIActionSimulator& sim = screen.sim;
   using Mode = gm::ActionTimePage::Mode;
-  key(sim, WXK_F10);
-  REQUIRE(page->mode() == Mode::declaration);
   // Miranda and Jonah fast (Phase I: the d12 count, then the d10), everyone else sits out.
   declare_round(sim, {"f", "f", "x", "x", "x", "x", "x"});
   INFO(page->instruction().utf8_string() << " | " << page->refusal_text().utf8_string());

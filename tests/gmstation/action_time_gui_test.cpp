@@ -32,7 +32,8 @@ void declare(wxUIActionSimulator& sim, const char* keys) {
 
 // An attack: A, the target's number (0: the default), the paces (empty: the default), the card;
 // then for a hit the location's number and the DMG.
-void attack(wxUIActionSimulator& sim, char target, const char* paces, const char* card) {
+// A, the target and the paces: the TN line shows the attack's TN (it gives way once the card is taken).
+void aim_and_enter(wxUIActionSimulator& sim, char target, const char* paces) {
   key(sim, 'a');
   if (target) key(sim, target);
   else key(sim, WXK_RETURN);
@@ -40,6 +41,10 @@ void attack(wxUIActionSimulator& sim, char target, const char* paces, const char
   if (*paces) sim.Text(paces);
   pump(100);
   key(sim, WXK_RETURN);
+}
+
+void attack(wxUIActionSimulator& sim, char target, const char* paces, const char* card) {
+  aim_and_enter(sim, target, paces);
   type(sim, card);
 }
 
@@ -126,7 +131,7 @@ TEST_CASE("Action time: two rounds of TWTW from the keyboard, a restart in the m
   key(sim, 'n');
   CHECK(page->entries_text().Contains("Miranda at Angus Laroq: card 9 vs TN 6, a hit: right arm DMG 13, STUNNED"));
   key(sim, WXK_RETURN);
-  CHECK(page->result_text().Contains("Step 2 (Phase I, the d12 count) recorded: Angus Laroq: right_arm 2 wounds, 1 CT, STUNNED"));
+  CHECK(page->result_text().Contains("Step 2 (Phase I, the d12 count) recorded: Angus Laroq: right arm 2 wounds, 1 CT, STUNNED"));
   CHECK(page->roster_text().Contains("Angus Laroq d10  CT 11/12  R arm 2  STUNNED"));
 
   // Step 3: a miss typed by mistake is dropped with Backspace; then the flunky's chest, DMG 20.
@@ -164,12 +169,14 @@ TEST_CASE("Action time: two rounds of TWTW from the keyboard, a restart in the m
   // Step 5, the flunky (heavy chest wound: +3 on his TNs): Hank dodges (Dodge 1), a miss; then
   // Miranda hand to hand (Defense 3 + Fighting 1), a hit in the left leg, CT only (Stun TN 3).
   CHECK(page->step_text().Contains("step 5 of 5: Phase II, the d8 count: Rifle Flunky"));
-  attack(sim, '3', "", "4");
+  aim_and_enter(sim, '3', "");
   INFO(page->tn_text().ToStdString());
   CHECK(page->tn_text().Contains("Rifle Flunky at Hank, 10 paces: TN 10"));
   CHECK(page->tn_text().Contains("+1 target dodging (L359)"));
   CHECK(page->tn_text().Contains("+3 firer's wounds"));
+  type(sim, "4");
   CHECK(page->entries_text().Contains("card 4 vs TN 10, a miss"));
+  CHECK(page->tn_text().IsEmpty());  // the attack is in the step's list
   key(sim, 'a');
   key(sim, '1');
   sim.Text("0");
@@ -286,6 +293,20 @@ TEST_CASE("Action time with a deck: Enter on an empty card field draws, its face
   CHECK(page->location_field()->HasFocus());
   CHECK(page->location_field()->GetValue() == "5");
   CHECK(page->instruction().Contains("Enter keeps the card's standard location"));
+  // Up and Down bump the hit along the card's stack (003 L410-417): up to the belly, the head
+  // (the top: no further), down past the standard again to the left leg.
+  key(sim, WXK_UP);
+  CHECK(page->location_field()->GetValue() == "4");
+  CHECK(page->instruction().Contains("A hit bumped 1 up the card (003 L412): Enter takes the belly"));
+  key(sim, WXK_UP);
+  CHECK(page->location_field()->GetValue() == "1");
+  key(sim, WXK_DOWN);
+  key(sim, WXK_DOWN);
+  CHECK(page->location_field()->GetValue() == "5");
+  CHECK(page->instruction().Contains("A hit, no bumps"));
+  key(sim, WXK_DOWN);
+  CHECK(page->location_field()->GetValue() == "8");
+  CHECK(page->instruction().Contains("A hit bumped 1 down the card (003 L415): Enter takes the left leg"));
   screenshot(frame, "action-time-deck");
   // Her Peacemaker's DMG is the card's row 2 (Ctrl+G twice); a hit in the head has two damage
   // bumps (003 L427): row 4 of the card's effects, 5, goes in the DMG field by itself (L458).

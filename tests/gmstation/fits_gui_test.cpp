@@ -5,6 +5,8 @@
 // Screenshots: build/<preset>/screenshots/fits-LANG-PAGE.png (and fits-LANG-1920-PAGE.png).
 #include <catch2/catch.hpp>
 
+#include "i18n/translate.h"
+
 #include "sample_town.h"
 #include "support/screen_text.h"
 
@@ -55,7 +57,8 @@ TEST_CASE("every GM screen at 1024 x 600 and 1920 x 1080 cuts no text, in Englis
     // The Table: the chips and the keys without scrolling.
     frame->show_screen(frame->table());
     pump(200);
-    for (const char* seen : {"Ctrl+B", "Ctrl+V"}) test_support::check_in_view(frame, seen, lang + " table");
+    for (const std::string& seen : {std::string("Ctrl+"), marshal::i18n::tr("B reroll (a chip)"), marshal::i18n::tr("V Joker: villains")})
+      test_support::check_in_view(frame, wxString::FromUTF8(seen), lang + " table");
     wxUIActionSimulator sim;
     // Two long names side by side: the duel's and the fistfight's columns.
     for (int key : {WXK_F2, WXK_F4}) {

@@ -75,7 +75,8 @@ TEST_CASE("Table: the GM's fate and an Injury card typed from a real deck, named
   CHECK(table->result_text().Contains(wxString::FromUTF8("Hannah Two Rivers's Injury card: Q\u2665")));
   CHECK(table->result_text().Contains("Broken ribs ("));
   CHECK(table->roster_text().Contains("Broken ribs ("));
-  CHECK_FALSE(table->keys_text().Contains("Ctrl+I"));
+  CHECK_FALSE(table->keys_text().Contains("I Incapacitation"));
+  CHECK_FALSE(table->keys_text().Contains("I Injury"));
   screenshot(frame, "table-injury");
   {
     db::Database ledger(file, false);
@@ -98,9 +99,9 @@ TEST_CASE("Table: the GM's fate and an Injury card typed from a real deck, named
   pump(300);
   sim.Char('F', wxMOD_CONTROL);
   pump(500);
-  CHECK(table->keys_text().Contains("Ctrl+W day's healing"));
+  CHECK(table->keys_text().Contains("W day's healing"));
   // An hour passes (Ctrl+T twice, 000 L188): Father Tomas's Healing skill no longer treats Doc's wound.
-  CHECK(table->keys_text().Contains("Ctrl+T an hour passes"));
+  CHECK(table->keys_text().Contains("T an hour passes"));
   sim.Char('T', wxMOD_CONTROL);
   pump(300);
   CHECK(table->instruction().Contains("Ctrl+T again: an hour has passed"));
@@ -117,7 +118,7 @@ TEST_CASE("Table: the GM's fate and an Injury card typed from a real deck, named
   // The arcane Healing power still may (000 L188, Ctrl+G): Father Tomas's Faith (his 6th trait)
   // chosen in the Trait field, his dice rolled by hand: 2 and a Wild Die of 1, less Doc's wound,
   // fail; the ledger took it as the power's (no golden-hour refusal), and a chip may reroll it.
-  CHECK(table->keys_text().Contains("Ctrl+G heal by a power"));
+  CHECK(table->keys_text().Contains("G heal by a power"));
   scan_burst(sim, posse.badge("Father Tomas Ruiz"));
   pump(300);
   REQUIRE(table->trait_field()->HasFocus());
@@ -137,7 +138,7 @@ TEST_CASE("Table: the GM's fate and an Injury card typed from a real deck, named
   // Between fights with chips dealt and an Injury kept, the result and the keys show whole at
   // 1024 x 600: the keys go up beside the long list, under the odds (TablePage::place_keys).
   test_support::check_in_view(frame, "Wild Die 1", "table after a fight");
-  test_support::check_in_view(frame, "Ctrl+F fight", "table after a fight");
+  test_support::check_in_view(frame, "F fight", "table after a fight");
   test_support::check_nothing_cut(frame, "table after a fight");
   screenshot(frame, "table-after-fight");
   {
@@ -200,9 +201,10 @@ TEST_CASE("Table: Incapacitation, Healing and a chip against Shaken from the key
   pump(500);
   REQUIRE(table->fight_text().StartsWith("Round 1"));
   CHECK(table->result_text().Contains("Smith the Gunhand acts first (Black Joker)"));
-  CHECK_FALSE(table->keys_text().Contains("Ctrl+I"));  // shown only while a roll is owed
-  CHECK_FALSE(table->keys_text().Contains("Ctrl+E"));  // nobody hurt yet
-  CHECK(table->keys_text().Contains("Ctrl+R new card"));
+  CHECK_FALSE(table->keys_text().Contains("I Incapacitation"));
+  CHECK_FALSE(table->keys_text().Contains("I Injury"));  // shown only while a roll is owed
+  CHECK_FALSE(table->keys_text().Contains("E heal"));  // nobody hurt yet
+  CHECK(table->keys_text().Contains("R new card"));
 
   // Before anyone acts, Hannah spends a chip on another Action Card and keeps the better (001 L45).
   scan_burst(sim, posse.badge("Hannah Two Rivers"));
@@ -245,7 +247,7 @@ TEST_CASE("Table: Incapacitation, Healing and a chip against Shaken from the key
   INFO(table->result_text().utf8_string());
   CHECK(table->result_text().Contains("Smith the Gunhand hits Hannah Two Rivers"));
   CHECK(table->roster_text().Contains("INCAPACITATED"));
-  CHECK(table->keys_text().Contains("Ctrl+I Incapacitation"));
+  CHECK(table->keys_text().Contains("I Incapacitation"));
   CHECK(fighter_column(posse.db, "Hannah Two Rivers", "state") == "incapacitated");
 
   // Doc tries to heal her first: the ledger refuses, the roll comes first (000 L170).
@@ -279,12 +281,13 @@ TEST_CASE("Table: Incapacitation, Healing and a chip against Shaken from the key
   // Bleeding Out owes a permanent Injury if she lives: healing first, the card after (000 L173).
   if (fate == "bleeding_out") {
     CHECK(table->instruction().Contains("Ctrl+E heals them; the Injury card if they live"));
-    CHECK_FALSE(table->keys_text().Contains("Ctrl+I"));
+    CHECK_FALSE(table->keys_text().Contains("I Incapacitation"));
+    CHECK_FALSE(table->keys_text().Contains("I Injury"));
     CHECK_FALSE(table->roster_text().Contains("INJURY TO DRAW"));
   }
   if (fate == "unconscious" || fate == "last_stand") {
     CHECK(table->instruction().Contains("Ctrl+I: draw the Injury card"));
-    CHECK(table->keys_text().Contains("Ctrl+I Injury"));
+    CHECK(table->keys_text().Contains("I Injury"));
     CHECK(table->roster_text().Contains("INJURY TO DRAW"));
     sim.Char('I', wxMOD_CONTROL);
     pump(300);
@@ -300,7 +303,8 @@ TEST_CASE("Table: Incapacitation, Healing and a chip against Shaken from the key
     CHECK(table->roster_text().Contains(wxString::FromUTF8(injury + " (")));
     CHECK_FALSE(table->roster_text().Contains("INJURY TO DRAW"));
   }
-  CHECK_FALSE(table->keys_text().Contains("Ctrl+I"));
+  CHECK_FALSE(table->keys_text().Contains("I Incapacitation"));
+  CHECK_FALSE(table->keys_text().Contains("I Injury"));
   sim.Char('I', wxMOD_CONTROL);
   pump(300);
   CHECK(table->refusal_text().Contains("Nobody is Incapacitated"));
