@@ -18,6 +18,7 @@
 #include "import/sample_ledger.h"
 #include "import/twtw_deck.h"
 #include "ledger/ledger.h"
+#include "paths/data_folders.h"
 #include "ui/words.h"
 
 namespace marshal::gm {
@@ -126,10 +127,12 @@ bool GmApp::OnCmdLineParsed(wxCmdLineParser& parser) {
   // The samples in the language of the screens where there is one (events/lincoln-1875-ru).
   const std::string language = i18n::current_language();
   if (sample_ && ledger_.empty())
-    ledger_ = wxString::FromUTF8(db::sample_ledger(db::sample_in_language(MARSHAL_SAMPLE_EVENT, language)));
+    ledger_ = wxString::FromUTF8(
+        db::sample_ledger(db::sample_in_language(paths::sample_event("lincoln-1875").string(), language)));
   if (parser.Found("sample-posse") && ledger_.empty()) {
     sample_ = true;
-    ledger_ = wxString::FromUTF8(db::sample_ledger(db::sample_in_language(MARSHAL_SAMPLE_POSSE, language)));
+    ledger_ = wxString::FromUTF8(
+        db::sample_ledger(db::sample_in_language(paths::sample_event("deadlands-posse").string(), language)));
   }
   // --enroll may be the enrollment card's whole text (as a scanner types it): it names the
   // server and the key's pin too.

@@ -13,6 +13,7 @@
 #include "client/settings_file.h"
 #include "import/sample_ledger.h"
 #include "kiosk/kiosk_frame.h"
+#include "paths/data_folders.h"
 #include "protocol/enrollment.h"
 #include "ui/words.h"
 
@@ -107,7 +108,8 @@ bool KioskApp::OnCmdLineParsed(wxCmdLineParser& parser) {
   sample_ = parser.Found("sample");
   windowed_ = parser.Found("windowed");
   if (sample_ && ledger_.empty())  // the sample town in the language of the screens where there is one
-    ledger_ = wxString::FromUTF8(db::sample_ledger(db::sample_in_language(MARSHAL_SAMPLE_EVENT, i18n::current_language())));
+    ledger_ = wxString::FromUTF8(db::sample_ledger(
+        db::sample_in_language(paths::sample_event("lincoln-1875").string(), i18n::current_language())));
   // --enroll may be the enrollment card's whole text: it names the server and the key's pin too.
   if (auto card = protocol::parse_enrollment_payload(enroll_.utf8_string())) {
     if (server_.empty()) server_ = wxString::FromUTF8(card->pinned_url());

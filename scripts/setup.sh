@@ -2,8 +2,9 @@
 # Installs Marshal's Debian packages (scripts/debian-packages.txt) and builds a preset.
 #   bash scripts/setup.sh [PRESET]     PRESET = dev (default) or ci
 # Runs apt-get only for packages that are missing, so a second run is quick. The dev preset
-# builds the programs and their translations only (what the README's first command runs);
-# `cmake --build --preset dev` builds the tests and benchmarks too. The ci preset builds all.
+# builds the programs, their translations, man pages and package files only (what the README's
+# first command runs, and what cpack packs); `cmake --build --preset dev` builds the tests and
+# benchmarks too. The ci preset builds all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 preset="${1:-dev}"
@@ -23,7 +24,7 @@ fi
 
 cmake --preset "$preset" >/dev/null
 if [ "$preset" = dev ]; then
-  cmake --build --preset dev --target marshal marshal-gm marshal-kiosk marshal_translations
+  cmake --build --preset dev --target marshal marshal-gm marshal-kiosk marshal_translations marshal_install_files
 else
   cmake --build --preset "$preset"
 fi

@@ -1,5 +1,7 @@
 #include "cli/cli.h"
 
+#include <filesystem>
+#include <functional>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -22,6 +24,7 @@
 #include "core/refusal.h"
 #include "i18n/sentence.h"
 #include "i18n/translate.h"
+#include "paths/data_folders.h"
 #include "protocol/odds_json.h"
 #include "protocol/resolve.h"
 
@@ -32,6 +35,23 @@ using i18n::tr;
 namespace {
 
 constexpr const char* version = "0.1.0";
+
+// `marshal --version`: the version, and where this copy finds what ships with it (an installed
+// program its own share/ folder, one run from its build tree the source tree): docs/install.md.
+std::string version_words() {
+  const std::vector<std::filesystem::path> data = paths::data_folders();
+  std::string catalogues = tr("none found");
+  for (const std::string& folder : i18n::catalogue_folders()) {
+    std::error_code ignored;
+    if (std::filesystem::exists(std::filesystem::path(folder) / "ru" / "LC_MESSAGES" / "marshal.mo", ignored)) {
+      catalogues = folder;
+      break;
+    }
+  }
+  // TRANSLATORS: {0} the version, {1} the folder of the sample events, {2} the translations'.
+  return fmt::format(fmt::runtime(tr("marshal {0}\nsample events: {1}/events\ntranslations: {2}")), version,
+                     data.empty() ? tr("none found") : data.front().string(), catalogues);
+}
 
 // The input file that cannot be opened.
 struct CannotOpen {
@@ -151,7 +171,7 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
                   "by the rules, and shows the odds before the draw."),
                "marshal"};
   speak_words(app);
-  app.set_version_flag("--version", version, tr("Display program version information and exit"));
+  app.set_version_flag("--version", std::function<std::string()>(version_words), tr("Display program version information and exit"));
   app.require_subcommand(1);
   app.footer(
       tr("Exit codes: 0 done, 1 wrong arguments, 2 bad input (file, JSON or a field), 3 refused by "
@@ -203,7 +223,7 @@ int run(int argc, char** argv, std::istream& in, std::ostream& out, std::ostream
   roll->add_option("--times", roll_args.times, tr("how many rolls, 1..100000 (default 1)"))->check(CLI::Range(1, 100000));
   roll->add_flag("--json", roll_args.trait.json, tr("JSON lines (the only form; accepted like every tabletop verb's)"));
 
-  std::string demo_seed = "1875", demo_event = MARSHAL_SAMPLE_EVENT, demo_db;
+  std::string demo_seed = "1875", demo_event = paths::sample_event("lincoln-1875").string(), demo_db;
   auto* demo = app.add_subcommand(
       "demo", tr("Create a ledger for the sample town, resolve and record a duel and a shootout "
                  "step by step, and audit the ledger"));

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "i18n/catalogue.h"
+#include "paths/data_folders.h"
 
 namespace marshal::i18n {
 namespace {
@@ -74,6 +75,9 @@ std::string language_from_environment() {
 std::vector<std::string> catalogue_folders() {
   std::vector<std::string> folders;
   if (const char* dir = std::getenv("MARSHAL_LOCALE_DIR"); dir && *dir) folders.emplace_back(dir);
+  // Installed under any prefix (PREFIX/bin beside PREFIX/share/locale): before the build tree's,
+  // so that an installed program never reads the catalogues of the tree it was built in.
+  if (const auto share = paths::installed_share_folder(); !share.empty()) folders.push_back((share / "locale").string());
 #ifdef MARSHAL_BUILD_LOCALE_DIR
   folders.emplace_back(MARSHAL_BUILD_LOCALE_DIR);
 #endif
