@@ -34,7 +34,8 @@ using i18n::tr;
 
 namespace {
 
-constexpr const char* version = "0.1.0";
+// The project's version (CMakeLists.txt), as the packages carry it.
+constexpr const char* version = MARSHAL_VERSION;
 
 // `marshal --version`: the version, and where this copy finds what ships with it (an installed
 // program its own share/ folder, one run from its build tree the source tree): docs/install.md.

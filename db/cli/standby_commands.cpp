@@ -186,9 +186,15 @@ int refuse_standby_as_primary(const std::string& db_path, std::ostream& err) {
 
 int run_promote(const std::string& db_path, bool force, std::ostream& out, std::ostream& err) {
   auto does_not_replay = [&](const db::ReplicaMismatch& m) {
-    // TRANSLATORS: {0} is the ledger file, {1} an event's number, {2} why it does not replay.
+    // An event the primary accepted that this build's rules refuse: most often the primary ran a
+    // newer Marshal. Nothing is set aside (every event here was acknowledged to a station); the
+    // way out is the primary's version on this laptop (docs/server.md, A standby ledger).
+    // TRANSLATORS: {0} is the ledger file, {1} an event's number, {2} why it does not replay, {3} the version.
     err << "marshal: "
-        << fmt::format(fmt::runtime(tr("{} cannot be promoted: event {} does not replay: {}")), db_path, m.seq, m.what())
+        << fmt::format(fmt::runtime(tr("{0} cannot be promoted: event {1} does not replay: {2}. Its chain is unchanged. "
+                                       "If the primary ran another Marshal than this one ({3}, marshal --version), "
+                                       "install the primary's here and run marshal promote again")),
+                       db_path, m.seq, m.what(), MARSHAL_VERSION)
         << "\n";
     return exit_verify_failed;
   };
