@@ -23,6 +23,7 @@ using i18n::tr;
 using i18n::trn;
 using serving::client_address;
 using serving::now_ms;
+using serving::steady_ms;
 using serving::RequestState;
 
 std::string serving::client_address(MHD_Connection* c) {
@@ -125,7 +126,7 @@ void LedgerServer::Impl::run_deadlines() {
     wake_waiters(false);
     std::int64_t now = now_ms();
     guard.shed_overdue(now);
-    standby_link->tick(now);
+    standby_link->tick(steady_ms());
     log_standby_state(now);
     if (now - last_head >= head_log_interval_ms) {  // an anchor for the audit, outside the file
       last_head = now;
@@ -246,7 +247,7 @@ void LedgerServer::Impl::log_standby_state(std::int64_t now) {
   log.write("no standby",  // i18n: not words (a key)
             fmt::format(fmt::runtime(tr("NO STANDBY: {} has not answered for {} s; the evening is on this disk only "
                                         "(since event {})")),
-                        link.standby, (now - link.since_ms) / 1000, link.acked_seq),
+                        link.standby, (steady_ms() - link.since_ms) / 1000, link.acked_seq),
             now);
 }
 

@@ -19,6 +19,7 @@ namespace marshal::db {
 using i18n::tr;
 using serving::error_reply;
 using serving::now_ms;
+using serving::steady_ms;
 using serving::parse_int;
 using serving::query;
 using serving::Reply;
@@ -64,7 +65,7 @@ LedgerServer::Impl::Answer LedgerServer::Impl::get_replica_follow(Call& call) {
   if (const char* url = MHD_lookup_connection_value(call.connection, MHD_HEADER_KIND, standby_url_header))
     note_standby_url(call.station().name, url);
   // The head it asks from is on its disk: the replies that waited for it go (server/standby_link.h).
-  standby_link->followed(call.station().name, s.after, last_seq, now_ms());
+  standby_link->followed(call.station().name, s.after, last_seq, steady_ms());
   const std::int64_t refusals = reader().scalar_int("SELECT COALESCE(MAX(id), 0) FROM refusals");
   if (wait_ms == 0 || s.after < last_seq || s.refusals_after < refusals) return read_replica(s);
   return wait_for_next(call.connection, s, wait_ms);

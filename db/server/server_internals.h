@@ -6,6 +6,7 @@
 #include <microhttpd.h>
 
 #include <atomic>
+#include <chrono>
 #include <cassert>
 #include <condition_variable>
 #include <list>
@@ -36,6 +37,14 @@ namespace marshal::db {
 namespace serving {
 
 inline std::int64_t now_ms() { return db::unix_time_ms(); }
+// For what waits a time (the standby link's held replies): a wall clock set back at the venue
+// (NTP once the Wi-Fi returns) would hold them until the standby answered, however long.
+inline std::int64_t steady_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+// A steady time as the wall clock's (what /health shows).
+inline std::int64_t wall_ms_of_steady(std::int64_t steady) { return now_ms() - (steady_ms() - steady); }
 
 struct Reply {
   Reply() = default;

@@ -30,6 +30,8 @@ using serving::parse_int;
 using serving::query;
 using serving::unexpected_error_reply;
 using serving::now_ms;
+using serving::steady_ms;
+using serving::wall_ms_of_steady;
 using serving::Reply;
 using serving::RequestState;
 
@@ -244,7 +246,8 @@ Impl::Answer Impl::get_health(Call&) {
     health["standby"] = link.state == StandbyLink::State::none
                             ? Json()
                             : Json{{"name", link.standby}, {"state", to_string(link.state)},
-                                   {"acked_seq", link.acked_seq}, {"since_ms", link.since_ms}};
+                                   {"acked_seq", link.acked_seq},
+                                   {"since_ms", wall_ms_of_steady(link.since_ms)}};
     return Reply{200, health};
   }
   const ReplicaFollower::FollowStatus follow = follower->status();
@@ -392,7 +395,7 @@ Impl::Answer Impl::post_events(Call& call) {
           s.unacknowledged = !acknowledged;
           MHD_resume_connection(c);
         },
-        now_ms());
+        steady_ms());
   });
   return std::nullopt;
 }

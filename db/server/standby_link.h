@@ -8,7 +8,9 @@
 // until the standby holds the whole chain again (`standby_in_sync`).
 //
 // No clock and no network inside: the server calls followed() from the follow route, hold() from
-// the writer's answers and tick() every 100 ms, and gives the two functions that write the events.
+// the writer's answers and tick() every 100 ms, each with a steady clock's milliseconds (never the
+// wall clock's: set back, it would hold replies for as long as it went back), and gives the two
+// functions that write the events.
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -60,7 +62,7 @@ class StandbyLink {
     State state = State::none;
     std::string standby;          // its station name
     std::int64_t acked_seq = 0;   // its durable head, as it last said
-    std::int64_t since_ms = 0;    // when the state began
+    std::int64_t since_ms = 0;    // when the state began, on the caller's steady clock
     std::int64_t held = 0;        // replies waiting now
   };
   LinkStatus status() const;

@@ -142,6 +142,10 @@ TEST_CASE("a primary waits for its standby before it answers, goes on alone when
   client::HttpReply h = health(f.primary.url());
   CHECK(h.body["standby"]["state"] == "alone");
   CHECK(h.body["standby"]["name"] == "laptop-b");
+  // When it went alone, on the wall clock (the link itself times on a steady clock): a moment ago.
+  const std::int64_t since = h.body["standby"]["since_ms"];
+  CHECK(since <= db::unix_time_ms());
+  CHECK(since >= db::unix_time_ms() - 60'000);
 
   // Back: it catches up, the ledger writes that it is in step, and holds again.
   f.start_standby_on(f.standby_path, false);
