@@ -96,6 +96,9 @@ grep -q "Использование: marshal" <<<"$russian" || fail "marshal --h
 "$bin/marshal" init "$prefix/share/marshal/events/lincoln-1875" --db "$work/town.db" >"$work/init.log" \
   || { cat "$work/init.log"; fail "marshal init on the installed sample town"; }
 "$bin/marshal" verify --db "$work/town.db" >/dev/null || fail "marshal verify of the new ledger"
+# marshal demo's town is the sample it finds by itself, beside the program.
+"$bin/marshal" demo --db "$work/demo.db" >"$work/demo.log" 2>&1 || { cat "$work/demo.log"; fail "marshal demo"; }
+grep -q "hash chain intact" "$work/demo.log" || { cat "$work/demo.log"; fail "marshal demo did not audit its ledger"; }
 
 # The ledger server as a venue runs it (TLS, its key made on first start), on 127.0.0.1.
 port=$(( 20000 + RANDOM % 20000 ))
