@@ -1,7 +1,9 @@
 #include "ledger/replica_admin.h"
 
 #include "i18n/sentence.h"
+#include "ledger/kiosk_pins.h"
 #include "protocol/json_text.h"
+#include "server/stations.h"
 #include "store/hash_chain.h"
 
 namespace marshal::db {
@@ -57,13 +59,19 @@ AdminSnapshot admin_snapshot_from_json(const Json& json) {
     if (!pin.is_array() || pin.size() != 3 || !pin[0].is_number_integer() || !pin[1].is_string() ||
         !pin[2].is_number_integer())
       throw protocol::InputError(path, i18n::say("[character, pin, set_ms] is needed"));
+    // A row the tables would refuse is refused here, naming it: applied, it would roll back the
+    // whole batch, every second, as a disk's trouble.
+    if (pin[0].get<std::int64_t>() < 1) throw protocol::InputError(path + "[0]", i18n::say("a character's number, 1 or more"));
+    if (!well_formed_pin(pin[1].get<std::string>()))
+      throw protocol::InputError(path + "[1]", i18n::say("a PIN is {} digits", kiosk_pin_digits));
   }
   i = 0;
   for (const Json& station : body["stations"]) {
     const std::string path = "admin.body.stations[" + std::to_string(i++) + "]";
     protocol::Fields s(station, path);
-    s.text("name");
-    s.text("role");
+    if (s.text("name").empty()) throw protocol::InputError(path + ".name", i18n::say("a station's name is needed"));
+    if (!role_from_string(s.text("role")))
+      throw protocol::InputError(path + ".role", i18n::say("a station's role is gm, kiosk or standby"));
     if (!s.required("enroll_hash").is_null()) hash_or_refused(s.text("enroll_hash"), path + ".enroll_hash");
     if (!s.required("admin_check").is_null()) s.text("admin_check");
     if (s.int64_or("created_ms", 0, INT64_MAX, -1) < 0)

@@ -128,6 +128,7 @@ Reply LedgerServer::Impl::read_replica(RequestState& s) {
     bytes += row.reason.size() + row.payload.value_or("").size();
     refusals.push_back(replica_refusal_json(row));
   }
+  standby_link->answered(head);
   Reply reply{200, {{"epoch", epoch.load()}, {"head", head}, {"events", events}, {"refusals", refusals}}};
   // Whether replies wait for the standby now: then what it lacks of the head was never
   // acknowledged, and it may be promoted though a batch behind (marshal promote's check).

@@ -38,7 +38,7 @@ void StandbyLink::followed(const std::string& name, std::int64_t acked, std::int
     }
     const State state = status_.state;
     if (state != State::in_sync && state != State::going_alone) {
-      if (acked >= head) {
+      if (acked >= head || (answered_head_ >= 0 && acked >= answered_head_)) {
         set_state(State::in_sync, now);
         back_in_step = true;
       } else if (state == State::none) {
@@ -49,6 +49,11 @@ void StandbyLink::followed(const std::string& name, std::int64_t acked, std::int
   }
   for (Release& r : released) r(true);
   if (back_in_step && write_in_sync_) write_in_sync_(name, acked);
+}
+
+void StandbyLink::answered(std::int64_t head) {
+  std::lock_guard lock(mutex_);
+  answered_head_ = head;
 }
 
 void StandbyLink::hold(std::int64_t seq, Release release, std::int64_t now) {

@@ -48,8 +48,13 @@ class StandbyLink {
   StandbyLink(WriteAlone write_alone, WriteInSync write_in_sync);
 
   // A follow request from the standby `name`, whose durable head is `acked`; `head` is this
-  // ledger's last event.
+  // ledger's last event. The standby is in step once it holds `head`, or the head this ledger had
+  // when it last answered it: under steady writes the head moves on between an answer and the
+  // next ask, and the replies of what came in between went without it (so the standby_in_sync
+  // written names `acked`, and the period without a standby ends after them).
   void followed(const std::string& name, std::int64_t acked, std::int64_t head, std::int64_t now);
+  // A follow answer was read with this ledger's head at `head`.
+  void answered(std::int64_t head);
   // The reply to an event accepted at `seq` (0: refused, never held): released now, or once the
   // standby holds `seq`.
   void hold(std::int64_t seq, Release release, std::int64_t now);
@@ -80,6 +85,7 @@ class StandbyLink {
   mutable std::mutex mutex_;
   LinkStatus status_;
   std::int64_t last_request_ms_ = 0;
+  std::int64_t answered_head_ = -1;  // the head at the last follow answer (-1: none yet)
   std::deque<Held> held_;  // in seq order
 };
 

@@ -7,6 +7,8 @@
 
 #include "db_test_helpers.h"
 #include "ledger/replica.h"
+#include "ledger/replica_admin.h"
+#include "protocol/json_text.h"
 #include "ledger/station_events.h"
 #include "ledger/verify.h"
 #include "server/stations.h"
@@ -359,4 +361,36 @@ TEST_CASE("a station event the stations table cannot take stops the copy naming 
     }
     CHECK(replica.replica_head().seq == 0);  // nothing of the batch
   }
+}
+
+TEST_CASE("an admin snapshot with a row the tables would refuse is refused naming the row", "[db][standby][replica]") {
+  Primary primary;
+  Ledger ledger(primary.path);
+  const AdminSnapshot good = read_admin_snapshot(ledger.database(), ledger.last_seq());
+  REQUIRE(good.body["kiosk_pins"].size() > 0);
+  REQUIRE(good.body["stations"].size() > 0);
+  // The snapshot as a primary of another make might send it: the row changed, its digest made anew.
+  auto sent = [&](const std::function<void(Json&)>& change) {
+    AdminSnapshot s = good;
+    change(s.body);
+    s.digest = sha256_hex(marshal::protocol::compact_text(s.body));
+    return admin_snapshot_json(s);
+  };
+  auto refusal_path = [](const Json& json) {
+    try {
+      admin_snapshot_from_json(json);
+    } catch (const marshal::protocol::InputError& e) {
+      return e.path();
+    }
+    return std::string("(taken)");
+  };
+  CHECK(refusal_path(sent([](Json&) {})) == "(taken)");
+  CHECK(refusal_path(sent([](Json& b) { b["stations"][0]["role"] = "sheriff"; })) == "admin.body.stations[0].role");
+  CHECK(refusal_path(sent([](Json& b) { b["stations"][0]["name"] = ""; })) == "admin.body.stations[0].name");
+  CHECK(refusal_path(sent([](Json& b) { b["kiosk_pins"][0][1] = "12a4"; })) == "admin.body.kiosk_pins[0][1]");
+  CHECK(refusal_path(sent([](Json& b) { b["kiosk_pins"][0][1] = "12345"; })) == "admin.body.kiosk_pins[0][1]");
+  CHECK(refusal_path(sent([](Json& b) { b["kiosk_pins"][0][0] = 0; })) == "admin.body.kiosk_pins[0][0]");
+  // Every role a station may have passes.
+  for (const char* role : {"gm", "kiosk", "standby"})
+    CHECK(refusal_path(sent([&](Json& b) { b["stations"][0]["role"] = role; })) == "(taken)");
 }

@@ -119,3 +119,22 @@ TEST_CASE("replies held when the server stops, or when ledger_alone cannot be wr
   CHECK(r.unacknowledged == std::vector<int>{6, 7, 8});
   CHECK(r.released.empty());
 }
+
+TEST_CASE("under steady writes a standby is in step once it holds the head of its last answer",
+          "[server][standby][standby-link]") {
+  Recorder r;
+  r.link.followed("laptop-b", 0, 40, 0);  // an empty standby; the primary at 40
+  r.link.answered(40);                    // sent it events 1-40
+  r.link.followed("laptop-b", 30, 45, 10);  // a batch cut short: it holds 30 of the 40
+  CHECK(r.link.status().state == State::behind);
+  r.link.answered(45);
+  r.hold(46, 15);  // still behind: goes on one disk
+  CHECK(r.released == std::vector<int>{46});
+  r.link.followed("laptop-b", 45, 47, 20);  // holds all it was sent; 46 and 47 came since
+  CHECK(r.link.status().state == State::in_sync);
+  CHECK(r.writes == std::vector<std::string>{"in_sync laptop-b 45"});
+  r.hold(48, 25);  // from now on a reply waits for it
+  CHECK(r.released == std::vector<int>{46});
+  r.link.followed("laptop-b", 48, 48, 30);
+  CHECK(r.released == std::vector<int>{46, 48});
+}
