@@ -115,11 +115,9 @@ TEST_CASE("Action time: a called shot through cover and a fan from the keys, app
 
 TEST_CASE("Action time: a dodging target stunned loses the Dodge at once (003 L365)", "[gui][action_time][extras]") {
   SampleTown posse(33, "twtw-posse");
-  gm::MainFrame* frame = open_station(posse.db, "twtw-gm");
-  gm::ActionTimePage* page = frame->action_time();
-  wxUIActionSimulator sim;
-  key(sim, WXK_F10);
-  REQUIRE(page->mode() == gm::ActionTimePage::Mode::declaration);
+  ActionTimeScreen screen(posse);
+  gm::ActionTimePage* page = screen.page;
+  wxUIActionSimulator& sim = screen.sim;
   // Miranda fast, Hank dodges, everyone else sits out.
   declare_round(sim, {"f", "x", "d", "x", "x", "x", "x"});
   REQUIRE(page->mode() == gm::ActionTimePage::Mode::step);
