@@ -80,6 +80,7 @@ std::string check_title(const std::string& name) {
   if (name == "land") return tr("land");
   if (name == "notes") return tr("notes");
   if (name == "characters") return tr("characters");
+  if (name == "tables") return tr("tables");
   const std::string anchor = "anchor ", cache = "station cache ";  // i18n: not words (codes)
   // TRANSLATORS: an audit check's name: {} is an anchor as `marshal head` prints it (1234:3f2a9c7d1e0b4a55).
   if (name.rfind(anchor, 0) == 0) return fmt::format(fmt::runtime(tr("anchor {}")), name.substr(anchor.size()));
@@ -411,6 +412,7 @@ AuditReport audit_ledger(const std::string& db_path, const std::vector<Anchor>& 
   report.checks.push_back(check_stations(figures));
   report.checks.push_back(draws.check());
   report.checks.push_back(calibration.check());
+  if (std::optional<AuditCheck> tables = check_tables_as_of(db)) report.checks.push_back(std::move(*tables));
   report.checks.push_back(std::move(deaths));
   report.checks.push_back(std::move(votes));
   report.checks.push_back(std::move(offices));

@@ -6,6 +6,7 @@
 
 #include "i18n/translate.h"
 #include "i18n/venue_time.h"
+#include "ledger/replica.h"
 #include "ledger/station_events.h"
 
 namespace marshal::db {
@@ -80,6 +81,21 @@ AuditCheck check_standby(Database& db) {
     check.evidence = fmt::format(fmt::runtime(tr("a standby held every acknowledged event ({} promotions)")),
                                  epochs.size());
   }
+  return check;
+}
+
+std::optional<AuditCheck> check_tables_as_of(Database& db) {
+  const std::optional<std::int64_t> mark = replayed_seq(db);
+  const std::int64_t head = db.scalar_int("SELECT COALESCE(MAX(seq), 0) FROM events");
+  if (!mark || *mark >= head) return std::nullopt;
+  // TRANSLATORS: the audit on a standby's file: {0} the last event replayed into its tables, {1} its last event.
+  AuditCheck check{"tables", CheckStatus::warn,
+                   fmt::format(fmt::runtime(tr("a standby's file: the story's checks (deaths, votes, offices, land, notes, "
+                                               "characters) read its tables as of event {0} of {1}; the chain and the "
+                                               "replay cover every event. For the whole story audit the primary's file, "
+                                               "or this one once `marshal promote` has replayed the rest")),
+                               *mark, head)};
+  check.figures = {{"replayed_seq", *mark}, {"head", head}};
   return check;
 }
 

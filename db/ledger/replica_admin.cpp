@@ -2,8 +2,8 @@
 
 #include "i18n/sentence.h"
 #include "ledger/kiosk_pins.h"
+#include "ledger/station_events.h"
 #include "protocol/json_text.h"
-#include "server/stations.h"
 #include "store/hash_chain.h"
 
 namespace marshal::db {
@@ -70,7 +70,7 @@ AdminSnapshot admin_snapshot_from_json(const Json& json) {
     const std::string path = "admin.body.stations[" + std::to_string(i++) + "]";
     protocol::Fields s(station, path);
     if (s.text("name").empty()) throw protocol::InputError(path + ".name", i18n::say("a station's name is needed"));
-    if (!role_from_string(s.text("role")))
+    if (!known_station_role(s.text("role")))
       throw protocol::InputError(path + ".role", i18n::say("a station's role is gm, kiosk or standby"));
     if (!s.required("enroll_hash").is_null()) hash_or_refused(s.text("enroll_hash"), path + ".enroll_hash");
     if (!s.required("admin_check").is_null()) s.text("admin_check");

@@ -38,6 +38,8 @@ std::int64_t append_admin_event(Database& db, const char* type, const Json& payl
 
 }  // namespace
 
+bool known_station_role(const std::string& role) { return role == "gm" || role == "kiosk" || role == "standby"; }
+
 std::int64_t append_station_enrolled(Database& db, const std::string& name, const std::string& role,
                                      const std::string& token_hash_hex, std::int64_t now_ms) {
   return append_admin_event(db, station_enrolled_event,
@@ -189,7 +191,7 @@ void check_station_event(const std::string& type, const Json& payload, std::int6
   station_name(f, "name");
   if (type == station_enrolled_event) {
     std::string role = f.text("role");
-    if (role != "gm" && role != "kiosk" && role != "standby")
+    if (!known_station_role(role))
       throw LedgerRefusal(RefusalCode::bad_input, "role", say("must be gm, kiosk or standby"));
     std::string hash = f.text("token_hash");
     if (!hash_from_hex(hash))

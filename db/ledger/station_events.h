@@ -38,6 +38,9 @@ const std::vector<std::string>& station_event_types();
 // Whether `type` is one of them.
 bool is_station_event(const std::string& type);
 
+// A station's role as the chain and the stations table spell it: gm, kiosk or standby.
+bool known_station_role(const std::string& role);
+
 // Each writes its event after the last one, inside the caller's write transaction, and returns
 // its seq. `token_hash_hex`: 64 lower-case hex digits.
 std::int64_t append_station_enrolled(Database& db, const std::string& name, const std::string& role,

@@ -394,3 +394,35 @@ TEST_CASE("an admin snapshot with a row the tables would refuse is refused namin
   for (const char* role : {"gm", "kiosk", "standby"})
     CHECK(refusal_path(sent([&](Json& b) { b["stations"][0]["role"] = role; })) == "(taken)");
 }
+
+TEST_CASE("the audit of a standby's file not yet replayed says its story is as of the replayed event",
+          "[db][standby][replica][audit]") {
+  Primary primary;
+  Database source(primary.path, false);
+  const std::string path = primary.dir.file("replica.db");
+  Ledger::create_replica(path);
+  const std::int64_t head = source.scalar_int("SELECT MAX(seq) FROM events");
+  {
+    Ledger replica(path);
+    replica.append_replicated({events_after(source, 0), {}, std::nullopt});
+    replica.project_replicated(120);  // the tables as of event 120 only
+  }
+  auto tables_check = [](const AuditReport& report) -> const AuditCheck* {
+    for (const AuditCheck& c : report.checks)
+      if (c.name == "tables") return &c;
+    return nullptr;
+  };
+  const AuditReport part = audit_ledger(path, {}, {});
+  const AuditCheck* tables = tables_check(part);
+  REQUIRE(tables);
+  CHECK(tables->status == CheckStatus::warn);
+  CHECK(tables->figures["replayed_seq"] == 120);
+  CHECK(tables->figures["head"] == head);
+  CHECK(tables->evidence.find("as of event 120 of " + std::to_string(head)) != std::string::npos);
+  {
+    Ledger replica(path);
+    replica.project_replicated(INT64_MAX);
+  }
+  CHECK_FALSE(tables_check(audit_ledger(path, {}, {})));  // replayed to its head: nothing to say
+  CHECK_FALSE(tables_check(audit_ledger(primary.path, {}, {})));  // a primary's file
+}
