@@ -218,23 +218,18 @@ Image local_contrast(const GrayFrame& frame) {
       squares_row[bx] += sum_squares;
     }
   }
-  // Integral images over the blocks of those sums and of the pixels' count (edge blocks are
-  // smaller), one row and one column of zeros before the first.
-  std::vector<std::uint64_t> sums(grid, 0), squares(grid, 0), counts(grid, 0);
+  // Integral images over the blocks of those sums, one row and one column of zeros before the first.
+  std::vector<std::uint64_t> sums(grid, 0), squares(grid, 0);
   auto cell = [bw](int bx, int by) {
     return static_cast<std::size_t>(by) * static_cast<std::size_t>(bw + 1) + static_cast<std::size_t>(bx);
   };
-  for (int by = 1; by <= bh; ++by) {
-    const int rows = std::min(contrast_block_px, h - (by - 1) * contrast_block_px);
+  for (int by = 1; by <= bh; ++by)
     for (int bx = 1; bx <= bw; ++bx) {
       const std::size_t block = static_cast<std::size_t>(by - 1) * static_cast<std::size_t>(bw) + static_cast<std::size_t>(bx - 1);
-      const int columns = std::min(contrast_block_px, w - (bx - 1) * contrast_block_px);
       const std::size_t c = cell(bx, by), left = cell(bx - 1, by), up = cell(bx, by - 1), corner = cell(bx - 1, by - 1);
       sums[c] = block_sums[block] + sums[left] + sums[up] - sums[corner];
       squares[c] = block_squares[block] + squares[left] + squares[up] - squares[corner];
-      counts[c] = static_cast<std::uint64_t>(rows * columns) + counts[left] + counts[up] - counts[corner];
     }
-  }
   // Per block, out = in * scale + offset.
   std::vector<float> scale(static_cast<std::size_t>(bw) * static_cast<std::size_t>(bh));
   std::vector<float> offset(scale.size());
@@ -246,7 +241,10 @@ Image local_contrast(const GrayFrame& frame) {
       auto window = [&](const std::vector<std::uint64_t>& t) {
         return static_cast<double>(t[cell(x1, y1)] - t[cell(x0, y1)] - t[cell(x1, y0)] + t[cell(x0, y0)]);
       };
-      const double count = window(counts), mean = window(sums) / count;
+      // The window's pixels: edge blocks are cut by the frame's edge.
+      const double count = static_cast<double>((std::min(w, x1 * contrast_block_px) - x0 * contrast_block_px) *
+                                               (std::min(h, y1 * contrast_block_px) - y0 * contrast_block_px));
+      const double mean = window(sums) / count;
       const double spread = std::sqrt(std::max(window(squares) / count - mean * mean, contrast_min_spread * contrast_min_spread));
       const std::size_t b = static_cast<std::size_t>(by) * static_cast<std::size_t>(bw) + static_cast<std::size_t>(bx);
       scale[b] = static_cast<float>(contrast_gain / spread);
