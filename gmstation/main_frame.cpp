@@ -228,12 +228,17 @@ void MainFrame::show_station_status() {
 
 void MainFrame::start_camera(const std::string& pipeline_or_device) {
   camera_.reset();  // one camera at a time
+  scan_->show_camera_hint(false);  // the old camera's: the new one starts with nothing seen
   camera_status_ = wx_tr("Camera: reading");
   SetStatusText(camera_status_ + "  |  " + wxString::FromUTF8(backend_->describe()));
-  camera_ = ui::start_camera(this, scan_, pipeline_or_device, [this](const std::string& message) {
-    camera_status_ = utf8(fmt::format(fmt::runtime(tr("Camera stopped: {}")), message));
-    SetStatusText(camera_status_);
-  });
+  camera_ = ui::start_camera(
+      this, scan_, pipeline_or_device,
+      [this](const std::string& message) {
+        camera_status_ = utf8(fmt::format(fmt::runtime(tr("Camera stopped: {}")), message));
+        SetStatusText(camera_status_);
+        scan_->show_camera_hint(false);
+      },
+      [this](bool seen) { scan_->show_camera_hint(seen); });
 }
 
 void MainFrame::show_timers() {

@@ -82,11 +82,22 @@ KioskFrame::KioskFrame(std::unique_ptr<KioskClient> client, KioskTimings timings
 
 void KioskFrame::start_camera(const std::string& pipeline_or_device) {
   camera_.reset();  // one camera at a time
+  show_camera_hint(false);  // the old camera's: the new one starts with nothing seen
   camera_status_ = tr("Camera: reading");
-  camera_ = ui::start_camera(this, scan_, pipeline_or_device, [this](const std::string& message) {
-    camera_status_ = fmt::format(fmt::runtime(tr("Camera stopped: {}")), message);
-    last_health_ms_ = 0;  // said on the attract screen at its next tick
-  });
+  camera_ = ui::start_camera(
+      this, scan_, pipeline_or_device,
+      [this](const std::string& message) {
+        camera_status_ = fmt::format(fmt::runtime(tr("Camera stopped: {}")), message);
+        last_health_ms_ = 0;  // said on the attract screen at its next tick
+        show_camera_hint(false);
+      },
+      [this](bool seen) { show_camera_hint(seen); });
+}
+
+void KioskFrame::show_camera_hint(bool seen) {
+  if (attract_camera_hint_->IsShown() == seen) return;
+  attract_camera_hint_->Show(seen);
+  relayout();
 }
 
 void KioskFrame::read_title() {

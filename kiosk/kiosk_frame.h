@@ -78,6 +78,8 @@ class KioskFrame : public wxFrame {
   // Reads codes from a camera too (ui/camera.h); a camera that stops says so on the attract screen.
   void start_camera(const std::string& pipeline_or_device);
   std::string camera_status() const { return camera_status_; }
+  // The attract screen's "Badge seen: hold it still", while the camera sees a code it cannot read.
+  bool camera_hint_shown() const { return attract_camera_hint_->IsShown(); }
   // What touching the keypad's digits and then OK does (for benchmarks; tests type).
   void enter_pin(const std::string& digits);
   // Runs the clocks: the idle countdown, a message's return, the timers shown (a wx timer calls
@@ -86,6 +88,7 @@ class KioskFrame : public wxFrame {
 
  private:
   void build_attract(wxWindow* book);
+  void show_camera_hint(bool seen);
   void build_pin(wxWindow* book);
   void build_player(wxWindow* book);
   void build_give(wxWindow* book);
@@ -242,6 +245,7 @@ class KioskFrame : public wxFrame {
   wxSimplebook* book_;
   // attract
   wxStaticText* attract_title_;
+  wxStaticText* attract_camera_hint_;
   wxStaticText* attract_clock_;
   wxStaticText* attract_state_;
   // pin

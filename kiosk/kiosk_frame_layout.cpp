@@ -46,6 +46,11 @@ void KioskFrame::build_attract(wxWindow* book) {
   s->Add(attract_title_, 0, wxALIGN_CENTER | wxALL, 10);
   s->Add(label(page, wx_tr("Scan your badge"), 44, true), 0, wxALIGN_CENTER | wxALL, 10);
   s->Add(label(page, wx_tr("Hold the QR code on your badge under the scanner."), body_points), 0, wxALIGN_CENTER | wxALL, 6);
+  // TRANSLATORS: shown while the camera sees a badge it cannot read yet (moving, in a lamp's glare).
+  attract_camera_hint_ = label(page, wx_tr("Badge seen: hold it still"), headline_points, true);
+  attract_camera_hint_->SetForegroundColour(ui::provisional_amber);
+  attract_camera_hint_->Hide();
+  s->Add(attract_camera_hint_, 0, wxALIGN_CENTER | wxALL, 6);
   s->AddStretchSpacer();
   attract_vote_ = new wxStaticText(page, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxALIGN_CENTRE_HORIZONTAL);
   attract_vote_->SetFont(ui::font(body_points + 2, true));

@@ -1,5 +1,7 @@
 #include "scan/frame_decoder.h"
 
+#include "scan/code_finder.h"
+
 #include <ZXing/ReadBarcode.h>
 
 #include <algorithm>
@@ -287,40 +289,46 @@ Image box_mean_3x3(const GrayFrame& frame) {
   return out;
 }
 
-// One ZXing pass; adds the QR texts it finds that are not in `codes` yet.
-void read_codes(const ZXing::ImageView& image, ZXing::Binarizer binarizer, std::vector<std::string>& codes) {
+// One ZXing pass; adds the QR texts it finds that are not in `codes` yet. A code whose finder
+// patterns were found and its grid sampled, but whose error correction failed (ZXing's error
+// result), is not a code: it marks the result's card_in_view.
+void read_codes(const ZXing::ImageView& image, ZXing::Binarizer binarizer, DecodeResult& result) {
   ZXing::DecodeHints hints;
   hints.setFormats(ZXing::BarcodeFormat::QRCode);
   hints.setTryHarder(true);  // look for finder patterns on every row, not every few
   hints.setTryDownscale(false);
   hints.setBinarizer(binarizer);
+  hints.setReturnErrors(true);
   for (const auto& found : ZXing::ReadBarcodes(image, hints)) {
+    if (found.format() != ZXing::BarcodeFormat::QRCode) continue;
+    result.card_in_view = true;
     if (!found.isValid()) continue;
     std::string text = found.text();
-    if (std::find(codes.begin(), codes.end(), text) == codes.end()) codes.push_back(std::move(text));
+    if (std::find(result.codes.begin(), result.codes.end(), text) == result.codes.end())
+      result.codes.push_back(std::move(text));
   }
 }
 
-void run(const Attempt& attempt, const GrayFrame& frame, std::vector<std::string>& codes) {
+void run(const Attempt& attempt, const GrayFrame& frame, DecodeResult& result) {
   switch (attempt.prepare) {
     case Prepare::nothing:
       read_codes({frame.data, frame.width, frame.height, ZXing::ImageFormat::Lum, frame.stride}, attempt.binarizer,
-                 codes);
+                 result);
       return;
     case Prepare::global_threshold:
-      read_codes(global_threshold(frame).view(), attempt.binarizer, codes);
+      read_codes(global_threshold(frame).view(), attempt.binarizer, result);
       return;
     case Prepare::local_ratio:
-      read_codes(local_ratio_threshold(frame).view(), attempt.binarizer, codes);
+      read_codes(local_ratio_threshold(frame).view(), attempt.binarizer, result);
       return;
     case Prepare::local_contrast:
-      read_codes(local_contrast(frame).view(), attempt.binarizer, codes);
+      read_codes(local_contrast(frame).view(), attempt.binarizer, result);
       return;
     case Prepare::upscale:
-      read_codes(upscaled(frame, upscale_factor).view(), attempt.binarizer, codes);
+      read_codes(upscaled(frame, upscale_factor).view(), attempt.binarizer, result);
       return;
     case Prepare::box_mean_3x3:
-      read_codes(box_mean_3x3(frame).view(), attempt.binarizer, codes);
+      read_codes(box_mean_3x3(frame).view(), attempt.binarizer, result);
       return;
   }
 }
@@ -337,10 +345,11 @@ DecodeResult FrameDecoder::decode(const GrayFrame& frame) const {
   for (const Attempt& attempt : attempts) {
     if (result.passes > 0 && ms_since(start) + attempt.cost * first_ms > options_.budget_ms) continue;
     const auto attempt_start = Clock::now();
-    run(attempt, frame, result.codes);
+    run(attempt, frame, result);
     if (++result.passes == 1) first_ms = ms_since(attempt_start);
     if (!result.codes.empty()) break;
   }
+  if (!result.card_in_view) result.card_in_view = !find_code_regions(frame).empty();
   result.elapsed_ms = ms_since(start);
   return result;
 }

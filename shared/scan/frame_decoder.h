@@ -18,8 +18,11 @@ struct GrayFrame {
 };
 
 struct DecodeResult {
-  std::vector<std::string> codes;  // every QR text found, once each
-  int passes = 0;                  // how many attempts it took
+  std::vector<std::string> codes;  // every QR text read, once each
+  // A QR code was in view: read, or found but not readable (blurred, glared). The camera shows
+  // "hold it still" on this.
+  bool card_in_view = false;
+  int passes = 0;  // how many attempts it took
   double elapsed_ms = 0;
 };
 

@@ -9,6 +9,7 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "scan/card_hint.h"
 #include "scan/wedge.h"
 
 namespace marshal::scan {
@@ -26,7 +27,7 @@ std::string quoted(const std::string& path) {
 
 std::string camera_pipeline(const std::string& device) {
   return "v4l2src device=" + quoted(device) +
-         " ! videoconvert ! video/x-raw,format=GRAY8 ! appsink name=sink max-buffers=2 drop=true";
+         " ! videoconvert ! video/x-raw,format=GRAY8 ! appsink name=sink max-buffers=1 drop=true";
 }
 
 std::string image_file_pipeline(const std::string& path) {
@@ -114,8 +115,10 @@ DecodeResult decode_image_file(const std::string& path, const DecoderOptions& op
   return result;
 }
 
-CameraScanner::CameraScanner(std::string pipeline, OnCode on_code, OnError on_error, DecoderOptions options)
-    : pipeline_(std::move(pipeline)), on_code_(std::move(on_code)), on_error_(std::move(on_error)), options_(options) {
+CameraScanner::CameraScanner(std::string pipeline, OnCode on_code, OnError on_error, DecoderOptions options,
+                             OnSeen on_seen)
+    : pipeline_(std::move(pipeline)), on_code_(std::move(on_code)), on_error_(std::move(on_error)),
+      on_seen_(std::move(on_seen)), options_(options) {
   thread_ = std::thread([this] { run(); });
 }
 
@@ -129,14 +132,19 @@ void CameraScanner::run() {
     FrameSource source(pipeline_);
     FrameDecoder decoder(options_);
     Debouncer debouncer;
+    CardHint hint;
     auto now = [] {
       return std::chrono::duration_cast<std::chrono::milliseconds>(
                  std::chrono::steady_clock::now().time_since_epoch()).count();
     };
     while (!stop_) {
       bool more = source.next([&](const GrayFrame& frame) {
-        for (const auto& code : decoder.decode(frame).codes)
-          if (debouncer.accept(code, now())) on_code_(code);
+        const DecodeResult result = decoder.decode(frame);
+        const auto at = now();
+        if (const auto change = hint.frame(!result.codes.empty(), result.card_in_view, at); change && on_seen_)
+          on_seen_(*change);
+        for (const auto& code : result.codes)
+          if (debouncer.accept(code, at)) on_code_(code);
       }, 200);
       if (!more) {
         if (!source.error().empty()) on_error_(source.error());

@@ -1,8 +1,10 @@
 #pragma once
 // Frames from GStreamer: a camera (v4l2src), any pipeline given in the settings, or an image
 // file. Every pipeline ends in `appsink name=sink` with 8-bit grey frames; rows may be padded,
-// so each frame carries its stride. CameraScanner decodes on its own thread and reports each
-// code once within the debounce window; the UI hands results to its thread (wx: CallAfter).
+// so each frame carries its stride. CameraScanner decodes every frame on its own thread (the
+// newest one: older frames are dropped while it works) and reports each code once within the
+// debounce window, and when a card is in view but not read; the UI hands results to its thread
+// (wx: CallAfter).
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -43,7 +45,10 @@ class CameraScanner {
  public:
   using OnCode = std::function<void(const std::string& code)>;
   using OnError = std::function<void(const std::string& message)>;
-  CameraScanner(std::string pipeline, OnCode on_code, OnError on_error, DecoderOptions options = {});
+  // The "hold it still" hint (scan/card_hint.h): true when it is to appear, false when it is to go.
+  using OnSeen = std::function<void(bool seen)>;
+  CameraScanner(std::string pipeline, OnCode on_code, OnError on_error, DecoderOptions options = {},
+                OnSeen on_seen = nullptr);
   ~CameraScanner();  // stops the thread
 
  private:
@@ -51,6 +56,7 @@ class CameraScanner {
   std::string pipeline_;
   OnCode on_code_;
   OnError on_error_;
+  OnSeen on_seen_;
   DecoderOptions options_;
   std::atomic<bool> stop_{false};
   std::thread thread_;

@@ -3,7 +3,6 @@
 #include "core/card_code.h"
 
 #include <wx/sizer.h>
-#include <wx/stattext.h>
 #include <wx/time.h>
 
 #include "ui/theme.h"
@@ -20,8 +19,15 @@ ScanInput::ScanInput(wxWindow* parent, OnCode on_code)
   field_->SetFont(font(18));
   // TRANSLATORS: a hint inside an empty field; the code is an example to keep as it is.
   field_->SetHint(wx_tr("e.g. K3M0 7XQ2 W9RT AB4C D"));
+  // TRANSLATORS: shown beside the scan field while a camera sees a card it cannot read yet
+  // (moving, in a lamp's glare): keep it short.
+  camera_hint_ = new wxStaticText(this, wxID_ANY, wx_tr("Card seen: hold it still"));
+  camera_hint_->SetFont(font(18, true));
+  camera_hint_->SetForegroundColour(provisional_amber);
+  camera_hint_->Hide();
   sizer->Add(label, 0, wxALIGN_CENTER_VERTICAL | wxALL, 8);
   sizer->Add(field_, 1, wxEXPAND | wxALL, 6);
+  sizer->Add(camera_hint_, 0, wxALIGN_CENTER_VERTICAL | wxALL, 8);
   SetSizer(sizer);
   field_->Bind(wxEVT_TEXT_ENTER, &ScanInput::on_enter, this);
 }
@@ -29,6 +35,14 @@ ScanInput::ScanInput(wxWindow* parent, OnCode on_code)
 void ScanInput::watch_keyboard(wxWindow* frame) { frame->Bind(wxEVT_CHAR_HOOK, &ScanInput::on_char_hook, this); }
 
 void ScanInput::focus_field() { field_->SetFocus(); }
+
+void ScanInput::show_camera_hint(bool seen) {
+  if (camera_hint_->IsShown() == seen) return;
+  camera_hint_->Show(seen);
+  Layout();
+}
+
+bool ScanInput::camera_hint_shown() const { return camera_hint_->IsShown(); }
 
 void ScanInput::person_key() {
   wedge_.interrupt();

@@ -10,6 +10,7 @@
 #include <string>
 
 #include <wx/panel.h>
+#include <wx/stattext.h>
 #include <wx/textctrl.h>
 
 #include "scan/wedge.h"
@@ -27,6 +28,9 @@ class ScanInput : public wxPanel {
   // every frame).
   void deliver(const std::string& code);
   void focus_field();
+  // A camera's "Card seen: hold it still" beside the field (ui::start_camera's on_card_seen).
+  void show_camera_hint(bool seen);
+  bool camera_hint_shown() const;
   // A key a person pressed that the window handled before this input saw it (an F-key, Esc, a
   // Ctrl command): a burst under way was typing, and the same card scanned next is meant.
   void person_key();
@@ -48,6 +52,7 @@ class ScanInput : public wxPanel {
   OnCode on_code_;
   std::function<void()> on_empty_enter_;
   wxTextCtrl* field_;
+  wxStaticText* camera_hint_;
   bool keep_mistyped_ = false;
   scan::WedgeDetector wedge_;
   scan::Debouncer debouncer_;

@@ -59,7 +59,7 @@ struct Scene {
 // harsh corpora: 0.3 and 0.7); the camera corpus keeps it modest (camera_max_shear,
 // camera_min_squash), its perspective being a degradation of its own.
 inline Scene draw_scene(Rng& rng, int width, int height, double min_px, double max_px, double max_shear = 0.3,
-                        double min_squash = 0.7) {
+                        double min_squash = 0.7, bool with_card = true) {
   Scene s;
   s.code = random_card_code(rng);
   Canvas canvas(width, height, rng.uniform(0.2, 0.8));
@@ -89,7 +89,7 @@ inline Scene draw_scene(Rng& rng, int width, int height, double min_px, double m
   pose.cx = rng.uniform(margin, width - margin);
   pose.cy = rng.uniform(margin, height - margin);
   const double paper = rng.uniform(0.85, 1.0), ink = rng.uniform(0.0, 0.2);
-  draw_card(cr, s.code, pose, paper, ink);
+  if (with_card) draw_card(cr, s.code, pose, paper, ink);
   s.image = canvas.grey();
   return s;
 }
@@ -97,6 +97,7 @@ inline Scene draw_scene(Rng& rng, int width, int height, double min_px, double m
 // One frame of a set and what was done to it (for breakdowns and --dump's file names).
 struct CameraFrame {
   std::string code;
+  double code_x = 0, code_y = 0;  // the code's centre in the frame (pixels)
   double px_per_module = 0;
   double motion_px = 0;
   double glare_radius_px = 0;  // 0: no glare
@@ -106,10 +107,14 @@ struct CameraFrame {
   GreyImage image{0, 0};
 };
 
-inline CameraFrame make_camera_frame(Rng& rng, CameraSet set, int width = 1280, int height = 720) {
-  Scene scene = draw_scene(rng, width, height, min_px_per_module, max_px_per_module, camera_max_shear, camera_min_squash);
+// `with_card` false: the same table and the same spoiling, but no card (no code is to be seen).
+inline CameraFrame make_camera_frame(Rng& rng, CameraSet set, int width = 1280, int height = 720, bool with_card = true) {
+  Scene scene = draw_scene(rng, width, height, min_px_per_module, max_px_per_module, camera_max_shear, camera_min_squash,
+                           with_card);
   CameraFrame f;
   f.code = scene.code;
+  f.code_x = scene.pose.cx;
+  f.code_y = scene.pose.cy;
   f.px_per_module = scene.pose.px_per_module;
   f.image = std::move(scene.image);
   auto hard = [set](CameraSet which) { return set == CameraSet::hard || set == which; };

@@ -6,6 +6,8 @@
 #include <map>
 #include <mutex>
 
+#include "camera_degradations.h"
+#include "scan/card_hint.h"
 #include "scan/frame_source.h"
 #include "scan_test_helpers.h"
 
@@ -22,6 +24,14 @@ class Reports {
     return [this](const std::string& code) {
       std::lock_guard lock(mutex_);
       codes_.push_back(code);
+      log_.push_back(code);
+      changed_.notify_all();
+    };
+  }
+  CameraScanner::OnSeen on_seen() {
+    return [this](bool seen) {
+      std::lock_guard lock(mutex_);
+      log_.push_back(seen ? "hint shown" : "hint gone");
       changed_.notify_all();
     };
   }
@@ -46,11 +56,16 @@ class Reports {
     std::lock_guard lock(mutex_);
     return errors_;
   }
+  // Codes and the hint's changes, in the order they came.
+  std::vector<std::string> log() {
+    std::lock_guard lock(mutex_);
+    return log_;
+  }
 
  private:
   std::mutex mutex_;
   std::condition_variable changed_;
-  std::vector<std::string> codes_, errors_;
+  std::vector<std::string> codes_, errors_, log_;
 };
 
 // Writes frame000.png ... as a 1280 x 720 camera would see a card placed on the table each time:
@@ -123,6 +138,39 @@ TEST_CASE("a card held in front of the camera for several frames is reported onc
   }
   CHECK(reports.errors().empty());
   CHECK(reports.codes() == std::vector<std::string>{first, second});
+}
+
+TEST_CASE("a card waved too fast, then held still: the hint shows, goes at the read, and the code counts once") {
+  TempDir dir;
+  Rng rng(304);
+  const std::string code = random_card_code(rng);
+  CardPose pose;
+  pose.px_per_module = 4;
+  pose.degrees = 20;
+  pose.cx = 640;
+  pose.cy = 360;
+  Canvas canvas(1280, 720, 0.4);
+  draw_card(canvas.cr(), code, pose);
+  const GreyImage sharp = canvas.grey();
+  // Moving 16 px during the exposure: four modules smeared into one, unreadable, still in view.
+  GreyImage waved = sharp;
+  motion_blur(waved, 16, 30);
+  const int waved_frames = seen_frames_to_show + 2, held_frames = 3;
+  for (int i = 0; i < waved_frames + held_frames; ++i) {
+    char name[32];
+    std::snprintf(name, sizeof name, "frame%03d.png", i);
+    write_png(i < waved_frames ? waved : sharp, dir.file(name));
+  }
+
+  Reports reports;
+  {
+    CameraScanner scanner(frames_pipeline(dir, waved_frames + held_frames), reports.on_code(), reports.on_error(), {},
+                          reports.on_seen());
+    reports.wait(10s, [](const auto& found, const auto& errors) { return !found.empty() || !errors.empty(); });
+    reports.wait(500ms, [](const auto& found, const auto&) { return found.size() > 1; });
+  }
+  CHECK(reports.errors().empty());
+  CHECK(reports.log() == std::vector<std::string>{"hint shown", "hint gone", code});
 }
 
 TEST_CASE("a pipeline that cannot run is reported through on_error") {

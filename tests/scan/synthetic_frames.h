@@ -122,6 +122,22 @@ class Canvas {
   cairo_t* cr_;
 };
 
+// Writes a grey picture as a PNG (for GStreamer's pngdec, as a camera's frames in a test).
+inline void write_png(const GreyImage& img, const std::string& path) {
+  Canvas canvas(img.width, img.height);
+  cairo_surface_t* surface = cairo_get_target(canvas.cr());
+  cairo_surface_flush(surface);
+  unsigned char* data = cairo_image_surface_get_data(surface);
+  const int stride = cairo_image_surface_get_stride(surface);
+  for (int y = 0; y < img.height; ++y)
+    for (int x = 0; x < img.width; ++x) {
+      const std::uint32_t v = img.at(x, y), p = (v << 16) | (v << 8) | v;  // 0x00RRGGBB
+      std::memcpy(data + static_cast<std::ptrdiff_t>(y) * stride + 4 * x, &p, sizeof p);
+    }
+  cairo_surface_mark_dirty(surface);
+  canvas.write_png(path);
+}
+
 // Draws `code` as printables prints it (draw_qr, 0.7 mm modules, white quiet zone), centred at
 // (cx, cy) pixels, `px_per_module` pixels a module, turned by `degrees` with cairo_rotate.
 inline void draw_code(cairo_t* cr, const std::string& code, double cx, double cy, double px_per_module,
