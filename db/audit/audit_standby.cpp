@@ -85,7 +85,12 @@ AuditCheck check_standby(Database& db) {
 }
 
 std::optional<AuditCheck> check_tables_as_of(Database& db) {
-  const std::optional<std::int64_t> mark = replayed_seq(db);
+  std::optional<std::int64_t> mark;
+  try {
+    mark = replayed_seq(db);
+  } catch (const ReplicaMismatch& m) {
+    return AuditCheck{"tables", CheckStatus::fail, m.what()};
+  }
   const std::int64_t head = db.scalar_int("SELECT COALESCE(MAX(seq), 0) FROM events");
   if (!mark || *mark >= head) return std::nullopt;
   // TRANSLATORS: the audit on a standby's file: {0} the last event replayed into its tables, {1} its last event.

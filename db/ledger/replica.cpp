@@ -1,4 +1,5 @@
 // A standby's copy of the primary's chain (ledger/replica.h): Ledger's members for it.
+#include <charconv>
 #include <filesystem>
 
 #include <sqlite3.h>
@@ -109,11 +110,17 @@ std::optional<std::int64_t> replayed_seq(Database& db) {
   Statement s = db.prepare("SELECT value FROM replica_state WHERE key = ?");
   s.bind(1, std::string(replayed_key));
   if (!s.step()) return std::nullopt;
-  try {
-    return static_cast<std::int64_t>(std::stoll(s.text(0)));
-  } catch (const std::exception&) {
-    return std::int64_t{0};  // replay them all again: a replay of a replayed event is refused, never lost
-  }
+  // Only this code writes the mark: anything but an event's number is a file edited by hand or
+  // damaged, and guessing (0: replay them all again) would replay events its tables already hold.
+  const std::string text = s.text(0);
+  std::int64_t seq = -1;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), seq);
+  if (error != std::errc{} || end != text.data() + text.size() || seq < 0)
+    // TRANSLATORS: {} is what the file holds where the number of its last replayed event belongs.
+    throw ReplicaMismatch(0, 0, fmt::format(fmt::runtime(tr("the standby's replay mark '{}' is not an event's number: "
+                                                             "the file was edited or damaged")),
+                                            text));
+  return seq;
 }
 
 void Ledger::create_replica(const std::string& path) {

@@ -194,7 +194,23 @@ class Replayer {
     // tables are compared with the rebuilt ones as they stood after its last replayed event.
     const bool has_replica_state =
         source.scalar_int("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'replica_state'") > 0;
-    const std::int64_t compare_after = has_replica_state ? replayed_seq(source).value_or(INT64_MAX) : INT64_MAX;
+    std::int64_t compare_after = INT64_MAX;
+    try {
+      if (has_replica_state) compare_after = replayed_seq(source).value_or(INT64_MAX);
+    } catch (const ReplicaMismatch& m) {
+      report.ok = false;
+      report.reason = m.what();
+      return report;
+    }
+    if (const std::int64_t head = source.scalar_int("SELECT COALESCE(MAX(seq), 0) FROM events");
+        compare_after != INT64_MAX && compare_after > head) {
+      report.ok = false;
+      // TRANSLATORS: {0} the event a standby's file says it replayed last, {1} its last event.
+      report.reason = fmt::format(fmt::runtime(tr("the standby's replay mark names event {0}, past its last event {1}: "
+                                                  "the file was edited or damaged")),
+                                  compare_after, head);
+      return report;
+    }
     std::optional<std::vector<std::vector<std::string>>> rebuilt_tables;
     auto take_rebuilt = [&] {
       rebuilt_tables.emplace();

@@ -69,6 +69,22 @@ struct Primary {
   }
 };
 
+// A standby's file holding the primary's whole chain, its tables replayed to `replayed_to` only
+// (INT64_MAX: all of them); its path.
+std::string copied_replica(Primary& primary, std::int64_t replayed_to) {
+  Database source(primary.path, false);
+  const std::string path = primary.dir.file("replica.db");
+  Ledger::create_replica(path);
+  Ledger replica(path);
+  replica.append_replicated({events_after(source, 0), {}, std::nullopt});
+  replica.project_replicated(replayed_to);
+  return path;
+}
+
+std::int64_t head_of(const std::string& path) {
+  return Database(path, false).scalar_int("SELECT MAX(seq) FROM events");
+}
+
 }  // namespace
 
 TEST_CASE("an evening copied into an empty replica in batches of any size is the primary again", "[db][standby][replica]") {
@@ -126,16 +142,9 @@ TEST_CASE("an evening copied into an empty replica in batches of any size is the
 TEST_CASE("a standby's tables replayed part way are checked as they stood at their last replayed event",
           "[db][standby][replica]") {
   Primary primary;
-  Database source(primary.path, false);
-  const std::string path = primary.dir.file("replica.db");
-  Ledger::create_replica(path);
-  {
-    Ledger replica(path);
-    replica.append_replicated({events_after(source, 0), {}, std::nullopt});
-    replica.project_replicated(150);
-    // A character's row edited by hand: the tables are no longer event 150's.
-    replica.database().exec("UPDATE characters SET dead = 1 - dead WHERE id = (SELECT MIN(id) FROM characters)");
-  }
+  const std::string path = copied_replica(primary, 150);
+  // A character's row edited by hand: the tables are no longer event 150's.
+  Database(path, false).exec("UPDATE characters SET dead = 1 - dead WHERE id = (SELECT MIN(id) FROM characters)");
   VerifyReport edited = verify_ledger(path);
   CHECK_FALSE(edited.ok);
   CHECK(edited.reason.find("characters") != std::string::npos);
@@ -398,15 +407,8 @@ TEST_CASE("an admin snapshot with a row the tables would refuse is refused namin
 TEST_CASE("the audit of a standby's file not yet replayed says its story is as of the replayed event",
           "[db][standby][replica][audit]") {
   Primary primary;
-  Database source(primary.path, false);
-  const std::string path = primary.dir.file("replica.db");
-  Ledger::create_replica(path);
-  const std::int64_t head = source.scalar_int("SELECT MAX(seq) FROM events");
-  {
-    Ledger replica(path);
-    replica.append_replicated({events_after(source, 0), {}, std::nullopt});
-    replica.project_replicated(120);  // the tables as of event 120 only
-  }
+  const std::string path = copied_replica(primary, 120);  // the tables as of event 120 only
+  const std::int64_t head = head_of(path);
   auto tables_check = [](const AuditReport& report) -> const AuditCheck* {
     for (const AuditCheck& c : report.checks)
       if (c.name == "tables") return &c;
@@ -425,4 +427,52 @@ TEST_CASE("the audit of a standby's file not yet replayed says its story is as o
   }
   CHECK_FALSE(tables_check(audit_ledger(path, {}, {})));  // replayed to its head: nothing to say
   CHECK_FALSE(tables_check(audit_ledger(primary.path, {}, {})));  // a primary's file
+}
+
+TEST_CASE("a standby's replay mark that is not an event's number, or past its head, fails the check naming it",
+          "[db][standby][replica][audit]") {
+  Primary primary;
+  const std::string path = copied_replica(primary, 150);
+  const std::int64_t head = head_of(path);
+  std::string mark, expected;
+  SECTION("not a number") {
+    mark = "15O";  // a letter O for a zero
+    expected = "'15O' is not an event's number";
+  }
+  SECTION("below zero") {
+    mark = "-3";
+    expected = "'-3' is not an event's number";
+  }
+  SECTION("past the head") {
+    mark = std::to_string(head + 1);
+    expected = "names event " + std::to_string(head + 1) + ", past its last event " + std::to_string(head);
+  }
+  Database(path, false).prepare("UPDATE replica_state SET value = ? WHERE key = 'replayed_seq'").bind(1, mark).run();
+  const VerifyReport report = verify_ledger(path);
+  CHECK_FALSE(report.ok);
+  CHECK(report.reason.find(expected) != std::string::npos);
+  // The audit says the same, as a failed check rather than a crash.
+  const AuditReport audit = audit_ledger(path, {}, {});
+  bool said = false;
+  for (const AuditCheck& c : audit.checks)
+    if (c.status == CheckStatus::fail && c.evidence.find(expected) != std::string::npos) said = true;
+  CHECK(said);
+}
+
+TEST_CASE("the replay mark at the head exactly passes the check", "[db][standby][replica]") {
+  Primary primary;
+  const std::string path = copied_replica(primary, INT64_MAX);
+  // Replayed to its head, the file keeps no mark; one naming the head says the same.
+  const std::int64_t head = head_of(path);
+  Database(path, false)
+      .prepare("INSERT INTO replica_state(key, value) VALUES ('replayed_seq', ?1) ON CONFLICT(key) DO UPDATE SET value = ?1")
+      .bind(1, std::to_string(head))
+      .run();
+  {
+    Database replica_file(path, false);
+    REQUIRE(replayed_seq(replica_file) == head);
+  }
+  const VerifyReport report = verify_ledger(path);
+  INFO(report.reason);
+  CHECK(report.ok);
 }
