@@ -1,10 +1,12 @@
 // Measures QR decoding of hard camera frames and prints figures; it judges nothing (targets live
 // in the issue notes). Run from the dev build:
-//   build/dev/tests/bench/bench_scan [--quick] [--corpus table|harsh|camera|both] [--frames N] [--seed S] [--dump DIR]
+//   build/dev/tests/bench/bench_scan [--quick] [--corpus table|harsh|camera|both] [--set NAME] [--frames N] [--seed S]
+//                                    [--dump DIR]
 // camera: issue 31's webcam in a dim saloon (tests/scan/camera_corpus.h), N frames of each set
 // (easy, hard, and hard in one degradation at a time), pinned to one core (CPU 0) as the issue
 // measures, each frame read by one ZXing pass, by FrameDecoder with its budget and by FrameDecoder
-// without a budget (every attempt: what the floor test counts).
+// without a budget (every attempt: what the floor test counts). --set NAME runs that camera set
+// alone (easy, hard, hard:motion, ...).
 // --dump writes the frames FrameDecoder missed to DIR as PGM files, named by their parameters.
 //
 // Each corpus is seeded and made here, the same on every run: 1280 x 720 grey frames of a printed
@@ -220,7 +222,7 @@ void run(const Corpus& corpus, int frames, std::uint64_t seed, const std::string
 
 // Issue 31's corpus: one line a set, the frames of every set drawn from the same seed (the same
 // scenes, spoiled differently).
-void run_camera(int frames, std::uint64_t seed, const std::string& dump_dir) {
+void run_camera(int frames, std::uint64_t seed, const std::string& dump_dir, const std::string& only_set) {
   cpu_set_t one;
   CPU_ZERO(&one);
   CPU_SET(0, &one);
@@ -236,6 +238,7 @@ void run_camera(int frames, std::uint64_t seed, const std::string& dump_dir) {
   std::printf("%-17s %6s %7s %8s %10s %7s %7s %7s %9s %6s %8s\n", "set", "frames", "plain%", "decoder%", "unlimited%",
               "p50 ms", "p95 ms", "max ms", "unl. p50", "seen%", "at code%");
   for (CameraSet set : camera_sets) {
+    if (!only_set.empty() && camera_set_name(set) != only_set) continue;
     Rng rng(seed);
     Tally plain, ours, all;
     int missed = 0, missed_but_seen = 0, missed_but_located = 0;
@@ -278,6 +281,7 @@ void run_camera(int frames, std::uint64_t seed, const std::string& dump_dir) {
                 ours.percentile(0.95), ours.percentile(1.0), all.percentile(0.5),
                 missed ? 100.0 * missed_but_seen / missed : 0.0, missed ? 100.0 * missed_but_located / missed : 0.0);
   }
+  if (!only_set.empty()) return;
   // The same tables spoiled as the hard set, with no card on them: how often the hint would show
   // "a card is in view" when none is.
   Rng rng(seed);
@@ -293,7 +297,7 @@ int main(int argc, char** argv) {
   bool quick = false;
   int frames = 500;
   std::uint64_t seed = 20'250'705;
-  std::string dump_dir, which = "both";
+  std::string dump_dir, which = "both", only_set;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--quick") == 0) {
       quick = true;
@@ -301,6 +305,9 @@ int main(int argc, char** argv) {
       frames = std::max(1, std::atoi(argv[++i]));
     } else if (std::strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
       seed = std::strtoull(argv[++i], nullptr, 10);
+    } else if (std::strcmp(argv[i], "--set") == 0 && i + 1 < argc) {
+      only_set = argv[++i];
+      which = "camera";
     } else if (std::strcmp(argv[i], "--dump") == 0 && i + 1 < argc) {
       dump_dir = argv[++i];
     } else if (std::strcmp(argv[i], "--corpus") == 0 && i + 1 < argc &&
@@ -308,14 +315,14 @@ int main(int argc, char** argv) {
                 std::strcmp(argv[i + 1], "camera") == 0 || std::strcmp(argv[i + 1], "both") == 0)) {
       which = argv[++i];
     } else {
-      std::fprintf(stderr, "usage: %s [--quick] [--corpus table|harsh|camera|both] [--frames N] [--seed S] [--dump DIR]\n",
+      std::fprintf(stderr, "usage: %s [--quick] [--corpus table|harsh|camera|both] [--set NAME] [--frames N] [--seed S] [--dump DIR]\n",
                    argv[0]);
       return 2;
     }
   }
   if (quick) frames = 40;
   if (which == "camera") {  // issue 31's corpus: run on its own (`both` is table and harsh, as before)
-    run_camera(quick ? 10 : frames, seed, dump_dir);
+    run_camera(quick ? 10 : frames, seed, dump_dir, only_set);
     return 0;
   }
   if (which != "harsh") run(table_corpus, frames, seed, dump_dir);
