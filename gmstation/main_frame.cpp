@@ -228,7 +228,9 @@ void MainFrame::show_station_status() {
 
 void MainFrame::start_camera(const std::string& pipeline_or_device) {
   camera_.reset();  // one camera at a time
-  scan_->show_camera_hint(false);  // the old camera's: the new one starts with nothing seen
+  // The old camera's hint goes, after anything it queued before it stopped (CallAfter keeps the
+  // order): the new one starts with nothing seen.
+  CallAfter([this] { scan_->show_camera_hint(false); });
   camera_status_ = wx_tr("Camera: reading");
   SetStatusText(camera_status_ + "  |  " + wxString::FromUTF8(backend_->describe()));
   camera_ = ui::start_camera(

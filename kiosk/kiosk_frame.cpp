@@ -82,7 +82,9 @@ KioskFrame::KioskFrame(std::unique_ptr<KioskClient> client, KioskTimings timings
 
 void KioskFrame::start_camera(const std::string& pipeline_or_device) {
   camera_.reset();  // one camera at a time
-  show_camera_hint(false);  // the old camera's: the new one starts with nothing seen
+  // The old camera's hint goes, after anything it queued before it stopped (CallAfter keeps the
+  // order): the new one starts with nothing seen.
+  CallAfter([this] { show_camera_hint(false); });
   camera_status_ = tr("Camera: reading");
   camera_ = ui::start_camera(
       this, scan_, pipeline_or_device,

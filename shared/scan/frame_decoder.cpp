@@ -297,7 +297,9 @@ Image box_mean_3x3(const GrayFrame& frame) {
 
 // One ZXing pass; adds the QR texts it finds that are not in `codes` yet. A code whose finder
 // patterns were found and its grid sampled, but whose error correction failed (ZXing's error
-// result), is not a code: it marks the result's card_in_view.
+// result), is not a code: it marks the result's card_in_view. On the camera corpus no missed
+// frame gives one (the finder of code-like regions sees those); kept for what the finder's size
+// limits leave out (a code held nearer than arm's length).
 void read_codes(const ZXing::ImageView& image, ZXing::Binarizer binarizer, DecodeResult& result) {
   ZXing::DecodeHints hints;
   hints.setFormats(ZXing::BarcodeFormat::QRCode);

@@ -128,32 +128,40 @@ CameraScanner::~CameraScanner() {
 }
 
 void CameraScanner::run() {
+  CardHint hint;
   try {
     FrameSource source(pipeline_);
     FrameDecoder decoder(options_);
     Debouncer debouncer;
-    CardHint hint;
     auto now = [] {
       return std::chrono::duration_cast<std::chrono::milliseconds>(
                  std::chrono::steady_clock::now().time_since_epoch()).count();
     };
+    auto tell_hint = [&](bool read, bool seen, std::int64_t at) {
+      if (const auto change = hint.frame(read, seen, at); change && on_seen_) on_seen_(*change);
+    };
     while (!stop_) {
+      bool got_frame = false;
       bool more = source.next([&](const GrayFrame& frame) {
+        got_frame = true;
         const DecodeResult result = decoder.decode(frame);
         const auto at = now();
-        if (const auto change = hint.frame(!result.codes.empty(), result.card_in_view, at); change && on_seen_)
-          on_seen_(*change);
+        tell_hint(!result.codes.empty(), result.card_in_view, at);
         for (const auto& code : result.codes)
           if (debouncer.accept(code, at)) on_code_(code);
-      }, 200);
+      }, camera_poll_ms);
+      if (!got_frame) tell_hint(false, false, now());  // a camera that stalls shows nothing in view
       if (!more) {
         if (!source.error().empty()) on_error_(source.error());
-        return;
+        break;
       }
     }
   } catch (const std::exception& e) {
     on_error_(e.what());
   }
+  // The stream ended by itself: no card is in view any more. (Stopped by its owner, the owner
+  // takes the hint away itself.)
+  if (!stop_ && hint.shown() && on_seen_) on_seen_(false);
 }
 
 }  // namespace marshal::scan

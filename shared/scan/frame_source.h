@@ -41,6 +41,10 @@ class FrameSource {
 // Decodes the QR codes in an image file (PNG, JPEG, anything GStreamer can decode).
 DecodeResult decode_image_file(const std::string& path, const DecoderOptions& options = {});
 
+// How long the camera's thread waits for a frame before it looks again whether it is to stop
+// (and counts the wait as a frame with nothing in view, for the hint), in milliseconds.
+inline constexpr int camera_poll_ms = 200;
+
 class CameraScanner {
  public:
   using OnCode = std::function<void(const std::string& code)>;

@@ -43,9 +43,31 @@ TEST_CASE("a read takes the hint away at once, and never shows it", "[scan][hint
   CHECK_FALSE(hint.shown());
   // Read on every frame: a card held still is never told to hold still.
   for (int i = 0; i < 2 * seen_frames_to_show; ++i) CHECK_FALSE(hint.frame(true, true, t += frame_ms).has_value());
-  // Read, then seen but not read: the count starts from the read.
-  for (int i = 1; i < seen_frames_to_show; ++i) CHECK_FALSE(hint.frame(false, true, t += frame_ms).has_value());
+}
+
+TEST_CASE("after a read, the card taken away blurred is no reason for the hint for quiet_after_read_ms",
+          "[scan][hint]") {
+  CardHint hint;
+  const std::int64_t read_at = 1000;
+  REQUIRE_FALSE(hint.frame(true, true, read_at).has_value());
+  std::int64_t t = read_at;
+  while (t + frame_ms < read_at + quiet_after_read_ms) CHECK_FALSE(hint.frame(false, true, t += frame_ms).has_value());
+  CHECK_FALSE(hint.shown());
+  // From quiet_after_read_ms on, the frames count again: the hint on the third.
+  t = read_at + quiet_after_read_ms;
+  CHECK_FALSE(hint.frame(false, true, t).has_value());
+  CHECK_FALSE(hint.frame(false, true, t += frame_ms).has_value());
   CHECK(hint.frame(false, true, t += frame_ms) == std::optional<bool>(true));
+}
+
+TEST_CASE("a camera that stops bringing frames takes the hint away like frames with nothing seen", "[scan][hint]") {
+  CardHint hint;
+  std::int64_t t = 0;
+  for (int i = 0; i < seen_frames_to_show; ++i) hint.frame(false, true, t += frame_ms);
+  REQUIRE(hint.shown());
+  // CameraScanner feeds each wait that brought no frame (200 ms, camera_poll_ms) as one.
+  CHECK_FALSE(hint.frame(false, false, t + 200).has_value());
+  CHECK(hint.frame(false, false, t + 400) == std::optional<bool>(false));
 }
 
 TEST_CASE("the hint goes once nothing has been seen for unseen_ms_to_hide", "[scan][hint]") {

@@ -6,6 +6,7 @@
 
 #include "camera_corpus.h"
 #include "scan/code_finder.h"
+#include "support/camera_frames.h"
 
 using namespace marshal::scan;
 using namespace marshal::scan::testing;
@@ -66,7 +67,7 @@ TEST_CASE("nothing code-like: a blank frame, sensor noise, a cloth of fine check
     Rng rng(7);
     add_noise(img, 10, rng);
   }
-  SECTION("fine checks over the whole frame: too large for a card's code") {
+  SECTION("fine checks over most of the frame: the typical cell is busy, nothing stands out") {
     checkered_patch(img, 0, 0, std::min(frame_width, frame_height));
   }
   CHECK(find_code_regions(img.frame()).empty());
@@ -103,4 +104,18 @@ TEST_CASE("a code-like patch is found from min_code_region_px to max_code_region
   CHECK(regions[0].y == 3 * code_cell_px);
   CHECK(regions[0].width == side);
   CHECK(regions[0].height == side);
+}
+
+TEST_CASE("the GUI tests' waved card is read by no attempt and seen; held still, it is read", "[scan][finder]") {
+  // What tests/gmstation/camera_gui_test.cpp and tests/kiosk/camera_test.cpp rely on, on any
+  // machine: without a budget every attempt runs.
+  Rng rng(305);
+  const std::string code = random_card_code(rng);
+  const auto [held, waved] = marshal::test_support::held_and_waved_frames(code);
+  const FrameDecoder unlimited(DecoderOptions{60'000});
+  const DecodeResult w = unlimited.decode(waved.frame());
+  CHECK(w.codes.empty());
+  CHECK(w.card_in_view);
+  const DecodeResult h = unlimited.decode(held.frame());
+  CHECK(h.codes == std::vector<std::string>{code});
 }
