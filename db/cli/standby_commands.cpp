@@ -186,6 +186,15 @@ int refuse_standby_as_primary(const std::string& db_path, std::ostream& err) {
 
 int run_promote(const std::string& db_path, bool force, std::ostream& out, std::ostream& err) {
   auto does_not_replay = [&](const db::ReplicaMismatch& m) {
+    if (m.seq == 0 && m.refusal_id == 0) {  // the file itself (its replay mark), not an event
+      // TRANSLATORS: {0} is the ledger file, {1} what is wrong with it.
+      err << "marshal: "
+          << fmt::format(fmt::runtime(tr("{0} cannot be promoted: {1}. Start the standby again from a new file "
+                                         "(docs/server.md, A standby ledger)")),
+                         db_path, m.what())
+          << "\n";
+      return exit_verify_failed;
+    }
     // An event the primary accepted that this build's rules refuse: most often the primary ran a
     // newer Marshal. Nothing is set aside (every event here was acknowledged to a station); the
     // way out is the primary's version on this laptop (docs/server.md, A standby ledger).

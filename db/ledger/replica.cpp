@@ -123,6 +123,15 @@ std::optional<std::int64_t> replayed_seq(Database& db) {
   return seq;
 }
 
+std::string mark_past_head(Database& db, const std::optional<std::int64_t>& mark) {
+  const std::int64_t head = db.scalar_int("SELECT COALESCE(MAX(seq), 0) FROM events");
+  if (!mark || *mark <= head) return "";
+  // TRANSLATORS: {0} the event a standby's file says it replayed last, {1} its last event.
+  return fmt::format(fmt::runtime(tr("the standby's replay mark names event {0}, past its last event {1}: "
+                                     "the file was edited or damaged")),
+                     *mark, head);
+}
+
 void Ledger::create_replica(const std::string& path) {
   if (std::filesystem::exists(path))
     throw LedgerRefusal(RefusalCode::bad_input, "db", say("{} already exists: a standby starts from a new file", path));

@@ -194,23 +194,20 @@ class Replayer {
     // tables are compared with the rebuilt ones as they stood after its last replayed event.
     const bool has_replica_state =
         source.scalar_int("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'replica_state'") > 0;
-    std::int64_t compare_after = INT64_MAX;
+    std::optional<std::int64_t> mark;
     try {
-      if (has_replica_state) compare_after = replayed_seq(source).value_or(INT64_MAX);
+      if (has_replica_state) mark = replayed_seq(source);
     } catch (const ReplicaMismatch& m) {
       report.ok = false;
       report.reason = m.what();
       return report;
     }
-    if (const std::int64_t head = source.scalar_int("SELECT COALESCE(MAX(seq), 0) FROM events");
-        compare_after != INT64_MAX && compare_after > head) {
+    if (const std::string past = mark_past_head(source, mark); !past.empty()) {
       report.ok = false;
-      // TRANSLATORS: {0} the event a standby's file says it replayed last, {1} its last event.
-      report.reason = fmt::format(fmt::runtime(tr("the standby's replay mark names event {0}, past its last event {1}: "
-                                                  "the file was edited or damaged")),
-                                  compare_after, head);
+      report.reason = past;
       return report;
     }
+    const std::int64_t compare_after = mark.value_or(INT64_MAX);
     std::optional<std::vector<std::vector<std::string>>> rebuilt_tables;
     auto take_rebuilt = [&] {
       rebuilt_tables.emplace();

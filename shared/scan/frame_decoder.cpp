@@ -45,9 +45,10 @@ constexpr Attempt attempts[] = {
     // 1. ZXing's local-average binarizer on the frame as it comes: most frames, and quickly.
     {Prepare::nothing, ZXing::Binarizer::LocalAverage, 1.0},
     // 2. The code-like regions (scan/code_finder.h) as crops, each read four ways within the
-    //    budget (read_regions): of the frames the whole-frame attempts miss, the most, and
-    //    cheaply (a crop is a small part of the frame): hard frames 71.0 -> 81.0 % with no budget.
-    {Prepare::code_regions, ZXing::Binarizer::LocalAverage, 1.0},
+    //    budget (read_regions, which leaves out a way that would end past it): of the frames the
+    //    whole-frame attempts miss, the most: hard frames 71.0 -> 81.0 % with no budget. The cost
+    //    here is the least it takes (the finder, a small crop's first way).
+    {Prepare::code_regions, ZXing::Binarizer::LocalAverage, 0.3},
     // 3. Local contrast normalisation (issue 31's webcam in a dim saloon: glare, half the light,
     //    motion): of what the first attempt misses it reads the most, alone 108 of 200 hard
     //    camera frames against the first attempt's 93, at 2.3 times its time.
@@ -317,10 +318,10 @@ void read_codes(const ZXing::ImageView& image, ZXing::Binarizer binarizer, Decod
   }
 }
 
-// The code-like regions of a frame (scan/code_finder.h) read as crops: a crop is a small part of
-// the frame, so it can be read at twice the size and with other preparations at a fraction of
-// what the whole frame costs at once, without the clutter around the code. Each region with a
-// margin around it for the code's quiet zone and the smear of motion.
+// The code-like regions of a frame (scan/code_finder.h) read as crops: a crop is most often a
+// small part of the frame, so it can be read at twice the size and with other preparations for
+// less than the whole frame costs at once, without the clutter around the code. Each region with
+// a margin around it for the code's quiet zone and the smear of motion.
 constexpr std::size_t max_regions_read = 3;   // the largest ones: a card is one of the first
 constexpr double crop_margin_share = 0.25;    // of the region's larger side
 constexpr int min_crop_margin_px = 16;        // a quiet zone of 4 modules at 4 px
@@ -333,34 +334,52 @@ GrayFrame cropped(const GrayFrame& frame, const Region& r) {
   return {frame.data + static_cast<std::ptrdiff_t>(y0) * frame.stride + x0, x1 - x0, y1 - y0, frame.stride};
 }
 
-// Reads the regions' crops while `in_budget()` says there is time, each crop four ways. What each
-// adds (bench_scan --set hard --frames 200 --seed 4242, no budget): the whole-frame attempts read
-// 71.0 %; with the contrast-normalised crop 74.5 %, at twice the size normalised 76.0 %, at twice
-// the size as it comes 81.0 %; by ratio adds no frame without a budget but reads some sooner
-// (79.5 -> 80.5 % within it). Tried and left out: the crop at 3x normalised, and one global
-// threshold on the crop (nothing more). Every region found marks the result's card_in_view.
-void read_regions(const GrayFrame& frame, DecodeResult& result, const std::function<bool()>& in_budget) {
+// One way of reading a crop, and what it costs per pixel of the crop in multiples of what the
+// first attempt took per pixel of the frame (from the whole-frame attempts' costs above: the
+// contrast attempt 2.3, the 1.5x upscale 3.2 for 2.25 times the pixels).
+struct CropWay {
+  double cost_per_pixel;
+  std::function<void(const GrayFrame& crop, DecodeResult& result)> read;
+};
+
+// Reads the regions' crops, each four ways, leaving out a way that would end past the budget as
+// decode() leaves out an attempt (`ms_left()`; `first_ms_per_pixel` from the first attempt). What
+// each adds (bench_scan --set hard --frames 200 --seed 4242, no budget): the whole-frame attempts
+// read 71.0 %; with the contrast-normalised crop 74.5 %, at twice the size normalised 76.0 %, at
+// twice the size as it comes 81.0 %; by ratio adds no frame without a budget but reads some
+// sooner (79.5 -> 80.5 % within it). Tried and left out: the crop at 3x normalised, one global
+// threshold on the crop (nothing more), an unsharp mask (radius 1-3 px: up to 2.5 points more
+// with no budget, fewer within it). Every region found marks the result's card_in_view.
+void read_regions(const GrayFrame& frame, DecodeResult& result, double first_ms_per_pixel,
+                  const std::function<double()>& ms_left) {
+  static const CropWay ways[] = {
+      // Local contrast normalisation (as attempt 3 on the whole frame).
+      {2.3, [](const GrayFrame& crop, DecodeResult& r) {
+         read_codes(local_contrast(crop).view(), ZXing::Binarizer::LocalAverage, r);
+       }},
+      // At twice the size, then normalised: modules of 3 px smeared by motion get their finder
+      // patterns' proportions back between pixels.
+      {4 * 2.9, [](const GrayFrame& crop, DecodeResult& r) {
+         const Image twice = upscaled(crop, crop_upscale_factor);
+         read_codes(local_contrast(twice.frame()).view(), ZXing::Binarizer::LocalAverage, r);
+       }},
+      // At twice the size, as it comes.
+      {4 * 1.4, [](const GrayFrame& crop, DecodeResult& r) {
+         read_codes(upscaled(crop, crop_upscale_factor).view(), ZXing::Binarizer::LocalAverage, r);
+       }},
+      // By ratio to the neighbourhood's mean (as attempt 6), for a glare across the code.
+      {1.6, [](const GrayFrame& crop, DecodeResult& r) {
+         read_codes(local_ratio_threshold(crop).view(), ZXing::Binarizer::FixedThreshold, r);
+       }},
+  };
   const std::vector<Region> regions = find_code_regions(frame);
   if (!regions.empty()) result.card_in_view = true;
   for (std::size_t i = 0; i < std::min(regions.size(), max_regions_read); ++i) {
     const GrayFrame crop = cropped(frame, regions[i]);
-    const std::function<void()> reads[] = {
-        // Local contrast normalisation (as attempt 3 on the whole frame).
-        [&] { read_codes(local_contrast(crop).view(), ZXing::Binarizer::LocalAverage, result); },
-        // At twice the size, then normalised: modules of 3 px smeared by motion get their
-        // finder patterns' proportions back between pixels.
-        [&] {
-          const Image twice = upscaled(crop, crop_upscale_factor);
-          read_codes(local_contrast(twice.frame()).view(), ZXing::Binarizer::LocalAverage, result);
-        },
-        // At twice the size, as it comes.
-        [&] { read_codes(upscaled(crop, crop_upscale_factor).view(), ZXing::Binarizer::LocalAverage, result); },
-        // By ratio to the neighbourhood's mean (as attempt 6), for a glare across the code.
-        [&] { read_codes(local_ratio_threshold(crop).view(), ZXing::Binarizer::FixedThreshold, result); },
-    };
-    for (const auto& read : reads) {
-      if (!in_budget()) return;
-      read();
+    const double pixels = static_cast<double>(crop.width) * crop.height;
+    for (const CropWay& way : ways) {
+      if (way.cost_per_pixel * pixels * first_ms_per_pixel > ms_left()) continue;
+      way.read(crop, result);
       if (!result.codes.empty()) return;
     }
   }
@@ -406,7 +425,8 @@ DecodeResult FrameDecoder::decode(const GrayFrame& frame) const {
     if (result.passes > 0 && ms_since(start) + attempt.cost * first_ms > options_.budget_ms) continue;
     const auto attempt_start = Clock::now();
     if (attempt.prepare == Prepare::code_regions) {
-      read_regions(frame, result, [&] { return ms_since(start) < options_.budget_ms; });
+      const double frame_pixels = static_cast<double>(frame.width) * frame.height;
+      read_regions(frame, result, first_ms / frame_pixels, [&] { return options_.budget_ms - ms_since(start); });
       regions_looked_for = true;
     } else {
       run(attempt, frame, result);

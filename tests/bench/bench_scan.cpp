@@ -305,18 +305,23 @@ int main(int argc, char** argv) {
       frames = std::max(1, std::atoi(argv[++i]));
     } else if (std::strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
       seed = std::strtoull(argv[++i], nullptr, 10);
-    } else if (std::strcmp(argv[i], "--set") == 0 && i + 1 < argc) {
+    } else if (std::strcmp(argv[i], "--set") == 0 && i + 1 < argc &&
+               std::any_of(camera_sets.begin(), camera_sets.end(),
+                           [&](CameraSet set) { return camera_set_name(set) == argv[i + 1]; })) {
       only_set = argv[++i];
       which = "camera";
     } else if (std::strcmp(argv[i], "--dump") == 0 && i + 1 < argc) {
       dump_dir = argv[++i];
-    } else if (std::strcmp(argv[i], "--corpus") == 0 && i + 1 < argc &&
+    } else if (std::strcmp(argv[i], "--corpus") == 0 && i + 1 < argc && only_set.empty() &&
                (std::strcmp(argv[i + 1], "table") == 0 || std::strcmp(argv[i + 1], "harsh") == 0 ||
                 std::strcmp(argv[i + 1], "camera") == 0 || std::strcmp(argv[i + 1], "both") == 0)) {
       which = argv[++i];
     } else {
       std::fprintf(stderr, "usage: %s [--quick] [--corpus table|harsh|camera|both] [--set NAME] [--frames N] [--seed S] [--dump DIR]\n",
                    argv[0]);
+      std::fprintf(stderr, "  --set: one camera set of");
+      for (CameraSet set : camera_sets) std::fprintf(stderr, " %s", std::string(camera_set_name(set)).c_str());
+      std::fprintf(stderr, " (not with --corpus)\n");
       return 2;
     }
   }

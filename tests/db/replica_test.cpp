@@ -443,6 +443,18 @@ TEST_CASE("a standby's replay mark that is not an event's number, or past its he
     mark = "-3";
     expected = "'-3' is not an event's number";
   }
+  SECTION("empty") {
+    mark = "";
+    expected = "'' is not an event's number";
+  }
+  SECTION("with a sign") {
+    mark = "+5";
+    expected = "'+5' is not an event's number";
+  }
+  SECTION("past what a number holds") {
+    mark = "99999999999999999999";
+    expected = "'99999999999999999999' is not an event's number";
+  }
   SECTION("past the head") {
     mark = std::to_string(head + 1);
     expected = "names event " + std::to_string(head + 1) + ", past its last event " + std::to_string(head);
@@ -455,7 +467,7 @@ TEST_CASE("a standby's replay mark that is not an event's number, or past its he
   const AuditReport audit = audit_ledger(path, {}, {});
   bool said = false;
   for (const AuditCheck& c : audit.checks)
-    if (c.status == CheckStatus::fail && c.evidence.find(expected) != std::string::npos) said = true;
+    if (c.name == "tables" && c.status == CheckStatus::fail && c.evidence.find(expected) != std::string::npos) said = true;
   CHECK(said);
 }
 

@@ -54,9 +54,10 @@ std::vector<int> frames_missed(CameraSet set, int frames) {
 
 TEST_CASE("the easy camera frames are read, all but the one known miss", "[scan][floor]") {
   // Frame 2 is a clean code at 4.3 px a module, tilted and squeezed a little, that the decoder
-  // misses (bench_scan's easy set has one such in 120, frame 115, which ZXing-C++ 1.4 reads in a
-  // crop at twice the size): issue 31 wants every easy frame read, and this one is not yet.
-  // Reading it changes this list: say so in the issue.
+  // misses (ZXing-C++ 1.4 read bench_scan's like of it in a crop cut at twice the size around the
+  // code; the decoder's own region crops, since stop 57, still miss this one: a case for
+  // bench_scan --dump): issue 31 wants every easy frame read, and this one is not yet. Reading it
+  // changes this list: say so in the issue.
   CHECK(frames_missed(CameraSet::easy, easy_frames) == known_easy_misses);
 }
 
