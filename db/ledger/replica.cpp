@@ -110,8 +110,10 @@ std::optional<std::int64_t> replayed_seq(Database& db) {
   Statement s = db.prepare("SELECT value FROM replica_state WHERE key = ?");
   s.bind(1, std::string(replayed_key));
   if (!s.step()) return std::nullopt;
-  // Only this code writes the mark: anything but an event's number is a file edited by hand or
-  // damaged, and guessing (0: replay them all again) would replay events its tables already hold.
+  // Only this code writes the mark, and never past the file's last event: anything else is a file
+  // edited by hand or damaged. Guessing would replay events its tables already hold (a mark read
+  // as 0), or replay events the rules already judged once the chain grows past it (a mark past
+  // the head).
   const std::string text = s.text(0);
   std::int64_t seq = -1;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), seq);
@@ -120,16 +122,13 @@ std::optional<std::int64_t> replayed_seq(Database& db) {
     throw ReplicaMismatch(0, 0, fmt::format(fmt::runtime(tr("the standby's replay mark '{}' is not an event's number: "
                                                              "the file was edited or damaged")),
                                             text));
-  return seq;
-}
-
-std::string mark_past_head(Database& db, const std::optional<std::int64_t>& mark) {
   const std::int64_t head = db.scalar_int("SELECT COALESCE(MAX(seq), 0) FROM events");
-  if (!mark || *mark <= head) return "";
-  // TRANSLATORS: {0} the event a standby's file says it replayed last, {1} its last event.
-  return fmt::format(fmt::runtime(tr("the standby's replay mark names event {0}, past its last event {1}: "
-                                     "the file was edited or damaged")),
-                     *mark, head);
+  if (seq > head)
+    // TRANSLATORS: {0} the event a standby's file says it replayed last, {1} its last event.
+    throw ReplicaMismatch(0, 0, fmt::format(fmt::runtime(tr("the standby's replay mark names event {0}, past its last "
+                                                             "event {1}: the file was edited or damaged")),
+                                            seq, head));
+  return seq;
 }
 
 void Ledger::create_replica(const std::string& path) {

@@ -65,10 +65,10 @@ void set_replica_role(Database& db, const std::string& role);
 std::optional<ReplicaState> read_replica_state(Database& db);
 
 // The last event replayed into a standby's tables; nullopt when the file keeps no such mark:
-// then every event is (a primary, a standby with nothing left to replay).
+// then every event is (a primary, a standby with nothing left to replay). A mark that is not an
+// event's number, or names one past the file's last, is a ReplicaMismatch naming it (a file
+// edited or damaged): verify and the audit fail on it, a primary does not start on it, and
+// nothing replays or appends past it.
 std::optional<std::int64_t> replayed_seq(Database& db);
-// Why `mark` (replayed_seq's) cannot be this file's: it names an event past the file's last; ""
-// when it can (or there is none).
-std::string mark_past_head(Database& db, const std::optional<std::int64_t>& mark);
 
 }  // namespace marshal::db

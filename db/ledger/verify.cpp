@@ -202,11 +202,6 @@ class Replayer {
       report.reason = m.what();
       return report;
     }
-    if (const std::string past = mark_past_head(source, mark); !past.empty()) {
-      report.ok = false;
-      report.reason = past;
-      return report;
-    }
     const std::int64_t compare_after = mark.value_or(INT64_MAX);
     std::optional<std::vector<std::vector<std::string>>> rebuilt_tables;
     auto take_rebuilt = [&] {

@@ -266,6 +266,25 @@ TEST_CASE("a promoted file holding events not replayed is replayed before it is 
     CHECK(why.find("event " + std::to_string(forged.back().seq)) != std::string::npos);
   }
 
+  // A replay mark past the file's last event (edited by hand): not served, naming it, rather than
+  // replaying again the events the rules judge from here once the chain grows past the mark.
+  const std::string marked_path = promoted_copy("marked.db", rows);
+  const std::int64_t head = rows.back().seq;
+  db::Database(marked_path, false)
+      .prepare("UPDATE replica_state SET value = ? WHERE key = 'replayed_seq'")
+      .bind(1, std::to_string(head + 5))
+      .run();
+  try {
+    InProcessServer server(marked_path);
+    FAIL("served");
+  } catch (const std::exception& e) {
+    const std::string why = e.what();
+    INFO(why);
+    CHECK(why.find("is not served") != std::string::npos);
+    CHECK(why.find("names event " + std::to_string(head + 5) + ", past its last event " + std::to_string(head)) !=
+          std::string::npos);
+  }
+
   // The same chain on a standby: `marshal promote` refuses it, --force or not, naming the event,
   // and leaves it a standby.
   const std::string standby_path = dir.file("forged-standby.db");
