@@ -30,7 +30,7 @@ struct DecoderOptions {
   // Stop retrying after this. Under a 30 fps camera's frame interval (33 ms), so that one core
   // keeps up with it; issue 31 asks a median within 30 ms. bench_scan --corpus camera (500 hard
   // frames, one core of the 2-core VM): 62.2 % read at 15 ms before the contrast attempt, 68.8 %
-  // at 25 ms with it (docs/scanning.md).
+  // at 25 ms with it, 83.6 % with the crops read and deblurred (docs/scanning.md).
   double budget_ms = 25;
 };
 

@@ -7,7 +7,8 @@
 // measures, each frame read by one ZXing pass, by FrameDecoder with its budget and by FrameDecoder
 // without a budget (every attempt: what the floor test counts). --set NAME runs that camera set
 // alone (easy, hard, hard:motion, ...).
-// --dump writes the frames FrameDecoder missed to DIR as PGM files, named by their parameters.
+// --dump writes the frames FrameDecoder missed to DIR as PGM files, named by their parameters (camera
+// corpus: "miss" with no budget, "late" read only without the budget).
 //
 // Each corpus is seeded and made here, the same on every run: 1280 x 720 grey frames of a printed
 // card (60 x 82 mm, its code drawn by printables::draw_qr at 0.7 mm modules) lying at any angle
@@ -251,7 +252,8 @@ void run_camera(int frames, std::uint64_t seed, const std::string& dump_dir, con
       start = Clock::now();
       DecodeResult r = budgeted.decode(f.image.frame());
       ours.add(ms_since(start), r.codes, f.code);
-      if (std::find(r.codes.begin(), r.codes.end(), f.code) == r.codes.end()) {
+      const bool read_in_budget = std::find(r.codes.begin(), r.codes.end(), f.code) != r.codes.end();
+      if (!read_in_budget) {
         ++missed;
         if (r.card_in_view) ++missed_but_seen;
         for (const Region& region : find_code_regions(f.image.frame()))
@@ -265,10 +267,11 @@ void run_camera(int frames, std::uint64_t seed, const std::string& dump_dir, con
       DecodeResult u = unlimited.decode(f.image.frame());
       all.add(ms_since(start), u.codes, f.code);
       const bool read = std::find(u.codes.begin(), u.codes.end(), f.code) != u.codes.end();
-      if (!read && !dump_dir.empty()) {
+      if ((!read || !read_in_budget) && !dump_dir.empty()) {
         char name[200];
-        std::snprintf(name, sizeof name, "/%s-miss-%03d-%.1fpx-motion%.1f-glare%.0f-light%.2f-q%d-persp%.2f.pgm",
-                      std::string(camera_set_name(set)).c_str(), i, f.px_per_module, f.motion_px, f.glare_radius_px,
+        std::snprintf(name, sizeof name, "/%s-%s-%03d-%.1fpx-motion%.1f-glare%.0f-light%.2f-q%d-persp%.2f.pgm",
+                      std::string(camera_set_name(set)).c_str(), read ? "late" : "miss", i, f.px_per_module,
+                      f.motion_px, f.glare_radius_px,
                       f.light, f.jpeg_quality, f.perspective);
         std::string file = dump_dir + name;
         std::replace(file.begin() + static_cast<std::ptrdiff_t>(dump_dir.size()), file.end(), ':', '-');

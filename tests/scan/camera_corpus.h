@@ -100,6 +100,7 @@ struct CameraFrame {
   double code_x = 0, code_y = 0;  // the code's centre in the frame (pixels)
   double px_per_module = 0;
   double motion_px = 0;
+  double motion_degrees = 0;  // the blur's direction (0: left to right)
   double glare_radius_px = 0;  // 0: no glare
   double light = 1;
   int jpeg_quality = 0;        // 0: not through JPEG
@@ -134,6 +135,7 @@ inline CameraFrame make_camera_frame(Rng& rng, CameraSet set, int width = 1280, 
 
   perspective(f.image, scene.pose.cx, scene.pose.cy, side, pull);
   f.motion_px = motion * (hard(CameraSet::motion) ? max_motion_blur_px : easy_motion_blur_px);
+  f.motion_degrees = motion_degrees;
   motion_blur(f.image, f.motion_px, motion_degrees);
   if (hard(CameraSet::glare)) {
     f.glare_radius_px = glare_radius;
