@@ -67,6 +67,13 @@ void ReplicaFollower::run() {
   // verification names the first event that fails.
   try {
     start_checked();
+  } catch (const ReplicaMismatch& e) {
+    // Its replay mark is not an event's number, or names one past its last (replayed_seq).
+    // TRANSLATORS: {} says what is wrong with the file (it names the mark).
+    set_problem("standby", fmt::format(fmt::runtime(tr("this standby's own file fails its check: {}. It follows no more: "
+                                                       "start it from a new file")),
+                                       e.what()),
+                true);
   } catch (const std::exception& e) {
     // TRANSLATORS: {} says what went wrong (an unreadable file).
     set_problem("standby", fmt::format(fmt::runtime(tr("could not check this standby's own file: {}")), e.what()), true);

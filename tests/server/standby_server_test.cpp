@@ -106,6 +106,24 @@ TEST_CASE("a standby whose file was edited, or whose chain parted from the prima
     CHECK_THAT(problem, Catch::Contains("event 1"));
     CHECK(event_count(f.standby_path) < event_count(f.ledger.path));  // nothing more was added
   }
+  SECTION("its replay mark past its last event") {
+    PrimaryAndStandby f;
+    REQUIRE(comes_true([&] { return f.standby_caught_up(); }));
+    f.standby.reset();
+    const std::int64_t head = event_count(f.standby_path);
+    db::Database(f.standby_path, false)
+        .prepare("INSERT INTO replica_state(key, value) VALUES ('replayed_seq', ?1) "
+                 "ON CONFLICT(key) DO UPDATE SET value = ?1")
+        .bind(1, std::to_string(head + 3))
+        .run();
+    REQUIRE(f.record_lost_bystander(f.primary.url()).status == 200);
+    f.start_standby_on(f.standby_path, false);
+    REQUIRE(comes_true([&] { return health(f.standby->url()).body.value("problem", "") != ""; }));
+    const std::string problem = health(f.standby->url()).body["problem"];
+    CHECK_THAT(problem, Catch::Contains("names event " + std::to_string(head + 3)));
+    CHECK_THAT(problem, Catch::Contains("follows no more"));
+    CHECK(event_count(f.standby_path) == head);  // nothing more was added
+  }
   SECTION("another chain") {
     PrimaryAndStandby f(false);
     // A standby file that followed another ledger: its event 1 is not this primary's.
