@@ -27,6 +27,10 @@ inline constexpr double busy_share = 0.8;
 // under 200; larger ones are a textured cloth, a screen, a page of print.
 inline constexpr int min_code_region_px = 48;
 inline constexpr int max_code_region_px = 320;
+// The largest region a code of 3-5 px modules gives (pixels, its larger side): the decoder reads
+// no larger region as a crop (frame_decoder.cpp); the hint still takes them, up to
+// max_code_region_px, for a code held nearer.
+inline constexpr int largest_code_region_px = 200;
 
 struct Region {
   int x = 0, y = 0, width = 0, height = 0;  // pixels, in the frame

@@ -135,11 +135,10 @@ constexpr std::size_t max_regions_read = 3;  // the largest ones: a card is one 
 constexpr double crop_margin_share = 0.25;   // of the region's larger side
 constexpr int min_crop_margin_px = 16;       // a quiet zone of 4 modules at 4 px
 constexpr double crop_upscale_factor = 2.0;
-// A region larger than the largest code's (200 px: scan/code_finder.h) is read no way: with its
-// margins its crop is more than this. Hint or not, such crops read no code on bench_scan's camera
-// corpus, and reading them took the time of the whole-frame attempts after them (an easy frame
-// in 500 went unread within the budget behind three large patches of clutter).
-constexpr int max_read_crop_px = 300;
+// A region larger than the largest code's (largest_code_region_px, scan/code_finder.h) is read
+// no way: such crops read no code on bench_scan's camera corpus, and reading them took the time of
+// the whole-frame attempts after them (an easy frame in 500 went unread within the budget behind
+// three large patches of clutter).
 
 GrayFrame cropped(const GrayFrame& frame, const Region& r) {
   const int margin = std::max(min_crop_margin_px,
@@ -154,9 +153,15 @@ GrayFrame cropped(const GrayFrame& frame, const Region& r) {
 // A region's crop and what its ways of reading share, each made when a way first asks for it.
 class Crop {
  public:
-  explicit Crop(const GrayFrame& pixels) : pixels_(pixels) {}
+  Crop(const GrayFrame& frame, const Region& region) : region_(region), pixels_(cropped(frame, region)) {}
+  const Region& region() const { return region_; }
   const GrayFrame& pixels() const { return pixels_; }
   double pixel_count() const { return static_cast<double>(pixels_.width) * pixels_.height; }
+  // What turned() makes of it: a square of its larger side.
+  double square_pixel_count() const {
+    const double side = std::max(pixels_.width, pixels_.height);
+    return side * side;
+  }
   GrayFrame twice() {
     if (!twice_) twice_.emplace(upscaled(pixels_, crop_upscale_factor));
     return twice_->frame();
@@ -168,20 +173,18 @@ class Crop {
   }
 
  private:
+  Region region_;
   GrayFrame pixels_;
   std::optional<PixelBuffer> twice_, straightened_;
 };
 
-// The crop with a travel of `length_px` undone, read as it comes, then at twice the size.
-// Crops larger than a code's are left alone: the deconvolution's time grows with the pixels, and
-// bench_scan read no code from them.
-constexpr int max_deblurred_crop_px =
-    240;  // 21 modules of 5 px turned 45 degrees, smeared, with the margins
-
-constexpr double deblur_cost = 50;  // a crop pixel, in first-attempt pixels (see read_regions)
+// The crop with a travel of `length_px` undone, read as it comes, then at twice the size. Larger
+// regions are left alone: the deconvolution's time grows with the square of the side, and
+// bench_scan read no code from them (measured on crops: 240 px with their margins).
+constexpr int max_deblurred_region_px = 160;
 
 void read_deblurred(Crop& crop, double length_px, DecodeResult& result) {
-  if (std::max(crop.pixels().width, crop.pixels().height) > max_deblurred_crop_px) return;
+  if (std::max(crop.region().width, crop.region().height) > max_deblurred_region_px) return;
   const PixelBuffer sharp = deblurred_along_rows(crop.straightened(), length_px);
   read_codes(sharp.view(), ZXing::Binarizer::LocalAverage, result);
   if (result.codes.empty())
@@ -191,21 +194,21 @@ void read_deblurred(Crop& crop, double length_px, DecodeResult& result) {
 
 // One way of reading a crop, and what it costs per pixel of the crop in multiples of what the
 // first attempt took per pixel of the frame (from the whole-frame attempts' costs above: the
-// contrast attempt 2.3, the 1.5x upscale 3.2 for 2.25 times the pixels).
+// contrast attempt 2.3, the 1.5x upscale 3.2 for 2.25 times the pixels). A way that works on the
+// crop turned (`on_square`) costs by the square's pixels.
 struct CropWay {
   double cost_per_pixel;
   void (*read)(Crop& crop, DecodeResult& result);
+  bool on_square = false;
 };
 
-// Reads the regions' crops, each several ways, leaving out a way that would end past the budget
-// as decode() leaves out an attempt.
+// The ways of reading a crop (the decoder's second attempt), in the order of what they read.
 // What each adds (bench_scan --set hard --frames 200 --seed 4242, no budget): the whole-frame
 // attempts read 71.0 %; with the contrast-normalised crop 74.5 %, at twice the size normalised
 // 76.0 %, at twice the size as it comes 81.0 %; by ratio adds no frame without a budget but reads
 // some sooner (79.5 -> 80.5 % within it). Tried and left out: the crop at 3x normalised, one
 // global threshold on the crop (nothing more), an unsharp mask (radius 1-3 px: up to 2.5 points
-// more with no budget, fewer within it). Every region found marks the result's card_in_view.
-// The ways of reading a crop, cheapest first (read_regions).
+// more with no budget, fewer within it).
 constexpr CropWay crop_ways[] = {
     // Local contrast normalisation (as attempt 4 on the whole frame).
     {2.3,
@@ -232,27 +235,31 @@ constexpr CropWay crop_ways[] = {
      }},
 };
 
-// The card's motion undone (scan/motion_deblur.h), one travel a way, shortest first. Their cost:
-// 20 Richardson-Lucy iterations and two reads, 42-55 times the first attempt's time a pixel
-// (measured on bench_scan's hard frames; the first way turns the crop too).
+// The card's motion undone (scan/motion_deblur.h; the decoder's third attempt), one travel a way,
+// shortest first. Their cost: 20 Richardson-Lucy iterations and two reads, 42-55 times the first
+// attempt's time a pixel of the crop, the first way's the most (it turns the crop too), measured
+// on bench_scan's hard frames: the largest taken.
+constexpr double deblur_cost = 55;
 constexpr CropWay deblurring_ways[] = {
     {deblur_cost,
-     [](Crop& crop, DecodeResult& r) { read_deblurred(crop, motion_lengths_px[0], r); }},
+     [](Crop& crop, DecodeResult& r) { read_deblurred(crop, motion_lengths_px[0], r); }, true},
     {deblur_cost,
-     [](Crop& crop, DecodeResult& r) { read_deblurred(crop, motion_lengths_px[1], r); }},
+     [](Crop& crop, DecodeResult& r) { read_deblurred(crop, motion_lengths_px[1], r); }, true},
     {deblur_cost,
-     [](Crop& crop, DecodeResult& r) { read_deblurred(crop, motion_lengths_px[2], r); }},
+     [](Crop& crop, DecodeResult& r) { read_deblurred(crop, motion_lengths_px[2], r); }, true},
 };
 
+// Reads the crops of the largest regions `ways`, leaving out a way that would end past the budget
+// as decode() leaves out an attempt. Every region found marks the result's card_in_view.
 void read_regions(FrameWork& work, std::span<const CropWay> ways, DecodeResult& result) {
   const std::vector<Region>& regions = work.code_regions();
   if (!regions.empty()) result.card_in_view = true;
   for (std::size_t i = 0; i < std::min(regions.size(), max_regions_read); ++i) {
-    Crop crop(cropped(work.frame, regions[i]));
-    if (std::max(crop.pixels().width, crop.pixels().height) > max_read_crop_px) continue;
+    if (std::max(regions[i].width, regions[i].height) > largest_code_region_px) continue;
+    Crop crop(work.frame, regions[i]);
     for (const CropWay& way : ways) {
-      if (way.cost_per_pixel * crop.pixel_count() * work.first_ms_per_pixel > work.ms_left())
-        continue;
+      const double pixels = way.on_square ? crop.square_pixel_count() : crop.pixel_count();
+      if (way.cost_per_pixel * pixels * work.first_ms_per_pixel > work.ms_left()) continue;
       way.read(crop, result);
       if (!result.codes.empty()) return;
     }

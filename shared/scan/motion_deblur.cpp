@@ -1,6 +1,7 @@
 #include "scan/motion_deblur.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <numbers>
 #include <vector>
@@ -107,6 +108,7 @@ PixelBuffer turned(const GrayFrame& crop, double degrees) {
 }
 
 PixelBuffer deblurred_along_rows(const GrayFrame& image, double length_px, int iterations) {
+  assert(length_px >= 1);  // the decoder's motion_lengths_px
   const int w = image.width, h = image.height;
   const std::size_t size = static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
   // Grey levels plus one, so that a black pixel is not a division by zero.
@@ -135,7 +137,7 @@ PixelBuffer deblurred_along_rows(const GrayFrame& image, double length_px, int i
     std::uint8_t* o = out.row(y);
     const float* e = estimate.data() + static_cast<std::ptrdiff_t>(y) * w;
     for (int x = 0; x < w; ++x)
-      o[x] = static_cast<std::uint8_t>(std::clamp(e[x] - 1.0f, 0.0f, 255.0f));
+      o[x] = static_cast<std::uint8_t>(std::clamp(e[x] - 0.5f, 0.0f, 255.0f));  // - 1, rounded
   }
   return out;
 }

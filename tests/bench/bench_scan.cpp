@@ -269,9 +269,9 @@ void run_camera(int frames, std::uint64_t seed, const std::string& dump_dir, con
       const bool read = std::find(u.codes.begin(), u.codes.end(), f.code) != u.codes.end();
       if ((!read || !read_in_budget) && !dump_dir.empty()) {
         char name[200];
-        std::snprintf(name, sizeof name, "/%s-%s-%03d-%.1fpx-motion%.1f-glare%.0f-light%.2f-q%d-persp%.2f.pgm",
+        std::snprintf(name, sizeof name, "/%s-%s-%03d-%.1fpx-motion%.1fat%.0fdeg-glare%.0f-light%.2f-q%d-persp%.2f.pgm",
                       std::string(camera_set_name(set)).c_str(), read ? "late" : "miss", i, f.px_per_module,
-                      f.motion_px, f.glare_radius_px,
+                      f.motion_px, f.motion_degrees, f.glare_radius_px,
                       f.light, f.jpeg_quality, f.perspective);
         std::string file = dump_dir + name;
         std::replace(file.begin() + static_cast<std::ptrdiff_t>(dump_dir.size()), file.end(), ':', '-');
