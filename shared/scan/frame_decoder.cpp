@@ -153,7 +153,8 @@ GrayFrame cropped(const GrayFrame& frame, const Region& r) {
 // A region's crop and what its ways of reading share, each made when a way first asks for it.
 class Crop {
  public:
-  Crop(const GrayFrame& frame, const Region& region) : region_(region), pixels_(cropped(frame, region)) {}
+  Crop(const GrayFrame& frame, const Region& region)
+      : region_(region), pixels_(cropped(frame, region)) {}
   const Region& region() const { return region_; }
   const GrayFrame& pixels() const { return pixels_; }
   double pixel_count() const { return static_cast<double>(pixels_.width) * pixels_.height; }
@@ -236,10 +237,11 @@ constexpr CropWay crop_ways[] = {
 };
 
 // The card's motion undone (scan/motion_deblur.h; the decoder's third attempt), one travel a way,
-// shortest first. Their cost: 20 Richardson-Lucy iterations and two reads, 42-55 times the first
-// attempt's time a pixel of the crop, the first way's the most (it turns the crop too), measured
-// on bench_scan's hard frames: the largest taken.
-constexpr double deblur_cost = 55;
+// shortest first. Their cost, a pixel of the turned crop (the square of its larger side): 20
+// Richardson-Lucy iterations and two reads took 42-55 times the first attempt's time a pixel of
+// the crop as cut on bench_scan's hard frames, whose code crops are nearly square (the first way
+// the most: it turns the crop too).
+constexpr double deblur_cost = 50;
 constexpr CropWay deblurring_ways[] = {
     {deblur_cost,
      [](Crop& crop, DecodeResult& r) { read_deblurred(crop, motion_lengths_px[0], r); }, true},
