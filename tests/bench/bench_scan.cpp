@@ -6,7 +6,9 @@
 // (easy, hard, and hard in one degradation at a time), pinned to one core (CPU 0) as the issue
 // measures, each frame read by one ZXing pass, by FrameDecoder with its budget and by FrameDecoder
 // without a budget (every attempt: what the floor test counts). --set NAME runs that camera set
-// alone (easy, hard, hard:motion, ...).
+// alone (easy, hard, hard:motion, ..., packet:easy, packet:hard). The packet sets are the sample
+// town's printed cards, rasterised by pdftoppm and cut out, spoiled as the easy and the hard set
+// (tests/scan/packet_frames.h).
 // --dump writes the frames FrameDecoder missed to DIR as PGM files, named by their parameters (camera
 // corpus: "miss" with no budget, "late" read only without the budget).
 //
@@ -29,13 +31,16 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
 
 #include <sched.h>
+#include <stdlib.h>
 
 #include "camera_corpus.h"
+#include "packet_frames.h"
 #include "scan/code_finder.h"
 #include "scan/frame_decoder.h"
 #include "synthetic_frames.h"
@@ -221,6 +226,36 @@ void run(const Corpus& corpus, int frames, std::uint64_t seed, const std::string
   breakdown.print();
 }
 
+// The camera corpus's rows: each set of camera_corpus.h on drawn cards, then the printed packets'
+// cards (packet_frames.h) spoiled as the easy and the hard set.
+struct CameraRow {
+  std::string name;
+  CameraSet set;
+  bool packet = false;
+};
+
+std::vector<CameraRow> camera_rows() {
+  std::vector<CameraRow> rows;
+  for (CameraSet set : camera_sets) rows.push_back({std::string(camera_set_name(set)), set, false});
+  rows.push_back({"packet:easy", CameraSet::easy, true});
+  rows.push_back({"packet:hard", CameraSet::hard, true});
+  return rows;
+}
+
+// The two packets printed, rasterised and cut into cards in a fresh folder under /tmp, removed once read.
+std::vector<PrintedCard> packet_cards() {
+  char dir[] = "/tmp/bench-scan-packets-XXXXXX";
+  if (!mkdtemp(dir)) throw std::runtime_error("cannot make a folder under /tmp");
+  const auto start = Clock::now();
+  PacketPrint print = print_packet_cards(dir);
+  std::filesystem::remove_all(dir);
+  std::printf("packets of %s and %s printed (%zu cards), rasterised at %d, %d and %d dpi: %zu cards with their code "
+              "located (%.1f s)\n",
+              packet_characters[0].c_str(), packet_characters[1].c_str(), print.printed, packet_dpis[0], packet_dpis[1],
+              packet_dpis[2], print.cards.size(), ms_since(start) / 1000);
+  return std::move(print.cards);
+}
+
 // Issue 31's corpus: one line a set, the frames of every set drawn from the same seed (the same
 // scenes, spoiled differently).
 void run_camera(int frames, std::uint64_t seed, const std::string& dump_dir, const std::string& only_set) {
@@ -233,18 +268,21 @@ void run_camera(int frames, std::uint64_t seed, const std::string& dump_dir, con
   std::printf("camera corpus: %d frames a set of %d x %d, %.0f to %.0f px a module (seed %llu)%s\n", frames, frame_w,
               frame_h, min_px_per_module, max_px_per_module, static_cast<unsigned long long>(seed),
               pinned ? ", on CPU 0" : ", NOT pinned (sched_setaffinity failed)");
+  std::vector<PrintedCard> cards;
+  if (only_set.empty() || only_set.rfind("packet", 0) == 0) cards = packet_cards();
   // seen%: of the frames the station's decoder does not read, those where it still saw a code
   // (DecodeResult::card_in_view: the "hold it still" hint).
   // at code%: of those, the ones where a code-like region (find_code_regions) holds the code's centre.
   std::printf("%-17s %6s %7s %8s %10s %7s %7s %7s %9s %6s %8s\n", "set", "frames", "plain%", "decoder%", "unlimited%",
               "p50 ms", "p95 ms", "max ms", "unl. p50", "seen%", "at code%");
-  for (CameraSet set : camera_sets) {
-    if (!only_set.empty() && camera_set_name(set) != only_set) continue;
+  for (const CameraRow& row : camera_rows()) {
+    if (!only_set.empty() && row.name != only_set) continue;
     Rng rng(seed);
     Tally plain, ours, all;
     int missed = 0, missed_but_seen = 0, missed_but_located = 0;
     for (int i = 0; i < frames; ++i) {
-      CameraFrame f = make_camera_frame(rng, set, frame_w, frame_h);
+      CameraFrame f = row.packet ? make_packet_frame(rng, cards, row.set, frame_w, frame_h)
+                                 : make_camera_frame(rng, row.set, frame_w, frame_h);
       if (i == 0) budgeted.decode(f.image.frame());  // warm up, not measured
       auto start = Clock::now();
       const std::vector<std::string> plain_codes = plain_zxing_pass(f.image);
@@ -270,19 +308,18 @@ void run_camera(int frames, std::uint64_t seed, const std::string& dump_dir, con
       if ((!read || !read_in_budget) && !dump_dir.empty()) {
         char name[200];
         std::snprintf(name, sizeof name, "/%s-%s-%03d-%.1fpx-motion%.1fat%.0fdeg-glare%.0f-light%.2f-q%d-persp%.2f.pgm",
-                      std::string(camera_set_name(set)).c_str(), read ? "late" : "miss", i, f.px_per_module,
-                      f.motion_px, f.motion_degrees, f.glare_radius_px,
-                      f.light, f.jpeg_quality, f.perspective);
+                      row.name.c_str(), read ? "late" : "miss", i, f.px_per_module, f.motion_px, f.motion_degrees,
+                      f.glare_radius_px, f.light, f.jpeg_quality, f.perspective);
         std::string file = dump_dir + name;
         std::replace(file.begin() + static_cast<std::ptrdiff_t>(dump_dir.size()), file.end(), ':', '-');
         write_pgm(file, f.image);
       }
     }
     auto pct = [frames](const Tally& t) { return 100.0 * t.decoded / frames; };
-    std::printf("%-17s %6d %6.1f%% %7.1f%% %9.1f%% %7.1f %7.1f %7.1f %9.1f %5.0f%% %7.0f%%\n",
-                std::string(camera_set_name(set)).c_str(), frames, pct(plain), pct(ours), pct(all), ours.percentile(0.5),
-                ours.percentile(0.95), ours.percentile(1.0), all.percentile(0.5),
-                missed ? 100.0 * missed_but_seen / missed : 0.0, missed ? 100.0 * missed_but_located / missed : 0.0);
+    std::printf("%-17s %6d %6.1f%% %7.1f%% %9.1f%% %7.1f %7.1f %7.1f %9.1f %5.0f%% %7.0f%%\n", row.name.c_str(), frames,
+                pct(plain), pct(ours), pct(all), ours.percentile(0.5), ours.percentile(0.95), ours.percentile(1.0),
+                all.percentile(0.5), missed ? 100.0 * missed_but_seen / missed : 0.0,
+                missed ? 100.0 * missed_but_located / missed : 0.0);
   }
   if (!only_set.empty()) return;
   // The same tables spoiled as the hard set, with no card on them: how often the hint would show
@@ -301,6 +338,7 @@ int main(int argc, char** argv) {
   int frames = 500;
   std::uint64_t seed = 20'250'705;
   std::string dump_dir, which = "both", only_set;
+  const std::vector<CameraRow> rows = camera_rows();
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--quick") == 0) {
       quick = true;
@@ -309,8 +347,7 @@ int main(int argc, char** argv) {
     } else if (std::strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
       seed = std::strtoull(argv[++i], nullptr, 10);
     } else if (std::strcmp(argv[i], "--set") == 0 && i + 1 < argc &&
-               std::any_of(camera_sets.begin(), camera_sets.end(),
-                           [&](CameraSet set) { return camera_set_name(set) == argv[i + 1]; })) {
+               std::any_of(rows.begin(), rows.end(), [&](const CameraRow& row) { return row.name == argv[i + 1]; })) {
       only_set = argv[++i];
       which = "camera";
     } else if (std::strcmp(argv[i], "--dump") == 0 && i + 1 < argc) {
@@ -323,7 +360,7 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "usage: %s [--quick] [--corpus table|harsh|camera|both] [--set NAME] [--frames N] [--seed S] [--dump DIR]\n",
                    argv[0]);
       std::fprintf(stderr, "  --set: one camera set of");
-      for (CameraSet set : camera_sets) std::fprintf(stderr, " %s", std::string(camera_set_name(set)).c_str());
+      for (const CameraRow& row : rows) std::fprintf(stderr, " %s", row.name.c_str());
       std::fprintf(stderr, " (not with --corpus)\n");
       return 2;
     }

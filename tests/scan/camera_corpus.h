@@ -58,12 +58,8 @@ struct Scene {
 // `max_shear` and `min_squash` bound the card's affine foreshortening (bench_scan's table and
 // harsh corpora: 0.3 and 0.7); the camera corpus keeps it modest (camera_max_shear,
 // camera_min_squash), its perspective being a degradation of its own.
-inline Scene draw_scene(Rng& rng, int width, int height, double min_px, double max_px, double max_shear = 0.3,
-                        double min_squash = 0.7, bool with_card = true) {
-  Scene s;
-  s.code = random_card_code(rng);
-  Canvas canvas(width, height, rng.uniform(0.2, 0.8));
-  cairo_t* cr = canvas.cr();
+// A table's clutter: 5 to 25 grey boxes and papers at any angle, some with hard dark edges.
+inline void draw_clutter(cairo_t* cr, Rng& rng, int width, int height) {
   const int clutter = rng.integer(5, 25);
   for (int i = 0; i < clutter; ++i) {
     cairo_save(cr);
@@ -80,6 +76,15 @@ inline Scene draw_scene(Rng& rng, int width, int height, double min_px, double m
     cairo_stroke(cr);
     cairo_restore(cr);
   }
+}
+
+inline Scene draw_scene(Rng& rng, int width, int height, double min_px, double max_px, double max_shear = 0.3,
+                        double min_squash = 0.7, bool with_card = true) {
+  Scene s;
+  s.code = random_card_code(rng);
+  Canvas canvas(width, height, rng.uniform(0.2, 0.8));
+  cairo_t* cr = canvas.cr();
+  draw_clutter(cr, rng, width, height);
   CardPose& pose = s.pose;
   pose.px_per_module = rng.uniform(min_px, max_px);
   pose.degrees = rng.uniform(0, 360);
@@ -108,6 +113,42 @@ struct CameraFrame {
   GreyImage image{0, 0};
 };
 
+// What a webcam in a dim saloon does to a frame whose code is known (its centre at f.code_x,
+// f.code_y, `side_px` a side): perspective, motion blur, glare, dim light, noise and JPEG, in a
+// camera's order, each at its hard range in the sets that have it hard and easy in the others.
+// Every draw is made whatever the set, so that the sets share their scenes' random stream.
+inline void spoil_like_a_webcam(Rng& rng, CameraSet set, CameraFrame& f, double side_px) {
+  auto hard = [set](CameraSet which) { return set == CameraSet::hard || set == which; };
+  std::array<double, 8> pull{};
+  const double reach = hard(CameraSet::perspective) ? max_perspective : easy_perspective;
+  for (double& p : pull) {
+    p = rng.uniform(-reach, reach) / 2;  // two corners apart: the whole reach at most
+    f.perspective = std::max(f.perspective, std::abs(p) * 2);
+  }
+  const double motion = rng.uniform(0, 1), motion_degrees = rng.uniform(0, 360);
+  const double glare_x = rng.uniform(-side_px / 2, side_px / 2), glare_y = rng.uniform(-side_px / 2, side_px / 2);
+  const double glare_radius = rng.uniform(min_glare_radius_px, max_glare_radius_px), glare_peak = rng.uniform(0.5, 0.9);
+  const double light = rng.uniform(0, 1);
+  const int quality = rng.integer(min_jpeg_quality, max_jpeg_quality);
+
+  perspective(f.image, f.code_x, f.code_y, side_px, pull);
+  f.motion_px = motion * (hard(CameraSet::motion) ? max_motion_blur_px : easy_motion_blur_px);
+  f.motion_degrees = motion_degrees;
+  motion_blur(f.image, f.motion_px, motion_degrees);
+  if (hard(CameraSet::glare)) {
+    f.glare_radius_px = glare_radius;
+    glare(f.image, f.code_x + glare_x, f.code_y + glare_y, glare_radius, glare_peak);
+  }
+  f.light = hard(CameraSet::dim) ? min_light_level + light * (max_light_level - min_light_level)
+                                 : easy_min_light + light * (1 - easy_min_light);
+  dim(f.image, f.light);
+  add_noise(f.image, noise_amplitude, rng);
+  if (hard(CameraSet::jpeg)) {
+    f.jpeg_quality = quality;
+    jpeg_round_trip(f.image, quality);
+  }
+}
+
 // `with_card` false: the same table and the same spoiling, but no card (no code is to be seen).
 inline CameraFrame make_camera_frame(Rng& rng, CameraSet set, int width = 1280, int height = 720, bool with_card = true) {
   Scene scene = draw_scene(rng, width, height, min_px_per_module, max_px_per_module, camera_max_shear, camera_min_squash,
@@ -118,37 +159,7 @@ inline CameraFrame make_camera_frame(Rng& rng, CameraSet set, int width = 1280, 
   f.code_y = scene.pose.cy;
   f.px_per_module = scene.pose.px_per_module;
   f.image = std::move(scene.image);
-  auto hard = [set](CameraSet which) { return set == CameraSet::hard || set == which; };
-  // Every draw is made whatever the set, so that the sets share their scenes' random stream.
-  const double side = code_side_px(f.code, f.px_per_module);
-  std::array<double, 8> pull{};
-  const double reach = hard(CameraSet::perspective) ? max_perspective : easy_perspective;
-  for (double& p : pull) {
-    p = rng.uniform(-reach, reach) / 2;  // two corners apart: the whole reach at most
-    f.perspective = std::max(f.perspective, std::abs(p) * 2);
-  }
-  const double motion = rng.uniform(0, 1), motion_degrees = rng.uniform(0, 360);
-  const double glare_x = rng.uniform(-side / 2, side / 2), glare_y = rng.uniform(-side / 2, side / 2);
-  const double glare_radius = rng.uniform(min_glare_radius_px, max_glare_radius_px), glare_peak = rng.uniform(0.5, 0.9);
-  const double light = rng.uniform(0, 1);
-  const int quality = rng.integer(min_jpeg_quality, max_jpeg_quality);
-
-  perspective(f.image, scene.pose.cx, scene.pose.cy, side, pull);
-  f.motion_px = motion * (hard(CameraSet::motion) ? max_motion_blur_px : easy_motion_blur_px);
-  f.motion_degrees = motion_degrees;
-  motion_blur(f.image, f.motion_px, motion_degrees);
-  if (hard(CameraSet::glare)) {
-    f.glare_radius_px = glare_radius;
-    glare(f.image, scene.pose.cx + glare_x, scene.pose.cy + glare_y, glare_radius, glare_peak);
-  }
-  f.light = hard(CameraSet::dim) ? min_light_level + light * (max_light_level - min_light_level)
-                                 : easy_min_light + light * (1 - easy_min_light);
-  dim(f.image, f.light);
-  add_noise(f.image, noise_amplitude, rng);
-  if (hard(CameraSet::jpeg)) {
-    f.jpeg_quality = quality;
-    jpeg_round_trip(f.image, quality);
-  }
+  spoil_like_a_webcam(rng, set, f, code_side_px(f.code, f.px_per_module));
   return f;
 }
 
