@@ -45,7 +45,7 @@ TEST_CASE("marshal init lists every problem with file and line, and writes nothi
   CHECK_FALSE(fs::exists(t.file("town.db")));
 }
 
-TEST_CASE("marshal init, record and verify on the sample town; a tampered file fails", "[cli][ledger]") {
+TEST_CASE("marshal init, record and verify on the sample town, a tampered file fails", "[cli][ledger]") {
   TempFolder t;
   std::string db = t.file("town.db");
   ProgramRun init = run_marshal({"init", source_path("events/lincoln-1875"), "--db", db});
@@ -72,7 +72,7 @@ TEST_CASE("marshal init, record and verify on the sample town; a tampered file f
   CHECK(tampered.err.find("event 1 fails") != std::string::npos);
 }
 
-TEST_CASE("marshal station add prints a one-time code; revoke ends it; bad role refused", "[cli][ledger]") {
+TEST_CASE("marshal station add prints a one-time code, revoke ends it, bad role refused", "[cli][ledger]") {
   TempFolder t;
   std::string db = t.file("town.db");
   REQUIRE(run_marshal({"init", source_path("events/lincoln-1875"), "--db", db}).exit_code == 0);

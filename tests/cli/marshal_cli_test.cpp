@@ -88,7 +88,7 @@ TEST_CASE("the resolve duel example reaches the outcome the docs show", "[cli]")
   CHECK_FALSE(out.contains("seed"));  // physical: nothing was drawn
 }
 
-TEST_CASE("input from standard input; missing cards are drawn and reported", "[cli]") {
+TEST_CASE("input from standard input, missing cards are drawn and reported", "[cli]") {
   std::string input = R"({"duelists":[{"name":"Ann","speed":2,"accuracy":3},
                                        {"name":"Bob","speed":2,"accuracy":3}],
                           "until_over": true})";

@@ -36,7 +36,7 @@ std::map<std::string, PinRow> read_pins(const std::string& csv) {
 
 }  // namespace
 
-TEST_CASE("marshal pins lists every character's PIN; pins reset gives one badge a new PIN", "[cli][pins]") {
+TEST_CASE("marshal pins lists every character's PIN, pins reset gives one badge a new PIN", "[cli][pins]") {
   TempDir t;
   std::string db = t.file("town.db");
   REQUIRE(run_marshal({"init", source_path("events/lincoln-1875"), "--db", db}).exit_code == 0);

@@ -30,7 +30,7 @@ struct TownIn {
 
 }  // namespace
 
-TEST_CASE("an event in Russian prints in Russian; --lang en prints the same ledger in English", "[cli][i18n]") {
+TEST_CASE("an event in Russian prints in Russian, --lang en prints the same ledger in English", "[cli][i18n]") {
   TownIn town("ru");
   ProgramRun init = run_marshal({"init", town.file("event"), "--db", town.file("town.db")});
   INFO(init.out << init.err);

@@ -231,7 +231,7 @@ TEST_CASE("marshal twtw order: malformed or oversized input is refused by where 
   CHECK(crowd.err.find("at most 64") != std::string::npos);
 }
 
-TEST_CASE("marshal twtw deck: the test deck's cards counted; a broken deck's problems with file:line", "[cli][twtw]") {
+TEST_CASE("marshal twtw deck: the test deck's cards counted, a broken deck's problems with file:line", "[cli][twtw]") {
   const std::string deck = std::string(MARSHAL_SOURCE_DIR) + "/tests/data/twtw-test-deck.csv";
   json counted = twtw({"deck", deck});
   CHECK(counted["cards"] == 12);

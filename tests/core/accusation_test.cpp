@@ -134,7 +134,7 @@ TEST_CASE("accusation: a loser with no bystander left loses none, and nothing is
         }) == "already_spent");
 }
 
-TEST_CASE("accusation: a recorded pick is replayed; a card the loser does not hold is refused",
+TEST_CASE("accusation: a recorded pick is replayed, a card the loser does not hold is refused",
           "[accusation][bystander]") {
   std::vector<Character> people{gambler("Ann", 3), gambler("Bob", 0)};
   const Trick cheat = flipped(TrickFlag::cheat);

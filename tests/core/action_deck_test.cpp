@@ -48,7 +48,7 @@ TEST_CASE("physical entries the deck cannot produce in one round are refused", "
   CHECK_NOTHROW(check_one_round({10, 10, 10, 10}));
 }
 
-TEST_CASE("the same seed gives the same draws; another seed differs", "[deck][rng]") {
+TEST_CASE("the same seed gives the same draws, another seed differs", "[deck][rng]") {
   auto run = [](std::uint64_t seed) {
     Csprng rng(seed_from_number(seed));
     std::vector<int> values;

@@ -40,7 +40,7 @@ TEST_CASE("Brawl: 3 or more fighters", "[brawl]") {
   CHECK(refusal([&] { Brawl b(twice, {}, 0); }) == "illegal_move@fighters[2]");
 }
 
-TEST_CASE("Brawl: total = card + HtH in use; the lowest is out", "[brawl]") {
+TEST_CASE("Brawl: total = card + HtH in use, the lowest is out", "[brawl]") {
   std::vector<Character> people = crowd({3, 1, 2});
   people[2].wounded = true;  // Cy: HtH 2, 1 in use
   Brawl brawl(people, {}, 0);

@@ -83,7 +83,7 @@ TEST_CASE("Chase location map: names, links, copies and a ROAD card are checked"
         "missing_input@locations");
 }
 
-TEST_CASE("Chase location map: links work both ways; the deck holds every copy", "[chase]") {
+TEST_CASE("Chase location map: links work both ways, the deck holds every copy", "[chase]") {
   const LocationMap map = test_map();
   CHECK(map.size() == 6);
   CHECK(map.linked(N, C));
@@ -253,7 +253,7 @@ TEST_CASE("Chase: riding hard, several posse cards each linked from the one befo
   CHECK(c.posse_hand() == std::vector<int>{M, R});
 }
 
-TEST_CASE("Chase: a match resets the count; three unmatched in a row escape", "[chase]") {
+TEST_CASE("Chase: a match resets the count, three unmatched in a row escape", "[chase]") {
   Chase c = chase({N, C, R, P, M, S}, {S, M, C, R, N, C, R});
   c.varmint_play(N);
   c.posse_play({S});

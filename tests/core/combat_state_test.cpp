@@ -24,7 +24,7 @@ std::string state_refusal(const std::function<void()>& act) {
 }
 }  // namespace
 
-TEST_CASE("a Wild Card takes three wounds; the fourth Incapacitates (001 L4)", "[combat_state]") {
+TEST_CASE("a Wild Card takes three wounds, the fourth Incapacitates (001 L4)", "[combat_state]") {
   Combatant c = new_combatant(wild_card_wound_levels);
   c = after_hit(c, judge_hit(6, 6, c.shaken));  // Toughness reached: Shaken
   CHECK(c.shaken);
@@ -40,7 +40,7 @@ TEST_CASE("a Wild Card takes three wounds; the fourth Incapacitates (001 L4)", "
   CHECK(state_refusal([&] { after_hit(c, HitOutcome{true, 1}); }) == "target illegal_move");
 }
 
-TEST_CASE("an Extra is out with one wound (001 L4); a beast of S/W6/I takes six (000 L165)", "[combat_state]") {
+TEST_CASE("an Extra is out with one wound (001 L4), a beast of S/W6/I takes six (000 L165)", "[combat_state]") {
   Combatant extra = new_combatant(0);
   extra = after_hit(extra, HitOutcome{true, 0});
   CHECK(extra.state == FighterState::fighting);
@@ -104,7 +104,7 @@ TEST_CASE("the Incapacitation roll's five results (000 L171-176)", "[combat_stat
   CHECK(state_refusal([&] { after_healing(dead, 1); }) == "patient dead");  // 000 L172: no Healing
 }
 
-TEST_CASE("healing takes wounds off; the dying healed come back at three wounds, Shaken (002 L36)", "[combat_state]") {
+TEST_CASE("healing takes wounds off, the dying healed come back at three wounds, Shaken (002 L36)", "[combat_state]") {
   Combatant hurt = after_hit(new_combatant(3), HitOutcome{true, 2});
   hurt = after_unshaken(hurt);
   CHECK(after_healing(hurt, 1).wounds == 1);
@@ -137,7 +137,7 @@ TEST_CASE("the dying healed with raises: back at the last level, a wound off a r
   CHECK(after_healing(down, 9).wounds == 0);
 }
 
-TEST_CASE("a Last Stand healed fights on below its last level; a Shaken held before a soaked hit stays", "[combat_state]") {
+TEST_CASE("a Last Stand healed fights on below its last level, a Shaken held before a soaked hit stays", "[combat_state]") {
   const Combatant down = after_hit(new_combatant(3), HitOutcome{true, 4});
   const Combatant healed = after_healing(after_incapacitation(down, Incapacitation::last_stand), 2);
   CHECK(healed.wounds == 1);
@@ -155,7 +155,7 @@ TEST_CASE("a Last Stand healed fights on below its last level; a Shaken held bef
   CHECK(state_refusal([] { after_hit(new_combatant(3), HitOutcome{false, -1}); }) == "wounds out_of_range");
 }
 
-TEST_CASE("a combat sheet is checked at every limit; a fighter's state is read back from its word", "[combat_state]") {
+TEST_CASE("a combat sheet is checked at every limit, a fighter's state is read back from its word", "[combat_state]") {
   auto sheet_refusal = [](CombatSheet sheet) { return state_refusal([&] { check_combat_sheet(sheet); }); };
   CHECK(sheet_refusal({5, 0, 2, 3, Luck::none}) == "accepted");
   CHECK(sheet_refusal({max_toughness, max_toughness - 1, max_parry, max_wound_levels, Luck::great_luck}) == "accepted");

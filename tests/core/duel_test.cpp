@@ -33,7 +33,7 @@ DeckSupply cards(const Duel& duel, std::optional<int> first, std::optional<int> 
 
 }  // namespace
 
-TEST_CASE("duel: the commitment is 0..Accuracy in use; more, or negative, is refused", "[duel]") {
+TEST_CASE("duel: the commitment is 0..Accuracy in use, more, or negative, is refused", "[duel]") {
   Duel duel(gunslinger("Ann", 1, 3), gunslinger("Bob", 2, 2), 0);
   {
     DeckSupply deck = cards(duel, 5, 6);
@@ -169,7 +169,7 @@ TEST_CASE("duel: a tie shoots simultaneously, each with Accuracy - committed", "
   CHECK(duel.over());
 }
 
-TEST_CASE("duel: the slower shoots only if still able; a dead one does not draw", "[duel]") {
+TEST_CASE("duel: the slower shoots only if still able, a dead one does not draw", "[duel]") {
   Duel duel(gunslinger("Ann", 3, 3), gunslinger("Bob", 0, 3), 0);
   DeckSupply draw_deck = cards(duel, 5, 5);
   REQUIRE(duel.draw({0, 0}, draw_deck).first == 0);

@@ -262,7 +262,7 @@ TEST_CASE("Fistfight: a knock-out starts 5 minutes knocked out at the round's ti
   CHECK(refusal([&] { Fistfight f(bob, fighter("Cy", 1), t + 5 * 60 * 1000); }) == "accepted");
 }
 
-TEST_CASE("Fistfight ends when both stop or at a knock-out; no round after the end",
+TEST_CASE("Fistfight ends when both stop or at a knock-out, no round after the end",
           "[fistfight]") {
   const Splits splits{FistSplit{0, 0}, FistSplit{0, 0}};
   Fistfight stopped(fighter("Ann", 0), fighter("Bob", 0), 0);

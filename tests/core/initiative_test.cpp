@@ -109,7 +109,7 @@ TEST_CASE("the station's draws are uniform over the cards left", "[initiative]")
   }
 }
 
-TEST_CASE("a card no deck holds is refused; a Joker is the same Joker whatever suit it carries", "[initiative]") {
+TEST_CASE("a card no deck holds is refused, a Joker is the same Joker whatever suit it carries", "[initiative]") {
   InitiativeDeck deck;
   deck.take(typed_card("RJ"));
   try {

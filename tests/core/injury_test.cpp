@@ -60,7 +60,7 @@ TEST_CASE("an injuries.csv cards cell: ranks, ranges from the lower, the Joker, 
   CHECK(injury_refusal([] { parse_injury_cards("2, 4-2"); }).find("'4-2'") != std::string::npos);  // names the part
 }
 
-TEST_CASE("a drawn card finds its rank's injury; a Joker of either colour the Joker's", "[core][injury]") {
+TEST_CASE("a drawn card finds its rank's injury, a Joker of either colour the Joker's", "[core][injury]") {
   const InjuryTable table = table_by_rank();
   CHECK_NOTHROW(table.check_complete());
   CHECK(table.injury_for({2, Suit::clubs, Joker::none}) == "hurt 2");

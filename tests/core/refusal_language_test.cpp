@@ -73,7 +73,7 @@ TEST_CASE("an engine refusal in English reads exactly as before, its sentence ke
   CHECK(horse->sentence().args == std::vector<std::string>{"7"});
 }
 
-TEST_CASE("an engine refusal made in Russian reads Russian; its sentence stays English with its data",
+TEST_CASE("an engine refusal made in Russian reads Russian, its sentence stays English with its data",
           "[core][refusal][i18n]") {
   InLanguage ru("ru");
   auto r = dead_duelist();

@@ -70,7 +70,7 @@ TEST_CASE("bystanders: one per bullet", "[shootout][bystander]") {
   CHECK(s.people()[1].bystanders.empty());
 }
 
-TEST_CASE("bystanders: the card must be held by the target; a refused settle changes nothing",
+TEST_CASE("bystanders: the card must be held by the target, a refused settle changes nothing",
           "[shootout][bystander]") {
   Shootout s(posse({"Ann", "Bob", "Cy"}, 2), {}, 0);
   DeckSupply deck({{9, 7, no_card}}, nullptr, &s.names());

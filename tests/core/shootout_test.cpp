@@ -8,7 +8,7 @@
 #include "shootout_helpers.h"
 
 
-TEST_CASE("shootout: 3 or more with guns drawn; 2 only when an ambusher opens it", "[shootout]") {
+TEST_CASE("shootout: 3 or more with guns drawn, 2 only when an ambusher opens it", "[shootout]") {
   CHECK(refusal_code([] { Shootout s(posse({"Ann", "Bob"}), {}, 0); }) == "illegal_move");
   // Two shooting it out, not a duel (004 L66, L79, L282): two, not one.
   CHECK(refusal_code([] { Shootout s(posse({"Ann", "Bob"}), {}, 0, true); }) == "accepted");
@@ -25,7 +25,7 @@ TEST_CASE("shootout: 3 or more with guns drawn; 2 only when an ambusher opens it
   CHECK(refusal_code([&] { Shootout s(with_dead, {}, 0); }) == "dead");
 }
 
-TEST_CASE("shootout: all shots of a round resolve at once; two can kill each other", "[shootout]") {
+TEST_CASE("shootout: all shots of a round resolve at once, two can kill each other", "[shootout]") {
   Shootout s(posse({"Ann", "Bob", "Cy"}, 2), {}, 0);
   DeckSupply deck({{10, 9, no_card}}, nullptr, &s.names());
   const ShootoutRound& drawn = s.shoot({shoot_at(1), shoot_at(0), cover}, deck);
@@ -186,7 +186,7 @@ TEST_CASE("shootout: escape after two cover rounds in a row without being pinned
   CHECK_FALSE(s.over());  // Ann and Bob can still shoot
 }
 
-TEST_CASE("shootout: nobody joins once it has started; a duel someone joins becomes one",
+TEST_CASE("shootout: nobody joins once it has started, a duel someone joins becomes one",
           "[shootout][duel]") {
   // The only way into a running gunfight is to join a duel, which then ends.
   Character ann = gunslinger("Ann", 1);

@@ -268,7 +268,7 @@ TEST_CASE("a melee attack's TN is the target's Parry, +2 in full defence (002 L7
   CHECK(refusal([] { melee_tn(max_parry + 1, false); }) == "out_of_range@parry");
 }
 
-TEST_CASE("a missed attack showing 1 may hit a random victim; a Wild Card's snake eyes no enemy (002 L46-50)",
+TEST_CASE("a missed attack showing 1 may hit a random victim, a Wild Card's snake eyes no enemy (002 L46-50)",
           "[table_modifiers]") {
   const TraitRoll extra{6, 0, 0, 4, russian_rules};
   const TraitRoll wild_card{6, 6, 0, 4, russian_rules};

@@ -17,7 +17,7 @@ TEST_CASE("a sheet's trait: its die, its bonus on the modifier, a Wild Die for W
   CHECK(sheet_roll(savage, false, SheetTrait{6, 0}, 0, 4).wild_die == 0);  // an Extra (001 L5)
 }
 
-TEST_CASE("untrained: d4 at -2 with the Wild Die (001 L25); the coin with none in deadlands-1876 (000 L40)",
+TEST_CASE("untrained: d4 at -2 with the Wild Die (001 L25), the coin with none in deadlands-1876 (000 L40)",
           "[core][table]") {
   TraitRoll savage = sheet_roll(rules_for(Ruleset::savage), true, std::nullopt, 1, 4);
   CHECK(savage.trait_die == 4);

@@ -27,7 +27,7 @@ TEST_CASE("a token's title as stored, and in the reader's language from its deta
   CHECK(token_words("burn_card", "", "") == "Сжигаемая карта");
 }
 
-TEST_CASE("a token's kind, text and die checked; the Connection Marker's die steps down to spent (000 L88-90)",
+TEST_CASE("a token's kind, text and die checked, the Connection Marker's die steps down to spent (000 L88-90)",
           "[core][tokens]") {
   const TokenSpec hole = token_spec("hole_card", "Survival", "d6");
   CHECK(hole.kind == TokenKind::hole_card);

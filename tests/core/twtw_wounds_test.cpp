@@ -52,7 +52,7 @@ TEST_CASE("twtw wound tables: every row of both (003 L533-538, L554-558)", "[twt
   }
 }
 
-TEST_CASE("twtw wounds add up only in one location; the highest counts (003 L525, L540, L573)",
+TEST_CASE("twtw wounds add up only in one location, the highest counts (003 L525, L540, L573)",
           "[twtw]") {
   // Two light wounds to the right arm are a serious one (five-level table).
   Hit first = apply_hit(fresh(), Location::right_arm, {2, 0});

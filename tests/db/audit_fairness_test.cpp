@@ -31,7 +31,7 @@ TEST_CASE("chi-square p-values match the tables", "[db][audit][statistics]") {
   CHECK(fit.p_value == Approx(0.1573).margin(1e-4));
 }
 
-TEST_CASE("a fair evening passes fairness and calibration; a crooked station's draws are flagged", "[db][audit][fairness]") {
+TEST_CASE("a fair evening passes fairness and calibration, a crooked station's draws are flagged", "[db][audit][fairness]") {
   test_support::TempDir dir;
   test_support::EveningPlan plan;
   plan.events = 3000;

@@ -38,7 +38,7 @@ std::string sha256_hex(const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("enrolment and revocation are events; the replay and the audit accept them", "[db][audit][stations]") {
+TEST_CASE("enrolment and revocation are events, the replay and the audit accept them", "[db][audit][stations]") {
   TestLedger t;
   std::int64_t before = t.count("SELECT COUNT(*) FROM events");
   std::string gm = enrolled_token(t, "saloon-gm", Role::gm);

@@ -29,7 +29,7 @@ void refuse(TestLedger& t, const std::string& type, const Json& payload, const s
 
 }  // namespace
 
-TEST_CASE("savage: three Bennies each at the night's start, the GM one a player; spent to zero, then refused",
+TEST_CASE("savage: three Bennies each at the night's start, the GM one a player, spent to zero, then refused",
           "[db][chips]") {
   TestLedger t;
   const std::int64_t players = t.count("SELECT COUNT(*) FROM characters WHERE dead = 0");

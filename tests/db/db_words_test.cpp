@@ -138,7 +138,7 @@ TEST_CASE("the audit's check names are codes, worded as themselves in English", 
   for (const auto& c : summary["checks"]) CHECK(c["title"] == c["name"]);
 }
 
-TEST_CASE("the audit's findings and check names read in Russian; its codes stay English", "[db][audit][i18n][ru]") {
+TEST_CASE("the audit's findings and check names read in Russian, its codes stay English", "[db][audit][i18n][ru]") {
   TestLedger t;
   std::string seq = tampered_evening(t);
   InLanguage ru("ru");

@@ -23,7 +23,7 @@ fs::path posse_in(const TempDir& dir, const std::string& ruleset) {
 
 }  // namespace
 
-TEST_CASE("a fight: Shaken, Shaken again a wound, a Soak with a chip, Shaken ended by a chip; verify replays it",
+TEST_CASE("a fight: Shaken, Shaken again a wound, a Soak with a chip, Shaken ended by a chip, verify replays it",
           "[db][fight]") {
   TestLedger t(sample_posse_dir());  // deadlands-1876: the chip soaks one, then Vigor against TN 8 (000 L182)
   const std::string hannah = t.badge("Hannah Two Rivers"), smith = t.badge("Smith the Gunhand");
@@ -71,7 +71,7 @@ TEST_CASE("a fight: Shaken, Shaken again a wound, a Soak with a chip, Shaken end
   check_verifies(t);
 }
 
-TEST_CASE("an Extra is out with one wound and fights no more; a Wild Card past three wounds is Incapacitated",
+TEST_CASE("an Extra is out with one wound and fights no more, a Wild Card past three wounds is Incapacitated",
           "[db][fight]") {
   TestLedger t(sample_posse_dir());
   const std::string deputy = t.badge("Gomorra Deputy"), jack = t.badge("Lucky Jack Dawson");
@@ -151,7 +151,7 @@ TEST_CASE("fight events refused: no fight, two at once, no sheet, bad dice, a So
   lincoln.refuse("fight_started", Json::object(), "illegal_move");
 }
 
-TEST_CASE("deadlands-ru: the Soak and the Spirit roll bear the wound penalty; a Soak rerolled keeps the better",
+TEST_CASE("deadlands-ru: the Soak and the Spirit roll bear the wound penalty, a Soak rerolled keeps the better",
           "[db][fight]") {
   TempDir dir;
   TestLedger t(posse_in(dir, "deadlands-ru"));  // vigor_roll: Vigor against TN 4 (001 L44), -1 a wound (002 L6)

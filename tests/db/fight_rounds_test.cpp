@@ -111,7 +111,7 @@ TEST_CASE("savage: a Joker dealt gives Joker's Wild Bennies by the side that dre
   check_verifies(t);
 }
 
-TEST_CASE("deadlands-1876: the Incapacitation roll decides; the dying healed come back at three wounds, Shaken",
+TEST_CASE("deadlands-1876: the Incapacitation roll decides, the dying healed come back at three wounds, Shaken",
           "[db][fight]") {
   TestLedger t(sample_posse_dir());
   const std::string jack = t.badge("Lucky Jack Dawson"), doc = t.badge("Doc Ezekiel Hale"),
@@ -152,7 +152,7 @@ TEST_CASE("deadlands-1876: the Incapacitation roll decides; the dying healed com
   check_verifies(t);
 }
 
-TEST_CASE("deadlands-ru: the GM names the Incapacitation result; healing bears both wound penalties", "[db][fight]") {
+TEST_CASE("deadlands-ru: the GM names the Incapacitation result, healing bears both wound penalties", "[db][fight]") {
   TempDir dir;
   fs::path folder = copy_sample(dir, "posse", sample_posse_dir());
   replace_in_file(folder / "options.csv", "ruleset,deadlands-1876", "ruleset,deadlands-ru");

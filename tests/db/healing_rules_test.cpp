@@ -51,7 +51,7 @@ TEST_CASE("deadlands-1876: a day's Vigor roll heals a wound a success and a rais
   check_verifies(t);
 }
 
-TEST_CASE("savage: the day's roll bears the wound penalty; a failure heals nothing and is recorded", "[db][fight][healing]") {
+TEST_CASE("savage: the day's roll bears the wound penalty, a failure heals nothing and is recorded", "[db][fight][healing]") {
   TempDir dir;
   fs::path folder = copy_sample(dir, "posse", sample_posse_dir());
   replace_in_file(folder / "options.csv", "ruleset,deadlands-1876", "ruleset,savage");

@@ -19,7 +19,7 @@ std::string cyrillic_letters(std::size_t n) {
 
 }  // namespace
 
-TEST_CASE("a horse's name of 30 Cyrillic letters imports; of 31 it is refused as longer than 30 characters",
+TEST_CASE("a horse's name of 30 Cyrillic letters imports, of 31 it is refused as longer than 30 characters",
           "[db][import][i18n]") {
   TempDir dir;
   fs::path folder = copy_sample(dir);

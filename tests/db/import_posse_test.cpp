@@ -70,7 +70,7 @@ TEST_CASE("the sample posse imports: four of the posse, the GM's two Wild Cards 
   CHECK(marker->detail["die"] == "d8");
 }
 
-TEST_CASE("the posse's ledger keeps traits, sides and tokens; verify replays it; the night deals by side",
+TEST_CASE("the posse's ledger keeps traits, sides and tokens, verify replays it, the night deals by side",
           "[db][import][tabletop]") {
   TestLedger t(sample_posse_dir());
   CHECK(t.db().scalar_text("SELECT value FROM event_info WHERE key = 'game'") == "tabletop");
@@ -140,7 +140,7 @@ TEST_CASE("a broken posse folder names each bad trait and token at its cell and 
   CHECK(has_error(errors, "tokens.csv", 11, "die", "'d20' is not a die"));
 }
 
-TEST_CASE("the Lincoln attributes are required in a Lincoln event only; traits only in a tabletop game",
+TEST_CASE("the Lincoln attributes are required in a Lincoln event only, traits only in a tabletop game",
           "[db][import][tabletop]") {
   TempDir dir;
   SECTION("a tabletop game without the Lincoln columns imports (the posse has none)") {
@@ -167,7 +167,7 @@ TEST_CASE("the Lincoln attributes are required in a Lincoln event only; traits o
   }
 }
 
-TEST_CASE("Joker's Wild in savage: a Benny for each of the posse, or the GM's pool and Wild Cards; refused elsewhere",
+TEST_CASE("Joker's Wild in savage: a Benny for each of the posse, or the GM's pool and Wild Cards, refused elsewhere",
           "[db][tabletop][chips]") {
   TempDir dir;
   fs::path folder = copy_sample(dir, "posse", sample_posse_dir());

@@ -138,7 +138,7 @@ TEST_CASE("deadlands-1876: an Incapacitation roll owes an Injury, drawn once, lo
   check_verifies(t);
 }
 
-TEST_CASE("without an injury table the GM types the Injury; a Critical Success or death owes none", "[db][injury][fight]") {
+TEST_CASE("without an injury table the GM types the Injury, a Critical Success or death owes none", "[db][injury][fight]") {
   TempDir dir;
   fs::path folder = copy_sample(dir, "posse", sample_posse_dir());
   replace_in_file(folder / "options.csv", "ruleset,deadlands-1876", "ruleset,deadlands-ru");

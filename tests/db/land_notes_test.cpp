@@ -25,7 +25,7 @@ Json deed_named(const Json& land, const std::string& parcel) {
 
 }  // namespace
 
-TEST_CASE("deeds.csv: one deed card per parcel in its owner's hand; bad rows named by file, line and column",
+TEST_CASE("deeds.csv: one deed card per parcel in its owner's hand, bad rows named by file, line and column",
           "[db][land]") {
   TestLedger t;
   CHECK(t.count("SELECT COUNT(*) FROM cards WHERE kind = 'deed'") == 7);
@@ -54,7 +54,7 @@ TEST_CASE("deeds.csv: one deed card per parcel in its owner's hand; bad rows nam
   CHECK(errors.find("deeds.csv line 7,") != std::string::npos);  // the parcel's name too long
 }
 
-TEST_CASE("land changes hands only before a notary: a sale, a mortgage and its redemption; an override undoes the last deal",
+TEST_CASE("land changes hands only before a notary: a sale, a mortgage and its redemption, an override undoes the last deal",
           "[db][land]") {
   TestLedger t;
   const std::string rourke = t.badge("Nathaniel Rourke"), hattie = t.badge("Hattie Bell Crawford"),
@@ -123,7 +123,7 @@ TEST_CASE("land changes hands only before a notary: a sale, a mortgage and its r
   CHECK(verified.ok);
 }
 
-TEST_CASE("a banker's promissory note: issued before a notary, passed on, paid once; the unpaid in the audit",
+TEST_CASE("a banker's promissory note: issued before a notary, passed on, paid once, the unpaid in the audit",
           "[db][notes]") {
   TestLedger t;
   const std::string ashby = t.badge("Reginald Ashby"), hattie = t.badge("Hattie Bell Crawford"),

@@ -170,7 +170,7 @@ TEST_CASE("an accusation spends the trick given by code and the loser's bystande
   t.refuse("trick_flipped", {{"character", t.badge("Black Jack Mulroney")}, {"trick", trick}}, "already_spent");
 }
 
-TEST_CASE("a trick played at the table may be accused once; played again, it is refused naming when and where",
+TEST_CASE("a trick played at the table may be accused once, played again, it is refused naming when and where",
           "[db][conflicts][tricks]") {
   TestLedger t;
   std::string trick = t.card_titled("trick", "Four of a Kind", "Black Jack Mulroney");

@@ -111,7 +111,7 @@ TEST_CASE("a Lawman arrests, the arrested are jailed, and released", "[db][peopl
   t.refuse("arrested", {{"character", kid}, {"lawman", sheriff}}, "dead");
 }
 
-TEST_CASE("only the Mayor calls a vote; its 15 minutes count down in the timers view", "[db][people]") {
+TEST_CASE("only the Mayor calls a vote, its 15 minutes count down in the timers view", "[db][people]") {
   TestLedger t;
   const std::string mayor = t.badge("Zechariah Chamberlain"), sheriff = t.badge("Sheriff Amos Brady");
 

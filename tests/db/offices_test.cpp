@@ -163,7 +163,7 @@ TEST_CASE("a release before a jail term ends ends the term", "[db][offices]") {
   town.replays();
 }
 
-TEST_CASE("a Judge overrides a decision by its number; two Judges disagreeing are settled by the Mayor",
+TEST_CASE("a Judge overrides a decision by its number, two Judges disagreeing are settled by the Mayor",
           "[db][offices]") {
   Town1875 town;
   TestLedger& t = town.t;
@@ -220,7 +220,7 @@ TEST_CASE("a Judge overrides a decision by its number; two Judges disagreeing ar
   town.replays();
 }
 
-TEST_CASE("overriding a deputizing ends the task; a banishment overridden is lifted", "[db][offices]") {
+TEST_CASE("overriding a deputizing ends the task, a banishment overridden is lifted", "[db][offices]") {
   Town1875 town;
   TestLedger& t = town.t;
   AppendResult task = t.accept("deputized", {{"judge", town.whitlock}, {"character", town.jubal}, {"task", "ride to the fort"}});

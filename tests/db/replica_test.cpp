@@ -150,7 +150,7 @@ TEST_CASE("a standby's tables replayed part way are checked as they stood at the
   CHECK(edited.reason.find("characters") != std::string::npos);
 }
 
-TEST_CASE("a batch that cannot be the primary's next is refused naming the row; nothing of it is written",
+TEST_CASE("a batch that cannot be the primary's next is refused naming the row, nothing of it is written",
           "[db][standby][replica]") {
   Primary primary;
   Database source(primary.path, false);

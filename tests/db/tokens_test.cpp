@@ -64,7 +64,7 @@ TEST_CASE("tokens of fortune: issued, played once, the second play refused with 
   CHECK(report.ok);
 }
 
-TEST_CASE("a Connection Marker steps down after each use, won or lost, until spent; a re-issue revokes the old code",
+TEST_CASE("a Connection Marker steps down after each use, won or lost, until spent, a re-issue revokes the old code",
           "[db][tokens]") {
   TestLedger t;
   const std::string kid = t.badge("Kid Calloway");

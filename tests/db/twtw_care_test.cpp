@@ -90,7 +90,7 @@ TEST_CASE("TWTW care: first aid once per healer, concussion care, a week's heali
   CHECK(report.ok);
 }
 
-TEST_CASE("TWTW care: the concussed wake with their CT back; the dead and malformed care refused", "[db][twtw]") {
+TEST_CASE("TWTW care: the concussed wake with their CT back, the dead and malformed care refused", "[db][twtw]") {
   TestLedger t(care_posse_dir());
   // The flunky (CT 8) takes a brawling blow of 18 to the chest: 3 multiples of Size, 9 CT, a wound: concussed.
   care_round(t, "Rifle Flunky", {{"location", "chest"}, {"dmg", 18}, {"kind", "brawling"}, {"stun_passed", true}});

@@ -142,7 +142,7 @@ TEST_CASE("bad twtw.csv rows and options are named by file, line and column", "[
   CHECK(has_error(import_errors(folder), "characters.csv"));
 }
 
-TEST_CASE("two rounds of action time: surprise, dodge, a stun, an Undo, a recovery, a death; verify replays them",
+TEST_CASE("two rounds of action time: surprise, dodge, a stun, an Undo, a recovery, a death, verify replays them",
           "[db][twtw]") {
   TestLedger t(posse_dir());
 
@@ -282,7 +282,7 @@ TEST_CASE("a TWTW hit's stored judgement forged with a fitting hash is caught by
   CHECK(report.reason.find("another outcome than the one stored") != std::string::npos);
 }
 
-TEST_CASE("a declared target is kept with the round; itself or a stranger is refused", "[db][twtw]") {
+TEST_CASE("a declared target is kept with the round, itself or a stranger is refused", "[db][twtw]") {
   TestLedger t(posse_dir());
   t.refuse("twtw_round_started", {{"declarations", {declare("Miranda", {"fast"}, {{"target", "Miranda"}})}}}, "bad_input");
   t.refuse("twtw_round_started", {{"declarations", {declare("Miranda", {"fast"}, {{"target", "Kid Calloway"}})}}},

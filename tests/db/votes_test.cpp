@@ -84,7 +84,7 @@ TEST_CASE("ballots: one per living character while the vote is open, counted by 
   CHECK(report.ok);
 }
 
-TEST_CASE("a Mayor may call the outcome at the count; a tie and no ballots are said so", "[db][votes]") {
+TEST_CASE("a Mayor may call the outcome at the count, a tie and no ballots are said so", "[db][votes]") {
   TestLedger t;
   const std::string mayor = t.badge("Zechariah Chamberlain"), kid = t.badge("Kid Calloway"),
                     sheriff = t.badge("Sheriff Amos Brady");

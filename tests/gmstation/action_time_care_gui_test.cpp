@@ -16,7 +16,7 @@ using namespace marshal;
 using namespace gui_testing;
 using namespace action_time_testing;
 
-TEST_CASE("Action time: first aid and concussion care between rounds from the keys; verify", "[gui][action_time][care]") {
+TEST_CASE("Action time: first aid and concussion care between rounds from the keys, verify", "[gui][action_time][care]") {
   SampleTown posse(34, "twtw-posse");
   ActionTimeScreen screen(posse);
   gm::MainFrame* frame = screen.frame;

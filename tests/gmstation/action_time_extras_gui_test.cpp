@@ -16,7 +16,7 @@ using namespace marshal;
 using namespace gui_testing;
 using namespace action_time_testing;
 
-TEST_CASE("Action time: a called shot through cover and a fan from the keys, applied by the engine; verify",
+TEST_CASE("Action time: a called shot through cover and a fan from the keys, applied by the engine, verify",
           "[gui][action_time][extras]") {
   SampleTown posse(32, "twtw-posse");
   ActionTimeScreen screen(posse);

@@ -38,7 +38,7 @@ std::vector<core::twtw::ActionCard> one_card_deck(const SampleTown& town, const 
 
 }  // namespace
 
-TEST_CASE("Action time: a thrown miss scatters, a dodger leaps, stray shots hit the card's icons; verify",
+TEST_CASE("Action time: a thrown miss scatters, a dodger leaps, stray shots hit the card's icons, verify",
           "[gui][action_time][scatter]") {
   SampleTown posse(42, "twtw-posse");
   ActionTimeScreen screen(posse);

@@ -11,7 +11,7 @@ using namespace marshal;
 using namespace gui_testing;
 namespace fs = std::filesystem;
 
-TEST_CASE("GM actions: a limb named, a Doctor heals the wound with time; a docked bystander is named and spent",
+TEST_CASE("GM actions: a limb named, a Doctor heals the wound with time, a docked bystander is named and spent",
           "[gui][actions]") {
   SampleTown town(5);
   const std::string& db = town.db;

@@ -101,7 +101,7 @@ TEST_CASE("an unknown code and a dead man's badge are refused on screen", "[gui]
   pump(200);
 }
 
-TEST_CASE("a duel: a shot declared not to kill only wounds; at 13 or more the shooter chooses",
+TEST_CASE("a duel: a shot declared not to kill only wounds, at 13 or more the shooter chooses",
           "[gui][duel]") {
   SampleTown town(13);
   gm::MainFrame* frame = open_station(town.db, "saloon-gm");
@@ -167,7 +167,7 @@ TEST_CASE("a duel: the faster duelist's 13+ wounds, and the wounded one shoots b
   pump(200);
 }
 
-TEST_CASE("a duel in six inputs: F2, two badges, three action cards scanned; each step resolves by itself",
+TEST_CASE("a duel in six inputs: F2, two badges, three action cards scanned, each step resolves by itself",
           "[gui][duel]") {
   SampleTown town(1875);
   gm::MainFrame* frame = open_station(town.db, "saloon-gm");

@@ -48,7 +48,7 @@ TEST_CASE("the town at a glance: each state in words, the timers with their peop
   CHECK(text.find("Last recorded:\n  #9 fistfight: Cy wins") != std::string::npos);
 }
 
-TEST_CASE("the town at a glance: nobody hurt says so; more people than fit are counted", "[glance]") {
+TEST_CASE("the town at a glance: nobody hurt says so, more people than fit are counted", "[glance]") {
   const gm::TownGlance calm = gm::town_glance(Json{{"timers", Json::array()}, {"town", {{"people", Json::array()}}}}, {});
   CHECK(calm.people.empty());
   CHECK(calm.vote.empty());

@@ -129,7 +129,7 @@ TEST_CASE("offices: a deputy's one arrest, a sentence overridden, disputed and s
   CHECK(ledger.scalar_text("SELECT prize FROM prizes") == "fastest horse");
 }
 
-TEST_CASE("offices: the Mayor notarizes a land sale and reads the register; a Judge a banker's note, printed, "
+TEST_CASE("offices: the Mayor notarizes a land sale and reads the register, a Judge a banker's note, printed, "
           "passed on and paid at F5",
           "[gui][offices]") {
   SampleTown town(28);

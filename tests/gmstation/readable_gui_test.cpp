@@ -85,7 +85,7 @@ TEST_CASE("the Action Time screen with a TWTW posse: each text at least 18 px", 
   pump(200);
 }
 
-TEST_CASE("a duel's commitments by one key each; a digit out of range refused with the range, nothing moves",
+TEST_CASE("a duel's commitments by one key each, a digit out of range refused with the range, nothing moves",
           "[gui][readable][duel]") {
   SampleTown town(1875);
   gm::MainFrame* frame = open_station(town.db, "saloon-gm");
@@ -134,7 +134,7 @@ TEST_CASE("a duel's commitments by one key each; a digit out of range refused wi
   pump(200);
 }
 
-TEST_CASE("one key: a range past 9 takes two digits typed together; a digit waiting when the screen restarts is dropped",
+TEST_CASE("one key: a range past 9 takes two digits typed together, a digit waiting when the screen restarts is dropped",
           "[gui][readable][duel]") {
   SampleTown town(1875);
   gm::MainFrame* frame = open_station(town.db, "saloon-gm");

@@ -150,7 +150,7 @@ TEST_CASE("a shootout: a killing shot taken by a scanned bystander, recorded in 
   CHECK(ledger.scalar_int("SELECT dead + wounded FROM characters WHERE name = 'Black Jack Mulroney'") == 0);
 }
 
-TEST_CASE("an ambush: two players, the ambusher's free round first, then both shoot; a 13+ choice",
+TEST_CASE("an ambush: two players, the ambusher's free round first, then both shoot, a 13+ choice",
           "[gui][shootout]") {
   SampleTown town(12);
   gm::MainFrame* frame = open_station(town.db, "trail-gm");
@@ -239,7 +239,7 @@ TEST_CASE("a shootout's cards scanned: orders typed, each shooter's card shown t
   pump(200);
 }
 
-TEST_CASE("a shootout: orders kept for the next round, but never at the dead; the dead shown as DEAD",
+TEST_CASE("a shootout: orders kept for the next round, but never at the dead, the dead shown as DEAD",
           "[gui][shootout]") {
   SampleTown town(6);
   gm::MainFrame* frame = open_station(town.db, "saloon-gm");

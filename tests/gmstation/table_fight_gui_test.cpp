@@ -58,7 +58,7 @@ std::int64_t fight_count(const std::string& db, const std::string& sql) {
 
 }  // namespace
 
-TEST_CASE("Table: a whole Deadlands fight of three rounds from the keys at 1024 x 600; verify; the character view",
+TEST_CASE("Table: a whole Deadlands fight of three rounds from the keys at 1024 x 600, verify, the character view",
           "[gui][table][fight]") {
   SampleTown posse(35, "deadlands-posse");
   const std::string file =

@@ -35,7 +35,7 @@ TEST_CASE("who owes an Injury card: the living whose combat says so", "[table_fi
   CHECK(owing_injury(Json::object()).empty());
 }
 
-TEST_CASE("injury_drawn's payload: a real deck's card typed, or the station's from all 54; a temporary one's days", "[table_fight][injury]") {
+TEST_CASE("injury_drawn's payload: a real deck's card typed, or the station's from all 54, a temporary one's days", "[table_fight][injury]") {
   marshal::core::Csprng rng(marshal::core::seed_from_number(7));
   const Json temporary = injured("B1", "temporary");
   Json typed = injury_payload(temporary, " qh ", "", rng);

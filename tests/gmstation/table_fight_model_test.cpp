@@ -200,7 +200,7 @@ TEST_CASE("damage as the GM types it: dice, modifier, the raise, faces after a c
   CHECK(refusal("d6: 6ф") == "'ф' does not belong in the faces: each die's rolls, a comma between dice (2d6+1: 6 3, 2)");
 }
 
-TEST_CASE("a damage roll and its hit in words; its payload as damage_rolled reads it", "[table_fight]") {
+TEST_CASE("a damage roll and its hit in words, its payload as damage_rolled reads it", "[table_fight]") {
   marshal::core::DamageRoll roll;
   roll.dice = {6, 6};
   roll.modifier = 1;

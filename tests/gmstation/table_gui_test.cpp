@@ -177,7 +177,7 @@ TEST_CASE("Table: a posse's rolls, chips, rerolls and tokens from the keyboard a
   CHECK(report.ok);
 }
 
-TEST_CASE("Table: a fight from the keys at 1024 x 600: started, dealt, hits typed, a Soak, ended; verify",
+TEST_CASE("Table: a fight from the keys at 1024 x 600: started, dealt, hits typed, a Soak, ended, verify",
           "[gui][table][fight]") {
   SampleTown posse(32, "deadlands-posse");
   gm::MainFrame* frame = open_station(posse.db, "table-gm");

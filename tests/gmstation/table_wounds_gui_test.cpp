@@ -167,7 +167,7 @@ TEST_CASE("Table: the GM's fate and an Injury card typed from a real deck, named
   CHECK(report.ok);
 }
 
-TEST_CASE("Table: Incapacitation, Healing and a chip against Shaken from the keys at 1024 x 600; verify", "[gui][table][wounds]") {
+TEST_CASE("Table: Incapacitation, Healing and a chip against Shaken from the keys at 1024 x 600, verify", "[gui][table][wounds]") {
   SampleTown posse(33, "deadlands-posse");
   gm::MainFrame* frame = open_station(posse.db, "table-gm");
   frame->SetSize(1024, 600);

@@ -20,7 +20,7 @@ std::string trick_titled(const SampleTown& town, const std::string& holder, cons
 
 }  // namespace
 
-TEST_CASE("a trick played at home: one scan and Enter; a second play refused naming when and where; F3 accuses with it",
+TEST_CASE("a trick played at home: one scan and Enter, a second play refused naming when and where, F3 accuses with it",
           "[gui][trick]") {
   SampleTown town(77);
   const std::string royal_flush = trick_titled(town, "Gentleman Beau Fontaine", "Royal Flush");

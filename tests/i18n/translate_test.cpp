@@ -68,7 +68,7 @@ TEST_CASE("the environment chooses the language: LANGUAGE first, then LC_ALL, LC
   }
 }
 
-TEST_CASE("in Russian a marked text comes from po/ru.po; English stays for anything the catalogue lacks",
+TEST_CASE("in Russian a marked text comes from po/ru.po, English stays for anything the catalogue lacks",
           "[i18n][language]") {
   English after;
   REQUIRE(current_language() == "en");

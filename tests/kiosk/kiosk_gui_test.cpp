@@ -166,7 +166,7 @@ TEST_CASE("the kiosk forgets the player after the idle time, with a countdown fi
   pump(200);
 }
 
-TEST_CASE("five wrong PINs lock the badge; a card that is not a badge is refused in words", "[gui][kiosk]") {
+TEST_CASE("five wrong PINs lock the badge, a card that is not a badge is refused in words", "[gui][kiosk]") {
   KioskTown town(33);
   kiosk::LocalLedger ledger(town.db, "lobby-kiosk");
   kiosk::KioskFrame* frame = open_kiosk(ledger);
@@ -272,7 +272,7 @@ TEST_CASE("a player sells a horse: its card, the buyer's badge, the buyer's own 
   pump(200);
 }
 
-TEST_CASE("a player votes while the Mayor's vote is open; the attract screen tells the last count", "[gui][kiosk]") {
+TEST_CASE("a player votes while the Mayor's vote is open, the attract screen tells the last count", "[gui][kiosk]") {
   KioskTown town(35);
   {
     // Earlier in the evening: a vote for Deputy, one ballot, counted; now a vote for Sheriff is open.

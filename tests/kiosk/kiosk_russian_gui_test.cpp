@@ -58,7 +58,7 @@ void check_russian(kiosk::KioskFrame* frame, const KioskTown& town, const std::s
 
 }  // namespace
 
-TEST_CASE("in Russian a player signs in, sees their state, gives a secret and votes; every screen Russian and "
+TEST_CASE("in Russian a player signs in, sees their state, gives a secret and votes, every screen Russian and "
           "nothing cut",
           "[gui][kiosk][i18n]") {
   test_support::InLanguage russian("ru");

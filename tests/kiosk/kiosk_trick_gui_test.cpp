@@ -16,7 +16,7 @@ std::int64_t tricks_played(const KioskTown& town) {
 
 }  // namespace
 
-TEST_CASE("a player plays their own trick at the kiosk: scan, Enter; a second play says when and where",
+TEST_CASE("a player plays their own trick at the kiosk: scan, Enter, a second play says when and where",
           "[gui][kiosk][trick]") {
   KioskTown town(41);
   kiosk::LocalLedger ledger(town.db, "lobby-kiosk");

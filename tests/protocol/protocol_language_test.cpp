@@ -83,7 +83,7 @@ TEST_CASE("a bad input's reason in English is as before, its sentence kept apart
   CHECK(worded.sentence().args.empty());
 }
 
-TEST_CASE("a bad input's reason made in Russian reads Russian; its sentence stays English with its data",
+TEST_CASE("a bad input's reason made in Russian reads Russian, its sentence stays English with its data",
           "[protocol][json][i18n]") {
   InLanguage ru("ru");
   auto e = out_of_range();
@@ -113,7 +113,7 @@ TEST_CASE("an engine refusal passed on with its path keeps its sentence", "[prot
   CHECK(in_russian->sentence() == r->sentence());
 }
 
-TEST_CASE("a duel's story reads in the language in use; its record and result do not change",
+TEST_CASE("a duel's story reads in the language in use, its record and result do not change",
           "[protocol][duel][i18n]") {
   const Json english = a_duel();
   REQUIRE(english["story"].size() == 6);

@@ -60,7 +60,7 @@ TEST_CASE("dim light scales every pixel", "[scan][camera]") {
   CHECK(img.at(10, 10) == 0);
 }
 
-TEST_CASE("a perspective without a pull changes nothing; a pulled corner moves the card's corner", "[scan][camera]") {
+TEST_CASE("a perspective without a pull changes nothing, a pulled corner moves the card's corner", "[scan][camera]") {
   GreyImage img(100, 100);
   for (int y = 30; y < 70; ++y)
     for (int x = 30; x < 70; ++x) img.at(x, y) = 255;  // a white square, its corners at 30 and 70

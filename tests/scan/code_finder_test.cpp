@@ -106,7 +106,7 @@ TEST_CASE("a code-like patch is found from min_code_region_px to max_code_region
   CHECK(regions[0].height == side);
 }
 
-TEST_CASE("the GUI tests' waved card is read by no attempt and seen; held still, it is read", "[scan][finder]") {
+TEST_CASE("the GUI tests' waved card is read by no attempt and seen, held still, it is read", "[scan][finder]") {
   // What tests/gmstation/camera_gui_test.cpp and tests/kiosk/camera_test.cpp rely on, on any
   // machine: without a budget every attempt runs.
   Rng rng(305);

@@ -306,7 +306,7 @@ TEST_CASE("an enrollment code from `marshal station add` works once", "[server][
   CHECK(event_count(f.ledger.path) == f.events_before + 1);  // the one enrolment, nothing else
 }
 
-TEST_CASE("GET /event gives every station the title, options and locations; nobody else",
+TEST_CASE("GET /event gives every station the title, options and locations, nobody else",
           "[server][access]") {
   AccessFixture f;
   Json expected;
@@ -389,7 +389,7 @@ TEST_CASE("no station records a station event: they are the admin's", "[server][
   CHECK(event_count(f.ledger.path) == f.events_before);
 }
 
-TEST_CASE("GET /table: a GM station reads chips and recorded rolls; a kiosk is refused", "[server][access][tabletop]") {
+TEST_CASE("GET /table: a GM station reads chips and recorded rolls, a kiosk is refused", "[server][access][tabletop]") {
   AccessFixture f;
   Json roll{{"uuid", client::new_uuid_v7(now_ms())},
             {"type", "roll_recorded"},
@@ -428,7 +428,7 @@ TEST_CASE("GET /table: a GM station reads chips and recorded rolls; a kiosk is r
   CHECK(as_station(f.server.url(), "", "GET", "/table").status == 401);
 }
 
-TEST_CASE("GET /land: a GM station reads the land register; a kiosk is refused", "[server][access][land]") {
+TEST_CASE("GET /land: a GM station reads the land register, a kiosk is refused", "[server][access][land]") {
   AccessFixture f;
   client::HttpReply r = as_station(f.server.url(), f.gm_token, "GET", "/land");
   INFO(describe(r));

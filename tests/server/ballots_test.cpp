@@ -6,7 +6,7 @@
 using namespace marshal;
 using namespace marshal::server_testing;
 
-TEST_CASE("a kiosk casts its signed-in player's ballot; ballots stay secret from every station", "[server][votes]") {
+TEST_CASE("a kiosk casts its signed-in player's ballot, ballots stay secret from every station", "[server][votes]") {
   TempDir dir;
   fs::path folder = dir.path() / "event";
   write_event_folder(folder, {});

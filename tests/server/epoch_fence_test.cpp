@@ -48,7 +48,7 @@ TEST_CASE("a station that has seen a later epoch fences the old ledger off: no m
   CHECK(raw_exchange(server.port(), http_request("GET", "/health", "", "", "X-Marshal-Epoch: x\r\n")).status == 200);
 }
 
-TEST_CASE("only a station's word fences the ledger off; a GM station's record sent to it then stays in its outbox",
+TEST_CASE("only a station's word fences the ledger off, a GM station's record sent to it then stays in its outbox",
           "[server][standby][epoch]") {
   TempDir dir;
   TestLedger ledger = make_ledger(dir, {.bystanders = 3}, 14);

@@ -62,7 +62,7 @@ TEST_CASE("broken percent-escapes and bad bytes in query and headers are answere
   CHECK(health_ok(f.server.url()));
 }
 
-TEST_CASE("a body nested past the limit gets 400 naming the limit; at the limit it is read", "[server][hostile]") {
+TEST_CASE("a body nested past the limit gets 400 naming the limit, at the limit it is read", "[server][hostile]") {
   HostileFixture f;
   auto event_with_input = [&](int levels) {
     // "payload" opens level 2: the nest inside it brings the whole body to `levels`.

@@ -49,7 +49,7 @@ TEST_CASE("every character gets a 4-digit kiosk PIN when the ledger is made", "[
   CHECK_THROWS(db.exec("UPDATE kiosk_pins SET pin = '123'"));
 }
 
-TEST_CASE("a kiosk signs a player in with badge and PIN; the reply names the character", "[server][kiosk]") {
+TEST_CASE("a kiosk signs a player in with badge and PIN, the reply names the character", "[server][kiosk]") {
   KioskFixture f;
   client::HttpReply r = f.sign_in(f.ledger.badge(ada), pin_of(f.ledger.path, ada));
   INFO(describe(r));
@@ -96,7 +96,7 @@ TEST_CASE("a kiosk signs a player in with badge and PIN; the reply names the cha
   }
 }
 
-TEST_CASE("five wrong PINs lock the badge on every kiosk; a GM station can still look", "[server][kiosk]") {
+TEST_CASE("five wrong PINs lock the badge on every kiosk, a GM station can still look", "[server][kiosk]") {
   KioskFixture f;
   std::string badge = f.ledger.badge(ada), right = pin_of(f.ledger.path, ada);
   for (int tries_left = db::pin_tries_before_lock - 1; tries_left >= 1; --tries_left) {
@@ -184,7 +184,7 @@ TEST_CASE("the sign-in clock: tries in a window, the lock's end, idle sign-ins, 
   }
 }
 
-TEST_CASE("a kiosk records only as its signed-in player; a sale needs the buyer's sign-in", "[server][kiosk]") {
+TEST_CASE("a kiosk records only as its signed-in player, a sale needs the buyer's sign-in", "[server][kiosk]") {
   TempDir dir;
   fs::path folder = dir.path() / "event";
   write_event_folder(folder, {});

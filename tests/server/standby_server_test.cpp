@@ -220,7 +220,7 @@ TEST_CASE("an old primary restarted after a promotion is refused by a station th
   CHECK(event_count(f.ledger.path) == events_before);
 }
 
-TEST_CASE("a promoted file holding events not replayed is replayed before it is served; one that does not replay is "
+TEST_CASE("a promoted file holding events not replayed is replayed before it is served, one that does not replay is "
           "not served",
           "[server][standby]") {
   TempDir dir;

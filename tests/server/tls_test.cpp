@@ -191,7 +191,7 @@ TEST_CASE("a server with another key is refused: this is not your ledger", "[ser
   CHECK(right.enroll(code, error));
 }
 
-TEST_CASE("a rotated station token is refused at once; the station enrols again with its new code",
+TEST_CASE("a rotated station token is refused at once, the station enrols again with its new code",
           "[server][tls]") {
   TlsTown town;
   const std::string gm_token = enrolled_token(town.ledger.path, "saloon-gm", db::Role::gm);
