@@ -55,9 +55,6 @@ struct Scene {
   GreyImage image{0, 0};
 };
 
-// `max_shear` and `min_squash` bound the card's affine foreshortening (bench_scan's table and
-// harsh corpora: 0.3 and 0.7); the camera corpus keeps it modest (camera_max_shear,
-// camera_min_squash), its perspective being a degradation of its own.
 // A table's clutter: 5 to 25 grey boxes and papers at any angle, some with hard dark edges.
 inline void draw_clutter(cairo_t* cr, Rng& rng, int width, int height) {
   const int clutter = rng.integer(5, 25);
@@ -78,6 +75,9 @@ inline void draw_clutter(cairo_t* cr, Rng& rng, int width, int height) {
   }
 }
 
+// `max_shear` and `min_squash` bound the card's affine foreshortening (bench_scan's table and
+// harsh corpora: 0.3 and 0.7); the camera corpus keeps it modest (camera_max_shear,
+// camera_min_squash), its perspective being a degradation of its own.
 inline Scene draw_scene(Rng& rng, int width, int height, double min_px, double max_px, double max_shear = 0.3,
                         double min_squash = 0.7, bool with_card = true) {
   Scene s;

@@ -5,8 +5,8 @@
 // rather than the bench's 1280 x 720: the degradations and the modules are in pixels, the same;
 // the smaller frame keeps this test short under ASan.
 //
-// The floors are exact counts on this Debian image (libjpeg-turbo and ZXing-C++ 1.4 as packaged):
-// another release may move a frame or two. A change that reads more raises them in the same commit.
+// The floors are exact counts on this Debian image (libjpeg-turbo and ZXing-C++ 1.4 as packaged;
+// for the printed cards poppler, cairo and the fonts too): another release may move a frame or two. A change that reads more raises them in the same commit.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -35,11 +35,12 @@ constexpr int hard_floor = 86;
 // Packet frames (packet_frames.h): the sample town's printed cards, rasterised at 3, 4 and 5 px a
 // module, cut out and held at any angle over a table.
 constexpr int packet_easy_frames = 12;
-constexpr int packet_hard_frames = 30;
+constexpr int packet_hard_frames = 50;
 // What FrameDecoder read of the hard packet frames when this floor was set (stop 59, when the
-// packet frames came): all 30 (46 of the first 50; bench_scan's packet:hard, 200 frames of
-// 1280 x 720 from its own seed: 82 % with no budget). 30 keeps the test short under ASan.
-constexpr int packet_hard_floor = 30;
+// packet frames came; bench_scan's packet:hard, 500 frames of 1280 x 720 from its own seed:
+// 80.4 % with no budget). These frames also hang on how poppler, cairo and the fonts draw the
+// cards: a card no longer located moves every later frame's card.
+constexpr int packet_hard_floor = 46;
 
 // The frames of `set` the decoder does not read, by their place in the set from 0; of the printed
 // packets' `cards` when given, else of camera_corpus.h's drawn cards.

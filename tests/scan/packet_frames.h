@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
@@ -59,24 +60,30 @@ struct PacketPrint {
 namespace packet_detail {
 
 inline void run(const std::vector<std::string>& args) {
+  std::vector<char*> argv;  // made before the fork: the child only execs
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
   const pid_t pid = fork();
   if (pid < 0) throw std::runtime_error("cannot fork for " + args.front());
   if (pid == 0) {
-    std::vector<char*> argv;
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
     execvp(argv[0], argv.data());
     _exit(127);
   }
   int status = 0;
-  if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
-    throw std::runtime_error(args.front() + " failed (is poppler-utils installed?)");
+  pid_t waited = -1;
+  do waited = waitpid(pid, &status, 0);
+  while (waited < 0 && errno == EINTR);
+  const int exit_code = waited == pid && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  if (exit_code != 0)
+    throw std::runtime_error(args.front() + " failed (exit " + std::to_string(exit_code) +
+                             "; 127: it is not installed, it is in poppler-utils)");
 }
 
 // A PNG as grey (cairo reads pdftoppm's grey PNGs as RGB24, R = G = B).
 inline GreyImage read_grey_png(const std::filesystem::path& png) {
   cairo_surface_t* surface = cairo_image_surface_create_from_png(png.c_str());
-  if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+  if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS ||
+      cairo_image_surface_get_format(surface) != CAIRO_FORMAT_RGB24) {
     cairo_surface_destroy(surface);
     throw std::runtime_error("cannot read " + png.string());
   }
@@ -129,6 +136,10 @@ inline std::optional<PrintedCard> cut_out(const GreyImage& page, int dpi,
 inline cairo_surface_t* surface_of(const GreyImage& image) {
   cairo_surface_t* surface =
       cairo_image_surface_create(CAIRO_FORMAT_RGB24, image.width, image.height);
+  if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+    cairo_surface_destroy(surface);
+    throw std::runtime_error("cairo cannot make an image of a printed card");
+  }
   cairo_surface_flush(surface);
   unsigned char* data = cairo_image_surface_get_data(surface);
   const int stride = cairo_image_surface_get_stride(surface);
