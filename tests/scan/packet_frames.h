@@ -132,26 +132,6 @@ inline std::optional<PrintedCard> cut_out(const GreyImage& page, int dpi,
   return std::nullopt;
 }
 
-// A grey image as a cairo RGB24 surface (the caller destroys it).
-inline cairo_surface_t* surface_of(const GreyImage& image) {
-  cairo_surface_t* surface =
-      cairo_image_surface_create(CAIRO_FORMAT_RGB24, image.width, image.height);
-  if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
-    cairo_surface_destroy(surface);
-    throw std::runtime_error("cairo cannot make an image of a printed card");
-  }
-  cairo_surface_flush(surface);
-  unsigned char* data = cairo_image_surface_get_data(surface);
-  const int stride = cairo_image_surface_get_stride(surface);
-  for (int y = 0; y < image.height; ++y)
-    for (int x = 0; x < image.width; ++x) {
-      const std::uint32_t v = image.at(x, y), p = (v << 16) | (v << 8) | v;
-      std::memcpy(data + static_cast<std::ptrdiff_t>(y) * stride + 4 * x, &p, sizeof p);
-    }
-  cairo_surface_mark_dirty(surface);
-  return surface;
-}
-
 }  // namespace packet_detail
 
 // The two characters' packets printed and rasterised, every card cut out at each resolution.
@@ -216,7 +196,7 @@ inline CameraFrame card_on_table(Rng& rng, const PrintedCard& card, double degre
   f.px_per_module = card.px_per_module;
   f.code_x = rng.uniform(margin, width - margin);
   f.code_y = rng.uniform(margin, height - margin);
-  cairo_surface_t* printed = packet_detail::surface_of(card.image);
+  cairo_surface_t* printed = surface_of(card.image);
   cairo_save(cr);
   cairo_translate(cr, f.code_x, f.code_y);
   cairo_rotate(cr, degrees * pi / 180);

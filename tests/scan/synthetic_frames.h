@@ -122,10 +122,13 @@ class Canvas {
   cairo_t* cr_;
 };
 
-// Writes a grey picture as a PNG (for GStreamer's pngdec, as a camera's frames in a test).
-inline void write_png(const GreyImage& img, const std::string& path) {
-  Canvas canvas(img.width, img.height);
-  cairo_surface_t* surface = cairo_get_target(canvas.cr());
+// A grey picture as a cairo RGB24 surface, to draw from or write (the caller destroys it).
+inline cairo_surface_t* surface_of(const GreyImage& img) {
+  cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, img.width, img.height);
+  if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+    cairo_surface_destroy(surface);
+    throw std::runtime_error("cairo cannot make an image");
+  }
   cairo_surface_flush(surface);
   unsigned char* data = cairo_image_surface_get_data(surface);
   const int stride = cairo_image_surface_get_stride(surface);
@@ -135,7 +138,15 @@ inline void write_png(const GreyImage& img, const std::string& path) {
       std::memcpy(data + static_cast<std::ptrdiff_t>(y) * stride + 4 * x, &p, sizeof p);
     }
   cairo_surface_mark_dirty(surface);
-  canvas.write_png(path);
+  return surface;
+}
+
+// Writes a grey picture as a PNG (for GStreamer's pngdec, as a camera's frames in a test).
+inline void write_png(const GreyImage& img, const std::string& path) {
+  cairo_surface_t* surface = surface_of(img);
+  const cairo_status_t written = cairo_surface_write_to_png(surface, path.c_str());
+  cairo_surface_destroy(surface);
+  if (written != CAIRO_STATUS_SUCCESS) throw std::runtime_error("cairo cannot write " + path);
 }
 
 // Draws `code` as printables prints it (draw_qr, 0.7 mm modules, white quiet zone), centred at
