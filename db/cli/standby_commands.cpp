@@ -186,7 +186,7 @@ int refuse_standby_as_primary(const std::string& db_path, std::ostream& err) {
 
 int run_promote(const std::string& db_path, bool force, std::ostream& out, std::ostream& err) {
   auto does_not_replay = [&](const db::ReplicaMismatch& m) {
-    if (m.seq == 0 && m.refusal_id == 0) {  // the file itself (its replay mark), not an event
+    if (m.names_the_mark()) {
       // TRANSLATORS: {0} is the ledger file, {1} what is wrong with it.
       err << "marshal: "
           << fmt::format(fmt::runtime(tr("{0} cannot be promoted: {1}. Start the standby again from a new file "

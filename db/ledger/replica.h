@@ -34,6 +34,9 @@ struct ReplicaMismatch : std::runtime_error {
       : std::runtime_error(what), seq(seq_), refusal_id(refusal_id_) {}
   std::int64_t seq;         // 0 when a refusal row failed
   std::int64_t refusal_id;  // 0 when an event failed
+  // Neither: the file's own replay mark is bad (replayed_seq). No event is to blame and
+  // marshal verify cannot mend it: the standby starts again from a new file.
+  bool names_the_mark() const { return seq == 0 && refusal_id == 0; }
 };
 
 // The chain's head and the refusal trail's last row of a file: where a standby asks to go on from.

@@ -159,6 +159,11 @@ void LedgerServer::Impl::replay_before_serving() {
   try {
     ledger.project_replicated(INT64_MAX);
   } catch (const ReplicaMismatch& e) {
+    if (e.names_the_mark())
+      // TRANSLATORS: {0} is the ledger file, {1} what is wrong with its replay mark.
+      throw std::runtime_error(fmt::format(fmt::runtime(tr("{0} is not served: {1}. Start the standby again from a new "
+                                                           "file (docs/server.md, A standby ledger)")),
+                                           config.db_path, e.what()));
     // TRANSLATORS: {0} is the ledger file, {1} why its events do not replay (it names the event).
     throw std::runtime_error(fmt::format(fmt::runtime(tr("{} is not served: its events do not replay ({}). Run marshal "
                                                          "verify on it")),
@@ -264,11 +269,17 @@ void LedgerServer::Impl::check_promoted() {
     // marshal promote replayed the chain into the tables; a follower's last batch may have come since.
     ledger.project_replicated(INT64_MAX);
   } catch (const std::exception& e) {
-    // TRANSLATORS: the server's log: {} why the events do not replay.
+    const auto* mismatch = dynamic_cast<const ReplicaMismatch*>(&e);
     log.write("promoted",  // i18n: not words (a key)
-              fmt::format(fmt::runtime(tr("promoted, but this ledger's events do not replay ({}): it takes no writes. "
-                                          "Run marshal verify on it")),
-                          e.what()),
+              mismatch && mismatch->names_the_mark()
+                  // TRANSLATORS: the server's log: {} what is wrong with the file's replay mark.
+                  ? fmt::format(fmt::runtime(tr("promoted, but {}: it takes no writes. Start the standby again from a "
+                                                "new file")),
+                                e.what())
+                  // TRANSLATORS: the server's log: {} why the events do not replay.
+                  : fmt::format(fmt::runtime(tr("promoted, but this ledger's events do not replay ({}): it takes no "
+                                                "writes. Run marshal verify on it")),
+                                e.what()),
               now_ms());
     return;
   }

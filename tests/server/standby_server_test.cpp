@@ -302,6 +302,9 @@ TEST_CASE("a promoted file holding events not replayed is replayed before it is 
     CHECK(why.find("is not served") != std::string::npos);
     CHECK(why.find("names event " + std::to_string(head + 5) + ", past its last event " + std::to_string(head)) !=
           std::string::npos);
+    // No event is to blame, and marshal verify cannot mend a mark: the way out is a new file.
+    CHECK(why.find("Start the standby again from a new file") != std::string::npos);
+    CHECK(why.find("marshal verify") == std::string::npos);
   }
 
   // The same chain on a standby: `marshal promote` refuses it, --force or not, naming the event,
