@@ -184,6 +184,7 @@ void LedgerServer::Impl::mark_restart() {
 }
 
 void LedgerServer::Impl::check_epoch() {
+  std::lock_guard lock(epoch_check_mutex);  // the deadline thread's, and a promotion's on the writer
   try {
     // The file's head, not last_seq: `marshal promote` writes from another process.
     const std::int64_t head = reader().scalar_int("SELECT COALESCE(MAX(seq), 0) FROM events");
@@ -257,12 +258,26 @@ void LedgerServer::Impl::log_standby_state(std::int64_t now) {
 }
 
 void LedgerServer::Impl::check_promoted() {
+  if (promotion_begun) return;  // the writer is taking it over
   try {
     const std::optional<ReplicaState> state = read_replica_state(reader());
     if (!state || state->role != "primary") return;
   } catch (const std::exception& e) {
     log.write("standby", fmt::format(fmt::runtime(tr("could not read the standby's state: {}")), e.what()), now_ms());
     return;
+  }
+  std::lock_guard closing_lock(closing_mutex);
+  if (closing) return;
+  promotion_begun = true;
+  // On the writer's thread, idle on a standby: stopping the follower (up to a follow's wait) and
+  // replaying its last batches would hold up this thread's long-polls and deadlines.
+  queue->run_in_writer([this](Ledger&) { take_writes_after_promotion(); });
+}
+
+void LedgerServer::Impl::take_writes_after_promotion() {
+  {
+    std::lock_guard closing_lock(closing_mutex);
+    if (closing) return;  // the server stops: the next start replays what is left (replay_before_serving)
   }
   follower->stop();  // the ledger is the writer's from here (kept: /health may be reading its status)
   try {

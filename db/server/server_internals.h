@@ -180,7 +180,8 @@ struct LedgerServer::Impl {
   // The ledger's epoch (ledger/station_events.h), and the last seq searched for a promotion.
   std::atomic<std::int64_t> epoch{1};
   std::atomic<std::int64_t> epoch_seq{0};  // the seq of the promotion that began it (0: none)
-  std::int64_t epoch_checked_seq = 0;  // run_deadlines' thread only
+  std::mutex epoch_check_mutex;
+  std::int64_t epoch_checked_seq = 0;  // under epoch_check_mutex
   // Where stations reach this primary's standby (pinned URL, from the chain's last standby_joined
   // since the last promotion): /health names it, so that stations learn it (issue 29).
   std::mutex standby_url_mutex;
@@ -196,7 +197,8 @@ struct LedgerServer::Impl {
   std::atomic<bool> fenced{false};
   // A standby (config.standby_of): follows the primary, writes nothing of its own, until promoted.
   std::atomic<bool> standby{false};
-  std::unique_ptr<ReplicaFollower> follower;  // while standby; stopped by the deadline thread
+  std::unique_ptr<ReplicaFollower> follower;  // while standby; stopped by the writer at a promotion
+  std::atomic<bool> promotion_begun{false};   // marshal promote seen: the writer takes it over
   // A primary's standby: replies held until it holds their events (server/standby_link.h).
   std::unique_ptr<StandbyLink> standby_link;
   bool stopping = false;
@@ -261,6 +263,7 @@ struct LedgerServer::Impl {
   void check_epoch();  // a promotion committed while serving (run_deadlines, once a second)
   void replay_before_serving();  // a primary's start: what its file holds but has not replayed
   void check_promoted();  // a standby promoted while serving (marshal promote) takes writes
+  void take_writes_after_promotion();  // on the writer's thread: the follower stopped, the rest replayed
   std::unique_ptr<StandbyLink> make_standby_link();
   void log_standby_state(std::int64_t now);  // "NO STANDBY ..." while alone
   serving::Reply not_primary() const;  // a write sent to a standby
