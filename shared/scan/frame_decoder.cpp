@@ -31,6 +31,7 @@ enum class Prepare {
   nothing,
   code_regions,
   deblurred_regions,
+  deblurred_regions_aside,
   global_threshold,
   local_ratio,
   local_contrast,
@@ -62,12 +63,20 @@ constexpr Attempt attempts[] = {
     //    whole-frame attempts miss, the most: hard frames 71.0 -> 81.0 % with no budget. The cost
     //    here is the least it takes (the finder, a small crop's first way).
     {Prepare::code_regions, ZXing::Binarizer::LocalAverage, 0.3},
-    // 3. The same crops deblurred along the card's motion (read_regions' deblurring_ways), every
+    // 3. The same crops deblurred along the card's motion (read_deblurred_regions), every
     //    region's cheap ways first: hard frames 81.0 -> 86.5 % with no budget (bench_scan --set
     //    hard --frames 200; seed 4242: 81.0 -> 89.5 %), and within it 79.0 -> 85.0 % (80.0 ->
     //    89.5 %). After the whole frame normalised (attempt 4) it read 2.5 points fewer within
-    //    the budget.
+    //    the budget. Stop 60: four travels instead of three, and each deblurred crop read
+    //    contrast-normalised too; with 3b below, with no budget 86.3 -> 91.3 % (--set
+    //    hard --frames 300; seed 4242: 89.0 -> 92.3 %). Of the 41 frames in 300 it missed, the
+    //    normalised reads alone read 5, the travels a pixel apart 7 more, the directions 3 more.
     {Prepare::deblurred_regions, ZXing::Binarizer::LocalAverage, 0.3},
+    // 3b. The crops deblurred again along directions either side of the one estimated
+    //    (motion_direction_offsets_degrees): the estimate is off by a few degrees on a code seen
+    //    askew or glared. Twice attempt 3's time; last of all it read 0.8 points fewer of the
+    //    hard set within a 30 fps budget (bench_scan --set hard --frames 500).
+    {Prepare::deblurred_regions_aside, ZXing::Binarizer::LocalAverage, 0.3},
     // 4. Local contrast normalisation (issue 31's webcam in a dim saloon: glare, half the light,
     //    motion): of what the first attempt misses it reads the most, alone 108 of 200 hard
     //    camera frames against the first attempt's 93, at 2.3 times its time.
@@ -167,9 +176,14 @@ class Crop {
     if (!twice_) twice_.emplace(upscaled(pixels_, crop_upscale_factor));
     return twice_->frame();
   }
-  // Turned so that the card's motion runs along the rows (scan/motion_deblur.h).
-  GrayFrame straightened() {
-    if (!straightened_) straightened_.emplace(turned(pixels_, motion_direction_degrees(pixels_)));
+  // Turned so that the card's motion, as estimated and then `off_degrees` from it, runs along the
+  // rows (scan/motion_deblur.h). The last turn is kept: each is read with every travel.
+  GrayFrame straightened(double off_degrees) {
+    if (!motion_degrees_) motion_degrees_ = motion_direction_degrees(pixels_);
+    if (!straightened_ || straightened_off_ != off_degrees) {
+      straightened_.emplace(turned(pixels_, *motion_degrees_ + off_degrees));
+      straightened_off_ = off_degrees;
+    }
     return straightened_->frame();
   }
 
@@ -177,30 +191,46 @@ class Crop {
   Region region_;
   GrayFrame pixels_;
   std::optional<PixelBuffer> twice_, straightened_;
+  std::optional<double> motion_degrees_;
+  double straightened_off_ = 0;
 };
 
-// The crop with a travel of `length_px` undone, read as it comes, then at twice the size. Larger
-// regions are left alone: the deconvolution's time grows with the square of the side, and
+// The crop with a travel of `length_px` undone, read as it comes, then at twice the size, then
+// both contrast-normalised (the deconvolution leaves the glare and the dim light as they were).
+// Larger regions are left alone: the deconvolution's time grows with the square of the side, and
 // bench_scan read no code from them (measured on crops: 240 px with their margins).
 constexpr int max_deblurred_region_px = 160;
+// Nor a region much longer than it is wide: a code's region is square but for the perspective
+// and the smear (up to 1.35 on bench_scan's hard frames, in 8 px cells); a card's lines of print
+// give long ones, and deblurring them took the time that easy frames needed for the
+// whole-frame attempts (2 of 500 packet:easy frames went unread within the budget).
+constexpr double max_deblurred_region_aspect = 1.5;
 
-void read_deblurred(Crop& crop, double length_px, DecodeResult& result) {
-  if (std::max(crop.region().width, crop.region().height) > max_deblurred_region_px) return;
-  const PixelBuffer sharp = deblurred_along_rows(crop.straightened(), length_px);
-  read_codes(sharp.view(), ZXing::Binarizer::LocalAverage, result);
-  if (result.codes.empty())
-    read_codes(upscaled(sharp.frame(), crop_upscale_factor).view(), ZXing::Binarizer::LocalAverage,
-               result);
+bool worth_deblurring(const Region& r) {
+  const int longer = std::max(r.width, r.height), shorter = std::min(r.width, r.height);
+  return longer <= max_deblurred_region_px && longer <= max_deblurred_region_aspect * shorter;
+}
+
+void read_deblurred(Crop& crop, double off_degrees, double length_px, DecodeResult& result) {
+  const PixelBuffer sharp = deblurred_along_rows(crop.straightened(off_degrees), length_px);
+  const PixelBuffer twice = upscaled(sharp.frame(), crop_upscale_factor);
+  for (const GrayFrame& image : {sharp.frame(), twice.frame()}) {
+    read_codes({image.data, image.width, image.height, ZXing::ImageFormat::Lum, image.stride},
+               ZXing::Binarizer::LocalAverage, result);
+    if (!result.codes.empty()) return;
+  }
+  for (const GrayFrame& image : {sharp.frame(), twice.frame()}) {
+    read_codes(local_contrast(image).view(), ZXing::Binarizer::LocalAverage, result);
+    if (!result.codes.empty()) return;
+  }
 }
 
 // One way of reading a crop, and what it costs per pixel of the crop in multiples of what the
 // first attempt took per pixel of the frame (from the whole-frame attempts' costs above: the
-// contrast attempt 2.3, the 1.5x upscale 3.2 for 2.25 times the pixels). A way that works on the
-// crop turned (`on_square`) costs by the square's pixels.
+// contrast attempt 2.3, the 1.5x upscale 3.2 for 2.25 times the pixels).
 struct CropWay {
   double cost_per_pixel;
   void (*read)(Crop& crop, DecodeResult& result);
-  bool on_square = false;
 };
 
 // The ways of reading a crop (the decoder's second attempt), in the order of what they read.
@@ -236,20 +266,29 @@ constexpr CropWay crop_ways[] = {
      }},
 };
 
-// The card's motion undone (scan/motion_deblur.h; the decoder's third attempt), one travel a way,
-// shortest first. Their cost, a pixel of the turned crop (the square of its larger side): 20
-// Richardson-Lucy iterations and two reads took 42-55 times the first attempt's time a pixel of
-// the crop as cut on bench_scan's hard frames, whose code crops are nearly square (the first way
-// the most: it turns the crop too).
-constexpr double deblur_cost = 50;
-constexpr CropWay deblurring_ways[] = {
-    {deblur_cost,
-     [](Crop& crop, DecodeResult& r) { read_deblurred(crop, motion_lengths_px[0], r); }, true},
-    {deblur_cost,
-     [](Crop& crop, DecodeResult& r) { read_deblurred(crop, motion_lengths_px[1], r); }, true},
-    {deblur_cost,
-     [](Crop& crop, DecodeResult& r) { read_deblurred(crop, motion_lengths_px[2], r); }, true},
-};
+// The card's motion undone (scan/motion_deblur.h; the decoder's third attempt). The cost of one
+// travel, a pixel of the turned crop (the square of its larger side): 20 Richardson-Lucy
+// iterations and four reads took 20-42 times the first attempt's time a pixel (median 34, the
+// highest with the crop's turn; bench_scan --set hard --frames 100, 240 travels timed).
+constexpr double deblur_cost = 40;
+
+// Each travel in turn over every region, not every travel over one region and then the next: the
+// largest region is often the card's printed lines, not its code, and within the budget the code
+// would get no travel at all.
+void read_deblurred_regions(FrameWork& work, std::span<const double> offsets_degrees, DecodeResult& result) {
+  const std::vector<Region>& regions = work.code_regions();
+  if (!regions.empty()) result.card_in_view = true;
+  std::vector<Crop> crops;
+  for (std::size_t i = 0; i < std::min(regions.size(), max_regions_read); ++i)
+    if (worth_deblurring(regions[i])) crops.emplace_back(work.frame, regions[i]);
+  for (const double off : offsets_degrees)
+    for (const double travel : motion_lengths_px)
+      for (Crop& crop : crops) {
+        if (deblur_cost * crop.square_pixel_count() * work.first_ms_per_pixel > work.ms_left()) continue;
+        read_deblurred(crop, off, travel, result);
+        if (!result.codes.empty()) return;
+      }
+}
 
 // Reads the crops of the largest regions `ways`, leaving out a way that would end past the budget
 // as decode() leaves out an attempt. Every region found marks the result's card_in_view.
@@ -260,8 +299,7 @@ void read_regions(FrameWork& work, std::span<const CropWay> ways, DecodeResult& 
     if (std::max(regions[i].width, regions[i].height) > largest_code_region_px) continue;
     Crop crop(work.frame, regions[i]);
     for (const CropWay& way : ways) {
-      const double pixels = way.on_square ? crop.square_pixel_count() : crop.pixel_count();
-      if (way.cost_per_pixel * pixels * work.first_ms_per_pixel > work.ms_left()) continue;
+      if (way.cost_per_pixel * crop.pixel_count() * work.first_ms_per_pixel > work.ms_left()) continue;
       way.read(crop, result);
       if (!result.codes.empty()) return;
     }
@@ -274,8 +312,11 @@ void run(const Attempt& attempt, FrameWork& work, DecodeResult& result) {
     case Prepare::code_regions:
       read_regions(work, crop_ways, result);
       return;
-    case Prepare::deblurred_regions:
-      read_regions(work, deblurring_ways, result);
+    case Prepare::deblurred_regions:  // along the direction estimated
+      read_deblurred_regions(work, std::span(motion_direction_offsets_degrees).first(1), result);
+      return;
+    case Prepare::deblurred_regions_aside:  // either side of it
+      read_deblurred_regions(work, std::span(motion_direction_offsets_degrees).subspan(1), result);
       return;
     case Prepare::nothing:
       read_codes({frame.data, frame.width, frame.height, ZXing::ImageFormat::Lum, frame.stride},
@@ -301,7 +342,7 @@ void run(const Attempt& attempt, FrameWork& work, DecodeResult& result) {
 
 }  // namespace
 
-DecodeResult FrameDecoder::decode(const GrayFrame& frame) const {
+DecodeResult FrameDecoder::decode(const GrayFrame& frame, double budget_ms) const {
   DecodeResult result;
   const auto start = Clock::now();
   if (!frame.data || frame.width <= 0 || frame.height <= 0 || frame.stride < frame.width)
@@ -309,9 +350,9 @@ DecodeResult FrameDecoder::decode(const GrayFrame& frame) const {
   // The first attempt always runs; what it took says what the others will take on this frame and
   // this machine, and an attempt that would end past the budget is left out.
   double first_ms = 0;
-  FrameWork work{frame, 0, [&] { return options_.budget_ms - ms_since(start); }, std::nullopt};
+  FrameWork work{frame, 0, [&] { return budget_ms - ms_since(start); }, std::nullopt};
   for (const Attempt& attempt : attempts) {
-    if (result.passes > 0 && ms_since(start) + attempt.cost * first_ms > options_.budget_ms)
+    if (result.passes > 0 && ms_since(start) + attempt.cost * first_ms > budget_ms)
       continue;
     const auto attempt_start = Clock::now();
     run(attempt, work, result);

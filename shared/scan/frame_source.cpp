@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "scan/card_hint.h"
+#include "scan/frame_budget.h"
 #include "scan/wedge.h"
 
 namespace marshal::scan {
@@ -91,8 +92,10 @@ bool FrameSource::next(const std::function<void(const GrayFrame&)>& on_frame, in
   GstBuffer* buffer = gst_sample_get_buffer(sample);
   GstMapInfo map;
   if (caps && gst_video_info_from_caps(&info, caps) && buffer && gst_buffer_map(buffer, &map, GST_MAP_READ)) {
+    const GstClockTime pts = GST_BUFFER_PTS(buffer);
     GrayFrame frame{map.data, GST_VIDEO_INFO_WIDTH(&info), GST_VIDEO_INFO_HEIGHT(&info),
-                    GST_VIDEO_INFO_PLANE_STRIDE(&info, 0)};
+                    GST_VIDEO_INFO_PLANE_STRIDE(&info, 0),
+                    GST_CLOCK_TIME_IS_VALID(pts) ? static_cast<std::int64_t>(pts) : -1};
     on_frame(frame);
     gst_buffer_unmap(buffer, &map);
   }
@@ -132,6 +135,7 @@ void CameraScanner::run() {
   try {
     FrameSource source(pipeline_);
     FrameDecoder decoder(options_);
+    FrameBudget budget(options_.budget_ms);  // most of the time until the camera's next frame
     Debouncer debouncer;
     auto now = [] {
       return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -144,7 +148,7 @@ void CameraScanner::run() {
       bool got_frame = false;
       bool more = source.next([&](const GrayFrame& frame) {
         got_frame = true;
-        const DecodeResult result = decoder.decode(frame);
+        const DecodeResult result = decoder.decode(frame, budget.for_frame(frame.pts_ns));
         const auto at = now();
         tell_hint(!result.codes.empty(), result.card_in_view, at);
         for (const auto& code : result.codes)

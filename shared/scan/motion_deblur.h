@@ -6,7 +6,8 @@
 //    gradients are weakest in is the motion's (the structure tensor's smaller eigenvector);
 // 2. the crop turned so that the motion runs along its rows (ZXing reads a code at any angle);
 // 3. Richardson-Lucy along the rows with a box of the travel's length, which is not known: the
-//    decoder tries a few (motion_lengths_px).
+//    decoder tries a few (motion_lengths_px), along the estimated direction and a few degrees
+//    either side of it (motion_direction_offsets_degrees).
 // Measured on bench_scan's hard camera frames that every other attempt missed (docs/scanning.md).
 #include <array>
 
@@ -15,9 +16,15 @@
 
 namespace marshal::scan {
 
-// The travels tried, shortest first (pixels): issue 31's 3-7 px, a step apart that the
-// deconvolution tolerates (a box 1.5 px off still read most frames that its true length read).
-inline constexpr std::array<double, 3> motion_lengths_px{3.5, 5.0, 6.5};
+// The travels tried, in this order (pixels): issue 31's 3-7 px, a pixel apart. A box 1.5 px off
+// still reads some frames its true length reads, most of them only with the crop read at twice
+// its size after it; shorter smears are read by the attempts before the deblurring. The middle
+// ones first: they read the most of what the other attempts miss (bench_scan --set hard).
+inline constexpr std::array<double, 4> motion_lengths_px{5.0, 6.0, 4.0, 7.0};
+// The directions tried, from the estimated one (degrees), in this order: the estimate is off by a
+// few degrees on a code seen askew or under glare, and a box smeared along the wrong line leaves
+// the modules' edges soft. The decoder tries the first (the estimate), then the others.
+inline constexpr std::array<double, 3> motion_direction_offsets_degrees{0, -3, 3};
 // Richardson-Lucy iterations (bench_scan --set hard --frames 200, two seeds: 10, 15, 20 and 25
 // read within a frame or two of each other, 20 the most in all; 5 fewer, 30 and 40 fewer still).
 inline constexpr int deblur_iterations = 20;

@@ -1,7 +1,7 @@
 // Measures QR decoding of hard camera frames and prints figures; it judges nothing (targets live
 // in the issue notes). Run from the dev build:
 //   build/dev/tests/bench/bench_scan [--quick] [--corpus table|harsh|camera|both] [--set NAME] [--frames N] [--seed S]
-//                                    [--dump DIR]
+//                                    [--fps F] [--dump DIR]
 // camera: issue 31's webcam in a dim saloon (tests/scan/camera_corpus.h), N frames of each set
 // (easy, hard, and hard in one degradation at a time), pinned to one core (CPU 0) as the issue
 // measures, each frame read by one ZXing pass, by FrameDecoder with its budget and by FrameDecoder
@@ -9,6 +9,8 @@
 // alone (easy, hard, hard:motion, ..., packet:easy, packet:hard). The packet sets are the sample
 // town's printed cards, rasterised by pdftoppm and cut out, spoiled as the easy and the hard set
 // (tests/scan/packet_frames.h).
+// --fps F: the camera's frame rate (30 unless told): the camera sets' decoder gets the budget a
+// station gives a frame at that rate (scan/frame_budget.h; 15 is a webcam in a dim room).
 // --dump writes the frames FrameDecoder missed to DIR as PGM files, named by their parameters (camera
 // corpus: "miss" with no budget, "late" read only without the budget).
 //
@@ -42,6 +44,7 @@
 #include "camera_corpus.h"
 #include "packet_frames.h"
 #include "scan/code_finder.h"
+#include "scan/frame_budget.h"
 #include "scan/frame_decoder.h"
 #include "synthetic_frames.h"
 
@@ -264,16 +267,26 @@ std::vector<PrintedCard> packet_cards() {
 
 // Issue 31's corpus: one line a set, the frames of every set drawn from the same seed (the same
 // scenes, spoiled differently).
-void run_camera(int frames, std::uint64_t seed, const std::string& dump_dir, const std::string& only_set) {
+// The budget a station's camera gives each frame at `fps` frames a second.
+double budget_at(double fps) {
+  FrameBudget budget(DecoderOptions{}.budget_ms);
+  const auto interval_ns = static_cast<std::int64_t>(1e9 / fps);
+  budget.for_frame(0);
+  return budget.for_frame(interval_ns);
+}
+
+void run_camera(int frames, std::uint64_t seed, double fps, const std::string& dump_dir, const std::string& only_set) {
   cpu_set_t one;
   CPU_ZERO(&one);
   CPU_SET(0, &one);
   const bool pinned = sched_setaffinity(0, sizeof one, &one) == 0;
-  const FrameDecoder budgeted;                           // the station's budget
+  const FrameDecoder budgeted;                           // with the station's budget at `fps`
+  const double budget_ms = budget_at(fps);
   const FrameDecoder unlimited(DecoderOptions{60'000});  // every attempt: the floor test's
   std::printf("camera corpus: %d frames a set of %d x %d, %.0f to %.0f px a module (seed %llu)%s\n", frames, frame_w,
               frame_h, min_px_per_module, max_px_per_module, static_cast<unsigned long long>(seed),
               pinned ? ", on CPU 0" : ", NOT pinned (sched_setaffinity failed)");
+  std::printf("decoder%%: the station's budget for a camera at %.0f frames a second, %.1f ms a frame\n", fps, budget_ms);
   std::vector<PrintedCard> cards;
   if (only_set.empty() || only_set.rfind("packet", 0) == 0) cards = packet_cards();
   // seen%: of the frames the station's decoder does not read, those where it still saw a code
@@ -289,12 +302,12 @@ void run_camera(int frames, std::uint64_t seed, const std::string& dump_dir, con
     for (int i = 0; i < frames; ++i) {
       CameraFrame f = row.packet ? make_packet_frame(rng, cards, row.set, frame_w, frame_h)
                                  : make_camera_frame(rng, row.set, frame_w, frame_h);
-      if (i == 0) budgeted.decode(f.image.frame());  // warm up, not measured
+      if (i == 0) budgeted.decode(f.image.frame(), budget_ms);  // warm up, not measured
       auto start = Clock::now();
       const std::vector<std::string> plain_codes = plain_zxing_pass(f.image);
       plain.add(ms_since(start), plain_codes, f.code);
       start = Clock::now();
-      DecodeResult r = budgeted.decode(f.image.frame());
+      DecodeResult r = budgeted.decode(f.image.frame(), budget_ms);
       ours.add(ms_since(start), r.codes, f.code);
       const bool read_in_budget = std::find(r.codes.begin(), r.codes.end(), f.code) != r.codes.end();
       if (!read_in_budget) {
@@ -343,6 +356,7 @@ int main(int argc, char** argv) {
   bool quick = false;
   int frames = 500;
   std::uint64_t seed = 20'250'705;
+  double fps = 30;
   std::string dump_dir, which = "both", only_set;
   const std::vector<CameraRow> rows = camera_rows();
   for (int i = 1; i < argc; ++i) {
@@ -356,6 +370,9 @@ int main(int argc, char** argv) {
                std::any_of(rows.begin(), rows.end(), [&](const CameraRow& row) { return row.name == argv[i + 1]; })) {
       only_set = argv[++i];
       which = "camera";
+    } else if (std::strcmp(argv[i], "--fps") == 0 && i + 1 < argc && std::atof(argv[i + 1]) >= 1 &&
+               std::atof(argv[i + 1]) <= 240) {
+      fps = std::atof(argv[++i]);
     } else if (std::strcmp(argv[i], "--dump") == 0 && i + 1 < argc) {
       dump_dir = argv[++i];
     } else if (std::strcmp(argv[i], "--corpus") == 0 && i + 1 < argc && only_set.empty() &&
@@ -363,8 +380,11 @@ int main(int argc, char** argv) {
                 std::strcmp(argv[i + 1], "camera") == 0 || std::strcmp(argv[i + 1], "both") == 0)) {
       which = argv[++i];
     } else {
-      std::fprintf(stderr, "usage: %s [--quick] [--corpus table|harsh|camera|both] [--set NAME] [--frames N] [--seed S] [--dump DIR]\n",
+      std::fprintf(stderr,
+                   "usage: %s [--quick] [--corpus table|harsh|camera|both] [--set NAME] [--frames N] [--seed S] "
+                   "[--fps F] [--dump DIR]\n",
                    argv[0]);
+      std::fprintf(stderr, "  --fps: the camera's frame rate, 1-240 (30): the camera sets' decoder budget\n");
       std::fprintf(stderr, "  --set: one camera set of");
       for (const CameraRow& row : rows) std::fprintf(stderr, " %s", row.name.c_str());
       std::fprintf(stderr, " (not with --corpus)\n");
@@ -374,7 +394,7 @@ int main(int argc, char** argv) {
   if (quick) frames = 20;  // a smoke run (ctest runs it under ASan)
   if (which == "camera") {  // issue 31's corpus: run on its own (`both` is table and harsh, as before)
     try {
-      run_camera(quick ? 10 : frames, seed, dump_dir, only_set);
+      run_camera(quick ? 10 : frames, seed, fps, dump_dir, only_set);
     } catch (const std::exception& e) {  // the printed cards' sets: no pdftoppm, no sample town
       std::fprintf(stderr, "bench_scan: %s\n", e.what());
       return 1;

@@ -1,0 +1,29 @@
+#include "scan/frame_budget.h"
+
+#include <algorithm>
+
+namespace marshal::scan {
+
+double FrameBudget::for_frame(std::int64_t pts_ns) {
+  if (pts_ns < 0) return unknown_ms_;
+  if (last_pts_ns_ >= 0) {
+    const std::int64_t gap = pts_ns - last_pts_ns_;
+    if (gap <= 0) {
+      gaps_ns_.clear();  // time went back or stood still: a new stream (a restarted pipeline)
+    } else if (gap <= longest_gap_ms * 1'000'000) {
+      gaps_ns_.push_back(gap);
+      if (gaps_ns_.size() > interval_gaps_kept) gaps_ns_.pop_front();
+    }
+  }
+  last_pts_ns_ = pts_ns;
+  const double interval = interval_ms();
+  if (interval <= 0) return unknown_ms_;
+  return std::clamp(interval * budget_share_of_interval, budget_floor_ms, budget_ceiling_ms);
+}
+
+double FrameBudget::interval_ms() const {
+  if (gaps_ns_.empty()) return 0;
+  return static_cast<double>(*std::min_element(gaps_ns_.begin(), gaps_ns_.end())) / 1e6;
+}
+
+}  // namespace marshal::scan
