@@ -35,7 +35,8 @@ struct ReplicaMismatch : std::runtime_error {
   std::int64_t seq;         // 0 when a refusal row failed
   std::int64_t refusal_id;  // 0 when an event failed
   // Neither: the file's own replay mark is bad (replayed_seq). No event is to blame and
-  // marshal verify cannot mend it: the standby starts again from a new file.
+  // marshal verify cannot mend it: the standby starts again from a new file. (write_replica_state
+  // on a promoted file throws (0, 0) too; no caller of this asks it of that error.)
   bool names_the_mark() const { return seq == 0 && refusal_id == 0; }
 };
 

@@ -284,6 +284,7 @@ void LedgerServer::Impl::take_writes_after_promotion() {
     // marshal promote replayed the chain into the tables; a follower's last batch may have come since.
     ledger.project_replicated(INT64_MAX);
   } catch (const std::exception& e) {
+    promotion_begun = false;  // the deadline thread tries again in a second (a busy disk may pass)
     const auto* mismatch = dynamic_cast<const ReplicaMismatch*>(&e);
     log.write("promoted",  // i18n: not words (a key)
               mismatch && mismatch->names_the_mark()

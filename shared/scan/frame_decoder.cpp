@@ -197,8 +197,9 @@ class Crop {
 
 // The crop with a travel of `length_px` undone, read as it comes, then at twice the size, then
 // both contrast-normalised (the deconvolution leaves the glare and the dim light as they were).
-// Larger regions are left alone: the deconvolution's time grows with the square of the side, and
-// bench_scan read no code from them (measured on crops: 240 px with their margins).
+// A region larger than max_deblurred_region_px is not deblurred (worth_deblurring): the
+// deconvolution's time grows with the square of the side, and bench_scan read no code from them
+// (measured on crops: 240 px with their margins).
 constexpr int max_deblurred_region_px = 160;
 // Nor a region much longer than it is wide: a code's region is square but for the perspective
 // and the smear (up to 1.35 on bench_scan's hard frames, in 8 px cells); a card's lines of print

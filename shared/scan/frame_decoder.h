@@ -15,9 +15,11 @@ struct GrayFrame {
   int width = 0;
   int height = 0;
   int stride = 0;  // bytes from one row to the next (>= width)
-  // When the camera took it (GStreamer's PTS, nanoseconds), -1 when unknown: the camera's frame
-  // interval, and so the decoder's budget (scan/frame_budget.h), comes from these.
+  // When the camera took it (GStreamer's PTS, nanoseconds) and its number in the camera's stream
+  // (GStreamer's buffer offset), -1 when unknown: the camera's frame interval, and so the
+  // decoder's budget (scan/frame_budget.h), comes from these.
   std::int64_t pts_ns = -1;
+  std::int64_t number = -1;
 };
 
 struct DecodeResult {
@@ -30,11 +32,12 @@ struct DecodeResult {
 };
 
 struct DecoderOptions {
-  // Stop retrying after this. Under a 30 fps camera's frame interval (33 ms), so that one core
-  // keeps up with it; issue 31 asks a median within 30 ms. A camera's frames get a budget from
-  // their interval instead (scan/frame_budget.h); this one is for the first frame, and images. bench_scan --corpus camera (500 hard
-  // frames, one core of the 2-core VM): 62.2 % read at 15 ms before the contrast attempt, 68.8 %
-  // at 25 ms with it, 83.6 % with the crops read and deblurred (docs/scanning.md).
+  // Stop retrying after this (milliseconds). Under a 30 fps camera's frame interval (33 ms), so
+  // that one core keeps up with it; issue 31 asks a median within 30 ms. A camera's frames get a
+  // budget from their interval instead (scan/frame_budget.h); this one is for images and for the
+  // frames whose interval is not known (the first, those without a timestamp or a number).
+  // bench_scan --corpus camera (500 hard frames, one core of the 2-core VM) at 25 ms: 62.2 % read
+  // before the contrast attempt, 68.8 % with it, 83.6 % with the crops read and deblurred.
   double budget_ms = 25;
 };
 

@@ -93,9 +93,11 @@ bool FrameSource::next(const std::function<void(const GrayFrame&)>& on_frame, in
   GstMapInfo map;
   if (caps && gst_video_info_from_caps(&info, caps) && buffer && gst_buffer_map(buffer, &map, GST_MAP_READ)) {
     const GstClockTime pts = GST_BUFFER_PTS(buffer);
+    const guint64 number = GST_BUFFER_OFFSET(buffer);  // v4l2src: the driver's frame sequence
     GrayFrame frame{map.data, GST_VIDEO_INFO_WIDTH(&info), GST_VIDEO_INFO_HEIGHT(&info),
                     GST_VIDEO_INFO_PLANE_STRIDE(&info, 0),
-                    GST_CLOCK_TIME_IS_VALID(pts) ? static_cast<std::int64_t>(pts) : -1};
+                    GST_CLOCK_TIME_IS_VALID(pts) ? static_cast<std::int64_t>(pts) : -1,
+                    number != GST_BUFFER_OFFSET_NONE && number <= INT64_MAX ? static_cast<std::int64_t>(number) : -1};
     on_frame(frame);
     gst_buffer_unmap(buffer, &map);
   }
@@ -148,7 +150,7 @@ void CameraScanner::run() {
       bool got_frame = false;
       bool more = source.next([&](const GrayFrame& frame) {
         got_frame = true;
-        const DecodeResult result = decoder.decode(frame, budget.for_frame(frame.pts_ns));
+        const DecodeResult result = decoder.decode(frame, budget.for_frame(frame.pts_ns, frame.number));
         const auto at = now();
         tell_hint(!result.codes.empty(), result.card_in_view, at);
         for (const auto& code : result.codes)

@@ -81,8 +81,9 @@ class RowSmear {
     sums_.resize(static_cast<std::size_t>(width + 2 * reach_ + 1) * static_cast<std::size_t>(lanes));
   }
 
-  // `in` and `out`: planes of width x lanes.
+  // `in` and `out`: planes of width x lanes, apart (the sums are made from `in` as `out` fills).
   void operator()(const float* in, float* out) {
+    assert(in != out);
     // sums_ row i: the padded rows' first i pixels (padded pixel j is the image's j - reach_,
     // clamped to the row).
     std::fill_n(sums_.begin(), lanes_, 0.0f);

@@ -271,8 +271,8 @@ std::vector<PrintedCard> packet_cards() {
 double budget_at(double fps) {
   FrameBudget budget(DecoderOptions{}.budget_ms);
   const auto interval_ns = static_cast<std::int64_t>(1e9 / fps);
-  budget.for_frame(0);
-  return budget.for_frame(interval_ns);
+  budget.for_frame(0, 0);
+  return budget.for_frame(interval_ns, 1);
 }
 
 void run_camera(int frames, std::uint64_t seed, double fps, const std::string& dump_dir, const std::string& only_set) {
