@@ -35,7 +35,7 @@ inline constexpr std::int64_t longest_gap_ms = 1000;
 class FrameBudget {
  public:
   // `unknown_ms`: the budget while no interval is known (the first frame, frames without a
-  // timestamp): DecoderOptions::budget_ms.
+  // timestamp or a number): DecoderOptions::budget_ms.
   explicit FrameBudget(double unknown_ms) : unknown_ms_(unknown_ms) {}
   // The budget for frame `number` of the stream, stamped `pts_ns` (nanoseconds); negative: not
   // known.

@@ -14,6 +14,7 @@
 #include <functional>
 #include <optional>
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace marshal::scan {
@@ -73,7 +74,7 @@ constexpr Attempt attempts[] = {
     //    normalised reads alone read 5, the travels a pixel apart 7 more, the directions 3 more.
     {Prepare::deblurred_regions, ZXing::Binarizer::LocalAverage, 0.3},
     // 3b. The crops deblurred again along directions either side of the one estimated
-    //    (motion_direction_offsets_degrees): the estimate is off by a few degrees on a code seen
+    //    (motion_directions_aside_degrees): the estimate is off by a few degrees on a code seen
     //    askew or glared. Twice attempt 3's time; last of all it read 0.8 points fewer of the
     //    hard set within a 30 fps budget (bench_scan --set hard --frames 500).
     {Prepare::deblurred_regions_aside, ZXing::Binarizer::LocalAverage, 0.3},
@@ -99,20 +100,6 @@ constexpr Attempt attempts[] = {
     {Prepare::box_mean_3x3, ZXing::Binarizer::LocalAverage, 1.3},
 };
 
-// What the attempts on one frame share: what an attempt that reads parts of the frame may spend
-// (the first attempt's time a pixel of the frame, of which any other reading of a pixel costs a
-// multiple, and the budget's time left), and the frame's code-like regions once looked for.
-struct FrameWork {
-  const GrayFrame& frame;
-  double first_ms_per_pixel = 0;
-  std::function<double()> ms_left;
-  std::optional<std::vector<Region>> regions;
-
-  const std::vector<Region>& code_regions() {
-    if (!regions) regions = find_code_regions(frame);
-    return *regions;
-  }
-};
 
 // One ZXing pass; adds the QR texts it finds that are not in `codes` yet. A code whose finder
 // patterns were found and its grid sampled, but whose error correction failed (ZXing's error
@@ -177,26 +164,29 @@ class Crop {
     return twice_->frame();
   }
   // Turned so that the card's motion, as estimated and then `off_degrees` from it, runs along the
-  // rows (scan/motion_deblur.h). The last turn is kept: each is read with every travel.
+  // rows (scan/motion_deblur.h). Each turn is kept: it is read with every travel.
   GrayFrame straightened(double off_degrees) {
     if (!motion_degrees_) motion_degrees_ = motion_direction_degrees(pixels_);
-    if (!straightened_ || straightened_off_ != off_degrees) {
-      straightened_.emplace(turned(pixels_, *motion_degrees_ + off_degrees));
-      straightened_off_ = off_degrees;
-    }
-    return straightened_->frame();
+    for (const auto& [off, pixels] : turns_)
+      if (off == off_degrees) return pixels.frame();
+    turns_.emplace_back(off_degrees, turned(pixels_, *motion_degrees_ + off_degrees));
+    return turns_.back().second.frame();
+  }
+  // The travels to try, in order (scan/motion_deblur.h), from the crop turned along its motion.
+  const std::array<double, motion_lengths_px.size()>& travels() {
+    if (!travels_) travels_ = travels_to_try(straightened(0));
+    return *travels_;
   }
 
  private:
   Region region_;
   GrayFrame pixels_;
-  std::optional<PixelBuffer> twice_, straightened_;
+  std::optional<PixelBuffer> twice_;
   std::optional<double> motion_degrees_;
-  double straightened_off_ = 0;
+  std::vector<std::pair<double, PixelBuffer>> turns_;  // by the offset from the estimate
+  std::optional<std::array<double, motion_lengths_px.size()>> travels_;
 };
 
-// The crop with a travel of `length_px` undone, read as it comes, then at twice the size, then
-// both contrast-normalised (the deconvolution leaves the glare and the dim light as they were).
 // A region larger than max_deblurred_region_px is not deblurred (worth_deblurring): the
 // deconvolution's time grows with the square of the side, and bench_scan read no code from them
 // (measured on crops: 240 px with their margins).
@@ -212,12 +202,40 @@ bool worth_deblurring(const Region& r) {
   return longer <= max_deblurred_region_px && longer <= max_deblurred_region_aspect * shorter;
 }
 
+// What the attempts on one frame share: what an attempt that reads parts of the frame may spend
+// (the first attempt's time a pixel of the frame, of which any other reading of a pixel costs a
+// multiple, and the budget's time left), the frame's code-like regions once looked for, and the
+// crops of those worth deblurring, made once for the deblurring's two attempts (each crop keeps
+// its motion's direction, estimated once).
+struct FrameWork {
+  const GrayFrame& frame;
+  double first_ms_per_pixel = 0;
+  std::function<double()> ms_left;
+  std::optional<std::vector<Region>> regions;
+  std::optional<std::vector<Crop>> deblurred_crops;
+
+  const std::vector<Region>& code_regions() {
+    if (!regions) regions = find_code_regions(frame);
+    return *regions;
+  }
+  std::vector<Crop>& crops_to_deblur() {
+    if (!deblurred_crops) {
+      deblurred_crops.emplace();
+      const std::vector<Region>& found = code_regions();
+      for (std::size_t i = 0; i < std::min(found.size(), max_regions_read); ++i)
+        if (worth_deblurring(found[i])) deblurred_crops->emplace_back(frame, found[i]);
+    }
+    return *deblurred_crops;
+  }
+};
+
+// The crop with a travel of `length_px` undone, read as it comes, then at twice the size, then
+// both contrast-normalised (the deconvolution leaves the glare and the dim light as they were).
 void read_deblurred(Crop& crop, double off_degrees, double length_px, DecodeResult& result) {
   const PixelBuffer sharp = deblurred_along_rows(crop.straightened(off_degrees), length_px);
   const PixelBuffer twice = upscaled(sharp.frame(), crop_upscale_factor);
   for (const GrayFrame& image : {sharp.frame(), twice.frame()}) {
-    read_codes({image.data, image.width, image.height, ZXing::ImageFormat::Lum, image.stride},
-               ZXing::Binarizer::LocalAverage, result);
+    read_codes(view_of(image), ZXing::Binarizer::LocalAverage, result);
     if (!result.codes.empty()) return;
   }
   for (const GrayFrame& image : {sharp.frame(), twice.frame()}) {
@@ -256,9 +274,7 @@ constexpr CropWay crop_ways[] = {
     // At twice the size, as it comes.
     {4 * 1.4,
      [](Crop& crop, DecodeResult& r) {
-       const GrayFrame twice = crop.twice();
-       read_codes({twice.data, twice.width, twice.height, ZXing::ImageFormat::Lum, twice.stride},
-                  ZXing::Binarizer::LocalAverage, r);
+       read_codes(view_of(crop.twice()), ZXing::Binarizer::LocalAverage, r);
      }},
     // By ratio to the neighbourhood's mean (as attempt 7), for a glare across the code.
     {1.6,
@@ -269,24 +285,26 @@ constexpr CropWay crop_ways[] = {
 
 // The card's motion undone (scan/motion_deblur.h; the decoder's third attempt). The cost of one
 // travel, a pixel of the turned crop (the square of its larger side): 20 Richardson-Lucy
-// iterations and four reads took 20-42 times the first attempt's time a pixel (median 34, the
-// highest with the crop's turn; bench_scan --set hard --frames 100, 240 travels timed).
-constexpr double deblur_cost = 40;
+// iterations and four reads took 16-44 times the first attempt's time a pixel (quartiles 22, 29
+// and 34, the highest with the crop's turn; bench_scan --set hard --frames 100, 245 travels
+// timed, stop 61). The third quartile: a travel is left out when it would likely end past the
+// budget, and one that overruns its estimate does so by a few tenths of a millisecond.
+constexpr double deblur_cost = 34;
+
+// The direction of attempt 3: the estimate itself (attempt 3b tries motion_directions_aside_degrees).
+constexpr std::array<double, 1> as_estimated{0};
 
 // Each travel in turn over every region, not every travel over one region and then the next: the
 // largest region is often the card's printed lines, not its code, and within the budget the code
-// would get no travel at all.
+// would get no travel at all. Likewise each travel over every direction before the next travel:
+// a crop's likeliest travels come first (travels_to_try).
 void read_deblurred_regions(FrameWork& work, std::span<const double> offsets_degrees, DecodeResult& result) {
-  const std::vector<Region>& regions = work.code_regions();
-  if (!regions.empty()) result.card_in_view = true;
-  std::vector<Crop> crops;
-  for (std::size_t i = 0; i < std::min(regions.size(), max_regions_read); ++i)
-    if (worth_deblurring(regions[i])) crops.emplace_back(work.frame, regions[i]);
-  for (const double off : offsets_degrees)
-    for (const double travel : motion_lengths_px)
-      for (Crop& crop : crops) {
+  if (!work.code_regions().empty()) result.card_in_view = true;
+  for (std::size_t t = 0; t < motion_lengths_px.size(); ++t)
+    for (const double off : offsets_degrees)
+      for (Crop& crop : work.crops_to_deblur()) {
         if (deblur_cost * crop.square_pixel_count() * work.first_ms_per_pixel > work.ms_left()) continue;
-        read_deblurred(crop, off, travel, result);
+        read_deblurred(crop, off, crop.travels()[t], result);
         if (!result.codes.empty()) return;
       }
 }
@@ -313,15 +331,14 @@ void run(const Attempt& attempt, FrameWork& work, DecodeResult& result) {
     case Prepare::code_regions:
       read_regions(work, crop_ways, result);
       return;
-    case Prepare::deblurred_regions:  // along the direction estimated
-      read_deblurred_regions(work, std::span(motion_direction_offsets_degrees).first(1), result);
+    case Prepare::deblurred_regions:
+      read_deblurred_regions(work, as_estimated, result);
       return;
-    case Prepare::deblurred_regions_aside:  // either side of it
-      read_deblurred_regions(work, std::span(motion_direction_offsets_degrees).subspan(1), result);
+    case Prepare::deblurred_regions_aside:
+      read_deblurred_regions(work, motion_directions_aside_degrees, result);
       return;
     case Prepare::nothing:
-      read_codes({frame.data, frame.width, frame.height, ZXing::ImageFormat::Lum, frame.stride},
-                 attempt.binarizer, result);
+      read_codes(view_of(frame), attempt.binarizer, result);
       return;
     case Prepare::global_threshold:
       read_codes(global_threshold(frame).view(), attempt.binarizer, result);
@@ -351,7 +368,7 @@ DecodeResult FrameDecoder::decode(const GrayFrame& frame, double budget_ms) cons
   // The first attempt always runs; what it took says what the others will take on this frame and
   // this machine, and an attempt that would end past the budget is left out.
   double first_ms = 0;
-  FrameWork work{frame, 0, [&] { return budget_ms - ms_since(start); }, std::nullopt};
+  FrameWork work{frame, 0, [&] { return budget_ms - ms_since(start); }, std::nullopt, std::nullopt};
   for (const Attempt& attempt : attempts) {
     if (result.passes > 0 && ms_since(start) + attempt.cost * first_ms > budget_ms)
       continue;

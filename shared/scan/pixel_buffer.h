@@ -26,6 +26,11 @@ struct PixelBuffer {
   ZXing::ImageView view() const { return {pixels.get(), width, height, ZXing::ImageFormat::Lum}; }
 };
 
+// A frame (any stride) as ZXing reads it.
+inline ZXing::ImageView view_of(const GrayFrame& frame) {
+  return {frame.data, frame.width, frame.height, ZXing::ImageFormat::Lum, frame.stride};
+}
+
 inline const std::uint8_t* row_of(const GrayFrame& frame, int y) {
   return frame.data + static_cast<std::ptrdiff_t>(y) * frame.stride;
 }

@@ -5,6 +5,8 @@
 
 #include <ZXing/ReadBarcode.h>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "camera_corpus.h"
@@ -145,6 +147,81 @@ TEST_CASE("a smear askew is found, turned along the rows and undone with the dec
   INFO(read_deblurred << " of the " << unread << " codes not read smeared are read deblurred");
   CHECK(unread >= 8);
   CHECK(read_deblurred * 10 >= unread * 6);  // most: 60 % or more
+}
+
+TEST_CASE("a long smear has its travels tried longest first, a short one as the decoder lists them",
+          "[scan][deblur]") {
+  // travels_to_try reads the smear's length from the rows' gradient, which the code's modules of
+  // 3.5 px pull too: it tells 7 px from 4 (and 5), not 4 from 5, so those keep motion_lengths_px's
+  // order.
+  Rng rng(31'061);
+  int long_first = 0, short_as_listed = 0;
+  constexpr int codes = 12;
+  for (int i = 0; i < codes; ++i) {
+    const std::string code = random_card_code(rng);
+    const GreyImage long_smear = smeared_code(code, 5.0 * i, 7, 0);
+    const GreyImage short_smear = smeared_code(code, 5.0 * i, 4, 0);
+    const auto for_long = travels_to_try(long_smear.frame());
+    const auto for_short = travels_to_try(short_smear.frame());
+    if (for_long.front() == 7) ++long_first;
+    if (for_short == motion_lengths_px) ++short_as_listed;
+  }
+  INFO(long_first << " of " << codes << " 7 px smears start with 7, " << short_as_listed
+                  << " 4 px ones as listed");
+  CHECK(long_first * 4 >= codes * 3);       // three in four or more
+  CHECK(short_as_listed * 4 >= codes * 3);
+}
+
+TEST_CASE("a flat crop keeps the travels in the order listed", "[scan][deblur]") {
+  GreyImage flat(40, 30);
+  std::fill(flat.pixels.begin(), flat.pixels.end(), std::uint8_t{120});
+  CHECK(travels_to_try(flat.frame()) == motion_lengths_px);
+  CHECK(travels_to_try(GreyImage(1, 5).frame()) == motion_lengths_px);  // no gradient at all
+}
+
+namespace {
+// A row smeared by a box of `length` centred on each pixel, the slow way: each pixel j covers
+// [j - 1/2, j + 1/2], the row's ends repeated, and the box takes what of each lies within it.
+std::vector<double> smeared_the_slow_way(const std::vector<double>& row, double length) {
+  const int w = static_cast<int>(row.size());
+  std::vector<double> out(row.size(), 0.0);
+  for (int x = 0; x < w; ++x) {
+    const double from = x - length / 2, to = x + length / 2;
+    for (int j = static_cast<int>(std::floor(from)) - 1; j <= static_cast<int>(std::ceil(to)) + 1; ++j) {
+      const double overlap = std::max(0.0, std::min(to, j + 0.5) - std::max(from, j - 0.5));
+      out[static_cast<std::size_t>(x)] += overlap * row[static_cast<std::size_t>(std::clamp(j, 0, w - 1))];
+    }
+    out[static_cast<std::size_t>(x)] /= length;
+  }
+  return out;
+}
+}  // namespace
+
+TEST_CASE("one iteration is Richardson-Lucy's with a box of the travel, done the slow way",
+          "[scan][deblur]") {
+  // 11 rows: a block of 8 and one of 3 (deblurred_along_rows works 8 rows at a time).
+  constexpr int width = 13, height = 11;
+  GreyImage img(width, height, 2);
+  Rng rng(31'062);
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x) img.at(x, y) = static_cast<std::uint8_t>(rng.integer(0, 255));
+  for (const double length : motion_lengths_px) {
+    const PixelBuffer out = deblurred_along_rows(img.frame(), length, 1);
+    for (int y = 0; y < height; ++y) {
+      std::vector<double> seen(width);
+      for (int x = 0; x < width; ++x) seen[static_cast<std::size_t>(x)] = img.at(x, y) + 1.0;  // as it does
+      const std::vector<double> smeared = smeared_the_slow_way(seen, length);
+      std::vector<double> ratio(width);
+      for (std::size_t x = 0; x < ratio.size(); ++x) ratio[x] = seen[x] / std::max(smeared[x], 1.0);
+      const std::vector<double> correction = smeared_the_slow_way(ratio, length);
+      for (int x = 0; x < width; ++x) {
+        const double expected = std::clamp(seen[static_cast<std::size_t>(x)] * correction[static_cast<std::size_t>(x)] - 1,
+                                           0.0, 255.0);
+        INFO("travel " << length << ", at " << x << ", " << y << ": expected " << expected);
+        CHECK(std::abs(out.frame().data[y * width + x] - expected) <= 1.0);  // rounded in floats
+      }
+    }
+  }
 }
 
 TEST_CASE("one iteration leaves a flat crop as it is, at any width and travel", "[scan][deblur]") {
