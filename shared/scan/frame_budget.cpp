@@ -10,7 +10,8 @@ double FrameBudget::for_frame(std::int64_t pts_ns, std::int64_t number) {
     const std::int64_t gap = pts_ns - last_pts_ns_, frames = number - last_number_;
     if (gap <= 0 || frames <= 0) {
       gaps_ns_.clear();  // time or the count went back or stood still: a new stream
-    } else if (const std::int64_t interval_ns = gap / frames; interval_ns <= longest_gap_ms * 1'000'000) {
+    } else if (const std::int64_t interval_ns = gap / frames;
+               interval_ns <= longest_gap_ms * 1'000'000) {
       gaps_ns_.push_back(interval_ns);
       if (gaps_ns_.size() > interval_gaps_kept) gaps_ns_.pop_front();
     }

@@ -299,7 +299,7 @@ constexpr CropWay crop_ways[] = {
 // budget, and one that overruns its estimate does so by a few tenths of a millisecond.
 constexpr double deblur_cost = 34;
 
-// The direction of attempt 3: the estimate itself (attempt 3b tries motion_directions_aside_degrees).
+// The direction of attempt 3: the estimate itself (3b: motion_directions_aside_degrees).
 constexpr std::array<double, 1> as_estimated{0};
 
 // Each travel in turn over every region, not every travel over one region and then the next: the

@@ -91,9 +91,10 @@ PixelBuffer turned(const GrayFrame& crop, double degrees) {
   const auto c = static_cast<float>(std::cos(degrees * std::numbers::pi / 180)),
              s = static_cast<float>(std::sin(degrees * std::numbers::pi / 180));
   // About the centres of the square and of the crop (pixel centres are whole numbers).
-  const float centre = static_cast<float>(side - 1) / 2, cx = static_cast<float>(crop.width - 1) / 2,
-              cy = static_cast<float>(crop.height - 1) / 2;
-  const auto last_x = static_cast<float>(crop.width - 1), last_y = static_cast<float>(crop.height - 1);
+  const float centre = static_cast<float>(side - 1) / 2;
+  const float cx = static_cast<float>(crop.width - 1) / 2, cy = static_cast<float>(crop.height - 1) / 2;
+  const auto last_x = static_cast<float>(crop.width - 1);
+  const auto last_y = static_cast<float>(crop.height - 1);
   for (int y = 0; y < side; ++y) {
     std::uint8_t* o = out.row(y);
     const float v = static_cast<float>(y) - centre;

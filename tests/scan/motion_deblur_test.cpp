@@ -184,14 +184,14 @@ namespace {
 // [j - 1/2, j + 1/2], the row's ends repeated, and the box takes what of each lies within it.
 std::vector<double> smeared_the_slow_way(const std::vector<double>& row, double length) {
   const int w = static_cast<int>(row.size());
-  std::vector<double> out(row.size(), 0.0);
+  auto at = [&](int j) { return row[static_cast<std::size_t>(std::clamp(j, 0, w - 1))]; };
+  std::vector<double> out;
   for (int x = 0; x < w; ++x) {
     const double from = x - length / 2, to = x + length / 2;
-    for (int j = static_cast<int>(std::floor(from)) - 1; j <= static_cast<int>(std::ceil(to)) + 1; ++j) {
-      const double overlap = std::max(0.0, std::min(to, j + 0.5) - std::max(from, j - 0.5));
-      out[static_cast<std::size_t>(x)] += overlap * row[static_cast<std::size_t>(std::clamp(j, 0, w - 1))];
-    }
-    out[static_cast<std::size_t>(x)] /= length;
+    double sum = 0;
+    for (int j = static_cast<int>(std::floor(from)) - 1; j <= static_cast<int>(std::ceil(to)) + 1; ++j)
+      sum += std::max(0.0, std::min(to, j + 0.5) - std::max(from, j - 0.5)) * at(j);
+    out.push_back(sum / length);
   }
   return out;
 }
@@ -209,14 +209,15 @@ TEST_CASE("one iteration is Richardson-Lucy's with a box of the travel, done the
     const PixelBuffer out = deblurred_along_rows(img.frame(), length, 1);
     for (int y = 0; y < height; ++y) {
       std::vector<double> seen(width);
-      for (int x = 0; x < width; ++x) seen[static_cast<std::size_t>(x)] = img.at(x, y) + 1.0;  // as it does
+      for (int x = 0; x < width; ++x)
+        seen[static_cast<std::size_t>(x)] = img.at(x, y) + 1.0;  // as deblurred_along_rows does
       const std::vector<double> smeared = smeared_the_slow_way(seen, length);
       std::vector<double> ratio(width);
       for (std::size_t x = 0; x < ratio.size(); ++x) ratio[x] = seen[x] / std::max(smeared[x], 1.0);
       const std::vector<double> correction = smeared_the_slow_way(ratio, length);
       for (int x = 0; x < width; ++x) {
-        const double expected = std::clamp(seen[static_cast<std::size_t>(x)] * correction[static_cast<std::size_t>(x)] - 1,
-                                           0.0, 255.0);
+        const auto i = static_cast<std::size_t>(x);
+        const double expected = std::clamp(seen[i] * correction[i] - 1, 0.0, 255.0);
         INFO("travel " << length << ", at " << x << ", " << y << ": expected " << expected);
         CHECK(std::abs(out.frame().data[y * width + x] - expected) <= 1.0);  // rounded in floats
       }
