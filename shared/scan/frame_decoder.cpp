@@ -64,7 +64,7 @@ constexpr Attempt attempts[] = {
     //    whole-frame attempts miss, the most: hard frames 71.0 -> 81.0 % with no budget. The cost
     //    here is the least it takes (the finder, a small crop's first way).
     {Prepare::code_regions, ZXing::Binarizer::LocalAverage, 0.3},
-    // 3. The same crops deblurred along the card's motion (read_deblurred_regions), every
+    // 3. The crops of the three largest regions deblurred along the card's motion (read_deblurred_regions), every
     //    region's cheap ways first: hard frames 81.0 -> 86.5 % with no budget (bench_scan --set
     //    hard --frames 200; seed 4242: 81.0 -> 89.5 %), and within it 79.0 -> 85.0 % (80.0 ->
     //    89.5 %). After the whole frame normalised (attempt 4) it read 2.5 points fewer within
@@ -101,7 +101,6 @@ constexpr Attempt attempts[] = {
     //    so it comes last and runs only when the budget still allows.
     {Prepare::box_mean_3x3, ZXing::Binarizer::LocalAverage, 1.3},
 };
-
 
 // One ZXing pass; adds the QR texts it finds that are not in `codes` yet. A code whose finder
 // patterns were found and its grid sampled, but whose error correction failed (ZXing's error

@@ -24,6 +24,22 @@ std::string quoted(const std::string& path) {
   for (char c : path) q += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
   return q + "\"";
 }
+
+// Numbers every frame that reaches the appsink, before the appsink drops any, when nothing
+// upstream numbered it: a decoder (jpegdec, for a camera's MJPEG) leaves no buffer offset, and
+// without numbers the budget cannot tell the camera's interval from the frames the appsink
+// dropped (scan/frame_budget.h). v4l2src's own numbers (the driver's sequence) are kept.
+GstPadProbeReturn number_frame(GstPad*, GstPadProbeInfo* info, gpointer next_number) {
+  std::int64_t& next = *static_cast<std::int64_t*>(next_number);
+  const std::int64_t number = next++;
+  GstBuffer* buffer = GST_PAD_PROBE_INFO_BUFFER(info);
+  if (buffer && GST_BUFFER_OFFSET(buffer) == GST_BUFFER_OFFSET_NONE) {
+    buffer = gst_buffer_make_writable(buffer);  // the metadata only: the pixels are shared
+    GST_BUFFER_OFFSET(buffer) = static_cast<guint64>(number);
+    GST_PAD_PROBE_INFO_DATA(info) = buffer;
+  }
+  return GST_PAD_PROBE_OK;
+}
 }  // namespace
 
 std::string camera_pipeline(const std::string& device) {
@@ -39,6 +55,7 @@ std::string image_file_pipeline(const std::string& path) {
 struct FrameSource::Gst {
   GstElement* pipeline = nullptr;
   GstElement* sink = nullptr;
+  std::int64_t next_number = 0;  // number_frame's count, on GStreamer's streaming thread
   ~Gst() {
     if (pipeline) {
       gst_element_set_state(pipeline, GST_STATE_NULL);
@@ -59,6 +76,10 @@ FrameSource::FrameSource(const std::string& pipeline) : gst_(std::make_unique<Gs
   }
   gst_->sink = gst_bin_get_by_name(GST_BIN(gst_->pipeline), "sink");
   if (!gst_->sink) throw std::runtime_error("the camera pipeline has no appsink named 'sink'");
+  if (GstPad* pad = gst_element_get_static_pad(gst_->sink, "sink")) {
+    gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_BUFFER, number_frame, &gst_->next_number, nullptr);
+    gst_object_unref(pad);
+  }
   if (gst_element_set_state(gst_->pipeline, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE)
     throw std::runtime_error("the camera pipeline cannot start (no camera, or a wrong device?)");
 }

@@ -2,7 +2,11 @@
 // frame interval, measured from the frames' timestamps and numbers, within its floor and ceiling.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdint>
+#include <string>
+#include <thread>
 #include <vector>
 
 #include "scan/frame_budget.h"
@@ -161,4 +165,28 @@ TEST_CASE(
   }
   CHECK(budgets.front() == unknown_ms);
   CHECK(budgets.back() == Approx(1000.0 / 15 * budget_share_of_interval).epsilon(0.001));
+}
+
+TEST_CASE("frames a decoder left unnumbered are numbered as they reach the appsink, before its drops",
+          "[scan][budget]") {
+  // jpegdec (a camera's MJPEG) leaves no buffer offset; FrameSource numbers the frames as they
+  // reach the appsink. With max-buffers=1 drop=true and a slow reader the appsink drops frames, and
+  // the numbers skip them, as the budget needs (scan/frame_budget.h).
+  constexpr int made = 40;
+  FrameSource source("videotestsrc num-buffers=" + std::to_string(made) +
+                     " ! video/x-raw,width=64,height=48,framerate=15/1 ! jpegenc ! jpegdec ! videoconvert ! "
+                     "video/x-raw,format=GRAY8 ! appsink name=sink sync=false max-buffers=1 drop=true");
+  std::vector<std::int64_t> numbers;
+  while (source.next([&](const GrayFrame& frame) {
+    numbers.push_back(frame.number);
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));  // a decoder at work
+  })) {
+  }
+  INFO(source.error());
+  REQUIRE(!numbers.empty());
+  CHECK(numbers.front() >= 0);
+  CHECK(numbers.back() <= made - 1);
+  CHECK(std::is_sorted(numbers.begin(), numbers.end()));
+  CHECK(std::adjacent_find(numbers.begin(), numbers.end()) == numbers.end());  // no number twice
+  CHECK(static_cast<int>(numbers.size()) < made);  // some were dropped: their numbers are skipped
 }

@@ -172,11 +172,17 @@ TEST_CASE("a long smear has its travels tried longest first, a short one as the 
   CHECK(short_as_listed * 4 >= codes * 3);
 }
 
-TEST_CASE("a flat crop keeps the travels in the order listed", "[scan][deblur]") {
+TEST_CASE("a flat crop or a ramp keeps the travels in the order listed", "[scan][deblur]") {
   GreyImage flat(40, 30);
   std::fill(flat.pixels.begin(), flat.pixels.end(), std::uint8_t{120});
   CHECK(travels_to_try(flat.frame()) == motion_lengths_px);
   CHECK(travels_to_try(GreyImage(1, 5).frame()) == motion_lengths_px);  // no gradient at all
+  // A glare's ramp: every lag's correlation positive, the least at the longest lag. No lag
+  // negative is no smear: the order as listed, not the long smear's.
+  GreyImage ramp(40, 30);
+  for (int y = 0; y < 30; ++y)
+    for (int x = 0; x < 40; ++x) ramp.at(x, y) = static_cast<std::uint8_t>(60 + 3 * x);
+  CHECK(travels_to_try(ramp.frame()) == motion_lengths_px);
 }
 
 namespace {
