@@ -64,10 +64,10 @@ constexpr Attempt attempts[] = {
     //    whole-frame attempts miss, the most: hard frames 71.0 -> 81.0 % with no budget. The cost
     //    here is the least it takes (the finder, a small crop's first way).
     {Prepare::code_regions, ZXing::Binarizer::LocalAverage, 0.3},
-    // 3. The crops of the three largest regions deblurred along the card's motion (read_deblurred_regions), every
-    //    region's cheap ways first: hard frames 81.0 -> 86.5 % with no budget (bench_scan --set
-    //    hard --frames 200; seed 4242: 81.0 -> 89.5 %), and within it 79.0 -> 85.0 % (80.0 ->
-    //    89.5 %). After the whole frame normalised (attempt 4) it read 2.5 points fewer within
+    // 3. The three largest regions' crops deblurred along the card's motion
+    //    (read_deblurred_regions), every region's cheap ways first: hard frames 81.0 -> 86.5 %
+    //    with no budget (bench_scan --set hard --frames 200; seed 4242: 81.0 -> 89.5 %), and
+    //    within it 79.0 -> 85.0 % (80.0 -> 89.5 %). After the whole frame normalised (attempt 4) it read 2.5 points fewer within
     //    the budget. Stop 60: four travels instead of three, and each deblurred crop read
     //    contrast-normalised too; with 3b below, with no budget 86.3 -> 91.3 % (--set
     //    hard --frames 300; seed 4242: 89.0 -> 92.3 %). Of the 41 frames in 300 it missed, the
@@ -212,27 +212,28 @@ bool worth_deblurring(const Region& r) {
 // What the attempts on one frame share: what an attempt that reads parts of the frame may spend
 // (the first attempt's time a pixel of the frame, of which any other reading of a pixel costs a
 // multiple, and the budget's time left), the frame's code-like regions once looked for, and the
-// crops of those worth deblurring, made once for the deblurring's two attempts (each crop keeps
-// its motion's direction, estimated once).
+// crops of the largest, made once for the attempts that read them (each crop keeps what it made:
+// its upscale, its motion's direction and its turns).
 struct FrameWork {
   const GrayFrame& frame;
   double first_ms_per_pixel = 0;
   std::function<double()> ms_left;
   std::optional<std::vector<Region>> regions;
-  std::optional<std::vector<Crop>> deblurred_crops;
+  std::optional<std::vector<Crop>> region_crops;
 
   const std::vector<Region>& code_regions() {
     if (!regions) regions = find_code_regions(frame);
     return *regions;
   }
-  std::vector<Crop>& crops_to_deblur() {
-    if (!deblurred_crops) {
-      deblurred_crops.emplace();
+  // The crops of the max_regions_read largest regions, largest first.
+  std::vector<Crop>& crops() {
+    if (!region_crops) {
+      region_crops.emplace();
       const std::vector<Region>& found = code_regions();
-      for (std::size_t i = 0; i < std::min(found.size(), max_regions_deblurred); ++i)
-        if (worth_deblurring(found[i])) deblurred_crops->emplace_back(frame, found[i]);
+      for (std::size_t i = 0; i < std::min(found.size(), max_regions_read); ++i)
+        region_crops->emplace_back(frame, found[i]);
     }
-    return *deblurred_crops;
+    return *region_crops;
   }
 };
 
@@ -307,9 +308,12 @@ constexpr std::array<double, 1> as_estimated{0};
 // a crop's likeliest travels come first (travels_to_try).
 void read_deblurred_regions(FrameWork& work, std::span<const double> offsets_degrees, DecodeResult& result) {
   if (!work.code_regions().empty()) result.card_in_view = true;
+  const std::span<Crop> largest =
+      std::span(work.crops()).first(std::min(work.crops().size(), max_regions_deblurred));
   for (std::size_t t = 0; t < motion_lengths_px.size(); ++t)
     for (const double off : offsets_degrees)
-      for (Crop& crop : work.crops_to_deblur()) {
+      for (Crop& crop : largest) {
+        if (!worth_deblurring(crop.region())) continue;
         if (deblur_cost * crop.square_pixel_count() * work.first_ms_per_pixel > work.ms_left()) continue;
         read_deblurred(crop, off, crop.travels()[t], result);
         if (!result.codes.empty()) return;
@@ -319,11 +323,9 @@ void read_deblurred_regions(FrameWork& work, std::span<const double> offsets_deg
 // Reads the crops of the largest regions `ways`, leaving out a way that would end past the budget
 // as decode() leaves out an attempt. Every region found marks the result's card_in_view.
 void read_regions(FrameWork& work, std::span<const CropWay> ways, DecodeResult& result) {
-  const std::vector<Region>& regions = work.code_regions();
-  if (!regions.empty()) result.card_in_view = true;
-  for (std::size_t i = 0; i < std::min(regions.size(), max_regions_read); ++i) {
-    if (std::max(regions[i].width, regions[i].height) > largest_code_region_px) continue;
-    Crop crop(work.frame, regions[i]);
+  if (!work.code_regions().empty()) result.card_in_view = true;
+  for (Crop& crop : work.crops()) {
+    if (std::max(crop.region().width, crop.region().height) > largest_code_region_px) continue;
     for (const CropWay& way : ways) {
       if (way.cost_per_pixel * crop.pixel_count() * work.first_ms_per_pixel > work.ms_left()) continue;
       way.read(crop, result);
