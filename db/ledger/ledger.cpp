@@ -201,10 +201,14 @@ AppendResult Ledger::append(const AppendRequest& request, std::int64_t server_ti
 }
 
 std::vector<AppendResult> Ledger::append_batch(const std::vector<AppendRequest>& requests,
-                                               std::int64_t server_time_ms, double* commit_s) {
+                                               std::int64_t server_time_ms, double* commit_s,
+                                               const std::function<void(std::int64_t seq)>& committed) {
   std::vector<AppendResult> results;
   results.reserve(requests.size());
   const std::int64_t epoch_before = applied_epoch_;
+  std::optional<DeferredSync> deferred;  // before the transaction: synchronous is set outside one
+  if (committed) deferred.emplace(db_);
+  auto committing = std::chrono::steady_clock::now();
   try {
     Transaction tx(db_);
     chain_head();  // checked once for the batch: nobody else writes while it holds the lock
@@ -217,16 +221,22 @@ std::vector<AppendResult> Ledger::append_batch(const std::vector<AppendRequest>&
     }
     for (const auto& request : requests) results.push_back(append_in_transaction(request, server_time_ms));
     trail_->flush(db_, server_time_ms);  // repeat counts of minutes that are over
-    auto committing = std::chrono::steady_clock::now();
-    tx.commit();  // synchronous=FULL: once this returns, every accepted event is on disk
+    committing = std::chrono::steady_clock::now();
+    tx.commit();  // synchronous=FULL (without `committed`): every accepted event is on disk
     if (head_) head_->own_changes = sqlite3_total_changes64(db_.handle());
-    if (commit_s)
-      *commit_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - committing).count();
   } catch (...) {
     head_.reset();  // the batch was rolled back: its events are not the chain's head
     applied_epoch_ = epoch_before;
     throw;
   }
+  if (committed) {
+    deferred.reset();
+    committed(chain_head().seq);
+    // Committed: a failing disk from here is no rollback. The caller answers that nothing was
+    // recorded, and the stations' copies, sent again, find their events by uuid.
+    db_.sync_log();  // now every accepted event is on disk
+  }
+  if (commit_s) *commit_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - committing).count();
   return results;
 }
 

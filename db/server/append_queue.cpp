@@ -9,8 +9,10 @@
 namespace marshal::db {
 
 AppendQueue::AppendQueue(Ledger& ledger, std::function<std::int64_t()> clock,
-                         std::function<void(std::int64_t)> on_commit)
+                         std::function<void(std::int64_t)> on_commit,
+                         std::function<void(std::int64_t)> on_readable)
     : ledger_(ledger), clock_(std::move(clock)), on_commit_(std::move(on_commit)),
+      on_readable_(std::move(on_readable)),
       checkpointer_(std::make_unique<Checkpointer>(ledger.database())) {
   writer_ = std::thread([this] {
     pthread_setname_np(pthread_self(), "ledger-writer");  // named in top, perf and gdb
@@ -72,7 +74,7 @@ void AppendQueue::run() {
     auto started = std::chrono::steady_clock::now();
     double commit_s = 0;
     try {
-      results = ledger_.append_batch(requests, clock_(), &commit_s);
+      results = ledger_.append_batch(requests, clock_(), &commit_s, on_readable_);
     } catch (const std::exception& e) {
       // The disk or the database failed: nothing of the batch was committed; say so to each.
       AppendResult failed =

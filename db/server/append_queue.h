@@ -22,9 +22,12 @@ class AppendQueue {
   // mimalloc, memory freed on another thread takes a slow path on both threads.
   using Done = std::function<void(AppendRequest, AppendResult)>;
   // clock gives the server time (ms) for each batch; on_commit(last_seq) runs after each
-  // durable commit (the live feed wakes its waiters there).
+  // durable commit (the live feed wakes its waiters there). on_readable(last_seq), when given,
+  // runs once a batch is committed and readable but before it is on disk (Ledger::append_batch's
+  // `committed`): a standby is handed the batch there, and writes it while this disk does.
   AppendQueue(Ledger& ledger, std::function<std::int64_t()> clock,
-              std::function<void(std::int64_t)> on_commit);
+              std::function<void(std::int64_t)> on_commit,
+              std::function<void(std::int64_t)> on_readable = {});
   ~AppendQueue();
 
   // done runs on the writer thread once the request is durable or refused.
@@ -42,7 +45,7 @@ class AppendQueue {
     std::int64_t batches = 0;
     std::int64_t requests = 0;
     double busy_s = 0;    // checking, replaying and writing, commit included
-    double commit_s = 0;  // of which in COMMIT (the fsync)
+    double commit_s = 0;  // of which in COMMIT and the log's sync
   };
   Stats stats() const;
 
@@ -52,6 +55,7 @@ class AppendQueue {
   Ledger& ledger_;
   std::function<std::int64_t()> clock_;
   std::function<void(std::int64_t)> on_commit_;
+  std::function<void(std::int64_t)> on_readable_;
   mutable std::mutex mutex_;
   Stats stats_;  // guarded by mutex_
   std::unique_ptr<Checkpointer> checkpointer_;  // copies the log back off the writer's thread

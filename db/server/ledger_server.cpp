@@ -56,10 +56,19 @@ LedgerServer::Impl::Impl(const ServerConfig& c)
                                          static_cast<std::uint64_t>(made))),
                         made),
             now_ms());
-  queue = std::make_unique<AppendQueue>(ledger, now_ms, [this](std::int64_t seq) {
-    last_seq = seq;
-    wake_waiters(false);
-  });
+  readable_seq = last_seq.load();
+  auto readable = [this](std::int64_t seq) {
+    readable_seq = seq;
+    wake_waiters(false);  // the standby's follow (the feed's waiters wait for last_seq)
+  };
+  queue = std::make_unique<AppendQueue>(
+      ledger, now_ms,
+      [this](std::int64_t seq) {
+        last_seq = seq;
+        if (readable_seq < seq) readable_seq = seq;  // a task's commit (one writer thread sets both)
+        wake_waiters(false);
+      },
+      standby ? std::function<void(std::int64_t)>() : readable);
   standby_link = make_standby_link();
   if (standby) {
     set_replica_role(ledger.database(), "standby");  // served with --standby-of: the operator's word
@@ -71,6 +80,7 @@ LedgerServer::Impl::Impl(const ServerConfig& c)
                                          .on_commit =
                                              [this](std::int64_t seq) {
                                                last_seq = seq;
+                                               readable_seq = seq;
                                                wake_waiters(false);
                                              },
                                          .log = [this](const std::string& key,
@@ -95,7 +105,8 @@ void LedgerServer::Impl::wake_waiters(bool all) {
   std::lock_guard lock(waiters_mutex);
   std::int64_t now = now_ms();
   for (auto it = waiters.begin(); it != waiters.end();) {
-    bool due = all || it->state->after < last_seq || it->deadline_ms <= now;
+    const std::int64_t head = it->state->replica ? readable_seq : last_seq;
+    bool due = all || it->state->after < head || it->deadline_ms <= now;
     if (!due) {
       ++it;
       continue;

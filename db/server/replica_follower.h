@@ -47,7 +47,8 @@ inline constexpr std::int64_t follow_wait_ms = 1000;
 inline constexpr long follow_answer_margin_ms = 4000;
 // After no answer or an error answer, the follower asks again this much later.
 inline constexpr std::int64_t follow_retry_ms = 1000;
-// When nothing new comes, the standby's position (replica_state) is written at most this often.
+// When nothing new comes, or only the primary's head moved while the standby is in step, its
+// position (replica_state: last contact, the primary's head) is written at most this often.
 inline constexpr std::int64_t replica_state_write_every_ms = 5000;
 // Replaying the events into the standby's tables (its views; Ledger::project_replicated) waits
 // until the primary has had nothing new for this long: under load, the primary's replies wait
@@ -120,6 +121,7 @@ class ReplicaFollower {
   Stats stats_;          // guarded by mutex_
   std::string replay_problem_;  // guarded by mutex_: why the last replay failed (empty: it did not)
   std::int64_t state_written_ms_ = 0;
+  std::optional<ReplicaState> state_written_;  // what replica_state holds since state_written_ms_
   std::optional<std::string> admin_digest_;  // the admin snapshot this file holds (read once)
   std::condition_variable wake_;
   bool stopping_ = false;  // guarded by mutex_

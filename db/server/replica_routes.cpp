@@ -67,7 +67,7 @@ LedgerServer::Impl::Answer LedgerServer::Impl::get_replica_follow(Call& call) {
   // The head it asks from is on its disk: the replies that waited for it go (server/standby_link.h).
   standby_link->followed(call.station().name, s.after, last_seq, steady_ms());
   const std::int64_t refusals = reader().scalar_int("SELECT COALESCE(MAX(id), 0) FROM refusals");
-  if (wait_ms == 0 || s.after < last_seq || s.refusals_after < refusals) return read_replica(s);
+  if (wait_ms == 0 || s.after < readable_seq || s.refusals_after < refusals) return read_replica(s);
   return wait_for_next(call.connection, s, wait_ms);
 }
 
@@ -114,7 +114,7 @@ Reply LedgerServer::Impl::read_replica(RequestState& s) {
   std::size_t bytes = 0;
   Statement e = db.prepare(std::string("SELECT ") + event_columns + " FROM events WHERE seq > ? ORDER BY seq LIMIT ?");
   e.bind(1, s.after).bind(2, s.limit);
-  std::int64_t head = last_seq;
+  std::int64_t head = readable_seq;
   while ((events.empty() || bytes < standby_batch_max_bytes) && e.step()) {
     EventRow row = event_row_from(e);
     head = std::max(head, row.seq);  // an enrolment commits beside the writer: last_seq lags it

@@ -177,6 +177,10 @@ struct LedgerServer::Impl {
   std::condition_variable waiters_wake;
   std::list<Waiter> waiters;
   std::atomic<std::int64_t> last_seq{0};
+  // The last event committed, on disk or about to be (AppendQueue's on_readable): what a standby
+  // is sent, so that its disk writes a batch while this one does (replica_routes.cpp). Stations'
+  // long-polls wake at last_seq, and no reply says "recorded" before the batch is durable.
+  std::atomic<std::int64_t> readable_seq{0};
   // The ledger's epoch (ledger/station_events.h), and the last seq searched for a promotion.
   std::atomic<std::int64_t> epoch{1};
   std::atomic<std::int64_t> epoch_seq{0};  // the seq of the promotion that began it (0: none)

@@ -337,6 +337,8 @@ Impl::Answer Impl::wait_for_next(MHD_Connection* c, RequestState& s, std::int64_
   // A server stopping answers at once: MHD_stop_daemon must find no connection suspended (a
   // standby asks again the moment its last follow was answered).
   if (stopping) return s.replica ? read_replica(s) : read_events(s);
+  // Committed since the caller looked (wake_waiters found no waiter then): answered now.
+  if (s.after < (s.replica ? readable_seq : last_seq)) return s.replica ? read_replica(s) : read_events(s);
   s.polling = true;
   s.suspended = true;
   MHD_suspend_connection(c);

@@ -5,6 +5,7 @@
 namespace marshal::db {
 using sqlite::Blob;
 using sqlite::Database;
+using sqlite::DeferredSync;
 using sqlite::SqliteError;
 using sqlite::Statement;
 using sqlite::ReadTransaction;

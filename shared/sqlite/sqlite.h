@@ -116,10 +116,31 @@ class Database {
   sqlite3* handle() { return db_; }
   const std::string& path() const { return path_; }
 
+  // Puts the write-ahead log on disk, as synchronous=FULL does at every COMMIT: what a COMMIT
+  // made under a DeferredSync is durable once this returns. Throws SqliteError when the disk
+  // fails (the commits since the last sync may then be lost in a power cut).
+  void sync_log();
+
  private:
   sqlite3* db_ = nullptr;
   std::string path_;
   std::shared_ptr<StatementCache> cache_ = std::make_shared<StatementCache>();
+};
+
+// While one lives, this connection's COMMITs write the log without waiting for the disk
+// (synchronous=NORMAL): a transaction is readable as soon as it is committed, and durable once
+// Database::sync_log() returns. A crash of the program loses nothing in between (the log is in
+// the system's cache); a power cut may. The ledger's writer uses it to hand a batch to its standby
+// while its own disk writes it (ledger/ledger.h, append_batch).
+class DeferredSync {
+ public:
+  explicit DeferredSync(Database& db);
+  ~DeferredSync();  // synchronous=FULL again
+  DeferredSync(const DeferredSync&) = delete;
+  DeferredSync& operator=(const DeferredSync&) = delete;
+
+ private:
+  Database& db_;
 };
 
 // BEGIN IMMEDIATE now, ROLLBACK unless commit() was called.

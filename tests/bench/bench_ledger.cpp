@@ -154,10 +154,17 @@ void standby_comparison(const db::ServerConfig& config, const std::string& token
     double rate = 0, p99 = 0;
   };
   auto measure = [&](const char* label, db::LedgerServer& primary) {
+    const double cpu_start = cpu_seconds();
     bench::LoadResult load = bench::drive_load(primary.port(), "/events", token, clients, per_run, body);
-    Figures f{static_cast<double>(load.latency_ms.size()) / load.seconds, percentile(load.latency_ms, 0.99)};
-    std::printf("%2d clients, %s: %.0f events/s, p50 %.2f ms, p99 %.2f ms (%d not accepted)\n", clients, label, f.rate,
-                percentile(load.latency_ms, 0.5), f.p99, load.not_accepted);
+    const double cpu = cpu_seconds() - cpu_start;
+    const double events = static_cast<double>(load.latency_ms.size());
+    Figures f{events / load.seconds, percentile(load.latency_ms, 0.99)};
+    // The CPU figures tell a run held back by the cores (about 200 % used) from one held back by
+    // waiting (the disks, the standby's turns).
+    std::printf("%2d clients, %s: %.0f events/s, p50 %.2f ms, p99 %.2f ms (%d not accepted); CPU %.0f us an "
+                "event, %.0f %% of a core\n",
+                clients, label, f.rate, percentile(load.latency_ms, 0.5), f.p99, load.not_accepted, cpu * 1e6 / events,
+                100 * cpu / load.seconds);
     return f;
   };
   Figures before, with, after;
@@ -187,6 +194,15 @@ void standby_comparison(const db::ServerConfig& config, const std::string& token
       std::printf("the standby did not catch up within 60 s: no figures with a standby\n");
       return;
     }
+    // A standby that has just caught up has yet to replay what it copied into its views (it does
+    // while the primary is idle, server/replica_follower.h): measured before it has, the figures
+    // would be those of a standby joining a busy evening, not of one that has followed it.
+    client::HttpClient standby_health("http://127.0.0.1:" + std::to_string(standby.port()));
+    auto replayed = [&] {
+      client::HttpReply h = standby_health.get("/health");
+      return h.reached && h.body.value("replayed_seq", -1) >= h.body.value("events", 0);
+    };
+    for (int i = 0; i < 600 && !replayed(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
     const db::ReplicaFollower::Stats follow_start = standby.follower_stats();
     const db::AppendQueue::Stats writer_start = primary.writer_stats();
     with = measure("with a synchronous standby", primary);

@@ -223,3 +223,46 @@ TEST_CASE("a malformed uuid, station or payload is refused as bad input", "[db][
   t.refuse("trick_flipped", {{"character", t.badge("Kid Calloway")}}, "bad_input");  // missing field
   t.accept("trick_flipped", flip);  // the good one still goes through
 }
+
+TEST_CASE("a batch handed on before its sync is committed and readable, and durable once appended", "[db][ledger]") {
+  // The server hands a batch to its standby while its own disk writes it (Ledger::append_batch's
+  // `committed`): at that moment another connection must read the whole batch.
+  TestLedger t;
+  Database other(t.path(), false);
+  std::int64_t handed = 0, read_then = 0, synchronous_then = -1;
+  const std::vector<AppendRequest> batch = {t.request("bystander_lost", {{"character", t.badge("Kid Calloway")}}),
+                                            t.request("bystander_lost", {{"character", t.badge("Deuce Lomax")}})};
+  std::vector<AppendResult> results =
+      t.ledger().append_batch(batch, t.now_ms() + 1000, nullptr, [&](std::int64_t seq) {
+        handed = seq;
+        read_then = other.scalar_int("SELECT COALESCE(MAX(seq), 0) FROM events");
+        synchronous_then = t.db().scalar_int("PRAGMA synchronous");
+      });
+  REQUIRE(results.size() == 2);
+  REQUIRE(results[0].accepted);
+  REQUIRE(results[1].accepted);
+  CHECK(handed == results[1].seq);
+  CHECK(read_then == results[1].seq);
+  CHECK(synchronous_then == 2);  // FULL again for whatever else the connection writes
+  CHECK(t.db().scalar_int("PRAGMA synchronous") == 2);
+  // Without `committed` nothing is handed on, and the commit is FULL as ever.
+  std::vector<AppendResult> plain =
+      t.ledger().append_batch({t.request("bystander_lost", {{"character", t.badge("Cole Varney")}})}, t.now_ms() + 2000);
+  REQUIRE(plain.at(0).accepted);
+  CHECK(plain[0].seq == handed + 1);
+  CHECK(verify_ledger(t.path()).ok);
+}
+
+TEST_CASE("DeferredSync lets COMMIT skip the disk until sync_log, then restores FULL", "[db][ledger]") {
+  TestLedger t;
+  {
+    DeferredSync deferred(t.db());
+    CHECK(t.db().scalar_int("PRAGMA synchronous") == 1);  // NORMAL
+    t.accept("bystander_lost", {{"character", t.badge("Kid Calloway")}});
+    t.db().sync_log();
+  }
+  CHECK(t.db().scalar_int("PRAGMA synchronous") == 2);
+  Database fresh(t.path(), false);
+  fresh.sync_log();  // no log written through this connection yet: nothing to sync, no error
+  CHECK(Database(t.path(), false).scalar_int("SELECT COUNT(*) FROM events") == 2);
+}
