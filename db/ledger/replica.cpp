@@ -119,13 +119,13 @@ std::optional<std::int64_t> replayed_seq(Database& db) {
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), seq);
   if (error != std::errc{} || end != text.data() + text.size() || seq < 0)
     // TRANSLATORS: {} is what the file holds where the number of its last replayed event belongs.
-    throw ReplicaMismatch(0, 0, fmt::format(fmt::runtime(tr("the standby's replay mark '{}' is not an event's number: "
+    throw ReplicaMismatch::of_mark(fmt::format(fmt::runtime(tr("the standby's replay mark '{}' is not an event's number: "
                                                              "the file was edited or damaged")),
                                             text));
   const std::int64_t head = db.scalar_int("SELECT COALESCE(MAX(seq), 0) FROM events");
   if (seq > head)
     // TRANSLATORS: {0} the event a standby's file says it replayed last, {1} its last event.
-    throw ReplicaMismatch(0, 0, fmt::format(fmt::runtime(tr("the standby's replay mark names event {0}, past its last "
+    throw ReplicaMismatch::of_mark(fmt::format(fmt::runtime(tr("the standby's replay mark names event {0}, past its last "
                                                              "event {1}: the file was edited or damaged")),
                                             seq, head));
   return seq;

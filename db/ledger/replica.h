@@ -32,12 +32,19 @@ struct ReplicaBatch {
 struct ReplicaMismatch : std::runtime_error {
   ReplicaMismatch(std::int64_t seq_, std::int64_t refusal_id_, const std::string& what)
       : std::runtime_error(what), seq(seq_), refusal_id(refusal_id_) {}
+  // The file's own replay mark is bad (replayed_seq): no event is to blame and marshal verify
+  // cannot mend it, so the standby starts again from a new file.
+  static ReplicaMismatch of_mark(const std::string& what) {
+    ReplicaMismatch mismatch(0, 0, what);
+    mismatch.bad_mark = true;
+    return mismatch;
+  }
+  bool names_the_mark() const { return bad_mark; }
+
+  // 0 and 0: neither an event nor a refusal row is to blame (the mark, a promoted file).
   std::int64_t seq;         // 0 when a refusal row failed
   std::int64_t refusal_id;  // 0 when an event failed
-  // Neither: the file's own replay mark is bad (replayed_seq). No event is to blame and
-  // marshal verify cannot mend it: the standby starts again from a new file. (write_replica_state
-  // on a promoted file throws (0, 0) too; no caller of this asks it of that error.)
-  bool names_the_mark() const { return seq == 0 && refusal_id == 0; }
+  bool bad_mark = false;    // of_mark
 };
 
 // The chain's head and the refusal trail's last row of a file: where a standby asks to go on from.

@@ -214,6 +214,7 @@ TEST_CASE("a batch that cannot be the primary's next is refused naming the row, 
   } catch (const ReplicaMismatch& m) {
     CHECK(m.seq == 0);
     CHECK(m.refusal_id == 2);
+    CHECK_FALSE(m.names_the_mark());
   }
   CHECK(chain_dump(replica.database()) == before);
   // The batch as sent goes in.
@@ -460,6 +461,15 @@ TEST_CASE("a standby's replay mark that is not an event's number, or past its he
     expected = "names event " + std::to_string(head + 1) + ", past its last event " + std::to_string(head);
   }
   Database(path, false).prepare("UPDATE replica_state SET value = ? WHERE key = 'replayed_seq'").bind(1, mark).run();
+  // Read by the standby itself: an error of the mark's (a new file mends it), not of an event's.
+  try {
+    Database db(path, false);
+    replayed_seq(db);
+    FAIL("the mark was read");
+  } catch (const ReplicaMismatch& m) {
+    CHECK(m.names_the_mark());
+    CHECK(std::string(m.what()).find(expected) != std::string::npos);
+  }
   const VerifyReport report = verify_ledger(path);
   CHECK_FALSE(report.ok);
   CHECK(report.reason.find(expected) != std::string::npos);
