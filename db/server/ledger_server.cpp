@@ -61,6 +61,7 @@ LedgerServer::Impl::Impl(const ServerConfig& c)
     readable_seq = seq;
     wake_waiters(false);  // the standby's follow (the feed's waiters wait for last_seq)
   };
+  // A standby's queue appends nothing until it is promoted while it runs.
   queue = std::make_unique<AppendQueue>(
       ledger, now_ms,
       [this](std::int64_t seq) {
@@ -68,7 +69,7 @@ LedgerServer::Impl::Impl(const ServerConfig& c)
         if (readable_seq < seq) readable_seq = seq;  // a task's commit (one writer thread sets both)
         wake_waiters(false);
       },
-      standby ? std::function<void(std::int64_t)>() : readable);
+      readable);
   standby_link = make_standby_link();
   if (standby) {
     set_replica_role(ledger.database(), "standby");  // served with --standby-of: the operator's word
@@ -295,8 +296,10 @@ void LedgerServer::Impl::take_writes_after_promotion() {
     // marshal promote replayed the chain into the tables; a follower's last batch may have come since.
     ledger.project_replicated(INT64_MAX);
   } catch (const std::exception& e) {
-    promotion_begun = false;  // the deadline thread tries again in a second (a busy disk may pass)
     const auto* mismatch = dynamic_cast<const ReplicaMismatch*>(&e);
+    // A busy or full disk may pass: the deadline thread tries again in a second. A mark or an
+    // event that does not replay stays so: said once, and the server goes on serving reads.
+    if (!mismatch) promotion_begun = false;
     log.write("promoted",  // i18n: not words (a key)
               mismatch && mismatch->names_the_mark()
                   // TRANSLATORS: the server's log: {} what is wrong with the file's replay mark.
@@ -311,6 +314,7 @@ void LedgerServer::Impl::take_writes_after_promotion() {
     return;
   }
   last_seq = ledger.last_seq();
+  readable_seq = last_seq.load();
   check_epoch();
   {
     std::lock_guard lock(standby_url_mutex);
