@@ -19,6 +19,11 @@ inline constexpr std::int64_t admin_snapshot_every_ms = 1000;
 
 protocol::Json replica_event_json(const EventRow& row);
 protocol::Json replica_refusal_json(const RefusalRow& row);
+// The same as protocol::compact_text of the two above, written straight into `out`: a follow
+// answer is made while the standby waits for it, and a dozen events' JSON trees cost more than
+// reading them.
+void append_replica_event_text(const EventRow& row, std::string& out);
+void append_replica_refusal_text(const RefusalRow& row, std::string& out);
 // `path` names the row in an error ("events[3]").
 EventRow replica_event_from_json(const protocol::Json& json, const std::string& path);
 RefusalRow replica_refusal_from_json(const protocol::Json& json, const std::string& path);

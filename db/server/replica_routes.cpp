@@ -11,6 +11,7 @@
 #include "ledger/replica_wire.h"
 #include "ledger/station_events.h"
 #include "protocol/enrollment.h"
+#include "protocol/json_text.h"
 #include "server/server_internals.h"
 #include "store/hash_chain.h"
 
@@ -110,29 +111,39 @@ Reply LedgerServer::Impl::read_replica(RequestState& s) {
   Database& db = reader();
   // One snapshot of the file: the events, the refusals and the admin state as of the same commit.
   ReadTransaction one_read(db);
-  Json events = Json::array(), refusals = Json::array();
-  std::size_t bytes = 0;
+  // Written as text, not built as a JSON tree first (ledger/replica_wire.h): the standby, and so
+  // the stations' replies, wait for this answer.
+  std::string events = "[", refusals = "[";
+  std::size_t bytes = 0, event_count = 0, refusal_count = 0;
   Statement e = db.prepare(std::string("SELECT ") + event_columns + " FROM events WHERE seq > ? ORDER BY seq LIMIT ?");
   e.bind(1, s.after).bind(2, s.limit);
   std::int64_t head = readable_seq;
-  while ((events.empty() || bytes < standby_batch_max_bytes) && e.step()) {
+  while ((event_count == 0 || bytes < standby_batch_max_bytes) && e.step()) {
     EventRow row = event_row_from(e);
     head = std::max(head, row.seq);  // an enrolment commits beside the writer: last_seq lags it
     bytes += row.payload.size();
-    events.push_back(replica_event_json(row));
+    if (event_count++ > 0) events += ',';
+    append_replica_event_text(row, events);
   }
+  events += ']';
   Statement r = db.prepare(std::string("SELECT ") + refusal_columns + " FROM refusals WHERE id > ? ORDER BY id LIMIT ?");
   r.bind(1, s.refusals_after).bind(2, s.limit);
-  while ((refusals.empty() || bytes < standby_batch_max_bytes) && r.step()) {
+  while ((refusal_count == 0 || bytes < standby_batch_max_bytes) && r.step()) {
     RefusalRow row = refusal_row_from(r);
     bytes += row.reason.size() + row.payload.value_or("").size();
-    refusals.push_back(replica_refusal_json(row));
+    if (refusal_count++ > 0) refusals += ',';
+    append_replica_refusal_text(row, refusals);
   }
+  refusals += ']';
   standby_link->answered(head);
-  Reply reply{200, {{"epoch", epoch.load()}, {"head", head}, {"events", events}, {"refusals", refusals}}};
+  std::string text = fmt::format(R"({{"epoch":{},"head":{},"events":)", epoch.load(), head);
+  text += events;
+  text += R"(,"refusals":)";
+  text += refusals;
   // Whether replies wait for the standby now: then what it lacks of the head was never
   // acknowledged, and it may be promoted though a batch behind (marshal promote's check).
-  reply.body["synchronous"] = standby_link->status().state == StandbyLink::State::in_sync;
+  const bool synchronous = standby_link->status().state == StandbyLink::State::in_sync;
+  text += synchronous ? R"(,"synchronous":true)" : R"(,"synchronous":false)";
   // The PINs, admin checks and codes, when the standby holds another snapshot of them. One read
   // a second or so is enough: they lag by that on the standby (docs/server.md).
   std::lock_guard lock(admin_snapshot_mutex);
@@ -141,8 +152,12 @@ Reply LedgerServer::Impl::read_replica(RequestState& s) {
     admin_snapshot = read_admin_snapshot(db, head);
     admin_snapshot_read_ms = now;
   }
-  if (admin_snapshot->digest != s.admin_digest) reply.body["admin"] = admin_snapshot_json(*admin_snapshot);
-  return reply;
+  if (admin_snapshot->digest != s.admin_digest) {
+    text += R"(,"admin":)";
+    protocol::append_compact_text(admin_snapshot_json(*admin_snapshot), text);
+  }
+  text += '}';
+  return Reply::text_of(200, std::move(text));
 }
 
 LedgerServer::Impl::Answer LedgerServer::Impl::get_replica_hash(Call& call) {

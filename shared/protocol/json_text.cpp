@@ -7,7 +7,7 @@ namespace marshal::protocol {
 
 namespace {
 
-void append_string(const std::string& text, std::string& out) {
+void append_string_text(const std::string& text, std::string& out) {
   bool plain = std::all_of(text.begin(), text.end(), [](char c) {
     auto byte = static_cast<unsigned char>(c);
     return byte >= 0x20 && byte < 0x80 && c != '"' && c != '\\';
@@ -38,7 +38,7 @@ void append_compact_text(const Json& value, std::string& out) {
       for (auto it = value.begin(); it != value.end(); ++it) {
         if (!first) out += ',';
         first = false;
-        append_string(it.key(), out);
+        append_string_text(it.key(), out);
         out += ':';
         append_compact_text(it.value(), out);
       }
@@ -57,7 +57,7 @@ void append_compact_text(const Json& value, std::string& out) {
       return;
     }
     case Json::value_t::string:
-      append_string(value.get_ref<const std::string&>(), out);
+      append_string_text(value.get_ref<const std::string&>(), out);
       return;
     case Json::value_t::boolean:
       out += value.get<bool>() ? "true" : "false";
@@ -76,6 +76,8 @@ void append_compact_text(const Json& value, std::string& out) {
       return;
   }
 }
+
+void append_compact_string(const std::string& text, std::string& out) { append_string_text(text, out); }
 
 std::string compact_text(const Json& value) {
   std::string out;

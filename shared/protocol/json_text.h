@@ -11,5 +11,7 @@ namespace marshal::protocol {
 
 std::string compact_text(const Json& value);
 void append_compact_text(const Json& value, std::string& out);
+// One string as compact_text(Json(text)) gives it, without the Json.
+void append_compact_string(const std::string& text, std::string& out);
 
 }  // namespace marshal::protocol

@@ -6,6 +6,7 @@
 #include <future>
 
 #include "ledger/replica_wire.h"
+#include "protocol/json_text.h"
 #include "server_test_helpers.h"
 #include "store/hash_chain.h"
 
@@ -167,4 +168,47 @@ TEST_CASE("the replica's wire form reads back exactly, and a bad row is refused 
   bad = db::replica_event_json(row);
   bad["extra"] = 1;
   CHECK_THROWS_AS(db::replica_event_from_json(bad, "events[0]"), protocol::InputError);
+}
+
+TEST_CASE("a follow answer's rows written as text are the bytes of their JSON form", "[server][standby][replica]") {
+  // read_replica writes the rows straight as text (no JSON tree): the standby must read the
+  // same thing, quotes, control characters, Cyrillic, nulls and all.
+  db::EventRow row;
+  row.seq = 12;
+  row.uuid = "0190a0b0-0000-7000-8000-00000000000c";
+  row.station = "салун-gm";
+  row.server_time_ms = 1764400000000;
+  row.type = "bystander_lost";
+  row.payload = "{\"character\":\"Ёжик\",\"note\":\"a \\\"quote\\\" \\\\ \\n\",\"x\":\"\x01\x7f\"}";
+  row.prev_hash = db::Blob(32, 0xab);
+  for (const std::optional<std::int64_t> client : {std::optional<std::int64_t>(), std::optional<std::int64_t>(5)}) {
+    row.client_time_ms = client;
+    row.hash = db::event_hash(row);
+    std::string text;
+    db::append_replica_event_text(row, text);
+    CHECK(text == protocol::compact_text(db::replica_event_json(row)));
+    const db::EventRow back = db::replica_event_from_json(Json::parse(text), "events[0]");
+    CHECK(back.payload == row.payload);
+    CHECK(db::event_hash(back) == row.hash);
+  }
+  db::RefusalRow unchained;  // null uuid, payload and hashes
+  unchained.id = 3;
+  unchained.server_time_ms = 99;
+  unchained.station = "kiosk \"2\"";
+  unchained.type = "ballot_cast";
+  unchained.code = "not_allowed";
+  unchained.field = "candidate";
+  unchained.reason = "голос уже подан\tтут";
+  unchained.repeats = 4;
+  db::RefusalRow chained = unchained;
+  chained.uuid = "0190a0b0-0000-7000-8000-000000000003";
+  chained.payload = R"({"candidate":"GM-1"})";
+  chained.prev_hash = db::Blob(32, 1);
+  chained.hash = db::Blob(32, 2);
+  for (const db::RefusalRow& refusal : {unchained, chained}) {
+    std::string text;
+    db::append_replica_refusal_text(refusal, text);
+    CHECK(text == protocol::compact_text(db::replica_refusal_json(refusal)));
+    CHECK(db::replica_refusal_from_json(Json::parse(text), "refusals[0]").reason == refusal.reason);
+  }
 }
