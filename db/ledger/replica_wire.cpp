@@ -1,6 +1,8 @@
 #include "ledger/replica_wire.h"
 
 #include <limits>
+#include <optional>
+#include <string>
 
 #include "i18n/sentence.h"
 #include "protocol/json_text.h"
@@ -47,69 +49,78 @@ Json replica_refusal_json(const RefusalRow& row) {
 }
 
 namespace {
-void append_number(std::int64_t n, std::string& out) { out += std::to_string(n); }
-void append_text(const std::string& text, std::string& out) { protocol::append_compact_string(text, out); }
-void append_hash(const Blob& hash, std::string& out) {
-  out += '"';
-  out += to_hex(hash);
-  out += '"';
-}
+// A JSON object written field by field, in the order given, and closed when it goes.
+class ObjectText {
+ public:
+  explicit ObjectText(std::string& out) : out_(out) { out_ += '{'; }
+  ~ObjectText() { out_ += '}'; }
+  ObjectText(const ObjectText&) = delete;
+  ObjectText& operator=(const ObjectText&) = delete;
+
+  ObjectText& number(const char* key, std::optional<std::int64_t> n) {
+    field(key);
+    out_ += n ? std::to_string(*n) : "null";
+    return *this;
+  }
+  ObjectText& text(const char* key, const std::string& text) {
+    field(key);
+    protocol::append_compact_string(text, out_);
+    return *this;
+  }
+  ObjectText& text(const char* key, const std::optional<std::string>& text) {
+    if (text) return this->text(key, *text);
+    field(key);
+    out_ += "null";
+    return *this;
+  }
+  ObjectText& hash(const char* key, const Blob* hash) {  // null: none
+    field(key);
+    out_ += hash ? '"' + to_hex(*hash) + '"' : "null";
+    return *this;
+  }
+
+ private:
+  void field(const char* key) {
+    if (!first_) out_ += ',';
+    first_ = false;
+    out_ += '"';
+    out_ += key;
+    out_ += "\":";
+  }
+  std::string& out_;
+  bool first_ = true;
+};
 }  // namespace
 
 // Keys in replica_event_json's order: the two give the same bytes (replica_follow_test).
 void append_replica_event_text(const EventRow& row, std::string& out) {
-  out += "{\"seq\":";
-  append_number(row.seq, out);
-  out += ",\"uuid\":";
-  append_text(row.uuid, out);
-  out += ",\"station\":";
-  append_text(row.station, out);
-  out += ",\"server_time_ms\":";
-  append_number(row.server_time_ms, out);
-  out += ",\"type\":";
-  append_text(row.type, out);
-  out += ",\"payload\":";
-  append_text(row.payload, out);
-  out += ",\"prev_hash\":";
-  append_hash(row.prev_hash, out);
-  out += ",\"hash\":";
-  append_hash(row.hash, out);
-  out += ",\"client_time_ms\":";
-  if (row.client_time_ms) append_number(*row.client_time_ms, out);
-  else out += "null";
-  out += '}';
+  ObjectText(out)
+      .number("seq", row.seq)
+      .text("uuid", row.uuid)
+      .text("station", row.station)
+      .number("server_time_ms", row.server_time_ms)
+      .text("type", row.type)
+      .text("payload", row.payload)
+      .hash("prev_hash", &row.prev_hash)
+      .hash("hash", &row.hash)
+      .number("client_time_ms", row.client_time_ms);
 }
 
 void append_replica_refusal_text(const RefusalRow& row, std::string& out) {
-  out += "{\"id\":";
-  append_number(row.id, out);
-  out += ",\"server_time_ms\":";
-  append_number(row.server_time_ms, out);
-  out += ",\"station\":";
-  append_text(row.station, out);
-  out += ",\"type\":";
-  append_text(row.type, out);
-  out += ",\"code\":";
-  append_text(row.code, out);
-  out += ",\"field\":";
-  append_text(row.field, out);
-  out += ",\"reason\":";
-  append_text(row.reason, out);
-  out += ",\"repeats\":";
-  append_number(row.repeats, out);
-  out += ",\"uuid\":";
-  if (row.uuid) append_text(*row.uuid, out);
-  else out += "null";
-  out += ",\"payload\":";
-  if (row.payload) append_text(*row.payload, out);
-  else out += "null";
-  out += ",\"prev_hash\":";
-  if (row.hash.empty()) out += "null";
-  else append_hash(row.prev_hash, out);
-  out += ",\"hash\":";
-  if (row.hash.empty()) out += "null";
-  else append_hash(row.hash, out);
-  out += '}';
+  const bool chained = !row.hash.empty();  // as replica_refusal_json: null hashes before the chain
+  ObjectText(out)
+      .number("id", row.id)
+      .number("server_time_ms", row.server_time_ms)
+      .text("station", row.station)
+      .text("type", row.type)
+      .text("code", row.code)
+      .text("field", row.field)
+      .text("reason", row.reason)
+      .number("repeats", row.repeats)
+      .text("uuid", row.uuid)
+      .text("payload", row.payload)
+      .hash("prev_hash", chained ? &row.prev_hash : nullptr)
+      .hash("hash", chained ? &row.hash : nullptr);
 }
 
 EventRow replica_event_from_json(const Json& json, const std::string& path) {
