@@ -110,11 +110,13 @@ class Ledger {
   AppendResult append(const AppendRequest& request, std::int64_t server_time_ms);
   // Group commit: every request in one durable transaction (each inside its own savepoint, so
   // a refused one leaves no trace but its refusal). Results in the order of the requests.
-  // commit_s, when given, receives the seconds the COMMIT took (the fsync, mostly).
+  // commit_s, when given, receives the seconds the COMMIT took (the fsync, mostly; with
+  // `committed`, the callback and the log's sync too). Not set when it throws.
   // `committed`, when given, is called with the new head once the batch is committed and
   // readable, before the disk has it (sqlite::DeferredSync): the server hands the batch to its
   // standby then, so that the two disks write it at the same time. The log is synced after it
-  // returns, and append_batch returns once the batch is durable, as without it.
+  // returns, and append_batch returns once the batch is durable, as without it. When that sync
+  // fails it throws, the batch committed (server/append_queue.cpp then takes no more writes).
   std::vector<AppendResult> append_batch(const std::vector<AppendRequest>& requests,
                                          std::int64_t server_time_ms, double* commit_s = nullptr,
                                          const std::function<void(std::int64_t seq)>& committed = {});

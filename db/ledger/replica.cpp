@@ -119,15 +119,17 @@ std::optional<std::int64_t> replayed_seq(Database& db) {
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), seq);
   if (error != std::errc{} || end != text.data() + text.size() || seq < 0)
     // TRANSLATORS: {} is what the file holds where the number of its last replayed event belongs.
-    throw ReplicaMismatch::of_mark(fmt::format(fmt::runtime(tr("the standby's replay mark '{}' is not an event's number: "
-                                                             "the file was edited or damaged")),
-                                            text));
+    throw ReplicaMismatch::of_mark(
+        fmt::format(fmt::runtime(tr("the standby's replay mark '{}' is not an event's number: the file was edited or "
+                                    "damaged")),
+                    text));
   const std::int64_t head = db.scalar_int("SELECT COALESCE(MAX(seq), 0) FROM events");
   if (seq > head)
     // TRANSLATORS: {0} the event a standby's file says it replayed last, {1} its last event.
-    throw ReplicaMismatch::of_mark(fmt::format(fmt::runtime(tr("the standby's replay mark names event {0}, past its last "
-                                                             "event {1}: the file was edited or damaged")),
-                                            seq, head));
+    throw ReplicaMismatch::of_mark(
+        fmt::format(fmt::runtime(tr("the standby's replay mark names event {0}, past its last event {1}: the file "
+                                    "was edited or damaged")),
+                    seq, head));
   return seq;
 }
 
@@ -162,10 +164,16 @@ void set_replica_role(Database& db, const std::string& role) {
       .run();
 }
 
-void write_replica_state(Database& db, const ReplicaState& state) {
-  if (state.role.empty() && db.scalar_text("SELECT COALESCE(MAX(value), '') FROM replica_state WHERE key = 'role'") ==
-                                "primary")
+namespace {
+// A follower never writes into a file promoted meanwhile (marshal promote on a running standby).
+void refuse_if_promoted(Database& db) {
+  if (db.scalar_text("SELECT COALESCE(MAX(value), '') FROM replica_state WHERE key = 'role'") == "primary")
     throw ReplicaMismatch(0, 0, tr("this file was promoted (marshal promote): it follows no more"));
+}
+}  // namespace
+
+void write_replica_state(Database& db, const ReplicaState& state) {
+  if (state.role.empty()) refuse_if_promoted(db);
   const std::pair<const char*, std::string> values[] = {
       {"primary", state.primary},
       {"primary_epoch", std::to_string(state.primary_epoch)},
@@ -276,6 +284,7 @@ void Ledger::append_replicated(const ReplicaBatch& batch, const ReplicaState* st
       follow_station_events_after(db_, batch.admin->as_of_seq);
     }
     if (state) write_replica_state(db_, *state);
+    else refuse_if_promoted(db_);
     tx.commit();  // synchronous=FULL: on this disk once this returns
   } catch (...) {
     head_.reset();  // rolled back: the head is read again

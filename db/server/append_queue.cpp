@@ -73,13 +73,33 @@ void AppendQueue::run() {
     std::vector<AppendResult> results;
     auto started = std::chrono::steady_clock::now();
     double commit_s = 0;
-    try {
-      results = ledger_.append_batch(requests, clock_(), &commit_s, on_readable_);
-    } catch (const std::exception& e) {
-      // The disk or the database failed: nothing of the batch was committed; say so to each.
-      AppendResult failed =
-          AppendResult::refused(LedgerRefusal(RefusalCode::server_error, "", say("the ledger could not write: {}", e.what())));
-      results.assign(requests.size(), failed);
+    if (!log_not_synced_.empty()) {
+      // A log that once failed to reach the disk may have lost what it held, whatever a later
+      // sync says (PostgreSQL stops likewise): no more writes here. The stations keep their
+      // records, and send them again to a restarted ledger or the promoted standby.
+      results.assign(requests.size(),
+                     AppendResult::refused(LedgerRefusal(
+                         RefusalCode::server_error, "",
+                         say("this ledger's disk failed and it takes no more writes until it is restarted: {}",
+                             log_not_synced_))));
+    } else {
+      bool committed = false;  // then a failure is the log's sync: the batch stays, maybe not on disk
+      std::function<void(std::int64_t)> readable;
+      if (on_readable_)
+        readable = [&](std::int64_t seq) {
+          committed = true;
+          on_readable_(seq);
+        };
+      try {
+        results = ledger_.append_batch(requests, clock_(), &commit_s, readable);
+      } catch (const std::exception& e) {
+        // The disk or the database failed: rolled back, or committed but not known to be on
+        // disk (then no more writes, above). Either way no station is told it was recorded.
+        if (committed) log_not_synced_ = e.what();
+        AppendResult failed = AppendResult::refused(
+            LedgerRefusal(RefusalCode::server_error, "", say("the ledger could not write: {}", e.what())));
+        results.assign(requests.size(), failed);
+      }
     }
     assert(results.size() == requests.size());  // one result a request, in their order
     {

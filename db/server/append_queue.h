@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <thread>
 
 #include "ledger/ledger.h"
@@ -56,6 +57,7 @@ class AppendQueue {
   std::function<std::int64_t()> clock_;
   std::function<void(std::int64_t)> on_commit_;
   std::function<void(std::int64_t)> on_readable_;
+  std::string log_not_synced_;  // the writer thread's: why a committed batch's sync failed
   mutable std::mutex mutex_;
   Stats stats_;  // guarded by mutex_
   std::unique_ptr<Checkpointer> checkpointer_;  // copies the log back off the writer's thread

@@ -267,7 +267,8 @@ bool ReplicaFollower::follow_once() {
                      .role = ""};  // the operator's: never undone here
   // In step before and now, at the same epoch with the same admin snapshot: only the primary's
   // head and the time moved, which marshal promote does not weigh then. Written every
-  // replica_state_write_every_ms, not with every batch (six rows fewer a turn, under load).
+  // replica_state_write_every_ms, not with every batch (six rows fewer a turn, under load);
+  // append_replicated refuses a promoted file either way.
   const bool state_news = !state_written_ || !in_sync || !state_written_->in_sync ||
                           state_written_->primary_epoch != primary_epoch ||
                           state_written_->admin_digest != state.admin_digest;
@@ -303,12 +304,14 @@ bool ReplicaFollower::follow_once() {
     if (options_.on_commit) options_.on_commit(seq);
   }
   const std::int64_t to_replay = unreplayed + static_cast<std::int64_t>(batch.events.size());
-  if (to_replay > 0 && (batch.events.empty() || to_replay > replay_lag_max_events)) {
+  // Nothing new for replay_idle_wait_ms: the primary is idle.
+  const bool idle = batch.events.empty() && batch.refusals.empty();
+  if (to_replay > 0 && (idle || (to_replay > replay_lag_max_events && !batch.events.empty()))) {
     // Idle, a chunk. Past the lag bound under load, as many as this answer brought: the backlog
     // does not grow, and each turn takes its share (a whole chunk every dozen turns held the
     // primary's replies some 10 ms each time: bench_ledger --events 20000, p99 16-19 ms).
     std::int64_t left = 0;
-    replay_chunk(batch.events.empty() ? replay_chunk_events : static_cast<std::int64_t>(batch.events.size()), left);
+    replay_chunk(idle ? replay_chunk_events : static_cast<std::int64_t>(batch.events.size()), left);
   } else if (to_replay == 0) {
     std::lock_guard lock(mutex_);
     status_.replayed_seq = seq;

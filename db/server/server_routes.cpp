@@ -333,17 +333,21 @@ Impl::Answer Impl::get_events(Call& call) {
 }
 
 Impl::Answer Impl::wait_for_next(MHD_Connection* c, RequestState& s, std::int64_t wait_ms) {
-  std::lock_guard lock(waiters_mutex);
-  // A server stopping answers at once: MHD_stop_daemon must find no connection suspended (a
-  // standby asks again the moment its last follow was answered).
-  if (stopping) return s.replica ? read_replica(s) : read_events(s);
-  // Committed since the caller looked (wake_waiters found no waiter then): answered now.
-  if (s.after < (s.replica ? readable_seq : last_seq)) return s.replica ? read_replica(s) : read_events(s);
-  s.polling = true;
-  s.suspended = true;
-  MHD_suspend_connection(c);
-  waiters.push_back({c, &s, now_ms() + wait_ms});
-  return std::nullopt;
+  {
+    std::lock_guard lock(waiters_mutex);
+    // A server stopping answers at once: MHD_stop_daemon must find no connection suspended (a
+    // standby asks again the moment its last follow was answered). Committed since the caller
+    // looked (wake_waiters found no waiter then): answered now too, read outside the lock (the
+    // writer takes it to wake the waiters of its next commit).
+    if (!stopping && s.after >= (s.replica ? readable_seq : last_seq)) {
+      s.polling = true;
+      s.suspended = true;
+      MHD_suspend_connection(c);
+      waiters.push_back({c, &s, now_ms() + wait_ms});
+      return std::nullopt;
+    }
+  }
+  return s.replica ? read_replica(s) : read_events(s);
 }
 
 Impl::Answer Impl::post_events(Call& call) {

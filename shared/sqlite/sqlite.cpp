@@ -195,10 +195,12 @@ std::string Database::scalar_text(std::string_view sql) {
 void Database::sync_log() {
   sqlite3_file* log = nullptr;
   int rc = sqlite3_file_control(db_, "main", SQLITE_FCNTL_JOURNAL_POINTER, &log);
-  if (rc != SQLITE_OK) throw SqliteError(rc, "cannot find the write-ahead log of " + path_);
+  if (rc != SQLITE_OK)
+    throw SqliteError(rc, "cannot find the write-ahead log of " + path_ + ": " + sqlite3_errstr(rc));
   if (!log || !log->pMethods) return;  // no log open: nothing was committed through it
   rc = log->pMethods->xSync(log, SQLITE_SYNC_NORMAL);
-  if (rc != SQLITE_OK) throw SqliteError(rc, "cannot write the write-ahead log of " + path_ + " to disk: " + sqlite3_errstr(rc));
+  if (rc != SQLITE_OK)
+    throw SqliteError(rc, "cannot write the write-ahead log of " + path_ + " to disk: " + sqlite3_errstr(rc));
 }
 
 DeferredSync::DeferredSync(Database& db) : db_(db) { db_.exec("PRAGMA synchronous=NORMAL"); }
@@ -207,7 +209,8 @@ DeferredSync::~DeferredSync() {
   try {
     db_.exec("PRAGMA synchronous=FULL");
   } catch (...) {
-    // Cannot fail on an open connection; nothing more can be done in a destructor.
+    // SQLite refuses it inside a transaction: Ledger::append_batch makes its DeferredSync
+    // before its Transaction, so the transaction has ended (committed or rolled back) here.
   }
 }
 

@@ -498,3 +498,32 @@ TEST_CASE("the replay mark at the head exactly passes the check", "[db][standby]
   INFO(report.reason);
   CHECK(report.ok);
 }
+
+TEST_CASE("a file promoted meanwhile takes no more of the primary's batches, with its state written or not",
+          "[db][standby][replica]") {
+  // The follower writes replica_state with a batch only when more than the head moved; a file
+  // marshal promote made a primary must refuse a batch without it too (refusal rows alone).
+  Primary primary;
+  Database source(primary.path, false);
+  const std::string path = copied_replica(primary, INT64_MAX);
+  Ledger replica(path);
+  const std::vector<RefusalRow> refusals = all_refusals(source);
+  REQUIRE(refusals.size() >= 2);
+  set_replica_role(replica.database(), "primary");
+  const std::string before = chain_dump(replica.database());
+  try {
+    replica.append_replicated({{}, {refusals[0]}, std::nullopt}, nullptr);
+    FAIL("appended to a promoted file");
+  } catch (const ReplicaMismatch& m) {
+    CHECK(std::string(m.what()).find("was promoted") != std::string::npos);
+    CHECK_FALSE(m.names_the_mark());
+  }
+  ReplicaState state;
+  state.role = "";  // the follower's: never undoes the operator's
+  CHECK_THROWS_AS(replica.append_replicated({{}, {refusals[0]}, std::nullopt}, &state), ReplicaMismatch);
+  CHECK(chain_dump(replica.database()) == before);
+  // A standby's file takes them.
+  set_replica_role(replica.database(), "standby");
+  replica.append_replicated({{}, {refusals[0]}, std::nullopt}, nullptr);
+  CHECK(chain_dump(replica.database()) != before);
+}
