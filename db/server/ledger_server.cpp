@@ -94,10 +94,11 @@ Database& LedgerServer::Impl::reader() {
   std::lock_guard lock(readers_mutex);
   auto& db = readers[std::this_thread::get_id()];
   if (!db) {
+    // No memory map (SQLite's mmap_size): the file grows with the evening, and every reader then
+    // maps it anew at its next read. Unmapping makes every core drop its page mappings and the
+    // pages fault in again: under bench_ledger's load that cost the connections' threads more
+    // than the page reads it saved (docs/development.md, "Reading without a memory map").
     db = std::make_unique<Database>(config.db_path, false);
-    // A reader sees the file change with every commit and drops its page cache; through a
-    // memory map it reads the pages again without a system call for each.
-    db->exec("PRAGMA mmap_size=268435456");
   }
   return *db;
 }

@@ -176,10 +176,17 @@ bool ReplicaFollower::replay_chunk(std::int64_t max_events, std::int64_t& left) 
 }
 
 bool ReplicaFollower::follow_once() {
-  const ReplicaHead head = ledger_.replica_head();
-  const Epoch mine = current_epoch(ledger_.database());
-  if (!admin_digest_) admin_digest_ = read_replica_state(ledger_.database()).value_or(ReplicaState{}).admin_digest;
-  const std::int64_t unreplayed = head.seq - replayed_seq(ledger_.database()).value_or(head.seq);
+  ReplicaHead head;
+  Epoch mine;
+  std::int64_t unreplayed = 0;
+  {
+    // One read of the file for all four: a read transaction each costs more than its query.
+    ReadTransaction one_read(ledger_.database());
+    head = ledger_.replica_head();
+    mine = current_epoch(ledger_.database());
+    if (!admin_digest_) admin_digest_ = read_replica_state(ledger_.database()).value_or(ReplicaState{}).admin_digest;
+    unreplayed = head.seq - replayed_seq(ledger_.database()).value_or(head.seq);
+  }
   // With events to replay, a short wait: an answer with nothing new says the primary is idle.
   const std::int64_t wait_ms = unreplayed > 0 ? replay_idle_wait_ms : follow_wait_ms;
   const std::string path =

@@ -23,12 +23,16 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <functional>
+#include <map>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include <fmt/format.h>
 #include <sodium.h>
 
 #include "cli/standby_fetch.h"
@@ -60,6 +64,43 @@ double cpu_seconds() {
   getrusage(RUSAGE_SELF, &u);
   return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
          static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+// CPU seconds so far of each of this process's threads, summed by thread name (the server names
+// its threads: ledger-writer, ledger-follow, MHD-worker...): where a run's CPU went.
+std::map<std::string, double> cpu_by_thread() {
+  std::map<std::string, double> cpu;
+  const double tick = static_cast<double>(sysconf(_SC_CLK_TCK));
+  for (const auto& task : fs::directory_iterator("/proc/self/task")) {
+    std::ifstream comm(task.path() / "comm"), stat(task.path() / "stat");
+    std::string name, line;
+    if (!std::getline(comm, name) || !std::getline(stat, line)) continue;  // a thread that ended
+    // Fields after the name's closing parenthesis: state is the 3rd, utime and stime the 14th, 15th.
+    std::istringstream rest(line.substr(line.rfind(')') + 2));
+    std::string field;
+    double utime = 0, stime = 0;
+    for (int i = 3; i <= 15 && rest >> field; ++i) {
+      if (i == 14) utime = std::stod(field);
+      if (i == 15) stime = std::stod(field);
+    }
+    cpu[name] += (utime + stime) / tick;
+  }
+  return cpu;
+}
+
+// The CPU each thread name took between two cpu_by_thread(), per event, busiest first.
+std::string cpu_per_event_by_thread(const std::map<std::string, double>& before,
+                                    const std::map<std::string, double>& after, double events) {
+  std::vector<std::pair<double, std::string>> used;
+  for (const auto& [name, seconds] : after) {
+    const auto was = before.find(name);
+    const double us = (seconds - (was == before.end() ? 0 : was->second)) * 1e6 / events;
+    if (us >= 1) used.emplace_back(us, name);
+  }
+  std::sort(used.rbegin(), used.rend());
+  std::string text;
+  for (const auto& [us, name] : used) text += fmt::format("{}{} {:.0f}", text.empty() ? "" : ", ", name, us);
+  return text;
 }
 
 double percentile(std::vector<double> v, double p) {
@@ -155,6 +196,7 @@ void standby_comparison(const db::ServerConfig& config, const std::string& token
   };
   auto measure = [&](const char* label, db::LedgerServer& primary) {
     const double cpu_start = cpu_seconds();
+    const std::map<std::string, double> threads_start = cpu_by_thread();
     bench::LoadResult load = bench::drive_load(primary.port(), "/events", token, clients, per_run, body);
     const double cpu = cpu_seconds() - cpu_start;
     const double events = static_cast<double>(load.latency_ms.size());
@@ -165,6 +207,9 @@ void standby_comparison(const db::ServerConfig& config, const std::string& token
                 "event, %.0f %% of a core\n",
                 clients, label, f.rate, percentile(load.latency_ms, 0.5), f.p99, load.not_accepted, cpu * 1e6 / events,
                 100 * cpu / load.seconds);
+    // Both servers' connection threads are MHD-worker; the clients are bench_ledger's own.
+    std::printf("    CPU us an event by thread: %s\n",
+                cpu_per_event_by_thread(threads_start, cpu_by_thread(), events).c_str());
     return f;
   };
   Figures before, with, after;
