@@ -52,6 +52,11 @@ LedgerServer::Impl::Answer LedgerServer::Impl::get_replica_follow(Call& call) {
                            config.max_wait_ms));
   const std::string after_hash = query(call.connection, "after_hash").value_or("");
   s.admin_digest = query(call.connection, "admin").value_or("");
+  // Read before the snapshot below begins: a batch readable now is in it.
+  const std::int64_t readable = readable_seq;
+  // One snapshot for the checks and the answer: a read transaction each costs more than its
+  // query (the reader's pages are read again after every commit).
+  std::optional<ReadTransaction> one_read(std::in_place, reader());
   // The standby's head must be a link of this chain: else the two files have parted.
   const std::optional<Blob> mine = hash_at(reader(), s.after);
   if (!mine || to_hex(*mine) != after_hash) {
@@ -68,7 +73,8 @@ LedgerServer::Impl::Answer LedgerServer::Impl::get_replica_follow(Call& call) {
   // The head it asks from is on its disk: the replies that waited for it go (server/standby_link.h).
   standby_link->followed(call.station().name, s.after, last_seq, steady_ms());
   const std::int64_t refusals = reader().scalar_int("SELECT COALESCE(MAX(id), 0) FROM refusals");
-  if (wait_ms == 0 || s.after < readable_seq || s.refusals_after < refusals) return read_replica(s);
+  if (wait_ms == 0 || s.after < readable || s.refusals_after < refusals) return read_replica_in(s);
+  one_read.reset();  // not held while it waits
   return wait_for_next(call.connection, s, wait_ms);
 }
 
@@ -108,9 +114,13 @@ void LedgerServer::Impl::note_standby_url(const std::string& name, const std::st
 }
 
 Reply LedgerServer::Impl::read_replica(RequestState& s) {
-  Database& db = reader();
   // One snapshot of the file: the events, the refusals and the admin state as of the same commit.
-  ReadTransaction one_read(db);
+  ReadTransaction one_read(reader());
+  return read_replica_in(s);
+}
+
+Reply LedgerServer::Impl::read_replica_in(RequestState& s) {
+  Database& db = reader();
   // Written as text, not built as a JSON tree first (ledger/replica_wire.h): the standby, and so
   // the stations' replies, wait for this answer.
   std::string events = "[", refusals = "[";
