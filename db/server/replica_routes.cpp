@@ -73,7 +73,7 @@ LedgerServer::Impl::Answer LedgerServer::Impl::get_replica_follow(Call& call) {
   // The head it asks from is on its disk: the replies that waited for it go (server/standby_link.h).
   standby_link->followed(call.station().name, s.after, last_seq, steady_ms());
   const std::int64_t refusals = reader().scalar_int("SELECT COALESCE(MAX(id), 0) FROM refusals");
-  if (wait_ms == 0 || s.after < readable || s.refusals_after < refusals) return read_replica_in(s);
+  if (wait_ms == 0 || s.after < readable || s.refusals_after < refusals) return read_replica_in(s, readable);
   one_read.reset();  // not held while it waits
   return wait_for_next(call.connection, s, wait_ms);
 }
@@ -114,12 +114,13 @@ void LedgerServer::Impl::note_standby_url(const std::string& name, const std::st
 }
 
 Reply LedgerServer::Impl::read_replica(RequestState& s) {
+  const std::int64_t readable = readable_seq;  // before the snapshot: it holds this batch
   // One snapshot of the file: the events, the refusals and the admin state as of the same commit.
   ReadTransaction one_read(reader());
-  return read_replica_in(s);
+  return read_replica_in(s, readable);
 }
 
-Reply LedgerServer::Impl::read_replica_in(RequestState& s) {
+Reply LedgerServer::Impl::read_replica_in(RequestState& s, std::int64_t readable) {
   Database& db = reader();
   // Written as text, not built as a JSON tree first (ledger/replica_wire.h): the standby, and so
   // the stations' replies, wait for this answer.
@@ -127,7 +128,9 @@ Reply LedgerServer::Impl::read_replica_in(RequestState& s) {
   std::size_t bytes = 0, event_count = 0, refusal_count = 0;
   Statement e = db.prepare(std::string("SELECT ") + event_columns + " FROM events WHERE seq > ? ORDER BY seq LIMIT ?");
   e.bind(1, s.after).bind(2, s.limit);
-  std::int64_t head = readable_seq;
+  // Not readable_seq now: a batch committed since the snapshot began is not in this answer, and
+  // the head it names is what the standby must hold to be in step (StandbyLink::answered).
+  std::int64_t head = readable;
   while ((event_count == 0 || bytes < standby_batch_max_bytes) && e.step()) {
     EventRow row = event_row_from(e);
     head = std::max(head, row.seq);  // an enrolment commits beside the writer: last_seq lags it

@@ -256,8 +256,9 @@ struct LedgerServer::Impl {
   Answer get_replica_follow(Call& call);  // the chain after the standby's head, a long-poll
   Answer get_replica_hash(Call& call);    // one event's hash, to find where two chains part
   serving::Reply read_replica(serving::RequestState& s);
-  // read_replica's answer, read inside the caller's read transaction.
-  serving::Reply read_replica_in(serving::RequestState& s);
+  // read_replica's answer, read inside the caller's read transaction, which began after
+  // readable_seq was `readable`.
+  serving::Reply read_replica_in(serving::RequestState& s, std::int64_t readable);
   // Every reply carries this ledger's epoch (X-Marshal-Epoch): a station remembers the highest.
   MHD_Result send(MHD_Connection* c, const serving::Reply& reply);
   // An authenticated request whose X-Marshal-Epoch is past this ledger's: a station has seen a

@@ -237,7 +237,9 @@ ReadTransaction::~ReadTransaction() {
   try {
     db_.exec("COMMIT");
   } catch (...) {
-    // A read transaction ends anyway (SQLite ends it on close).
+    // Still open, every later BEGIN on this connection (a server's reader lives as long as its
+    // thread) would fail: ended by a rollback, which reads nothing back.
+    if (sqlite3_get_autocommit(db_.handle()) == 0) sqlite3_exec(db_.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
   }
 }
 

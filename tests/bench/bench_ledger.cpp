@@ -207,7 +207,9 @@ void standby_comparison(const db::ServerConfig& config, const std::string& token
                 "event, %.0f %% of a core\n",
                 clients, label, f.rate, percentile(load.latency_ms, 0.5), f.p99, load.not_accepted, cpu * 1e6 / events,
                 100 * cpu / load.seconds);
-    // Both servers' connection threads are MHD-worker; the clients are bench_ledger's own.
+    // By name: with a standby, its threads and the primary's add up under the same names
+    // (MHD-worker, ledger-writer, ledger-ckpt); the load driver is bench_ledger. A thread that
+    // ended during the run is left out.
     std::printf("    CPU us an event by thread: %s\n",
                 cpu_per_event_by_thread(threads_start, cpu_by_thread(), events).c_str());
     return f;
@@ -256,7 +258,8 @@ void standby_comparison(const db::ServerConfig& config, const std::string& token
     const db::AppendQueue::Stats writer = primary.writer_stats();
     const double answers = static_cast<double>(follow.answers - follow_start.answers);
     const double writer_batches = static_cast<double>(writer.batches - writer_start.batches);
-    std::printf("    primary's writer: %.1f events a batch, %.2f ms a batch (%.2f in COMMIT)\n",
+    std::printf("    primary's writer: %.1f events a batch, %.2f ms a batch (%.2f in COMMIT and the log's "
+                "sync)\n",
                 static_cast<double>(writer.requests - writer_start.requests) / writer_batches,
                 1e3 * (writer.busy_s - writer_start.busy_s) / writer_batches,
                 1e3 * (writer.commit_s - writer_start.commit_s) / writer_batches);
@@ -384,7 +387,8 @@ int main(int argc, char** argv) {
                 clients, last_rate, percentile(all, 0.5), percentile(all, 0.99), all.size(), load.not_accepted,
                 cpu_us / static_cast<double>(all.size()));
     double events = static_cast<double>(writer.requests - writer_start.requests);
-    std::printf("    writer: busy %.0f%% of the time, %.1f us an event (%.1f in COMMIT), %.1f events a batch\n",
+    std::printf("    writer: busy %.0f%% of the time, %.1f us an event (%.1f in COMMIT and the log's sync), "
+                "%.1f events a batch\n",
                 100 * (writer.busy_s - writer_start.busy_s) / load.seconds,
                 1e6 * (writer.busy_s - writer_start.busy_s) / events,
                 1e6 * (writer.commit_s - writer_start.commit_s) / events,
