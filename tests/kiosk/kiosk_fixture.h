@@ -159,6 +159,12 @@ inline bool wait_for(marshal::kiosk::KioskFrame* frame, marshal::kiosk::KioskFra
   return pump(ms, [&] { return frame->screen() == screen; });
 }
 
+// Pumps events until the headline shows `words` (an answer from the ledger, or a scan's refusal),
+// at most `ms`; false if it never did.
+inline bool headline_shows(marshal::kiosk::KioskFrame* frame, const std::string& words, int ms = 5000) {
+  return pump(ms, [&] { return frame->headline().find(words) != std::string::npos; });
+}
+
 // A player signs in as at the kiosk: their badge scanned, their PIN typed; the player's screen.
 inline void sign_in(marshal::kiosk::KioskFrame* frame, wxUIActionSimulator& sim, const std::string& badge,
                     const std::string& pin) {

@@ -24,26 +24,21 @@ TEST_CASE("a kiosk not enrolled asks for its enrollment card, and one scan enrol
   screenshot(frame, "kiosk-enroll");
   // A badge is no enrollment card; a card with a used or unknown code is refused by the ledger.
   // Each answer is waited for (the ledger's over TLS): a slow machine takes more than a burst's pump.
-  auto headline_shows = [&](const std::string& words) {
-    return pump(5000, [&] { return frame->headline().find(words) != std::string::npos; });
-  };
   scan_burst(sim, town.badge("Kid Calloway"));
-  CHECK(headline_shows("That is not an enrollment card"));
+  CHECK(headline_shows(frame, "That is not an enrollment card"));
   scan_burst(sim, served.card(town.badge("Kid Calloway")));
   INFO(frame->headline());
-  CHECK(headline_shows("Not enrolled: "));
+  CHECK(headline_shows(frame, "Not enrolled: "));
   CHECK(frame->screen() == KioskScreen::enroll);
   // An old card, without the ledger's key, is refused with what to do.
   scan_burst(sim, "MARSHAL-ENROLL 127.0.0.1 " + std::to_string(served.config.port) + " " + code);
-  CHECK(headline_shows("an old one, without the ledger's key"));
+  CHECK(headline_shows(frame, "an old one, without the ledger's key"));
   CHECK(frame->screen() == KioskScreen::enroll);
   // A card naming another key than this ledger's: the kiosk refuses the server, sends no code.
   std::string other_key = served.key_pin;
   other_key[0] = other_key[0] == '0' ? '1' : '0';
   scan_burst(sim, protocol::enrollment_payload({marshal::test_support::https_url(served.config.port), code, other_key}));
-  pump(3000, [&] { return frame->headline().find("this is not your ledger") != std::string::npos; });
-  CHECK(frame->headline().find("this is not your ledger: its key does not match the one on your enrolment card") !=
-        std::string::npos);
+  CHECK(headline_shows(frame, "this is not your ledger: its key does not match the one on your enrolment card"));
   CHECK(frame->screen() == KioskScreen::enroll);
   // The card `marshal station add --card` printed: server, code and key in one scan.
   scan_burst(sim, served.card());
