@@ -16,8 +16,8 @@ namespace marshal::cli {
 inline db::Fetch pinned_fetch(std::shared_ptr<client::HttpClient> http) {
   return [http](const std::string& path, std::int64_t epoch, long timeout_ms) {
     http->set_header("X-Marshal-Epoch", std::to_string(epoch));
-    client::HttpReply reply = http->get(path, timeout_ms);
-    return db::FetchReply{.reached = reply.reached, .status = reply.status, .body = std::move(reply.body),
+    client::HttpReply reply = http->get_text(path, timeout_ms);
+    return db::FetchReply{.reached = reply.reached, .status = reply.status, .text = std::move(reply.text),
                           .error = std::move(reply.error)};
   };
 }

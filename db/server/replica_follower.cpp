@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "i18n/translate.h"
-#include "ledger/replica_wire.h"
+#include "ledger/replica_answer.h"
 #include "ledger/station_events.h"
 #include "ledger/verify.h"
 #include "store/hash_chain.h"
@@ -206,7 +206,14 @@ bool ReplicaFollower::follow_once() {
                 false);
     return false;
   }
-  const protocol::Json& body = reply.body;
+  // An error answer is small and rare: read as JSON, null when it is not.
+  protocol::Json body;
+  if (reply.status != 200) {
+    try {
+      body = protocol::parse_json(reply.text, "");
+    } catch (const protocol::InputError&) {
+    }
+  }
   const protocol::Json* error = body.is_object() && body.contains("error") ? &body["error"] : nullptr;
   if (reply.status == 409 && error && error->value("code", "") == "chain_diverged") {
     // TRANSLATORS: {0} is the primary's address, {1} an event's number.
@@ -224,17 +231,9 @@ bool ReplicaFollower::follow_once() {
                 reply.status == 401 || reply.status == 403 || reply.status == 421);
     return false;
   }
-  ReplicaBatch batch;
-  std::int64_t primary_epoch = 0, primary_head = 0;
-  bool synchronous = false;
+  FollowAnswer answer;
   try {
-    protocol::Fields f(body, "");
-    primary_epoch = f.int64_or("epoch", 1, INT64_MAX, 0);
-    primary_head = f.int64_or("head", 0, INT64_MAX, -1);
-    synchronous = f.boolean_or("synchronous", false);
-    if (primary_epoch < 1 || primary_head < 0)
-      throw protocol::InputError("head", i18n::say("the answer has no epoch or head"));
-    batch = replica_batch_from_json(body);
+    answer = read_follow_answer(reply.text);
   } catch (const protocol::InputError& e) {
     // TRANSLATORS: {0} is the primary's address, {1} what was wrong in its answer.
     set_problem("primary", fmt::format(fmt::runtime(tr("the primary {} sent an answer that is not a chain: {}")),
@@ -242,6 +241,9 @@ bool ReplicaFollower::follow_once() {
                 false);
     return false;
   }
+  const std::int64_t primary_epoch = answer.epoch, primary_head = answer.head;
+  const bool synchronous = answer.synchronous;
+  const ReplicaBatch& batch = answer.batch;
   if (primary_epoch < mine.epoch) {
     // TRANSLATORS: {0} is the primary's address, {1} and {2} epochs (1, 2, ...).
     set_problem("standby", fmt::format(fmt::runtime(tr("{} is at epoch {}, this file at {}: it is an old primary, "

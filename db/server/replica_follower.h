@@ -29,7 +29,7 @@ namespace marshal::db {
 struct FetchReply {
   bool reached = false;  // false: no answer (down, stopped, timed out, another key)
   long status = 0;
-  protocol::Json body;   // the JSON answer (null when it was not JSON)
+  std::string text;      // the answer as it came (JSON, read by ledger/replica_answer.h)
   std::string error;     // why it was not reached
 };
 // `path` with its query ("/replica/follow?after=..."); `epoch` goes in X-Marshal-Epoch.

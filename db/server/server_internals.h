@@ -205,6 +205,9 @@ struct LedgerServer::Impl {
   std::atomic<bool> promotion_begun{false};   // marshal promote seen: the writer takes it over
   // A primary's standby: replies held until it holds their events (server/standby_link.h).
   std::unique_ptr<StandbyLink> standby_link;
+  // The enrolment events already matched to a station's token (server/stations.h): each request
+  // reads the station's row, not its event again.
+  EnrolmentsChecked enrolments_checked;
   bool stopping = false;
   // Guards the queue while the server shuts down: after `closing`, nothing more is submitted.
   std::mutex closing_mutex;

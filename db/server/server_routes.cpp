@@ -72,7 +72,7 @@ Reply append_reply(const AppendResult& r) {
 std::optional<Station> LedgerServer::Impl::authenticate(MHD_Connection* c) {
   const char* header = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION);
   if (!header || std::strncmp(header, "Bearer ", 7) != 0) return std::nullopt;
-  return station_for_token(reader(), header + 7);
+  return station_for_token(reader(), header + 7, &enrolments_checked);
 }
 
 Reply LedgerServer::Impl::read_events(RequestState& s) {

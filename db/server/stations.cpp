@@ -137,18 +137,43 @@ std::optional<Enrollment> enroll_station(Database& db, const std::string& code, 
   return e;
 }
 
-std::optional<Station> station_for_token(Database& db, const std::string& token) {
+bool EnrolmentsChecked::holds(const Key& key) const {
+  std::lock_guard lock(mutex_);
+  return keys_.contains(key);
+}
+
+void EnrolmentsChecked::add(Key key) {
+  std::lock_guard lock(mutex_);
+  if (keys_.size() >= max_entries) keys_.clear();
+  keys_.insert(std::move(key));
+}
+
+std::size_t EnrolmentsChecked::size() const {
+  std::lock_guard lock(mutex_);
+  return keys_.size();
+}
+
+std::optional<Station> station_for_token(Database& db, const std::string& token, EnrolmentsChecked* checked) {
   if (token.size() != 64) return std::nullopt;
+  const Blob token_hash = sha256(token);
+  Statement row = db.prepare("SELECT name, role, enrolled_seq FROM stations WHERE token_hash = ? AND revoked = 0");
+  row.bind(1, token_hash);
+  if (!row.step() || row.is_null(2)) return std::nullopt;
+  EnrolmentsChecked::Key key{row.int64(2), token_hash, row.text(0), row.text(1)};
+  const std::optional<Role> role = role_from_string(key.role);
+  if (!role) return std::nullopt;
+  Station station{key.name, *role};
+  if (checked && checked->holds(key)) return station;
   // The row must point at its enrolment event, with this token's hash, name and role: a row
   // written into the file with SQL has none, and one edited no longer matches it.
-  Statement s = db.prepare(
-      "SELECT s.name, s.role FROM stations s JOIN events e ON e.seq = s.enrolled_seq "
-      "WHERE s.token_hash = ?1 AND s.revoked = 0 AND e.type = 'station_enrolled' "
-      "AND json_extract(e.payload, '$.token_hash') = lower(hex(?1)) "  // i18n: not words (SQL)
-      "AND json_extract(e.payload, '$.name') = s.name AND json_extract(e.payload, '$.role') = s.role");  // i18n: not words (SQL)
-  s.bind(1, sha256(token));
-  if (!s.step()) return std::nullopt;
-  return Station{s.text(0), *role_from_string(s.text(1))};
+  Statement event = db.prepare(
+      "SELECT 1 FROM events WHERE seq = ?1 AND type = 'station_enrolled' "
+      "AND json_extract(payload, '$.token_hash') = lower(hex(?2)) "  // i18n: not words (SQL)
+      "AND json_extract(payload, '$.name') = ?3 AND json_extract(payload, '$.role') = ?4");  // i18n: not words (SQL)
+  event.bind(1, key.seq).bind(2, token_hash).bind(3, key.name).bind(4, key.role);
+  if (!event.step()) return std::nullopt;
+  if (checked) checked->add(std::move(key));
+  return station;
 }
 
 }  // namespace marshal::db

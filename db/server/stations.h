@@ -4,7 +4,9 @@
 // up; the station trades the code for a token it sends with every call. Only SHA-256 hashes of
 // codes and tokens are stored. Revoking a station ends its token at once.
 #include <cstdint>
+#include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "store/sqlite.h"
@@ -56,6 +58,37 @@ KioskAdmin add_kiosk_admin(Database& db, const std::string& name);
 // Trades a one-time code for a token and writes the station_enrolled event with the token's
 // hash; a used, unknown or revoked code gives nullopt.
 std::optional<Enrollment> enroll_station(Database& db, const std::string& code, std::int64_t now_ms);
-std::optional<Station> station_for_token(Database& db, const std::string& token);
+
+// The enrolment events station_for_token found to match a station's row (the event's seq, the
+// token's hash, the name and the role), so that each is read once, not on every call: that read
+// (a join and three json_extract) was a fifth of the server's connection threads' CPU
+// (perf, bench_ledger --standby-only, 2026-11-29). The chain's events never change
+// (events_no_update), so a match holds. The row itself is read on every call: a revocation, a
+// new token or a role edited in the file takes effect at once. Shared by the server's threads.
+class EnrolmentsChecked {
+ public:
+  // Past this many (entries: one a station enrolment, a few dozen an evening), all are forgotten
+  // and checked again as they come: the memory stays bounded whatever a file holds.
+  static constexpr std::size_t max_entries = 4096;
+
+  struct Key {
+    std::int64_t seq;
+    Blob token_hash;
+    std::string name, role;
+    auto operator<=>(const Key&) const = default;
+  };
+  bool holds(const Key& key) const;
+  void add(Key key);
+  std::size_t size() const;
+
+ private:
+  mutable std::mutex mutex_;
+  std::set<Key> keys_;
+};
+
+// The live station whose token this is, its row matching its enrolment event; nullopt for any
+// other token. `checked` (the server's) remembers the events already matched.
+std::optional<Station> station_for_token(Database& db, const std::string& token,
+                                         EnrolmentsChecked* checked = nullptr);
 
 }  // namespace marshal::db

@@ -69,13 +69,17 @@ HttpReply HttpClient::get(const std::string& path, long timeout_ms) {
   return perform("GET", path, nullptr, timeout_ms);
 }
 
+HttpReply HttpClient::get_text(const std::string& path, long timeout_ms) {
+  return perform("GET", path, nullptr, timeout_ms, Body::text);
+}
+
 HttpReply HttpClient::post(const std::string& path, const Json& body) {
   std::string text = body.dump();
   return perform("POST", path, &text, 0);
 }
 
 HttpReply HttpClient::perform(const std::string& method, const std::string& path,
-                              const std::string* body, long timeout_ms) {
+                              const std::string* body, long timeout_ms, Body read_as) {
   std::lock_guard lock(mutex_);
   CURL* curl = static_cast<CURL*>(curl_);
   HttpReply reply;
@@ -129,6 +133,10 @@ HttpReply HttpClient::perform(const std::string& method, const std::string& path
     char* end = nullptr;
     const long long value = std::strtoll(epoch->value, &end, 10);
     if (end && *end == '\0' && value > 0) reply.epoch = value;
+  }
+  if (read_as == Body::text) {
+    reply.text = std::move(received);
+    return reply;
   }
   // A reply nested past the limit is no reply of a Marshal server: read as no body.
   reply.body = protocol::json_nesting_exceeds(received) ? Json(nullptr) : Json::parse(received, nullptr, false);

@@ -23,7 +23,8 @@ using protocol::Json;
 struct HttpReply {
   bool reached = false;  // false: no answer (network down, server stopped, timeout)
   long status = 0;
-  Json body;             // parsed JSON, or null when the body was not JSON
+  Json body;             // parsed JSON, or null when the body was not JSON (or read with get_text)
+  std::string text;      // get_text's: the body as it came
   std::string error;     // why the server was not reached
   // The server answered with another key than the pinned one: not this station's ledger.
   bool wrong_key = false;
@@ -49,13 +50,17 @@ class HttpClient {
   // A header sent with every request from now on (a kiosk's X-Sign-In); an empty value drops it.
   void set_header(const std::string& name, const std::string& value);
   HttpReply get(const std::string& path, long timeout_ms = 0);
+  // The body as text, not parsed: for a caller with a faster reader of its own (a standby's
+  // follow, ledger/replica_answer.h).
+  HttpReply get_text(const std::string& path, long timeout_ms = 0);
   HttpReply post(const std::string& path, const Json& body);
   // The address as given, pin included (what a station keeps to reach this server again).
   const std::string& base_url() const { return given_url_; }
 
  private:
+  enum class Body { json, text };
   HttpReply perform(const std::string& method, const std::string& path, const std::string* body,
-                    long timeout_ms);
+                    long timeout_ms, Body read_as = Body::json);
 
   std::string given_url_;  // with the pin
   std::string base_url_;   // without it

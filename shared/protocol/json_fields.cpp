@@ -29,6 +29,9 @@ Json parse_json(const std::string& text, const std::string& source_name) {
   } catch (const Json::parse_error& e) {
     // TRANSLATORS: {0} is the byte offset, {1} the JSON parser's own message (English).
     throw InputError(source_name, say("not valid JSON at byte {}: {}", e.byte, e.what()));
+  } catch (const Json::out_of_range& e) {  // a number past a double's range: no byte offset to give
+    // TRANSLATORS: {} is the JSON parser's own message (English), naming the number.
+    throw InputError(source_name, say("not valid JSON: a number too large to read ({})", e.what()));
   }
 }
 

@@ -107,6 +107,51 @@ TEST_CASE("a station row written with SQL is refused by the server's token check
   (void)kiosk;
 }
 
+TEST_CASE("the server's memory of matched enrolments ends nothing later than the file does", "[db][audit][stations]") {
+  TestLedger t;
+  std::string gm = enrolled_token(t, "saloon-gm", Role::gm);
+  std::string kiosk = enrolled_token(t, "lobby-kiosk", Role::kiosk);
+  t.close();
+  EnrolmentsChecked checked;
+  Database db(t.path(), false);
+  REQUIRE(station_for_token(db, gm, &checked)->role == Role::gm);
+  REQUIRE(station_for_token(db, kiosk, &checked)->role == Role::kiosk);
+  CHECK(checked.size() == 2);
+  REQUIRE(station_for_token(db, gm, &checked));  // remembered: not added again
+  CHECK(checked.size() == 2);
+  CHECK_FALSE(station_for_token(db, std::string(64, 'f'), &checked));
+  SECTION("a revocation ends the token at once") {
+    revoke_station(db, "lobby-kiosk", 1'900'000'000'000);
+    CHECK_FALSE(station_for_token(db, kiosk, &checked));
+    CHECK(station_for_token(db, gm, &checked));
+  }
+  SECTION("a role edited in the file is refused, though the row matched before") {
+    tamper_refusals(t.path(), "UPDATE stations SET role = 'gm' WHERE name = 'lobby-kiosk'");
+    CHECK_FALSE(station_for_token(db, kiosk, &checked));
+  }
+  SECTION("a forged row pointing at a remembered station's enrolment event is refused") {
+    const std::string forged(64, 'f');
+    tamper_refusals(t.path(), "INSERT INTO stations(name, role, token_hash, created_ms, enrolled_ms, revoked, enrolled_seq) "
+                              "SELECT name || '-2', 'gm', X'" + sha256_hex(forged) +
+                                  "', 1, 1, 0, enrolled_seq FROM stations WHERE name = 'saloon-gm'");
+    CHECK_FALSE(station_for_token(db, forged, &checked));
+    tamper_refusals(t.path(), "UPDATE stations SET token_hash = X'" + sha256_hex(forged) +
+                                  "', name = 'saloon-gm-3' WHERE name = 'saloon-gm-2'");
+    CHECK_FALSE(station_for_token(db, forged, &checked));
+  }
+  SECTION("past its bound it forgets all and checks again") {
+    for (std::size_t i = checked.size(); i < EnrolmentsChecked::max_entries; ++i)
+      checked.add({static_cast<std::int64_t>(100'000 + i), Blob(32, 1), "filler", "gm"});
+    CHECK(checked.size() == EnrolmentsChecked::max_entries);
+    REQUIRE(station_for_token(db, gm, &checked));  // held: nothing added, nothing forgotten
+    CHECK(checked.size() == EnrolmentsChecked::max_entries);
+    checked.add({1, Blob(32, 2), "one more", "gm"});
+    CHECK(checked.size() == 1);
+    REQUIRE(station_for_token(db, gm, &checked));
+    CHECK(checked.size() == 2);
+  }
+}
+
 TEST_CASE("a kiosk whose role was edited to gm is refused and named", "[db][audit][stations]") {
   TestLedger t;
   std::string kiosk = enrolled_token(t, "lobby-kiosk", Role::kiosk);

@@ -41,4 +41,13 @@ TEST_CASE("parse_json reports where the syntax breaks", "[json]") {
     CHECK(e.path() == "file.json");
     CHECK(e.reason().find("byte 7") != std::string::npos);
   }
+  // A number past a double's range is nlohmann's out_of_range, not a parse_error: still an
+  // InputError naming the file and the number, never another exception.
+  try {
+    parse_json("{\"a\": 1E99999}", "file.json");
+    FAIL("an overflowing number parsed");
+  } catch (const InputError& e) {
+    CHECK(e.path() == "file.json");
+    CHECK(e.reason().find("1E99999") != std::string::npos);
+  }
 }

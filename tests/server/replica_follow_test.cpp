@@ -5,6 +5,7 @@
 // only a standby's token opens it. The wire form reads back exactly and refuses a bad row by name.
 #include <future>
 
+#include "ledger/replica_answer.h"
 #include "ledger/replica_wire.h"
 #include "protocol/json_text.h"
 #include "server_test_helpers.h"
@@ -95,6 +96,23 @@ TEST_CASE("a standby follows the chain: a replica of the answers is the primary'
   CHECK(hash.body["hash"] == two.body["events"][1]["hash"]);
   CHECK(http.get("/replica/hash?seq=9999").status == 404);
   CHECK(error_code(http.get("/replica/hash?seq=two")) == "bad_input");
+
+  // With the admin snapshot it holds, the standby's answer is the primary's own text, which it
+  // reads without a JSON tree (ledger/replica_answer.h): the same as the JSON reader reads it.
+  client::HttpReply text = http.get_text("/replica/follow?after=0&after_hash=" + db::to_hex(db::genesis_hash()) +
+                                         "&limit=3&admin=" + first.body["admin"]["digest"].get<std::string>());
+  REQUIRE(text.status == 200);
+  CHECK(text.body.is_null());  // left as text
+  const std::optional<db::FollowAnswer> fast = db::follow_answer_from_primary_text(text.text);
+  REQUIRE(fast);
+  const db::FollowAnswer slow = db::follow_answer_from_json(protocol::parse_json(text.text, "answer"));
+  CHECK(fast->batch.events.size() == 3);
+  CHECK_FALSE(fast->batch.admin);
+  CHECK((fast->epoch == slow.epoch && fast->head == slow.head && fast->synchronous == slow.synchronous));
+  for (std::size_t i = 0; i < 3; ++i) {
+    CHECK(fast->batch.events[i].payload == slow.batch.events[i].payload);
+    CHECK(fast->batch.events[i].hash == db::event_hash(fast->batch.events[i]));  // every byte as hashed
+  }
 }
 
 TEST_CASE("a standby's head the primary does not hold is refused 409 chain_diverged, naming the event",
