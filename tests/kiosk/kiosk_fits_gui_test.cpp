@@ -65,7 +65,7 @@ TEST_CASE("every kiosk screen at 1024 x 600 and 1920 x 1080 cuts no text, in Eng
       REQUIRE(wait_for(frame, KioskScreen::give));
       check("give");
       scan_burst(sim, town.badge(town.sheriff));
-      REQUIRE(pump(2000, [&] { return frame->headline().find(town.sheriff) != std::string::npos; }));
+      REQUIRE(headline_shows(frame, town.sheriff, 2000));
       check("confirm");
       sim.Char(WXK_RETURN);
       REQUIRE(wait_for(frame, KioskScreen::message));

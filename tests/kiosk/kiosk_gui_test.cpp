@@ -60,7 +60,7 @@ TEST_CASE("a player signs in with badge and PIN, sees their own state, and gives
 
   // A wrong PIN says how many tries are left; the right one opens the player's screen.
   type_pin(sim, "9999");
-  pump(3000, [&] { return frame->headline().find("more tr") != std::string::npos; });
+  headline_shows(frame, "more tr", 3000);
   INFO(frame->headline());
   CHECK(frame->screen() == KioskScreen::pin);
   CHECK(frame->headline().find("Wrong PIN: 4 more tries") != std::string::npos);
@@ -100,7 +100,7 @@ TEST_CASE("a player signs in with badge and PIN, sees their own state, and gives
   touch_screen(frame, sim);
   REQUIRE(wait_for(frame, KioskScreen::give));
   scan_burst(sim, town.badge("Sheriff Amos Brady"));
-  pump(2000, [&] { return frame->headline().find("to Sheriff Amos Brady?") != std::string::npos; });
+  headline_shows(frame, "to Sheriff Amos Brady?", 2000);
   INFO(frame->headline());
   REQUIRE(frame->headline().find("to Sheriff Amos Brady?") != std::string::npos);
   screenshot(frame, "kiosk-give-confirm");
@@ -181,7 +181,7 @@ TEST_CASE("five wrong PINs lock the badge, a card that is not a badge is refused
   REQUIRE(wait_for(frame, KioskScreen::pin));
   for (int i = 0; i < 4; ++i) {
     type_pin(sim, "0000");
-    pump(3000, [&] { return frame->headline().find(std::to_string(4 - i) + " more tr") != std::string::npos; });
+    headline_shows(frame, std::to_string(4 - i) + " more tr", 3000);
   }
   CHECK(frame->headline().find("0 more tr") == std::string::npos);
   type_pin(sim, "0000");
@@ -220,13 +220,13 @@ TEST_CASE("a player sells a horse: its card, the buyer's badge, the buyer's own 
   REQUIRE(wait_for(frame, KioskScreen::give));
   const std::string horse = town.cards("Kid Calloway", "horse").at(0);
   scan_burst(sim, horse);
-  pump(2000, [&] { return frame->headline().find("Now scan the badge of the buyer") != std::string::npos; });
+  headline_shows(frame, "Now scan the badge of the buyer", 2000);
   CHECK(frame->headline() == "Sell Lightning. Now scan the badge of the buyer.");
   // Esc steps back to the seller's screen; the horse scanned there starts the sale again.
   sim.Char(WXK_ESCAPE);
   REQUIRE(wait_for(frame, KioskScreen::player));
   scan_burst(sim, horse);
-  pump(2000, [&] { return frame->headline().find("Now scan the badge of the buyer") != std::string::npos; });
+  headline_shows(frame, "Now scan the badge of the buyer", 2000);
   REQUIRE(frame->screen() == KioskScreen::give);
   scan_burst(sim, town.badge("Sheriff Amos Brady"));
   REQUIRE(wait_for(frame, KioskScreen::pin));
@@ -245,11 +245,11 @@ TEST_CASE("a player sells a horse: its card, the buyer's badge, the buyer's own 
   type_pin(sim, kid_pin);
   REQUIRE(wait_for(frame, KioskScreen::player));
   scan_burst(sim, horse);
-  pump(2000, [&] { return frame->headline().find("Now scan the badge of the buyer") != std::string::npos; });
+  headline_shows(frame, "Now scan the badge of the buyer", 2000);
   scan_burst(sim, town.badge("Sheriff Amos Brady"));
   REQUIRE(wait_for(frame, KioskScreen::pin));
   type_pin(sim, sheriff_pin);
-  pump(3000, [&] { return frame->headline().find("?") != std::string::npos; });
+  headline_shows(frame, "?", 3000);
   CHECK(frame->headline() == "Sell Lightning to Sheriff Amos Brady? The horse will be theirs, and no longer yours.");
   check_privacy(frame, town, "Kid Calloway", "the sale's confirmation");
   sim.Char(WXK_RETURN);
@@ -450,7 +450,7 @@ TEST_CASE("a network gone silent never holds up the kiosk: OFFLINE on the attrac
   // Behaviour, not speed: a request from the window would take its whole 3 s timeout.
   const auto t0 = std::chrono::steady_clock::now();
   marshal::test_support::scanner_types(town.badge("Kid Calloway"));
-  REQUIRE(pump(3000, [&] { return frame->headline().find("cannot be reached") != std::string::npos; }));
+  REQUIRE(headline_shows(frame, "cannot be reached", 3000));
   CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::milliseconds(1500));
   CHECK(frame->screen() != KioskScreen::pin);  // no sign-in is offered to a ledger out of reach
   frame->Destroy();

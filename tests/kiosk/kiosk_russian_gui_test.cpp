@@ -87,7 +87,7 @@ TEST_CASE("in Russian a player signs in, sees their state, gives a secret and vo
   check_russian(frame, town, "the PIN screen");
   screenshot(frame, "kiosk-ru-pin");
   type_pin(sim, "9999");
-  pump(3000, [&] { return frame->headline().find('4') != std::string::npos; });
+  headline_shows(frame, "4", 3000);
   check_russian(frame, town, "a wrong PIN");
   screenshot(frame, "kiosk-ru-pin-wrong");
   type_pin(sim, kid_pin);
@@ -109,7 +109,7 @@ TEST_CASE("in Russian a player signs in, sees their state, gives a secret and vo
   REQUIRE(wait_for(frame, KioskScreen::give));
   check_russian(frame, town, "the give screen");
   scan_burst(sim, town.badge(town.sheriff));
-  pump(2000, [&] { return frame->headline().find(town.sheriff) != std::string::npos; });
+  headline_shows(frame, town.sheriff, 2000);
   REQUIRE(frame->headline().find(town.sheriff) != std::string::npos);
   check_russian(frame, town, "the confirmation");
   screenshot(frame, "kiosk-ru-give-confirm");

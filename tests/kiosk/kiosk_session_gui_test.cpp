@@ -52,7 +52,7 @@ void gives_to_the_sheriff(kiosk::KioskFrame* frame, wxUIActionSimulator& sim, co
   scan_burst(sim, secret);
   REQUIRE(wait_for(frame, KioskScreen::give));
   scan_burst(sim, town.badge("Sheriff Amos Brady"));
-  pump(2000, [&] { return frame->headline().find("to Sheriff Amos Brady?") != std::string::npos; });
+  headline_shows(frame, "to Sheriff Amos Brady?", 2000);
   sim.Char(WXK_RETURN);
   REQUIRE(wait_for(frame, KioskScreen::message));
 }
@@ -182,7 +182,7 @@ TEST_CASE("a cancel or a wrong PIN at the buyer's step ends the sale and signs b
   auto to_buyer_pin = [&] {
     kid_signs_in(frame, sim, town);
     scan_burst(sim, horse);
-    pump(2000, [&] { return frame->headline().find("Now scan the badge of the buyer") != std::string::npos; });
+    headline_shows(frame, "Now scan the badge of the buyer", 2000);
     scan_burst(sim, town.badge("Sheriff Amos Brady"));
     REQUIRE(wait_for(frame, KioskScreen::pin));
     REQUIRE(frame->headline().find("Sheriff Amos Brady: to buy Lightning, type YOUR PIN") != std::string::npos);
@@ -198,7 +198,7 @@ TEST_CASE("a cancel or a wrong PIN at the buyer's step ends the sale and signs b
   SECTION("Cancel at the sale's confirmation") {
     to_buyer_pin();
     type_pin(sim, sheriff_pin);
-    pump(3000, [&] { return frame->headline().find("Sell Lightning to Sheriff Amos Brady?") != std::string::npos; });
+    headline_shows(frame, "Sell Lightning to Sheriff Amos Brady?", 3000);
     REQUIRE(frame->screen() == KioskScreen::give);
     sim.Char(WXK_ESCAPE);
   }
