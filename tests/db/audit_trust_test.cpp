@@ -125,6 +125,16 @@ TEST_CASE("the server's memory of matched enrolments ends nothing later than the
     CHECK_FALSE(station_for_token(db, kiosk, &checked));
     CHECK(station_for_token(db, gm, &checked));
   }
+  SECTION("a rotated token ends the old one at once; the new one is matched to its own enrolment") {
+    const Rotation rotation = rotate_station_token(db, "lobby-kiosk", 1'900'000'000'000);
+    CHECK_FALSE(station_for_token(db, kiosk, &checked));
+    const std::optional<Enrollment> again = enroll_station(db, rotation.code, 1'900'000'000'001);
+    REQUIRE(again);
+    CHECK_FALSE(station_for_token(db, kiosk, &checked));
+    REQUIRE(station_for_token(db, again->token, &checked));
+    CHECK(station_for_token(db, again->token, &checked)->role == Role::kiosk);
+    CHECK(checked.size() == 3);  // the old match is kept, and never found again: its row is gone
+  }
   SECTION("a role edited in the file is refused, though the row matched before") {
     tamper_refusals(t.path(), "UPDATE stations SET role = 'gm' WHERE name = 'lobby-kiosk'");
     CHECK_FALSE(station_for_token(db, kiosk, &checked));

@@ -185,6 +185,29 @@ TEST_CASE("what the fast reader leaves to the JSON reader is read by it, or refu
     CHECK_FALSE(follow_answer_from_primary_text(pair));
     CHECK(read_follow_answer(pair).batch.events[0].type == "🤠");
   }
+  SECTION("escapes and bytes a one-byte change rarely makes: read alike, or declined and refused") {
+    const std::string type = R"("type":"duel_resolved")";
+    for (const std::string& same : {std::string(R"("type":"nul\u0000here")"), std::string("\"type\":\"del\x7f\""),
+                                    std::string("\"type\":\"\xf0\x9f\xa4\xa0\xf4\x8f\xbf\xbf\"")}) {
+      const std::string changed = with(type, same);
+      INFO(changed);
+      REQUIRE(follow_answer_from_primary_text(changed));
+      CHECK(described(*follow_answer_from_primary_text(changed)) == slow_read(changed));
+    }
+    CHECK(follow_answer_from_primary_text(with(type, R"("type":"nul\u0000here")"))->batch.events[0].type ==
+          std::string("nul\0here", 8));
+    // A lone surrogate escaped or encoded, an overlong form, a character past U+10FFFF, a raw
+    // control byte: the fast reader declines, the JSON reader refuses.
+    for (const std::string& refused :
+         {std::string(R"("type":"\udc00")"), std::string(R"("type":"\ud83e-")"), std::string("\"type\":\"\xc0\x80\""),
+          std::string("\"type\":\"\xed\xa0\x80\""), std::string("\"type\":\"\xf4\x90\x80\x80\""),
+          std::string("\"type\":\"tab\there\"")}) {
+      const std::string changed = with(type, refused);
+      INFO(changed);
+      CHECK_FALSE(follow_answer_from_primary_text(changed));
+      CHECK(slow_read(changed) == "refused");
+    }
+  }
   SECTION("numbers the slow reader refuses or reads otherwise are declined") {
     for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
              {R"("seq":41)", R"("seq":0)"},
