@@ -3,7 +3,9 @@
 #include <cstdint>
 
 #include "i18n/sentence.h"
+#include "i18n/utf8_text.h"
 #include "ledger/replica_wire.h"
+#include "protocol/utf8.h"
 
 namespace marshal::db {
 
@@ -92,8 +94,12 @@ class PrimaryText {
         return false;
       } else if (byte < 0x80) {
         ++at_;
-      } else if (!utf8_sequence()) {
-        return false;
+      } else {
+        // One well-formed character (as nlohmann's lexer checks it: no overlong form, no
+        // surrogate, nothing past U+10FFFF), stepped over.
+        const std::size_t length = protocol::utf8_character_length(text_.substr(at_));
+        if (length == 0) return false;
+        at_ += length;
       }
     }
     return false;  // no closing quote
@@ -149,38 +155,8 @@ class PrimaryText {
       else return false;
     }
     if (code >= 0xD800 && code <= 0xDFFF) return false;
-    if (code < 0x80) {
-      out += static_cast<char>(code);
-    } else if (code < 0x800) {
-      out += static_cast<char>(0xC0 | (code >> 6));
-      out += static_cast<char>(0x80 | (code & 0x3F));
-    } else {
-      out += static_cast<char>(0xE0 | (code >> 12));
-      out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (code & 0x3F));
-    }
+    i18n::append_utf8(out, code);
     return true;
-  }
-
-  // At a byte of 0x80 or more: one well-formed UTF-8 character (RFC 3629's table, as nlohmann's
-  // lexer checks it: no overlong form, no surrogate, nothing past U+10FFFF), stepped over.
-  bool utf8_sequence() {
-    auto at = [&](std::size_t i) -> unsigned {
-      return at_ + i < text_.size() ? static_cast<unsigned char>(text_[at_ + i]) : 0u;
-    };
-    auto in = [](unsigned byte, unsigned low, unsigned high) { return byte >= low && byte <= high; };
-    const unsigned lead = at(0);
-    std::size_t length = 0;
-    if (in(lead, 0xC2, 0xDF)) length = in(at(1), 0x80, 0xBF) ? 2 : 0;
-    else if (lead == 0xE0) length = in(at(1), 0xA0, 0xBF) && in(at(2), 0x80, 0xBF) ? 3 : 0;
-    else if (in(lead, 0xE1, 0xEC) || in(lead, 0xEE, 0xEF)) length = in(at(1), 0x80, 0xBF) && in(at(2), 0x80, 0xBF) ? 3 : 0;
-    else if (lead == 0xED) length = in(at(1), 0x80, 0x9F) && in(at(2), 0x80, 0xBF) ? 3 : 0;
-    else if (lead == 0xF0) length = in(at(1), 0x90, 0xBF) && in(at(2), 0x80, 0xBF) && in(at(3), 0x80, 0xBF) ? 4 : 0;
-    else if (in(lead, 0xF1, 0xF3))
-      length = in(at(1), 0x80, 0xBF) && in(at(2), 0x80, 0xBF) && in(at(3), 0x80, 0xBF) ? 4 : 0;
-    else if (lead == 0xF4) length = in(at(1), 0x80, 0x8F) && in(at(2), 0x80, 0xBF) && in(at(3), 0x80, 0xBF) ? 4 : 0;
-    at_ += length;
-    return length > 0;
   }
 
   std::string_view text_;

@@ -21,6 +21,9 @@ std::string capitalize_first(std::string_view text);
 // The whole text in upper case, Latin and Cyrillic ("Шериф" -> "ШЕРИФ").
 std::string to_upper(std::string_view text);
 
+// One code point written as UTF-8 (1 to 4 bytes) at the end of `out`.
+void append_utf8(std::string& out, char32_t cp);
+
 // How many characters (code points) a UTF-8 text has: "Шериф" has 5, in 10 bytes. A limit a
 // person reads as "characters" counts these, or a Russian name gets half the room of an English
 // one. A byte that is not UTF-8 counts as one.

@@ -4,9 +4,12 @@ namespace marshal::protocol {
 
 namespace {
 
-// The length of the well-formed UTF-8 character at the start of `text`, or 0 when its first
-// byte does not start one (RFC 3629, table 3-7 of the Unicode standard).
-std::size_t character_length(std::string_view text) {
+constexpr std::string_view replacement_character = "\xEF\xBF\xBD";  // U+FFFD
+
+}  // namespace
+
+std::size_t utf8_character_length(std::string_view text) {
+  if (text.empty()) return 0;
   auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
   auto continuation = [&](std::size_t i, unsigned char low = 0x80, unsigned char high = 0xBF) {
     return i < text.size() && byte(i) >= low && byte(i) <= high;
@@ -27,13 +30,9 @@ std::size_t character_length(std::string_view text) {
   return 0;
 }
 
-constexpr std::string_view replacement_character = "\xEF\xBF\xBD";  // U+FFFD
-
-}  // namespace
-
 bool is_valid_utf8(std::string_view text) {
   while (!text.empty()) {
-    std::size_t n = character_length(text);
+    std::size_t n = utf8_character_length(text);
     if (n == 0) return false;
     text.remove_prefix(n);
   }
@@ -45,7 +44,7 @@ std::string valid_utf8(std::string_view text) {
   std::string out;
   out.reserve(text.size() + 8);
   while (!text.empty()) {
-    std::size_t n = character_length(text);
+    std::size_t n = utf8_character_length(text);
     if (n == 0) {
       out += replacement_character;
       n = 1;
